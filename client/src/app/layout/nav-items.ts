@@ -1,0 +1,44 @@
+import { Archive, BookOpen, ClipboardList, CreditCard, Home, LifeBuoy, PlusCircle, Users, type LucideIcon } from 'lucide-react';
+import type { Role } from '@domain/roles';
+
+export type NavItem = { to: string; labelKey: string; icon: LucideIcon };
+
+const HOME: NavItem = { to: '/', labelKey: 'nav.dashboard', icon: Home };
+
+/** Per-role links (spec section 2). Operators see only the home link (Equipment Updates), profile and logout. */
+export function navItemsFor(role: Role): NavItem[] {
+  if (role === 'operator') return [{ to: '/', labelKey: 'nav.equipmentUpdates', icon: Home }];
+  if (role === 'platform_admin') return [{ to: '/admin-accounts', labelKey: 'nav.adminAccounts', icon: Users }];
+  return [
+    HOME,
+    { to: '/add-equipment', labelKey: 'nav.addEquipment', icon: PlusCircle },
+    { to: '/equipment-list', labelKey: 'nav.equipmentList', icon: ClipboardList },
+    { to: '/employees', labelKey: 'nav.operators', icon: Users },
+    { to: '/subscription', labelKey: 'nav.subscription', icon: CreditCard },
+    { to: '/instructions', labelKey: 'nav.instructions', icon: BookOpen },
+    { to: '/contact', labelKey: 'nav.contact', icon: LifeBuoy },
+    { to: '/retired-equipment', labelKey: 'nav.retiredEquipment', icon: Archive },
+  ];
+}
+
+/** Page titles by path; unknown paths are titled Dashboard. */
+export function titleKeyFor(pathname: string, role: Role): string {
+  if (role === 'operator' && pathname !== '/profile') return 'titles.equipmentUpdates';
+  const map: Record<string, string> = {
+    '/': 'titles.dashboard',
+    '/add-equipment': 'titles.addEquipment',
+    '/add': 'titles.addEquipment',
+    '/equipment-list': 'titles.equipmentList',
+    '/employees': 'titles.operators',
+    '/subscription': 'titles.subscription',
+    '/instructions': 'titles.instructions',
+    '/contact': 'titles.contact',
+    '/profile': 'titles.profile',
+    '/settings': 'titles.settings',
+    '/retired-equipment': 'titles.retiredEquipment',
+    '/admin-accounts': 'titles.adminAccounts',
+    '/security-questions': 'titles.securityQuestions',
+  };
+  if (pathname.startsWith('/equipment/')) return 'titles.equipmentByStatus';
+  return map[pathname] ?? 'titles.dashboard';
+}

@@ -1,0 +1,63 @@
+/**
+ * The one API client. Every call sends cookies, JSON content type only when there is a body.
+ * A non-OK response throws ApiError whose message is the server's message (the spec's wording).
+ */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly code?: string,
+    public readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export async function apiRequest<T>(method: Method, url: string, body?: unknown, init?: { headers?: Record<string, string> }): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...init?.headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch {
+    throw new ApiError(0, 'Unable to connect to server. Please try again.', 'network');
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!res.ok) {
+    const obj = (data && typeof data === 'object' ? data : {}) as { message?: string; code?: string; fieldErrors?: Record<string, string> };
+    const message = obj.message ?? (typeof data === 'string' && data ? data : res.statusText || `Request failed (${res.status})`);
+    throw new ApiError(res.status, message, obj.code, obj.fieldErrors);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(url: string) => apiRequest<T>('GET', url),
+  post: <T>(url: string, body?: unknown, init?: { headers?: Record<string, string> }) => apiRequest<T>('POST', url, body ?? {}, init),
+  patch: <T>(url: string, body?: unknown) => apiRequest<T>('PATCH', url, body ?? {}),
+  put: <T>(url: string, body?: unknown) => apiRequest<T>('PUT', url, body ?? {}),
+  delete: <T>(url: string) => apiRequest<T>('DELETE', url),
+};
+
+/** A load that answers 401 yields null (signed out) instead of an error. */
+export async function getOrNullOn401<T>(url: string): Promise<T | null> {
+  try {
+    return await api.get<T>(url);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}

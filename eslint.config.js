@@ -1,0 +1,76 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const FEATURES = ['auth', 'equipment', 'operators', 'dashboard', 'subscription', 'pages', 'admin', 'profile'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'server/src/db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      'client/public/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/ban-ts-comment': 'error',
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+      // Imports flow one way: domain <- server, domain <- client. Client features do not import each other.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './domain', from: './server', message: 'domain is pure: it cannot import the server' },
+            { target: './domain', from: './client', message: 'domain is pure: it cannot import the client' },
+            { target: './server', from: './client', message: 'the server never imports client code' },
+            { target: './client', from: './server', message: 'the client never imports server code' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './client', from: './server', message: 'the client never imports server code' },
+            ...FEATURES.map((f) => ({
+            target: `./client/src/features/${f}`,
+            from: './client/src/features',
+            except: [`./${f}`],
+            message: 'Client features do not import each other; they meet in app/. Shared pieces go in components/ or lib/.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**', 'e2e/**', '*.config.*'],
+    rules: { 'no-console': 'off' },
+  },
+);

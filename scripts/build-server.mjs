@@ -1,0 +1,23 @@
+// Bundles the server (TypeScript, domain included) into dist/server with esbuild; npm packages stay external.
+import { cpSync, mkdirSync } from 'node:fs';
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: {
+    main: 'server/src/main.ts',
+    'admin-create': 'server/src/cli/admin-create.ts',
+    'db-migrate': 'server/src/cli/db-migrate.ts',
+  },
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+mkdirSync('dist/server', { recursive: true });
+cpSync('server/src/db/migrations', 'dist/server/migrations', { recursive: true });
+cpSync('server/src/lib/common-passwords.txt', 'dist/server/common-passwords.txt');
+console.log('server built to dist/server');

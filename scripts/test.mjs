@@ -1,0 +1,60 @@
+// npm test: every layer. typecheck, lint, unit, API (PGlite, and PostgreSQL when DATABASE_URL is set),
+// build, browser tests in Chromium. Installs Chromium from apt when it is missing.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const results = [];
+const run = (name, cmd, args, env = {}) => {
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  if (!ok) {
+    summary();
+    process.exit(r.status ?? 1);
+  }
+};
+const summary = () => {
+  console.log('\n=== summary');
+  for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds}s)`);
+  const passed = results.filter((r) => r.ok).length;
+  console.log(`${passed} passed, ${results.length - passed} failed`);
+};
+
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`Chromium not found at ${path}. Install it (apt-get install chromium) or set CHROMIUM_PATH.`);
+    process.exit(1);
+  }
+  console.log('Installing Chromium from apt…');
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (update.status !== 0 || install.status !== 0 || !existsSync(path)) {
+    console.error('Could not install Chromium.');
+    process.exit(1);
+  }
+}
+
+const only = process.argv[2];
+const want = (layer) => !only || only === layer;
+const bin = (name) => `node_modules/.bin/${name}`;
+
+if (want('static')) {
+  run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+  run('lint', bin('eslint'), ['.', '--max-warnings=0']);
+}
+if (want('unit')) run('unit', bin('vitest'), ['run', '--project', 'unit']);
+if (want('api')) {
+  run('api (PGlite)', bin('vitest'), ['run', '--project', 'api'], { TEST_DB: 'pglite' });
+  if (process.env.DATABASE_URL) run('api (PostgreSQL)', bin('vitest'), ['run', '--project', 'api'], { TEST_DB: 'postgres' });
+  else console.log('\nDATABASE_URL not set: API tests ran against PGlite only.');
+}
+if (want('e2e')) {
+  ensureChromium();
+  run('build', 'npm', ['run', 'build']);
+  run('e2e (Chromium)', bin('playwright'), ['test']);
+}
+summary();

@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import type { Deps } from './deps';
+import { AppError } from './lib/errors';
+import { SecretBox } from './lib/secret-box';
+import { registerModules } from './modules/routes';
+import { registerAccessControl } from './plugins/access';
+import { registerErrorHandler } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerSessions } from './plugins/session';
+
+export type BuildOptions = {
+  config: AppConfig;
+  database: Database;
+  /** Tests only: a clock to move time. Production always uses the real clock. */
+  now?: () => Date;
+  /** Serve the built client from this folder (default: dist/client when it exists). */
+  clientDir?: string | null;
+  logger?: boolean;
+};
+
+function defaultClientDir(): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const c of [path.resolve(here, '../client'), path.resolve(here, '../../dist/client')]) {
+    if (existsSync(path.join(c, 'index.html'))) return c;
+  }
+  return null;
+}
+
+/** Builds the Fastify instance without listening: used by main.ts and by tests. */
+export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  });
+  const deps: Deps = {
+    db: database.db,
+    database,
+    config,
+    secretBox: new SecretBox(config.APP_SECRET),
+    now: opts.now ?? (() => new Date()),
+  };
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await registerSecurity(app, { stripe: Boolean(config.STRIPE_SECRET_KEY) });
+  registerSessions(app, deps.db);
+  registerAccessControl(app);
+  await registerModules(app, deps);
+
+  const clientDir = opts.clientDir === undefined ? defaultClientDir() : opts.clientDir;
+  if (clientDir) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          void res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          void res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api')) throw new AppError('not_found', 'Not found');
+    if (clientDir && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    throw new AppError('not_found', 'Not found');
+  });
+  return { app, deps };
+}

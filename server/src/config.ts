@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'PORT must be a number' })
+    .int('PORT must be a whole number')
+    .min(0, 'PORT must be between 0 and 65535')
+    .max(65535, 'PORT must be between 0 and 65535')
+    .default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'DATA_DIR cannot be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  APP_SECRET: z
+    .string()
+    .min(32, 'APP_SECRET must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  TRIAL_DAYS: z.coerce
+    .number({ message: 'TRIAL_DAYS must be a number' })
+    .int('TRIAL_DAYS must be a whole number of days')
+    .min(1, 'TRIAL_DAYS must be at least 1')
+    .max(365, 'TRIAL_DAYS must be at most 365')
+    .default(14),
+  SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@example.com'),
+  STRIPE_SECRET_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
+  STRIPE_WEBHOOK_SECRET: z.string().optional().or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type AppConfig = Omit<Env, 'APP_SECRET'> & {
+  APP_SECRET: string;
+  /** Absolute data directory. */
+  dataDir: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment. Throws ConfigError with one line per problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const cfg = parsed.data;
+  const dataDir = path.resolve(cfg.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return { ...cfg, dataDir, APP_SECRET: cfg.APP_SECRET ?? loadOrCreateSecret(dataDir) };
+}
+
+/** APP_SECRET not set: generate one once and keep it in the data directory. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,147 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { company } from './company';
+import { user } from './user';
+
+export type ServicePart = { part: string; partNumber?: string | null; qty?: number | null };
+
+const usage = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+const fuel = (name: string) => numeric(name, { precision: 14, scale: 3, mode: 'number' });
+
+export const equipment = pgTable(
+  'equipment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    serialNumber: text('serial_number'),
+    unit: text('unit').notNull(),
+    currentUsage: usage('current_usage').notNull().default(0),
+    threshold: usage('threshold'),
+    fuelType: text('fuel_type').notNull().default('n/a'),
+    alertThreshold: integer('alert_threshold').notNull().default(20),
+    serviceInterval: usage('service_interval').notNull().default(0),
+    lastServiceUsage: usage('last_service_usage').notNull().default(0),
+    totalFuelUsed: fuel('total_fuel_used').notNull().default(0),
+    totalGasUsed: fuel('total_gas_used').notNull().default(0),
+    totalDieselUsed: fuel('total_diesel_used').notNull().default(0),
+    hasScheduledMaintenance: boolean('has_scheduled_maintenance').notNull().default(false),
+    maintenanceStartDate: date('maintenance_start_date', { mode: 'string' }),
+    maintenanceInterval: integer('maintenance_interval'),
+    maintenanceIntervalUnit: text('maintenance_interval_unit').notNull().default('months'),
+    nextMaintenanceDate: date('next_maintenance_date', { mode: 'string' }),
+    serviceParts: jsonb('service_parts').$type<ServicePart[]>().notNull().default([]),
+    description: text('description'),
+    /** When the last meter reading was taken (for the plausibility check of operator readings). */
+    lastReadingAt: timestamp('last_reading_at', { withTimezone: true }).notNull().defaultNow(),
+    dateAdded: timestamp('date_added', { withTimezone: true }).notNull().defaultNow(),
+    lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('equipment_company_idx').on(t.companyId, t.name),
+    index('equipment_company_type_idx').on(t.companyId, t.type),
+  ],
+);
+
+/** Notes and history entries (note | usage_update | maintenance) per equipment. */
+export const equipmentNote = pgTable(
+  'equipment_note',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    equipmentId: uuid('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    type: text('type').notNull().default('note'),
+    /** Usage reading at the time of the entry, when the entry is about usage. */
+    usage: usage('usage'),
+    operatorName: text('operator_name'),
+    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('equipment_note_equipment_idx').on(t.equipmentId, t.createdAt),
+    index('equipment_note_company_idx').on(t.companyId, t.createdAt),
+  ],
+);
+
+export const operatorUpdate = pgTable(
+  'operator_update',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    equipmentId: uuid('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    equipmentName: text('equipment_name').notNull(),
+    operatorId: uuid('operator_id').references(() => user.id, { onDelete: 'set null' }),
+    operatorName: text('operator_name').notNull(),
+    newUsage: usage('new_usage'),
+    fuelAdded: fuel('fuel_added').notNull().default(0),
+    fuelType: text('fuel_type').notNull().default('gas'),
+    notes: text('notes').notNull().default(''),
+    /** pending | applied | rejected */
+    status: text('status').notNull().default('pending'),
+    /** Why a pending update was held (e.g. implausible reading). */
+    reason: text('reason'),
+    idempotencyKey: text('idempotency_key'),
+    reviewedBy: uuid('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('operator_update_company_idx').on(t.companyId, t.status, t.createdAt),
+    index('operator_update_equipment_idx').on(t.equipmentId),
+    uniqueIndex('operator_update_idempotency_idx').on(t.companyId, t.idempotencyKey),
+  ],
+);
+
+export const retiredEquipment = pgTable(
+  'retired_equipment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    originalEquipmentId: uuid('original_equipment_id').notNull(),
+    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    serialNumber: text('serial_number'),
+    unit: text('unit').notNull(),
+    finalUsage: usage('final_usage').notNull().default(0),
+    threshold: usage('threshold'),
+    fuelType: text('fuel_type').notNull().default('n/a'),
+    serviceInterval: usage('service_interval').notNull().default(0),
+    lastServiceUsage: usage('last_service_usage').notNull().default(0),
+    totalFuelUsed: fuel('total_fuel_used').notNull().default(0),
+    totalGasUsed: fuel('total_gas_used').notNull().default(0),
+    totalDieselUsed: fuel('total_diesel_used').notNull().default(0),
+    description: text('description'),
+    retirementNotes: text('retirement_notes'),
+    retiredBy: text('retired_by'),
+    originalDateAdded: timestamp('original_date_added', { withTimezone: true }).notNull(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('retired_equipment_company_idx').on(t.companyId, t.retiredAt)],
+);

@@ -1,0 +1,3 @@
+export * from './company';
+export * from './user';
+export * from './equipment';

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, integer } from 'drizzle-orm/pg-core';
+import { company } from './company';
+
+export const user = pgTable(
+  'user',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null only for the platform admin, who belongs to no company. */
+    companyId: uuid('company_id').references(() => company.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    secondaryEmail: text('secondary_email'),
+    /** Argon2id hash. Null for operators, who sign in with the company's shared password. */
+    passwordHash: text('password_hash'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    /** owner | manager | operator | platform_admin */
+    role: text('role').notNull().default('owner'),
+    authType: text('auth_type').notNull().default('custom'),
+    employeeId: text('employee_id'),
+    operatorUsername: text('operator_username'),
+    managerId: uuid('manager_id'),
+    securityQuestion1: text('security_question_1'),
+    securityAnswer1Hash: text('security_answer_1_hash'),
+    securityQuestion2: text('security_question_2'),
+    securityAnswer2Hash: text('security_answer_2_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('user_operator_username_lower_idx').on(sql`lower(${t.operatorUsername})`),
+    index('user_company_idx').on(t.companyId, t.role),
+  ],
+);
+
+/** Cookie sessions live in the database so several app servers can share them. */
+export const session = pgTable(
+  'session',
+  {
+    sid: text('sid').primaryKey(),
+    sess: jsonb('sess').notNull(),
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_expire_idx').on(t.expire), index('session_user_idx').on(t.userId)],
+);
+
+/** Failed sign-in / recovery attempts per key (account or address), shared by all app servers. */
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});

@@ -1,0 +1,13 @@
+import type { AppConfig } from './config';
+import type { Database, Db } from './db/client';
+import type { SecretBox } from './lib/secret-box';
+
+/** What every module receives. Tests build the same object with their own database and clock. */
+export type Deps = {
+  db: Db;
+  database: Database;
+  config: AppConfig;
+  secretBox: SecretBox;
+  /** The current time. Injectable only through buildApp (tests); never from a request. */
+  now: () => Date;
+};

@@ -1,0 +1,36 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError, openDatabase } from './db/client';
+import { ensureAdminFromEnv } from './modules/admin/admin-bootstrap';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DB_POOL_SIZE,
+  });
+  const { app, deps } = await buildApp({ config, database });
+  await ensureAdminFromEnv(deps, app.log);
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    `Equipment Management Suite on http://localhost:${config.PORT} (${database.kind}${database.kind === 'pglite' ? `, data in ${config.dataDir}` : ''})`,
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error('Failed to start:', err);
+  }
+  process.exit(1);
+});

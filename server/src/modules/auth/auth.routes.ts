@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loginSchema, signupSchema } from '../../../../domain/schemas/auth';
+import type { Deps } from '../../deps';
+import { AppError, parse } from '../../lib/errors';
+import { authOf } from '../../plugins/access';
+import { endSession, startSession } from '../../plugins/session';
+import * as auth from './auth.service';
+
+export async function authRoutes(app: FastifyInstance, deps: Deps) {
+  const { db } = deps;
+
+  app.get('/api/auth/user', { config: { access: 'authenticated' } }, async (req) => {
+    const ctx = authOf(req);
+    const u = await auth.getUser(db, ctx.userId);
+    if (!u) throw new AppError('unauthenticated', 'Please sign in to continue.');
+    return auth.toCurrentUser(u, ctx.company?.name ?? null);
+  });
+
+  app.post('/api/auth/signup', { config: { access: 'public' } }, async (req, reply) => {
+    const input = parse(signupSchema, req.body);
+    const u = await auth.signup(deps, input);
+    await startSession(db, req, reply, u.id, false);
+    req.log.info({ event: 'signup', userId: u.id }, 'account created');
+    return reply.status(201).send(auth.toCurrentUser(u, input.businessName));
+  });
+
+  app.post('/api/auth/login', { config: { access: 'public' } }, async (req, reply) => {
+    const input = parse(loginSchema, req.body);
+    try {
+      const u = await auth.login(deps, input, req.ip);
+      await startSession(db, req, reply, u.id, input.rememberMe);
+      req.log.info({ event: 'login_success', userId: u.id }, 'owner sign-in');
+      return auth.toCurrentUser(u, await auth.businessNameOf(db, u.companyId));
+    } catch (err) {
+      req.log.warn({ event: 'login_failure', reason: err instanceof AppError ? err.code : 'error' }, 'owner sign-in failed');
+      throw err;
+    }
+  });
+
+  const logout = async (req: FastifyRequest, reply: FastifyReply) => {
+    await endSession(db, req, reply);
+    return reply.send({ ok: true });
+  };
+  app.post('/api/auth/logout', { config: { access: 'public' } }, logout);
+  app.get('/api/logout', { config: { access: 'public' } }, logout);
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { CurrentUser } from '../../../domain/schemas/auth';
+import { cookieFrom, unique } from './helpers';
+
+export const DEFAULT_PASSWORD = 'Harvest-Moon-42';
+
+export type SignedIn = { cookie: string; user: CurrentUser; companyId: string; email: string; businessName: string; password: string };
+
+/** Signs up a new owner (a new company on trial) and returns its session cookie. */
+export async function signupOwner(app: FastifyInstance, overrides: Partial<{ businessName: string; email: string; password: string }> = {}): Promise<SignedIn> {
+  const businessName = overrides.businessName ?? unique('Acme ');
+  const email = overrides.email ?? `${unique('owner')}@example.com`;
+  const password = overrides.password ?? DEFAULT_PASSWORD;
+  const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { businessName, email, password } });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const user = res.json<CurrentUser>();
+  return { cookie: cookieFrom(res), user, companyId: user.companyId!, email, businessName, password };
+}
+
+/** inject() with a session cookie and a JSON body. */
+export function call(app: FastifyInstance, cookie: string | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+  return app.inject({
+    method,
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import type { Deps } from '../deps';
+
+/**
+ * A real app on a real database for one test file: PGlite in memory by default; with
+ * TEST_DB=postgres (set by scripts/test.mjs when DATABASE_URL is set) a fresh database on that
+ * PostgreSQL server, dropped again at the end.
+ */
+export type TestApp = {
+  app: FastifyInstance;
+  deps: Deps;
+  database: Database;
+  clock: { now: Date | null; set: (d: Date) => void; advanceDays: (n: number) => void; reset: () => void };
+  close: () => Promise<void>;
+};
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ems-test-'));
+  let databaseUrl: string | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  if (process.env.TEST_DB === 'postgres') {
+    const base = process.env.DATABASE_URL;
+    if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+    const name = `ems_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_SECRET: 'test-secret-'.padEnd(48, 'x'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 10 });
+  const clock = {
+    now: null as Date | null,
+    set(d: Date) {
+      this.now = d;
+    },
+    advanceDays(n: number) {
+      this.now = new Date((this.now ?? new Date()).getTime() + n * 86_400_000);
+    },
+    reset() {
+      this.now = null;
+    },
+  };
+  const { app, deps } = await buildApp({
+    config,
+    database,
+    clientDir: null,
+    logger: false,
+    now: () => clock.now ?? new Date(),
+  });
+  await app.ready();
+  return {
+    app,
+    deps,
+    database,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDb?.();
+    },
+  };
+}
+
+/** The session cookie ("ems_sid=...") set by a response, for the next requests. */
+export function cookieFrom(res: LightMyRequestResponse): string {
+  const set = res.cookies.find((c) => c.name === 'ems_sid');
+  if (!set) throw new Error(`No session cookie in response (${res.statusCode}: ${res.body})`);
+  return `ems_sid=${set.value}`;
+}
+
+let counter = 0;
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: { '@': r('./client/src'), '@domain': r('./domain') },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['domain/**/*.test.ts', 'client/src/**/*.test.ts', 'client/src/**/*.test.tsx', 'server/src/lib/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['server/src/**/*.test.ts'],
+          exclude: ['server/src/lib/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          setupFiles: ['server/src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
