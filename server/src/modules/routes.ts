@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { authRoutes } from './auth/auth.routes';
+import { equipmentRoutes } from './equipment/equipment.routes';
 import { healthRoutes } from './health/health.routes';
 import { operatorsRoutes } from './operators/operators.routes';
 
@@ -9,4 +10,5 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   await healthRoutes(app, deps);
   await authRoutes(app, deps);
   await operatorsRoutes(app, deps);
+  await equipmentRoutes(app, deps);
 }
