@@ -100,6 +100,11 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
   await op.getByLabel('Uso actual (horas)').fill('900');
   await op.getByRole('button', { name: 'Enviar actualización' }).click();
   await expect(op.getByText('Enviada para revisión', { exact: true })).toBeVisible();
+  if (shotsDir) {
+    await op.getByRole('button', { name: 'en', exact: true }).click();
+    await expect(op.getByRole('heading', { name: `Welcome, ${username}` })).toBeVisible();
+    await shot(op, 'operator-screen-en-390');
+  }
   expect(errors).toEqual([]);
   await phone.close();
 
@@ -112,6 +117,19 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
   const updates = (await (await page.request.get('/api/operator-updates')).json()) as Array<{ status: string; newUsage: number }>;
   expect(updates[0]).toMatchObject({ status: 'pending', newUsage: 900 });
   expect(updates[1]).toMatchObject({ status: 'applied', newUsage: 110.5 });
+
+  if (shotsDir) {
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'es'));
+    await page.goto('/employees');
+    await expect(page.getByRole('heading', { name: 'Operadores', level: 1 })).toBeVisible();
+    await shot(page, 'employees-es-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'employees-es-390');
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Operators', level: 1 })).toBeVisible();
+    await shot(page, 'employees-en-390');
+  }
 });
 
 test('operator login: Sign In waits for both fields and no credentials are printed', async ({ page }) => {

@@ -17,7 +17,10 @@ import { useEquipmentOptions, type EquipmentOption } from '../api/equipment-opti
 import { useSubmitOperatorUpdate } from '../api/submit-update';
 import { SESSION_USERNAME_KEY } from '../storage';
 
-const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const newKey = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /** Parses a decimal the way phones type it ("12,5" or "12.5"). Empty -> undefined. */
 function parseAmount(value: string): number | undefined | 'invalid' {
@@ -45,13 +48,19 @@ export default function OperatorScreen() {
   // One key per intended submission: a retry after a lost response is recorded once.
   const keyRef = useRef(newKey());
 
-  const name = user?.operatorUsername ?? sessionStorage.getItem(SESSION_USERNAME_KEY) ?? user?.firstName ?? '';
+  const name =
+    user?.operatorUsername ?? sessionStorage.getItem(SESSION_USERNAME_KEY) ?? user?.firstName ?? '';
   const all = useMemo(() => equipmentQuery.data ?? [], [equipmentQuery.data]);
   const typeLabel = (type: string) => t(`screen.types.${type}`, { defaultValue: type });
   const unitLabel = (unit: string) => t(`screen.units.${unit}`, { defaultValue: unit });
   const term = search.trim().toLowerCase();
   const filtered = term
-    ? all.filter((e) => e.name.toLowerCase().includes(term) || e.type.toLowerCase().includes(term) || typeLabel(e.type).toLowerCase().includes(term))
+    ? all.filter(
+        (e) =>
+          e.name.toLowerCase().includes(term) ||
+          e.type.toLowerCase().includes(term) ||
+          typeLabel(e.type).toLowerCase().includes(term),
+      )
     : all;
   const selected: EquipmentOption | undefined = all.find((e) => e.id === equipmentId);
 
@@ -66,7 +75,8 @@ export default function OperatorScreen() {
     await logout();
   };
 
-  const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' });
+  const fail = (title: string, description: string) =>
+    toast({ title, description, variant: 'destructive' });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -74,10 +84,13 @@ export default function OperatorScreen() {
     if (!selected) return fail(t('screen.noEquipmentTitle'), t('screen.noEquipmentBody'));
     const newUsage = parseAmount(usage);
     const fuelAdded = parseAmount(fuel);
-    if (newUsage === 'invalid' || (newUsage !== undefined && newUsage < 0)) return fail(t('screen.invalidUsageTitle'), t('screen.invalidUsageBody'));
-    if (fuelAdded === 'invalid' || (fuelAdded !== undefined && fuelAdded < 0)) return fail(t('screen.invalidFuelTitle'), t('screen.invalidFuelBody'));
+    if (newUsage === 'invalid' || (newUsage !== undefined && newUsage < 0))
+      return fail(t('screen.invalidUsageTitle'), t('screen.invalidUsageBody'));
+    if (fuelAdded === 'invalid' || (fuelAdded !== undefined && fuelAdded < 0))
+      return fail(t('screen.invalidFuelTitle'), t('screen.invalidFuelBody'));
     const trimmedNotes = notes.trim();
-    if (newUsage === undefined && !(fuelAdded && fuelAdded > 0) && trimmedNotes === '') return fail(t('screen.noInfoTitle'), t('screen.noInfoBody'));
+    if (newUsage === undefined && !(fuelAdded && fuelAdded > 0) && trimmedNotes === '')
+      return fail(t('screen.noInfoTitle'), t('screen.noInfoBody'));
     submit.mutate(
       {
         key: keyRef.current,
@@ -96,12 +109,14 @@ export default function OperatorScreen() {
           setUsage('');
           setFuel('');
           setNotes('');
-          if (res.status === 'pending') toast({ title: t('screen.pending'), description: t('screen.pendingBody') });
+          if (res.status === 'pending')
+            toast({ title: t('screen.pending'), description: t('screen.pendingBody') });
           else toast({ title: t('screen.submitted'), description: t('screen.submittedBody') });
         },
         onError: (err) => {
           // A validation refusal will not change on retry: the next attempt is a new submission.
-          if (err instanceof ApiError && err.status >= 400 && err.status < 500) keyRef.current = newKey();
+          if (err instanceof ApiError && err.status >= 400 && err.status < 500)
+            keyRef.current = newKey();
           fail(t('screen.failed'), err.message);
         },
       },
@@ -113,28 +128,39 @@ export default function OperatorScreen() {
   return (
     <main className="mx-auto grid max-w-xl gap-4 p-3 pb-10 sm:p-6">
       <Card>
-        <CardContent className="flex flex-wrap items-center gap-3 p-4">
-          <div className="min-w-0 flex-1">
-            <h1 className="truncate text-xl font-bold">{t('screen.welcome', { name })}</h1>
+        <CardContent className="grid gap-3 p-4 sm:flex sm:items-center">
+          <div className="min-w-0 sm:flex-1">
+            <h1 className="break-words text-xl font-bold">{t('screen.welcome', { name })}</h1>
             <p className="text-sm text-muted-foreground">{t('screen.loggedInAs')}</p>
           </div>
-          <div role="group" aria-label={t('screen.language')} className="inline-flex rounded-md border p-0.5">
-            {LANGUAGES.map((lng) => (
-              <button
-                key={lng}
-                type="button"
-                aria-pressed={current === lng}
-                onClick={() => void i18n.changeLanguage(lng)}
-                className={cn('rounded px-3 py-1.5 text-sm font-medium uppercase', current === lng ? 'bg-primary text-primary-foreground' : 'text-slate-700 hover:bg-accent')}
-              >
-                {lng}
-              </button>
-            ))}
+          <div className="flex items-center justify-between gap-3">
+            <div
+              role="group"
+              aria-label={t('screen.language')}
+              className="inline-flex rounded-md border p-0.5"
+            >
+              {LANGUAGES.map((lng) => (
+                <button
+                  key={lng}
+                  type="button"
+                  aria-pressed={current === lng}
+                  onClick={() => void i18n.changeLanguage(lng)}
+                  className={cn(
+                    'rounded px-3 py-1.5 text-sm font-medium uppercase',
+                    current === lng
+                      ? 'bg-primary text-primary-foreground'
+                      : 'text-slate-700 hover:bg-accent',
+                  )}
+                >
+                  {lng}
+                </button>
+              ))}
+            </div>
+            <Button variant="outline" onClick={() => void onLogout()} disabled={loggingOut}>
+              <LogOut aria-hidden />
+              {loggingOut ? t('screen.loggingOut') : t('screen.logout')}
+            </Button>
           </div>
-          <Button variant="outline" onClick={() => void onLogout()} disabled={loggingOut}>
-            <LogOut aria-hidden />
-            {loggingOut ? t('screen.loggingOut') : t('screen.logout')}
-          </Button>
         </CardContent>
       </Card>
 
@@ -148,7 +174,10 @@ export default function OperatorScreen() {
             <div className="grid gap-2">
               <Label htmlFor="equipmentSearch">{t('screen.search')}</Label>
               <div className="relative">
-                <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+                <Search
+                  className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden
+                />
                 <Input
                   id="equipmentSearch"
                   type="search"
@@ -198,15 +227,22 @@ export default function OperatorScreen() {
                 </p>
               ) : null}
               {selected ? (
-                <p className="flex items-center gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm" data-testid="current-reading">
+                <p
+                  className="flex items-center gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm"
+                  data-testid="current-reading"
+                >
                   <Gauge className="h-4 w-4 text-primary" aria-hidden />
-                  {t('screen.currentReading', { value: `${formatNumber(selected.currentUsage, 2)} ${unitLabel(selected.unit)}` })}
+                  {t('screen.currentReading', {
+                    value: `${formatNumber(selected.currentUsage, 2)} ${unitLabel(selected.unit)}`,
+                  })}
                 </p>
               ) : null}
             </div>
 
             <div className="grid gap-2">
-              <Label htmlFor="newUsage">{t('screen.usage', { unit: unitLabel(selected?.unit ?? 'hours') })}</Label>
+              <Label htmlFor="newUsage">
+                {t('screen.usage', { unit: unitLabel(selected?.unit ?? 'hours') })}
+              </Label>
               <Input
                 id="newUsage"
                 type="number"
@@ -226,7 +262,10 @@ export default function OperatorScreen() {
             <div className="grid gap-2">
               <Label htmlFor="fuelAdded">{t('screen.fuel')}</Label>
               <div className="relative">
-                <Fuel className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+                <Fuel
+                  className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden
+                />
                 <Input
                   id="fuelAdded"
                   type="number"
@@ -246,10 +285,19 @@ export default function OperatorScreen() {
                       key={ft}
                       className={cn(
                         'flex h-12 cursor-pointer items-center justify-center gap-2 rounded-md border text-base font-medium',
-                        fuelType === ft ? 'border-primary bg-primary/10 text-primary' : 'border-input',
+                        fuelType === ft
+                          ? 'border-primary bg-primary/10 text-primary'
+                          : 'border-input',
                       )}
                     >
-                      <input type="radio" name="fuelType" value={ft} checked={fuelType === ft} onChange={() => setFuelType(ft)} className="h-4 w-4" />
+                      <input
+                        type="radio"
+                        name="fuelType"
+                        value={ft}
+                        checked={fuelType === ft}
+                        onChange={() => setFuelType(ft)}
+                        className="h-4 w-4"
+                      />
                       {t(`screen.${ft}`)}
                     </label>
                   ))}
@@ -259,10 +307,23 @@ export default function OperatorScreen() {
 
             <div className="grid gap-2">
               <Label htmlFor="notes">{t('screen.notes')}</Label>
-              <Textarea id="notes" value={notes} onChange={(e) => setNotes(e.target.value)} placeholder={t('screen.notesPlaceholder')} rows={3} maxLength={2000} className="text-base" />
+              <Textarea
+                id="notes"
+                value={notes}
+                onChange={(e) => setNotes(e.target.value)}
+                placeholder={t('screen.notesPlaceholder')}
+                rows={3}
+                maxLength={2000}
+                className="text-base"
+              />
             </div>
 
-            <Button type="submit" size="lg" className="h-12 w-full text-base" disabled={submit.isPending}>
+            <Button
+              type="submit"
+              size="lg"
+              className="h-12 w-full text-base"
+              disabled={submit.isPending}
+            >
               {submit.isPending ? (
                 <>
                   <Loader2 className="animate-spin" aria-hidden />
