@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { authRoutes } from './auth/auth.routes';
+import { equipmentRoutes } from './equipment/equipment.routes';
 import { healthRoutes } from './health/health.routes';
+import { operatorsRoutes } from './operators/operators.routes';
 
 /** Every API module, registered in this order. Each module owns its routes and service. */
 export async function registerModules(app: FastifyInstance, deps: Deps) {
   await healthRoutes(app, deps);
   await authRoutes(app, deps);
+  await operatorsRoutes(app, deps);
+  await equipmentRoutes(app, deps);
 }
