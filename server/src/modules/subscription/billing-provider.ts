@@ -98,7 +98,7 @@ const localEventSchema = z.object({
 });
 export type LocalEvent = z.input<typeof localEventSchema>;
 
-const checkoutTokenSchema = z.object({ c: z.string(), t: tierSchema, i: billingIntervalSchema, e: z.number() });
+const TIER_CODE: Record<Tier, string> = { basic: 'b', professional: 'p', enterprise: 'e' };
 export type LocalCheckoutSession = { companyId: string; tier: Tier; interval: BillingInterval };
 
 /**
@@ -119,29 +119,25 @@ export class LocalBillingProvider implements BillingProvider {
   }
 
   async createCheckout(input: CheckoutInput) {
-    const payload = Buffer.from(
-      JSON.stringify({ c: input.companyId, t: input.tier, i: input.interval, e: input.now.getTime() + 24 * 3600_000 }),
-    ).toString('base64url');
-    const sessionId = `${payload}.${this.mac(`checkout.${payload}`)}`;
-    return { url: `/checkout/${sessionId}` };
+    // Compact (URL path params are short): company id hex, tier and interval letters, expiry, MAC.
+    const payload = `${input.companyId.replace(/-/g, '')}${TIER_CODE[input.tier]}${input.interval === 'year' ? 'y' : 'm'}${(input.now.getTime() + 24 * 3600_000).toString(36)}`;
+    return { url: `/checkout/${payload}.${this.mac(`checkout.${payload}`).slice(0, 22)}` };
   }
 
   /** Reads a checkout session id created by createCheckout (null when forged or expired). */
   readSession(sessionId: string, now: Date): LocalCheckoutSession | null {
-    const [payload, mac] = sessionId.split('.');
-    if (!payload || !mac) return null;
-    const expected = Buffer.from(this.mac(`checkout.${payload}`));
+    const m = /^([0-9a-f]{32})([bpe])([my])([0-9a-z]{1,12})\.([\w-]{22})$/.exec(sessionId);
+    if (!m) return null;
+    const [, hex, t, i, exp, mac] = m as unknown as [string, string, string, string, string, string];
+    const payload = `${hex}${t}${i}${exp}`;
+    const expected = Buffer.from(this.mac(`checkout.${payload}`).slice(0, 22));
     const given = Buffer.from(mac);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    } catch {
-      return null;
-    }
-    const r = checkoutTokenSchema.safeParse(parsed);
-    if (!r.success || r.data.e < now.getTime()) return null;
-    return { companyId: r.data.c, tier: r.data.t, interval: r.data.i };
+    if (parseInt(exp, 36) < now.getTime()) return null;
+    const tier = (Object.keys(TIER_CODE) as Tier[]).find((k) => TIER_CODE[k] === t);
+    if (!tier) return null;
+    const companyId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    return { companyId, tier, interval: i === 'y' ? 'year' : 'month' };
   }
 
   /** The event id of paying a session: paying twice is the same event (applied once). */

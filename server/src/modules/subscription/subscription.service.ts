@@ -7,7 +7,7 @@ import { billingEvent, company, equipment, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { LocalBillingProvider, type BillingEvent, type BillingProvider, type ProviderSubscription } from './billing-provider';
+import { LocalBillingProvider, type BillingProvider, type ProviderSubscription } from './billing-provider';
 import { StripeBillingProvider } from './stripe-provider';
 
 type CompanyRow = typeof company.$inferSelect;
