@@ -360,7 +360,8 @@ export async function listAccounts(deps: Deps, q: AdminAccountsQuery): Promise<A
   return {
     items: rows.map((r) => {
       const s = sm.advance(stateOf(r), now);
-      const expiry = s.status === 'trial' || (s.status !== 'active' && s.billingInterval === null) ? s.trialEndDate : s.subscriptionEndDate;
+      const expiry =
+        s.status === 'paused' ? s.pauseEndDate : s.status === 'trial' || s.billingInterval === null ? s.trialEndDate : s.subscriptionEndDate;
       return {
         id: r.id,
         businessName: r.name,

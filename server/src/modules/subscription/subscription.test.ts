@@ -340,3 +340,38 @@ describe('admin accounts', () => {
     expect((await t.deps.db.select().from(user).where(eq(user.id, admin.userId)))[0]!.companyId).toBeNull();
   });
 });
+
+describe('with Stripe configured', () => {
+  let s: TestApp;
+  const WHSEC = 'whsec_test_secret_for_signature_checks';
+  beforeAll(async () => {
+    s = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_offline_never_called', STRIPE_WEBHOOK_SECRET: WHSEC, STRIPE_PUBLISHABLE_KEY: 'pk_test_x' });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('uses the Stripe provider and exposes only the publishable key', async () => {
+    const owner = await signupOwner(s.app);
+    expect((await call(s.app, owner.cookie, 'GET', '/api/subscription')).json()).toMatchObject({ provider: 'stripe' });
+    const cfg = (await call(s.app, null, 'GET', '/api/config')).json<Record<string, unknown>>();
+    expect(cfg.stripePublishableKey).toBe('pk_test_x');
+    expect(JSON.stringify(cfg)).not.toMatch(/sk_test|whsec/);
+    // The local checkout page does not exist with Stripe.
+    expect((await call(s.app, owner.cookie, 'GET', '/api/checkout/whatever')).statusCode).toBe(404);
+  });
+
+  it('verifies the Stripe signature on the raw body; handles an event id once', async () => {
+    const { default: Stripe } = await import('stripe');
+    const payload = JSON.stringify({ id: 'evt_stripe_1', object: 'event', type: 'invoice.paid', created: Math.floor(Date.now() / 1000), data: { object: { id: 'in_1', object: 'invoice' } } });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WHSEC });
+    const post = (body: string, sig: string) =>
+      s.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': sig }, payload: body });
+    expect((await post(payload, 't=1,v1=deadbeef')).statusCode).toBe(400);
+    expect((await post(payload.replace('in_1', 'in_2'), header)).statusCode).toBe(400);
+    const ok = await post(payload, header);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ result: 'ignored' });
+    expect((await post(payload, header)).json()).toMatchObject({ result: 'duplicate' });
+  });
+});

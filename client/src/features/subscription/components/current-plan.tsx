@@ -119,7 +119,7 @@ export function CurrentPlanCard(props: {
       </CardHeader>
       <CardContent className="space-y-4">
         <div>
-          <div className="mb-1 flex items-center justify-between text-sm">
+          <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 text-sm">
             <span className="font-medium">{t('current.equipmentUsage')}</span>
             <span className={cn(sub.overLimit && 'font-semibold text-red-700')}>
               {unlimited ? t('current.usageUnlimited', { count: sub.equipmentCount }) : t('current.usage', { count: sub.equipmentCount, limit: sub.equipmentLimit })}
