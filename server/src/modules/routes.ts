@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes';
 import { equipmentRoutes } from './equipment/equipment.routes';
 import { healthRoutes } from './health/health.routes';
 import { operatorsRoutes } from './operators/operators.routes';
+import { subscriptionRoutes } from './subscription/subscription.routes';
 
 /** Every API module, registered in this order. Each module owns its routes and service. */
 export async function registerModules(app: FastifyInstance, deps: Deps) {
@@ -11,4 +12,5 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   await authRoutes(app, deps);
   await operatorsRoutes(app, deps);
   await equipmentRoutes(app, deps);
+  await subscriptionRoutes(app, deps);
 }

@@ -47,3 +47,31 @@ export async function createEquipmentViaApi(app: FastifyInstance, cookie: string
   if (res.statusCode !== 201) throw new Error(`create equipment failed: ${res.statusCode} ${res.body}`);
   return res.json<import('../../../domain/schemas/equipment').EquipmentDto>();
 }
+/**
+ * A user of any role signed in directly (a user row and a session row; no sign-in screen needed):
+ * managers, operators and platform admins for permission tests. Returns its session cookie.
+ */
+export async function addSignedInUser(
+  db: import('../db/client').Db,
+  role: 'owner' | 'manager' | 'operator' | 'platform_admin',
+  companyId: string | null,
+): Promise<{ cookie: string; userId: string }> {
+  const { randomBytes } = await import('node:crypto');
+  const { session, user } = await import('../db/schema/index');
+  const tag = unique(role);
+  const [u] = await db
+    .insert(user)
+    .values({
+      companyId,
+      role,
+      email: role === 'operator' ? null : `${tag}@example.com`,
+      operatorUsername: role === 'operator' ? tag : null,
+      firstName: role,
+      lastName: 'Test',
+    })
+    .returning({ id: user.id });
+  if (!u) throw new Error('user insert failed');
+  const sid = randomBytes(24).toString('base64url');
+  await db.insert(session).values({ sid, userId: u.id, sess: { remember: false }, expire: new Date(Date.now() + 3_600_000) });
+  return { cookie: `ems_sid=${sid}`, userId: u.id };
+}
