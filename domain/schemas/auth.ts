@@ -40,16 +40,16 @@ export const authMessages = {
 } as const;
 export type AuthMessageKey = keyof typeof authMessages;
 
-const businessName = z.string().trim().min(2, authMessages.businessNameMin).max(120, authMessages.businessNameMax);
-const email = z.string().trim().max(254, authMessages.email).pipe(z.email(authMessages.email));
-const newPassword = z.string().min(MIN_PASSWORD, authMessages.passwordMin).max(200, authMessages.passwordMax);
+const businessName = z.string({ error: authMessages.businessNameMin }).trim().min(2, authMessages.businessNameMin).max(120, authMessages.businessNameMax);
+const email = z.string({ error: authMessages.email }).trim().max(254, authMessages.email).pipe(z.email(authMessages.email));
+const newPassword = z.string({ error: authMessages.passwordMin }).min(MIN_PASSWORD, authMessages.passwordMin).max(200, authMessages.passwordMax);
 
 export const signupFormSchema = z
   .object({
     businessName,
     email,
     password: newPassword,
-    confirmPassword: z.string().min(MIN_PASSWORD, authMessages.confirmPassword),
+    confirmPassword: z.string({ error: authMessages.confirmPassword }).min(MIN_PASSWORD, authMessages.confirmPassword),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: authMessages.passwordsDontMatch,
@@ -61,8 +61,8 @@ export const signupSchema = z.object({ businessName, email, password: newPasswor
 export type SignupInput = z.infer<typeof signupSchema>;
 
 export const loginSchema = z.object({
-  emailOrBusinessName: z.string().trim().min(1, authMessages.emailOrBusinessNameLogin).max(254, authMessages.emailOrBusinessNameLogin),
-  password: z.string().min(1, authMessages.passwordRequired).max(200, authMessages.passwordMax),
+  emailOrBusinessName: z.string({ error: authMessages.emailOrBusinessNameLogin }).trim().min(1, authMessages.emailOrBusinessNameLogin).max(254, authMessages.emailOrBusinessNameLogin),
+  password: z.string({ error: authMessages.passwordRequired }).min(1, authMessages.passwordRequired).max(200, authMessages.passwordMax),
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -115,7 +115,7 @@ export const securityQuestionSchema = z.object({ id: z.string(), en: z.string(),
 export const securityQuestionListSchema = z.object({ questions: z.array(securityQuestionSchema) });
 export type SecurityQuestionList = z.infer<typeof securityQuestionListSchema>;
 
-const answer = (message: string) => z.string().trim().min(1, message).max(200, authMessages.answerMax);
+const answer = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, authMessages.answerMax);
 const question = (message: string) => z.string({ error: message }).refine((v) => (securityQuestionIds as string[]).includes(v), { message });
 
 export const setupSecurityQuestionsSchema = z
@@ -155,7 +155,7 @@ export type SetupSecurityQuestionsFormValues = z.input<typeof setupSecurityQuest
 // Forgot / reset password
 // ---------------------------------------------------------------------------------------------
 
-const emailOrBusinessNameReset = z.string().trim().min(1, authMessages.emailOrBusinessNameReset).max(254, authMessages.emailOrBusinessNameReset);
+const emailOrBusinessNameReset = z.string({ error: authMessages.emailOrBusinessNameReset }).trim().min(1, authMessages.emailOrBusinessNameReset).max(254, authMessages.emailOrBusinessNameReset);
 
 export const forgotPasswordSchema = z.object({ emailOrBusinessName: emailOrBusinessNameReset });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;

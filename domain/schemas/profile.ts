@@ -56,8 +56,8 @@ export const updateProfileFormSchema = updateProfileSchema.extend({
 });
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, profileMessages.currentPasswordRequired).max(200, profileMessages.currentPasswordRequired),
-  newPassword: z.string().min(MIN_PASSWORD, profileMessages.newPasswordMin).max(200, profileMessages.newPasswordMax),
+  currentPassword: z.string({ error: profileMessages.currentPasswordRequired }).min(1, profileMessages.currentPasswordRequired).max(200, profileMessages.currentPasswordRequired),
+  newPassword: z.string({ error: profileMessages.newPasswordMin }).min(MIN_PASSWORD, profileMessages.newPasswordMin).max(200, profileMessages.newPasswordMax),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
