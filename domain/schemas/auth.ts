@@ -95,16 +95,16 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
  * text of the current language. The user row stores the id, never the text.
  */
 export const SECURITY_QUESTIONS = [
-  { id: 'first_pet', en: 'What was the name of your first pet?', es: '¿Cómo se llamaba tu primera mascota?' },
-  { id: 'birth_city', en: 'In what city were you born?', es: '¿En qué ciudad naciste?' },
-  { id: 'mother_maiden', en: "What is your mother's maiden name?", es: '¿Cuál es el apellido de soltera de tu madre?' },
-  { id: 'first_school', en: 'What was the name of your first school?', es: '¿Cómo se llamaba tu primera escuela?' },
-  { id: 'first_car', en: 'What was the make of your first car?', es: '¿De qué marca fue tu primer coche?' },
-  { id: 'childhood_friend', en: 'What is the name of your childhood best friend?', es: '¿Cómo se llama tu mejor amigo de la infancia?' },
-  { id: 'first_job', en: 'Where was your first job?', es: '¿Dónde fue tu primer trabajo?' },
-  { id: 'favorite_teacher', en: 'What was the name of your favorite teacher?', es: '¿Cómo se llamaba tu maestro favorito?' },
-  { id: 'street_grew_up', en: 'What street did you grow up on?', es: '¿En qué calle creciste?' },
-  { id: 'first_equipment', en: 'What was the first machine you learned to operate?', es: '¿Cuál fue la primera máquina que aprendiste a operar?' },
+  { id: 'first_pet', en: 'What was the name of your first pet?', es: '¿Cómo se llamaba su primera mascota?' },
+  { id: 'birth_city', en: 'In what city were you born?', es: '¿En qué ciudad nació?' },
+  { id: 'mother_maiden', en: "What is your mother's maiden name?", es: '¿Cuál es el apellido de soltera de su madre?' },
+  { id: 'first_school', en: 'What was the name of your first school?', es: '¿Cómo se llamaba su primera escuela?' },
+  { id: 'first_car', en: 'What was the make of your first car?', es: '¿De qué marca fue su primer vehículo?' },
+  { id: 'childhood_friend', en: 'What is the name of your childhood best friend?', es: '¿Cómo se llama su mejor amigo de la infancia?' },
+  { id: 'first_job', en: 'Where was your first job?', es: '¿Dónde fue su primer trabajo?' },
+  { id: 'favorite_teacher', en: 'What was the name of your favorite teacher?', es: '¿Cómo se llamaba su maestro favorito?' },
+  { id: 'street_grew_up', en: 'What street did you grow up on?', es: '¿En qué calle creció?' },
+  { id: 'first_equipment', en: 'What was the first machine you learned to operate?', es: '¿Cuál fue la primera máquina que aprendió a operar?' },
 ] as const;
 export type SecurityQuestion = { id: string; en: string; es: string };
 export const securityQuestionIds = SECURITY_QUESTIONS.map((q) => q.id) as [string, ...string[]];

@@ -26,9 +26,9 @@ export function AuthShell({
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="flex items-center justify-between gap-2 px-4 py-3 md:px-8">
-        <Link to="/" className="flex items-center gap-2 font-semibold text-primary">
-          <Truck className="h-6 w-6" aria-hidden />
-          <span>{t('common:appName')}</span>
+        <Link to="/" className="flex min-w-0 items-center gap-2 font-semibold text-primary">
+          <Truck className="h-6 w-6 shrink-0" aria-hidden />
+          <span className="text-sm leading-tight sm:text-base">{t('common:appName')}</span>
         </Link>
         <LanguageSelect />
       </header>
@@ -36,7 +36,7 @@ export function AuthShell({
         <div className={cn('grid w-full gap-6', wide ? 'max-w-4xl md:grid-cols-[1fr_20rem]' : 'max-w-md')}>
           <Card>
             <CardHeader>
-              <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+              <h1 className="text-xl font-bold tracking-tight sm:text-2xl">{title}</h1>
               {description ? <CardDescription>{description}</CardDescription> : null}
             </CardHeader>
             <CardContent>{children}</CardContent>

@@ -72,7 +72,7 @@ export default function SecurityQuestionsPage() {
         <CardHeader>
           <div className="flex items-center gap-2">
             <ShieldCheck className="h-6 w-6 text-primary" aria-hidden />
-            <h1 className="text-2xl font-bold tracking-tight">{t('securityQuestions.title')}</h1>
+            <h1 className="text-xl font-bold tracking-tight sm:text-2xl">{t('securityQuestions.title')}</h1>
           </div>
           <CardDescription>{t('securityQuestions.subtitle')}</CardDescription>
         </CardHeader>
