@@ -5,6 +5,7 @@ import { equipmentRoutes } from './equipment/equipment.routes';
 import { healthRoutes } from './health/health.routes';
 import { operatorsRoutes } from './operators/operators.routes';
 import { subscriptionRoutes } from './subscription/subscription.routes';
+import { profileRoutes } from './profile/profile.routes';
 
 /** Every API module, registered in this order. Each module owns its routes and service. */
 export async function registerModules(app: FastifyInstance, deps: Deps) {
@@ -13,4 +14,5 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   await operatorsRoutes(app, deps);
   await equipmentRoutes(app, deps);
   await subscriptionRoutes(app, deps);
+  await profileRoutes(app, deps);
 }

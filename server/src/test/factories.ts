@@ -60,6 +60,35 @@ export async function addSignedInUser(
   const { session, user } = await import('../db/schema/index');
   const tag = unique(role);
   const [u] = await db
+// ---- auth / profile (issue #2) ----
+
+/** Saves two security questions ("first_pet" / "birth_city") with the given answers. */
+export async function setupSecurityQuestions(app: FastifyInstance, cookie: string, answers: [string, string] = ['Rex', 'Springfield']) {
+  const res = await call(app, cookie, 'POST', '/api/auth/setup-security-questions', {
+    securityQuestion1: 'first_pet',
+    securityAnswer1: answers[0],
+    securityQuestion2: 'birth_city',
+    securityAnswer2: answers[1],
+  });
+  if (res.statusCode !== 200) throw new Error(`setup security questions failed: ${res.statusCode} ${res.body}`);
+}
+
+/**
+ * Adds a user of the given role to a company straight in the database (with a password for managers)
+ * and returns a signed-in cookie for it, for permission tests before the operator/manager screens exist.
+ */
+export async function addCompanyUser(
+  deps: { db: import('../db/client').Db },
+  companyId: string,
+  role: 'manager' | 'operator',
+  password = DEFAULT_PASSWORD,
+): Promise<{ cookie: string; userId: string; email: string | null }> {
+  const { user, session } = await import('../db/schema/index');
+  const { hashPassword } = await import('../lib/passwords');
+  const { randomBytes } = await import('node:crypto');
+  const tag = unique(role);
+  const email = role === 'manager' ? `${tag}@example.com` : null;
+  const [u] = await deps.db
     .insert(user)
     .values({
       companyId,
@@ -74,4 +103,14 @@ export async function addSignedInUser(
   const sid = randomBytes(24).toString('base64url');
   await db.insert(session).values({ sid, userId: u.id, sess: { remember: false }, expire: new Date(Date.now() + 3_600_000) });
   return { cookie: `ems_sid=${sid}`, userId: u.id };
+      email,
+      firstName: role === 'operator' ? 'Maria' : 'Manny',
+      lastName: 'Tester',
+      operatorUsername: role === 'operator' ? tag : null,
+      passwordHash: role === 'manager' ? await hashPassword(password) : null,
+    })
+    .returning();
+  const sid = randomBytes(32).toString('base64url');
+  await deps.db.insert(session).values({ sid, userId: u!.id, sess: { remember: false }, expire: new Date(Date.now() + 3_600_000) });
+  return { cookie: `ems_sid=${sid}`, userId: u!.id, email };
 }
