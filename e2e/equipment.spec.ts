@@ -185,3 +185,30 @@ test('Spanish', async ({ page }) => {
   await page.getByRole('button', { name: 'Agregar equipo', exact: true }).click();
   await expect(page.getByText('El nombre es obligatorio')).toBeVisible();
 });
+
+test('edit from /add?edit={id}, the plan-limit alert, and no serious accessibility problems', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await signupOwnerViaApi(page.request);
+  const name = uniqueName('Mower');
+  const e = await addViaApi(page, { name, type: 'other', unit: 'hours', currentUsage: 3, serviceInterval: 10 });
+  await page.goto(`/add?edit=${e.id}`);
+  await expect(page.getByRole('heading', { name: 'Edit Equipment' })).toBeVisible();
+  await expect(page.getByLabel('Equipment name')).toHaveValue(name);
+
+  for (const url of ['/equipment-list', '/equipment/all', '/add-equipment', '/retired-equipment']) {
+    await page.goto(url);
+    await expect(page.locator('main h1')).toBeVisible();
+    const result = await new AxeBuilder({ page }).include('main').analyze();
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${url}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+
+  for (let i = 0; i < 14; i++) await addViaApi(page, { name: `Fill ${i}` });
+  await page.goto('/add-equipment');
+  await expect(page.getByRole('alert').filter({ hasText: /reached your plan's limit of 15/ })).toBeVisible();
+  await page.getByLabel('Equipment name').fill('One too many');
+  await pick(page, 'Type', 'Tools');
+  await pick(page, 'Usage unit', 'Hours');
+  await page.getByRole('button', { name: 'Add Equipment', exact: true }).click();
+  await expect(page.getByText(/Please upgrade your plan or remove equipment to add more\./).first()).toBeVisible();
+});

@@ -8,12 +8,12 @@ import {
   type EquipmentDto,
 } from '@domain/schemas/equipment';
 import { alertThresholdOptions, lifespanWarningPercent } from '@domain/status';
-import { CalendarClock, Plus, Trash2 } from 'lucide-react';
+import { AlertTriangle, CalendarClock, Plus, Trash2 } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Controller, get, set, useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useCreateEquipment, useEquipment, useUpdateEquipment } from '@/components/equipment/equipment-queries';
+import { useCreateEquipment, useEquipment, useEquipmentCount, useUpdateEquipment } from '@/components/equipment/equipment-queries';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -122,6 +122,8 @@ export default function AddEquipmentPage() {
   const editId = params.get('edit');
   const existing = useEquipment(editId);
   const create = useCreateEquipment();
+  const count = useEquipmentCount();
+  const atLimit = !editId && count.data !== undefined && count.data.limit !== -1 && count.data.count >= count.data.limit;
   const update = useUpdateEquipment();
   const form = useForm<FormValues>({ defaultValues: EMPTY, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const { register, control, handleSubmit, reset, formState } = form;
@@ -186,6 +188,17 @@ export default function AddEquipmentPage() {
   return (
     <main className="mx-auto grid max-w-3xl grid-cols-1 gap-4 p-4 md:p-6">
       <h1 className="text-2xl font-bold">{editId ? t('form.editTitle') : t('form.addTitle')}</h1>
+      {atLimit && count.data && (
+        <div role="alert" className="flex gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-950">
+          <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+          <p>
+            {t('form.limitReached', { limit: count.data.limit })}{' '}
+            <Link to="/subscription" className="font-medium underline">
+              {t('form.upgrade')}
+            </Link>
+          </p>
+        </div>
+      )}
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <Card>
           <CardHeader>
