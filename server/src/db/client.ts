@@ -90,7 +90,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const logger = new CountingLogger(queryCount);
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
-    // An idle client dropped by the server (restart, failover) must not crash the process.
     // numeric columns come back as strings; drizzle's mode:'number' converts them.
     const db = drizzlePg(pool, { schema, logger });
     if (opts.migrate !== false) await migratePg(db, { migrationsFolder: migrationsFolder() });
