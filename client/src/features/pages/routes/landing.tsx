@@ -74,7 +74,7 @@ function InstallSection() {
             <p className="text-blue-100">{installed ? t('landing.installed') : t('landing.downloadNote')}</p>
           </div>
         </div>
-        <Button size="lg" variant="secondary" className="bg-white text-primary hover:bg-blue-50" onClick={() => void onInstall()}>
+        <Button size="lg" variant="secondary" className="h-auto min-h-11 whitespace-normal py-2 bg-white text-primary hover:bg-blue-50" onClick={() => void onInstall()}>
           <Download aria-hidden />
           {t('landing.installButton')}
         </Button>
@@ -236,13 +236,13 @@ export default function LandingPage() {
           </span>
           <LanguageSelect className="ml-auto" />
           <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
-            <Button asChild variant="outline">
+            <Button asChild variant="outline" className="h-auto min-h-10 whitespace-normal text-center">
               <Link to="/employee-login">
                 <HardHat aria-hidden />
                 {t('landing.operatorLogin')}
               </Link>
             </Button>
-            <Button asChild>
+            <Button asChild className="h-auto min-h-10 whitespace-normal text-center">
               <Link to="/login">
                 <LogIn aria-hidden />
                 {t('landing.ownerSignIn')}
@@ -258,7 +258,7 @@ export default function LandingPage() {
             <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">{t('landing.heroTitle')}</h1>
             <p className="max-w-2xl text-lg text-slate-700">{t('landing.heroBody')}</p>
             <div className="grid justify-items-center gap-2">
-              <Button asChild size="lg">
+              <Button asChild size="lg" className="h-auto min-h-11 whitespace-normal py-2 text-center">
                 <Link to="/signup">{t('landing.getStarted')}</Link>
               </Button>
               <p className="text-sm text-slate-700">{t('landing.freeTrial', { days: trialDays })}</p>
