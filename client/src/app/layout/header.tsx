@@ -29,7 +29,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b bg-white/95 backdrop-blur no-print">
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-3 md:px-6">
-        <Link to="/" className="flex items-center gap-2 font-semibold text-primary">
+        <Link to="/" className="flex items-center gap-2 font-semibold text-primary" aria-label={t('appName')}>
           <Truck className="h-6 w-6" aria-hidden />
           <span className="hidden sm:inline">{t('appName')}</span>
         </Link>
