@@ -34,7 +34,12 @@ function precompress(): Plugin {
           writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
           writeFileSync(
             `${file}.br`,
-            zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+            zlib.brotliCompressSync(data, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
+            }),
           );
         }
       },
@@ -60,7 +65,8 @@ export default defineConfig({
         id: '/',
         name: 'Equipment Management Suite',
         short_name: 'Equipment',
-        description: 'Track equipment usage, service intervals, maintenance, fuel and operator updates.',
+        description:
+          'Track equipment usage, service intervals, maintenance, fuel and operator updates.',
         lang: 'en',
         start_url: '/',
         scope: '/',
@@ -72,8 +78,18 @@ export default defineConfig({
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
-          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          {
+            src: '/icons/icon-maskable-192.png',
+            sizes: '192x192',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
         ],
       },
       workbox: {

@@ -7,7 +7,9 @@ async function captureMailto(page: import('@playwright/test').Page) {
     document.addEventListener(
       'click',
       (e) => {
-        const a = (e.target as Element | null)?.closest?.('a[href^="mailto:"]') as HTMLAnchorElement | null;
+        const a = (e.target as Element | null)?.closest?.(
+          'a[href^="mailto:"]',
+        ) as HTMLAnchorElement | null;
         if (a) {
           e.preventDefault();
           (window as unknown as { __mailto: string }).__mailto = a.href;
@@ -19,17 +21,32 @@ async function captureMailto(page: import('@playwright/test').Page) {
 }
 
 test.describe('landing page', () => {
-  test('shows sign-in buttons, hero, features, plans with a monthly/yearly toggle and the trial length', async ({ page }) => {
+  test('shows sign-in buttons, hero, features, plans with a monthly/yearly toggle and the trial length', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Owner/Manager Sign In' })).toHaveAttribute('href', '/login');
-    await expect(page.getByRole('link', { name: 'Operator Login' }).first()).toHaveAttribute('href', '/employee-login');
-    await expect(page.getByRole('link', { name: 'Get Started as Owner/Manager' })).toHaveAttribute('href', '/signup');
-    await expect(page.getByText('14-day free trial. No credit card required.').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Owner/Manager Sign In' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    await expect(page.getByRole('link', { name: 'Operator Login' }).first()).toHaveAttribute(
+      'href',
+      '/employee-login',
+    );
+    await expect(page.getByRole('link', { name: 'Get Started as Owner/Manager' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
+    await expect(
+      page.getByText('14-day free trial. No credit card required.').first(),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'For owners and managers' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'For operators' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Download App' })).toBeVisible();
-    await expect(page.getByText('Install the Equipment Management Suite directly on your device')).toBeVisible();
+    await expect(
+      page.getByText('Install the Equipment Management Suite directly on your device'),
+    ).toBeVisible();
     await expect(page.getByText('Launch special: 20% off all plans')).toBeVisible();
 
     const basic = page.getByRole('article', { name: 'Basic' });
@@ -44,7 +61,10 @@ test.describe('landing page', () => {
     await expect(basic).toContainText('Up to 15 pieces of equipment');
 
     await page.getByRole('button', { name: /Yearly/ }).click();
-    await expect(page.getByRole('button', { name: /Yearly/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: /Yearly/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(basic).toContainText('$27');
     await expect(basic.locator('del')).toContainText('$34');
     await expect(basic).toContainText('$326.40 charged for 12 months up front');
@@ -52,12 +72,16 @@ test.describe('landing page', () => {
     await expect(ent).toContainText('$85');
     await expect(ent.locator('del')).toContainText('$106');
 
-    await expect(page.getByRole('link', { name: 'Start free trial of the Professional plan' })).toHaveAttribute('href', '/signup');
+    await expect(
+      page.getByRole('link', { name: 'Start free trial of the Professional plan' }),
+    ).toHaveAttribute('href', '/signup');
     await page.getByRole('link', { name: 'Start as Owner' }).click();
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('Install the App without a browser prompt shows manual instructions per device', async ({ page }) => {
+  test('Install the App without a browser prompt shows manual instructions per device', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Install the App' }).click();
     const dialog = page.getByRole('dialog', { name: 'How to install the app' });
@@ -72,20 +96,31 @@ test.describe('landing page', () => {
   test('Install the App uses the stored beforeinstallprompt event', async ({ page }) => {
     await page.addInitScript(() => {
       // Fired before the app code runs, like a real browser that offers installation at page load.
-      const ev = new Event('beforeinstallprompt') as Event & { prompt: () => Promise<void>; userChoice: Promise<unknown> };
+      const ev = new Event('beforeinstallprompt') as Event & {
+        prompt: () => Promise<void>;
+        userChoice: Promise<unknown>;
+      };
       ev.prompt = async () => {
         (window as unknown as { __prompted: boolean }).__prompted = true;
       };
       ev.userChoice = Promise.resolve({ outcome: 'accepted', platform: 'web' });
-      document.addEventListener('DOMContentLoaded', () => setTimeout(() => window.dispatchEvent(ev), 0));
+      document.addEventListener('DOMContentLoaded', () =>
+        setTimeout(() => window.dispatchEvent(ev), 0),
+      );
     });
     await page.goto('/');
     await page.getByRole('button', { name: 'Install the App' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __prompted?: boolean }).__prompted === true)).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { __prompted?: boolean }).__prompted === true),
+      )
+      .toBe(true);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('the contact form requires every field and opens the mail client with the message', async ({ page }) => {
+  test('the contact form requires every field and opens the mail client with the message', async ({
+    page,
+  }) => {
     await captureMailto(page);
     await page.goto('/');
     const form = page.locator('#contact');
@@ -99,11 +134,15 @@ test.describe('landing page', () => {
     await form.getByLabel('Message').fill('How many machines?\nThanks');
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(form.getByText('Please fill out all fields before sending.')).toBeHidden();
-    const href = await page.evaluate(() => (window as unknown as { __mailto?: string }).__mailto ?? '');
+    const href = await page.evaluate(
+      () => (window as unknown as { __mailto?: string }).__mailto ?? '',
+    );
     expect(href.startsWith('mailto:support@example.com?')).toBe(true);
     const url = new URL(href);
     expect(url.searchParams.get('subject')).toBe('Pricing question');
-    expect(url.searchParams.get('body')).toBe('Name: Ana Ruiz\r\nEmail: ana@example.com\r\n\r\nHow many machines?\r\nThanks');
+    expect(url.searchParams.get('body')).toBe(
+      'Name: Ana Ruiz\r\nEmail: ana@example.com\r\n\r\nHow many machines?\r\nThanks',
+    );
   });
 
   test('the landing page in Spanish, chosen with the language selector', async ({ page }) => {
@@ -112,10 +151,14 @@ test.describe('landing page', () => {
     await expect(page.getByRole('link', { name: 'Acceso de operadores' }).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Descargar la aplicación' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Instalar la aplicación' })).toBeVisible();
-    await expect(page.getByText('Prueba gratuita de 14 días. No se requiere tarjeta de crédito.').first()).toBeVisible();
+    await expect(
+      page.getByText('Prueba gratuita de 14 días. No se requiere tarjeta de crédito.').first(),
+    ).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Planes sencillos para cada flota' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Planes sencillos para cada flota' }),
+    ).toBeVisible();
   });
 
   test('fits a phone screen without sideways scrolling', async ({ page }) => {
@@ -125,18 +168,24 @@ test.describe('landing page', () => {
       await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lng);
       await page.reload();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
     }
   });
 });
 
 test.describe('contact and instructions (signed in)', () => {
-  test('contact page: response time, topics, link to the instructions, mailto with subject and body', async ({ page }) => {
+  test('contact page: response time, topics, link to the instructions, mailto with subject and body', async ({
+    page,
+  }) => {
     await captureMailto(page);
     await signupOwnerViaApi(page.request);
     await page.goto('/contact');
     await expect(page.getByRole('heading', { level: 1, name: 'Contact Support' })).toBeVisible();
-    await expect(page.getByText('We reply within 1-2 business hours, Monday to Friday.')).toBeVisible();
+    await expect(
+      page.getByText('We reply within 1-2 business hours, Monday to Friday.'),
+    ).toBeVisible();
     await expect(page.getByText('Subscription and billing')).toBeVisible();
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText('Please fill out all fields before sending.')).toBeVisible();
@@ -145,11 +194,20 @@ test.describe('contact and instructions (signed in)', () => {
     await page.getByLabel('Subject').fill('Help & more');
     await page.getByLabel('Message').fill('Hi');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    const href = await page.evaluate(() => (window as unknown as { __mailto?: string }).__mailto ?? '');
+    const href = await page.evaluate(
+      () => (window as unknown as { __mailto?: string }).__mailto ?? '',
+    );
     expect(new URL(href).searchParams.get('subject')).toBe('Help & more');
     await page.getByRole('link', { name: 'Read the instructions' }).click();
     await expect(page).toHaveURL(/\/instructions$/);
-    for (const name of ['Getting started', 'Equipment', 'Operators', 'Plans and billing', 'Security', 'Compliance tips']) {
+    for (const name of [
+      'Getting started',
+      'Equipment',
+      'Operators',
+      'Plans and billing',
+      'Security',
+      'Compliance tips',
+    ]) {
       await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
     }
     await expect(page.getByText('Your free trial lasts 14 days')).toBeVisible();
@@ -160,13 +218,22 @@ test.describe('installable app', () => {
   test('serves the manifest with icons and /sw.js without caching', async ({ request }) => {
     const manifest = await request.get('/manifest.webmanifest');
     expect(manifest.ok()).toBe(true);
-    const m = (await manifest.json()) as { name: string; short_name: string; icons: { src: string; sizes: string; purpose?: string }[]; theme_color: string };
+    const m = (await manifest.json()) as {
+      name: string;
+      short_name: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+      theme_color: string;
+    };
     expect(m.name).toBe('Equipment Management Suite');
     expect(m.short_name).toBeTruthy();
     expect(m.theme_color).toBe('#1d4ed8');
     expect(m.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(m.icons.some((i) => i.purpose === 'maskable')).toBe(true);
-    for (const icon of [...m.icons.map((i) => i.src), '/icons/apple-touch-icon-180.png', '/favicon.ico']) {
+    for (const icon of [
+      ...m.icons.map((i) => i.src),
+      '/icons/apple-touch-icon-180.png',
+      '/favicon.ico',
+    ]) {
       const res = await request.get(icon);
       expect(res.ok(), icon).toBe(true);
       expect(res.headers()['content-type']).toMatch(/image\//);
@@ -181,19 +248,26 @@ test.describe('installable app', () => {
 });
 
 // Offline: the network errors of this test are expected, so it uses the plain Playwright test.
-base('the app opens without a network once the service worker has installed', async ({ page, context }) => {
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.ready;
-    return reg.active?.state;
-  });
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
-  await context.setOffline(true);
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Install the App' })).toBeVisible();
-  await page.goto('/some/deep/link');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await context.setOffline(false);
-});
+base(
+  'the app opens without a network once the service worker has installed',
+  async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.ready;
+      return reg.active?.state;
+    });
+    await expect
+      .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await context.setOffline(true);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Install the App' })).toBeVisible();
+    await page.goto('/some/deep/link');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await context.setOffline(false);
+  },
+);

@@ -16,9 +16,18 @@ import lighthouse from 'lighthouse';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const RUNS = Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 1;
+const RUNS =
+  Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--runs')
+    ? Number(args[args.indexOf('--runs') + 1])
+    : 1;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const TARGETS = { performance: 95, bestPractices: 95, accessibility: 100, cls: 0.05, landingJsKb: 170 };
+const TARGETS = {
+  performance: 95,
+  bestPractices: 95,
+  accessibility: 100,
+  cls: 0.05,
+  landingJsKb: 170,
+};
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -46,7 +55,11 @@ async function waitFor(url, ms = 60_000) {
 }
 
 // 1. Build when needed.
-if (args.includes('--build') || !existsSync(path.join(root, 'dist/client/index.html')) || !existsSync(path.join(root, 'dist/server/main.js'))) {
+if (
+  args.includes('--build') ||
+  !existsSync(path.join(root, 'dist/client/index.html')) ||
+  !existsSync(path.join(root, 'dist/server/main.js'))
+) {
   console.log('building...');
   const b = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);
@@ -58,7 +71,15 @@ const appPort = await freePort();
 const base = `http://127.0.0.1:${appPort}`;
 const server = spawn(process.execPath, ['dist/server/main.js'], {
   cwd: root,
-  env: { ...process.env, PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'production' },
+  env: {
+    ...process.env,
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(tmp, 'data'),
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    NODE_ENV: 'production',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 let chrome;
@@ -76,13 +97,25 @@ try {
   const call = async (method, url, body, cookie) => {
     const res = await fetch(base + url, {
       method,
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}), origin: base },
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(cookie ? { cookie } : {}),
+        origin: base,
+      },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     const setCookie = res.headers.get('set-cookie');
-    return { status: res.status, cookie: setCookie ? setCookie.split(';')[0] : null, json: await res.json().catch(() => null) };
+    return {
+      status: res.status,
+      cookie: setCookie ? setCookie.split(';')[0] : null,
+      json: await res.json().catch(() => null),
+    };
   };
-  const signup = await call('POST', '/api/auth/signup', { businessName: 'Bench Farms', email: 'bench@example.com', password: 'Harvest-Moon-42' });
+  const signup = await call('POST', '/api/auth/signup', {
+    businessName: 'Bench Farms',
+    email: 'bench@example.com',
+    password: 'Harvest-Moon-42',
+  });
   if (signup.status !== 201 || !signup.cookie) throw new Error(`signup failed: ${signup.status}`);
   const ownerCookie = signup.cookie;
   const notes = [];
@@ -108,13 +141,30 @@ try {
     if (r.status === 404) break;
     if (r.status < 300) seeded++;
   }
-  notes.push(seeded ? `dashboard seeded with ${seeded} pieces of equipment` : 'equipment API not available: dashboard measured without equipment');
+  notes.push(
+    seeded
+      ? `dashboard seeded with ${seeded} pieces of equipment`
+      : 'equipment API not available: dashboard measured without equipment',
+  );
 
   let operatorCookie = null;
-  const emp = await call('POST', '/api/employees', { firstName: 'Maria', lastName: 'Lopez' }, ownerCookie);
+  const emp = await call(
+    'POST',
+    '/api/employees',
+    { firstName: 'Maria', lastName: 'Lopez' },
+    ownerCookie,
+  );
   if (emp.status < 300 && emp.json?.operatorUsername) {
-    await call('POST', '/api/company-settings', { masterPassword: 'Shared-Crew-Pass-9' }, ownerCookie);
-    const login = await call('POST', '/api/employee/login', { operatorName: emp.json.operatorUsername, password: 'Shared-Crew-Pass-9' });
+    await call(
+      'POST',
+      '/api/company-settings',
+      { masterPassword: 'Shared-Crew-Pass-9' },
+      ownerCookie,
+    );
+    const login = await call('POST', '/api/employee/login', {
+      operatorName: emp.json.operatorUsername,
+      password: 'Shared-Crew-Pass-9',
+    });
     operatorCookie = login.status < 300 ? login.cookie : null;
   }
   if (!operatorCookie) notes.push('operators API not available: operator screen not measured');
@@ -123,7 +173,9 @@ try {
     { name: 'Landing page', path: '/', cookie: null },
     { name: 'Owner login', path: '/login', cookie: null },
     { name: 'Dashboard (owner)', path: '/', cookie: ownerCookie },
-    ...(operatorCookie ? [{ name: 'Operator screen', path: '/simple-operator', cookie: operatorCookie }] : []),
+    ...(operatorCookie
+      ? [{ name: 'Operator screen', path: '/simple-operator', cookie: operatorCookie }]
+      : []),
   ];
 
   // 4. Chromium with remote debugging, then Lighthouse (default config = mobile emulation, simulated throttling).
@@ -167,7 +219,9 @@ try {
       };
       const r = await lighthouse(base + route.path, flags);
       const lhr = r.lhr;
-      const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((it) => it.resourceType === 'Script' && it.url.startsWith(base));
+      const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
+        (it) => it.resourceType === 'Script' && it.url.startsWith(base),
+      );
       runs.push({
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
         accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
@@ -180,7 +234,14 @@ try {
         jsGzip: scripts.reduce((a, s) => a + gzipOf(s.url), 0),
         chunks: scripts.map((s) => new URL(s.url).pathname.replace('/assets/', '')),
         failed: Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 1 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'manual' &&
+              a.scoreDisplayMode !== 'notApplicable',
+          )
           .filter((a) => ['binary'].includes(a.scoreDisplayMode))
           .map((a) => a.id),
       });
@@ -223,7 +284,11 @@ try {
         (r.failed.length ? `; failing audits: ${r.failed.join(', ')}` : ''),
     ),
     `- Landing page JavaScript: ${kb(landing.jsGzip)} KB gzip (budget ${TARGETS.landingJsKb} KB): ${ok(landing.jsGzip / 1024 <= TARGETS.landingJsKb)}.`,
-    ...(operator ? [`- Operator screen loads dashboard code: ${operator.chunks.some((c) => c.startsWith('dashboard')) ? '**yes**' : 'no'}.`] : []),
+    ...(operator
+      ? [
+          `- Operator screen loads dashboard code: ${operator.chunks.some((c) => c.startsWith('dashboard')) ? '**yes**' : 'no'}.`,
+        ]
+      : []),
     ...notes.map((n) => `- Note: ${n}.`),
     '',
     'Chunks loaded per route:',

@@ -75,9 +75,26 @@ function truck(x, y) {
   if (wheel(0.33) || wheel(0.71)) return WHITE;
   // clear ring around the wheels so they read against the body
   if (inCircle(x, y, 0.33, 0.66, 0.11) || inCircle(x, y, 0.71, 0.66, 0.11)) return null;
-  if (inPolygon(x, y, [[0.63, 0.44], [0.72, 0.44], [0.78, 0.51], [0.63, 0.51]])) return BLUE; // window
+  if (
+    inPolygon(x, y, [
+      [0.63, 0.44],
+      [0.72, 0.44],
+      [0.78, 0.51],
+      [0.63, 0.51],
+    ])
+  )
+    return BLUE; // window
   if (inRoundRect(x, y, 0.16, 0.3, 0.58, 0.64, 0.02)) return WHITE; // cargo box
-  if (inPolygon(x, y, [[0.6, 0.39], [0.74, 0.39], [0.85, 0.5], [0.85, 0.64], [0.6, 0.64]])) return WHITE; // cab
+  if (
+    inPolygon(x, y, [
+      [0.6, 0.39],
+      [0.74, 0.39],
+      [0.85, 0.5],
+      [0.85, 0.64],
+      [0.6, 0.64],
+    ])
+  )
+    return WHITE; // cab
   return null;
 }
 
@@ -89,7 +106,10 @@ function render(size, { maskable = false, rounded = true } = {}) {
   const radius = maskable ? 0 : rounded ? 0.2 : 0;
   for (let py = 0; py < size; py++) {
     for (let pxi = 0; pxi < size; pxi++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < S; sy++) {
         for (let sx = 0; sx < S; sx++) {
           const x = (pxi + (sx + 0.5) / S) / size;
@@ -98,7 +118,10 @@ function render(size, { maskable = false, rounded = true } = {}) {
           const tx = (x - 0.5) / scale + 0.5;
           const ty = (y - 0.5) / scale + 0.5 + 0.02;
           const c = truck(tx, ty) ?? BLUE;
-          r += c[0]; g += c[1]; b += c[2]; a += 255;
+          r += c[0];
+          g += c[1];
+          b += c[2];
+          a += 255;
         }
       }
       const n = S * S;
@@ -144,5 +167,8 @@ const files = {
   'icons/favicon-32.png': render(32),
 };
 for (const [name, data] of Object.entries(files)) writeFileSync(path.join(out, name), data);
-writeFileSync(path.join(out, 'favicon.ico'), ico([16, 32, 48].map((size) => ({ size, data: render(size) }))));
+writeFileSync(
+  path.join(out, 'favicon.ico'),
+  ico([16, 32, 48].map((size) => ({ size, data: render(size) }))),
+);
 console.log(`icons written to ${path.relative(root, out)}`);

@@ -65,5 +65,7 @@ export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unava
 export function isRunningInstalled(): boolean {
   if (typeof window === 'undefined') return false;
   const nav = navigator as Navigator & { standalone?: boolean };
-  return window.matchMedia?.('(display-mode: standalone)').matches === true || nav.standalone === true;
+  return (
+    window.matchMedia?.('(display-mode: standalone)').matches === true || nav.standalone === true
+  );
 }

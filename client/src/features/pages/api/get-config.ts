@@ -3,7 +3,11 @@ import { DEFAULT_TRIAL_DAYS } from '@domain/plans';
 import { api } from '@/lib/api';
 
 /** Public settings from GET /api/config (trial length, support address). */
-export type PublicConfig = { trialDays: number; supportEmail: string; stripePublishableKey: string | null };
+export type PublicConfig = {
+  trialDays: number;
+  supportEmail: string;
+  stripePublishableKey: string | null;
+};
 
 export const configKeys = { all: ['config'] as const };
 

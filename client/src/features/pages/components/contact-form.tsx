@@ -6,14 +6,10 @@ import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { buildMailto } from './mailto';
 
 type Fields = { name: string; email: string; subject: string; message: string };
 const EMPTY: Fields = { name: '', email: '', subject: '', message: '' };
-
-/** The mailto: address with the subject and body pre-filled (RFC 6068: encodeURIComponent, CRLF line breaks). */
-export function buildMailto(to: string, subject: string, body: string): string {
-  return `mailto:${encodeURIComponent(to).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body.replace(/\r?\n/g, '\r\n'))}`;
-}
 
 /** Opens the user's mail client through a real link click (works in every browser, nothing goes to our server). */
 function openMailClient(href: string) {
@@ -37,27 +33,41 @@ export function ContactForm({ supportEmail }: { supportEmail: string | null }) {
   const [error, setError] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
 
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [key]: e.target.value }));
   const missing = (key: keyof Fields) => tried && fields[key].trim() === '';
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setTried(true);
-    const values = { name: fields.name.trim(), email: fields.email.trim(), subject: fields.subject.trim(), message: fields.message.trim() };
+    const values = {
+      name: fields.name.trim(),
+      email: fields.email.trim(),
+      subject: fields.subject.trim(),
+      message: fields.message.trim(),
+    };
     if (!values.name || !values.email || !values.subject || !values.message) {
       setError(t('contact.required'));
       return;
     }
     setError(null);
     const to = supportEmail ?? '';
-    const body = t('contact.bodyTemplate', { name: values.name, email: values.email, message: values.message });
+    const body = t('contact.bodyTemplate', {
+      name: values.name,
+      email: values.email,
+      message: values.message,
+    });
     openMailClient(buildMailto(to, values.subject, body));
     toast({ title: t('contact.opening'), description: t('contact.openingBody', { email: to }) });
     setFields(EMPTY);
     setTried(false);
   };
 
-  const field = (key: 'name' | 'email' | 'subject', type: 'text' | 'email', autoComplete: string) => (
+  const field = (
+    key: 'name' | 'email' | 'subject',
+    type: 'text' | 'email',
+    autoComplete: string,
+  ) => (
     <div className="grid gap-1.5">
       <Label htmlFor={`${id}-${key}`}>{t(`contact.${key}`)}</Label>
       <Input

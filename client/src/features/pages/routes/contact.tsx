@@ -41,7 +41,10 @@ export default function ContactPage() {
               {supportEmail && (
                 <p>
                   {t('contact.writeTo')}{' '}
-                  <a className="font-medium text-primary underline underline-offset-2" href={`mailto:${supportEmail}`}>
+                  <a
+                    className="font-medium text-primary underline underline-offset-2"
+                    href={`mailto:${supportEmail}`}
+                  >
                     {supportEmail}
                   </a>
                 </p>
@@ -72,7 +75,10 @@ export default function ContactPage() {
             </CardHeader>
             <CardContent className="grid gap-2 text-sm">
               <p>{t('contact.guideBody')}</p>
-              <Link to="/instructions" className="font-medium text-primary underline underline-offset-2">
+              <Link
+                to="/instructions"
+                className="font-medium text-primary underline underline-offset-2"
+              >
                 {t('contact.guideLink')}
               </Link>
             </CardContent>

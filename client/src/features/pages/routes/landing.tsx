@@ -2,11 +2,31 @@ import { Check, Download, HardHat, LogIn, Mail, Smartphone, Truck, Users } from 
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { chargeCents, isUnlimited, LAUNCH_SPECIAL_PERCENT, PLAN_FEATURE_KEYS, PLAN_LIST, YEARLY_DISCOUNT_PERCENT, type BillingInterval, type Plan } from '@domain/plans';
+import {
+  chargeCents,
+  isUnlimited,
+  LAUNCH_SPECIAL_PERCENT,
+  PLAN_FEATURE_KEYS,
+  PLAN_LIST,
+  YEARLY_DISCOUNT_PERCENT,
+  type BillingInterval,
+  type Plan,
+} from '@domain/plans';
 import { LanguageSelect } from '@/components/language-select';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { getInstallPrompt, isRunningInstalled, promptInstall, subscribeInstallPrompt } from '@/lib/pwa';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import {
+  getInstallPrompt,
+  isRunningInstalled,
+  promptInstall,
+  subscribeInstallPrompt,
+} from '@/lib/pwa';
 import { cn } from '@/lib/utils';
 import { usePublicConfig } from '../api/get-config';
 import { ContactForm } from '../components/contact-form';
@@ -71,10 +91,17 @@ function InstallSection() {
               {t('landing.downloadTitle')}
             </h2>
             <p className="text-lg">{t('landing.downloadBody')}</p>
-            <p className="text-blue-100">{installed ? t('landing.installed') : t('landing.downloadNote')}</p>
+            <p className="text-blue-100">
+              {installed ? t('landing.installed') : t('landing.downloadNote')}
+            </p>
           </div>
         </div>
-        <Button size="lg" variant="secondary" className="h-auto min-h-11 whitespace-normal py-2 bg-white text-primary hover:bg-blue-50" onClick={() => void onInstall()}>
+        <Button
+          size="lg"
+          variant="secondary"
+          className="h-auto min-h-11 whitespace-normal py-2 bg-white text-primary hover:bg-blue-50"
+          onClick={() => void onInstall()}
+        >
           <Download aria-hidden />
           {t('landing.installButton')}
         </Button>
@@ -123,7 +150,9 @@ function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInterval })
           {name}
         </h3>
         <p className="text-muted-foreground">
-          {isUnlimited(plan.equipmentLimit) ? t('landing.unlimited') : t('landing.equipmentLimit', { count: plan.equipmentLimit })}
+          {isUnlimited(plan.equipmentLimit)
+            ? t('landing.unlimited')
+            : t('landing.equipmentLimit', { count: plan.equipmentLimit })}
         </p>
       </div>
       <div className="grid gap-1">
@@ -141,7 +170,9 @@ function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInterval })
           </span>
         </p>
         <p className="text-sm text-muted-foreground">
-          {interval === 'month' ? t('landing.billedMonthly') : t('landing.billedYearly', { total: usd(chargeCents(plan.tier, 'year') / 100, lang) })}
+          {interval === 'month'
+            ? t('landing.billedMonthly')
+            : t('landing.billedYearly', { total: usd(chargeCents(plan.tier, 'year') / 100, lang) })}
         </p>
       </div>
       <ul className="grid gap-2 text-sm">
@@ -171,15 +202,30 @@ function PlansSection({ trialDays }: { trialDays: number }) {
       onClick={() => setInterval(value)}
       className={cn(
         'rounded-md px-4 py-2 text-sm font-medium',
-        interval === value ? 'bg-primary text-primary-foreground shadow' : 'text-foreground hover:bg-accent',
+        interval === value
+          ? 'bg-primary text-primary-foreground shadow'
+          : 'text-foreground hover:bg-accent',
       )}
     >
       {label}
-      {extra && <span className={cn('ml-1.5 text-xs font-semibold', interval === value ? 'text-white' : 'text-success')}>{extra}</span>}
+      {extra && (
+        <span
+          className={cn(
+            'ml-1.5 text-xs font-semibold',
+            interval === value ? 'text-white' : 'text-success',
+          )}
+        >
+          {extra}
+        </span>
+      )}
     </button>
   );
   return (
-    <section id="plans" aria-labelledby="plans-title" className="mx-auto grid max-w-6xl gap-8 px-4 py-14 md:px-6">
+    <section
+      id="plans"
+      aria-labelledby="plans-title"
+      className="mx-auto grid max-w-6xl gap-8 px-4 py-14 md:px-6"
+    >
       <div className="grid justify-items-center gap-3 text-center">
         <h2 id="plans-title" className="text-3xl font-bold">
           {t('landing.plansTitle')}
@@ -188,9 +234,17 @@ function PlansSection({ trialDays }: { trialDays: number }) {
         <p className="rounded-full bg-amber-100 px-4 py-1.5 text-sm font-semibold text-amber-900">
           {t('landing.launchSpecial', { percent: LAUNCH_SPECIAL_PERCENT })}
         </p>
-        <div role="group" aria-label={t('landing.billingLabel')} className="inline-flex rounded-lg border bg-white p-1">
+        <div
+          role="group"
+          aria-label={t('landing.billingLabel')}
+          className="inline-flex rounded-lg border bg-white p-1"
+        >
           {toggle('month', t('landing.monthly'))}
-          {toggle('year', t('landing.yearly'), t('landing.yearlySave', { percent: YEARLY_DISCOUNT_PERCENT }))}
+          {toggle(
+            'year',
+            t('landing.yearly'),
+            t('landing.yearlySave', { percent: YEARLY_DISCOUNT_PERCENT }),
+          )}
         </div>
       </div>
       <div className="grid gap-6 md:grid-cols-3">
@@ -236,7 +290,11 @@ export default function LandingPage() {
           </span>
           <LanguageSelect className="ml-auto" />
           <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
-            <Button asChild variant="outline" className="h-auto min-h-10 whitespace-normal text-center">
+            <Button
+              asChild
+              variant="outline"
+              className="h-auto min-h-10 whitespace-normal text-center"
+            >
               <Link to="/employee-login">
                 <HardHat aria-hidden />
                 {t('landing.operatorLogin')}
@@ -255,18 +313,29 @@ export default function LandingPage() {
       <main id="main">
         <section className="bg-gradient-to-b from-blue-50 to-background">
           <div className="mx-auto grid max-w-4xl justify-items-center gap-6 px-4 py-14 text-center md:py-20">
-            <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">{t('landing.heroTitle')}</h1>
+            <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 md:text-5xl">
+              {t('landing.heroTitle')}
+            </h1>
             <p className="max-w-2xl text-lg text-slate-700">{t('landing.heroBody')}</p>
             <div className="grid justify-items-center gap-2">
-              <Button asChild size="lg" className="h-auto min-h-11 whitespace-normal py-2 text-center">
+              <Button
+                asChild
+                size="lg"
+                className="h-auto min-h-11 whitespace-normal py-2 text-center"
+              >
                 <Link to="/signup">{t('landing.getStarted')}</Link>
               </Button>
-              <p className="text-sm text-slate-700">{t('landing.freeTrial', { days: trialDays })}</p>
+              <p className="text-sm text-slate-700">
+                {t('landing.freeTrial', { days: trialDays })}
+              </p>
             </div>
           </div>
         </section>
 
-        <section aria-label={t('landing.ownersTitle')} className="mx-auto grid max-w-6xl gap-6 px-4 py-14 md:grid-cols-2 md:px-6">
+        <section
+          aria-label={t('landing.ownersTitle')}
+          className="mx-auto grid max-w-6xl gap-6 px-4 py-14 md:grid-cols-2 md:px-6"
+        >
           <div className="grid content-start gap-4 rounded-lg border bg-card p-6 shadow-sm">
             <h2 className="flex items-center gap-2 text-2xl font-bold">
               <Users className="h-6 w-6 text-primary" aria-hidden />
@@ -293,7 +362,10 @@ export default function LandingPage() {
         <section id="contact" aria-labelledby="contact-title" className="border-t bg-white">
           <div className="mx-auto grid max-w-3xl gap-6 px-4 py-14 md:px-6">
             <div className="grid gap-2 text-center">
-              <h2 id="contact-title" className="flex items-center justify-center gap-2 text-3xl font-bold">
+              <h2
+                id="contact-title"
+                className="flex items-center justify-center gap-2 text-3xl font-bold"
+              >
                 <Mail className="h-7 w-7 text-primary" aria-hidden />
                 {t('landing.contactTitle')}
               </h2>
