@@ -66,6 +66,7 @@ if (
 }
 
 // 2. Server on a free port with a fresh data directory.
+const loadAtStart = os.loadavg()[0].toFixed(1);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'ems-bench-web-'));
 const appPort = await freePort();
 const base = `http://127.0.0.1:${appPort}`;
@@ -268,6 +269,10 @@ try {
     `throttling, ${RUNS} run(s) per route, median by performance) against the production build served by \`node dist/server/main.js\``,
     'on this machine (2 cores). JS = JavaScript the route loads: "transferred" is what went over the wire (Brotli, precompressed at',
     'build), "gzip" is the same files gzip -9.',
+    '',
+    `Machine load when measured: load average ${loadAtStart} (start) / ${os.loadavg()[0].toFixed(1)} (end) on ${os.cpus().length} cores. Lighthouse`,
+    'simulates a 4x slower CPU from the real trace, so a busy machine (other builds and tests running) inflates TBT and LCP a lot;',
+    'compare runs made on an idle machine.',
     '',
     '| Route | Performance | Accessibility | Best practices | LCP | TBT | CLS | JS transferred | JS gzip |',
     '|---|---|---|---|---|---|---|---|---|',
