@@ -1,5 +1,5 @@
 import { Check, Download, HardHat, LogIn, Mail, Smartphone, Truck, Users } from 'lucide-react';
-import { useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -273,6 +273,12 @@ export default function LandingPage() {
   const { trialDays, supportEmail } = usePublicConfig();
   const ownerItems = OWNER_FEATURES.map((k) => t(`landing.ownersFeatures.${k}`));
   const operatorItems = OPERATOR_FEATURES.map((k) => t(`landing.operatorsFeatures.${k}`));
+  // The sections below the fold render right after the first paint, in an interruptible transition,
+  // so the first render stays short (no long task blocking the phone's main thread).
+  const [showBelowFold, setShowBelowFold] = useState(false);
+  useEffect(() => {
+    startTransition(() => setShowBelowFold(true));
+  }, []);
 
   return (
     <div className="min-h-screen bg-background">
@@ -355,29 +361,35 @@ export default function LandingPage() {
           </div>
         </section>
 
-        <InstallSection />
+        {showBelowFold && (
+          <>
+            <InstallSection />
 
-        <PlansSection trialDays={trialDays} />
+            <PlansSection trialDays={trialDays} />
 
-        <section id="contact" aria-labelledby="contact-title" className="border-t bg-white">
-          <div className="mx-auto grid max-w-3xl gap-6 px-4 py-14 md:px-6">
-            <div className="grid gap-2 text-center">
-              <h2
-                id="contact-title"
-                className="flex items-center justify-center gap-2 text-3xl font-bold"
-              >
-                <Mail className="h-7 w-7 text-primary" aria-hidden />
-                {t('landing.contactTitle')}
-              </h2>
-              <p className="text-muted-foreground">{t('landing.contactBody')}</p>
-            </div>
-            <ContactForm supportEmail={supportEmail} />
-          </div>
-        </section>
+            <section id="contact" aria-labelledby="contact-title" className="border-t bg-white">
+              <div className="mx-auto grid max-w-3xl gap-6 px-4 py-14 md:px-6">
+                <div className="grid gap-2 text-center">
+                  <h2
+                    id="contact-title"
+                    className="flex items-center justify-center gap-2 text-3xl font-bold"
+                  >
+                    <Mail className="h-7 w-7 text-primary" aria-hidden />
+                    {t('landing.contactTitle')}
+                  </h2>
+                  <p className="text-muted-foreground">{t('landing.contactBody')}</p>
+                </div>
+                <ContactForm supportEmail={supportEmail} />
+              </div>
+            </section>
+          </>
+        )}
       </main>
-      <footer className="border-t py-6 text-center text-sm text-muted-foreground">
-        {t('landing.footer', { year: new Date().getFullYear() })}
-      </footer>
+      {showBelowFold && (
+        <footer className="border-t py-6 text-center text-sm text-muted-foreground">
+          {t('landing.footer', { year: new Date().getFullYear() })}
+        </footer>
+      )}
     </div>
   );
 }
