@@ -295,6 +295,9 @@ try {
         ]
       : []),
     ...notes.map((n) => `- Note: ${n}.`),
+    ...(results.some((r) => !r.cookie && r.failed.includes('errors-in-console'))
+      ? ['- Note: errors-in-console on signed-out pages is the 401 of `GET /api/auth/user` (how the client learns it is signed out), which Chromium logs as a console error.']
+      : []),
     '',
     'Chunks loaded per route:',
     '',
