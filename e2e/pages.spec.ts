@@ -271,3 +271,17 @@ base(
     await context.setOffline(false);
   },
 );
+
+test('the landing page loads at most 170 KB of JavaScript (gzip)', async ({ page }) => {
+  const { gzipSync } = await import('node:zlib');
+  const sizes: Promise<number>[] = [];
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname.endsWith('.js'))
+      sizes.push(res.body().then((b) => gzipSync(b, { level: 9 }).length));
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Download App' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const total = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+  expect(total / 1024, 'landing page JavaScript, KB gzip').toBeLessThanOrEqual(170);
+});
