@@ -285,3 +285,21 @@ test('the landing page loads at most 170 KB of JavaScript (gzip)', async ({ page
   const total = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
   expect(total / 1024, 'landing page JavaScript, KB gzip').toBeLessThanOrEqual(170);
 });
+
+test('signed-in pages fit the screen in Spanish (header included), from phone to desktop', async ({
+  page,
+}) => {
+  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'es'));
+  await signupOwnerViaApi(page.request);
+  for (const width of [390, 1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/contact', '/instructions']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${path} at ${width}px`,
+      ).toBeLessThanOrEqual(width);
+    }
+  }
+});

@@ -31,12 +31,12 @@ export function Header() {
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-3 md:px-6">
         <Link to="/" className="flex items-center gap-2 font-semibold text-primary" aria-label={t('appName')}>
           <Truck className="h-6 w-6" aria-hidden />
-          <span className="hidden sm:inline">{t('appName')}</span>
+          <span className="hidden sm:inline xl:hidden 2xl:inline">{t('appName')}</span>
         </Link>
-        <span className="truncate font-semibold lg:hidden" aria-hidden>
+        <span className="truncate font-semibold xl:hidden" aria-hidden>
           {title}
         </span>
-        <nav aria-label={t('nav.main')} className="ml-4 hidden flex-1 items-center gap-1 lg:flex">
+        <nav aria-label={t('nav.main')} className="ml-4 hidden flex-1 items-center gap-1 xl:flex">
           {items.map((item) => (
             <NavLink
               key={item.to}
@@ -50,7 +50,7 @@ export function Header() {
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto hidden items-center gap-2 lg:flex">
+        <div className="ml-auto hidden items-center gap-2 xl:flex">
           <LanguageSelect />
           <Button asChild variant="ghost" size="sm">
             <Link to="/profile" aria-label={t('nav.profile')}>
@@ -65,7 +65,7 @@ export function Header() {
         </div>
         <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>
           <DialogPrimitive.Trigger asChild>
-            <Button variant="ghost" size="icon" className="ml-auto lg:hidden" aria-label={t('nav.openMenu')}>
+            <Button variant="ghost" size="icon" className="ml-auto xl:hidden" aria-label={t('nav.openMenu')}>
               <Menu className="h-6 w-6" aria-hidden />
             </Button>
           </DialogPrimitive.Trigger>
