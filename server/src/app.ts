@@ -70,6 +70,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br/.gz copies of text files (vite.config.ts precompress): sent when accepted.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           void res.header('cache-control', 'public, max-age=31536000, immutable');
