@@ -2,9 +2,10 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { useCurrentUser } from '@/lib/auth';
-import { AppLayout } from './layout/app-layout';
 
-// Every page is its own chunk: a route loads only its own code.
+// Every page is its own chunk: a route loads only its own code. The signed-in frame too,
+// so signed-out pages never load the header, menus and their dependencies.
+const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
 const Landing = lazy(() => import('@/features/pages/routes/landing'));
 const Instructions = lazy(() => import('@/features/pages/routes/instructions'));
 const Contact = lazy(() => import('@/features/pages/routes/contact'));
