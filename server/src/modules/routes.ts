@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { authRoutes } from './auth/auth.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { healthRoutes } from './health/health.routes';
 
 /** Every API module, registered in this order. Each module owns its routes and service. */
 export async function registerModules(app: FastifyInstance, deps: Deps) {
   await healthRoutes(app, deps);
   await authRoutes(app, deps);
+  await dashboardRoutes(app, deps);
 }

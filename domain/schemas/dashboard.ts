@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** GET /api/equipment-history?limit= : the newest history entries of the whole company. */
+export const historyListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(500, 'limit must be at most 500')
+    .default(100),
+});
+
+export const historyEntrySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  equipmentId: z.string(),
+  equipmentName: z.string(),
+  equipmentType: z.string(),
+  unit: z.string(),
+  /** note | usage_update | maintenance */
+  noteType: z.string(),
+  operatorName: z.string().nullable(),
+  usage: z.number().nullable(),
+  content: z.string(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** GET /api/dashboard/fuel-summary : totals by fuel type and the top five consumers. */
+export const fuelSummarySchema = z.object({
+  totalGas: z.number(),
+  totalDiesel: z.number(),
+  total: z.number(),
+  top: z.array(z.object({ id: z.string(), name: z.string(), total: z.number(), gas: z.number(), diesel: z.number() })).max(5),
+});
+export type FuelSummary = z.infer<typeof fuelSummarySchema>;
+
+/** GET /api/dashboard/users : the users whose password the caller may reset (never a secret). */
+export const resettableUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.string(),
+  login: z.string().nullable(),
+});
+export type ResettableUser = z.infer<typeof resettableUserSchema>;

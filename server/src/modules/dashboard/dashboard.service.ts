@@ -1,0 +1,92 @@
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { FuelSummary, HistoryEntry, ResettableUser } from '../../../../domain/schemas/dashboard';
+import type { Role } from '../../../../domain/roles';
+import type { Db } from '../../db/client';
+import { equipment, equipmentNote, user } from '../../db/schema/index';
+
+/** The newest history entries of the company (all equipment), one indexed query. */
+export async function recentHistory(db: Db, companyId: string, limit: number): Promise<HistoryEntry[]> {
+  const rows = await db
+    .select({
+      id: equipmentNote.id,
+      createdAt: equipmentNote.createdAt,
+      equipmentId: equipmentNote.equipmentId,
+      equipmentName: equipment.name,
+      equipmentType: equipment.type,
+      unit: equipment.unit,
+      noteType: equipmentNote.type,
+      operatorName: equipmentNote.operatorName,
+      usage: equipmentNote.usage,
+      content: equipmentNote.content,
+    })
+    .from(equipmentNote)
+    .innerJoin(equipment, eq(equipment.id, equipmentNote.equipmentId))
+    .where(eq(equipmentNote.companyId, companyId))
+    .orderBy(desc(equipmentNote.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** Fuel totals by type (summed exactly in SQL numeric) and the five biggest consumers. */
+export async function fuelSummary(db: Db, companyId: string): Promise<FuelSummary> {
+  const [totals] = await db
+    .select({
+      gas: sql<string>`coalesce(sum(${equipment.totalGasUsed}), 0)`,
+      diesel: sql<string>`coalesce(sum(${equipment.totalDieselUsed}), 0)`,
+      total: sql<string>`coalesce(sum(${equipment.totalFuelUsed}), 0)`,
+    })
+    .from(equipment)
+    .where(eq(equipment.companyId, companyId));
+  const top = await db
+    .select({
+      id: equipment.id,
+      name: equipment.name,
+      total: equipment.totalFuelUsed,
+      gas: equipment.totalGasUsed,
+      diesel: equipment.totalDieselUsed,
+    })
+    .from(equipment)
+    .where(and(eq(equipment.companyId, companyId), sql`${equipment.totalFuelUsed} > 0`))
+    .orderBy(desc(equipment.totalFuelUsed), equipment.name)
+    .limit(5);
+  return {
+    totalGas: round3(Number(totals?.gas ?? 0)),
+    totalDiesel: round3(Number(totals?.diesel ?? 0)),
+    total: round3(Number(totals?.total ?? 0)),
+    top,
+  };
+}
+
+/**
+ * Users whose password the caller may reset (decisions.md): owners reset managers and operators;
+ * managers reset operators and other managers. Never the caller, never the owner by a manager.
+ */
+export async function resettableUsers(db: Db, companyId: string, callerId: string, callerRole: Role): Promise<ResettableUser[]> {
+  // Owners and managers alike reset managers and operators; the owner's own password is changed on the profile page.
+  void callerRole;
+  const roles = ['manager', 'operator', 'employee'];
+  const rows = await db
+    .select({
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      username: user.operatorUsername,
+      role: user.role,
+    })
+    .from(user)
+    .where(and(eq(user.companyId, companyId), inArray(user.role, roles), ne(user.id, callerId)))
+    .orderBy(user.firstName, user.lastName)
+    .limit(1000);
+  return rows.map((r) => {
+    const name = [r.firstName, r.lastName].filter(Boolean).join(' ').trim();
+    return {
+      id: r.id,
+      name: name || r.email || r.username || r.id.slice(0, 8),
+      role: r.role === 'employee' ? 'operator' : r.role,
+      login: r.username ?? r.email,
+    };
+  });
+}
