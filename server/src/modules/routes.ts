@@ -3,10 +3,12 @@ import type { Deps } from '../deps';
 import { authRoutes } from './auth/auth.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { healthRoutes } from './health/health.routes';
+import { operatorsRoutes } from './operators/operators.routes';
 
 /** Every API module, registered in this order. Each module owns its routes and service. */
 export async function registerModules(app: FastifyInstance, deps: Deps) {
   await healthRoutes(app, deps);
   await authRoutes(app, deps);
   await dashboardRoutes(app, deps);
+  await operatorsRoutes(app, deps);
 }

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { MIN_PASSWORD, passwordMessage } from './auth';
+
+/**
+ * Operators, managers, company settings, operator sign-in and operator updates (issue 4).
+ * Messages are the spec's wording (section 5); password minimum 8 per decisions.md.
+ */
+
+export const MISSING_INFORMATION = 'Please fill in all required fields';
+export const NO_CHANGES = 'Please enter at least one setting to update.';
+export const NO_EQUIPMENT_SELECTED = 'Please select a piece of equipment first.';
+export const NO_INFORMATION = 'Please enter a usage reading, fuel added or notes.';
+export const INVALID_USAGE = 'Usage must be a number of 0 or more.';
+export const INVALID_FUEL = 'Fuel added must be a number of 0 or more.';
+export const INVALID_OPERATOR_LOGIN = 'Invalid operator name or password';
+
+const name = z.string().trim().min(1, MISSING_INFORMATION).max(60, 'Names must be at most 60 characters');
+
+// ---- Company settings -------------------------------------------------------------------
+export const operatorPasswordSchema = z
+  .string()
+  .min(MIN_PASSWORD, passwordMessage)
+  .max(200, 'Password must be at most 200 characters');
+
+export const companySettingsInputSchema = z
+  .object({
+    masterPassword: z.string().optional(),
+    companyName: z.string().trim().max(120, 'Company name must be at most 120 characters').optional(),
+  })
+  .transform((v) => ({
+    masterPassword: v.masterPassword ? v.masterPassword : undefined,
+    companyName: v.companyName ? v.companyName : undefined,
+  }))
+  .refine((v) => v.masterPassword !== undefined || v.companyName !== undefined, { message: NO_CHANGES })
+  .superRefine((v, ctx) => {
+    if (v.masterPassword === undefined) return;
+    const r = operatorPasswordSchema.safeParse(v.masterPassword);
+    if (!r.success) ctx.addIssue({ code: 'custom', path: ['masterPassword'], message: r.error.issues[0]?.message ?? passwordMessage });
+  })
+  .superRefine((v, ctx) => {
+    if (v.companyName !== undefined && v.companyName.length < 2) {
+      ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'Business name must be at least 2 characters' });
+    }
+  });
+export type CompanySettingsInput = z.infer<typeof companySettingsInputSchema>;
+
+export const companySettingsDto = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  /** The shared operator password, decrypted: owners and managers only (null when not set). */
+  masterPassword: z.string().nullable(),
+  hasMasterPassword: z.boolean(),
+  subscriptionTier: z.string(),
+  subscriptionStatus: z.string(),
+  equipmentLimit: z.number(),
+  trialStartDate: z.string().nullable(),
+  trialEndDate: z.string().nullable(),
+  subscriptionEndDate: z.string().nullable(),
+  pauseEndDate: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  billingInterval: z.string().nullable(),
+});
+export type CompanySettingsDto = z.infer<typeof companySettingsDto>;
+
+// ---- Operators (employees) and managers --------------------------------------------------
+export const employeeInputSchema = z.object({ firstName: name, lastName: name });
+export type EmployeeInput = z.infer<typeof employeeInputSchema>;
+
+export const employeeDto = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.string(),
+  email: z.string().nullable(),
+  operatorUsername: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type EmployeeDto = z.infer<typeof employeeDto>;
+
+export const managerInputSchema = z.object({
+  firstName: name,
+  lastName: name,
+  email: z.string().trim().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
+  password: operatorPasswordSchema,
+});
+export type ManagerInput = z.infer<typeof managerInputSchema>;
+
+export const idParamSchema = z.object({ id: z.uuid('Not found') });
+
+export const resetUserPasswordSchema = z.object({
+  targetUserId: z.string({ message: 'Please select a user to reset password for.' }).min(1, 'Please select a user to reset password for.'),
+  newPassword: operatorPasswordSchema,
+});
+export type ResetUserPasswordInput = z.infer<typeof resetUserPasswordSchema>;
+
+// ---- Operator sign-in ----------------------------------------------------------------------
+export const operatorLoginSchema = z.object({
+  operatorName: z.string().trim().min(1, 'Please enter your operator username').max(120),
+  password: z.string().min(1, 'Password is required').max(200),
+  rememberMe: z.boolean().optional().default(false),
+});
+export type OperatorLoginInput = z.infer<typeof operatorLoginSchema>;
+
+/** Where an operator lands after signing in. */
+export const OPERATOR_HOME = '/simple-operator';
+
+// ---- Operator updates -------------------------------------------------------------------------
+export const fuelTypes = ['gas', 'diesel'] as const;
+export type OperatorFuelType = (typeof fuelTypes)[number];
+
+/** Equipment fuel type -> the operator form's preselection (gasoline -> gas; n/a -> gas). */
+export function defaultFuelType(equipmentFuelType: string | null | undefined): OperatorFuelType {
+  return equipmentFuelType === 'diesel' ? 'diesel' : 'gas';
+}
+
+const optionalNumber = (message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+    z.number({ message }).min(0, message).max(100_000_000, message).optional(),
+  );
+
+export const operatorUpdateInputSchema = z
+  .object({
+    equipmentId: z.uuid({ message: NO_EQUIPMENT_SELECTED }),
+    newUsage: optionalNumber(INVALID_USAGE),
+    fuelAdded: optionalNumber(INVALID_FUEL),
+    fuelType: z.enum(fuelTypes).optional(),
+    notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+    equipmentName: z.string().max(200).optional(),
+  })
+  .refine((v) => v.newUsage !== undefined || (v.fuelAdded ?? 0) > 0 || (v.notes ?? '').length > 0, { message: NO_INFORMATION });
+export type OperatorUpdateInput = z.infer<typeof operatorUpdateInputSchema>;
+
+export const operatorUpdateStatuses = ['pending', 'applied', 'rejected'] as const;
+
+export const operatorUpdateDto = z.object({
+  id: z.string(),
+  equipmentId: z.string(),
+  equipmentName: z.string(),
+  operatorId: z.string().nullable(),
+  operatorName: z.string(),
+  newUsage: z.number().nullable(),
+  fuelAdded: z.number(),
+  fuelType: z.string(),
+  notes: z.string(),
+  status: z.enum(operatorUpdateStatuses),
+  reason: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OperatorUpdateDto = z.infer<typeof operatorUpdateDto>;
+
+export const submitOperatorUpdateResponse = z.object({
+  update: operatorUpdateDto,
+  /** applied: counted at once; pending: held for the manager's review (implausible reading). */
+  status: z.enum(operatorUpdateStatuses),
+  message: z.string(),
+});
+export type SubmitOperatorUpdateResponse = z.infer<typeof submitOperatorUpdateResponse>;
+
+// ---- Exports ------------------------------------------------------------------------------------
+export const fuelExportRow = z.object({
+  date: z.string(),
+  equipmentName: z.string(),
+  operatorName: z.string(),
+  fuelType: z.string(),
+  fuelAdded: z.number(),
+  notes: z.string(),
+});
+export type FuelExportRow = z.infer<typeof fuelExportRow>;
+
+export const historyRecord = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  equipmentName: z.string(),
+  /** update (usage or maintenance) | note */
+  type: z.enum(['update', 'note']),
+  noteType: z.string(),
+  operatorName: z.string().nullable(),
+  usage: z.number().nullable(),
+  content: z.string(),
+});
+export type HistoryRecord = z.infer<typeof historyRecord>;
+
+/** Usernames: the first name without spaces, accents or symbols (the spec: first-name based). */
+export function usernameBase(firstName: string): string {
+  const base = firstName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]/g, '');
+  return (base || 'Operator').slice(0, 30);
+}
+
+/** Meter plausibility (decisions.md): the most a meter can advance per elapsed day. */
+export const MAX_INCREASE_PER_DAY: Record<string, number> = { hours: 24, miles: 1000, kilometers: 1600 };

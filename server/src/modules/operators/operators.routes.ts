@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  OPERATOR_HOME,
+  companySettingsInputSchema,
+  employeeInputSchema,
+  idParamSchema,
+  managerInputSchema,
+  operatorLoginSchema,
+  operatorUpdateInputSchema,
+  resetUserPasswordSchema,
+} from '../../../../domain/schemas/operators';
+import type { Deps } from '../../deps';
+import { AppError, notFound, parse } from '../../lib/errors';
+import { companyCtx } from '../../plugins/access';
+import { startSession } from '../../plugins/session';
+import { businessNameOf, toCurrentUser } from '../auth/auth.service';
+import { operatorLogin } from './operator-auth.service';
+import * as updates from './operator-updates.service';
+import * as team from './team.service';
+
+/** A malformed id is simply not found (404), like another company's id. */
+function idOf(params: unknown): string {
+  const r = idParamSchema.safeParse(params);
+  if (!r.success) throw notFound();
+  return r.data.id;
+}
+
+const MANAGERS = ['owner', 'manager'] as const;
+const OWNER = ['owner'] as const;
+const COMPANY_USERS = ['owner', 'manager', 'operator'] as const;
+
+/** Team (operators, managers, company settings), operator sign-in, operator updates, fuel and history exports. */
+export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
+  const { db } = deps;
+
+  // ---- Company settings
+  app.get('/api/company-settings', { config: { access: MANAGERS } }, async (req) => team.getCompanySettings(deps, companyCtx(req)));
+  app.post('/api/company-settings', { config: { access: MANAGERS } }, async (req) => {
+    const input = parse(companySettingsInputSchema, req.body);
+    const result = await team.updateCompanySettings(deps, companyCtx(req), input);
+    req.log.info({ event: 'company_settings_updated', companyId: result.id, password: input.masterPassword !== undefined }, 'company settings');
+    return result;
+  });
+
+  // ---- Operators
+  app.get('/api/employees', { config: { access: MANAGERS } }, async (req) => team.listOperators(db, companyCtx(req)));
+  app.post('/api/employees', { config: { access: MANAGERS } }, async (req, reply) => {
+    const input = parse(employeeInputSchema, req.body);
+    return reply.status(201).send(await team.createOperator(deps, companyCtx(req), input));
+  });
+  app.put('/api/employees/:id', { config: { access: MANAGERS } }, async (req) => {
+    const id = idOf(req.params);
+    const input = parse(employeeInputSchema, req.body);
+    return team.updateOperator(deps, companyCtx(req), id, input);
+  });
+  app.delete('/api/employees/:id', { config: { access: MANAGERS } }, async (req) => {
+    const id = idOf(req.params);
+    await team.removeOperator(deps, companyCtx(req), id);
+    return { ok: true };
+  });
+
+  // ---- Managers (the owner adds and removes them; managers may list them for password resets)
+  app.get('/api/managers', { config: { access: MANAGERS } }, async (req) => team.listManagers(db, companyCtx(req)));
+  app.post('/api/managers', { config: { access: OWNER } }, async (req, reply) => {
+    const input = parse(managerInputSchema, req.body);
+    return reply.status(201).send(await team.createManager(deps, companyCtx(req), input));
+  });
+  app.delete('/api/managers/:id', { config: { access: OWNER } }, async (req) => {
+    const id = idOf(req.params);
+    await team.removeManager(deps, companyCtx(req), id);
+    return { ok: true };
+  });
+  app.post('/api/admin/reset-user-password', { config: { access: MANAGERS } }, async (req) => {
+    const input = parse(resetUserPasswordSchema, req.body);
+    const ctx = companyCtx(req);
+    await team.resetUserPassword(deps, ctx, input);
+    req.log.info({ event: 'password_reset_by_admin', by: ctx.userId, target: input.targetUserId }, 'password reset');
+    return { ok: true };
+  });
+
+  // ---- Operator sign-in
+  app.post('/api/employee/login', { config: { access: 'public' } }, async (req, reply) => {
+    const input = parse(operatorLoginSchema, req.body);
+    try {
+      const u = await operatorLogin(deps, input, req.ip);
+      await startSession(db, req, reply, u.id, input.rememberMe);
+      req.log.info({ event: 'operator_login_success', userId: u.id }, 'operator sign-in');
+      return { ...toCurrentUser(u, await businessNameOf(db, u.companyId)), redirect: OPERATOR_HOME };
+    } catch (err) {
+      req.log.warn({ event: 'operator_login_failure', reason: err instanceof AppError ? err.code : 'error' }, 'operator sign-in failed');
+      throw err;
+    }
+  });
+
+  // ---- Operator updates
+  app.post('/api/operator-updates', { config: { access: COMPANY_USERS } }, async (req, reply) => {
+    const input = parse(operatorUpdateInputSchema, req.body);
+    const header = req.headers['idempotency-key'];
+    const key = typeof header === 'string' && header.trim() ? header.trim().slice(0, 200) : null;
+    const { created, body } = await updates.submitUpdate(deps, companyCtx(req), input, key);
+    return reply.status(created ? 201 : 200).send(body);
+  });
+  app.get('/api/operator-updates', { config: { access: MANAGERS } }, async (req) => updates.listUpdates(deps, companyCtx(req)));
+  app.post('/api/operator-updates/:id/approve', { config: { access: MANAGERS } }, async (req) => {
+    const id = idOf(req.params);
+    return updates.approveUpdate(deps, companyCtx(req), id);
+  });
+  app.post('/api/operator-updates/:id/reject', { config: { access: MANAGERS } }, async (req) => {
+    const id = idOf(req.params);
+    return updates.rejectUpdate(deps, companyCtx(req), id);
+  });
+
+  // ---- Fuel and history
+  app.post('/api/fuel/reset', { config: { access: MANAGERS } }, async (req) => updates.resetFuel(deps, companyCtx(req)));
+  app.get('/api/fuel-usage/export', { config: { access: MANAGERS } }, async (req) => updates.fuelExport(deps, companyCtx(req)));
+  app.get('/api/equipment-history/export', { config: { access: MANAGERS } }, async (req) => updates.historyExport(deps, companyCtx(req)));
+}

@@ -1,0 +1,369 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { company, equipment, equipmentNote } from '../../db/schema/index';
+import { cookieFrom, createTestApp, type TestApp } from '../../test/helpers';
+import { call, signupOwner, type SignedIn } from '../../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const SHARED = 'Tractor-Blue-77';
+const DAY = 86_400_000;
+
+async function setupTeam() {
+  const owner = await signupOwner(t.app);
+  const res = await call(t.app, owner.cookie, 'POST', '/api/company-settings', { masterPassword: SHARED });
+  expect(res.statusCode, res.body).toBe(200);
+  return owner;
+}
+
+async function addOperator(owner: SignedIn, firstName = 'Maria', lastName = 'Lopez') {
+  const res = await call(t.app, owner.cookie, 'POST', '/api/employees', { firstName, lastName });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string; operatorUsername: string }>();
+}
+
+async function operatorLogin(operatorName: string, password = SHARED, rememberMe = false) {
+  return call(t.app, null, 'POST', '/api/employee/login', { operatorName, password, rememberMe });
+}
+
+async function signInOperator(owner: SignedIn, firstName = 'Maria') {
+  const op = await addOperator(owner, firstName);
+  const res = await operatorLogin(op.operatorUsername);
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...op, cookie: cookieFrom(res) };
+}
+
+/** Equipment straight in the database (the equipment module owns its API). */
+async function addEquipment(companyId: string, values: Partial<typeof equipment.$inferInsert> = {}) {
+  const [row] = await t.deps.db
+    .insert(equipment)
+    .values({ companyId, name: 'Excavator 1', type: 'machinery', unit: 'hours', currentUsage: 100, fuelType: 'diesel', lastReadingAt: new Date(Date.now() - 2 * DAY), ...values })
+    .returning();
+  return row!;
+}
+
+const equipmentRow = async (id: string) => (await t.deps.db.select().from(equipment).where(eq(equipment.id, id)))[0]!;
+
+function submit(cookie: string, body: object, key?: string) {
+  return t.app.inject({ method: 'POST', url: '/api/operator-updates', headers: { cookie, ...(key ? { 'idempotency-key': key } : {}) }, payload: body });
+}
+
+describe('company settings', () => {
+  it('stores the shared password encrypted and shows it to owners and managers only', async () => {
+    const owner = await setupTeam();
+    const row = (await t.deps.db.select().from(company).where(eq(company.id, owner.companyId)))[0]!;
+    expect(row.operatorPasswordEnc).toBeTruthy();
+    expect(row.operatorPasswordEnc).not.toContain(SHARED);
+    const get = await call(t.app, owner.cookie, 'GET', '/api/company-settings');
+    expect(get.json()).toMatchObject({ companyName: owner.businessName, masterPassword: SHARED, subscriptionStatus: 'trial' });
+    const op = await signInOperator(owner);
+    expect((await call(t.app, op.cookie, 'GET', '/api/company-settings')).statusCode).toBe(403);
+  });
+
+  it('applies the No Changes rule, the minimum of 8 and the common-password refusal', async () => {
+    const owner = await signupOwner(t.app);
+    const empty = await call(t.app, owner.cookie, 'POST', '/api/company-settings', { masterPassword: '', companyName: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Please enter at least one setting to update.');
+    const short = await call(t.app, owner.cookie, 'POST', '/api/company-settings', { masterPassword: 'short' });
+    expect(short.json().message).toBe('Password must be at least 8 characters');
+    const common = await call(t.app, owner.cookie, 'POST', '/api/company-settings', { masterPassword: 'password1' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().message).toMatch(/too common/);
+    const rename = await call(t.app, owner.cookie, 'POST', '/api/company-settings', { companyName: `${owner.businessName} Renamed` });
+    expect(rename.json()).toMatchObject({ companyName: `${owner.businessName} Renamed`, masterPassword: null });
+    const other = await signupOwner(t.app);
+    const taken = await call(t.app, other.cookie, 'POST', '/api/company-settings', { companyName: `${owner.businessName} renamed` });
+    expect(taken.statusCode).toBe(409);
+  });
+});
+
+describe('operators', () => {
+  it('derives unique usernames within and across companies, case-insensitively, and keeps them on edit', async () => {
+    const a = await setupTeam();
+    const b = await setupTeam();
+    const first = await addOperator(a, 'Zoraida');
+    const second = await addOperator(a, 'zoraida');
+    const third = await addOperator(b, 'ZORAIDA');
+    const accented = await addOperator(b, 'Zoráida');
+    expect(first.operatorUsername).toBe('Zoraida');
+    expect(second.operatorUsername).toBe('zoraida2');
+    expect(third.operatorUsername).toBe('ZORAIDA3');
+    expect(accented.operatorUsername).toBe('Zoraida4');
+    const edit = await call(t.app, a.cookie, 'PUT', `/api/employees/${first.id}`, { firstName: 'Zora', lastName: 'Diaz' });
+    expect(edit.json()).toMatchObject({ firstName: 'Zora', lastName: 'Diaz', operatorUsername: 'Zoraida' });
+    const list = await call(t.app, a.cookie, 'GET', '/api/employees');
+    expect(list.json().map((e: { operatorUsername: string }) => e.operatorUsername)).toEqual(['Zoraida', 'zoraida2']);
+  });
+
+  it('creates concurrent operators with the same name without a collision', async () => {
+    const a = await setupTeam();
+    const results = await Promise.all(Array.from({ length: 6 }, () => call(t.app, a.cookie, 'POST', '/api/employees', { firstName: 'Quentin', lastName: 'X' })));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    const names = new Set(results.map((r) => r.json().operatorUsername.toLowerCase()));
+    expect(names.size).toBe(6);
+  });
+
+  it('refuses missing names with the spec message', async () => {
+    const a = await signupOwner(t.app);
+    const res = await call(t.app, a.cookie, 'POST', '/api/employees', { firstName: 'Ana', lastName: ' ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Please fill in all required fields');
+  });
+
+  it("never touches another company's operators", async () => {
+    const a = await setupTeam();
+    const b = await setupTeam();
+    const op = await addOperator(a);
+    expect((await call(t.app, b.cookie, 'PUT', `/api/employees/${op.id}`, { firstName: 'X', lastName: 'Y' })).statusCode).toBe(404);
+    expect((await call(t.app, b.cookie, 'DELETE', `/api/employees/${op.id}`)).statusCode).toBe(404);
+    expect((await call(t.app, b.cookie, 'DELETE', '/api/employees/not-a-uuid')).statusCode).toBe(404);
+    expect((await call(t.app, b.cookie, 'GET', '/api/employees')).json()).toEqual([]);
+  });
+});
+
+describe('operator sign-in', () => {
+  it('signs in by username (any case) with the case-sensitive shared password, or by business name', async () => {
+    const owner = await setupTeam();
+    const op = await addOperator(owner, 'Bartholomew');
+    const ok = await operatorLogin(op.operatorUsername.toUpperCase(), SHARED, true);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ role: 'operator', redirect: '/simple-operator', operatorUsername: op.operatorUsername });
+    expect(String(ok.headers['set-cookie'])).toMatch(/Max-Age=2592000/);
+    expect((await operatorLogin(op.operatorUsername, SHARED.toLowerCase())).statusCode).toBe(401);
+    const byBusiness = await operatorLogin(owner.businessName.toLowerCase(), SHARED);
+    expect(byBusiness.statusCode).toBe(200);
+    expect(byBusiness.json().role).toBe('operator');
+    // An operator-level session: no owner rights.
+    expect((await call(t.app, cookieFrom(byBusiness), 'GET', '/api/employees')).statusCode).toBe(403);
+    // The hidden company-level user is not listed as an operator.
+    expect((await call(t.app, owner.cookie, 'GET', '/api/employees')).json()).toHaveLength(1);
+    // The owner's own password does not open the operator login.
+    expect((await operatorLogin(owner.businessName, owner.password)).statusCode).toBe(401);
+  });
+
+  it('refuses sign-in before a shared password is set', async () => {
+    const owner = await signupOwner(t.app);
+    const op = await addOperator(owner, 'Nopass');
+    const res = await operatorLogin(op.operatorUsername, 'anything-at-all');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Invalid operator name or password');
+  });
+
+  it('rate-limits repeated failures for an account', async () => {
+    const owner = await setupTeam();
+    const op = await addOperator(owner, 'Throttled');
+    for (let i = 0; i < 5; i++) await operatorLogin(op.operatorUsername, `wrong-${i}-pass`);
+    const blocked = await operatorLogin(op.operatorUsername, SHARED);
+    expect(blocked.statusCode).toBe(429);
+  });
+
+  it('a removed operator is signed out and can no longer sign in', async () => {
+    const owner = await setupTeam();
+    const op = await signInOperator(owner, 'Removed');
+    expect((await call(t.app, op.cookie, 'GET', '/api/auth/user')).statusCode).toBe(200);
+    expect((await call(t.app, owner.cookie, 'DELETE', `/api/employees/${op.id}`)).statusCode).toBe(200);
+    expect((await call(t.app, op.cookie, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    expect((await operatorLogin(op.operatorUsername)).statusCode).toBe(401);
+  });
+});
+
+describe('permissions', () => {
+  it('operators reach only their own user and operator updates; everything else is 401/403/404', async () => {
+    const owner = await setupTeam();
+    const op = await signInOperator(owner, 'Perm');
+    const other = await addOperator(owner, 'Other');
+    expect((await call(t.app, op.cookie, 'GET', '/api/auth/user')).json()).toMatchObject({ role: 'operator', operatorUsername: op.operatorUsername });
+    const denied: Array<[Parameters<typeof call>[2], string, object?]> = [
+      ['GET', '/api/company-settings'],
+      ['POST', '/api/company-settings', { companyName: 'Hijacked Co' }],
+      ['GET', '/api/employees'],
+      ['POST', '/api/employees', { firstName: 'A', lastName: 'B' }],
+      ['PUT', `/api/employees/${other.id}`, { firstName: 'A', lastName: 'B' }],
+      ['DELETE', `/api/employees/${other.id}`],
+      ['GET', '/api/managers'],
+      ['POST', '/api/managers', { firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'Sturdy-Gate-91' }],
+      ['POST', '/api/admin/reset-user-password', { targetUserId: owner.user.id, newPassword: 'Sturdy-Gate-91' }],
+      ['GET', '/api/operator-updates'],
+      ['POST', `/api/operator-updates/${other.id}/approve`],
+      ['POST', `/api/operator-updates/${other.id}/reject`],
+      ['POST', '/api/fuel/reset'],
+      ['GET', '/api/fuel-usage/export'],
+      ['GET', '/api/equipment-history/export'],
+    ];
+    for (const [method, url, body] of denied) {
+      const res = await call(t.app, op.cookie, method, url, body);
+      expect([401, 403, 404], `${method} ${url}`).toContain(res.statusCode);
+      expect((await call(t.app, null, method, url, body)).statusCode, `anonymous ${method} ${url}`).toBe(401);
+    }
+    const eq1 = await addEquipment(owner.companyId);
+    expect((await submit(op.cookie, { equipmentId: eq1.id, newUsage: 110 })).statusCode).toBe(201);
+  });
+
+  it('managers run the team but cannot add or remove managers; owners manage managers', async () => {
+    const owner = await setupTeam();
+    const add = await call(t.app, owner.cookie, 'POST', '/api/managers', { firstName: 'Mona', lastName: 'Lisa', email: `mona${Date.now()}@example.com`, password: 'Sturdy-Gate-91' });
+    expect(add.statusCode, add.body).toBe(201);
+    const mgr = add.json();
+    const login = await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: mgr.email, password: 'Sturdy-Gate-91' });
+    expect(login.statusCode).toBe(200);
+    const mcookie = cookieFrom(login);
+    expect((await call(t.app, mcookie, 'GET', '/api/company-settings')).json().masterPassword).toBe(SHARED);
+    expect((await call(t.app, mcookie, 'POST', '/api/employees', { firstName: 'Frommanager', lastName: 'X' })).statusCode).toBe(201);
+    expect((await call(t.app, mcookie, 'GET', '/api/managers')).statusCode).toBe(200);
+    expect((await call(t.app, mcookie, 'POST', '/api/managers', { firstName: 'A', lastName: 'B', email: 'x@y.co', password: 'Sturdy-Gate-91' })).statusCode).toBe(403);
+    expect((await call(t.app, mcookie, 'DELETE', `/api/managers/${mgr.id}`)).statusCode).toBe(403);
+    // Managers cannot reset the owner's password; the owner resets the manager's, which ends their sessions.
+    expect((await call(t.app, mcookie, 'POST', '/api/admin/reset-user-password', { targetUserId: owner.user.id, newPassword: 'Sturdy-Gate-91' })).statusCode).toBe(403);
+    const reset = await call(t.app, owner.cookie, 'POST', '/api/admin/reset-user-password', { targetUserId: mgr.id, newPassword: 'Brand-New-Lock-5' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await call(t.app, mcookie, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    expect((await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: mgr.email, password: 'Brand-New-Lock-5' })).statusCode).toBe(200);
+    // Operators have no password of their own.
+    const op = await addOperator(owner, 'Nopw');
+    const opReset = await call(t.app, owner.cookie, 'POST', '/api/admin/reset-user-password', { targetUserId: op.id, newPassword: 'Brand-New-Lock-5' });
+    expect(opReset.statusCode).toBe(400);
+    expect(opReset.json().message).toMatch(/shared operator password/);
+    // Another company's user: 404.
+    const other = await signupOwner(t.app);
+    expect((await call(t.app, other.cookie, 'POST', '/api/admin/reset-user-password', { targetUserId: mgr.id, newPassword: 'Brand-New-Lock-5' })).statusCode).toBe(404);
+    expect((await call(t.app, other.cookie, 'DELETE', `/api/managers/${mgr.id}`)).statusCode).toBe(404);
+    // Removal ends the manager's sessions.
+    const again = cookieFrom(await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: mgr.email, password: 'Brand-New-Lock-5' }));
+    expect((await call(t.app, owner.cookie, 'DELETE', `/api/managers/${mgr.id}`)).statusCode).toBe(200);
+    expect((await call(t.app, again, 'GET', '/api/auth/user')).statusCode).toBe(401);
+  });
+});
+
+describe('operator updates', () => {
+  it('applies a plausible update in one go: usage, fuel by type, history with the operator name', async () => {
+    const owner = await setupTeam();
+    const op = await signInOperator(owner, 'Applier');
+    const eq1 = await addEquipment(owner.companyId);
+    const res = await submit(op.cookie, { equipmentId: eq1.id, newUsage: 130.5, fuelAdded: 12.3, fuelType: 'diesel', notes: 'Greased the boom' }, 'k-1');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'applied', message: 'Your equipment update has been sent to the manager for review.' });
+    const row = await equipmentRow(eq1.id);
+    expect(row).toMatchObject({ currentUsage: 130.5, totalDieselUsed: 12.3, totalFuelUsed: 12.3, totalGasUsed: 0 });
+    const notes = await t.deps.db.select().from(equipmentNote).where(eq(equipmentNote.equipmentId, eq1.id));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ type: 'usage_update', usage: 130.5, operatorName: op.operatorUsername, content: 'Greased the boom' });
+    const history = await call(t.app, owner.cookie, 'GET', '/api/equipment-history/export');
+    expect(history.json()[0]).toMatchObject({ equipmentName: 'Excavator 1', type: 'update', noteType: 'usage_update', usage: 130.5, content: 'Greased the boom' });
+    const fuel = await call(t.app, owner.cookie, 'GET', '/api/fuel-usage/export');
+    expect(fuel.json()).toEqual([expect.objectContaining({ equipmentName: 'Excavator 1', operatorName: op.operatorUsername, fuelType: 'diesel', fuelAdded: 12.3, notes: 'Greased the boom' })]);
+    const list = await call(t.app, owner.cookie, 'GET', '/api/operator-updates');
+    expect(list.json()[0]).toMatchObject({ status: 'applied', newUsage: 130.5 });
+  });
+
+  it('records a retried submission with the same key once', async () => {
+    const owner = await setupTeam();
+    const op = await signInOperator(owner, 'Retrier');
+    const eq1 = await addEquipment(owner.companyId, { fuelType: 'gasoline' });
+    const body = { equipmentId: eq1.id, fuelAdded: 5, fuelType: 'gas' };
+    const [a, b] = await Promise.all([submit(op.cookie, body, 'same-key'), submit(op.cookie, body, 'same-key')]);
+    const c = await submit(op.cookie, body, 'same-key');
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    expect(c.statusCode).toBe(200);
+    expect(c.json().update.id).toBe(a.json().update.id);
+    expect((await equipmentRow(eq1.id)).totalGasUsed).toBe(5);
+    expect((await call(t.app, owner.cookie, 'GET', '/api/operator-updates')).json()).toHaveLength(1);
+  });
+
+  it('adds up 20 concurrent fuel updates on one machine exactly', async () => {
+    const owner = await setupTeam();
+    const op = await signInOperator(owner, 'Concurrent');
+    const eq1 = await addEquipment(owner.companyId);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => submit(op.cookie, { equipmentId: eq1.id, fuelAdded: 0.1, fuelType: i % 2 ? 'gas' : 'diesel' }, `c-${i}`)),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    const row = await equipmentRow(eq1.id);
+    expect(row.totalFuelUsed).toBe(2);
+    expect(row.totalGasUsed).toBe(1);
+    expect(row.totalDieselUsed).toBe(1);
+  });
+
+  it('refuses a meter rollback, empty and negative updates, and unknown or foreign equipment', async () => {
+    const owner = await setupTeam();
+    const op = await signInOperator(owner, 'Validator');
+    const eq1 = await addEquipment(owner.companyId);
+    const back = await submit(op.cookie, { equipmentId: eq1.id, newUsage: 99 });
+    expect(back.statusCode).toBe(400);
+    expect(back.json().message).toMatch(/below the current usage of 100 hours/);
+    expect((await submit(op.cookie, { equipmentId: eq1.id })).json().message).toBe('Please enter a usage reading, fuel added or notes.');
+    expect((await submit(op.cookie, { equipmentId: eq1.id, fuelAdded: 0, notes: '  ' })).statusCode).toBe(400);
+    expect((await submit(op.cookie, { equipmentId: eq1.id, newUsage: -1 })).json().message).toBe('Usage must be a number of 0 or more.');
+    expect((await submit(op.cookie, { equipmentId: eq1.id, fuelAdded: -2 })).json().message).toBe('Fuel added must be a number of 0 or more.');
+    expect((await submit(op.cookie, { newUsage: 120 })).json().message).toBe('Please select a piece of equipment first.');
+    const other = await setupTeam();
+    const foreign = await addEquipment(other.companyId);
+    expect((await submit(op.cookie, { equipmentId: foreign.id, newUsage: 120 })).statusCode).toBe(404);
+    expect((await equipmentRow(foreign.id)).currentUsage).toBe(100);
+    expect((await equipmentRow(eq1.id)).currentUsage).toBe(100);
+  });
+
+  it('holds an implausible reading as pending; approval re-checks and applies it, rejection drops it', async () => {
+    const owner = await setupTeam();
+    const op = await signInOperator(owner, 'Pender');
+    // Last reading 2 days ago: at most 48 hours more are possible.
+    const eq1 = await addEquipment(owner.companyId);
+    const ok = await submit(op.cookie, { equipmentId: eq1.id, newUsage: 148 });
+    expect(ok.json().status).toBe('applied');
+    const held = await submit(op.cookie, { equipmentId: eq1.id, newUsage: 500, fuelAdded: 4, fuelType: 'diesel' });
+    expect(held.statusCode).toBe(201);
+    expect(held.json()).toMatchObject({ status: 'pending' });
+    expect(held.json().message).toMatch(/review/);
+    expect(await equipmentRow(eq1.id)).toMatchObject({ currentUsage: 148, totalFuelUsed: 0 });
+    const list = (await call(t.app, owner.cookie, 'GET', '/api/operator-updates')).json();
+    expect(list.map((u: { status: string }) => u.status)).toEqual(['pending', 'applied']);
+    // Another company cannot approve it.
+    const other = await setupTeam();
+    expect((await call(t.app, other.cookie, 'POST', `/api/operator-updates/${held.json().update.id}/approve`)).statusCode).toBe(404);
+    const approved = await call(t.app, owner.cookie, 'POST', `/api/operator-updates/${held.json().update.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await equipmentRow(eq1.id)).toMatchObject({ currentUsage: 500, totalDieselUsed: 4 });
+    expect((await call(t.app, owner.cookie, 'POST', `/api/operator-updates/${held.json().update.id}/approve`)).statusCode).toBe(409);
+    // Miles: 1,000 a day. A pending reading that is below the usage by the time it is approved is refused.
+    const truck = await addEquipment(owner.companyId, { name: 'Truck', unit: 'miles', currentUsage: 1000, lastReadingAt: new Date() });
+    const far = await submit(op.cookie, { equipmentId: truck.id, newUsage: 2500 });
+    expect(far.json().status).toBe('pending');
+    expect((await submit(op.cookie, { equipmentId: truck.id, newUsage: 1900 })).json().status).toBe('applied');
+    await t.deps.db.update(equipment).set({ currentUsage: 3000 }).where(eq(equipment.id, truck.id));
+    const stale = await call(t.app, owner.cookie, 'POST', `/api/operator-updates/${far.json().update.id}/approve`);
+    expect(stale.statusCode).toBe(400);
+    const rejected = await call(t.app, owner.cookie, 'POST', `/api/operator-updates/${far.json().update.id}/reject`);
+    expect(rejected.json().status).toBe('rejected');
+    expect((await equipmentRow(truck.id)).currentUsage).toBe(3000);
+  });
+
+  it('the plausibility window grows with elapsed days', async () => {
+    const owner = await setupTeam();
+    const op = await signInOperator(owner, 'Clocky');
+    const eq1 = await addEquipment(owner.companyId, { unit: 'kilometers', currentUsage: 0, lastReadingAt: new Date() });
+    t.clock.set(new Date(Date.now() + 3 * DAY));
+    try {
+      expect((await submit(op.cookie, { equipmentId: eq1.id, newUsage: 4700 })).json().status).toBe('applied');
+      expect((await submit(op.cookie, { equipmentId: eq1.id, newUsage: 6400 })).json().status).toBe('pending');
+    } finally {
+      t.clock.reset();
+    }
+  });
+
+  it('resets fuel totals for the company only', async () => {
+    const owner = await setupTeam();
+    const other = await setupTeam();
+    const mine = await addEquipment(owner.companyId, { totalFuelUsed: 9, totalGasUsed: 4, totalDieselUsed: 5 });
+    const theirs = await addEquipment(other.companyId, { totalFuelUsed: 9, totalGasUsed: 4, totalDieselUsed: 5 });
+    expect((await call(t.app, owner.cookie, 'POST', '/api/fuel/reset')).statusCode).toBe(200);
+    expect(await equipmentRow(mine.id)).toMatchObject({ totalFuelUsed: 0, totalGasUsed: 0, totalDieselUsed: 0 });
+    expect((await equipmentRow(theirs.id)).totalFuelUsed).toBe(9);
+    expect((await call(t.app, other.cookie, 'GET', '/api/equipment-history/export')).json()).toEqual([]);
+  });
+});
