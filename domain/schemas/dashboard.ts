@@ -33,12 +33,3 @@ export const fuelSummarySchema = z.object({
   top: z.array(z.object({ id: z.string(), name: z.string(), total: z.number(), gas: z.number(), diesel: z.number() })).max(5),
 });
 export type FuelSummary = z.infer<typeof fuelSummarySchema>;
-
-/** GET /api/dashboard/users : the users whose password the caller may reset (never a secret). */
-export const resettableUserSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  role: z.string(),
-  login: z.string().nullable(),
-});
-export type ResettableUser = z.infer<typeof resettableUserSchema>;

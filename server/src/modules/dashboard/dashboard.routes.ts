@@ -22,8 +22,4 @@ export async function dashboardRoutes(app: FastifyInstance, deps: Deps) {
     return dashboard.fuelSummary(db, ctx.companyId);
   });
 
-  app.get('/api/dashboard/users', { config: { access: managers } }, async (req) => {
-    const ctx = companyCtx(req);
-    return dashboard.resettableUsers(db, ctx.companyId, ctx.userId, ctx.role);
-  });
 }

@@ -1,8 +1,7 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { FuelSummary, HistoryEntry, ResettableUser } from '../../../../domain/schemas/dashboard';
-import type { Role } from '../../../../domain/roles';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FuelSummary, HistoryEntry } from '../../../../domain/schemas/dashboard';
 import type { Db } from '../../db/client';
-import { equipment, equipmentNote, user } from '../../db/schema/index';
+import { equipment, equipmentNote } from '../../db/schema/index';
 
 /** The newest history entries of the company (all equipment), one indexed query. */
 export async function recentHistory(db: Db, companyId: string, limit: number): Promise<HistoryEntry[]> {
@@ -57,36 +56,4 @@ export async function fuelSummary(db: Db, companyId: string): Promise<FuelSummar
     total: round3(Number(totals?.total ?? 0)),
     top,
   };
-}
-
-/**
- * Users whose password the caller may reset (decisions.md): owners reset managers and operators;
- * managers reset operators and other managers. Never the caller, never the owner by a manager.
- */
-export async function resettableUsers(db: Db, companyId: string, callerId: string, callerRole: Role): Promise<ResettableUser[]> {
-  // Owners and managers alike reset managers and operators; the owner's own password is changed on the profile page.
-  void callerRole;
-  const roles = ['manager', 'operator', 'employee'];
-  const rows = await db
-    .select({
-      id: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      username: user.operatorUsername,
-      role: user.role,
-    })
-    .from(user)
-    .where(and(eq(user.companyId, companyId), inArray(user.role, roles), ne(user.id, callerId)))
-    .orderBy(user.firstName, user.lastName)
-    .limit(1000);
-  return rows.map((r) => {
-    const name = [r.firstName, r.lastName].filter(Boolean).join(' ').trim();
-    return {
-      id: r.id,
-      name: name || r.email || r.username || r.id.slice(0, 8),
-      role: r.role === 'employee' ? 'operator' : r.role,
-      login: r.username ?? r.email,
-    };
-  });
 }

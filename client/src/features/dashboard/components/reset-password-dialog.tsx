@@ -67,6 +67,7 @@ export function ResetPasswordDialog({ open, onOpenChange }: { open: boolean; onO
         <DialogHeader>
           <DialogTitle>{t('resetPassword.title')}</DialogTitle>
           <DialogDescription>{t('resetPassword.description')}</DialogDescription>
+          <p className="text-sm text-muted-foreground">{t('resetPassword.operatorsNote')}</p>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <div className="grid gap-2">
@@ -81,7 +82,8 @@ export function ResetPasswordDialog({ open, onOpenChange }: { open: boolean; onO
                 ) : (
                   list.map((u) => (
                     <SelectItem key={u.id} value={u.id}>
-                      {u.name} ({tc(`roles.${u.role === 'manager' ? 'manager' : 'operator'}`)}{u.login ? `, ${u.login}` : ''})
+                      {[u.firstName, u.lastName].filter(Boolean).join(' ') || u.email} ({tc('roles.manager')}
+                      {u.email ? `, ${u.email}` : ''})
                     </SelectItem>
                   ))
                 )}
