@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { authRoutes } from './auth/auth.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { equipmentRoutes } from './equipment/equipment.routes';
 import { healthRoutes } from './health/health.routes';
 import { operatorsRoutes } from './operators/operators.routes';
 
@@ -11,4 +12,5 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   await authRoutes(app, deps);
   await dashboardRoutes(app, deps);
   await operatorsRoutes(app, deps);
+  await equipmentRoutes(app, deps);
 }

@@ -26,3 +26,24 @@ export function call(app: FastifyInstance, cookie: string | null, method: 'GET' 
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
+
+/** (equipment) A company user of any role with a live session, written straight to the database. */
+export async function sessionForRole(db: import('../db/client').Db, companyId: string, role: 'manager' | 'operator', firstName = 'Test'): Promise<{ cookie: string; userId: string }> {
+  const { randomBytes } = await import('node:crypto');
+  const { session, user } = await import('../db/schema/index');
+  const [u] = await db
+    .insert(user)
+    .values({ companyId, role, firstName, lastName: role, email: role === 'manager' ? `${unique('mgr')}@example.com` : null, operatorUsername: role === 'operator' ? unique(firstName) : null })
+    .returning();
+  if (!u) throw new Error('user insert failed');
+  const sid = randomBytes(32).toString('base64url');
+  await db.insert(session).values({ sid, userId: u.id, sess: { remember: false }, expire: new Date(Date.now() + 3_600_000) });
+  return { cookie: `ems_sid=${sid}`, userId: u.id };
+}
+
+/** (equipment) Adds a machine through the API; returns the created record. */
+export async function createEquipmentViaApi(app: FastifyInstance, cookie: string, overrides: Record<string, unknown> = {}) {
+  const res = await call(app, cookie, 'POST', '/api/equipment', { name: unique('Loader '), type: 'machinery', unit: 'hours', currentUsage: 100, serviceInterval: 250, ...overrides });
+  if (res.statusCode !== 201) throw new Error(`create equipment failed: ${res.statusCode} ${res.body}`);
+  return res.json<import('../../../domain/schemas/equipment').EquipmentDto>();
+}

@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { csvCell, equipmentListColumns, exportFileName, toCsv } from './csv';
+import type { EquipmentDto } from './schemas/equipment';
+import { computeStatus } from './status';
+
+/** A minimal RFC 4180 parser to check round trips. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+describe('csvCell', () => {
+  it('quotes per RFC 4180', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell(1234.5)).toBe('1234.5');
+    expect(csvCell(true)).toBe('Yes');
+  });
+  it('neutralises formulas', () => {
+    expect(csvCell('=SUM(A1:A2)')).toBe("'=SUM(A1:A2)");
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell('@cmd')).toBe("'@cmd");
+    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('\rx')).toBe('"\'\rx"');
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
+    expect(csvCell('a=b')).toBe('a=b');
+    expect(csvCell(-5)).toBe('-5');
+  });
+  it('round-trips any text (with the apostrophe only before a formula start)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.string(), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (rows) => {
+        const width = rows[0]!.length;
+        const cols = Array.from({ length: width }, (_, i) => ({ header: `H${i}`, value: (r: string[]) => r[i] ?? '' }));
+        const parsed = parseCsv(toCsv(cols, rows));
+        expect(parsed.length).toBe(rows.length + 1);
+        rows.forEach((r, ri) => {
+          cols.forEach((_, ci) => {
+            const original = r[ci] ?? '';
+            const expected = /^[=+\-@\t\r]/.test(original) ? `'${original}` : original;
+            expect(parsed[ri + 1]![ci]).toBe(expected);
+          });
+        });
+      }),
+    );
+  });
+});
+
+describe('equipment list export', () => {
+  it('has the spec columns', () => {
+    const e: EquipmentDto = {
+      id: 'x', companyId: 'c', userId: null, name: '=Excavator, big', type: 'machinery', serialNumber: 'SN-1', unit: 'hours',
+      currentUsage: 1234.5, threshold: 10000, fuelType: 'n/a', alertThreshold: 20, serviceInterval: 250, lastServiceUsage: 1000,
+      totalFuelUsed: 0, totalGasUsed: 0, totalDieselUsed: 0, hasScheduledMaintenance: true, maintenanceStartDate: '2026-01-31',
+      maintenanceInterval: 1, maintenanceIntervalUnit: 'months', nextMaintenanceDate: '2026-02-28', serviceParts: [], description: null,
+      lastReadingAt: '2026-01-01T00:00:00.000Z', dateAdded: '2026-01-01T10:00:00.000Z', lastUpdated: '2026-01-01T10:00:00.000Z',
+      status: computeStatus({ currentUsage: 1234.5, lastServiceUsage: 1000, serviceInterval: 250, hasScheduledMaintenance: false, nextMaintenanceDate: null }, '2026-11-20'),
+    };
+    const [header, row] = toCsv(equipmentListColumns, [e]).split('\r\n');
+    expect(header).toBe('Name,Type,Serial Number,Unit,Current Usage,Threshold,Fuel Type,Service Interval,Last Service Usage,Status,Scheduled Maintenance,Next Maintenance Date,Date Added');
+    expect(row).toBe(`"'=Excavator, big",machinery,SN-1,hours,1234.5,10000,N/A,250,1000,Approaching Service,Yes,2026-02-28,2026-01-01`);
+    expect(exportFileName('Equipment List', '2026-11-20')).toBe('equipment-list-2026-11-20.csv');
+    expect(exportFileName('Time for Service equipment', '2026-11-20')).toBe('time-for-service-equipment-2026-11-20.csv');
+  });
+});

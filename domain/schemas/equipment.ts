@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import { intervalUnitSchema, isDateOnly, toDateOnly } from '../dates';
+import { alertThresholdOptions, equipmentStatusSchema } from '../status';
+
+export const equipmentTypes = ['vehicle', 'machinery', 'tools', 'other'] as const;
+export const equipmentTypeSchema = z.enum(equipmentTypes);
+export type EquipmentType = z.infer<typeof equipmentTypeSchema>;
+
+export const usageUnits = ['hours', 'miles', 'kilometers', 'n/a'] as const;
+export const usageUnitSchema = z.enum(usageUnits);
+export type UsageUnit = z.infer<typeof usageUnitSchema>;
+
+export const equipmentFuelTypes = ['gasoline', 'diesel', 'n/a'] as const;
+export const equipmentFuelTypeSchema = z.enum(equipmentFuelTypes);
+export type EquipmentFuelType = z.infer<typeof equipmentFuelTypeSchema>;
+
+export const noteTypes = ['note', 'usage_update', 'maintenance'] as const;
+export const noteTypeSchema = z.enum(noteTypes);
+export type NoteType = z.infer<typeof noteTypeSchema>;
+
+export const MAX_USAGE = 100_000_000_000;
+
+/** Messages of spec section 5 (and ours where the spec gives none). */
+export const equipmentMessages = {
+  nameRequired: 'Name is required',
+  typeRequired: 'Type is required',
+  unitRequired: 'Unit is required',
+  startDateRequired: 'Maintenance start date is required when scheduled maintenance is enabled',
+  intervalRequired: 'Maintenance interval is required when scheduled maintenance is enabled',
+  intervalPositive: 'Maintenance interval must be a positive whole number',
+  startDateMin: 'Maintenance start date cannot be before 1900-01-01',
+  dateInvalid: 'Please enter a valid date',
+  currentUsageMin: 'Current usage must be 0 or more',
+  lifespanMin: 'Lifespan must be at least 1',
+  serviceIntervalMin: 'Service interval must be a whole number of 0 or more',
+  lastServiceMin: 'Last serviced must be 0 or more',
+  partName: 'Part name is required',
+  partQty: 'Quantity must be at least 1',
+  alertThreshold: 'Alert threshold must be 10, 15, 20 or 25',
+  tooLarge: 'Number is too large',
+  usageIncrease: 'Please enter a valid positive number for usage increase.',
+  noteEmpty: 'Note cannot be empty',
+} as const;
+
+/** '' and null -> null; numeric strings -> numbers (form inputs and JSON alike). */
+const blankToNull = (v: unknown) => (v === '' || v === null ? null : typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+const num = (min: number, message: string) =>
+  z.preprocess(blankToNull, z.number({ error: message }).min(min, message).max(MAX_USAGE, equipmentMessages.tooLarge).nullable().optional());
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v),
+    z.string().max(max, `Must be at most ${max} characters`).nullable().optional(),
+  );
+/** Date-only or ISO datetime; kept as YYYY-MM-DD; not before 1900-01-01. */
+const dateField = z.preprocess(
+  (v) => (v === '' ? null : v instanceof Date ? v.toISOString() : v),
+  z
+    .string()
+    .refine((s) => isDateOnly(toDateOnly(s)) && (s.length === 10 || !Number.isNaN(Date.parse(s))), equipmentMessages.dateInvalid)
+    .transform(toDateOnly)
+    .nullable()
+    .optional(),
+);
+
+export const servicePartSchema = z.object({
+  part: z.string({ error: equipmentMessages.partName }).trim().min(1, equipmentMessages.partName).max(200),
+  partNumber: optionalText(100),
+  qty: z.preprocess(blankToNull, z.number({ error: equipmentMessages.partQty }).int(equipmentMessages.partQty).min(1, equipmentMessages.partQty).max(1_000_000).nullable().optional()),
+});
+export type ServicePartInput = z.infer<typeof servicePartSchema>;
+
+/** Parts with a blank name are dropped before validation (spec section 5). */
+const partsField = z.preprocess(
+  (v) =>
+    Array.isArray(v)
+      ? v.filter((p: unknown) => !(p && typeof p === 'object' && (typeof (p as { part?: unknown }).part !== 'string' || (p as { part: string }).part.trim() === '')))
+      : v,
+  z.array(servicePartSchema).max(100).optional(),
+);
+
+/** Every editable field; all optional except name/type/unit (the update schema is its partial). */
+export const equipmentFieldsSchema = z.object({
+  name: z.string({ error: equipmentMessages.nameRequired }).trim().min(1, equipmentMessages.nameRequired).max(200, 'Name must be at most 200 characters'),
+  type: z.enum(equipmentTypes, { error: equipmentMessages.typeRequired }),
+  serialNumber: optionalText(100),
+  unit: z.enum(usageUnits, { error: equipmentMessages.unitRequired }),
+  fuelType: equipmentFuelTypeSchema.optional(),
+  currentUsage: num(0, equipmentMessages.currentUsageMin),
+  threshold: num(1, equipmentMessages.lifespanMin),
+  alertThreshold: z.preprocess(
+    blankToNull,
+    z
+      .number({ error: equipmentMessages.alertThreshold })
+      .refine((v) => (alertThresholdOptions as readonly number[]).includes(v), equipmentMessages.alertThreshold)
+      .nullable()
+      .optional(),
+  ),
+  serviceInterval: z.preprocess(
+    blankToNull,
+    z.number({ error: equipmentMessages.serviceIntervalMin }).int(equipmentMessages.serviceIntervalMin).min(0, equipmentMessages.serviceIntervalMin).max(MAX_USAGE, equipmentMessages.tooLarge).nullable().optional(),
+  ),
+  lastServiceUsage: num(0, equipmentMessages.lastServiceMin),
+  hasScheduledMaintenance: z.boolean().optional(),
+  maintenanceStartDate: dateField,
+  maintenanceInterval: z.preprocess(
+    (v) => (v === '' || v === null ? null : typeof v === 'string' ? (/^\d+$/.test(v.trim()) ? Number(v) : NaN) : v),
+    z.number({ error: equipmentMessages.intervalPositive }).int(equipmentMessages.intervalPositive).positive(equipmentMessages.intervalPositive).max(100_000, equipmentMessages.intervalPositive).nullable().optional(),
+  ),
+  maintenanceIntervalUnit: intervalUnitSchema.optional(),
+  /** Accepted for compatibility; the server always computes it. */
+  nextMaintenanceDate: dateField,
+  serviceParts: partsField,
+  description: optionalText(2000),
+});
+
+type Fields = z.output<typeof equipmentFieldsSchema>;
+
+/** The scheduled-maintenance rules (spec section 5), on a full record. */
+export function checkSchedule(v: Partial<Fields>, ctx: z.RefinementCtx) {
+  if (v.maintenanceStartDate && v.maintenanceStartDate < '1900-01-01') {
+    ctx.addIssue({ code: 'custom', path: ['maintenanceStartDate'], message: equipmentMessages.startDateMin });
+  }
+  if (!v.hasScheduledMaintenance) return;
+  if (!v.maintenanceStartDate) {
+    ctx.addIssue({ code: 'custom', path: ['maintenanceStartDate'], message: equipmentMessages.startDateRequired });
+  }
+  if (!v.maintenanceInterval) {
+    ctx.addIssue({ code: 'custom', path: ['maintenanceInterval'], message: equipmentMessages.intervalRequired });
+  }
+}
+
+/** POST /api/equipment (and the Add/Edit form). */
+export const equipmentInputSchema = equipmentFieldsSchema.superRefine(checkSchedule);
+export type EquipmentInput = z.output<typeof equipmentInputSchema>;
+/** What the form and the API accept before parsing (strings allowed for numbers). */
+export type EquipmentInputRaw = z.input<typeof equipmentInputSchema>;
+
+/** PATCH /api/equipment/:id: any subset; the server merges it with the record and checks the whole. */
+export const equipmentUpdateSchema = equipmentFieldsSchema.partial();
+export type EquipmentUpdate = z.output<typeof equipmentUpdateSchema>;
+
+export const usageIncreaseSchema = z.object({
+  usageIncrease: z.preprocess(
+    blankToNull,
+    z.number({ error: equipmentMessages.usageIncrease }).gt(0, equipmentMessages.usageIncrease).max(MAX_USAGE, equipmentMessages.tooLarge),
+  ),
+});
+export type UsageIncreaseInput = z.infer<typeof usageIncreaseSchema>;
+
+export const noteInputSchema = z.object({
+  content: z.string({ error: equipmentMessages.noteEmpty }).trim().min(1, equipmentMessages.noteEmpty).max(5000, 'Note must be at most 5000 characters'),
+  type: z.literal('note').optional(),
+});
+export type NoteInput = z.infer<typeof noteInputSchema>;
+
+export const retireInputSchema = z.object({
+  retirementNotes: optionalText(2000),
+});
+export type RetireInput = z.infer<typeof retireInputSchema>;
+
+/** Query of GET /api/equipment: status is a service status, a page slug or `all`. */
+export const equipmentListQuerySchema = z.object({
+  status: z.string().max(40).optional(),
+  type: z.string().max(40).optional(),
+  search: z.string().max(200).optional(),
+});
+export type EquipmentListQuery = z.infer<typeof equipmentListQuerySchema>;
+
+export const servicePartDtoSchema = z.object({
+  part: z.string(),
+  partNumber: z.string().nullable().optional(),
+  qty: z.number().nullable().optional(),
+});
+
+/** One equipment record as every API response returns it: all columns + the computed status. */
+export const equipmentDtoSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  userId: z.string().nullable(),
+  name: z.string(),
+  type: z.string(),
+  serialNumber: z.string().nullable(),
+  unit: z.string(),
+  currentUsage: z.number(),
+  threshold: z.number().nullable(),
+  fuelType: z.string(),
+  alertThreshold: z.number(),
+  serviceInterval: z.number(),
+  lastServiceUsage: z.number(),
+  totalFuelUsed: z.number(),
+  totalGasUsed: z.number(),
+  totalDieselUsed: z.number(),
+  hasScheduledMaintenance: z.boolean(),
+  /** YYYY-MM-DD */
+  maintenanceStartDate: z.string().nullable(),
+  maintenanceInterval: z.number().nullable(),
+  maintenanceIntervalUnit: z.string(),
+  /** YYYY-MM-DD, computed on the server. */
+  nextMaintenanceDate: z.string().nullable(),
+  serviceParts: z.array(servicePartDtoSchema),
+  description: z.string().nullable(),
+  /** ISO timestamps */
+  lastReadingAt: z.string(),
+  dateAdded: z.string(),
+  lastUpdated: z.string(),
+  /** The one status engine's result, computed by the server for the company's "today". */
+  status: equipmentStatusSchema,
+});
+export type EquipmentDto = z.infer<typeof equipmentDtoSchema>;
+
+/** GET /api/equipment/count */
+export const equipmentCountDtoSchema = z.object({
+  /** Active (not retired) equipment. */
+  count: z.number(),
+  /** company.equipmentLimit; -1 = unlimited. */
+  limit: z.number(),
+});
+export type EquipmentCountDto = z.infer<typeof equipmentCountDtoSchema>;
+
+export const retiredEquipmentDtoSchema = z.object({
+  id: z.string(),
+  originalEquipmentId: z.string(),
+  userId: z.string().nullable(),
+  name: z.string(),
+  type: z.string(),
+  serialNumber: z.string().nullable(),
+  unit: z.string(),
+  finalUsage: z.number(),
+  threshold: z.number().nullable(),
+  fuelType: z.string(),
+  serviceInterval: z.number(),
+  lastServiceUsage: z.number(),
+  totalFuelUsed: z.number(),
+  totalGasUsed: z.number(),
+  totalDieselUsed: z.number(),
+  description: z.string().nullable(),
+  retirementNotes: z.string().nullable(),
+  retiredBy: z.string().nullable(),
+  /** ISO timestamps */
+  originalDateAdded: z.string(),
+  retiredAt: z.string(),
+});
+export type RetiredEquipmentDto = z.infer<typeof retiredEquipmentDtoSchema>;
+
+/** GET/POST /api/equipment/:id/notes */
+export const noteDtoSchema = z.object({
+  id: z.string(),
+  equipmentId: z.string(),
+  content: z.string(),
+  type: noteTypeSchema,
+  usage: z.number().nullable(),
+  operatorName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type NoteDto = z.infer<typeof noteDtoSchema>;
+
+/** GET /api/equipment/:id/history (newest first). */
+export const historyRecordDtoSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  equipmentName: z.string(),
+  /** 'note' for notes; 'update' for usage changes, services and operator updates. */
+  type: z.enum(['update', 'note']),
+  noteType: noteTypeSchema,
+  operatorName: z.string().nullable(),
+  usage: z.number().nullable(),
+  content: z.string(),
+});
+export type HistoryRecordDto = z.infer<typeof historyRecordDtoSchema>;
+
+/** The plan-limit refusal (403 plan_limit). */
+export const planLimitMessage = (limit: number) =>
+  `Your plan allows ${limit} pieces of equipment. Please upgrade your plan or remove equipment to add more.`;

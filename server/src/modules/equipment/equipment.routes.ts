@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  equipmentInputSchema,
+  equipmentListQuerySchema,
+  equipmentUpdateSchema,
+  noteInputSchema,
+  retireInputSchema,
+  usageIncreaseSchema,
+  type EquipmentCountDto,
+} from '../../../../domain/schemas/equipment';
+import type { Deps } from '../../deps';
+import { parse } from '../../lib/errors';
+import { companyCtx } from '../../plugins/access';
+import * as svc from './equipment.service';
+
+const managers = { config: { access: ['owner', 'manager'] as const } };
+/** Operators may only list equipment (what the operator screen needs). */
+const companyUsers = { config: { access: ['owner', 'manager', 'operator'] as const } };
+
+const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+
+export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
+  app.get('/api/equipment', companyUsers, async (req) => {
+    const q = parse(equipmentListQuerySchema, req.query);
+    return svc.listEquipment(deps, companyCtx(req), q);
+  });
+
+  app.get('/api/equipment/count', managers, async (req): Promise<EquipmentCountDto> => {
+    const ctx = companyCtx(req);
+    return { count: await svc.countEquipment(deps.db, ctx.companyId), limit: ctx.company.equipmentLimit };
+  });
+
+  app.post('/api/equipment', managers, async (req, reply) => {
+    const input = parse(equipmentInputSchema, req.body);
+    const created = await svc.createEquipment(deps, companyCtx(req), input);
+    req.log.info({ event: 'equipment_created', equipmentId: created.id }, 'equipment added');
+    return reply.status(201).send(created);
+  });
+
+  app.get('/api/equipment/:id', managers, async (req) => svc.getEquipment(deps, companyCtx(req), idOf(req)));
+
+  app.patch('/api/equipment/:id', managers, async (req) => {
+    const patch = parse(equipmentUpdateSchema, req.body);
+    return svc.updateEquipment(deps, companyCtx(req), idOf(req), patch);
+  });
+
+  app.delete('/api/equipment/:id', managers, async (req) => {
+    await svc.deleteEquipment(deps, companyCtx(req), idOf(req));
+    req.log.info({ event: 'equipment_deleted', equipmentId: idOf(req) }, 'equipment deleted');
+    return { ok: true };
+  });
+
+  app.patch('/api/equipment/:id/usage', managers, async (req) => {
+    const { usageIncrease } = parse(usageIncreaseSchema, req.body);
+    return svc.increaseUsage(deps, companyCtx(req), idOf(req), usageIncrease);
+  });
+
+  app.get('/api/equipment/:id/notes', managers, async (req) => svc.listNotes(deps, companyCtx(req), idOf(req)));
+
+  app.post('/api/equipment/:id/notes', managers, async (req, reply) => {
+    const { content } = parse(noteInputSchema, req.body);
+    return reply.status(201).send(await svc.createNote(deps, companyCtx(req), idOf(req), content));
+  });
+
+  app.post('/api/equipment/:id/retire', managers, async (req) => {
+    const { retirementNotes } = parse(retireInputSchema, req.body);
+    const retired = await svc.retireEquipment(deps, companyCtx(req), idOf(req), retirementNotes ?? null);
+    req.log.info({ event: 'equipment_retired', equipmentId: idOf(req) }, 'equipment retired');
+    return retired;
+  });
+
+  app.patch('/api/equipment/:id/reset-service', managers, async (req) => svc.resetService(deps, companyCtx(req), idOf(req)));
+
+  app.get('/api/equipment/:id/history', managers, async (req) => svc.history(deps, companyCtx(req), idOf(req)));
+
+  app.get('/api/retired-equipment', managers, async (req) => svc.listRetired(deps, companyCtx(req)));
+}
