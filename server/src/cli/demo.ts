@@ -131,10 +131,10 @@ async function main() {
         threshold: m.unit === 'hours' ? 10_000 : null,
         alertThreshold: 20,
         hasScheduledMaintenance: next !== null,
+        // The server computes the next date (start + interval): 90 days before the wanted one.
         maintenanceStartDate: next ? isoDate(addDays(next, -90)) : null,
-        maintenanceInterval: next ? 3 : null,
-        maintenanceIntervalUnit: 'months',
-        nextMaintenanceDate: next ? isoDate(next) : null,
+        maintenanceInterval: next ? 90 : null,
+        maintenanceIntervalUnit: 'days',
         serviceParts: m.type === 'machinery' ? [{ part: 'Engine oil filter', partNumber: `OF-${i}`, qty: 1 }] : [],
         description: `${m.type === 'vehicle' ? 'Fleet vehicle' : 'Job-site equipment'} (demo data)`,
       };

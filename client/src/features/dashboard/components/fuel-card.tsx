@@ -16,7 +16,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { fileDate, formatNumber } from '@/lib/format';
-import { downloadServerCsv } from '../api/download-export';
+import { exportFileName, fuelUsageColumns } from '@domain/csv';
+import { downloadRowsAsCsv } from '../api/download-export';
 import { useFuelSummary } from '../api/get-fuel-summary';
 import { useResetFuel } from '../api/reset-fuel';
 
@@ -36,7 +37,7 @@ export function FuelCard() {
   const exportFuel = async () => {
     setExporting(true);
     try {
-      const rows = total > 0 || (s?.top.length ?? 0) > 0 ? await downloadServerCsv('/api/fuel-usage/export', `fuel-usage-${fileDate()}.csv`) : 0;
+      const rows = await downloadRowsAsCsv('/api/fuel-usage/export', fuelUsageColumns, exportFileName('fuel-usage', fileDate()));
       if (rows === 0) toast({ title: t('fuel.noData'), description: t('fuel.noDataBody'), variant: 'destructive' });
       else toast({ title: t('exportComplete'), description: t('exportedRows', { count: rows }) });
     } catch (err) {

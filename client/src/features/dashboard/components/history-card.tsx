@@ -7,7 +7,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { fileDate, formatDate, formatNumber } from '@/lib/format';
-import { downloadServerCsv } from '../api/download-export';
+import { exportFileName, historyColumns } from '@domain/csv';
+import type { HistoryRecordDto } from '@domain/schemas/equipment';
+import { downloadRowsAsCsv } from '../api/download-export';
 import { useRecentHistory } from '../api/get-history';
 
 /** Equipment history of all equipment: a 400 px scrolling list and its CSV export. */
@@ -21,7 +23,7 @@ export function HistoryCard() {
   const exportHistory = async () => {
     setExporting(true);
     try {
-      const rows = await downloadServerCsv('/api/equipment-history/export', `equipment-history-${fileDate()}.csv`);
+      const rows = await downloadRowsAsCsv<HistoryRecordDto>('/api/equipment-history/export', historyColumns, exportFileName('equipment-history', fileDate()));
       if (rows === 0) toast({ title: t('history.noData'), description: t('history.noDataBody'), variant: 'destructive' });
       else toast({ title: t('exportComplete'), description: t('exportedRows', { count: rows }) });
     } catch (err) {
