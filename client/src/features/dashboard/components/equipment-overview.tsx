@@ -42,27 +42,25 @@ function Actions({ e, onAction, compact }: { e: EquipmentDto; onAction: (a: Over
     { key: 'remove', label: t('overview.remove'), icon: Trash2 },
   ];
   return (
-    <div role="group" aria-label={t('overview.actionsFor', { name: e.name })} className={cn('flex flex-wrap gap-1', compact ? 'justify-start' : 'justify-end')}>
+    <div role="group" aria-label={t('overview.actionsFor', { name: e.name })} className={cn('flex gap-1', compact ? 'justify-between border-t pt-2' : 'justify-end')}>
       {items.map(({ key, label, icon: Icon }) =>
         key === 'edit' ? (
-          <Button key={key} asChild variant="ghost" size={compact ? 'sm' : 'icon'} title={label}>
+          <Button key={key} asChild variant="ghost" size="icon" title={label}>
             <Link to={`/add-equipment?edit=${e.id}`} aria-label={`${label}: ${e.name}`}>
               <Icon aria-hidden />
-              {compact ? <span>{label}</span> : null}
             </Link>
           </Button>
         ) : (
           <Button
             key={key}
             variant="ghost"
-            size={compact ? 'sm' : 'icon'}
+            size="icon"
             title={label}
             aria-label={`${label}: ${e.name}`}
             className={key === 'remove' ? 'text-destructive hover:text-destructive' : undefined}
             onClick={() => onAction(key, e)}
           >
             <Icon aria-hidden />
-            {compact ? <span>{label}</span> : null}
           </Button>
         ),
       )}
