@@ -1,6 +1,426 @@
-import { PageTitleOnly } from '@/components/page-title-only';
+import { isDateOnly, nextMaintenanceDate, type IntervalUnit } from '@domain/dates';
+import {
+  equipmentFuelTypes,
+  equipmentInputSchema,
+  equipmentMessages,
+  equipmentTypes,
+  usageUnits,
+  type EquipmentDto,
+} from '@domain/schemas/equipment';
+import { alertThresholdOptions, lifespanWarningPercent } from '@domain/status';
+import { CalendarClock, Plus, Trash2 } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Controller, get, set, useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useCreateEquipment, useEquipment, useUpdateEquipment } from '@/components/equipment/equipment-queries';
+import { PageSpinner } from '@/components/page-spinner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { formatDate } from '@/lib/format';
 
-/** Placeholder until its issue builds the page. */
-export default function Page() {
-  return <PageTitleOnly titleKey="titles.addEquipment" />;
+type PartValues = { part: string; partNumber: string; qty: string };
+type FormValues = {
+  name: string;
+  type: string;
+  serialNumber: string;
+  unit: string;
+  fuelType: string;
+  hasScheduledMaintenance: boolean;
+  maintenanceStartDate: string;
+  maintenanceInterval: string;
+  maintenanceIntervalUnit: string;
+  currentUsage: string;
+  threshold: string;
+  alertThreshold: string;
+  serviceInterval: string;
+  lastServiceUsage: string;
+  serviceParts: PartValues[];
+  description: string;
+};
+
+const EMPTY: FormValues = {
+  name: '',
+  type: '',
+  serialNumber: '',
+  unit: '',
+  fuelType: 'n/a',
+  hasScheduledMaintenance: false,
+  maintenanceStartDate: '',
+  maintenanceInterval: '',
+  maintenanceIntervalUnit: 'months',
+  currentUsage: '0',
+  threshold: '',
+  alertThreshold: '20',
+  serviceInterval: '0',
+  lastServiceUsage: '',
+  serviceParts: [],
+  description: '',
+};
+
+const str = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+function fromDto(e: EquipmentDto): FormValues {
+  return {
+    name: e.name,
+    type: e.type,
+    serialNumber: e.serialNumber ?? '',
+    unit: e.unit,
+    fuelType: e.fuelType,
+    hasScheduledMaintenance: e.hasScheduledMaintenance,
+    maintenanceStartDate: e.maintenanceStartDate ?? '',
+    maintenanceInterval: str(e.maintenanceInterval),
+    maintenanceIntervalUnit: e.maintenanceIntervalUnit,
+    currentUsage: str(e.currentUsage),
+    threshold: str(e.threshold),
+    alertThreshold: str(e.alertThreshold),
+    serviceInterval: str(e.serviceInterval),
+    lastServiceUsage: str(e.lastServiceUsage),
+    serviceParts: e.serviceParts.map((p) => ({ part: p.part, partNumber: p.partNumber ?? '', qty: str(p.qty) })),
+    description: e.description ?? '',
+  };
+}
+
+/** The form's strings as the API input (the one schema turns numeric strings into numbers). */
+const toPayload = (v: FormValues) => ({ ...v, type: v.type || undefined, unit: v.unit || undefined, fuelType: v.fuelType || 'n/a' });
+
+/** Validation with the same zod schema the server uses. */
+const resolver: Resolver<FormValues> = async (values) => {
+  const r = equipmentInputSchema.safeParse(toPayload(values));
+  if (r.success) return { values, errors: {} };
+  const errors: FieldErrors<FormValues> = {};
+  for (const issue of r.error.issues) {
+    const path = issue.path.join('.') || 'root';
+    if (!get(errors, path)) set(errors, path, { type: issue.code, message: issue.message });
+  }
+  return { values: {}, errors };
+};
+
+const MESSAGE_KEYS = new Map<string, string>(Object.entries(equipmentMessages).map(([k, v]) => [v, k]));
+
+function Field({ id, label, error, help, children }: { id: string; label: string; error?: string | undefined; help?: string; children: ReactNode }) {
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {help && <p className="text-xs text-muted-foreground">{help}</p>}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+export default function AddEquipmentPage() {
+  const { t } = useTranslation('equipment');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const editId = params.get('edit');
+  const existing = useEquipment(editId);
+  const create = useCreateEquipment();
+  const update = useUpdateEquipment();
+  const form = useForm<FormValues>({ defaultValues: EMPTY, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const { register, control, handleSubmit, reset, formState } = form;
+  const parts = useFieldArray({ control, name: 'serviceParts' });
+  const msg = (m: string | undefined) => (m ? t(`validation.${MESSAGE_KEYS.get(m) ?? ''}`, { defaultValue: m }) : undefined);
+  const err = (path: string) => msg((get(formState.errors, path) as { message?: string } | undefined)?.message);
+
+  useEffect(() => {
+    if (existing.data) reset(fromDto(existing.data));
+  }, [existing.data, reset]);
+
+  const [scheduled, start, interval, unit, usageUnit] = useWatch({
+    control,
+    name: ['hasScheduledMaintenance', 'maintenanceStartDate', 'maintenanceInterval', 'maintenanceIntervalUnit', 'unit'],
+  });
+  const intervalNumber = /^\d+$/.test(interval) ? Number(interval) : null;
+  const preview =
+    scheduled && isDateOnly(start) && intervalNumber
+      ? nextMaintenanceDate({ hasScheduledMaintenance: true, maintenanceStartDate: start, maintenanceInterval: intervalNumber, maintenanceIntervalUnit: unit as IntervalUnit })
+      : null;
+  const unitSuffix = usageUnit && usageUnit !== 'n/a' ? ` (${t(`units.${usageUnit}`)})` : '';
+
+  const onSubmit = handleSubmit((values) => {
+    const input = equipmentInputSchema.parse(toPayload(values));
+    if (editId) {
+      update.mutate(
+        { id: editId, input },
+        {
+          onSuccess: () => {
+            toast({ title: t('toast.updated'), description: t('toast.updatedBody') });
+            void navigate('/equipment-list');
+          },
+          onError: (e) => toast({ title: t('toast.error'), description: e.message || t('toast.updateEquipmentFailed'), variant: 'destructive' }),
+        },
+      );
+    } else {
+      create.mutate(input, {
+        onSuccess: () => {
+          toast({ title: t('toast.added'), description: t('toast.addedBody') });
+          void navigate('/');
+        },
+        onError: (e) => toast({ title: t('toast.error'), description: e.message || t('toast.addFailed'), variant: 'destructive' }),
+      });
+    }
+  });
+
+  if (editId && existing.isLoading) return <PageSpinner />;
+  if (editId && existing.isError) {
+    return (
+      <main className="mx-auto grid max-w-3xl gap-4 p-4 md:p-6">
+        <h1 className="text-2xl font-bold">{t('form.notFound')}</h1>
+        <Button asChild variant="outline" className="justify-self-start">
+          <Link to="/equipment-list">{t('form.backToList')}</Link>
+        </Button>
+      </main>
+    );
+  }
+
+  const pending = create.isPending || update.isPending;
+  const aria = (path: string) => ({ 'aria-invalid': Boolean(err(path)) || undefined, 'aria-describedby': err(path) ? `${path}-error` : undefined });
+
+  return (
+    <main className="mx-auto grid max-w-3xl gap-4 p-4 md:p-6">
+      <h1 className="text-2xl font-bold">{editId ? t('form.editTitle') : t('form.addTitle')}</h1>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('form.basics')}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <div className="sm:col-span-2">
+              <Field id="name" label={t('form.name')} error={err('name')}>
+                <Input id="name" placeholder={t('form.namePlaceholder')} autoComplete="off" maxLength={200} {...register('name')} {...aria('name')} />
+              </Field>
+            </div>
+            <Field id="type" label={t('form.type')} error={err('type')}>
+              <Controller
+                control={control}
+                name="type"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger id="type" {...aria('type')}>
+                      <SelectValue placeholder={t('form.typePlaceholder')} />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {equipmentTypes.map((v) => (
+                        <SelectItem key={v} value={v}>
+                          {t(`types.${v}`)}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </Field>
+            <Field id="serialNumber" label={t('form.serial')} error={err('serialNumber')}>
+              <Input id="serialNumber" autoComplete="off" maxLength={100} {...register('serialNumber')} />
+            </Field>
+            <Field id="unit" label={t('form.unit')} error={err('unit')}>
+              <Controller
+                control={control}
+                name="unit"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger id="unit" {...aria('unit')}>
+                      <SelectValue placeholder={t('form.unitPlaceholder')} />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {usageUnits.map((v) => (
+                        <SelectItem key={v} value={v}>
+                          {t(`unitOptions.${v}`)}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </Field>
+            <Field id="fuelType" label={t('form.fuelType')}>
+              <Controller
+                control={control}
+                name="fuelType"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger id="fuelType">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {equipmentFuelTypes.map((v) => (
+                        <SelectItem key={v} value={v}>
+                          {t(`fuel.${v}`)}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </Field>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('form.scheduled')}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <div className="flex items-start gap-3">
+              <Controller
+                control={control}
+                name="hasScheduledMaintenance"
+                render={({ field }) => <Switch id="hasScheduledMaintenance" checked={field.value} onCheckedChange={field.onChange} aria-describedby="scheduled-help" />}
+              />
+              <div className="grid gap-1">
+                <Label htmlFor="hasScheduledMaintenance">{t('form.scheduledToggle')}</Label>
+                <p id="scheduled-help" className="text-xs text-muted-foreground">
+                  {t('form.scheduledHelp')}
+                </p>
+              </div>
+            </div>
+            {scheduled && (
+              <div className="grid gap-4 sm:grid-cols-3">
+                <Field id="maintenanceStartDate" label={t('form.startDate')} error={err('maintenanceStartDate')}>
+                  <Input id="maintenanceStartDate" type="date" min="1900-01-01" {...register('maintenanceStartDate')} {...aria('maintenanceStartDate')} />
+                </Field>
+                <Field id="maintenanceInterval" label={t('form.interval')} error={err('maintenanceInterval')}>
+                  <Input id="maintenanceInterval" type="number" inputMode="numeric" min="1" step="1" {...register('maintenanceInterval')} {...aria('maintenanceInterval')} />
+                </Field>
+                <Field id="maintenanceIntervalUnit" label={t('form.intervalUnit')}>
+                  <Controller
+                    control={control}
+                    name="maintenanceIntervalUnit"
+                    render={({ field }) => (
+                      <Select value={field.value} onValueChange={field.onChange}>
+                        <SelectTrigger id="maintenanceIntervalUnit">
+                          <SelectValue />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {(['days', 'months', 'years'] as const).map((v) => (
+                            <SelectItem key={v} value={v}>
+                              {t(`intervalUnits.${v}`)}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    )}
+                  />
+                </Field>
+                {preview && (
+                  <p className="flex items-center gap-2 rounded-md bg-blue-50 p-3 text-sm text-blue-950 sm:col-span-3" aria-live="polite" data-testid="next-date-preview">
+                    <CalendarClock className="h-4 w-4" aria-hidden />
+                    {t('form.nextDatePreview', { date: formatDate(preview) })}
+                  </p>
+                )}
+              </div>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('form.usageSection')}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <Field id="currentUsage" label={`${t('form.currentUsage')}${unitSuffix}`} error={err('currentUsage')}>
+              <Input id="currentUsage" type="number" inputMode="decimal" min="0" step="0.1" {...register('currentUsage')} {...aria('currentUsage')} />
+            </Field>
+            <Field id="threshold" label={`${t('form.lifespan')}${unitSuffix}`} error={err('threshold')} help={t('form.lifespanHelp')}>
+              <Input id="threshold" type="number" inputMode="decimal" min="1" step="0.1" {...register('threshold')} {...aria('threshold')} />
+            </Field>
+            <Field id="alertThreshold" label={t('form.alertThreshold')} error={err('alertThreshold')}>
+              <Controller
+                control={control}
+                name="alertThreshold"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger id="alertThreshold">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {alertThresholdOptions.map((v) => (
+                        <SelectItem key={v} value={String(v)}>
+                          {t('form.alertOption', { percent: lifespanWarningPercent(v) })}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </Field>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('form.serviceSection')}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <Field id="serviceInterval" label={`${t('form.serviceInterval')}${unitSuffix}`} error={err('serviceInterval')} help={t('form.serviceIntervalHelp')}>
+              <Input id="serviceInterval" type="number" inputMode="numeric" min="0" step="1" {...register('serviceInterval')} {...aria('serviceInterval')} />
+            </Field>
+            <Field id="lastServiceUsage" label={`${t('form.lastService')}${unitSuffix}`} error={err('lastServiceUsage')} help={t('form.lastServiceHelp')}>
+              <Input id="lastServiceUsage" type="number" inputMode="decimal" min="0" step="0.1" {...register('lastServiceUsage')} {...aria('lastServiceUsage')} />
+            </Field>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('form.parts')}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {parts.fields.length === 0 && <p className="text-sm text-muted-foreground">{t('form.partsEmpty')}</p>}
+            {parts.fields.map((f, i) => (
+              <fieldset key={f.id} className="grid grid-cols-[1fr_auto] gap-2 rounded-md border p-3 sm:grid-cols-[2fr_1.5fr_5rem_auto] sm:items-start">
+                <legend className="sr-only">
+                  {t('form.partName')} {i + 1}
+                </legend>
+                <div className="col-span-2 grid gap-1 sm:col-span-1">
+                  <Label htmlFor={`part-${i}`}>{t('form.partName')}</Label>
+                  <Input id={`part-${i}`} maxLength={200} {...register(`serviceParts.${i}.part`)} {...aria(`serviceParts.${i}.part`)} />
+                  <FieldError id={`serviceParts.${i}.part-error`} message={err(`serviceParts.${i}.part`)} />
+                </div>
+                <div className="grid gap-1">
+                  <Label htmlFor={`partNumber-${i}`}>{t('form.partNumber')}</Label>
+                  <Input id={`partNumber-${i}`} maxLength={100} {...register(`serviceParts.${i}.partNumber`)} />
+                </div>
+                <div className="grid gap-1">
+                  <Label htmlFor={`qty-${i}`}>{t('form.partQty')}</Label>
+                  <Input id={`qty-${i}`} type="number" inputMode="numeric" min="1" step="1" {...register(`serviceParts.${i}.qty`)} {...aria(`serviceParts.${i}.qty`)} />
+                  <FieldError id={`serviceParts.${i}.qty-error`} message={err(`serviceParts.${i}.qty`)} />
+                </div>
+                <Button variant="ghost" size="icon" className="self-end text-destructive" onClick={() => parts.remove(i)} aria-label={t('form.removePart', { n: i + 1 })}>
+                  <Trash2 aria-hidden />
+                </Button>
+              </fieldset>
+            ))}
+            <Button variant="outline" className="justify-self-start" onClick={() => parts.append({ part: '', partNumber: '', qty: '1' })}>
+              <Plus aria-hidden /> {t('form.addPart')}
+            </Button>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardContent className="pt-5">
+            <Field id="description" label={t('form.description')} error={err('description')}>
+              <Textarea id="description" rows={3} maxLength={2000} {...register('description')} />
+            </Field>
+          </CardContent>
+        </Card>
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => void navigate('/')}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? t('actions.saving') : editId ? t('form.saveEdit') : t('form.save')}
+          </Button>
+        </div>
+      </form>
+    </main>
+  );
 }

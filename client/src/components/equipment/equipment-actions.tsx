@@ -1,0 +1,57 @@
+import type { EquipmentDto } from '@domain/schemas/equipment';
+import { Gauge, NotebookPen, Pencil, Trash2, Wrench } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/utils';
+import { useResetService } from './equipment-queries';
+import { NotesHistoryDialog } from './notes-history-dialog';
+import { RemoveEquipmentDialog } from './remove-equipment-dialog';
+import { UpdateUsageDialog } from './update-usage-dialog';
+
+/** Mark as Serviced with its toasts. */
+export function useMarkServiced() {
+  const { t } = useTranslation('equipment');
+  const reset = useResetService();
+  return {
+    isPending: reset.isPending,
+    run: (e: Pick<EquipmentDto, 'id' | 'name'>) =>
+      reset.mutate(e.id, {
+        onSuccess: () => toast({ title: t('toast.serviceReset'), description: t('toast.serviceResetBody', { name: e.name }) }),
+        onError: () => toast({ title: t('toast.error'), description: t('toast.serviceFailed'), variant: 'destructive' }),
+      }),
+  };
+}
+
+/**
+ * The actions of one machine (Update Usage, Notes & History, Mark as Serviced, Edit, Remove) with
+ * their dialogs. Usable from any screen.
+ */
+export function EquipmentActions({ equipment, className, editPath = '/add-equipment' }: { equipment: EquipmentDto; className?: string; editPath?: string }) {
+  const { t } = useTranslation('equipment');
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'usage' | 'notes' | 'remove' | null>(null);
+  const serviced = useMarkServiced();
+  const label = (key: string) => `${t(key)}: ${equipment.name}`;
+  const items = [
+    { key: 'actions.updateUsage', icon: Gauge, onClick: () => setDialog('usage') },
+    { key: 'actions.notes', icon: NotebookPen, onClick: () => setDialog('notes') },
+    { key: 'actions.markServiced', icon: Wrench, onClick: () => serviced.run(equipment), disabled: serviced.isPending },
+    { key: 'actions.edit', icon: Pencil, onClick: () => navigate(`${editPath}?edit=${equipment.id}`) },
+    { key: 'actions.remove', icon: Trash2, onClick: () => setDialog('remove'), danger: true },
+  ];
+  return (
+    <div className={cn('no-print flex flex-wrap items-center gap-1', className)}>
+      {items.map(({ key, icon: Icon, onClick, disabled, danger }) => (
+        <Button key={key} variant="ghost" size="icon" className={cn('h-9 w-9', danger && 'text-destructive hover:text-destructive')} onClick={onClick} disabled={disabled} aria-label={label(key)} title={t(key)}>
+          <Icon aria-hidden />
+        </Button>
+      ))}
+      <UpdateUsageDialog equipment={equipment} open={dialog === 'usage'} onOpenChange={(o) => setDialog(o ? 'usage' : null)} />
+      <NotesHistoryDialog equipment={equipment} open={dialog === 'notes'} onOpenChange={(o) => setDialog(o ? 'notes' : null)} />
+      <RemoveEquipmentDialog equipment={equipment} open={dialog === 'remove'} onOpenChange={(o) => setDialog(o ? 'remove' : null)} />
+    </div>
+  );
+}

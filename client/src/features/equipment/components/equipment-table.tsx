@@ -1,0 +1,135 @@
+import type { EquipmentDto } from '@domain/schemas/equipment';
+import { useTranslation } from 'react-i18next';
+import { EquipmentActions } from '@/components/equipment/equipment-actions';
+import { formatUsage, shortId } from '@/components/equipment/format';
+import { StatusBadge } from '@/components/equipment/status-badge';
+import { TypeIcon } from '@/components/equipment/type-icon';
+import { Card } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDate } from '@/lib/format';
+
+type T = ReturnType<typeof useTranslation<'equipment'>>['t'];
+
+function NextMaintenance({ e, t }: { e: EquipmentDto; t: T }) {
+  const days = e.status.daysUntilMaintenance;
+  if (!e.nextMaintenanceDate) return <span className="text-muted-foreground">—</span>;
+  return (
+    <span>
+      {formatDate(e.nextMaintenanceDate)}
+      {days !== null && (
+        <span className={days < 0 ? 'block text-xs text-red-700' : 'block text-xs text-muted-foreground'}>
+          {days < 0 ? t('list.overdueBy', { count: -days }) : days === 0 ? t('list.today') : t('list.dueIn', { count: days })}
+        </span>
+      )}
+    </span>
+  );
+}
+
+function UsageCell({ e, t }: { e: EquipmentDto; t: T }) {
+  return (
+    <span>
+      <span className="font-medium">{formatUsage(t, e.currentUsage, e.unit)}</span>
+      {e.status.remainingUsage !== null && (
+        <span className="block text-xs text-muted-foreground">{t('list.remaining', { value: formatUsage(t, e.status.remainingUsage, e.unit) })}</span>
+      )}
+      {e.status.lifespanWarning && <span className="block text-xs font-medium text-orange-800">{t('list.lifespanWarning')}</span>}
+    </span>
+  );
+}
+
+/** The equipment list: a table at 1024 px and wider, cards below. */
+export function EquipmentTable({ items }: { items: EquipmentDto[] }) {
+  const { t } = useTranslation('equipment');
+  return (
+    <>
+      <div className="hidden lg:block print:block">
+        <Card>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t('columns.name')}</TableHead>
+                <TableHead>{t('columns.type')}</TableHead>
+                <TableHead>{t('columns.currentUsage')}</TableHead>
+                <TableHead>{t('columns.status')}</TableHead>
+                <TableHead>{t('columns.fuelType')}</TableHead>
+                <TableHead>{t('columns.nextMaintenance')}</TableHead>
+                <TableHead className="no-print">{t('columns.actions')}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {items.map((e) => (
+                <TableRow key={e.id} data-testid="equipment-row">
+                  <TableCell>
+                    <div className="flex items-center gap-2">
+                      <TypeIcon type={e.type} />
+                      <div>
+                        <div className="font-medium">{e.name}</div>
+                        <div className="text-xs text-muted-foreground">
+                          {t('columns.id')} {shortId(e.id)}
+                          {e.serialNumber ? ` · ${t('columns.serial')} ${e.serialNumber}` : ''}
+                        </div>
+                      </div>
+                    </div>
+                  </TableCell>
+                  <TableCell>{t(`types.${e.type}`, { defaultValue: e.type })}</TableCell>
+                  <TableCell>
+                    <UsageCell e={e} t={t} />
+                  </TableCell>
+                  <TableCell>
+                    <StatusBadge status={e.status} />
+                  </TableCell>
+                  <TableCell>{t(`fuel.${e.fuelType}`, { defaultValue: e.fuelType })}</TableCell>
+                  <TableCell>
+                    <NextMaintenance e={e} t={t} />
+                  </TableCell>
+                  <TableCell className="no-print">
+                    <EquipmentActions equipment={e} className="flex-nowrap" />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Card>
+      </div>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:hidden print:hidden" aria-label={t('statusPage.all')}>
+        {items.map((e) => (
+          <li key={e.id}>
+            <Card className="grid gap-3 p-4" data-testid="equipment-card">
+              <div className="flex items-start justify-between gap-2">
+                <div className="flex min-w-0 items-center gap-2">
+                  <TypeIcon type={e.type} className="h-6 w-6" />
+                  <div className="min-w-0">
+                    <h3 className="truncate font-semibold">{e.name}</h3>
+                    <p className="text-xs text-muted-foreground">
+                      {t(`types.${e.type}`, { defaultValue: e.type })} · {t('columns.id')} {shortId(e.id)}
+                    </p>
+                  </div>
+                </div>
+                <StatusBadge status={e.status} />
+              </div>
+              <dl className="grid grid-cols-2 gap-2 text-sm">
+                <div>
+                  <dt className="text-xs text-muted-foreground">{t('columns.currentUsage')}</dt>
+                  <dd>
+                    <UsageCell e={e} t={t} />
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">{t('columns.nextMaintenance')}</dt>
+                  <dd>
+                    <NextMaintenance e={e} t={t} />
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">{t('columns.fuelType')}</dt>
+                  <dd>{t(`fuel.${e.fuelType}`, { defaultValue: e.fuelType })}</dd>
+                </div>
+              </dl>
+              <EquipmentActions equipment={e} className="border-t pt-2" />
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

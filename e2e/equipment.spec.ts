@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
+
+async function pick(page: Page, label: string | RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function addViaApi(page: Page, body: Record<string, unknown>) {
+  const res = await page.request.post('/api/equipment', { data: { type: 'machinery', unit: 'hours', ...body } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; name: string };
+}
+
+test('add with scheduled maintenance and parts, edit, usage, note, service, retire, export', async ({ page }) => {
+  await signupOwnerViaApi(page.request);
+  const name = uniqueName('Excavator');
+  await page.goto('/add-equipment');
+  await expect(page.getByRole('heading', { name: 'Add New Equipment' })).toBeVisible();
+
+  // The spec's messages come from the same schema as the server's.
+  await page.getByRole('button', { name: 'Add Equipment', exact: true }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Type is required')).toBeVisible();
+
+  await page.getByLabel('Equipment name').fill(name);
+  await pick(page, 'Type', 'Machinery');
+  await page.getByLabel('Serial number (optional)').fill('=cmd|SN-1');
+  await pick(page, 'Usage unit', 'Hours');
+  await pick(page, 'Fuel type', 'Diesel');
+  await page.getByRole('switch', { name: 'Calendar-based maintenance' }).click();
+  await page.getByRole('button', { name: 'Add Equipment', exact: true }).click();
+  await expect(page.getByText('Maintenance start date is required when scheduled maintenance is enabled')).toBeVisible();
+  await page.getByLabel('Start date').fill('2030-01-31');
+  await page.getByLabel('Every').fill('1');
+  await expect(page.getByTestId('next-date-preview')).toHaveText('Next maintenance: Feb 28, 2030');
+  await page.getByLabel(/^Current usage/).fill('1200');
+  await page.getByLabel(/^Expected lifespan/).fill('10000');
+  await pick(page, 'Lifespan alert', 'Alert at 75% of lifespan');
+  await page.getByLabel(/^Service interval/).fill('250');
+  await page.getByLabel(/^Last serviced at/).fill('1000');
+  await page.getByRole('button', { name: 'Add Part' }).click();
+  await page.getByLabel('Part', { exact: true }).fill('Oil filter');
+  await page.getByLabel('Part number').fill('OF-42');
+  await page.getByLabel('Qty').fill('2');
+  await page.getByRole('button', { name: 'Add Part' }).click();
+  await page.getByRole('button', { name: 'Remove part 2' }).click();
+  await page.getByRole('button', { name: 'Add Equipment', exact: true }).click();
+  await expect(page.getByText('Equipment has been successfully added.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // List: status badge from the one engine (1200 - 1000) / 250 = 80 % -> Approaching Service.
+  await page.goto('/equipment-list');
+  const row = page.getByTestId('equipment-row').filter({ hasText: name });
+  await expect(row.getByText('Approaching Service')).toBeVisible();
+  await expect(row.getByText('1,200 hours', { exact: true })).toBeVisible();
+  await expect(row.getByText('Feb 28, 2030')).toBeVisible();
+
+  // Edit: the parts and schedule come back; a new last service makes it Good.
+  await page.getByRole('button', { name: `Edit: ${name}` }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Equipment' })).toBeVisible();
+  await expect(page.getByLabel('Part', { exact: true })).toHaveValue('Oil filter');
+  await expect(page.getByLabel('Start date')).toHaveValue('2030-01-31');
+  await page.getByLabel(/^Last serviced at/).fill('1200');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Equipment has been successfully updated.')).toBeVisible();
+  await expect(page).toHaveURL(/\/equipment-list$/);
+  await expect(row.getByText('Good', { exact: true })).toBeVisible();
+
+  // Usage dialog: the Invalid Input rule, then a preview of the new total.
+  await page.getByRole('button', { name: `Update Usage: ${name}` }).click();
+  const usage = page.getByRole('dialog', { name: 'Update Equipment Usage' });
+  await usage.getByRole('button', { name: 'Update Usage' }).click();
+  await expect(page.getByText('Please enter a valid positive number for usage increase.')).toBeVisible();
+  await usage.getByLabel('Usage increase').fill('50.5');
+  await expect(usage.getByText('1,250.5 hours')).toBeVisible();
+  await usage.getByRole('button', { name: 'Update Usage' }).click();
+  await expect(page.getByText('Usage Updated', { exact: true })).toBeVisible();
+  await expect(row.getByText('1,250.5 hours', { exact: true })).toBeVisible();
+
+  // Notes & History.
+  await page.getByRole('button', { name: `Notes & History: ${name}` }).click();
+  const notes = page.getByRole('dialog', { name: 'Equipment Notes & History' });
+  await notes.getByLabel('Add a note').fill('Changed the oil');
+  await notes.getByRole('button', { name: 'Add Note' }).click();
+  await expect(page.getByText('Note Added', { exact: true })).toBeVisible();
+  const history = notes.getByTestId('history-list');
+  await expect(history.getByText('Changed the oil')).toBeVisible();
+  await expect(history.getByText(/Usage increased by 50.5/)).toBeVisible();
+  await expect(history).toHaveCSS('height', '400px');
+  await page.keyboard.press('Escape');
+
+  // Mark as Serviced.
+  await page.getByRole('button', { name: `Mark as Serviced: ${name}` }).click();
+  await expect(page.getByText('Service Reset', { exact: true })).toBeVisible();
+
+  // Status pages.
+  await page.goto('/equipment/good');
+  await expect(page.getByTestId('equipment-row').filter({ hasText: name })).toBeVisible();
+  await page.goto('/equipment/overdue');
+  await expect(page.getByText('No equipment with this status')).toBeVisible();
+  await page.getByRole('link', { name: 'View All Equipment' }).click();
+  await expect(page).toHaveURL(/\/equipment\/all$/);
+
+  // Retire.
+  await page.goto('/equipment-list');
+  await page.getByRole('button', { name: `Remove: ${name}` }).click();
+  const remove = page.getByRole('dialog', { name: 'Remove Equipment' });
+  await remove.getByLabel('Retirement notes (optional)').fill('Sold at auction');
+  await remove.getByRole('button', { name: 'Retire Equipment' }).click();
+  await expect(page.getByText('Equipment Retired', { exact: true })).toBeVisible();
+  await expect(page.getByText('No equipment found')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+
+  // Retired page and its export.
+  await page.goto('/retired-equipment');
+  await expect(page.getByTestId('retired-count')).toHaveText('1');
+  await expect(page.getByRole('cell', { name: 'Sold at auction' })).toBeVisible();
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^retired-equipment-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+  const [header, first] = text.split('\r\n');
+  expect(header).toBe('Name,Type,Serial Number,Unit,Final Usage,Threshold,Fuel Type,Total Fuel Used (gal),Retirement Notes,Retired By,Date Added,Retired At');
+  expect(first).toContain(`${name},machinery,'=cmd|SN-1,hours,1250.5,10000,Diesel,0,Sold at auction`);
+});
+
+test('equipment list export and the two-step permanent delete', async ({ page }) => {
+  await signupOwnerViaApi(page.request);
+  const name = uniqueName('Truck');
+  await addViaApi(page, { name, type: 'vehicle', unit: 'miles', currentUsage: 5000, serviceInterval: 1000, lastServiceUsage: 4000 });
+  await page.goto('/equipment-list');
+  await expect(page.getByTestId('equipment-row').filter({ hasText: name }).getByText('Time for Service')).toBeVisible();
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^equipment-list-\d{4}-\d{2}-\d{2}\.csv$/);
+  const [header, first] = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
+  expect(header).toBe('Name,Type,Serial Number,Unit,Current Usage,Threshold,Fuel Type,Service Interval,Last Service Usage,Status,Scheduled Maintenance,Next Maintenance Date,Date Added');
+  expect(first).toMatch(new RegExp(`^${name},vehicle,,miles,5000,,N/A,1000,4000,Time for Service,No,,\\d{4}-\\d{2}-\\d{2}$`));
+
+  await page.getByRole('button', { name: `Remove: ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove Equipment' });
+  await dialog.getByRole('button', { name: 'Delete permanently without saving' }).click();
+  await dialog.getByRole('button', { name: 'Back to Retire' }).click();
+  await expect(dialog.getByRole('button', { name: 'Retire Equipment' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete permanently without saving' }).click();
+  await dialog.getByRole('button', { name: 'Delete Forever' }).click();
+  await expect(page.getByText('Equipment Deleted', { exact: true })).toBeVisible();
+  await expect(page.getByText('No equipment found')).toBeVisible();
+  await page.goto('/retired-equipment');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByText('No Retired Equipment to Export')).toBeVisible();
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('shows cards, not the table, and the dialogs work', async ({ page }) => {
+    await signupOwnerViaApi(page.request);
+    const name = uniqueName('Drill');
+    await addViaApi(page, { name, type: 'tools', unit: 'hours', currentUsage: 12.5, serviceInterval: 10, lastServiceUsage: 0 });
+    await page.goto('/equipment-list');
+    const card = page.getByTestId('equipment-card').filter({ hasText: name });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('Overdue')).toBeVisible();
+    await expect(page.getByRole('table')).toBeHidden();
+    await card.getByRole('button', { name: `Update Usage: ${name}` }).click();
+    const usage = page.getByRole('dialog', { name: 'Update Equipment Usage' });
+    await usage.getByLabel('Usage increase').fill('1');
+    await usage.getByRole('button', { name: 'Update Usage' }).click();
+    await expect(card.getByText('13.5 hours', { exact: true })).toBeVisible();
+  });
+});
+
+test('Spanish', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
+  await signupOwnerViaApi(page.request);
+  await page.goto('/equipment-list');
+  await expect(page.getByText('No se encontró equipo')).toBeVisible();
+  await page.getByRole('link', { name: 'Agregue su primer equipo' }).click();
+  await expect(page.getByRole('heading', { name: 'Agregar equipo nuevo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Agregar equipo', exact: true }).click();
+  await expect(page.getByText('El nombre es obligatorio')).toBeVisible();
+});
