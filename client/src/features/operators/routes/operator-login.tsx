@@ -1,6 +1,139 @@
-import { PageTitleOnly } from '@/components/page-title-only';
+import { ArrowLeft, HardHat, Info, Loader2 } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { OPERATOR_HOME } from '@domain/schemas/operators';
+import { LanguageSelect } from '@/components/language-select';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PasswordInput } from '@/components/ui/password-input';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api';
+import { useOperatorLogin } from '../api/operator-login';
+import { REMEMBERED_USERNAME_KEY, SESSION_USERNAME_KEY } from '../storage';
 
-/** Placeholder until its issue builds the page. */
-export default function Page() {
-  return <PageTitleOnly titleKey="titles.operatorLogin" />;
+/** Operator sign-in (spec section 2). No credentials are ever shown on this page. */
+export default function OperatorLoginPage() {
+  const { t } = useTranslation('operators');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const login = useOperatorLogin();
+  const [operatorName, setOperatorName] = useState(() => params.get('u') ?? localStorage.getItem(REMEMBERED_USERNAME_KEY) ?? '');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(() => Boolean(localStorage.getItem(REMEMBERED_USERNAME_KEY)));
+
+  useEffect(() => {
+    document.title = `${t('login.title')} | Equipment Management Suite`;
+  }, [t]);
+
+  const empty = operatorName.trim() === '' || password === '';
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (empty || login.isPending) return;
+    login.mutate(
+      { operatorName: operatorName.trim(), password, rememberMe },
+      {
+        onSuccess: (data) => {
+          const name = data.operatorUsername ?? operatorName.trim();
+          sessionStorage.setItem(SESSION_USERNAME_KEY, name);
+          // Remember me keeps the username only; a password is never stored in the browser.
+          if (rememberMe) localStorage.setItem(REMEMBERED_USERNAME_KEY, name);
+          else localStorage.removeItem(REMEMBERED_USERNAME_KEY);
+          toast({ title: t('login.welcome'), description: t('login.welcomeBody') });
+          navigate(data.redirect ?? OPERATOR_HOME, { replace: true });
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.status === 0) {
+            toast({ title: t('login.error'), description: t('login.errorBody'), variant: 'destructive' });
+          } else {
+            const message = err instanceof ApiError && err.status !== 401 ? err.message : t('login.failedBody');
+            toast({ title: t('login.failed'), description: message, variant: 'destructive' });
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <main className="flex min-h-screen flex-col items-center bg-slate-50 px-3 py-6 sm:justify-center">
+      <div className="mb-4 flex w-full max-w-md items-center justify-between">
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/">
+            <ArrowLeft aria-hidden />
+            {t('login.backHome')}
+          </Link>
+        </Button>
+        <LanguageSelect />
+      </div>
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <div className="flex h-12 w-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <HardHat className="h-6 w-6" aria-hidden />
+          </div>
+          <h1 className="text-xl font-semibold">{t('login.title')}</h1>
+          <CardDescription>{t('login.description')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+            <div className="grid gap-2">
+              <Label htmlFor="operatorName">{t('login.username')}</Label>
+              <Input
+                id="operatorName"
+                name="username"
+                autoComplete="username"
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                placeholder={t('login.usernamePlaceholder')}
+                value={operatorName}
+                onChange={(e) => setOperatorName(e.target.value)}
+                className="h-12 text-base"
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="operatorPassword">{t('login.password')}</Label>
+              <PasswordInput
+                id="operatorPassword"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                className="h-12 pr-11 text-base"
+              />
+            </div>
+            <p className="flex gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+              <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+              {t('login.caseNote')}
+            </p>
+            <div className="flex items-start gap-3">
+              <Checkbox id="rememberMe" checked={rememberMe} onCheckedChange={(v) => setRememberMe(v === true)} className="mt-0.5" />
+              <div className="grid gap-1">
+                <Label htmlFor="rememberMe">{t('login.remember')}</Label>
+                <p className="text-xs text-muted-foreground">{t('login.rememberHint')}</p>
+              </div>
+            </div>
+            <Button type="submit" size="lg" disabled={empty || login.isPending} className="w-full">
+              {login.isPending ? (
+                <>
+                  <Loader2 className="animate-spin" aria-hidden />
+                  {t('login.signingIn')}
+                </>
+              ) : (
+                t('login.signIn')
+              )}
+            </Button>
+            <p className="text-sm text-muted-foreground">{t('login.saveTip')}</p>
+            <p className="text-sm text-muted-foreground">{t('login.hint')}</p>
+            <Link to="/login" className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+              {t('login.ownerLogin')}
+            </Link>
+          </form>
+        </CardContent>
+      </Card>
+    </main>
+  );
 }

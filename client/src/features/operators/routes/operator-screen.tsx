@@ -1,6 +1,344 @@
-import { PageTitleOnly } from '@/components/page-title-only';
+import { Fuel, Gauge, Loader2, LogOut, Search, Send } from 'lucide-react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { defaultFuelType, type OperatorFuelType } from '@domain/schemas/operators';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api';
+import { useCurrentUser, useLogout } from '@/lib/auth';
+import { formatNumber } from '@/lib/format';
+import { LANGUAGES } from '@/lib/i18n';
+import { cn } from '@/lib/utils';
+import { useEquipmentOptions, type EquipmentOption } from '../api/equipment-options';
+import { useSubmitOperatorUpdate } from '../api/submit-update';
+import { SESSION_USERNAME_KEY } from '../storage';
 
-/** Placeholder until its issue builds the page. */
-export default function Page() {
-  return <PageTitleOnly titleKey="titles.equipmentUpdates" />;
+const newKey = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+/** Parses a decimal the way phones type it ("12,5" or "12.5"). Empty -> undefined. */
+function parseAmount(value: string): number | undefined | 'invalid' {
+  const v = value.trim().replace(',', '.');
+  if (v === '') return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : 'invalid';
+}
+
+/** The operator screen (spec section 2), phone first. */
+export default function OperatorScreen() {
+  const { t, i18n } = useTranslation('operators');
+  const { user } = useCurrentUser();
+  const logout = useLogout();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const equipmentQuery = useEquipmentOptions();
+  const submit = useSubmitOperatorUpdate();
+
+  const [search, setSearch] = useState('');
+  const [equipmentId, setEquipmentId] = useState('');
+  const [usage, setUsage] = useState('');
+  const [fuel, setFuel] = useState('');
+  const [fuelType, setFuelType] = useState<OperatorFuelType>('gas');
+  const [notes, setNotes] = useState('');
+  // One key per intended submission: a retry after a lost response is recorded once.
+  const keyRef = useRef(newKey());
+
+  const name =
+    user?.operatorUsername ?? sessionStorage.getItem(SESSION_USERNAME_KEY) ?? user?.firstName ?? '';
+  const all = useMemo(() => equipmentQuery.data ?? [], [equipmentQuery.data]);
+  const typeLabel = (type: string) => t(`screen.types.${type}`, { defaultValue: type });
+  const unitLabel = (unit: string) => t(`screen.units.${unit}`, { defaultValue: unit });
+  const term = search.trim().toLowerCase();
+  const filtered = term
+    ? all.filter(
+        (e) =>
+          e.name.toLowerCase().includes(term) ||
+          e.type.toLowerCase().includes(term) ||
+          typeLabel(e.type).toLowerCase().includes(term),
+      )
+    : all;
+  const selected: EquipmentOption | undefined = all.find((e) => e.id === equipmentId);
+
+  const choose = (id: string) => {
+    setEquipmentId(id);
+    const eq = all.find((e) => e.id === id);
+    setFuelType(defaultFuelType(eq?.fuelType));
+  };
+
+  const onLogout = async () => {
+    setLoggingOut(true);
+    await logout();
+  };
+
+  const fail = (title: string, description: string) =>
+    toast({ title, description, variant: 'destructive' });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (submit.isPending) return;
+    if (!selected) return fail(t('screen.noEquipmentTitle'), t('screen.noEquipmentBody'));
+    const newUsage = parseAmount(usage);
+    const fuelAdded = parseAmount(fuel);
+    if (newUsage === 'invalid' || (newUsage !== undefined && newUsage < 0))
+      return fail(t('screen.invalidUsageTitle'), t('screen.invalidUsageBody'));
+    if (fuelAdded === 'invalid' || (fuelAdded !== undefined && fuelAdded < 0))
+      return fail(t('screen.invalidFuelTitle'), t('screen.invalidFuelBody'));
+    const trimmedNotes = notes.trim();
+    if (newUsage === undefined && !(fuelAdded && fuelAdded > 0) && trimmedNotes === '')
+      return fail(t('screen.noInfoTitle'), t('screen.noInfoBody'));
+    submit.mutate(
+      {
+        key: keyRef.current,
+        body: {
+          equipmentId: selected.id,
+          equipmentName: selected.name,
+          ...(newUsage === undefined ? {} : { newUsage }),
+          // The fuel type is only sent when fuel is added.
+          ...(fuelAdded && fuelAdded > 0 ? { fuelAdded, fuelType } : {}),
+          ...(trimmedNotes ? { notes: trimmedNotes } : {}),
+        },
+      },
+      {
+        onSuccess: (res) => {
+          keyRef.current = newKey();
+          setUsage('');
+          setFuel('');
+          setNotes('');
+          if (res.status === 'pending')
+            toast({ title: t('screen.pending'), description: t('screen.pendingBody') });
+          else toast({ title: t('screen.submitted'), description: t('screen.submittedBody') });
+        },
+        onError: (err) => {
+          // A validation refusal will not change on retry: the next attempt is a new submission.
+          if (err instanceof ApiError && err.status >= 400 && err.status < 500)
+            keyRef.current = newKey();
+          fail(t('screen.failed'), err.message);
+        },
+      },
+    );
+  };
+
+  const current = i18n.resolvedLanguage === 'es' ? 'es' : 'en';
+
+  return (
+    <main className="mx-auto grid max-w-xl gap-4 p-3 pb-10 sm:p-6">
+      <Card>
+        <CardContent className="grid gap-3 p-4 sm:flex sm:items-center">
+          <div className="min-w-0 sm:flex-1">
+            <h1 className="break-words text-xl font-bold">{t('screen.welcome', { name })}</h1>
+            <p className="text-sm text-muted-foreground">{t('screen.loggedInAs')}</p>
+          </div>
+          <div className="flex items-center justify-between gap-3">
+            <div
+              role="group"
+              aria-label={t('screen.language')}
+              className="inline-flex rounded-md border p-0.5"
+            >
+              {LANGUAGES.map((lng) => (
+                <button
+                  key={lng}
+                  type="button"
+                  aria-pressed={current === lng}
+                  onClick={() => void i18n.changeLanguage(lng)}
+                  className={cn(
+                    'rounded px-3 py-1.5 text-sm font-medium uppercase',
+                    current === lng
+                      ? 'bg-primary text-primary-foreground'
+                      : 'text-slate-700 hover:bg-accent',
+                  )}
+                >
+                  {lng}
+                </button>
+              ))}
+            </div>
+            <Button variant="outline" onClick={() => void onLogout()} disabled={loggingOut}>
+              <LogOut aria-hidden />
+              {loggingOut ? t('screen.loggingOut') : t('screen.logout')}
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader className="pb-3">
+          <h2 className="text-lg font-semibold">{t('screen.title')}</h2>
+          <CardDescription>{t('screen.description')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} className="grid gap-5" noValidate>
+            <div className="grid gap-2">
+              <Label htmlFor="equipmentSearch">{t('screen.search')}</Label>
+              <div className="relative">
+                <Search
+                  className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden
+                />
+                <Input
+                  id="equipmentSearch"
+                  type="search"
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                  placeholder={t('screen.searchPlaceholder')}
+                  className="h-12 pl-9 text-base"
+                />
+              </div>
+            </div>
+
+            <div className="grid gap-2">
+              <Label htmlFor="equipmentSelect">{t('screen.equipment')}</Label>
+              {equipmentQuery.isLoading ? (
+                <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                  <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+                  {t('screen.loading')}
+                </p>
+              ) : (
+                <select
+                  id="equipmentSelect"
+                  value={equipmentId}
+                  onChange={(e) => choose(e.target.value)}
+                  className="h-12 w-full rounded-md border border-input bg-background px-3 text-base"
+                >
+                  <option value="">{t('screen.selectEquipment')}</option>
+                  {filtered.map((e) => (
+                    <option key={e.id} value={e.id}>
+                      {e.name} ({typeLabel(e.type)})
+                    </option>
+                  ))}
+                  {selected && !filtered.some((e) => e.id === selected.id) ? (
+                    <option value={selected.id}>
+                      {selected.name} ({typeLabel(selected.type)})
+                    </option>
+                  ) : null}
+                </select>
+              )}
+              {!equipmentQuery.isLoading && term && filtered.length === 0 ? (
+                <p role="status" className="text-sm text-muted-foreground">
+                  {t('screen.noResults')}
+                </p>
+              ) : null}
+              {!equipmentQuery.isLoading && !term && all.length === 0 ? (
+                <p role="status" className="text-sm text-muted-foreground">
+                  {t('screen.noEquipment')}
+                </p>
+              ) : null}
+              {selected ? (
+                <p
+                  className="flex items-center gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm"
+                  data-testid="current-reading"
+                >
+                  <Gauge className="h-4 w-4 text-primary" aria-hidden />
+                  {t('screen.currentReading', {
+                    value: `${formatNumber(selected.currentUsage, 2)} ${unitLabel(selected.unit)}`,
+                  })}
+                </p>
+              ) : null}
+            </div>
+
+            <div className="grid gap-2">
+              <Label htmlFor="newUsage">
+                {t('screen.usage', { unit: unitLabel(selected?.unit ?? 'hours') })}
+              </Label>
+              <Input
+                id="newUsage"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.1}
+                value={usage}
+                onChange={(e) => setUsage(e.target.value)}
+                className="h-12 text-base"
+                aria-describedby="newUsageHint"
+              />
+              <p id="newUsageHint" className="text-xs text-muted-foreground">
+                {t('screen.usageHint')}
+              </p>
+            </div>
+
+            <div className="grid gap-2">
+              <Label htmlFor="fuelAdded">{t('screen.fuel')}</Label>
+              <div className="relative">
+                <Fuel
+                  className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden
+                />
+                <Input
+                  id="fuelAdded"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.1}
+                  value={fuel}
+                  onChange={(e) => setFuel(e.target.value)}
+                  className="h-12 pl-9 text-base"
+                />
+              </div>
+              <fieldset className="grid gap-2">
+                <legend className="mb-1 text-sm font-medium">{t('screen.fuelType')}</legend>
+                <div className="grid grid-cols-2 gap-2">
+                  {(['gas', 'diesel'] as const).map((ft) => (
+                    <label
+                      key={ft}
+                      className={cn(
+                        'flex h-12 cursor-pointer items-center justify-center gap-2 rounded-md border text-base font-medium',
+                        fuelType === ft
+                          ? 'border-primary bg-primary/10 text-primary'
+                          : 'border-input',
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name="fuelType"
+                        value={ft}
+                        checked={fuelType === ft}
+                        onChange={() => setFuelType(ft)}
+                        className="h-4 w-4"
+                      />
+                      {t(`screen.${ft}`)}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            </div>
+
+            <div className="grid gap-2">
+              <Label htmlFor="notes">{t('screen.notes')}</Label>
+              <Textarea
+                id="notes"
+                value={notes}
+                onChange={(e) => setNotes(e.target.value)}
+                placeholder={t('screen.notesPlaceholder')}
+                rows={3}
+                maxLength={2000}
+                className="text-base"
+              />
+            </div>
+
+            <Button
+              type="submit"
+              size="lg"
+              className="h-12 w-full text-base"
+              disabled={submit.isPending}
+            >
+              {submit.isPending ? (
+                <>
+                  <Loader2 className="animate-spin" aria-hidden />
+                  {t('screen.submitting')}
+                </>
+              ) : (
+                <>
+                  <Send aria-hidden />
+                  {t('screen.submit')}
+                </>
+              )}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </main>
+  );
 }

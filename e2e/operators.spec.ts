@@ -1,0 +1,147 @@
+import type { Page } from '@playwright/test';
+import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
+
+const SHARED = 'Tractor-Blue-77';
+/** Set OPS_SHOTS=/some/dir to save screenshots of the operator screens while the test runs. */
+const shotsDir = process.env.OPS_SHOTS;
+const shot = async (page: Page, name: string) => {
+  if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
+};
+
+type Eq = { id: string; name: string; currentUsage: number; totalDieselUsed: number; totalFuelUsed: number };
+
+test('owner runs a field team: shared password, operator, access cards, a Spanish operator on a phone', async ({ page, browser }) => {
+  await signupOwnerViaApi(page.request);
+  const eqName = uniqueName('Excavator');
+  const created = await page.request.post('/api/equipment', { data: { name: eqName, type: 'machinery', unit: 'hours', currentUsage: 100, fuelType: 'diesel' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const equipment = (await created.json()) as Eq;
+
+  // The owner sets the shared operator password.
+  await page.goto('/employees');
+  await expect(page.getByRole('heading', { name: 'Operators', level: 1 })).toBeVisible();
+  await expect(page.getByText('Not set')).toBeVisible();
+  await page.getByRole('button', { name: 'Company Settings' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('No Changes', { exact: true })).toBeVisible();
+  await page.getByLabel('Shared operator password').fill(SHARED);
+  await page.getByRole('dialog').getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Settings Updated', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Show operator password' }).click();
+  await expect(page.getByTestId('operator-password')).toHaveText(SHARED);
+
+  // ... adds an operator; the toast names the generated username.
+  await page.getByRole('button', { name: 'Add Operator' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill('Lucía');
+  await dialog.getByLabel('Last name').fill('Fernández');
+  await dialog.getByRole('button', { name: 'Add Operator' }).click();
+  await expect(page.getByText('Operator Added Successfully', { exact: true })).toBeVisible();
+  const usernameCell = page.getByRole('row', { name: /Lucía Fernández/ }).locator('code');
+  await expect(usernameCell).toHaveText(/^Lucia\d*$/);
+  const username = (await usernameCell.textContent())!.trim();
+  await expect(page.getByText(new RegExp(`username ${username} and the company operator password`)).first()).toBeVisible();
+  await shot(page, 'employees-en-1280');
+
+  // ... prints access cards (a PDF of the print view holds the username).
+  await page.getByRole('button', { name: 'Print Access Cards' }).click();
+  await expect(page.getByRole('heading', { name: 'Operator Access Cards' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Lucía Fernández' })).toContainText(username);
+  await shot(page, 'access-cards-1280');
+  const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
+  expect(pdf.length).toBeGreaterThan(1000);
+  expect(pdf.toString('latin1')).toContain(`employee-login?u=${username}`);
+  await page.getByRole('toolbar').getByRole('button', { name: 'Close' }).click();
+
+  // The operator signs in on a phone, in Spanish.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
+  const op = await phone.newPage();
+  const errors: string[] = [];
+  op.on('pageerror', (e) => errors.push(e.message));
+  op.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) errors.push(m.text());
+  });
+  await op.goto('/employee-login');
+  await expect(op.getByRole('heading', { name: 'Acceso de operadores' })).toBeVisible();
+  const signIn = op.getByRole('button', { name: 'Iniciar sesión' });
+  await expect(signIn).toBeDisabled();
+  await expect(op.getByText(/Contraseña|contraseña/).first()).toBeVisible();
+  await expect(op.locator('body')).not.toContainText(SHARED);
+  await shot(op, 'operator-login-es-390');
+  await op.getByLabel('Usuario de operador').fill(username.toLowerCase());
+  await op.getByLabel('Contraseña', { exact: true }).fill(SHARED.toLowerCase());
+  await signIn.click();
+  await expect(op.getByText('Error de inicio de sesión', { exact: true })).toBeVisible();
+  await op.getByLabel('Contraseña', { exact: true }).fill(SHARED);
+  await op.getByLabel('Recordarme').check();
+  await signIn.click();
+  await expect(op.getByRole('heading', { name: `Bienvenido, ${username}` })).toBeVisible();
+  await expect(op).toHaveURL(/\/simple-operator$/);
+  await expect(op.getByText('Sesión iniciada como operador')).toBeVisible();
+  expect(await op.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(SHARED);
+
+  // Search with no match, then pick the machine: diesel is preselected.
+  await op.getByLabel('Buscar equipo').fill('zzz-nothing');
+  await expect(op.getByText('No se encontró equipo. Pruebe con otro término de búsqueda.')).toBeVisible();
+  await op.getByLabel('Buscar equipo').fill('maquinaria');
+  await op.getByLabel('Equipo', { exact: true }).selectOption({ label: `${eqName} (Maquinaria)` });
+  await expect(op.getByTestId('current-reading')).toContainText('100');
+  await expect(op.getByLabel('Diésel')).toBeChecked();
+  await op.getByRole('button', { name: 'Enviar actualización' }).click();
+  await expect(op.getByText('No se proporcionó información', { exact: true })).toBeVisible();
+  await op.getByLabel('Uso actual (horas)').fill('110.5');
+  await op.getByLabel('Combustible agregado (gal) - opcional').fill('20');
+  await op.getByLabel('Notas de mantenimiento - opcional').fill('Cambio de filtro');
+  await shot(op, 'operator-screen-es-390');
+  await op.getByRole('button', { name: 'Enviar actualización' }).click();
+  await expect(op.getByText('Actualización enviada', { exact: true })).toBeVisible();
+
+  // An implausible reading (800 hours in a day) is held for review.
+  await op.getByLabel('Uso actual (horas)').fill('900');
+  await op.getByRole('button', { name: 'Enviar actualización' }).click();
+  await expect(op.getByText('Enviada para revisión', { exact: true })).toBeVisible();
+  if (shotsDir) {
+    await op.getByRole('button', { name: 'en', exact: true }).click();
+    await expect(op.getByRole('heading', { name: `Welcome, ${username}` })).toBeVisible();
+    await shot(op, 'operator-screen-en-390');
+  }
+  expect(errors).toEqual([]);
+  await phone.close();
+
+  // The owner sees the new usage, fuel and history; the implausible reading is pending.
+  const list = (await (await page.request.get('/api/equipment')).json()) as Eq[];
+  const after = list.find((e) => e.id === equipment.id)!;
+  expect(after).toMatchObject({ currentUsage: 110.5, totalDieselUsed: 20, totalFuelUsed: 20 });
+  const history = (await (await page.request.get('/api/equipment-history/export')).json()) as Array<{ equipmentName: string; operatorName: string; usage: number; content: string }>;
+  expect(history).toContainEqual(expect.objectContaining({ equipmentName: eqName, operatorName: username, usage: 110.5, content: 'Cambio de filtro' }));
+  const updates = (await (await page.request.get('/api/operator-updates')).json()) as Array<{ status: string; newUsage: number }>;
+  expect(updates[0]).toMatchObject({ status: 'pending', newUsage: 900 });
+  expect(updates[1]).toMatchObject({ status: 'applied', newUsage: 110.5 });
+
+  if (shotsDir) {
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'es'));
+    await page.goto('/employees');
+    await expect(page.getByRole('heading', { name: 'Operadores', level: 1 })).toBeVisible();
+    await shot(page, 'employees-es-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'employees-es-390');
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Operators', level: 1 })).toBeVisible();
+    await shot(page, 'employees-en-390');
+  }
+});
+
+test('operator login: Sign In waits for both fields and no credentials are printed', async ({ page }) => {
+  await page.goto('/employee-login');
+  await expect(page.getByRole('heading', { name: 'Operator Login' })).toBeVisible();
+  const signIn = page.getByRole('button', { name: 'Sign In' });
+  await expect(signIn).toBeDisabled();
+  await page.getByLabel('Operator username').fill('Somebody');
+  await expect(signIn).toBeDisabled();
+  await page.getByLabel('Password', { exact: true }).fill('x');
+  await expect(signIn).toBeEnabled();
+  await expect(page.getByText("Don't have the operator password? Contact your manager for the shared operator password.")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+  await shot(page, 'operator-login-en-1280');
+});
