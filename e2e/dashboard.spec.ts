@@ -199,9 +199,11 @@ test('on a phone the overview is a list of cards', async ({ page }) => {
   const card = cards.getByRole('listitem', { name: 'Due Excavator' });
   await expect(card).toContainText('105 hours');
   await expect(card).toContainText('Time for Service');
-  await expect(card.getByRole('link', { name: 'Edit: Due Excavator' })).toHaveAttribute('href', /\/add-equipment\?edit=/);
   await tile(page, /Overdue/).click();
   await expect(cards.getByRole('listitem')).toHaveCount(1);
+  await tile(page, /Total Equipment/).click();
+  await card.getByRole('button', { name: 'Edit: Due Excavator' }).click();
+  await expect(page).toHaveURL(/\/add-equipment\?edit=/);
 });
 
 test('a new company sees a friendly empty state leading to Add Equipment', async ({ page }) => {

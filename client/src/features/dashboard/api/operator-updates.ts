@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { OperatorUpdateDto } from '@domain/schemas/operators';
 import { api } from '@/lib/api';
 import { useCurrentUser } from '@/lib/auth';
-import { dashboardKeys } from './dashboard-keys';
+import { equipmentKeys } from '@/components/equipment/equipment-queries';
 
 export const operatorUpdateKeys = {
   all: ['operator-updates'] as const,
@@ -29,8 +29,7 @@ export function useReviewUpdate() {
     onSettled: async () => {
       await Promise.all([
         qc.invalidateQueries({ queryKey: operatorUpdateKeys.all }),
-        qc.invalidateQueries({ queryKey: dashboardKeys.all }),
-        qc.invalidateQueries({ queryKey: ['equipment'] }),
+        qc.invalidateQueries({ queryKey: equipmentKeys.all }),
       ]);
     },
   });

@@ -1,15 +1,12 @@
-import { History, Pencil, PlusCircle, Trash2, Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { EquipmentDto } from '@domain/schemas/equipment';
+import { EquipmentActions } from '@/components/equipment/equipment-actions';
+import { StatusBadge } from '@/components/equipment/status-badge';
+import { TypeIcon } from '@/components/equipment/type-icon';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate, formatNumber } from '@/lib/format';
-import { cn } from '@/lib/utils';
-import { OverviewStatusBadge, OverviewTypeIcon } from './overview-parts';
-
-export type OverviewAction = 'usage' | 'notes' | 'serviced' | 'remove';
 
 function usageText(e: EquipmentDto, unitLabel: (u: string) => string) {
   return `${formatNumber(e.currentUsage)} ${unitLabel(e.unit)}`.trim();
@@ -32,51 +29,13 @@ function NextService({ e }: { e: EquipmentDto }) {
   );
 }
 
-function Actions({ e, onAction, compact }: { e: EquipmentDto; onAction: (a: OverviewAction, e: EquipmentDto) => void; compact?: boolean }) {
-  const { t } = useTranslation('dashboard');
-  const items: { key: OverviewAction | 'edit'; label: string; icon: typeof Wrench }[] = [
-    { key: 'usage', label: t('overview.updateUsage'), icon: PlusCircle },
-    { key: 'notes', label: t('overview.notes'), icon: History },
-    { key: 'serviced', label: t('overview.markServiced'), icon: Wrench },
-    { key: 'edit', label: t('overview.edit'), icon: Pencil },
-    { key: 'remove', label: t('overview.remove'), icon: Trash2 },
-  ];
-  return (
-    <div role="group" aria-label={t('overview.actionsFor', { name: e.name })} className={cn('flex gap-1', compact ? 'justify-between border-t pt-2' : 'justify-end')}>
-      {items.map(({ key, label, icon: Icon }) =>
-        key === 'edit' ? (
-          <Button key={key} asChild variant="ghost" size="icon" title={label}>
-            <Link to={`/add-equipment?edit=${e.id}`} aria-label={`${label}: ${e.name}`}>
-              <Icon aria-hidden />
-            </Link>
-          </Button>
-        ) : (
-          <Button
-            key={key}
-            variant="ghost"
-            size="icon"
-            title={label}
-            aria-label={`${label}: ${e.name}`}
-            className={key === 'remove' ? 'text-destructive hover:text-destructive' : undefined}
-            onClick={() => onAction(key, e)}
-          >
-            <Icon aria-hidden />
-          </Button>
-        ),
-      )}
-    </div>
-  );
-}
-
 /** The equipment overview: a table on large screens (>= 1024 px), cards below. */
 export function EquipmentOverview({
   equipment,
-  onAction,
   onClearFilters,
   filtered,
 }: {
   equipment: EquipmentDto[];
-  onAction: (a: OverviewAction, e: EquipmentDto) => void;
   onClearFilters: () => void;
   filtered: boolean;
 }) {
@@ -118,20 +77,20 @@ export function EquipmentOverview({
                     <TableRow key={e.id} data-status={e.status.serviceStatus}>
                       <TableCell>
                         <span className="flex items-center gap-2 font-medium">
-                          <OverviewTypeIcon type={e.type} />
+                          <TypeIcon type={e.type} className="h-4 w-4" />
                           {e.name}
                         </span>
                         {e.serialNumber ? <span className="block pl-6 text-xs text-muted-foreground">{e.serialNumber}</span> : null}
                       </TableCell>
                       <TableCell className="whitespace-nowrap tabular-nums">{usageText(e, unitLabel)}</TableCell>
                       <TableCell>
-                        <OverviewStatusBadge e={e} />
+                        <StatusBadge status={e.status} />
                       </TableCell>
                       <TableCell className="text-sm">
                         <NextService e={e} />
                       </TableCell>
                       <TableCell>
-                        <Actions e={e} onAction={onAction} />
+                        <EquipmentActions equipment={e} className="justify-end" />
                       </TableCell>
                     </TableRow>
                   ))}
@@ -143,10 +102,10 @@ export function EquipmentOverview({
                 <li key={e.id} className="grid gap-2 rounded-lg border p-3" data-status={e.status.serviceStatus} aria-label={e.name}>
                   <div className="flex items-start justify-between gap-2">
                     <span className="flex items-center gap-2 font-medium">
-                      <OverviewTypeIcon type={e.type} />
+                      <TypeIcon type={e.type} className="h-4 w-4" />
                       {e.name}
                     </span>
-                    <OverviewStatusBadge e={e} />
+                    <StatusBadge status={e.status} />
                   </div>
                   <dl className="grid grid-cols-2 gap-2 text-sm">
                     <div>
@@ -160,7 +119,7 @@ export function EquipmentOverview({
                       </dd>
                     </div>
                   </dl>
-                  <Actions e={e} onAction={onAction} compact />
+                  <EquipmentActions equipment={e} className="justify-between border-t pt-2" />
                 </li>
               ))}
             </ul>

@@ -3,16 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { exportFileName, maintenanceReportColumns, toCsv } from '@domain/csv';
 import type { EquipmentDto } from '@domain/schemas/equipment';
+import { useMarkServiced } from '@/components/equipment/equipment-actions';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api';
 import { downloadText } from '@/lib/download';
 import { fileDate } from '@/lib/format';
-import { useDashboardEquipment, useResetService } from '../api/get-equipment';
+import { useDashboardEquipment } from '../api/get-equipment';
 import { AdminToolsCard } from '../components/admin-tools-card';
 import { EmptyState } from '../components/empty-state';
-import { EquipmentOverview, type OverviewAction } from '../components/equipment-overview';
+import { EquipmentOverview } from '../components/equipment-overview';
 import { FilterBar, type TypeFilter } from '../components/filter-bar';
 import { FuelCard } from '../components/fuel-card';
 import { HistoryCard } from '../components/history-card';
@@ -29,11 +29,11 @@ function matchesSearch(e: EquipmentDto, q: string) {
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const equipmentQ = useDashboardEquipment();
-  const resetService = useResetService();
+  const serviced = useMarkServiced();
+  const [servicingId, setServicingId] = useState<string | null>(null);
   const [status, setStatus] = useState<StatusFilter>('all');
   const [type, setType] = useState<TypeFilter>('all');
   const [search, setSearch] = useState('');
-  const [dialog, setDialog] = useState<{ kind: Exclude<OverviewAction, 'serviced'>; equipment: EquipmentDto } | null>(null);
 
   const all = useMemo(() => equipmentQ.data ?? [], [equipmentQ.data]);
   const byId = useMemo(() => new Map(all.map((e) => [e.id, e])), [all]);
@@ -52,17 +52,6 @@ export default function DashboardPage() {
     const e = byId.get(id);
     if (!e) return 'none';
     return e.status.severelyCritical ? 'severe' : e.status.critical ? 'critical' : 'none';
-  };
-
-  const markServiced = (e: EquipmentDto) =>
-    resetService.mutate(e.id, {
-      onSuccess: () => toast({ title: t('overview.serviceReset'), description: t('overview.serviceResetBody', { name: e.name }) }),
-      onError: (err) => toast({ title: t('error'), description: err instanceof ApiError ? err.message : t('overview.serviceResetFailed'), variant: 'destructive' }),
-    });
-
-  const onAction = (a: OverviewAction, e: EquipmentDto) => {
-    if (a === 'serviced') markServiced(e);
-    else setDialog({ kind: a, equipment: e });
   };
 
   const exportReport = () => {
@@ -121,9 +110,11 @@ export default function DashboardPage() {
           unitOf={(id) => byId.get(id)?.unit}
           onServiced={(id) => {
             const e = byId.get(id);
-            if (e) markServiced(e);
+            if (!e) return;
+            setServicingId(id);
+            serviced.run(e);
           }}
-          servicingId={resetService.isPending ? (resetService.variables ?? null) : null}
+          servicingId={serviced.isPending ? servicingId : null}
         />
         <HistoryCard />
       </div>
@@ -132,7 +123,6 @@ export default function DashboardPage() {
         <FilterBar search={search} onSearch={setSearch} status={status} onStatus={setStatus} type={type} onType={setType} onExport={exportReport} />
         <EquipmentOverview
           equipment={visible}
-          onAction={onAction}
           filtered={filtered}
           onClearFilters={() => {
             setStatus('all');
@@ -142,7 +132,6 @@ export default function DashboardPage() {
         />
       </section>
       <AdminToolsCard />
-      {dialog ? null : null}
     </main>
   );
 }
