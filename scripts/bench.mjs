@@ -20,13 +20,16 @@ const PG_BASE = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/
 const APP_SECRET = randomBytes(32).toString('base64url');
 const PASSWORD = `Bench-${randomBytes(9).toString('base64url')}`;
 const SHARED = `Shared-${randomBytes(9).toString('base64url')}`;
+// What the dashboard page loads (client/src/features/dashboard), in that order.
 const DASHBOARD_CALLS = [
   '/api/auth/user',
-  '/api/equipment',
+  '/api/dashboard/overview?limit=50',
   '/api/operator-updates',
-  '/api/equipment-history?limit=100',
+  '/api/equipment-history?limit=200',
   '/api/dashboard/fuel-summary',
 ];
+// Measured for reference, not loaded by the dashboard: the full list (2,000 records) used by the export only.
+const REFERENCE_CALLS = ['/api/equipment'];
 
 // Build the server and the seed entry (bundled TS, like scripts/build-server.mjs).
 execFileSync('node', ['scripts/build-server.mjs'], { stdio: 'inherit' });
@@ -176,7 +179,7 @@ async function measureTarget(kind) {
         console.warn(`   operator sign-in failed (${err.message}); POST /api/operator-updates measured as the owner`);
       }
       const rows = {};
-      for (const url of DASHBOARD_CALLS) {
+      for (const url of [...DASHBOARD_CALLS, ...REFERENCE_CALLS]) {
         const res = await fetch(`${base}${url}`, { headers: { cookie: owner } });
         const body = await res.text();
         if (!res.ok) {
@@ -263,7 +266,7 @@ for (const [kind, t] of Object.entries(results.targets)) {
   lines.push('| Call | Size (KB) | req/s | p50 ms | p99 ms | errors | req/s vs limit | p99 limit/measured |', '|---|---|---|---|---|---|---|---|');
   for (const [key, r] of Object.entries(t.rows)) {
     const bare = results.bareRows[key];
-    lines.push(`| ${key.startsWith('POST') ? key : `GET ${key}`} | ${r.kb ?? '-'} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${ratio(r.rps, bare?.rps)} | ${bare ? ratio(bare.p99 || 1, r.p99 || 1) : '-'} |`);
+    lines.push(`| ${key.startsWith('POST') ? key : `GET ${key}`}${REFERENCE_CALLS.includes(key) ? ' (reference: export only)' : ''} | ${r.kb ?? '-'} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${ratio(r.rps, bare?.rps)} | ${bare ? ratio(bare.p99 || 1, r.p99 || 1) : '-'} |`);
   }
   lines.push('', `Server memory after the run: RSS ${t.memory.rssMb} MB (peak ${t.memory.peakMb} MB).`, '');
 }
@@ -275,7 +278,7 @@ const missed = [];
 for (const [key, r] of Object.entries(pgRows)) {
   if (key.startsWith('POST')) {
     if (r.rps < 1000) missed.push(`POST /api/operator-updates: ${r.rps}/s < 1,000/s`);
-  } else if (r.p99 >= 100) missed.push(`GET ${key}: p99 ${r.p99} ms >= 100 ms`);
+  } else if (!REFERENCE_CALLS.includes(key) && r.p99 >= 100) missed.push(`GET ${key}: p99 ${r.p99} ms >= 100 ms`);
 }
 lines.push('### Targets (PostgreSQL, 20 connections)', '');
 lines.push(missed.length === 0 && Object.keys(pgRows).length > 0 ? '- All met: dashboard calls p99 < 100 ms; POST /api/operator-updates >= 1,000/s.' : missed.map((m) => `- Missed: ${m}`).join('\n') || '- PostgreSQL not measured.');

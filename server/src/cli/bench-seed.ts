@@ -19,7 +19,8 @@ const HISTORY = 50_000;
 
 // Machine g (1..50000) belongs to company 1 when g <= 2000, else spread over companies 2..1000.
 const companyOf = (g: string) => `(case when ${g} <= ${BIG_MACHINES} then 1 else 2 + ((${g} - ${BIG_MACHINES + 1}) % ${COMPANIES - 1}) end)`;
-const uuidOf = (kind: string, g: string) => `md5('bench-${kind}-' || ${g})::uuid`;
+// A valid version-4 UUID from a number (the API checks ids strictly).
+const uuidOf = (kind: string, g: string) => `overlay(overlay(md5('bench-${kind}-' || ${g}) placing '4' from 13) placing '8' from 17)::uuid`;
 
 async function seed(db: Db, secretBox: SecretBox, password: string, sharedPassword: string) {
   const hash = await hashPassword(password);
@@ -36,13 +37,16 @@ async function seed(db: Db, secretBox: SecretBox, password: string, sharedPasswo
      from generate_series(1, ${COMPANIES}) g`,
   );
   await run(
-    'owners and operators',
+    'owners',
     `insert into "user" (id, company_id, email, password_hash, role, first_name, last_name)
      select ${uuidOf('owner', 'g')}, ${uuidOf('company', 'g')}, 'owner' || g || '@bench.test', '${hash}', 'owner', 'Owner', 'N' || g
-     from generate_series(1, ${COMPANIES}) g;
-     insert into "user" (id, company_id, role, first_name, last_name, operator_username)
+     from generate_series(1, ${COMPANIES}) g`,
+  );
+  await run(
+    'operators',
+    `insert into "user" (id, company_id, role, first_name, last_name, operator_username)
      select ${uuidOf('operator', 'g')}, ${uuidOf('company', 'g')}, 'operator', 'Op', 'N' || g, 'benchop' || g
-     from generate_series(1, ${COMPANIES}) g;`,
+     from generate_series(1, ${COMPANIES}) g`,
   );
   await run(
     'machines',
@@ -79,11 +83,11 @@ async function seed(db: Db, secretBox: SecretBox, password: string, sharedPasswo
 }
 
 async function explain(db: Db) {
-  const big = `md5('bench-company-1')::uuid`;
+  const big = uuidOf('company', '1');
   const queries: Record<string, string> = {
     'equipment list (company 1)': `select * from equipment where company_id = ${big} order by name`,
     'operator updates, pending first then recent (company 1)': `select * from operator_update where company_id = ${big} and status in ('pending','applied') order by case when status = 'pending' then 0 else 1 end, created_at desc limit 50`,
-    'history, newest 100 (company 1)': `select n.*, e.name, e.type, e.unit from equipment_note n join equipment e on e.id = n.equipment_id where n.company_id = ${big} order by n.created_at desc limit 100`,
+    'history, newest 200 (company 1)': `select n.*, e.name, e.type, e.unit from equipment_note n join equipment e on e.id = n.equipment_id where n.company_id = ${big} order by n.created_at desc limit 200`,
     'fuel top five (company 1)': `select id, name, total_fuel_used from equipment where company_id = ${big} and total_fuel_used > 0 order by total_fuel_used desc, name limit 5`,
   };
   for (const [label, q] of Object.entries(queries)) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { historyListQuerySchema } from '../../../../domain/schemas/dashboard';
+import { historyListQuerySchema, overviewQuerySchema } from '../../../../domain/schemas/dashboard';
 import type { Deps } from '../../deps';
 import { parse } from '../../lib/errors';
 import { companyCtx } from '../../plugins/access';
@@ -22,4 +22,10 @@ export async function dashboardRoutes(app: FastifyInstance, deps: Deps) {
     return dashboard.fuelSummary(db, ctx.companyId);
   });
 
+
+  app.get('/api/dashboard/overview', { config: { access: managers } }, async (req) => {
+    const ctx = companyCtx(req);
+    const q = parse(overviewQuerySchema, req.query);
+    return dashboard.overview(deps, ctx, q);
+  });
 }

@@ -1,7 +1,12 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FuelSummary, HistoryEntry } from '../../../../domain/schemas/dashboard';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FuelSummary, HistoryEntry, OverviewCounts, OverviewQuery } from '../../../../domain/schemas/dashboard';
+import type { EquipmentDto } from '../../../../domain/schemas/equipment';
+import { computeStatus, parseStatusFilter } from '../../../../domain/status';
 import type { Db } from '../../db/client';
 import { equipment, equipmentNote } from '../../db/schema/index';
+import type { Deps } from '../../deps';
+import type { CompanyContext } from '../../plugins/session';
+import { companyToday, toEquipmentDto } from '../equipment/equipment.service';
 
 /** The newest history entries of the company (all equipment), one indexed query. */
 export async function recentHistory(db: Db, companyId: string, limit: number): Promise<HistoryEntry[]> {
@@ -56,4 +61,64 @@ export async function fuelSummary(db: Db, companyId: string): Promise<FuelSummar
     total: round3(Number(totals?.total ?? 0)),
     top,
   };
+}
+
+export type Overview = {
+  /** Counts of every active machine by service status (the tiles). */
+  counts: OverviewCounts;
+  /** Machines that are critical or severely critical (for the updates card's pulses and Serviced button). */
+  critical: Record<string, 'critical' | 'severe'>;
+  /** How many machines match the filters. */
+  total: number;
+  items: EquipmentDto[];
+};
+
+/**
+ * The dashboard in two bounded queries whatever the fleet size: the status columns of every machine
+ * (the one status engine computes counts, criticality and the status filter), then the full records
+ * of one page only. A 2,000-machine fleet no longer ships 2 MB of JSON per dashboard load.
+ */
+export async function overview(deps: Deps, ctx: CompanyContext, q: OverviewQuery): Promise<Overview> {
+  const conds = [eq(equipment.companyId, ctx.companyId)];
+  const lean = await deps.db
+    .select({
+      id: equipment.id,
+      type: equipment.type,
+      name: equipment.name,
+      serialNumber: equipment.serialNumber,
+      currentUsage: equipment.currentUsage,
+      lastServiceUsage: equipment.lastServiceUsage,
+      serviceInterval: equipment.serviceInterval,
+      hasScheduledMaintenance: equipment.hasScheduledMaintenance,
+      nextMaintenanceDate: equipment.nextMaintenanceDate,
+    })
+    .from(equipment)
+    .where(and(...conds))
+    .orderBy(asc(equipment.name), asc(equipment.id));
+  const today = companyToday(deps, ctx);
+  const wanted = parseStatusFilter(q.status);
+  const type = q.type && q.type !== 'all' ? q.type : null;
+  const needle = q.search?.trim().toLowerCase() ?? '';
+  const counts: OverviewCounts = { all: lean.length, good: 0, approaching_service: 0, time_for_service: 0, overdue: 0 };
+  const critical: Record<string, 'critical' | 'severe'> = {};
+  const matching: string[] = [];
+  for (const r of lean) {
+    const s = computeStatus(r, today);
+    counts[s.serviceStatus] += 1;
+    if (s.severelyCritical) critical[r.id] = 'severe';
+    else if (s.critical) critical[r.id] = 'critical';
+    if (wanted && s.serviceStatus !== wanted) continue;
+    if (type && r.type !== type) continue;
+    if (needle && ![r.name, r.type, r.serialNumber ?? ''].some((v) => v.toLowerCase().includes(needle))) continue;
+    matching.push(r.id);
+  }
+  const pageIds = matching.slice(q.offset, q.offset + q.limit);
+  const rows = pageIds.length
+    ? await deps.db
+        .select()
+        .from(equipment)
+        .where(and(eq(equipment.companyId, ctx.companyId), inArray(equipment.id, pageIds)))
+        .orderBy(asc(equipment.name), asc(equipment.id))
+    : [];
+  return { counts, critical, total: matching.length, items: rows.map((r) => toEquipmentDto(r, today)) };
 }

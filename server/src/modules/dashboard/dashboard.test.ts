@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipment } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { call, signupOwner, type SignedIn } from '../../test/factories';
+import { call, sessionForRole, signupOwner, type SignedIn } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -88,5 +88,32 @@ describe('dashboard read models and the exports it uses', () => {
     const other = await signupOwner(t.app);
     const empty = await call(t.app, other.cookie, 'GET', '/api/dashboard/fuel-summary');
     expect(empty.json()).toEqual({ total: 0, totalGas: 0, totalDiesel: 0, top: [] });
+  });
+
+  it('the overview counts every status, marks critical machines and pages the filtered list', async () => {
+    const owner = await signupOwner(t.app);
+    const other = await signupOwner(t.app);
+    const pct = { Good1: 10, Good2: 50, Soon: 96, Due: 105, Over: 130 } as const;
+    const ids: Record<string, string> = {};
+    for (const [name, p] of Object.entries(pct)) {
+      ids[name] = (await machine(owner, name, { currentUsage: p, serviceInterval: 100, lastServiceUsage: 0, type: name === 'Soon' ? 'tools' : 'machinery' })).id;
+    }
+    await machine(other, 'Elsewhere', { currentUsage: 200, serviceInterval: 100 });
+    const res = await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?limit=2');
+    expect(res.statusCode).toBe(200);
+    const o = res.json<{ counts: Record<string, number>; critical: Record<string, string>; total: number; items: { name: string; status: { serviceStatus: string } }[] }>();
+    expect(o.counts).toEqual({ all: 5, good: 2, approaching_service: 1, time_for_service: 1, overdue: 1 });
+    expect(o.critical).toEqual({ [ids.Soon!]: 'critical', [ids.Due!]: 'critical', [ids.Over!]: 'severe' });
+    expect(o.total).toBe(5);
+    expect(o.items.map((i) => i.name)).toEqual(['Due', 'Good1']);
+    const due = await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?status=due');
+    expect(due.json<{ total: number; items: { name: string }[] }>().items.map((i) => i.name)).toEqual(['Due']);
+    const tools = await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?type=tools&search=soo');
+    expect(tools.json<{ items: { name: string }[] }>().items.map((i) => i.name)).toEqual(['Soon']);
+    const page2 = await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?limit=2&offset=4');
+    expect(page2.json<{ items: { name: string }[] }>().items.map((i) => i.name)).toEqual(['Soon']);
+    expect(page2.body).not.toContain('Elsewhere');
+    const operator = await sessionForRole(t.deps.db, owner.companyId, 'operator');
+    expect((await call(t.app, operator.cookie, 'GET', '/api/dashboard/overview')).statusCode).toBe(403);
   });
 });

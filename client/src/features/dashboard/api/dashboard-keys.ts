@@ -7,6 +7,7 @@ import { equipmentKeys } from '@/components/equipment/equipment-queries';
 export const dashboardKeys = {
   all: [...equipmentKeys.all, 'dashboard'] as const,
   history: (limit: number) => [...equipmentKeys.all, 'dashboard', 'history', limit] as const,
+  overview: (filters: object) => [...equipmentKeys.all, 'dashboard', 'overview', filters] as const,
   fuelSummary: () => [...equipmentKeys.all, 'dashboard', 'fuel-summary'] as const,
   users: () => ['dashboard', 'users'] as const,
 };

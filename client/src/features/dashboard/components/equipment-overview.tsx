@@ -32,10 +32,16 @@ function NextService({ e }: { e: EquipmentDto }) {
 /** The equipment overview: a table on large screens (>= 1024 px), cards below. */
 export function EquipmentOverview({
   equipment,
+  total,
+  onShowMore,
+  loadingMore,
   onClearFilters,
   filtered,
 }: {
   equipment: EquipmentDto[];
+  total: number;
+  onShowMore: () => void;
+  loadingMore: boolean;
   onClearFilters: () => void;
   filtered: boolean;
 }) {
@@ -46,7 +52,7 @@ export function EquipmentOverview({
       <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
         <CardTitle>{t('overview.title')}</CardTitle>
         <span className="text-sm text-muted-foreground" aria-live="polite">
-          {t('overview.count', { count: equipment.length })}
+          {t('overview.count', { count: total })}
         </span>
       </CardHeader>
       <CardContent>
@@ -123,6 +129,14 @@ export function EquipmentOverview({
                 </li>
               ))}
             </ul>
+            {equipment.length < total ? (
+              <div className="mt-4 flex flex-col items-center gap-2 text-sm text-muted-foreground">
+                <span>{t('overview.showing', { shown: equipment.length, total })}</span>
+                <Button variant="outline" onClick={onShowMore} disabled={loadingMore}>
+                  {t('overview.showMore')}
+                </Button>
+              </div>
+            ) : null}
           </>
         )}
       </CardContent>

@@ -19,6 +19,7 @@ export function FilterBar({
   type,
   onType,
   onExport,
+  exporting = false,
 }: {
   search: string;
   onSearch: (v: string) => void;
@@ -27,6 +28,7 @@ export function FilterBar({
   type: TypeFilter;
   onType: (v: TypeFilter) => void;
   onExport: () => void;
+  exporting?: boolean;
 }) {
   const { t } = useTranslation('dashboard');
   return (
@@ -68,7 +70,7 @@ export function FilterBar({
           </SelectContent>
         </Select>
       </div>
-      <Button variant="outline" onClick={onExport} className="sm:col-span-2 lg:col-span-1">
+      <Button variant="outline" onClick={onExport} disabled={exporting} className="sm:col-span-2 lg:col-span-1">
         <Download aria-hidden />
         {t('filters.export')}
       </Button>

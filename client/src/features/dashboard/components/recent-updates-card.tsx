@@ -28,7 +28,7 @@ export function RecentUpdatesCard({
 }: {
   criticalityOf: (equipmentId: string) => Criticality;
   unitOf: (equipmentId: string) => string | undefined;
-  onServiced: (equipmentId: string) => void;
+  onServiced: (equipmentId: string, equipmentName: string) => void;
   servicingId: string | null;
 }) {
   const { t } = useTranslation('dashboard');
@@ -120,7 +120,7 @@ export function RecentUpdatesCard({
                       </>
                     ) : null}
                     {level !== 'none' ? (
-                      <Button size="sm" variant="outline" onClick={() => onServiced(u.equipmentId)} disabled={servicingId === u.equipmentId}>
+                      <Button size="sm" variant="outline" onClick={() => onServiced(u.equipmentId, u.equipmentName)} disabled={servicingId === u.equipmentId}>
                         <Wrench aria-hidden />
                         {t('updates.serviced')}
                       </Button>

@@ -1,15 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { exportFileName, maintenanceReportColumns, toCsv } from '@domain/csv';
-import type { EquipmentDto } from '@domain/schemas/equipment';
 import { useMarkServiced } from '@/components/equipment/equipment-actions';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api';
 import { downloadText } from '@/lib/download';
 import { fileDate } from '@/lib/format';
-import { useDashboardEquipment } from '../api/get-equipment';
+import { fetchFilteredEquipment, useDashboardOverview } from '../api/get-equipment';
 import { AdminToolsCard } from '../components/admin-tools-card';
 import { EmptyState } from '../components/empty-state';
 import { EquipmentOverview } from '../components/equipment-overview';
@@ -19,59 +19,57 @@ import { HistoryCard } from '../components/history-card';
 import { RecentUpdatesCard, type Criticality } from '../components/recent-updates-card';
 import { SummaryTiles, type StatusFilter } from '../components/summary-tiles';
 
-function matchesSearch(e: EquipmentDto, q: string) {
-  if (!q) return true;
-  const needle = q.trim().toLowerCase();
-  return [e.name, e.type, e.serialNumber ?? ''].some((v) => v.toLowerCase().includes(needle));
-}
+const PAGE = 50;
 
 /** The manager dashboard (owners and managers at /). */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
-  const equipmentQ = useDashboardEquipment();
-  const serviced = useMarkServiced();
-  const [servicingId, setServicingId] = useState<string | null>(null);
   const [status, setStatus] = useState<StatusFilter>('all');
   const [type, setType] = useState<TypeFilter>('all');
   const [search, setSearch] = useState('');
+  const [limit, setLimit] = useState(PAGE);
+  const deferredSearch = useDeferredValue(search);
+  const overviewQ = useDashboardOverview({ status, type, search: deferredSearch, limit });
+  const serviced = useMarkServiced();
+  const [servicingId, setServicingId] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
 
-  const all = useMemo(() => equipmentQ.data ?? [], [equipmentQ.data]);
-  const byId = useMemo(() => new Map(all.map((e) => [e.id, e])), [all]);
-  const counts = useMemo(() => {
-    const c: Record<StatusFilter, number> = { all: all.length, good: 0, approaching_service: 0, time_for_service: 0, overdue: 0 };
-    for (const e of all) c[e.status.serviceStatus] += 1;
-    return c;
-  }, [all]);
-  const visible = useMemo(
-    () => all.filter((e) => (status === 'all' || e.status.serviceStatus === status) && (type === 'all' || e.type === type) && matchesSearch(e, search)),
-    [all, status, type, search],
-  );
+  const data = overviewQ.data;
+  const items = data?.items ?? [];
   const filtered = status !== 'all' || type !== 'all' || search.trim() !== '';
-
-  const criticalityOf = (id: string): Criticality => {
-    const e = byId.get(id);
-    if (!e) return 'none';
-    return e.status.severelyCritical ? 'severe' : e.status.critical ? 'critical' : 'none';
+  const criticalityOf = (id: string): Criticality => data?.critical[id] ?? 'none';
+  const resetPaging = <T,>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    setLimit(PAGE);
   };
 
-  const exportReport = () => {
-    if (visible.length === 0) {
-      toast({ title: t('filters.noData'), description: t('filters.noDataBody'), variant: 'destructive' });
-      return;
+  const exportReport = async () => {
+    setExporting(true);
+    try {
+      const rows = await fetchFilteredEquipment({ status, type, search });
+      if (rows.length === 0) {
+        toast({ title: t('filters.noData'), description: t('filters.noDataBody'), variant: 'destructive' });
+        return;
+      }
+      downloadText(exportFileName('equipment-maintenance-report', fileDate()), toCsv(maintenanceReportColumns, rows));
+      toast({ title: t('exportComplete'), description: t('exportedRows', { count: rows.length }) });
+    } catch (err) {
+      toast({ title: t('exportFailed'), description: err instanceof ApiError ? err.message : String(err), variant: 'destructive' });
+    } finally {
+      setExporting(false);
     }
-    downloadText(exportFileName('equipment-maintenance-report', fileDate()), toCsv(maintenanceReportColumns, visible));
-    toast({ title: t('exportComplete'), description: t('exportedRows', { count: visible.length }) });
   };
 
-  if (equipmentQ.isLoading) return <PageSpinner />;
+  if (overviewQ.isLoading) return <PageSpinner />;
 
+  const hasEquipment = (data?.counts.all ?? 0) > 0;
   const header = (
     <div className="flex flex-wrap items-end justify-between gap-2">
       <div>
         <h1 className="text-2xl font-bold">{t('title')}</h1>
         <p className="text-sm text-muted-foreground">{t('subtitle')}</p>
       </div>
-      {all.length > 0 ? (
+      {hasEquipment ? (
         <Button asChild>
           <Link to="/add-equipment">{t('addEquipment')}</Link>
         </Button>
@@ -79,18 +77,18 @@ export default function DashboardPage() {
     </div>
   );
 
-  if (equipmentQ.isError) {
+  if (overviewQ.isError && !data) {
     return (
       <main className="mx-auto grid max-w-7xl gap-6 p-4 md:p-6">
         {header}
         <p role="alert" className="text-destructive">
-          {t('loadFailed', { message: equipmentQ.error instanceof Error ? equipmentQ.error.message : '' })}
+          {t('loadFailed', { message: overviewQ.error instanceof Error ? overviewQ.error.message : '' })}
         </p>
       </main>
     );
   }
 
-  if (all.length === 0) {
+  if (!data || !hasEquipment) {
     return (
       <main className="mx-auto grid max-w-7xl gap-6 p-4 md:p-6">
         {header}
@@ -103,16 +101,14 @@ export default function DashboardPage() {
   return (
     <main className="mx-auto grid max-w-7xl gap-6 p-4 md:p-6">
       {header}
-      <SummaryTiles counts={counts} active={status} onSelect={setStatus} />
+      <SummaryTiles counts={data.counts} active={status} onSelect={resetPaging(setStatus)} />
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentUpdatesCard
           criticalityOf={criticalityOf}
-          unitOf={(id) => byId.get(id)?.unit}
-          onServiced={(id) => {
-            const e = byId.get(id);
-            if (!e) return;
+          unitOf={(id) => items.find((e) => e.id === id)?.unit}
+          onServiced={(id, name) => {
             setServicingId(id);
-            serviced.run(e);
+            serviced.run({ id, name });
           }}
           servicingId={serviced.isPending ? servicingId : null}
         />
@@ -120,14 +116,27 @@ export default function DashboardPage() {
       </div>
       <FuelCard />
       <section aria-label={t('overview.title')} className="grid gap-4">
-        <FilterBar search={search} onSearch={setSearch} status={status} onStatus={setStatus} type={type} onType={setType} onExport={exportReport} />
+        <FilterBar
+          search={search}
+          onSearch={resetPaging(setSearch)}
+          status={status}
+          onStatus={resetPaging(setStatus)}
+          type={type}
+          onType={resetPaging(setType)}
+          onExport={() => void exportReport()}
+          exporting={exporting}
+        />
         <EquipmentOverview
-          equipment={visible}
+          equipment={items}
+          total={data.total}
+          onShowMore={() => setLimit((l) => l + PAGE)}
+          loadingMore={overviewQ.isFetching}
           filtered={filtered}
           onClearFilters={() => {
             setStatus('all');
             setType('all');
             setSearch('');
+            setLimit(PAGE);
           }}
         />
       </section>
