@@ -289,9 +289,9 @@ const section = lines.join('\n');
 // Keep other sections (e.g. "Page speed", written by bench-web) as they are; replace only "## Server".
 const file = 'docs/benchmarks.md';
 let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\n';
-const analysisFile = 'docs/benchmarks-server-analysis.md';
-const analysis = existsSync(analysisFile) ? readFileSync(analysisFile, 'utf8').trim() : '';
-const full = analysis ? section.replace('<!-- analysis -->', analysis) : section.replace('<!-- analysis -->\n', '');
+// The written analysis (why a target is missed, what was fixed) lives between these markers and survives re-runs.
+const kept = /<!-- analysis:start -->[\s\S]*?<!-- analysis:end -->/.exec(doc)?.[0] ?? '<!-- analysis:start -->\n<!-- analysis:end -->';
+const full = section.replace('<!-- analysis -->', kept);
 const re = /## Server\n[\s\S]*?(?=\n## (?!#)|$)/;
 doc = re.test(doc) ? doc.replace(re, full.trimEnd() + '\n') : doc.trimEnd() + '\n\n' + full;
 mkdirSync('docs', { recursive: true });
