@@ -11,7 +11,7 @@ export default function FuelChart({ top, label }: { top: FuelSummary['top']; lab
         <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
           <XAxis type="number" tickFormatter={(v: number) => formatNumber(v)} fontSize={12} />
-          <YAxis type="category" dataKey="name" width={110} fontSize={12} tickFormatter={(v: string) => (v.length > 16 ? `${v.slice(0, 15)}…` : v)} />
+          <YAxis type="category" dataKey="name" width={150} fontSize={12} tickFormatter={(v: string) => (v.length > 22 ? `${v.slice(0, 21)}…` : v)} />
           <Tooltip formatter={(v) => `${formatNumber(Number(v))} gal`} />
           <Bar dataKey="total" fill="#2563eb" radius={[0, 4, 4, 0]} isAnimationActive={false} />
         </BarChart>
