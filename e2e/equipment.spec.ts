@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
 
 async function pick(page: Page, label: string | RegExp, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option }).click();
 }
 
@@ -47,7 +47,7 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await page.getByRole('button', { name: 'Add Part' }).click();
   await page.getByRole('button', { name: 'Remove part 2' }).click();
   await page.getByRole('button', { name: 'Add Equipment', exact: true }).click();
-  await expect(page.getByText('Equipment has been successfully added.')).toBeVisible();
+  await expect(page.getByText('Equipment has been successfully added.', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
   // List: status badge from the one engine (1200 - 1000) / 250 = 80 % -> Approaching Service.
@@ -64,7 +64,7 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await expect(page.getByLabel('Start date')).toHaveValue('2030-01-31');
   await page.getByLabel(/^Last serviced at/).fill('1200');
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Equipment has been successfully updated.')).toBeVisible();
+  await expect(page.getByText('Equipment has been successfully updated.', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/equipment-list$/);
   await expect(row.getByText('Good', { exact: true })).toBeVisible();
 
@@ -72,7 +72,7 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await page.getByRole('button', { name: `Update Usage: ${name}` }).click();
   const usage = page.getByRole('dialog', { name: 'Update Equipment Usage' });
   await usage.getByRole('button', { name: 'Update Usage' }).click();
-  await expect(page.getByText('Please enter a valid positive number for usage increase.')).toBeVisible();
+  await expect(page.getByText('Please enter a valid positive number for usage increase.', { exact: true })).toBeVisible();
   await usage.getByLabel('Usage increase').fill('50.5');
   await expect(usage.getByText('1,250.5 hours')).toBeVisible();
   await usage.getByRole('button', { name: 'Update Usage' }).click();
@@ -89,7 +89,8 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await expect(history.getByText('Changed the oil')).toBeVisible();
   await expect(history.getByText(/Usage increased by 50.5/)).toBeVisible();
   await expect(history).toHaveCSS('height', '400px');
-  await page.keyboard.press('Escape');
+  await notes.getByRole('button', { name: 'Close' }).click();
+  await expect(notes).toBeHidden();
 
   // Mark as Serviced.
   await page.getByRole('button', { name: `Mark as Serviced: ${name}` }).click();
@@ -152,7 +153,7 @@ test('equipment list export and the two-step permanent delete', async ({ page })
   await expect(page.getByText('No equipment found')).toBeVisible();
   await page.goto('/retired-equipment');
   await page.getByRole('button', { name: 'Export CSV' }).click();
-  await expect(page.getByText('No Retired Equipment to Export')).toBeVisible();
+  await expect(page.getByText('No Retired Equipment to Export', { exact: true })).toBeVisible();
 });
 
 test.describe('phone', () => {
@@ -183,4 +184,31 @@ test('Spanish', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Agregar equipo nuevo' })).toBeVisible();
   await page.getByRole('button', { name: 'Agregar equipo', exact: true }).click();
   await expect(page.getByText('El nombre es obligatorio')).toBeVisible();
+});
+
+test('edit from /add?edit={id}, the plan-limit alert, and no serious accessibility problems', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await signupOwnerViaApi(page.request);
+  const name = uniqueName('Mower');
+  const e = await addViaApi(page, { name, type: 'other', unit: 'hours', currentUsage: 3, serviceInterval: 10 });
+  await page.goto(`/add?edit=${e.id}`);
+  await expect(page.getByRole('heading', { name: 'Edit Equipment' })).toBeVisible();
+  await expect(page.getByLabel('Equipment name')).toHaveValue(name);
+
+  for (const url of ['/equipment-list', '/equipment/all', '/add-equipment', '/retired-equipment']) {
+    await page.goto(url);
+    await expect(page.locator('main h1')).toBeVisible();
+    const result = await new AxeBuilder({ page }).include('main').analyze();
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${url}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+
+  for (let i = 0; i < 14; i++) await addViaApi(page, { name: `Fill ${i}` });
+  await page.goto('/add-equipment');
+  await expect(page.getByRole('alert').filter({ hasText: /reached your plan's limit of 15/ })).toBeVisible();
+  await page.getByLabel('Equipment name').fill('One too many');
+  await pick(page, 'Type', 'Tools');
+  await pick(page, 'Usage unit', 'Hours');
+  await page.getByRole('button', { name: 'Add Equipment', exact: true }).click();
+  await expect(page.getByText(/Please upgrade your plan or remove equipment to add more\./).first()).toBeVisible();
 });

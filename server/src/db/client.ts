@@ -93,7 +93,23 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // numeric columns come back as strings; drizzle's mode:'number' converts them.
     const db = drizzlePg(pool, { schema, logger });
     if (opts.migrate !== false) await migratePg(db, { migrationsFolder: migrationsFolder() });
-    return { db: db as unknown as Db, kind: 'postgres', queryCount, close: () => pool.end() };
+    // An idle connection the server drops (restart, failover) must not crash the process.
+    pool.on('error', (err) => console.warn('PostgreSQL idle connection error', err.message));
+    const close = async () => {
+      // pool.end() resolves before its connections have closed; wait for every one of them.
+      const open = pool.totalCount;
+      const allRemoved = new Promise<void>((resolve) => {
+        let removed = 0;
+        if (open === 0) resolve();
+        pool.on('remove', () => {
+          removed += 1;
+          if (removed >= open) resolve();
+        });
+      });
+      await pool.end();
+      await allRemoved;
+    };
+    return { db: db as unknown as Db, kind: 'postgres', queryCount, close };
   }
   const dir = opts.dataDir ?? 'memory://';
   const inMemory = dir.startsWith('memory://');

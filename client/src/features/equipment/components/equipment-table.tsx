@@ -91,10 +91,10 @@ export function EquipmentTable({ items }: { items: EquipmentDto[] }) {
           </Table>
         </Card>
       </div>
-      <ul className="grid gap-3 sm:grid-cols-2 lg:hidden print:hidden" aria-label={t('statusPage.all')}>
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:hidden print:hidden" aria-label={t('statusPage.all')}>
         {items.map((e) => (
           <li key={e.id}>
-            <Card className="grid gap-3 p-4" data-testid="equipment-card">
+            <Card className="grid grid-cols-1 gap-3 p-4" data-testid="equipment-card">
               <div className="flex items-start justify-between gap-2">
                 <div className="flex min-w-0 items-center gap-2">
                   <TypeIcon type={e.type} className="h-6 w-6" />

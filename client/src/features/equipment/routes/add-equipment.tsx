@@ -8,12 +8,12 @@ import {
   type EquipmentDto,
 } from '@domain/schemas/equipment';
 import { alertThresholdOptions, lifespanWarningPercent } from '@domain/status';
-import { CalendarClock, Plus, Trash2 } from 'lucide-react';
+import { AlertTriangle, CalendarClock, Plus, Trash2 } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Controller, get, set, useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useCreateEquipment, useEquipment, useUpdateEquipment } from '@/components/equipment/equipment-queries';
+import { useCreateEquipment, useEquipment, useEquipmentCount, useUpdateEquipment } from '@/components/equipment/equipment-queries';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -122,6 +122,8 @@ export default function AddEquipmentPage() {
   const editId = params.get('edit');
   const existing = useEquipment(editId);
   const create = useCreateEquipment();
+  const count = useEquipmentCount();
+  const atLimit = !editId && count.data !== undefined && count.data.limit !== -1 && count.data.count >= count.data.limit;
   const update = useUpdateEquipment();
   const form = useForm<FormValues>({ defaultValues: EMPTY, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const { register, control, handleSubmit, reset, formState } = form;
@@ -171,7 +173,7 @@ export default function AddEquipmentPage() {
   if (editId && existing.isLoading) return <PageSpinner />;
   if (editId && existing.isError) {
     return (
-      <main className="mx-auto grid max-w-3xl gap-4 p-4 md:p-6">
+      <main className="mx-auto grid max-w-3xl grid-cols-1 gap-4 p-4 md:p-6">
         <h1 className="text-2xl font-bold">{t('form.notFound')}</h1>
         <Button asChild variant="outline" className="justify-self-start">
           <Link to="/equipment-list">{t('form.backToList')}</Link>
@@ -184,8 +186,19 @@ export default function AddEquipmentPage() {
   const aria = (path: string) => ({ 'aria-invalid': Boolean(err(path)) || undefined, 'aria-describedby': err(path) ? `${path}-error` : undefined });
 
   return (
-    <main className="mx-auto grid max-w-3xl gap-4 p-4 md:p-6">
+    <main className="mx-auto grid max-w-3xl grid-cols-1 gap-4 p-4 md:p-6">
       <h1 className="text-2xl font-bold">{editId ? t('form.editTitle') : t('form.addTitle')}</h1>
+      {atLimit && count.data && (
+        <div role="alert" className="flex gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-950">
+          <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+          <p>
+            {t('form.limitReached', { limit: count.data.limit })}{' '}
+            <Link to="/subscription" className="font-medium underline">
+              {t('form.upgrade')}
+            </Link>
+          </p>
+        </div>
+      )}
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <Card>
           <CardHeader>
@@ -375,11 +388,11 @@ export default function AddEquipmentPage() {
           <CardContent className="grid gap-3">
             {parts.fields.length === 0 && <p className="text-sm text-muted-foreground">{t('form.partsEmpty')}</p>}
             {parts.fields.map((f, i) => (
-              <fieldset key={f.id} className="grid grid-cols-[1fr_auto] gap-2 rounded-md border p-3 sm:grid-cols-[2fr_1.5fr_5rem_auto] sm:items-start">
+              <fieldset key={f.id} className="grid grid-cols-[minmax(0,1fr)_5rem_auto] items-start gap-2 rounded-md border p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.5fr)_5rem_auto]">
                 <legend className="sr-only">
                   {t('form.partName')} {i + 1}
                 </legend>
-                <div className="col-span-2 grid gap-1 sm:col-span-1">
+                <div className="col-span-3 grid gap-1 sm:col-span-1">
                   <Label htmlFor={`part-${i}`}>{t('form.partName')}</Label>
                   <Input id={`part-${i}`} maxLength={200} {...register(`serviceParts.${i}.part`)} {...aria(`serviceParts.${i}.part`)} />
                   <FieldError id={`serviceParts.${i}.part-error`} message={err(`serviceParts.${i}.part`)} />
@@ -393,7 +406,7 @@ export default function AddEquipmentPage() {
                   <Input id={`qty-${i}`} type="number" inputMode="numeric" min="1" step="1" {...register(`serviceParts.${i}.qty`)} {...aria(`serviceParts.${i}.qty`)} />
                   <FieldError id={`serviceParts.${i}.qty-error`} message={err(`serviceParts.${i}.qty`)} />
                 </div>
-                <Button variant="ghost" size="icon" className="self-end text-destructive" onClick={() => parts.remove(i)} aria-label={t('form.removePart', { n: i + 1 })}>
+                <Button variant="ghost" size="icon" className="mt-6 text-destructive" onClick={() => parts.remove(i)} aria-label={t('form.removePart', { n: i + 1 })}>
                   <Trash2 aria-hidden />
                 </Button>
               </fieldset>

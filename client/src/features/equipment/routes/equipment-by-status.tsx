@@ -26,7 +26,7 @@ export default function EquipmentByStatusPage() {
   const title = t(`statusPage.${slug}`);
 
   return (
-    <main className="mx-auto grid max-w-7xl gap-4 p-4 md:p-6">
+    <main className="mx-auto grid max-w-7xl grid-cols-1 gap-4 p-4 md:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">{title}</h1>

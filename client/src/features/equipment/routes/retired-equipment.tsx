@@ -36,7 +36,7 @@ export default function RetiredEquipmentPage() {
   };
 
   return (
-    <main className="mx-auto grid max-w-7xl gap-4 p-4 md:p-6">
+    <main className="mx-auto grid max-w-7xl grid-cols-1 gap-4 p-4 md:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{tc('titles.retiredEquipment')}</h1>
         <Button variant="outline" className="no-print" onClick={onExport}>
@@ -115,10 +115,10 @@ export default function RetiredEquipmentPage() {
                   </Table>
                 </Card>
               </div>
-              <ul className="grid gap-3 sm:grid-cols-2 lg:hidden print:hidden">
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:hidden print:hidden">
                 {items.map((r) => (
                   <li key={r.id}>
-                    <Card className="grid gap-2 p-4" data-testid="retired-card">
+                    <Card className="grid grid-cols-1 gap-2 p-4" data-testid="retired-card">
                       <div className="flex items-center gap-2">
                         <TypeIcon type={r.type} className="h-6 w-6" />
                         <div className="min-w-0">
