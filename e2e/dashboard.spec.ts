@@ -214,11 +214,30 @@ test('a new company sees a friendly empty state leading to Add Equipment', async
   await expect(page).toHaveURL(/\/add-equipment$/);
 });
 
-test('reset user password checks the spec rules', async ({ page }) => {
+test('reset user password checks the spec rules and resets a manager', async ({ page }) => {
   await signupOwnerViaApi(page.request);
+  const res = await page.request.post('/api/managers', { data: { firstName: 'Rosa', lastName: 'Diaz', email: `rosa.${Date.now()}@example.com`, password: 'Quiet-River-2024' } });
+  expect(res.status(), await res.text()).toBe(201);
   await page.goto('/');
   await page.getByRole('button', { name: 'Reset User Password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reset User Password' });
   await dialog.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText('Please select a user to reset password for.', { exact: true })).toBeVisible();
+
+  await dialog.getByRole('combobox', { name: 'User' }).click();
+  await page.getByRole('option', { name: /Rosa Diaz/ }).click();
+  await dialog.getByLabel('New password', { exact: true }).fill('short');
+  await dialog.getByLabel('Confirm new password').fill('short');
+  await dialog.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Password must be at least 8 characters.', { exact: true })).toBeVisible();
+
+  await dialog.getByLabel('New password', { exact: true }).fill('Bright-Harbor-77');
+  await dialog.getByLabel('Confirm new password').fill('Bright-Harbor-78');
+  await dialog.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Passwords do not match.', { exact: true })).toBeVisible();
+
+  await dialog.getByLabel('Confirm new password').fill('Bright-Harbor-77');
+  await dialog.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Password Reset Successful', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
 });
