@@ -4,6 +4,41 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * i18n/no-literal-string (JSX text only): every visible word goes through i18next, so a JSX text node
+ * (or a string literal child such as {'Save'}) containing a letter is an error. Punctuation and
+ * whitespace ({' '}, '·', '/') are allowed.
+ */
+const HAS_LETTER = /\p{L}/u;
+const i18nPlugin = {
+  rules: {
+    'no-literal-string': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'Disallow literal strings in JSX text: use t() from react-i18next' },
+        messages: { literal: 'Literal string in JSX: "{{text}}". Put it in a locales/<lng>/<namespace>.json file and use t().' },
+        schema: [],
+      },
+      create(context) {
+        const report = (node, text) =>
+          context.report({ node, messageId: 'literal', data: { text: text.trim().slice(0, 40) } });
+        return {
+          JSXText(node) {
+            if (HAS_LETTER.test(node.value)) report(node, node.value);
+          },
+          'JSXElement > JSXExpressionContainer > Literal, JSXFragment > JSXExpressionContainer > Literal'(node) {
+            if (typeof node.value === 'string' && HAS_LETTER.test(node.value)) report(node, node.value);
+          },
+          'JSXElement > JSXExpressionContainer > TemplateLiteral, JSXFragment > JSXExpressionContainer > TemplateLiteral'(node) {
+            const text = node.quasis.map((q) => q.value.cooked ?? '').join('');
+            if (HAS_LETTER.test(text)) report(node, text);
+          },
+        };
+      },
+    },
+  },
+};
+
 const FEATURES = ['auth', 'equipment', 'operators', 'dashboard', 'subscription', 'pages', 'admin', 'profile'];
 
 export default tseslint.config(
@@ -68,6 +103,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['client/src/**/*.tsx'],
+    plugins: { i18n: i18nPlugin },
+    rules: { 'i18n/no-literal-string': 'error' },
   },
   {
     files: ['scripts/**', 'e2e/**', '*.config.*'],

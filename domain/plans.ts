@@ -2,11 +2,11 @@ import { z } from 'zod';
 
 /** The three tiers exactly as spec section 9. Every page and text reads them from here. */
 export const tiers = ['basic', 'professional', 'enterprise'] as const;
-export const tierSchema = z.enum(tiers);
+export const tierSchema = /* @__PURE__ */ z.enum(tiers);
 export type Tier = z.infer<typeof tierSchema>;
 
 export const billingIntervals = ['month', 'year'] as const;
-export const billingIntervalSchema = z.enum(billingIntervals);
+export const billingIntervalSchema = /* @__PURE__ */ z.enum(billingIntervals);
 export type BillingInterval = z.infer<typeof billingIntervalSchema>;
 
 export type Plan = {

@@ -5,31 +5,68 @@ import { normaliseRole } from '../roles';
 export const MIN_PASSWORD = 8;
 export const passwordMessage = `Password must be at least ${MIN_PASSWORD} characters`;
 
+/**
+ * Every message of the auth schemas (the spec's wording, minimum 8 per decisions.md).
+ * The client translates them by key (`messages.<key>` in the `auth` namespace).
+ */
+export const authMessages = {
+  businessNameMin: 'Business name must be at least 2 characters',
+  businessNameMax: 'Business name must be at most 120 characters',
+  email: 'Please enter a valid email address',
+  passwordMin: passwordMessage,
+  passwordMax: 'Password must be at most 200 characters',
+  confirmPassword: 'Please confirm your password',
+  passwordsDontMatch: "Passwords don't match",
+  emailOrBusinessNameLogin: 'Please enter your email or business name',
+  passwordRequired: 'Password is required',
+  emailOrBusinessNameReset: 'Email or business name is required',
+  securityQuestion1: 'Security question 1 is required',
+  securityAnswer1: 'Security answer 1 is required',
+  securityQuestion2: 'Security question 2 is required',
+  securityAnswer2: 'Security answer 2 is required',
+  answerMax: 'Security answers must be at most 200 characters',
+  fillAllQuestions: 'Please fill in all security questions and answers.',
+  differentQuestions: 'Please choose different security questions.',
+  /** Screen messages of the reset step. */
+  resetPasswordsDoNotMatch: 'Passwords do not match.',
+  resetPasswordMin: `Password must be at least ${MIN_PASSWORD} characters.`,
+  /** Server messages. */
+  userNotFound: 'No account found with that email or business name, or security questions not set up.',
+  answersIncorrect: 'Security answers are incorrect. Please try again.',
+  invalidLogin: 'Invalid email/business name or password.',
+  emailTaken: 'An account with this email already exists.',
+  businessNameTaken: 'This business name is already registered.',
+  commonPassword: 'This password is too common. Please choose a less predictable one.',
+} as const;
+export type AuthMessageKey = keyof typeof authMessages;
+
+const businessName = z.string({ error: authMessages.businessNameMin }).trim().min(2, authMessages.businessNameMin).max(120, authMessages.businessNameMax);
+const email = z.string({ error: authMessages.email }).trim().max(254, authMessages.email).pipe(z.email(authMessages.email));
+const newPassword = z.string({ error: authMessages.passwordMin }).min(MIN_PASSWORD, authMessages.passwordMin).max(200, authMessages.passwordMax);
+
 export const signupFormSchema = z
   .object({
-    businessName: z.string().trim().min(2, 'Business name must be at least 2 characters').max(120, 'Business name must be at most 120 characters'),
-    email: z.string().trim().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
-    password: z.string().min(MIN_PASSWORD, passwordMessage).max(200, 'Password must be at most 200 characters'),
-    confirmPassword: z.string().min(MIN_PASSWORD, 'Please confirm your password'),
+    businessName,
+    email,
+    password: newPassword,
+    confirmPassword: z.string({ error: authMessages.confirmPassword }).min(MIN_PASSWORD, authMessages.confirmPassword),
   })
   .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords don't match",
+    message: authMessages.passwordsDontMatch,
     path: ['confirmPassword'],
   });
+export type SignupFormValues = z.input<typeof signupFormSchema>;
 
-export const signupSchema = z.object({
-  businessName: z.string().trim().min(2, 'Business name must be at least 2 characters').max(120, 'Business name must be at most 120 characters'),
-  email: z.string().trim().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
-  password: z.string().min(MIN_PASSWORD, passwordMessage).max(200, 'Password must be at most 200 characters'),
-});
+export const signupSchema = z.object({ businessName, email, password: newPassword });
 export type SignupInput = z.infer<typeof signupSchema>;
 
 export const loginSchema = z.object({
-  emailOrBusinessName: z.string().trim().min(1, 'Please enter your email or business name').max(254),
-  password: z.string().min(1, 'Password is required').max(200),
+  emailOrBusinessName: z.string({ error: authMessages.emailOrBusinessNameLogin }).trim().min(1, authMessages.emailOrBusinessNameLogin).max(254, authMessages.emailOrBusinessNameLogin),
+  password: z.string({ error: authMessages.passwordRequired }).min(1, authMessages.passwordRequired).max(200, authMessages.passwordMax),
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+export type LoginFormValues = z.input<typeof loginSchema>;
 
 /** The current user as the API returns it: never a hash or a secret. */
 export const currentUserSchema = z.object({
@@ -47,3 +84,103 @@ export const currentUserSchema = z.object({
   createdAt: z.coerce.date().transform((d) => d.toISOString()),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Security questions
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The questions offered (stable ids stored on the user, English and Spanish text).
+ * GET /api/auth/security-questions returns `{ questions: SecurityQuestion[] }`; the client shows the
+ * text of the current language. The user row stores the id, never the text.
+ */
+export const SECURITY_QUESTIONS = [
+  { id: 'first_pet', en: 'What was the name of your first pet?', es: '¿Cómo se llamaba su primera mascota?' },
+  { id: 'birth_city', en: 'In what city were you born?', es: '¿En qué ciudad nació?' },
+  { id: 'mother_maiden', en: "What is your mother's maiden name?", es: '¿Cuál es el apellido de soltera de su madre?' },
+  { id: 'first_school', en: 'What was the name of your first school?', es: '¿Cómo se llamaba su primera escuela?' },
+  { id: 'first_car', en: 'What was the make of your first car?', es: '¿De qué marca fue su primer vehículo?' },
+  { id: 'childhood_friend', en: 'What is the name of your childhood best friend?', es: '¿Cómo se llama su mejor amigo de la infancia?' },
+  { id: 'first_job', en: 'Where was your first job?', es: '¿Dónde fue su primer trabajo?' },
+  { id: 'favorite_teacher', en: 'What was the name of your favorite teacher?', es: '¿Cómo se llamaba su maestro favorito?' },
+  { id: 'street_grew_up', en: 'What street did you grow up on?', es: '¿En qué calle creció?' },
+  { id: 'first_equipment', en: 'What was the first machine you learned to operate?', es: '¿Cuál fue la primera máquina que aprendió a operar?' },
+] as const;
+export type SecurityQuestion = { id: string; en: string; es: string };
+export const securityQuestionIds = SECURITY_QUESTIONS.map((q) => q.id) as [string, ...string[]];
+export const securityQuestionById = (id: string | null | undefined): SecurityQuestion | null =>
+  SECURITY_QUESTIONS.find((q) => q.id === id) ?? null;
+
+export const securityQuestionSchema = z.object({ id: z.string(), en: z.string(), es: z.string() });
+export const securityQuestionListSchema = z.object({ questions: z.array(securityQuestionSchema) });
+export type SecurityQuestionList = z.infer<typeof securityQuestionListSchema>;
+
+const answer = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, authMessages.answerMax);
+const question = (message: string) => z.string({ error: message }).refine((v) => (securityQuestionIds as string[]).includes(v), { message });
+
+export const setupSecurityQuestionsSchema = z
+  .object({
+    securityQuestion1: question(authMessages.securityQuestion1),
+    securityAnswer1: answer(authMessages.securityAnswer1),
+    securityQuestion2: question(authMessages.securityQuestion2),
+    securityAnswer2: answer(authMessages.securityAnswer2),
+  })
+  .refine((v) => v.securityQuestion1 !== v.securityQuestion2, {
+    message: authMessages.differentQuestions,
+    path: ['securityQuestion2'],
+  });
+export type SetupSecurityQuestionsInput = z.infer<typeof setupSecurityQuestionsSchema>;
+
+/** The setup screen: any empty field shows the one screen message, then the rules above. */
+export const setupSecurityQuestionsFormSchema = z
+  .object({
+    securityQuestion1: z.string(),
+    securityAnswer1: z.string(),
+    securityQuestion2: z.string(),
+    securityAnswer2: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    const empty = [v.securityQuestion1, v.securityAnswer1.trim(), v.securityQuestion2, v.securityAnswer2.trim()].some((x) => !x);
+    if (empty) {
+      ctx.addIssue({ code: 'custom', message: authMessages.fillAllQuestions, path: ['form'] });
+      return;
+    }
+    if (v.securityQuestion1 === v.securityQuestion2) {
+      ctx.addIssue({ code: 'custom', message: authMessages.differentQuestions, path: ['securityQuestion2'] });
+    }
+  });
+export type SetupSecurityQuestionsFormValues = z.input<typeof setupSecurityQuestionsFormSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Forgot / reset password
+// ---------------------------------------------------------------------------------------------
+
+const emailOrBusinessNameReset = z.string({ error: authMessages.emailOrBusinessNameReset }).trim().min(1, authMessages.emailOrBusinessNameReset).max(254, authMessages.emailOrBusinessNameReset);
+
+export const forgotPasswordSchema = z.object({ emailOrBusinessName: emailOrBusinessNameReset });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** POST /api/auth/forgot-password answers the two questions of the account (id + en/es text). */
+export const forgotPasswordResponseSchema = z.object({
+  questions: z.object({ question1: securityQuestionSchema, question2: securityQuestionSchema }),
+});
+export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
+
+export const resetPasswordSchema = z.object({
+  emailOrBusinessName: emailOrBusinessNameReset,
+  securityAnswer1: answer(authMessages.securityAnswer1),
+  securityAnswer2: answer(authMessages.securityAnswer2),
+  newPassword: newPassword,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The reset step on screen: the spec's screen messages ("Password must be at least 8 characters.", "Passwords do not match."). */
+export const resetPasswordFormSchema = z
+  .object({
+    securityAnswer1: answer(authMessages.securityAnswer1),
+    securityAnswer2: answer(authMessages.securityAnswer2),
+    newPassword: z.string().min(MIN_PASSWORD, authMessages.resetPasswordMin).max(200, authMessages.passwordMax),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: authMessages.resetPasswordsDoNotMatch, path: ['confirmPassword'] });
+export type ResetPasswordFormValues = z.input<typeof resetPasswordFormSchema>;

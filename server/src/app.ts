@@ -11,6 +11,7 @@ import { AppError } from './lib/errors';
 import { SecretBox } from './lib/secret-box';
 import { registerModules } from './modules/routes';
 import { registerAccessControl } from './plugins/access';
+import { registerEntitlement } from './plugins/entitlement';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/session';
@@ -60,6 +61,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await registerSecurity(app, { stripe: Boolean(config.STRIPE_SECRET_KEY) });
   registerSessions(app, deps.db);
   registerAccessControl(app);
+  registerEntitlement(app, deps);
   await registerModules(app, deps);
 
   const clientDir = opts.clientDir === undefined ? defaultClientDir() : opts.clientDir;
@@ -68,6 +70,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br/.gz copies of text files (vite.config.ts precompress): sent when accepted.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           void res.header('cache-control', 'public, max-age=31536000, immutable');

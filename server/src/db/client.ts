@@ -64,7 +64,7 @@ function acquireLock(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(readFileSync(lockFile, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      if (Number.isInteger(pid) && pid > 0 && (pid === process.pid || isAlive(pid))) {
         throw new DataDirLockedError(
           `The data directory ${dir} is in use by another process (pid ${pid}). ` +
             'Stop that process or choose another DATA_DIR.',

@@ -5,6 +5,8 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { equipmentRoutes } from './equipment/equipment.routes';
 import { healthRoutes } from './health/health.routes';
 import { operatorsRoutes } from './operators/operators.routes';
+import { subscriptionRoutes } from './subscription/subscription.routes';
+import { profileRoutes } from './profile/profile.routes';
 
 /** Every API module, registered in this order. Each module owns its routes and service. */
 export async function registerModules(app: FastifyInstance, deps: Deps) {
@@ -13,4 +15,6 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   await dashboardRoutes(app, deps);
   await operatorsRoutes(app, deps);
   await equipmentRoutes(app, deps);
+  await subscriptionRoutes(app, deps);
+  await profileRoutes(app, deps);
 }

@@ -27,23 +27,66 @@ export function call(app: FastifyInstance, cookie: string | null, method: 'GET' 
   });
 }
 
-/** (equipment) A company user of any role with a live session, written straight to the database. */
-export async function sessionForRole(db: import('../db/client').Db, companyId: string, role: 'manager' | 'operator', firstName = 'Test'): Promise<{ cookie: string; userId: string }> {
-  const { randomBytes } = await import('node:crypto');
-  const { session, user } = await import('../db/schema/index');
-  const [u] = await db
-    .insert(user)
-    .values({ companyId, role, firstName, lastName: role, email: role === 'manager' ? `${unique('mgr')}@example.com` : null, operatorUsername: role === 'operator' ? unique(firstName) : null })
-    .returning();
-  if (!u) throw new Error('user insert failed');
-  const sid = randomBytes(32).toString('base64url');
-  await db.insert(session).values({ sid, userId: u.id, sess: { remember: false }, expire: new Date(Date.now() + 3_600_000) });
-  return { cookie: `ems_sid=${sid}`, userId: u.id };
-}
-
 /** (equipment) Adds a machine through the API; returns the created record. */
 export async function createEquipmentViaApi(app: FastifyInstance, cookie: string, overrides: Record<string, unknown> = {}) {
   const res = await call(app, cookie, 'POST', '/api/equipment', { name: unique('Loader '), type: 'machinery', unit: 'hours', currentUsage: 100, serviceInterval: 250, ...overrides });
   if (res.statusCode !== 201) throw new Error(`create equipment failed: ${res.statusCode} ${res.body}`);
   return res.json<import('../../../domain/schemas/equipment').EquipmentDto>();
 }
+
+type UserRole = 'owner' | 'manager' | 'operator' | 'platform_admin';
+
+/**
+ * The one factory for a user of any role signed in directly (a user row with a password for
+ * owners/managers/admins and a live session row): for permission tests without sign-in screens.
+ */
+export async function addSignedInUser(
+  db: import('../db/client').Db,
+  role: UserRole,
+  companyId: string | null,
+  opts: { firstName?: string; password?: string } = {},
+): Promise<{ cookie: string; userId: string; email: string | null }> {
+  const { randomBytes } = await import('node:crypto');
+  const { session, user } = await import('../db/schema/index');
+  const { hashPassword } = await import('../lib/passwords');
+  const tag = unique(opts.firstName ?? role);
+  const email = role === 'operator' ? null : `${tag.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+  const [u] = await db
+    .insert(user)
+    .values({
+      companyId,
+      role,
+      email,
+      operatorUsername: role === 'operator' ? tag : null,
+      firstName: opts.firstName ?? role,
+      lastName: 'Test',
+      passwordHash: role === 'operator' ? null : await hashPassword(opts.password ?? DEFAULT_PASSWORD),
+    })
+    .returning({ id: user.id });
+  if (!u) throw new Error('user insert failed');
+  const sid = randomBytes(32).toString('base64url');
+  await db.insert(session).values({ sid, userId: u.id, sess: { remember: false }, expire: new Date(Date.now() + 3_600_000) });
+  return { cookie: `ems_sid=${sid}`, userId: u.id, email };
+}
+
+/** (equipment tests) A manager or operator of a company with a live session. */
+export const sessionForRole = (db: import('../db/client').Db, companyId: string, role: 'manager' | 'operator', firstName = 'Test') =>
+  addSignedInUser(db, role, companyId, { firstName });
+
+/** (auth tests) A manager (with a password) or operator of a company with a live session. */
+export const addCompanyUser = (deps: { db: import('../db/client').Db }, companyId: string, role: 'manager' | 'operator', password = DEFAULT_PASSWORD) =>
+  addSignedInUser(deps.db, role, companyId, { password, firstName: role === 'operator' ? 'Maria' : 'Manny' });
+
+// ---- auth / profile (issue #2) ----
+
+/** Saves two security questions ("first_pet" / "birth_city") with the given answers. */
+export async function setupSecurityQuestions(app: FastifyInstance, cookie: string, answers: [string, string] = ['Rex', 'Springfield']) {
+  const res = await call(app, cookie, 'POST', '/api/auth/setup-security-questions', {
+    securityQuestion1: 'first_pet',
+    securityAnswer1: answers[0],
+    securityQuestion2: 'birth_city',
+    securityAnswer2: answers[1],
+  });
+  if (res.statusCode !== 200) throw new Error(`setup security questions failed: ${res.statusCode} ${res.body}`);
+}
+

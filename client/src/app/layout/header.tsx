@@ -29,33 +29,33 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b bg-white/95 backdrop-blur no-print">
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-3 md:px-6">
-        <Link to="/" className="flex items-center gap-2 font-semibold text-primary">
+        <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold text-primary" aria-label={t('appName')}>
           <Truck className="h-6 w-6" aria-hidden />
-          <span className="hidden sm:inline">{t('appName')}</span>
+          <span className="hidden whitespace-nowrap sm:inline xl:hidden 2xl:inline">{t('appName')}</span>
         </Link>
-        <span className="truncate font-semibold lg:hidden" aria-hidden>
+        <span className="truncate border-l pl-3 font-semibold sm:ml-1 xl:hidden" aria-hidden>
           {title}
         </span>
-        <nav aria-label={t('nav.main')} className="ml-4 hidden flex-1 items-center gap-1 lg:flex">
+        <nav aria-label={t('nav.main')} className="ml-2 hidden min-w-0 flex-1 items-center gap-0.5 xl:flex">
           {items.map((item) => (
             <NavLink
               key={item.to}
               to={item.to}
               end={item.to === '/'}
               className={({ isActive }) =>
-                cn('rounded-md px-2.5 py-2 text-sm font-medium hover:bg-accent', isActive ? 'bg-accent text-accent-foreground' : 'text-slate-700')
+                cn('whitespace-nowrap rounded-md px-1.5 py-2 text-[0.8125rem] font-medium hover:bg-accent 2xl:px-2.5 2xl:text-sm', isActive ? 'bg-accent text-accent-foreground' : 'text-slate-700')
               }
             >
               {t(item.labelKey)}
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto hidden items-center gap-2 lg:flex">
+        <div className="ml-auto hidden shrink-0 items-center gap-1.5 xl:flex">
           <LanguageSelect />
-          <Button asChild variant="ghost" size="sm">
-            <Link to="/profile" aria-label={t('nav.profile')}>
+          <Button asChild variant="ghost" size="sm" className={cn(pathname === '/profile' && 'bg-accent text-accent-foreground')}>
+            <Link to="/profile" aria-label={t('nav.profile')} title={displayName}>
               <User aria-hidden />
-              <span className="max-w-32 truncate">{displayName}</span>
+              <span className="hidden max-w-28 truncate 2xl:inline">{displayName}</span>
             </Link>
           </Button>
           <Button variant="outline" size="sm" onClick={() => void onLogout()} disabled={loggingOut}>
@@ -65,7 +65,7 @@ export function Header() {
         </div>
         <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>
           <DialogPrimitive.Trigger asChild>
-            <Button variant="ghost" size="icon" className="ml-auto lg:hidden" aria-label={t('nav.openMenu')}>
+            <Button variant="ghost" size="icon" className="ml-auto shrink-0 xl:hidden" aria-label={t('nav.openMenu')}>
               <Menu className="h-6 w-6" aria-hidden />
             </Button>
           </DialogPrimitive.Trigger>

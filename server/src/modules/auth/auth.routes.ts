@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loginSchema, signupSchema } from '../../../../domain/schemas/auth';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  resetPasswordSchema,
+  SECURITY_QUESTIONS,
+  setupSecurityQuestionsSchema,
+  signupSchema,
+} from '../../../../domain/schemas/auth';
 import type { Deps } from '../../deps';
 import { AppError, parse } from '../../lib/errors';
 import { authOf } from '../../plugins/access';
@@ -43,4 +50,38 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
   };
   app.post('/api/auth/logout', { config: { access: 'public' } }, logout);
   app.get('/api/logout', { config: { access: 'public' } }, logout);
+
+  /** The questions offered, with stable ids and English and Spanish text (the client shows its language). */
+  app.get('/api/auth/security-questions', { config: { access: 'public' } }, async () => ({
+    questions: SECURITY_QUESTIONS.map((q) => ({ id: q.id, en: q.en, es: q.es })),
+  }));
+
+  app.post(
+    '/api/auth/setup-security-questions',
+    { config: { access: ['owner', 'manager', 'platform_admin'] } },
+    async (req) => {
+      const ctx = authOf(req);
+      const input = parse(setupSecurityQuestionsSchema, req.body);
+      await auth.setupSecurityQuestions(db, ctx.userId, input, deps.now());
+      req.log.info({ event: 'security_questions_set', userId: ctx.userId }, 'security questions saved');
+      return { ok: true };
+    },
+  );
+
+  app.post('/api/auth/forgot-password', { config: { access: 'public' } }, async (req) => {
+    const input = parse(forgotPasswordSchema, req.body);
+    return auth.forgotPassword(deps, input.emailOrBusinessName, req.ip);
+  });
+
+  app.post('/api/auth/reset-password', { config: { access: 'public' } }, async (req) => {
+    const input = parse(resetPasswordSchema, req.body);
+    try {
+      const u = await auth.resetPassword(deps, input, req.ip);
+      req.log.info({ event: 'password_reset', userId: u.id }, 'password reset with security answers');
+      return { ok: true };
+    } catch (err) {
+      req.log.warn({ event: 'password_reset_failure', reason: err instanceof AppError ? err.code : 'error' }, 'password reset failed');
+      throw err;
+    }
+  });
 }

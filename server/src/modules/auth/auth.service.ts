@@ -1,10 +1,20 @@
 import { eq, or, sql } from 'drizzle-orm';
-import { currentUserSchema, type CurrentUser, type LoginInput, type SignupInput } from '../../../../domain/schemas/auth';
+import {
+  authMessages,
+  currentUserSchema,
+  securityQuestionById,
+  type CurrentUser,
+  type ForgotPasswordResponse,
+  type LoginInput,
+  type ResetPasswordInput,
+  type SetupSecurityQuestionsInput,
+  type SignupInput,
+} from '../../../../domain/schemas/auth';
 import type { Db } from '../../db/client';
-import { company, user } from '../../db/schema/index';
+import { company, session, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword, normaliseAnswer, verifyPassword } from '../../lib/passwords';
 import { isCommonPassword } from '../../lib/common-passwords';
 import {
   accountKey,
@@ -12,9 +22,10 @@ import {
   assertNotThrottled,
   clearFailures,
   recordFailure,
+  type ThrottleKey,
 } from '../../lib/throttle';
 
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose a less predictable one.';
+export const COMMON_PASSWORD_MESSAGE = authMessages.commonPassword;
 
 export function assertStrongPassword(password: string, field = 'password') {
   if (isCommonPassword(password)) {
@@ -43,12 +54,10 @@ export async function signup(deps: Deps, input: SignupInput): Promise<UserRow> {
     .where(or(sql`lower(${user.email}) = ${email}`, sql`lower(${company.name}) = lower(${input.businessName})`))
     .limit(5);
   if (taken.some((t) => t.email?.toLowerCase() === email)) {
-    throw new AppError('conflict', 'An account with this email already exists.', { email: 'An account with this email already exists.' });
+    throw new AppError('conflict', authMessages.emailTaken, { email: authMessages.emailTaken });
   }
   if (taken.length > 0 || (await businessNameTaken(db, input.businessName))) {
-    throw new AppError('conflict', 'This business name is already registered.', {
-      businessName: 'This business name is already registered.',
-    });
+    throw new AppError('conflict', authMessages.businessNameTaken, { businessName: authMessages.businessNameTaken });
   }
   const passwordHash = await hashPassword(input.password);
   const start = now();
@@ -100,19 +109,107 @@ export async function findAccount(db: Db, emailOrBusinessName: string): Promise<
   return byName[0]?.u ?? null;
 }
 
-export const INVALID_LOGIN = 'Invalid email/business name or password.';
+export const INVALID_LOGIN = authMessages.invalidLogin;
+
+/**
+ * Sign-in throttle keys: the identifier typed (email or business name), the account itself (so that
+ * both spellings share one counter) and the address. Wrong security answers and wrong current
+ * passwords count here too.
+ */
+export const signInKeys = (identifier: string, ip: string, userId?: string): ThrottleKey[] => [
+  accountKey('login', identifier),
+  addressKey('login', ip),
+  ...(userId ? [accountKey('login', `user:${userId}`)] : []),
+];
 
 export async function login(deps: Deps, input: LoginInput, ip: string): Promise<UserRow> {
   const { db, now } = deps;
-  const keys = [accountKey('login', input.emailOrBusinessName), addressKey('login', ip)];
-  await assertNotThrottled(db, keys, now());
+  await assertNotThrottled(db, signInKeys(input.emailOrBusinessName, ip), now());
   const account = await findAccount(db, input.emailOrBusinessName);
+  const keys = signInKeys(input.emailOrBusinessName, ip, account?.id);
+  if (account) await assertNotThrottled(db, keys, now());
   const ok = await verifyPassword(account?.role === 'operator' ? null : account?.passwordHash, input.password);
   if (!account || !ok) {
     await recordFailure(db, keys, now());
     throw new AppError('unauthenticated', INVALID_LOGIN);
   }
   await clearFailures(db, keys[0]!);
+  await clearFailures(db, keys[2]!);
+  return account;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Security questions, forgot and reset password
+// ---------------------------------------------------------------------------------------------
+
+export async function setupSecurityQuestions(db: Db, userId: string, input: SetupSecurityQuestionsInput, at: Date): Promise<void> {
+  const [a1, a2] = await Promise.all([
+    hashPassword(normaliseAnswer(input.securityAnswer1)),
+    hashPassword(normaliseAnswer(input.securityAnswer2)),
+  ]);
+  await db
+    .update(user)
+    .set({
+      securityQuestion1: input.securityQuestion1,
+      securityAnswer1Hash: a1,
+      securityQuestion2: input.securityQuestion2,
+      securityAnswer2Hash: a2,
+      updatedAt: at,
+    })
+    .where(eq(user.id, userId));
+}
+
+/** An owner/manager account whose security questions are set up, else null. */
+async function recoverableAccount(db: Db, emailOrBusinessName: string): Promise<UserRow | null> {
+  const account = await findAccount(db, emailOrBusinessName);
+  if (!account || account.role === 'operator' || !account.passwordHash) return null;
+  if (!account.securityAnswer1Hash || !account.securityAnswer2Hash) return null;
+  if (!securityQuestionById(account.securityQuestion1) || !securityQuestionById(account.securityQuestion2)) return null;
+  return account;
+}
+
+export async function forgotPassword(deps: Deps, emailOrBusinessName: string, ip: string): Promise<ForgotPasswordResponse> {
+  const { db, now } = deps;
+  const keys = [addressKey('forgot', ip)];
+  await assertNotThrottled(db, [...keys, ...signInKeys(emailOrBusinessName, ip)], now());
+  const account = await recoverableAccount(db, emailOrBusinessName);
+  if (!account) {
+    // Probing for accounts counts against the address.
+    await recordFailure(db, keys, now());
+    throw new AppError('not_found', authMessages.userNotFound);
+  }
+  return {
+    questions: { question1: securityQuestionById(account.securityQuestion1)!, question2: securityQuestionById(account.securityQuestion2)! },
+  };
+}
+
+/** Checks both answers; a wrong answer counts as a failed sign-in. Success sets the password and ends every session. */
+export async function resetPassword(deps: Deps, input: ResetPasswordInput, ip: string): Promise<UserRow> {
+  const { db, now } = deps;
+  await assertNotThrottled(db, signInKeys(input.emailOrBusinessName, ip), now());
+  const account = await recoverableAccount(db, input.emailOrBusinessName);
+  if (!account) {
+    await recordFailure(db, [addressKey('forgot', ip), addressKey('login', ip)], now());
+    throw new AppError('not_found', authMessages.userNotFound);
+  }
+  const keys = signInKeys(input.emailOrBusinessName, ip, account.id);
+  await assertNotThrottled(db, keys, now());
+  const [ok1, ok2] = await Promise.all([
+    verifyPassword(account.securityAnswer1Hash, normaliseAnswer(input.securityAnswer1)),
+    verifyPassword(account.securityAnswer2Hash, normaliseAnswer(input.securityAnswer2)),
+  ]);
+  if (!ok1 || !ok2) {
+    await recordFailure(db, keys, now());
+    throw new AppError('unauthenticated', authMessages.answersIncorrect);
+  }
+  assertStrongPassword(input.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(user).set({ passwordHash, updatedAt: now() }).where(eq(user.id, account.id));
+    await tx.delete(session).where(eq(session.userId, account.id));
+  });
+  await clearFailures(db, keys[0]!);
+  await clearFailures(db, keys[2]!);
   return account;
 }
 

@@ -257,12 +257,12 @@ describe('usage, notes, service, history', () => {
     await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/usage`, { usageIncrease: 120 });
     const before = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`)).json<EquipmentDto>();
     expect(before.status.serviceStatus).toBe('overdue');
-    t.clock.set(new Date('2026-12-31T23:30:00Z'));
+    t.clock.set(new Date('2026-12-02T23:30:00Z'));
     const res = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/reset-service`);
     t.clock.set(new Date('2026-11-20T15:00:00Z'));
     expect(res.statusCode).toBe(200);
     const after = res.json<EquipmentDto>();
-    expect(after).toMatchObject({ lastServiceUsage: 120, currentUsage: 120, nextMaintenanceDate: '2027-01-31' });
+    expect(after).toMatchObject({ lastServiceUsage: 120, currentUsage: 120, nextMaintenanceDate: '2027-01-02' });
     expect(after.status.remainingUsage).toBe(100);
     const hist = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}/history`)).json<HistoryRecordDto[]>();
     expect(hist[0]).toMatchObject({ noteType: 'maintenance', type: 'update', usage: 120 });

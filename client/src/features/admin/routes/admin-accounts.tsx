@@ -1,6 +1,147 @@
-import { PageTitleOnly } from '@/components/page-title-only';
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminAccount } from '@domain/schemas/subscription';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDate } from '@/lib/format';
+import { useAccounts } from '../api/get-accounts';
 
-/** Placeholder until its issue builds the page. */
-export default function Page() {
-  return <PageTitleOnly titleKey="titles.adminAccounts" />;
+const PAGE_SIZE = 20;
+const statusVariant: Record<string, 'secondary' | 'success' | 'warning' | 'destructive'> = {
+  trial: 'secondary',
+  active: 'success',
+  paused: 'warning',
+  expired: 'destructive',
+  canceled: 'destructive',
+};
+
+/** Platform admin: every business account, with search and paging. Never any password. */
+export default function AdminAccountsPage() {
+  const { t } = useTranslation('admin');
+  const [input, setInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+
+  useEffect(() => {
+    const id = window.setTimeout(() => {
+      setSearch(input.trim());
+      setPage(1);
+    }, 300);
+    return () => window.clearTimeout(id);
+  }, [input]);
+
+  const q = useAccounts({ search, page, pageSize: PAGE_SIZE });
+  const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / PAGE_SIZE));
+  const items = q.data?.items ?? [];
+
+  const tier = (a: AdminAccount) => t(`tiers.${a.tier}`, { defaultValue: a.tier });
+  const status = (a: AdminAccount) => (
+    <Badge variant={statusVariant[a.status] ?? 'outline'}>{t(`status.${a.status}`, { defaultValue: a.status })}</Badge>
+  );
+  const limit = (a: AdminAccount) => (a.equipmentLimit === -1 ? t('unlimited') : a.equipmentLimit);
+  const date = (d: string | null) => (d ? formatDate(d) : t('none'));
+
+  return (
+    <main className="mx-auto max-w-7xl space-y-4 p-4 md:p-6">
+      <div>
+        <h1 className="text-2xl font-bold">{t('title')}</h1>
+        <p className="text-muted-foreground">{t('subtitle')}</p>
+      </div>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+        <div className="w-full sm:max-w-sm">
+          <Label htmlFor="account-search">{t('search')}</Label>
+          <div className="relative mt-1">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input id="account-search" type="search" className="pl-9" placeholder={t('searchPlaceholder')} value={input} onChange={(e) => setInput(e.target.value)} />
+          </div>
+        </div>
+        {q.data && <p className="text-sm text-muted-foreground" aria-live="polite">{t('total', { count: q.data.total })}</p>}
+      </div>
+
+      {q.isError ? (
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+          {t('fetchFailed')}{' '}
+          <Button variant="link" onClick={() => void q.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : q.isLoading ? (
+        <p role="status">…</p>
+      ) : items.length === 0 ? (
+        <p className="rounded-md border p-6 text-center text-muted-foreground">{t('empty')}</p>
+      ) : (
+        <>
+          <div className="hidden lg:block">
+            <Card>
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t('columns.businessName')}</TableHead>
+                    <TableHead>{t('columns.email')}</TableHead>
+                    <TableHead>{t('columns.tier')}</TableHead>
+                    <TableHead>{t('columns.status')}</TableHead>
+                    <TableHead className="text-right">{t('columns.limit')}</TableHead>
+                    <TableHead>{t('columns.expiry')}</TableHead>
+                    <TableHead>{t('columns.created')}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {items.map((a) => (
+                    <TableRow key={a.id}>
+                      <TableCell className="font-medium">{a.businessName}</TableCell>
+                      <TableCell className="break-all">{a.email ?? t('none')}</TableCell>
+                      <TableCell>{tier(a)}</TableCell>
+                      <TableCell>{status(a)}</TableCell>
+                      <TableCell className="text-right">{limit(a)}</TableCell>
+                      <TableCell>{date(a.expiry)}</TableCell>
+                      <TableCell>{date(a.createdAt)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Card>
+          </div>
+          <ul className="space-y-3 lg:hidden">
+            {items.map((a) => (
+              <li key={a.id}>
+                <Card>
+                  <CardContent className="space-y-2 p-4">
+                    <div className="flex items-start justify-between gap-2">
+                      <p className="font-semibold">{a.businessName}</p>
+                      {status(a)}
+                    </div>
+                    <p className="break-all text-sm text-muted-foreground">{a.email ?? t('none')}</p>
+                    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                      <dt className="text-muted-foreground">{t('columns.tier')}</dt>
+                      <dd>{tier(a)}</dd>
+                      <dt className="text-muted-foreground">{t('columns.limit')}</dt>
+                      <dd>{limit(a)}</dd>
+                      <dt className="text-muted-foreground">{t('columns.expiry')}</dt>
+                      <dd>{date(a.expiry)}</dd>
+                      <dt className="text-muted-foreground">{t('columns.created')}</dt>
+                      <dd>{date(a.createdAt)}</dd>
+                    </dl>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <nav className="flex items-center justify-between gap-2" aria-label={t('pageOf', { page, pages })}>
+            <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              {t('previous')}
+            </Button>
+            <span className="text-sm">{t('pageOf', { page, pages })}</span>
+            <Button variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              {t('next')}
+            </Button>
+          </nav>
+        </>
+      )}
+    </main>
+  );
 }

@@ -71,7 +71,7 @@ export function FuelCard() {
             <div key={key} className="rounded-md bg-muted p-2">
               <dt className="text-xs text-muted-foreground">{t(`fuel.${String(key)}`)}</dt>
               <dd className="text-lg font-semibold" data-testid={`fuel-${String(key)}`}>
-                {formatNumber(Number(value))} <span className="text-xs font-normal">gal</span>
+                {formatNumber(Number(value))} <span className="text-xs font-normal">{t('fuel.gal')}</span>
               </dd>
             </div>
           ))}
@@ -80,7 +80,7 @@ export function FuelCard() {
           <h3 className="mb-2 text-sm font-medium">{t('fuel.topConsumers')}</h3>
           {s && s.top.length > 0 ? (
             <Suspense fallback={<div className="h-56 animate-pulse rounded-md bg-muted" />}>
-              <FuelChart top={s.top} label={t('fuel.chartLabel', { names: s.top.map((m) => m.name).join(', ') })} />
+              <FuelChart top={s.top} unit={t('fuel.gal')} label={t('fuel.chartLabel', { names: s.top.map((m) => m.name).join(', ') })} />
             </Suspense>
           ) : (
             <p className="text-sm text-muted-foreground">{summary.isLoading ? tc('loading') : t('fuel.none')}</p>

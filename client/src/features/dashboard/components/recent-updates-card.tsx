@@ -100,7 +100,7 @@ export function RecentUpdatesCard({
                     ) : null}
                     {u.fuelAdded > 0 ? (
                       <span>
-                        {t('updates.fuel')}: {formatNumber(u.fuelAdded)} gal ({t(`fuelTypes.${u.fuelType}`, { defaultValue: u.fuelType })})
+                        {t('updates.fuel')}: {t('updates.fuelAmount', { amount: formatNumber(u.fuelAdded), type: t(`fuelTypes.${u.fuelType}`, { defaultValue: u.fuelType }) })}
                       </span>
                     ) : null}
                   </div>

@@ -59,19 +59,19 @@ export function AccessCardsView({ operators, companyName, password, onClose }: {
               </div>
               <div className="mt-[0.05in] truncate text-[9pt] font-semibold">{fullName}</div>
               <dl className="mt-[0.04in] grid grid-cols-[auto_1fr] gap-x-2 gap-y-[0.02in]">
-                <dt className="text-slate-500">Username / Usuario</dt>
+                <dt className="text-slate-500">{t('cards.usernameBilingual')}</dt>
                 <dd className="font-mono text-[10pt] font-bold">{username}</dd>
-                <dt className="text-slate-500">Password / Contraseña</dt>
+                <dt className="text-slate-500">{t('cards.passwordBilingual')}</dt>
                 <dd className="break-all font-mono text-[10pt] font-bold">{password}</dd>
               </dl>
               <a href={`${loginUrl}?u=${encodeURIComponent(username)}`} className="mt-[0.04in] truncate text-[7pt] text-blue-700">
                 {loginUrl}
               </a>
               <p className="mt-auto text-[6.5pt]">
-                <span className="font-semibold">EN:</span> {t('cards.instructionsEn')}
+                <span className="font-semibold">{t('cards.enTag')}</span> {t('cards.instructionsEn')}
               </p>
               <p className="mt-[0.02in] text-[6.5pt]">
-                <span className="font-semibold">ES:</span> {t('cards.instructionsEs')}
+                <span className="font-semibold">{t('cards.esTag')}</span> {t('cards.instructionsEs')}
               </p>
             </article>
           );

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { FieldError, Label } from '@/components/ui/label';
+
+/** A label, a control and its (translated) error, wired for screen readers by id. */
+export function FormField({ id, label, error, hint, children }: { id: string; label: string; error?: string | undefined; hint?: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+export const profileKeys = {
+  all: ['profile'] as const,
+  company: () => [...profileKeys.all, 'company'] as const,
+};

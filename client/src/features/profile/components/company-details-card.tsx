@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { companySettingsSchema, type CompanySettingsInput } from '@domain/schemas/profile';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { formatDate, formatNumber } from '@/lib/format';
+import { useCompanySettings } from '../api/get-company-settings';
+import { useUpdateCompanySettings } from '../api/update-company-settings';
+import { useProfileMessage } from '../lib/use-profile-message';
+import { DetailRow } from './detail-row';
+
+/** Company details for owners and managers: the company name is editable (PATCH /api/company/settings). */
+export function CompanyDetailsCard() {
+  const { t } = useTranslation('profile');
+  const msg = useProfileMessage();
+  const [editing, setEditing] = useState(false);
+  const company = useCompanySettings(true);
+  const update = useUpdateCompanySettings();
+  const form = useForm<CompanySettingsInput>({ resolver: zodResolver(companySettingsSchema), defaultValues: { companyName: '' } });
+  const error = form.formState.errors.companyName?.message;
+  const c = company.data;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      toast({ title: t('company.successTitle'), description: t('company.successBody') });
+      setEditing(false);
+    } catch (err) {
+      toast({ title: t('updateFailedTitle'), description: msg(err instanceof Error ? err.message : undefined), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+        <CardTitle>{t('company.title')}</CardTitle>
+        {!editing && c ? (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`${t('edit')}: ${t('company.title')}`}
+            onClick={() => {
+              form.reset({ companyName: c.companyName });
+              setEditing(true);
+            }}
+          >
+            <Pencil aria-hidden />
+            {t('edit')}
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {company.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {t('company.loadError')}
+          </p>
+        ) : null}
+        {c && !editing ? (
+          <dl className="grid gap-3">
+            <DetailRow label={t('company.companyName')} value={c.companyName} />
+            <DetailRow label={t('company.plan')} value={t(`company.tiers.${c.subscriptionTier}`, { defaultValue: c.subscriptionTier })} />
+            <DetailRow label={t('company.status')} value={t(`company.statuses.${c.subscriptionStatus}`, { defaultValue: c.subscriptionStatus })} />
+            {c.subscriptionStatus === 'trial' && c.trialEndDate ? <DetailRow label={t('company.trialEnds')} value={formatDate(c.trialEndDate)} /> : null}
+            <DetailRow label={t('company.equipmentLimit')} value={c.equipmentLimit < 0 ? t('company.unlimited') : formatNumber(c.equipmentLimit, 0)} />
+          </dl>
+        ) : null}
+        {c && editing ? (
+          <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
+            <FormField id="companyName" label={t('company.companyName')} error={msg(error)} hint={t('company.companyNameHint')}>
+              <Input
+                id="companyName"
+                autoComplete="organization"
+                aria-invalid={Boolean(error)}
+                aria-describedby={error ? 'companyName-error' : 'companyName-hint'}
+                {...form.register('companyName')}
+              />
+            </FormField>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button type="button" variant="outline" onClick={() => setEditing(false)}>
+                {t('cancel')}
+              </Button>
+              <Button type="submit" disabled={update.isPending}>
+                {update.isPending ? t('saving') : t('save')}
+              </Button>
+            </div>
+          </form>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { CurrentUser } from '@domain/schemas/auth';
+import { updateProfileFormSchema, updateProfileSchema, type UpdateProfileFormValues } from '@domain/schemas/profile';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { roleLabelKey } from '@/lib/auth';
+import { formatDate } from '@/lib/format';
+import { useUpdateProfile } from '../api/update-profile';
+import { useProfileMessage } from '../lib/use-profile-message';
+import { DetailRow } from './detail-row';
+
+type Values = { firstName: string; lastName: string; email: string; secondaryEmail: string };
+
+/** Personal details for everyone: view mode, Edit, then Save or Cancel. */
+export function PersonalDetailsCard({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation(['profile', 'common']);
+  const msg = useProfileMessage();
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateProfile();
+  const isOperator = user.role === 'operator';
+  const initial: Values = {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    email: user.email ?? '',
+    secondaryEmail: user.secondaryEmail ?? '',
+  };
+  const form = useForm<UpdateProfileFormValues, unknown, Values>({
+    resolver: zodResolver(isOperator ? updateProfileSchema : updateProfileFormSchema),
+    defaultValues: initial,
+  });
+  const { errors } = form.formState;
+
+  const startEdit = () => {
+    form.reset(initial);
+    setEditing(true);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      toast({ title: t('personal.successTitle'), description: t('personal.successBody') });
+      setEditing(false);
+    } catch (err) {
+      toast({ title: t('updateFailedTitle'), description: msg(err instanceof Error ? err.message : undefined), variant: 'destructive' });
+    }
+  });
+
+  const field = (name: keyof Values) => ({
+    'aria-invalid': Boolean(errors[name]),
+    'aria-describedby': errors[name] ? `${name}-error` : undefined,
+    ...form.register(name),
+  });
+  const orNotSet = (v: string | null) => v || t('notSet');
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+        <CardTitle>{t('personal.title')}</CardTitle>
+        {!editing ? (
+          <Button variant="outline" size="sm" onClick={startEdit} aria-label={`${t('edit')}: ${t('personal.title')}`}>
+            <Pencil aria-hidden />
+            {t('edit')}
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {!editing ? (
+          <dl className="grid gap-3">
+            <DetailRow label={t('personal.firstName')} value={orNotSet(user.firstName)} muted={!user.firstName} />
+            <DetailRow label={t('personal.lastName')} value={orNotSet(user.lastName)} muted={!user.lastName} />
+            {isOperator && user.operatorUsername ? <DetailRow label={t('personal.username')} value={user.operatorUsername} /> : null}
+            <DetailRow label={t('personal.email')} value={orNotSet(user.email)} muted={!user.email} />
+            <DetailRow label={t('personal.secondaryEmail')} value={orNotSet(user.secondaryEmail)} muted={!user.secondaryEmail} />
+            <DetailRow label={t('personal.role')} value={t(`common:${roleLabelKey(user.role)}`)} />
+            <DetailRow label={t('personal.memberSince')} value={formatDate(user.createdAt)} />
+          </dl>
+        ) : (
+          <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField id="firstName" label={t('personal.firstName')} error={msg(errors.firstName?.message)}>
+                <Input id="firstName" autoComplete="given-name" {...field('firstName')} />
+              </FormField>
+              <FormField id="lastName" label={t('personal.lastName')} error={msg(errors.lastName?.message)}>
+                <Input id="lastName" autoComplete="family-name" {...field('lastName')} />
+              </FormField>
+            </div>
+            <FormField id="email" label={t('personal.email')} error={msg(errors.email?.message)}>
+              <Input id="email" type="email" autoComplete="email" {...field('email')} />
+            </FormField>
+            <FormField id="secondaryEmail" label={t('personal.secondaryEmail')} error={msg(errors.secondaryEmail?.message)} hint={t('personal.secondaryHint')}>
+              <Input id="secondaryEmail" type="email" {...field('secondaryEmail')} />
+            </FormField>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button type="button" variant="outline" onClick={() => setEditing(false)}>
+                {t('cancel')}
+              </Button>
+              <Button type="submit" disabled={update.isPending}>
+                {update.isPending ? t('saving') : t('save')}
+              </Button>
+            </div>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { MIN_PASSWORD } from './auth';
+
+/** Every message of the profile schemas (spec section 5; minimum 8 per decisions.md). Translated by key in the `profile` namespace. */
+export const profileMessages = {
+  email: 'Please enter a valid email address.',
+  secondaryEmail: 'Please enter a valid secondary email address.',
+  nameMax: 'Names must be at most 100 characters.',
+  companyNameEmpty: 'Company name cannot be empty.',
+  companyNameMax: 'Company name must be at most 120 characters.',
+  currentPasswordRequired: 'Current password is required.',
+  newPasswordMin: `New password must be at least ${MIN_PASSWORD} characters long.`,
+  newPasswordMax: 'New password must be at most 200 characters long.',
+  passwordsMustMatch: 'New password and confirmation password must match.',
+  currentPasswordIncorrect: 'Current password is incorrect.',
+  emailTaken: 'An account with this email already exists.',
+  businessNameTaken: 'This business name is already registered.',
+  commonPassword: 'This password is too common. Please choose a less predictable one.',
+} as const;
+export type ProfileMessageKey = keyof typeof profileMessages;
+
+/** The spec's "simple pattern" for e-mail addresses. */
+export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const name = z.string().trim().max(100, profileMessages.nameMax);
+
+/**
+ * PATCH /api/user/profile. The primary e-mail may be empty only for operators (who sign in with a
+ * username); the server checks that. An empty secondary e-mail clears it.
+ */
+export const updateProfileSchema = z.object({
+  firstName: name.optional().default(''),
+  lastName: name.optional().default(''),
+  email: z
+    .string()
+    .trim()
+    .max(254, profileMessages.email)
+    .refine((v) => v === '' || SIMPLE_EMAIL.test(v), profileMessages.email)
+    .optional()
+    .default(''),
+  secondaryEmail: z
+    .string()
+    .trim()
+    .max(254, profileMessages.secondaryEmail)
+    .refine((v) => v === '' || SIMPLE_EMAIL.test(v), profileMessages.secondaryEmail)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? ''),
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+export type UpdateProfileFormValues = z.input<typeof updateProfileSchema>;
+
+/** The profile form of an owner or manager: the primary e-mail is required. */
+export const updateProfileFormSchema = updateProfileSchema.extend({
+  email: z.string().trim().max(254, profileMessages.email).regex(SIMPLE_EMAIL, profileMessages.email),
+});
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: profileMessages.currentPasswordRequired }).min(1, profileMessages.currentPasswordRequired).max(200, profileMessages.currentPasswordRequired),
+  newPassword: z.string({ error: profileMessages.newPasswordMin }).min(MIN_PASSWORD, profileMessages.newPasswordMin).max(200, profileMessages.newPasswordMax),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: profileMessages.passwordsMustMatch, path: ['confirmPassword'] });
+export type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;
+
+export const companySettingsSchema = z.object({
+  companyName: z.string({ error: profileMessages.companyNameEmpty }).trim().min(1, profileMessages.companyNameEmpty).max(120, profileMessages.companyNameMax),
+});
+export type CompanySettingsInput = z.infer<typeof companySettingsSchema>;
+
+/** GET /api/company/settings (owner/manager): the company details shown on the profile page. */
+export const companyDetailsSchema = z.object({
+  companyName: z.string(),
+  subscriptionTier: z.string(),
+  subscriptionStatus: z.string(),
+  equipmentLimit: z.number(),
+  trialEndDate: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CompanyDetails = z.infer<typeof companyDetailsSchema>;

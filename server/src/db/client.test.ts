@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config';
+import { DataDirLockedError, openDatabase } from './client';
+
+describe.runIf(process.env.TEST_DB !== 'postgres')('embedded database (PGlite)', () => {
+  it('refuses a second opener of the same data directory, and reopens after close', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-lock-'));
+    const first = await openDatabase({ dataDir: dir });
+    await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
+    await first.close();
+    const again = await openDatabase({ dataDir: dir });
+    await again.close();
+  });
+
+  it('keeps committed data after the server process is killed with SIGKILL', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-kill-'));
+    const migrated = await openDatabase({ dataDir: dir });
+    await migrated.close();
+    // A child process writes a row, reports, then is killed without any shutdown.
+    const script = `
+      const { PGlite } = await import('@electric-sql/pglite');
+      const db = new PGlite(${JSON.stringify(path.join(dir, 'pg'))});
+      await db.query("insert into company (name) values ('Survivor Co')");
+      console.log('written');
+      setInterval(() => {}, 1000);
+    `;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (b: Buffer) => {
+        if (b.toString().includes('written')) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`child exited early (${code})`)));
+    });
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    const reopened = await openDatabase({ dataDir: dir }); // the stale lock of the dead process is ignored
+    const rows = await reopened.db.execute(sql`select name from company`);
+    await reopened.close();
+    expect(JSON.stringify(rows)).toContain('Survivor Co');
+  });
+});
+
+describe('configuration', () => {
+  it('applies defaults and validates with clear messages', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-cfg-'));
+    const cfg = loadConfig({ DATA_DIR: dir });
+    expect(cfg.PORT).toBe(5000);
+    expect(cfg.TRIAL_DAYS).toBe(14);
+    expect(cfg.APP_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).APP_SECRET).toBe(cfg.APP_SECRET); // generated once, kept
+    expect(() => loadConfig({ DATA_DIR: dir, PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, PORT: 'abc' })).toThrow(/PORT must be a number/);
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/);
+    expect(() => loadConfig({ DATA_DIR: dir, TRIAL_DAYS: '0' })).toThrow(/TRIAL_DAYS must be at least 1/);
+    expect(() => loadConfig({ DATA_DIR: dir, APP_SECRET: 'short' })).toThrow(/APP_SECRET must be at least 32/);
+  });
+});

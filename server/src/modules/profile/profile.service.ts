@@ -1,0 +1,112 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  profileMessages,
+  type ChangePasswordInput,
+  type CompanyDetails,
+  type CompanySettingsInput,
+  type UpdateProfileInput,
+} from '../../../../domain/schemas/profile';
+import type { Role } from '../../../../domain/roles';
+import type { Db } from '../../db/client';
+import { company, session, user } from '../../db/schema/index';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { assertNotThrottled, clearFailures, recordFailure } from '../../lib/throttle';
+import { assertStrongPassword, getUser, signInKeys } from '../auth/auth.service';
+
+const isUniqueViolation = (err: unknown) =>
+  String((err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505';
+
+/** Personal details: first and last name, e-mail (unique, case-insensitive), secondary e-mail. */
+export async function updateProfile(deps: Deps, userId: string, role: Role, input: UpdateProfileInput) {
+  const { db, now } = deps;
+  const email = input.email.toLowerCase();
+  if (!email && role !== 'operator') {
+    throw new AppError('validation', profileMessages.email, { email: profileMessages.email });
+  }
+  if (email) {
+    const taken = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(and(sql`lower(${user.email}) = ${email}`, ne(user.id, userId)))
+      .limit(1);
+    if (taken.length > 0) throw new AppError('conflict', profileMessages.emailTaken, { email: profileMessages.emailTaken });
+  }
+  try {
+    const [row] = await db
+      .update(user)
+      .set({
+        firstName: input.firstName || null,
+        lastName: input.lastName || null,
+        email: email || null,
+        secondaryEmail: input.secondaryEmail.toLowerCase() || null,
+        updatedAt: now(),
+      })
+      .where(eq(user.id, userId))
+      .returning();
+    return row!;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('conflict', profileMessages.emailTaken, { email: profileMessages.emailTaken });
+    throw err;
+  }
+}
+
+/**
+ * Checks the current password (a wrong one counts as a failed sign-in), sets the new one and ends
+ * every other session of the user; the current session stays signed in.
+ */
+export async function changePassword(deps: Deps, userId: string, currentSid: string, ip: string, input: ChangePasswordInput) {
+  const { db, now } = deps;
+  const u = await getUser(db, userId);
+  if (!u) throw new AppError('unauthenticated', 'Please sign in to continue.');
+  const keys = signInKeys(`user:${userId}`, ip, userId);
+  await assertNotThrottled(db, keys, now());
+  if (!(await verifyPassword(u.passwordHash, input.currentPassword))) {
+    await recordFailure(db, keys, now());
+    throw new AppError('validation', profileMessages.currentPasswordIncorrect, { currentPassword: profileMessages.currentPasswordIncorrect });
+  }
+  assertStrongPassword(input.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(user).set({ passwordHash, updatedAt: now() }).where(eq(user.id, userId));
+    await tx.delete(session).where(and(eq(session.userId, userId), ne(session.sid, currentSid)));
+  });
+  await clearFailures(db, keys[0]!);
+  await clearFailures(db, keys[2]!);
+}
+
+export async function companyDetails(db: Db, companyId: string): Promise<CompanyDetails> {
+  const [c] = await db.select().from(company).where(eq(company.id, companyId)).limit(1);
+  if (!c) throw new AppError('not_found', 'Not found');
+  return {
+    companyName: c.name,
+    subscriptionTier: c.subscriptionTier,
+    subscriptionStatus: c.subscriptionStatus,
+    equipmentLimit: c.equipmentLimit,
+    trialEndDate: c.trialEndDate ? c.trialEndDate.toISOString() : null,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+/** Renames the company (the business name used at sign-in): unique, case-insensitive. */
+export async function updateCompanyName(deps: Deps, companyId: string, input: CompanySettingsInput): Promise<CompanyDetails> {
+  const { db, now } = deps;
+  const taken = await db
+    .select({ id: company.id })
+    .from(company)
+    .where(and(sql`lower(${company.name}) = lower(${input.companyName})`, ne(company.id, companyId)))
+    .limit(1);
+  if (taken.length > 0) {
+    throw new AppError('conflict', profileMessages.businessNameTaken, { companyName: profileMessages.businessNameTaken });
+  }
+  try {
+    await db.update(company).set({ name: input.companyName, updatedAt: now() }).where(eq(company.id, companyId));
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new AppError('conflict', profileMessages.businessNameTaken, { companyName: profileMessages.businessNameTaken });
+    }
+    throw err;
+  }
+  return companyDetails(db, companyId);
+}

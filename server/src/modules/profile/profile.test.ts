@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, cookieFrom, type TestApp } from '../../test/helpers';
+import { addCompanyUser, call, signupOwner } from '../../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('PATCH /api/user/profile', () => {
+  it('updates names and e-mails and returns the current user', async () => {
+    const owner = await signupOwner(t.app);
+    const email = `new-${owner.email}`;
+    const res = await call(t.app, owner.cookie, 'PATCH', '/api/user/profile', { firstName: ' Ana ', lastName: 'García', email: email.toUpperCase(), secondaryEmail: 'backup@example.com' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ firstName: 'Ana', lastName: 'García', email, secondaryEmail: 'backup@example.com' });
+    expect(res.body).not.toMatch(/hash/i);
+    // An empty secondary e-mail clears it; sign-in works with the new e-mail.
+    const cleared = await call(t.app, owner.cookie, 'PATCH', '/api/user/profile', { firstName: 'Ana', lastName: 'García', email, secondaryEmail: '' });
+    expect(cleared.json().secondaryEmail).toBeNull();
+    expect((await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: email, password: owner.password })).statusCode).toBe(200);
+  });
+
+  it('validates with the spec messages', async () => {
+    const owner = await signupOwner(t.app);
+    const base = { firstName: 'A', lastName: 'B', email: owner.email, secondaryEmail: '' };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ email: 'not-an-email' }, 'Please enter a valid email address.'],
+      [{ email: '' }, 'Please enter a valid email address.'],
+      [{ secondaryEmail: 'nope@' }, 'Please enter a valid secondary email address.'],
+      [{ firstName: 'x'.repeat(101) }, 'Names must be at most 100 characters.'],
+    ];
+    for (const [over, message] of cases) {
+      const res = await call(t.app, owner.cookie, 'PATCH', '/api/user/profile', { ...base, ...over });
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+  });
+
+  it('keeps e-mails unique (409) and needs a session (401)', async () => {
+    const a = await signupOwner(t.app);
+    const b = await signupOwner(t.app);
+    const res = await call(t.app, b.cookie, 'PATCH', '/api/user/profile', { firstName: '', lastName: '', email: a.email.toUpperCase(), secondaryEmail: '' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('An account with this email already exists.');
+    expect((await call(t.app, null, 'PATCH', '/api/user/profile', { email: 'x@example.com' })).statusCode).toBe(401);
+  });
+
+  it('lets an operator edit personal details without an e-mail', async () => {
+    const owner = await signupOwner(t.app);
+    const op = await addCompanyUser(t.deps, owner.companyId, 'operator');
+    const res = await call(t.app, op.cookie, 'PATCH', '/api/user/profile', { firstName: 'María', lastName: 'López', email: '', secondaryEmail: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ firstName: 'María', email: null, role: 'operator' });
+  });
+});
+
+describe('PATCH /api/user/change-password', () => {
+  it('changes the password, keeps this session and ends the other sessions', async () => {
+    const owner = await signupOwner(t.app);
+    const other = cookieFrom(await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: owner.email, password: owner.password }));
+    const res = await call(t.app, owner.cookie, 'PATCH', '/api/user/change-password', { currentPassword: owner.password, newPassword: 'Another-Good-One-5' });
+    expect(res.statusCode).toBe(200);
+    expect((await call(t.app, owner.cookie, 'GET', '/api/auth/user')).statusCode).toBe(200);
+    expect((await call(t.app, other, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    expect((await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: owner.email, password: owner.password })).statusCode).toBe(401);
+    expect((await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: owner.email, password: 'Another-Good-One-5' })).statusCode).toBe(200);
+  });
+
+  it('validates with the spec messages', async () => {
+    const owner = await signupOwner(t.app);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ currentPassword: '', newPassword: 'Another-Good-One-5' }, 'Current password is required.'],
+      [{ currentPassword: owner.password, newPassword: 'short' }, 'New password must be at least 8 characters long.'],
+      [{ currentPassword: 'wrong-password', newPassword: 'Another-Good-One-5' }, 'Current password is incorrect.'],
+      [{ currentPassword: owner.password, newPassword: 'password1' }, 'This password is too common. Please choose a less predictable one.'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call(t.app, owner.cookie, 'PATCH', '/api/user/change-password', body);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+  });
+
+  it('is refused to operators (403) and signed-out callers (401)', async () => {
+    const owner = await signupOwner(t.app);
+    const op = await addCompanyUser(t.deps, owner.companyId, 'operator');
+    expect((await call(t.app, op.cookie, 'PATCH', '/api/user/change-password', { currentPassword: 'x', newPassword: 'Another-Good-One-5' })).statusCode).toBe(403);
+    expect((await call(t.app, null, 'PATCH', '/api/user/change-password', { currentPassword: 'x', newPassword: 'Another-Good-One-5' })).statusCode).toBe(401);
+  });
+
+  it('limits wrong current passwords (429)', async () => {
+    const owner = await signupOwner(t.app);
+    for (let i = 0; i < 5; i++) {
+      await call(t.app, owner.cookie, 'PATCH', '/api/user/change-password', { currentPassword: `wrong-${i}-pass`, newPassword: 'Another-Good-One-5' });
+    }
+    const res = await call(t.app, owner.cookie, 'PATCH', '/api/user/change-password', { currentPassword: owner.password, newPassword: 'Another-Good-One-5' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/Too many attempts/);
+  });
+});
+
+describe('company settings', () => {
+  it('shows and renames the company for owners and managers; the new name signs in', async () => {
+    const owner = await signupOwner(t.app);
+    const got = await call(t.app, owner.cookie, 'GET', '/api/company/settings');
+    expect(got.statusCode).toBe(200);
+    expect(got.json()).toMatchObject({ companyName: owner.businessName, subscriptionStatus: 'trial', subscriptionTier: 'basic' });
+    const name = `${owner.businessName} Renamed`;
+    const res = await call(t.app, owner.cookie, 'PATCH', '/api/company/settings', { companyName: `  ${name} ` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().companyName).toBe(name);
+    expect((await call(t.app, owner.cookie, 'GET', '/api/auth/user')).json().businessName).toBe(name);
+    expect((await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: name, password: owner.password })).statusCode).toBe(200);
+    const mgr = await addCompanyUser(t.deps, owner.companyId, 'manager');
+    expect((await call(t.app, mgr.cookie, 'PATCH', '/api/company/settings', { companyName: `${name} 2` })).statusCode).toBe(200);
+  });
+
+  it('validates and keeps business names unique', async () => {
+    const a = await signupOwner(t.app);
+    const b = await signupOwner(t.app);
+    const empty = await call(t.app, a.cookie, 'PATCH', '/api/company/settings', { companyName: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Company name cannot be empty.');
+    const missing = await call(t.app, a.cookie, 'PATCH', '/api/company/settings', {});
+    expect(missing.json().message).toBe('Company name cannot be empty.');
+    const dup = await call(t.app, a.cookie, 'PATCH', '/api/company/settings', { companyName: b.businessName.toUpperCase() });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('This business name is already registered.');
+    // Changing only the case of one's own name is allowed.
+    expect((await call(t.app, a.cookie, 'PATCH', '/api/company/settings', { companyName: a.businessName.toUpperCase() })).statusCode).toBe(200);
+  });
+
+  it('is refused to operators (403) and signed-out callers (401)', async () => {
+    const owner = await signupOwner(t.app);
+    const op = await addCompanyUser(t.deps, owner.companyId, 'operator');
+    expect((await call(t.app, op.cookie, 'GET', '/api/company/settings')).statusCode).toBe(403);
+    expect((await call(t.app, op.cookie, 'PATCH', '/api/company/settings', { companyName: 'Hijack' })).statusCode).toBe(403);
+    expect((await call(t.app, null, 'PATCH', '/api/company/settings', { companyName: 'Hijack' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { advance, entitlement, notEntitledMessage } from '../../../domain/subscription';
+import type { Deps } from '../deps';
+import { AppError } from '../lib/errors';
+import { refreshCompany, stateOf } from '../modules/subscription/subscription.service';
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Writes a company that is not entitled may still make: signing out and everything about billing. */
+const ALWAYS_ALLOWED = ['/api/auth/logout', '/api/logout', '/api/subscription', '/api/create-checkout-session', '/api/checkout/', '/api/stripe/webhook'];
+const isAlwaysAllowed = (url: string) => ALWAYS_ALLOWED.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`));
+
+/**
+ * Entitlement (decisions.md, Subscription): a company whose trial ended, or that is canceled,
+ * expired or paused can sign in, read, export and reach billing, but every other write is refused
+ * with 403 `not_entitled` and a message that says why and what to do. Time-based transitions
+ * (trial end, automatic reactivation at pauseEndDate, end of a canceled period) are applied here,
+ * lazily, the first time the company is seen after they fall due.
+ */
+export function registerEntitlement(app: FastifyInstance, deps: Deps) {
+  app.addHook('preHandler', async (req) => {
+    if (!req.url.startsWith('/api')) return;
+    const auth = req.auth;
+    if (!auth?.companyId || !auth.company) return;
+    const access = req.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const now = deps.now();
+    const c = auth.company;
+    const quick = stateOf({
+      subscriptionStatus: c.subscriptionStatus,
+      subscriptionTier: c.subscriptionTier,
+      equipmentLimit: c.equipmentLimit,
+      billingInterval: null,
+      trialEndDate: c.trialEndDate,
+      subscriptionEndDate: c.subscriptionEndDate,
+      pauseEndDate: c.pauseEndDate,
+      cancelAtPeriodEnd: c.cancelAtPeriodEnd,
+    });
+    const due = advance(quick, now) !== quick;
+    const isWrite = !READ_METHODS.has(req.method);
+    if (!due && (!isWrite || entitlement(quick, now).entitled)) return;
+
+    // Something is due or the write may be refused: read the whole row (rare).
+    const { row, state } = await refreshCompany(deps.db, auth.companyId, now);
+    auth.company = {
+      ...c,
+      subscriptionStatus: state.status,
+      subscriptionTier: state.tier,
+      equipmentLimit: state.equipmentLimit,
+      trialEndDate: state.trialEndDate,
+      subscriptionEndDate: state.subscriptionEndDate,
+      pauseEndDate: state.pauseEndDate,
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      name: row.name,
+    };
+    if (!isWrite || isAlwaysAllowed(req.routeOptions.url ?? req.url)) return;
+    const ent = entitlement(state, now);
+    if (!ent.entitled) throw new AppError('not_entitled', notEntitledMessage(ent.reason, state.pauseEndDate));
+  });
+}
