@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { authRoutes } from './auth/auth.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { equipmentRoutes } from './equipment/equipment.routes';
 import { healthRoutes } from './health/health.routes';
 import { operatorsRoutes } from './operators/operators.routes';
@@ -11,6 +12,7 @@ import { profileRoutes } from './profile/profile.routes';
 export async function registerModules(app: FastifyInstance, deps: Deps) {
   await healthRoutes(app, deps);
   await authRoutes(app, deps);
+  await dashboardRoutes(app, deps);
   await operatorsRoutes(app, deps);
   await equipmentRoutes(app, deps);
   await subscriptionRoutes(app, deps);

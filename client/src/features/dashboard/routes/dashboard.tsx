@@ -1,6 +1,146 @@
-import { PageTitleOnly } from '@/components/page-title-only';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { exportFileName, maintenanceReportColumns, toCsv } from '@domain/csv';
+import { useMarkServiced } from '@/components/equipment/equipment-actions';
+import { PageSpinner } from '@/components/page-spinner';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api';
+import { downloadText } from '@/lib/download';
+import { fileDate } from '@/lib/format';
+import { fetchFilteredEquipment, useDashboardOverview } from '../api/get-equipment';
+import { AdminToolsCard } from '../components/admin-tools-card';
+import { EmptyState } from '../components/empty-state';
+import { EquipmentOverview } from '../components/equipment-overview';
+import { FilterBar, type TypeFilter } from '../components/filter-bar';
+import { FuelCard } from '../components/fuel-card';
+import { HistoryCard } from '../components/history-card';
+import { RecentUpdatesCard, type Criticality } from '../components/recent-updates-card';
+import { SummaryTiles, type StatusFilter } from '../components/summary-tiles';
 
-/** Placeholder until its issue builds the page. */
-export default function Page() {
-  return <PageTitleOnly titleKey="titles.dashboard" />;
+const PAGE = 50;
+
+/** The manager dashboard (owners and managers at /). */
+export default function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [type, setType] = useState<TypeFilter>('all');
+  const [search, setSearch] = useState('');
+  const [limit, setLimit] = useState(PAGE);
+  const deferredSearch = useDeferredValue(search);
+  const overviewQ = useDashboardOverview({ status, type, search: deferredSearch, limit });
+  const serviced = useMarkServiced();
+  const [servicingId, setServicingId] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const data = overviewQ.data;
+  const items = data?.items ?? [];
+  const filtered = status !== 'all' || type !== 'all' || search.trim() !== '';
+  const criticalityOf = (id: string): Criticality => data?.critical[id] ?? 'none';
+  const resetPaging = <T,>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    setLimit(PAGE);
+  };
+
+  const exportReport = async () => {
+    setExporting(true);
+    try {
+      const rows = await fetchFilteredEquipment({ status, type, search });
+      if (rows.length === 0) {
+        toast({ title: t('filters.noData'), description: t('filters.noDataBody'), variant: 'destructive' });
+        return;
+      }
+      downloadText(exportFileName('equipment-maintenance-report', fileDate()), toCsv(maintenanceReportColumns, rows));
+      toast({ title: t('exportComplete'), description: t('exportedRows', { count: rows.length }) });
+    } catch (err) {
+      toast({ title: t('exportFailed'), description: err instanceof ApiError ? err.message : String(err), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  if (overviewQ.isLoading) return <PageSpinner />;
+
+  const hasEquipment = (data?.counts.all ?? 0) > 0;
+  const header = (
+    <div className="flex flex-wrap items-end justify-between gap-2">
+      <div>
+        <h1 className="text-2xl font-bold">{t('title')}</h1>
+        <p className="text-sm text-muted-foreground">{t('subtitle')}</p>
+      </div>
+      {hasEquipment ? (
+        <Button asChild>
+          <Link to="/add-equipment">{t('addEquipment')}</Link>
+        </Button>
+      ) : null}
+    </div>
+  );
+
+  if (overviewQ.isError && !data) {
+    return (
+      <main className="mx-auto grid max-w-7xl gap-6 p-4 md:p-6">
+        {header}
+        <p role="alert" className="text-destructive">
+          {t('loadFailed', { message: overviewQ.error instanceof Error ? overviewQ.error.message : '' })}
+        </p>
+      </main>
+    );
+  }
+
+  if (!data || !hasEquipment) {
+    return (
+      <main className="mx-auto grid max-w-7xl gap-6 p-4 md:p-6">
+        {header}
+        <EmptyState />
+        <AdminToolsCard />
+      </main>
+    );
+  }
+
+  return (
+    <main className="mx-auto grid max-w-7xl gap-6 p-4 md:p-6">
+      {header}
+      <SummaryTiles counts={data.counts} active={status} onSelect={resetPaging(setStatus)} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <RecentUpdatesCard
+          criticalityOf={criticalityOf}
+          unitOf={(id) => items.find((e) => e.id === id)?.unit}
+          onServiced={(id, name) => {
+            setServicingId(id);
+            serviced.run({ id, name });
+          }}
+          servicingId={serviced.isPending ? servicingId : null}
+        />
+        <HistoryCard />
+      </div>
+      <FuelCard />
+      <section aria-label={t('overview.title')} className="grid gap-4">
+        <FilterBar
+          search={search}
+          onSearch={resetPaging(setSearch)}
+          status={status}
+          onStatus={resetPaging(setStatus)}
+          type={type}
+          onType={resetPaging(setType)}
+          onExport={() => void exportReport()}
+          exporting={exporting}
+        />
+        <EquipmentOverview
+          equipment={items}
+          total={data.total}
+          onShowMore={() => setLimit((l) => l + PAGE)}
+          loadingMore={overviewQ.isFetching}
+          filtered={filtered}
+          onClearFilters={() => {
+            setStatus('all');
+            setType('all');
+            setSearch('');
+            setLimit(PAGE);
+          }}
+        />
+      </section>
+      <AdminToolsCard />
+    </main>
+  );
 }

@@ -1,0 +1,43 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { OverviewCounts } from '@domain/schemas/dashboard';
+import type { EquipmentDto } from '@domain/schemas/equipment';
+import { type EquipmentFilters } from '@/components/equipment/equipment-queries';
+import { api } from '@/lib/api';
+import { useCurrentUser } from '@/lib/auth';
+import { dashboardKeys } from './dashboard-keys';
+
+export type DashboardOverview = {
+  counts: OverviewCounts;
+  critical: Record<string, 'critical' | 'severe'>;
+  total: number;
+  items: EquipmentDto[];
+};
+
+export type OverviewFilters = { status: string; type: string; search: string; limit: number };
+
+function qs(filters: EquipmentFilters & { limit?: number }) {
+  const p = new URLSearchParams();
+  if (filters.status && filters.status !== 'all') p.set('status', filters.status);
+  if (filters.type && filters.type !== 'all') p.set('type', filters.type);
+  if (filters.search?.trim()) p.set('search', filters.search.trim());
+  if (filters.limit) p.set('limit', String(filters.limit));
+  return p.toString();
+}
+
+/** Tile counts, critical machines and one page of the filtered overview (bounded whatever the fleet size). */
+export const overviewQueryOptions = (f: OverviewFilters) =>
+  queryOptions({
+    queryKey: dashboardKeys.overview(f),
+    queryFn: () => api.get<DashboardOverview>(`/api/dashboard/overview?${qs(f)}`),
+  });
+
+export function useDashboardOverview(f: OverviewFilters) {
+  const { isAuthenticated } = useCurrentUser();
+  return useQuery({ ...overviewQueryOptions(f), enabled: isAuthenticated, placeholderData: keepPreviousData });
+}
+
+/** Every machine matching the filters (for the maintenance report export). */
+export const fetchFilteredEquipment = (f: EquipmentFilters) => {
+  const q = qs(f);
+  return api.get<EquipmentDto[]>(q ? `/api/equipment?${q}` : '/api/equipment');
+};

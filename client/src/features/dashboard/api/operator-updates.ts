@@ -1,0 +1,36 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OperatorUpdateDto } from '@domain/schemas/operators';
+import { api } from '@/lib/api';
+import { useCurrentUser } from '@/lib/auth';
+import { equipmentKeys } from '@/components/equipment/equipment-queries';
+
+export const operatorUpdateKeys = {
+  all: ['operator-updates'] as const,
+  list: () => ['operator-updates', 'list'] as const,
+};
+
+/** Pending updates first (newest first), then recent applied ones (the server orders them). */
+export const operatorUpdatesQueryOptions = () =>
+  queryOptions({
+    queryKey: operatorUpdateKeys.list(),
+    queryFn: () => api.get<OperatorUpdateDto[]>('/api/operator-updates'),
+  });
+
+export function useOperatorUpdates() {
+  const { isAuthenticated } = useCurrentUser();
+  return useQuery({ ...operatorUpdatesQueryOptions(), enabled: isAuthenticated });
+}
+
+/** Approve or reject a pending update; approving changes usage, fuel and history. */
+export function useReviewUpdate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'approve' | 'reject' }) => api.post<OperatorUpdateDto>(`/api/operator-updates/${id}/${action}`),
+    onSettled: async () => {
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: operatorUpdateKeys.all }),
+        qc.invalidateQueries({ queryKey: equipmentKeys.all }),
+      ]);
+    },
+  });
+}

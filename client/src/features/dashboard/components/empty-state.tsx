@@ -1,0 +1,27 @@
+import { Plus, Truck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+
+/** A new company: nothing to show yet, one clear next step. */
+export function EmptyState() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-4 p-10 text-center">
+        <div className="rounded-full bg-muted p-4">
+          <Truck className="h-10 w-10 text-muted-foreground" aria-hidden />
+        </div>
+        <h2 className="text-xl font-semibold">{t('empty.title')}</h2>
+        <p className="max-w-md text-muted-foreground">{t('empty.body')}</p>
+        <Button asChild size="lg">
+          <Link to="/add-equipment">
+            <Plus aria-hidden />
+            {t('empty.action')}
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

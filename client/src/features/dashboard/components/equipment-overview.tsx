@@ -1,0 +1,145 @@
+import { useTranslation } from 'react-i18next';
+import type { EquipmentDto } from '@domain/schemas/equipment';
+import { EquipmentActions } from '@/components/equipment/equipment-actions';
+import { StatusBadge } from '@/components/equipment/status-badge';
+import { TypeIcon } from '@/components/equipment/type-icon';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDate, formatNumber } from '@/lib/format';
+
+function usageText(e: EquipmentDto, unitLabel: (u: string) => string) {
+  return `${formatNumber(e.currentUsage)} ${unitLabel(e.unit)}`.trim();
+}
+
+/** Next service: the remaining usage, or the scheduled date (whichever exists; both when both). */
+function NextService({ e }: { e: EquipmentDto }) {
+  const { t } = useTranslation('dashboard');
+  const unit = e.unit === 'n/a' ? '' : t(`units.${e.unit}`, { defaultValue: e.unit });
+  const parts: string[] = [];
+  if (e.status.remainingUsage !== null) parts.push(t('overview.remaining', { value: formatNumber(e.status.remainingUsage), unit }).trim());
+  if (e.hasScheduledMaintenance && e.nextMaintenanceDate) parts.push(t('overview.dueOn', { date: formatDate(e.nextMaintenanceDate) }));
+  if (parts.length === 0) return <span className="text-muted-foreground">{t('overview.noSchedule')}</span>;
+  return (
+    <span className="grid">
+      {parts.map((p) => (
+        <span key={p}>{p}</span>
+      ))}
+    </span>
+  );
+}
+
+/** The equipment overview: a table on large screens (>= 1024 px), cards below. */
+export function EquipmentOverview({
+  equipment,
+  total,
+  onShowMore,
+  loadingMore,
+  onClearFilters,
+  filtered,
+}: {
+  equipment: EquipmentDto[];
+  total: number;
+  onShowMore: () => void;
+  loadingMore: boolean;
+  onClearFilters: () => void;
+  filtered: boolean;
+}) {
+  const { t } = useTranslation('dashboard');
+  const unitLabel = (u: string) => (u === 'n/a' ? '' : t(`units.${u}`, { defaultValue: u }));
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+        <CardTitle>{t('overview.title')}</CardTitle>
+        <span className="text-sm text-muted-foreground" aria-live="polite">
+          {t('overview.count', { count: total })}
+        </span>
+      </CardHeader>
+      <CardContent>
+        {equipment.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 py-8 text-center text-muted-foreground">
+            <p>{t('overview.noMatch')}</p>
+            {filtered ? (
+              <Button variant="outline" size="sm" onClick={onClearFilters}>
+                {t('overview.clearFilters')}
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <>
+            <div className="hidden lg:block" data-testid="overview-table">
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t('overview.name')}</TableHead>
+                    <TableHead>{t('overview.usage')}</TableHead>
+                    <TableHead>{t('overview.status')}</TableHead>
+                    <TableHead>{t('overview.nextService')}</TableHead>
+                    <TableHead className="text-right">{t('overview.actions')}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {equipment.map((e) => (
+                    <TableRow key={e.id} data-status={e.status.serviceStatus}>
+                      <TableCell>
+                        <span className="flex items-center gap-2 font-medium">
+                          <TypeIcon type={e.type} className="h-4 w-4" />
+                          {e.name}
+                        </span>
+                        {e.serialNumber ? <span className="block pl-6 text-xs text-muted-foreground">{e.serialNumber}</span> : null}
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap tabular-nums">{usageText(e, unitLabel)}</TableCell>
+                      <TableCell>
+                        <StatusBadge status={e.status} />
+                      </TableCell>
+                      <TableCell className="text-sm">
+                        <NextService e={e} />
+                      </TableCell>
+                      <TableCell>
+                        <EquipmentActions equipment={e} className="justify-end" />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            <ul className="grid gap-3 sm:grid-cols-2 lg:hidden" data-testid="overview-cards" aria-label={t('overview.title')}>
+              {equipment.map((e) => (
+                <li key={e.id} className="grid gap-2 rounded-lg border p-3" data-status={e.status.serviceStatus} aria-label={e.name}>
+                  <div className="flex items-start justify-between gap-2">
+                    <span className="flex items-center gap-2 font-medium">
+                      <TypeIcon type={e.type} className="h-4 w-4" />
+                      {e.name}
+                    </span>
+                    <StatusBadge status={e.status} />
+                  </div>
+                  <dl className="grid grid-cols-2 gap-2 text-sm">
+                    <div>
+                      <dt className="text-xs text-muted-foreground">{t('overview.usage')}</dt>
+                      <dd className="tabular-nums">{usageText(e, unitLabel)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-muted-foreground">{t('overview.nextService')}</dt>
+                      <dd>
+                        <NextService e={e} />
+                      </dd>
+                    </div>
+                  </dl>
+                  <EquipmentActions equipment={e} className="justify-between border-t pt-2" />
+                </li>
+              ))}
+            </ul>
+            {equipment.length < total ? (
+              <div className="mt-4 flex flex-col items-center gap-2 text-sm text-muted-foreground">
+                <span>{t('overview.showing', { shown: equipment.length, total })}</span>
+                <Button variant="outline" onClick={onShowMore} disabled={loadingMore}>
+                  {t('overview.showMore')}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

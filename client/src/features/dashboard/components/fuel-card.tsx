@@ -1,0 +1,114 @@
+import { Download, Fuel, RotateCcw } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api';
+import { fileDate, formatNumber } from '@/lib/format';
+import { exportFileName, fuelUsageColumns } from '@domain/csv';
+import { downloadRowsAsCsv } from '../api/download-export';
+import { useFuelSummary } from '../api/get-fuel-summary';
+import { useResetFuel } from '../api/reset-fuel';
+
+// recharts is big: only this card's chart loads it, and only when there is something to draw.
+const FuelChart = lazy(() => import('./fuel-chart'));
+
+export function FuelCard() {
+  const { t } = useTranslation('dashboard');
+  const { t: tc } = useTranslation('common');
+  const summary = useFuelSummary();
+  const reset = useResetFuel();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const s = summary.data;
+  const total = s?.total ?? 0;
+
+  const exportFuel = async () => {
+    setExporting(true);
+    try {
+      const rows = await downloadRowsAsCsv('/api/fuel-usage/export', fuelUsageColumns, exportFileName('fuel-usage', fileDate()));
+      if (rows === 0) toast({ title: t('fuel.noData'), description: t('fuel.noDataBody'), variant: 'destructive' });
+      else toast({ title: t('exportComplete'), description: t('exportedRows', { count: rows }) });
+    } catch (err) {
+      toast({ title: t('exportFailed'), description: err instanceof ApiError ? err.message : String(err), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const doReset = () =>
+    reset.mutate(undefined, {
+      onSuccess: () => toast({ title: t('fuel.resetDone'), description: t('fuel.resetDoneBody') }),
+      onError: (err) => toast({ title: t('fuel.resetFailed'), description: err instanceof ApiError ? err.message : t('fuel.resetFailedBody'), variant: 'destructive' }),
+    });
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+        <CardTitle className="flex items-center gap-2">
+          <Fuel className="h-5 w-5" aria-hidden />
+          {t('fuel.title')}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl className="grid grid-cols-3 gap-2 text-center">
+          {[
+            ['gas', s?.totalGas ?? 0],
+            ['diesel', s?.totalDiesel ?? 0],
+            ['total', total],
+          ].map(([key, value]) => (
+            <div key={key} className="rounded-md bg-muted p-2">
+              <dt className="text-xs text-muted-foreground">{t(`fuel.${String(key)}`)}</dt>
+              <dd className="text-lg font-semibold" data-testid={`fuel-${String(key)}`}>
+                {formatNumber(Number(value))} <span className="text-xs font-normal">{t('fuel.gal')}</span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <div>
+          <h3 className="mb-2 text-sm font-medium">{t('fuel.topConsumers')}</h3>
+          {s && s.top.length > 0 ? (
+            <Suspense fallback={<div className="h-56 animate-pulse rounded-md bg-muted" />}>
+              <FuelChart top={s.top} unit={t('fuel.gal')} label={t('fuel.chartLabel', { names: s.top.map((m) => m.name).join(', ') })} />
+            </Suspense>
+          ) : (
+            <p className="text-sm text-muted-foreground">{summary.isLoading ? tc('loading') : t('fuel.none')}</p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => void exportFuel()} disabled={exporting}>
+            <Download aria-hidden />
+            {t('fuel.export')}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setConfirmOpen(true)} disabled={total <= 0 || reset.isPending}>
+            <RotateCcw aria-hidden />
+            {t('fuel.reset')}
+          </Button>
+        </div>
+      </CardContent>
+      <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t('fuel.confirmTitle')}</AlertDialogTitle>
+            <AlertDialogDescription>{t('fuel.confirmBody')}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{tc('actions.cancel')}</AlertDialogCancel>
+            <AlertDialogAction onClick={doReset}>{t('fuel.confirmAction')}</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}

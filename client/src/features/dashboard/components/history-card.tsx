@@ -1,0 +1,81 @@
+import { Download, History } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api';
+import { fileDate, formatDate, formatNumber } from '@/lib/format';
+import { exportFileName, historyColumns } from '@domain/csv';
+import type { HistoryRecordDto } from '@domain/schemas/equipment';
+import { downloadRowsAsCsv } from '../api/download-export';
+import { useRecentHistory } from '../api/get-history';
+
+/** Equipment history of all equipment: a 400 px scrolling list and its CSV export. */
+export function HistoryCard() {
+  const { t } = useTranslation('dashboard');
+  const { t: tc } = useTranslation('common');
+  const history = useRecentHistory();
+  const [exporting, setExporting] = useState(false);
+  const entries = history.data ?? [];
+
+  const exportHistory = async () => {
+    setExporting(true);
+    try {
+      const rows = await downloadRowsAsCsv<HistoryRecordDto>('/api/equipment-history/export', historyColumns, exportFileName('equipment-history', fileDate()));
+      if (rows === 0) toast({ title: t('history.noData'), description: t('history.noDataBody'), variant: 'destructive' });
+      else toast({ title: t('exportComplete'), description: t('exportedRows', { count: rows }) });
+    } catch (err) {
+      toast({ title: t('exportFailed'), description: err instanceof ApiError ? err.message : String(err), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+        <CardTitle className="flex items-center gap-2">
+          <History className="h-5 w-5" aria-hidden />
+          {t('history.title')}
+        </CardTitle>
+        <Button variant="outline" size="sm" onClick={() => void exportHistory()} disabled={exporting || entries.length === 0}>
+          <Download aria-hidden />
+          {tc('actions.exportCsv')}
+        </Button>
+      </CardHeader>
+      <CardContent>
+        <ul className="h-[400px] divide-y overflow-y-auto rounded-md border" aria-label={t('history.title')} tabIndex={0}>
+          {entries.length === 0 ? (
+            <li className="p-4 text-sm text-muted-foreground">{history.isLoading ? tc('loading') : t('history.empty')}</li>
+          ) : (
+            entries.map((h) => (
+              <li key={h.id} className="grid gap-1 p-3 text-sm">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="font-medium">{h.equipmentName}</span>
+                  <time className="text-xs text-muted-foreground" dateTime={h.createdAt}>
+                    {formatDate(h.createdAt)}
+                  </time>
+                </div>
+                <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                  <Badge variant="outline">{t(`types.${h.equipmentType}`, { defaultValue: h.equipmentType })}</Badge>
+                  <Badge variant={h.noteType === 'maintenance' ? 'success' : h.noteType === 'usage_update' ? 'default' : 'outline'}>
+                    {t(`history.kind.${h.noteType}`, { defaultValue: h.noteType })}
+                  </Badge>
+                  {h.operatorName ? <span>{t('history.by', { name: h.operatorName })}</span> : null}
+                  {h.usage !== null ? (
+                    <span>
+                      {formatNumber(h.usage)} {t(`units.${h.unit}`, { defaultValue: h.unit })}
+                    </span>
+                  ) : null}
+                </div>
+                {h.content ? <p className="break-words">{h.content}</p> : null}
+              </li>
+            ))
+          )}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,137 @@
+import { Check, Wrench, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { OperatorUpdateDto } from '@domain/schemas/operators';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { useOperatorUpdates, useReviewUpdate } from '../api/operator-updates';
+import { usePulseAlerts } from './pulse-setting';
+
+export type Criticality = 'none' | 'critical' | 'severe';
+
+/**
+ * Recent operator updates: pending ones first (Approve / Reject), then recent applied ones.
+ * Updates about critical equipment pulse (severely critical harder) unless pulse alerts are off;
+ * those get a Serviced button.
+ */
+export function RecentUpdatesCard({
+  criticalityOf,
+  unitOf,
+  onServiced,
+  servicingId,
+}: {
+  criticalityOf: (equipmentId: string) => Criticality;
+  unitOf: (equipmentId: string) => string | undefined;
+  onServiced: (equipmentId: string, equipmentName: string) => void;
+  servicingId: string | null;
+}) {
+  const { t } = useTranslation('dashboard');
+  const { t: tc } = useTranslation('common');
+  const updates = useOperatorUpdates();
+  const review = useReviewUpdate();
+  const [pulse, setPulse] = usePulseAlerts();
+  const list = updates.data ?? [];
+
+  const act = (u: OperatorUpdateDto, action: 'approve' | 'reject') =>
+    review.mutate(
+      { id: u.id, action },
+      {
+        onSuccess: () =>
+          toast({
+            title: action === 'approve' ? t('updates.approved') : t('updates.rejected'),
+            description: t(action === 'approve' ? 'updates.approvedBody' : 'updates.rejectedBody', { name: u.equipmentName }),
+          }),
+        onError: (err) => toast({ title: t('updates.reviewFailed'), description: err instanceof ApiError ? err.message : String(err), variant: 'destructive' }),
+      },
+    );
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
+        <CardTitle>{t('updates.title')}</CardTitle>
+        <div className="flex items-center gap-2">
+          <Switch id="pulse-alerts" checked={pulse} onCheckedChange={setPulse} />
+          <Label htmlFor="pulse-alerts">{t('updates.pulse')}</Label>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {list.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{updates.isLoading ? tc('loading') : t('updates.empty')}</p>
+        ) : (
+          <ul className="grid max-h-[400px] gap-2 overflow-y-auto pr-1" aria-label={t('updates.title')}>
+            {list.map((u) => {
+              const level = criticalityOf(u.equipmentId);
+              const unit = unitOf(u.equipmentId);
+              return (
+                <li
+                  key={u.id}
+                  aria-label={u.equipmentName}
+                  data-status={u.status}
+                  data-critical={level}
+                  className={cn(
+                    'grid gap-2 rounded-md border p-3 text-sm',
+                    u.status === 'pending' && 'border-yellow-400 bg-yellow-50',
+                    pulse && level === 'critical' && 'pulse-critical',
+                    pulse && level === 'severe' && 'pulse-severe',
+                  )}
+                >
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-medium">{u.equipmentName}</span>
+                    <div className="flex items-center gap-1">
+                      {level !== 'none' ? (
+                        <Badge variant="destructive">{level === 'severe' ? t('updates.severe') : t('updates.critical')}</Badge>
+                      ) : null}
+                      <Badge variant={u.status === 'pending' ? 'secondary' : 'success'}>{t(`updates.status.${u.status}`)}</Badge>
+                    </div>
+                  </div>
+                  <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+                    <span>{t('updates.by', { name: u.operatorName })}</span>
+                    <time dateTime={u.createdAt}>{formatDateTime(u.createdAt)}</time>
+                    {u.newUsage !== null ? (
+                      <span>
+                        {t('updates.reading')}: {formatNumber(u.newUsage)} {unit ? t(`units.${unit}`, { defaultValue: unit }) : ''}
+                      </span>
+                    ) : null}
+                    {u.fuelAdded > 0 ? (
+                      <span>
+                        {t('updates.fuel')}: {t('updates.fuelAmount', { amount: formatNumber(u.fuelAdded), type: t(`fuelTypes.${u.fuelType}`, { defaultValue: u.fuelType }) })}
+                      </span>
+                    ) : null}
+                  </div>
+                  {u.notes ? <p className="break-words">{u.notes}</p> : null}
+                  {u.status === 'pending' && u.reason ? <p className="text-xs text-yellow-900">{t(`updates.reason.${u.reason}`, { defaultValue: u.reason })}</p> : null}
+                  <div className="flex flex-wrap gap-2">
+                    {u.status === 'pending' ? (
+                      <>
+                        <Button size="sm" onClick={() => act(u, 'approve')} disabled={review.isPending} aria-label={t('updates.approveLabel', { name: u.equipmentName })}>
+                          <Check aria-hidden />
+                          {t('updates.approve')}
+                        </Button>
+                        <Button size="sm" variant="outline" onClick={() => act(u, 'reject')} disabled={review.isPending} aria-label={t('updates.rejectLabel', { name: u.equipmentName })}>
+                          <X aria-hidden />
+                          {t('updates.reject')}
+                        </Button>
+                      </>
+                    ) : null}
+                    {level !== 'none' ? (
+                      <Button size="sm" variant="outline" onClick={() => onServiced(u.equipmentId, u.equipmentName)} disabled={servicingId === u.equipmentId}>
+                        <Wrench aria-hidden />
+                        {t('updates.serviced')}
+                      </Button>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

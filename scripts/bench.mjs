@@ -1,0 +1,299 @@
+// npm run bench: seeds a large data set, loads the dashboard's calls and POST /api/operator-updates with
+// autocannon on 127.0.0.1, against PGlite and PostgreSQL (DATABASE_URL), compares each figure with a bare
+// Fastify route serving the same JSON from memory, and writes the "Server" section of docs/benchmarks.md.
+// Not part of npm test. Bounded: a few minutes. Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+// BENCH_DURATION (seconds per measurement, default 5), BENCH_CONNECTIONS (default 20), BENCH_TARGETS (pglite,postgres).
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { build } from 'esbuild';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
+const PG_BASE = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const APP_SECRET = randomBytes(32).toString('base64url');
+const PASSWORD = `Bench-${randomBytes(9).toString('base64url')}`;
+const SHARED = `Shared-${randomBytes(9).toString('base64url')}`;
+// What the dashboard page loads (client/src/features/dashboard), in that order.
+const DASHBOARD_CALLS = [
+  '/api/auth/user',
+  '/api/dashboard/overview?limit=50',
+  '/api/operator-updates',
+  '/api/equipment-history?limit=200',
+  '/api/dashboard/fuel-summary',
+];
+// Measured for reference, not loaded by the dashboard: the full list (2,000 records) used by the export only.
+const REFERENCE_CALLS = ['/api/equipment'];
+
+// Build the server and the seed entry (bundled TS, like scripts/build-server.mjs).
+execFileSync('node', ['scripts/build-server.mjs'], { stdio: 'inherit' });
+await build({
+  entryPoints: { 'bench-seed': 'server/src/cli/bench-seed.ts' },
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+});
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const freePort = () => 20000 + Math.floor(Math.random() * 20000);
+
+function runSeed(env, args = []) {
+  const out = execFileSync('node', ['dist/server/bench-seed.js', ...args], {
+    env: { ...process.env, ...env, APP_SECRET, BENCH_PASSWORD: PASSWORD, BENCH_SHARED_PASSWORD: SHARED, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  }).toString();
+  return out;
+}
+
+async function startServer(env) {
+  const port = freePort();
+  const child = spawn('node', ['dist/server/main.js'], {
+    env: { ...process.env, ...env, APP_SECRET, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DB_POOL_SIZE: String(CONNECTIONS) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
+    } catch {
+      /* not up yet */
+    }
+    await sleep(100);
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not start');
+}
+
+function rssOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return { rssMb: 0, peakMb: 0 };
+  }
+}
+
+async function signIn(base, url, body) {
+  const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`sign-in ${url} failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ems_sid='));
+  if (!cookie) throw new Error(`no session cookie from ${url}`);
+  return cookie.split(';')[0];
+}
+
+function load(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: DURATION, pipelining: 1, ...opts }, (err, r) => {
+      if (err) reject(err);
+      else
+        resolve({
+          rps: Math.round(r.requests.average),
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          non2xx: r.non2xx + r.errors + r.timeouts,
+          total: r.requests.total,
+          bytes: Math.round(r.throughput.average),
+        });
+    });
+  });
+}
+
+/** POST /api/operator-updates spread over the big company's machines, each reading a little above the last. */
+function operatorUpdateRequests(machines) {
+  let i = 0;
+  const round = new Map();
+  return [
+    {
+      method: 'POST',
+      path: '/api/operator-updates',
+      setupRequest: (req) => {
+        const m = machines[i++ % machines.length];
+        const k = (round.get(m.id) ?? 0) + 1;
+        round.set(m.id, k);
+        return {
+          ...req,
+          body: JSON.stringify({ equipmentId: m.id, equipmentName: m.name, newUsage: Math.round((m.currentUsage + k * 0.1) * 10) / 10, fuelAdded: 1.5, fuelType: 'gas', notes: '' }),
+        };
+      },
+    },
+  ];
+}
+
+const results = { targets: {}, bare: {}, seed: {} };
+
+async function measureTarget(kind) {
+  let env;
+  let cleanup = async () => {};
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-bench-'));
+    env = { DATA_DIR: dir, DATABASE_URL: '' };
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  } else {
+    const name = `ems_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_BASE });
+    try {
+      await admin.connect();
+    } catch (err) {
+      console.warn(`PostgreSQL not reachable at ${PG_BASE}: ${err.message}; skipping`);
+      return;
+    }
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_BASE);
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString() };
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: PG_BASE });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  try {
+    console.info(`\n== ${kind}: seeding`);
+    // Migrate first (the server does it on start), then seed.
+    execFileSync('node', ['dist/server/db-migrate.js'], { env: { ...process.env, ...env, APP_SECRET }, stdio: 'inherit' });
+    const seedOut = JSON.parse(runSeed(env).trim().split('\n').pop());
+    results.seed[kind] = seedOut;
+    console.info(`   seeded in ${seedOut.seconds} s: ${JSON.stringify(seedOut.counts)}`);
+    if (kind === 'postgres') results.explain = runSeed(env, ['explain']);
+    const { child, base } = await startServer(env);
+    try {
+      const owner = await signIn(base, '/api/auth/login', seedOut.owner);
+      let operator = null;
+      try {
+        operator = await signIn(base, '/api/employee/login', seedOut.operator);
+      } catch (err) {
+        console.warn(`   operator sign-in failed (${err.message}); POST /api/operator-updates measured as the owner`);
+      }
+      const rows = {};
+      for (const url of [...DASHBOARD_CALLS, ...REFERENCE_CALLS]) {
+        const res = await fetch(`${base}${url}`, { headers: { cookie: owner } });
+        const body = await res.text();
+        if (!res.ok) {
+          console.warn(`   ${url}: ${res.status}, skipped`);
+          continue;
+        }
+        results.bare[url] ??= { body, type: res.headers.get('content-type') ?? 'application/json' };
+        await load({ url: `${base}${url}`, headers: { cookie: owner }, duration: 1 }); // warm-up
+        rows[url] = await load({ url: `${base}${url}`, headers: { cookie: owner } });
+        rows[url].kb = Math.round(Buffer.byteLength(body) / 1024);
+        console.info(`   GET ${url}: ${JSON.stringify(rows[url])}`);
+      }
+      const list = await fetch(`${base}/api/equipment`, { headers: { cookie: owner } });
+      const machines = list.ok ? (await list.json()).filter((m) => m.unit === 'hours').map((m) => ({ id: m.id, name: m.name, currentUsage: Number(m.currentUsage) })) : [];
+      if (machines.length > 0) {
+        const cookie = operator ?? owner;
+        const one = operatorUpdateRequests(machines.slice(0, 1).map((m) => ({ ...m, currentUsage: m.currentUsage + 1000 })));
+        const probe = await fetch(`${base}/api/operator-updates`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: one[0].setupRequest({}).body,
+        });
+        const probeBody = await probe.text();
+        results.bare['POST /api/operator-updates'] ??= { body: probeBody, type: 'application/json', status: probe.status };
+        if (!probe.ok) console.warn(`   POST /api/operator-updates probe: ${probe.status} ${probeBody.slice(0, 200)}`);
+        rows['POST /api/operator-updates'] = await load({
+          url: base,
+          headers: { cookie, 'content-type': 'application/json' },
+          requests: operatorUpdateRequests(machines.slice(1)),
+        });
+        console.info(`   POST /api/operator-updates: ${JSON.stringify(rows['POST /api/operator-updates'])}`);
+      }
+      results.targets[kind] = { rows, memory: rssOf(child.pid) };
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+async function measureBare() {
+  const app = Fastify({ logger: false });
+  for (const [key, v] of Object.entries(results.bare)) {
+    if (key.startsWith('POST ')) app.post(key.slice(5), async (_req, reply) => reply.status(v.status ?? 200).type(v.type).send(v.body));
+    else app.get(key.split('?')[0], async (_req, reply) => reply.type(v.type).send(v.body));
+  }
+  const port = freePort();
+  await app.listen({ port, host: '127.0.0.1' });
+  const out = {};
+  for (const key of Object.keys(results.bare)) {
+    const post = key.startsWith('POST ');
+    const url = `http://127.0.0.1:${port}${post ? key.slice(5) : key}`;
+    out[key] = await load(post ? { url, method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } } : { url });
+    console.info(`   bare ${key}: ${JSON.stringify(out[key])}`);
+  }
+  await app.close();
+  results.bareRows = out;
+}
+
+for (const t of TARGETS) await measureTarget(t.trim());
+console.info('\n== bare Fastify (same JSON from memory)');
+await measureBare();
+
+// ---- report ----
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const lines = [];
+lines.push('## Server', '');
+lines.push(
+  `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} x ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}. ` +
+    `autocannon on 127.0.0.1, ${CONNECTIONS} connections, ${DURATION} s per row (the load generator shares the cores with the server). Pool size ${CONNECTIONS}.`,
+  '',
+);
+for (const [kind, s] of Object.entries(results.seed)) lines.push(`- Data set (${kind}): ${Object.entries(s.counts).map(([k, v]) => `${v.toLocaleString('en-US')} ${k}`).join(', ')}; seeded in ${s.seconds} s.`);
+lines.push(
+  '- Dashboard calls are made as the owner of the company with 2,000 machines and 50,000 history entries; POST /api/operator-updates as its operator, spread over its machines (each a plausible reading).',
+  '- "Limit" = a bare Fastify route returning the same JSON from memory on the same machine; ratio = measured / limit (for latency, limit / measured).',
+  '',
+);
+const ratio = (a, b) => (b ? (a / b).toFixed(2) : '-');
+for (const [kind, t] of Object.entries(results.targets)) {
+  lines.push(`### ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL 15'}`, '');
+  lines.push('| Call | Size (KB) | req/s | p50 ms | p99 ms | errors | req/s vs limit | p99 limit/measured |', '|---|---|---|---|---|---|---|---|');
+  for (const [key, r] of Object.entries(t.rows)) {
+    const bare = results.bareRows[key];
+    lines.push(`| ${key.startsWith('POST') ? key : `GET ${key}`}${REFERENCE_CALLS.includes(key) ? ' (reference: export only)' : ''} | ${r.kb ?? '-'} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${ratio(r.rps, bare?.rps)} | ${bare ? ratio(bare.p99 || 1, r.p99 || 1) : '-'} |`);
+  }
+  lines.push('', `Server memory after the run: RSS ${t.memory.rssMb} MB (peak ${t.memory.peakMb} MB).`, '');
+}
+lines.push('### Limit: bare Fastify, same JSON from memory', '', '| Call | req/s | p50 ms | p99 ms |', '|---|---|---|---|');
+for (const [key, r] of Object.entries(results.bareRows ?? {})) lines.push(`| ${key.startsWith('POST') ? key : `GET ${key}`} | ${r.rps} | ${r.p50} | ${r.p99} |`);
+lines.push('');
+const pgRows = results.targets.postgres?.rows ?? {};
+const missed = [];
+for (const [key, r] of Object.entries(pgRows)) {
+  if (key.startsWith('POST')) {
+    if (r.rps < 1000) missed.push(`POST /api/operator-updates: ${r.rps}/s < 1,000/s`);
+  } else if (!REFERENCE_CALLS.includes(key) && r.p99 >= 100) missed.push(`GET ${key}: p99 ${r.p99} ms >= 100 ms`);
+}
+lines.push('### Targets (PostgreSQL, 20 connections)', '');
+lines.push(missed.length === 0 && Object.keys(pgRows).length > 0 ? '- All met: dashboard calls p99 < 100 ms; POST /api/operator-updates >= 1,000/s.' : missed.map((m) => `- Missed: ${m}`).join('\n') || '- PostgreSQL not measured.');
+lines.push('', '<!-- analysis -->', '');
+if (results.explain) lines.push('<details><summary>EXPLAIN ANALYZE (PostgreSQL, company with 2,000 machines)</summary>', '', '```', results.explain.trim(), '```', '', '</details>', '');
+const section = lines.join('\n');
+
+// Keep other sections (e.g. "Page speed", written by bench-web) as they are; replace only "## Server".
+const file = 'docs/benchmarks.md';
+let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\n';
+// The written analysis (why a target is missed, what was fixed) lives between these markers and survives re-runs.
+const kept = /<!-- analysis:start -->[\s\S]*?<!-- analysis:end -->/.exec(doc)?.[0] ?? '<!-- analysis:start -->\n<!-- analysis:end -->';
+const full = section.replace('<!-- analysis -->', kept);
+const re = /## Server\n[\s\S]*?(?=\n## (?!#)|$)/;
+doc = re.test(doc) ? doc.replace(re, full.trimEnd() + '\n') : doc.trimEnd() + '\n\n' + full;
+mkdirSync('docs', { recursive: true });
+writeFileSync(file, doc.endsWith('\n') ? doc : doc + '\n');
+console.info(`\nwrote ${file}`);

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../config';
+import { openDatabase, type Db } from '../db/client';
+import { hashPassword } from '../lib/passwords';
+import { SecretBox } from '../lib/secret-box';
+
+/**
+ * Seeds the benchmark data set with bulk INSERT ... SELECT generate_series (seconds, not minutes):
+ * 1,000 companies, 50,000 machines, 500,000 operator updates, and company 1 ("Bench Co 1") with
+ * 2,000 machines and 50,000 history entries. Reads DATABASE_URL / DATA_DIR like the server.
+ * Prints one JSON line with the sign-ins the benchmark uses (generated at run time).
+ * `bench-seed explain` prints EXPLAIN ANALYZE of the dashboard's heaviest queries instead.
+ */
+const COMPANIES = 1000;
+const MACHINES = 50_000;
+const BIG_MACHINES = 2000;
+const UPDATES = 500_000;
+const HISTORY = 50_000;
+
+// Machine g (1..50000) belongs to company 1 when g <= 2000, else spread over companies 2..1000.
+const companyOf = (g: string) => `(case when ${g} <= ${BIG_MACHINES} then 1 else 2 + ((${g} - ${BIG_MACHINES + 1}) % ${COMPANIES - 1}) end)`;
+// A valid version-4 UUID from a number (the API checks ids strictly).
+const uuidOf = (kind: string, g: string) => `overlay(overlay(md5('bench-${kind}-' || ${g}) placing '4' from 13) placing '8' from 17)::uuid`;
+
+async function seed(db: Db, secretBox: SecretBox, password: string, sharedPassword: string) {
+  const hash = await hashPassword(password);
+  const enc = secretBox.encrypt(sharedPassword);
+  const run = async (label: string, text: string) => {
+    const t0 = performance.now();
+    await db.execute(sql.raw(text));
+    console.error(`  ${label} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  };
+  await run(
+    'companies',
+    `insert into company (id, name, subscription_status, subscription_tier, equipment_limit, trial_start_date, trial_end_date, operator_password_enc)
+     select ${uuidOf('company', 'g')}, 'Bench Co ' || g, 'active', 'enterprise', -1, now() - interval '30 days', now() - interval '16 days', '${enc}'
+     from generate_series(1, ${COMPANIES}) g`,
+  );
+  await run(
+    'owners',
+    `insert into "user" (id, company_id, email, password_hash, role, first_name, last_name)
+     select ${uuidOf('owner', 'g')}, ${uuidOf('company', 'g')}, 'owner' || g || '@bench.test', '${hash}', 'owner', 'Owner', 'N' || g
+     from generate_series(1, ${COMPANIES}) g`,
+  );
+  await run(
+    'operators',
+    `insert into "user" (id, company_id, role, first_name, last_name, operator_username)
+     select ${uuidOf('operator', 'g')}, ${uuidOf('company', 'g')}, 'operator', 'Op', 'N' || g, 'benchop' || g
+     from generate_series(1, ${COMPANIES}) g`,
+  );
+  await run(
+    'machines',
+    `insert into equipment (id, company_id, name, type, serial_number, unit, current_usage, fuel_type, service_interval,
+        last_service_usage, total_fuel_used, total_gas_used, total_diesel_used, has_scheduled_maintenance, next_maintenance_date,
+        maintenance_interval, last_reading_at, date_added, last_updated)
+     select ${uuidOf('equipment', 'g')}, ${uuidOf('company', companyOf('g'))}, 'Machine ' || lpad(g::text, 5, '0'),
+        (array['vehicle','machinery','tools','other'])[1 + g % 4], 'SN-' || g, 'hours',
+        1000 + (g * 37) % 300, (array['gasoline','diesel','n/a'])[1 + g % 3], 250, 1000,
+        (g % 97) * 3.5, case when g % 3 = 0 then (g % 97) * 3.5 else 0 end, case when g % 3 = 1 then (g % 97) * 3.5 else 0 end,
+        g % 5 = 0, case when g % 5 = 0 then current_date + (g % 40 - 10) else null end, case when g % 5 = 0 then 3 else null end,
+        now() - interval '30 days', now() - interval '120 days', now() - interval '1 day'
+     from generate_series(1, ${MACHINES}) g`,
+  );
+  await run(
+    'operator updates',
+    `insert into operator_update (company_id, equipment_id, equipment_name, operator_id, operator_name, new_usage, fuel_added, fuel_type, notes, status, created_at)
+     select ${uuidOf('company', companyOf('e'))}, ${uuidOf('equipment', 'e')}, 'Machine ' || lpad(e::text, 5, '0'),
+        ${uuidOf('operator', companyOf('e'))}, 'Op N' || ${companyOf('e')}, 900 + (g % 100), (g % 7) * 1.5,
+        case when g % 2 = 0 then 'gas' else 'diesel' end, case when g % 10 = 0 then 'checked oil' else '' end,
+        case when g % 100 = 0 then 'pending' else 'applied' end, now() - ((g % 129600) || ' minutes')::interval
+     from (select g, (1 + (g::bigint * 7919) % ${MACHINES})::int as e from generate_series(1, ${UPDATES}) g) s`,
+  );
+  await run(
+    'history of company 1',
+    `insert into equipment_note (company_id, equipment_id, content, type, usage, operator_name, created_at)
+     select ${uuidOf('company', '1')}, ${uuidOf('equipment', '1 + g % ' + BIG_MACHINES)},
+        case when g % 3 = 0 then 'Greased the fittings' else 'Usage updated' end,
+        (array['note','usage_update','maintenance'])[1 + g % 3], case when g % 3 = 0 then null else 900 + g % 100 end,
+        'Op N1', now() - ((g % 129600) || ' minutes')::interval
+     from generate_series(1, ${HISTORY}) g`,
+  );
+  await run('analyze', 'analyze');
+}
+
+async function explain(db: Db) {
+  const big = uuidOf('company', '1');
+  const queries: Record<string, string> = {
+    'equipment list (company 1)': `select * from equipment where company_id = ${big} order by name`,
+    'operator updates, pending first then recent (company 1)': `select * from operator_update where company_id = ${big} and status in ('pending','applied') order by case when status = 'pending' then 0 else 1 end, created_at desc limit 50`,
+    'history, newest 200 (company 1)': `select n.*, e.name, e.type, e.unit from equipment_note n join equipment e on e.id = n.equipment_id where n.company_id = ${big} order by n.created_at desc limit 200`,
+    'fuel top five (company 1)': `select id, name, total_fuel_used from equipment where company_id = ${big} and total_fuel_used > 0 order by total_fuel_used desc, name limit 5`,
+  };
+  for (const [label, q] of Object.entries(queries)) {
+    const res = await db.execute(sql.raw(`explain analyze ${q}`));
+    const rows = (res as unknown as { rows: Record<string, string>[] }).rows;
+    console.info(`### ${label}\n${rows.map((r) => Object.values(r)[0]).join('\n')}\n`);
+  }
+}
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 4 });
+  try {
+    if (process.argv[2] === 'explain') {
+      await explain(database.db);
+      return;
+    }
+    const password = process.env.BENCH_PASSWORD;
+    const sharedPassword = process.env.BENCH_SHARED_PASSWORD;
+    if (!password || !sharedPassword) throw new Error('BENCH_PASSWORD and BENCH_SHARED_PASSWORD are required');
+    const t0 = performance.now();
+    await seed(database.db, new SecretBox(config.APP_SECRET), password, sharedPassword);
+    const counts = await database.db.execute(
+      sql.raw(`select (select count(*) from company) as companies, (select count(*) from equipment) as machines,
+        (select count(*) from operator_update) as updates, (select count(*) from equipment_note) as history`),
+    );
+    const row = (counts as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+    console.info(
+      JSON.stringify({
+        seconds: Math.round((performance.now() - t0) / 100) / 10,
+        counts: Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])),
+        owner: { emailOrBusinessName: 'owner1@bench.test', password },
+        operator: { operatorName: 'benchop1', password: sharedPassword },
+      }),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? `${err.message}\n${String((err as { cause?: unknown }).cause ?? '')}` : err);
+  process.exit(1);
+});
