@@ -1,10 +1,25 @@
 import type { ReactNode } from 'react';
 import { FieldError, Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
 
 /** A label, a control and its (translated) error, wired for screen readers by id. */
-export function FormField({ id, label, error, hint, children }: { id: string; label: string; error?: string | undefined; hint?: string; children: ReactNode }) {
+export function FormField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="grid gap-1.5">
+    <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
       {hint && !error ? (

@@ -9,17 +9,39 @@ import {
 } from '@domain/schemas/equipment';
 import { alertThresholdOptions, lifespanWarningPercent } from '@domain/status';
 import { AlertTriangle, CalendarClock, Plus, Trash2 } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
-import { Controller, get, set, useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useEffect } from 'react';
+import {
+  Controller,
+  get,
+  set,
+  useFieldArray,
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type Resolver,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useCreateEquipment, useEquipment, useEquipmentCount, useUpdateEquipment } from '@/components/equipment/equipment-queries';
+import {
+  useCreateEquipment,
+  useEquipment,
+  useEquipmentCount,
+  useUpdateEquipment,
+} from '@/components/equipment/equipment-queries';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { FormField } from '@/components/form-field';
 import { FieldError, Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
@@ -64,7 +86,8 @@ const EMPTY: FormValues = {
   description: '',
 };
 
-const str = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
+const str = (v: number | string | null | undefined) =>
+  v === null || v === undefined ? '' : String(v);
 
 function fromDto(e: EquipmentDto): FormValues {
   return {
@@ -82,13 +105,22 @@ function fromDto(e: EquipmentDto): FormValues {
     alertThreshold: str(e.alertThreshold),
     serviceInterval: str(e.serviceInterval),
     lastServiceUsage: str(e.lastServiceUsage),
-    serviceParts: e.serviceParts.map((p) => ({ part: p.part, partNumber: p.partNumber ?? '', qty: str(p.qty) })),
+    serviceParts: e.serviceParts.map((p) => ({
+      part: p.part,
+      partNumber: p.partNumber ?? '',
+      qty: str(p.qty),
+    })),
     description: e.description ?? '',
   };
 }
 
 /** The form's strings as the API input (the one schema turns numeric strings into numbers). */
-const toPayload = (v: FormValues) => ({ ...v, type: v.type || undefined, unit: v.unit || undefined, fuelType: v.fuelType || 'n/a' });
+const toPayload = (v: FormValues) => ({
+  ...v,
+  type: v.type || undefined,
+  unit: v.unit || undefined,
+  fuelType: v.fuelType || 'n/a',
+});
 
 /** Validation with the same zod schema the server uses. */
 const resolver: Resolver<FormValues> = async (values) => {
@@ -102,16 +134,49 @@ const resolver: Resolver<FormValues> = async (values) => {
   return { values: {}, errors };
 };
 
-const MESSAGE_KEYS = new Map<string, string>(Object.entries(equipmentMessages).map(([k, v]) => [v, k]));
+const MESSAGE_KEYS = new Map<string, string>(
+  Object.entries(equipmentMessages).map(([k, v]) => [v, k]),
+);
 
-function Field({ id, label, error, help, children }: { id: string; label: string; error?: string | undefined; help?: string; children: ReactNode }) {
+type StringField = {
+  [K in keyof FormValues]: FormValues[K] extends string ? K : never;
+}[keyof FormValues];
+
+/** One of the form's fixed-choice fields (type, unit, fuel, interval unit, alert threshold) as a Radix select. */
+function SelectField({
+  control,
+  name,
+  options,
+  optionLabel,
+  placeholder,
+  triggerProps,
+}: {
+  control: Control<FormValues>;
+  name: StringField;
+  options: readonly (string | number)[];
+  optionLabel: (value: string) => string;
+  placeholder?: string;
+  triggerProps?: Record<string, unknown>;
+}) {
   return (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {help && <p className="text-xs text-muted-foreground">{help}</p>}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Select value={field.value} onValueChange={field.onChange}>
+          <SelectTrigger id={name} {...triggerProps}>
+            <SelectValue placeholder={placeholder} />
+          </SelectTrigger>
+          <SelectContent>
+            {options.map((o) => (
+              <SelectItem key={o} value={String(o)}>
+                {optionLabel(String(o))}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    />
   );
 }
 
@@ -123,13 +188,24 @@ export default function AddEquipmentPage() {
   const existing = useEquipment(editId);
   const create = useCreateEquipment();
   const count = useEquipmentCount();
-  const atLimit = !editId && count.data !== undefined && count.data.limit !== -1 && count.data.count >= count.data.limit;
+  const atLimit =
+    !editId &&
+    count.data !== undefined &&
+    count.data.limit !== -1 &&
+    count.data.count >= count.data.limit;
   const update = useUpdateEquipment();
-  const form = useForm<FormValues>({ defaultValues: EMPTY, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useForm<FormValues>({
+    defaultValues: EMPTY,
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
   const { register, control, handleSubmit, reset, formState } = form;
   const parts = useFieldArray({ control, name: 'serviceParts' });
-  const msg = (m: string | undefined) => (m ? t(`validation.${MESSAGE_KEYS.get(m) ?? ''}`, { defaultValue: m }) : undefined);
-  const err = (path: string) => msg((get(formState.errors, path) as { message?: string } | undefined)?.message);
+  const msg = (m: string | undefined) =>
+    m ? t(`validation.${MESSAGE_KEYS.get(m) ?? ''}`, { defaultValue: m }) : undefined;
+  const err = (path: string) =>
+    msg((get(formState.errors, path) as { message?: string } | undefined)?.message);
 
   useEffect(() => {
     if (existing.data) reset(fromDto(existing.data));
@@ -137,12 +213,23 @@ export default function AddEquipmentPage() {
 
   const [scheduled, start, interval, unit, usageUnit] = useWatch({
     control,
-    name: ['hasScheduledMaintenance', 'maintenanceStartDate', 'maintenanceInterval', 'maintenanceIntervalUnit', 'unit'],
+    name: [
+      'hasScheduledMaintenance',
+      'maintenanceStartDate',
+      'maintenanceInterval',
+      'maintenanceIntervalUnit',
+      'unit',
+    ],
   });
   const intervalNumber = /^\d+$/.test(interval) ? Number(interval) : null;
   const preview =
     scheduled && isDateOnly(start) && intervalNumber
-      ? nextMaintenanceDate({ hasScheduledMaintenance: true, maintenanceStartDate: start, maintenanceInterval: intervalNumber, maintenanceIntervalUnit: unit as IntervalUnit })
+      ? nextMaintenanceDate({
+          hasScheduledMaintenance: true,
+          maintenanceStartDate: start,
+          maintenanceInterval: intervalNumber,
+          maintenanceIntervalUnit: unit as IntervalUnit,
+        })
       : null;
   const unitSuffix = usageUnit && usageUnit !== 'n/a' ? ` (${t(`units.${usageUnit}`)})` : '';
 
@@ -156,7 +243,12 @@ export default function AddEquipmentPage() {
             toast({ title: t('toast.updated'), description: t('toast.updatedBody') });
             void navigate('/equipment-list');
           },
-          onError: (e) => toast({ title: t('toast.error'), description: e.message || t('toast.updateEquipmentFailed'), variant: 'destructive' }),
+          onError: (e) =>
+            toast({
+              title: t('toast.error'),
+              description: e.message || t('toast.updateEquipmentFailed'),
+              variant: 'destructive',
+            }),
         },
       );
     } else {
@@ -165,7 +257,12 @@ export default function AddEquipmentPage() {
           toast({ title: t('toast.added'), description: t('toast.addedBody') });
           void navigate('/');
         },
-        onError: (e) => toast({ title: t('toast.error'), description: e.message || t('toast.addFailed'), variant: 'destructive' }),
+        onError: (e) =>
+          toast({
+            title: t('toast.error'),
+            description: e.message || t('toast.addFailed'),
+            variant: 'destructive',
+          }),
       });
     }
   });
@@ -183,13 +280,19 @@ export default function AddEquipmentPage() {
   }
 
   const pending = create.isPending || update.isPending;
-  const aria = (path: string) => ({ 'aria-invalid': Boolean(err(path)) || undefined, 'aria-describedby': err(path) ? `${path}-error` : undefined });
+  const aria = (path: string) => ({
+    'aria-invalid': Boolean(err(path)) || undefined,
+    'aria-describedby': err(path) ? `${path}-error` : undefined,
+  });
 
   return (
     <main className="mx-auto grid max-w-3xl grid-cols-1 gap-4 p-4 md:p-6">
       <h1 className="text-2xl font-bold">{editId ? t('form.editTitle') : t('form.addTitle')}</h1>
       {atLimit && count.data && (
-        <div role="alert" className="flex gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-950">
+        <div
+          role="alert"
+          className="flex gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-950"
+        >
           <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
           <p>
             {t('form.limitReached', { limit: count.data.limit })}{' '}
@@ -206,73 +309,73 @@ export default function AddEquipmentPage() {
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
             <div className="sm:col-span-2">
-              <Field id="name" label={t('form.name')} error={err('name')}>
-                <Input id="name" placeholder={t('form.namePlaceholder')} autoComplete="off" maxLength={200} {...register('name')} {...aria('name')} />
-              </Field>
+              <FormField
+                className="content-start gap-2"
+                id="name"
+                label={t('form.name')}
+                error={err('name')}
+              >
+                <Input
+                  id="name"
+                  placeholder={t('form.namePlaceholder')}
+                  autoComplete="off"
+                  maxLength={200}
+                  {...register('name')}
+                  {...aria('name')}
+                />
+              </FormField>
             </div>
-            <Field id="type" label={t('form.type')} error={err('type')}>
-              <Controller
+            <FormField
+              className="content-start gap-2"
+              id="type"
+              label={t('form.type')}
+              error={err('type')}
+            >
+              <SelectField
                 control={control}
                 name="type"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="type" {...aria('type')}>
-                      <SelectValue placeholder={t('form.typePlaceholder')} />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {equipmentTypes.map((v) => (
-                        <SelectItem key={v} value={v}>
-                          {t(`types.${v}`)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
+                options={equipmentTypes}
+                optionLabel={(v) => t(`types.${v}`)}
+                placeholder={t('form.typePlaceholder')}
+                triggerProps={aria('type')}
               />
-            </Field>
-            <Field id="serialNumber" label={t('form.serial')} error={err('serialNumber')}>
-              <Input id="serialNumber" autoComplete="off" maxLength={100} {...register('serialNumber')} />
-            </Field>
-            <Field id="unit" label={t('form.unit')} error={err('unit')}>
-              <Controller
+            </FormField>
+            <FormField
+              className="content-start gap-2"
+              id="serialNumber"
+              label={t('form.serial')}
+              error={err('serialNumber')}
+            >
+              <Input
+                id="serialNumber"
+                autoComplete="off"
+                maxLength={100}
+                {...register('serialNumber')}
+              />
+            </FormField>
+            <FormField
+              className="content-start gap-2"
+              id="unit"
+              label={t('form.unit')}
+              error={err('unit')}
+            >
+              <SelectField
                 control={control}
                 name="unit"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="unit" {...aria('unit')}>
-                      <SelectValue placeholder={t('form.unitPlaceholder')} />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {usageUnits.map((v) => (
-                        <SelectItem key={v} value={v}>
-                          {t(`unitOptions.${v}`)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
+                options={usageUnits}
+                optionLabel={(v) => t(`unitOptions.${v}`)}
+                placeholder={t('form.unitPlaceholder')}
+                triggerProps={aria('unit')}
               />
-            </Field>
-            <Field id="fuelType" label={t('form.fuelType')}>
-              <Controller
+            </FormField>
+            <FormField className="content-start gap-2" id="fuelType" label={t('form.fuelType')}>
+              <SelectField
                 control={control}
                 name="fuelType"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="fuelType">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {equipmentFuelTypes.map((v) => (
-                        <SelectItem key={v} value={v}>
-                          {t(`fuel.${v}`)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
+                options={equipmentFuelTypes}
+                optionLabel={(v) => t(`fuel.${v}`)}
               />
-            </Field>
+            </FormField>
           </CardContent>
         </Card>
 
@@ -285,7 +388,14 @@ export default function AddEquipmentPage() {
               <Controller
                 control={control}
                 name="hasScheduledMaintenance"
-                render={({ field }) => <Switch id="hasScheduledMaintenance" checked={field.value} onCheckedChange={field.onChange} aria-describedby="scheduled-help" />}
+                render={({ field }) => (
+                  <Switch
+                    id="hasScheduledMaintenance"
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                    aria-describedby="scheduled-help"
+                  />
+                )}
               />
               <div className="grid gap-1">
                 <Label htmlFor="hasScheduledMaintenance">{t('form.scheduledToggle')}</Label>
@@ -296,34 +406,54 @@ export default function AddEquipmentPage() {
             </div>
             {scheduled && (
               <div className="grid gap-4 sm:grid-cols-3">
-                <Field id="maintenanceStartDate" label={t('form.startDate')} error={err('maintenanceStartDate')}>
-                  <Input id="maintenanceStartDate" type="date" min="1900-01-01" {...register('maintenanceStartDate')} {...aria('maintenanceStartDate')} />
-                </Field>
-                <Field id="maintenanceInterval" label={t('form.interval')} error={err('maintenanceInterval')}>
-                  <Input id="maintenanceInterval" type="number" inputMode="numeric" min="1" step="1" {...register('maintenanceInterval')} {...aria('maintenanceInterval')} />
-                </Field>
-                <Field id="maintenanceIntervalUnit" label={t('form.intervalUnit')}>
-                  <Controller
+                <FormField
+                  className="content-start gap-2"
+                  id="maintenanceStartDate"
+                  label={t('form.startDate')}
+                  error={err('maintenanceStartDate')}
+                >
+                  <Input
+                    id="maintenanceStartDate"
+                    type="date"
+                    min="1900-01-01"
+                    {...register('maintenanceStartDate')}
+                    {...aria('maintenanceStartDate')}
+                  />
+                </FormField>
+                <FormField
+                  className="content-start gap-2"
+                  id="maintenanceInterval"
+                  label={t('form.interval')}
+                  error={err('maintenanceInterval')}
+                >
+                  <Input
+                    id="maintenanceInterval"
+                    type="number"
+                    inputMode="numeric"
+                    min="1"
+                    step="1"
+                    {...register('maintenanceInterval')}
+                    {...aria('maintenanceInterval')}
+                  />
+                </FormField>
+                <FormField
+                  className="content-start gap-2"
+                  id="maintenanceIntervalUnit"
+                  label={t('form.intervalUnit')}
+                >
+                  <SelectField
                     control={control}
                     name="maintenanceIntervalUnit"
-                    render={({ field }) => (
-                      <Select value={field.value} onValueChange={field.onChange}>
-                        <SelectTrigger id="maintenanceIntervalUnit">
-                          <SelectValue />
-                        </SelectTrigger>
-                        <SelectContent>
-                          {(['days', 'months', 'years'] as const).map((v) => (
-                            <SelectItem key={v} value={v}>
-                              {t(`intervalUnits.${v}`)}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                    )}
+                    options={['days', 'months', 'years']}
+                    optionLabel={(v) => t(`intervalUnits.${v}`)}
                   />
-                </Field>
+                </FormField>
                 {preview && (
-                  <p className="flex items-center gap-2 rounded-md bg-blue-50 p-3 text-sm text-blue-950 sm:col-span-3" aria-live="polite" data-testid="next-date-preview">
+                  <p
+                    className="flex items-center gap-2 rounded-md bg-blue-50 p-3 text-sm text-blue-950 sm:col-span-3"
+                    aria-live="polite"
+                    data-testid="next-date-preview"
+                  >
                     <CalendarClock className="h-4 w-4" aria-hidden />
                     {t('form.nextDatePreview', { date: formatDate(preview) })}
                   </p>
@@ -338,32 +468,54 @@ export default function AddEquipmentPage() {
             <CardTitle>{t('form.usageSection')}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <Field id="currentUsage" label={`${t('form.currentUsage')}${unitSuffix}`} error={err('currentUsage')}>
-              <Input id="currentUsage" type="number" inputMode="decimal" min="0" step="0.1" {...register('currentUsage')} {...aria('currentUsage')} />
-            </Field>
-            <Field id="threshold" label={`${t('form.lifespan')}${unitSuffix}`} error={err('threshold')} help={t('form.lifespanHelp')}>
-              <Input id="threshold" type="number" inputMode="decimal" min="1" step="0.1" {...register('threshold')} {...aria('threshold')} />
-            </Field>
-            <Field id="alertThreshold" label={t('form.alertThreshold')} error={err('alertThreshold')}>
-              <Controller
+            <FormField
+              className="content-start gap-2"
+              id="currentUsage"
+              label={`${t('form.currentUsage')}${unitSuffix}`}
+              error={err('currentUsage')}
+            >
+              <Input
+                id="currentUsage"
+                type="number"
+                inputMode="decimal"
+                min="0"
+                step="0.1"
+                {...register('currentUsage')}
+                {...aria('currentUsage')}
+              />
+            </FormField>
+            <FormField
+              className="content-start gap-2"
+              id="threshold"
+              label={`${t('form.lifespan')}${unitSuffix}`}
+              error={err('threshold')}
+              hint={t('form.lifespanHelp')}
+            >
+              <Input
+                id="threshold"
+                type="number"
+                inputMode="decimal"
+                min="1"
+                step="0.1"
+                {...register('threshold')}
+                {...aria('threshold')}
+              />
+            </FormField>
+            <FormField
+              className="content-start gap-2"
+              id="alertThreshold"
+              label={t('form.alertThreshold')}
+              error={err('alertThreshold')}
+            >
+              <SelectField
                 control={control}
                 name="alertThreshold"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="alertThreshold">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {alertThresholdOptions.map((v) => (
-                        <SelectItem key={v} value={String(v)}>
-                          {t('form.alertOption', { percent: lifespanWarningPercent(v) })}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
+                options={alertThresholdOptions}
+                optionLabel={(v) =>
+                  t('form.alertOption', { percent: lifespanWarningPercent(Number(v)) })
+                }
               />
-            </Field>
+            </FormField>
           </CardContent>
         </Card>
 
@@ -372,12 +524,40 @@ export default function AddEquipmentPage() {
             <CardTitle>{t('form.serviceSection')}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <Field id="serviceInterval" label={`${t('form.serviceInterval')}${unitSuffix}`} error={err('serviceInterval')} help={t('form.serviceIntervalHelp')}>
-              <Input id="serviceInterval" type="number" inputMode="numeric" min="0" step="1" {...register('serviceInterval')} {...aria('serviceInterval')} />
-            </Field>
-            <Field id="lastServiceUsage" label={`${t('form.lastService')}${unitSuffix}`} error={err('lastServiceUsage')} help={t('form.lastServiceHelp')}>
-              <Input id="lastServiceUsage" type="number" inputMode="decimal" min="0" step="0.1" {...register('lastServiceUsage')} {...aria('lastServiceUsage')} />
-            </Field>
+            <FormField
+              className="content-start gap-2"
+              id="serviceInterval"
+              label={`${t('form.serviceInterval')}${unitSuffix}`}
+              error={err('serviceInterval')}
+              hint={t('form.serviceIntervalHelp')}
+            >
+              <Input
+                id="serviceInterval"
+                type="number"
+                inputMode="numeric"
+                min="0"
+                step="1"
+                {...register('serviceInterval')}
+                {...aria('serviceInterval')}
+              />
+            </FormField>
+            <FormField
+              className="content-start gap-2"
+              id="lastServiceUsage"
+              label={`${t('form.lastService')}${unitSuffix}`}
+              error={err('lastServiceUsage')}
+              hint={t('form.lastServiceHelp')}
+            >
+              <Input
+                id="lastServiceUsage"
+                type="number"
+                inputMode="decimal"
+                min="0"
+                step="0.1"
+                {...register('lastServiceUsage')}
+                {...aria('lastServiceUsage')}
+              />
+            </FormField>
           </CardContent>
         </Card>
 
@@ -386,32 +566,70 @@ export default function AddEquipmentPage() {
             <CardTitle>{t('form.parts')}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-3">
-            {parts.fields.length === 0 && <p className="text-sm text-muted-foreground">{t('form.partsEmpty')}</p>}
+            {parts.fields.length === 0 && (
+              <p className="text-sm text-muted-foreground">{t('form.partsEmpty')}</p>
+            )}
             {parts.fields.map((f, i) => (
-              <fieldset key={f.id} className="grid grid-cols-[minmax(0,1fr)_5rem_auto] items-start gap-2 rounded-md border p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.5fr)_5rem_auto]">
+              <fieldset
+                key={f.id}
+                className="grid grid-cols-[minmax(0,1fr)_5rem_auto] items-start gap-2 rounded-md border p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.5fr)_5rem_auto]"
+              >
                 <legend className="sr-only">
                   {t('form.partName')} {i + 1}
                 </legend>
                 <div className="col-span-3 grid gap-1 sm:col-span-1">
                   <Label htmlFor={`part-${i}`}>{t('form.partName')}</Label>
-                  <Input id={`part-${i}`} maxLength={200} {...register(`serviceParts.${i}.part`)} {...aria(`serviceParts.${i}.part`)} />
-                  <FieldError id={`serviceParts.${i}.part-error`} message={err(`serviceParts.${i}.part`)} />
+                  <Input
+                    id={`part-${i}`}
+                    maxLength={200}
+                    {...register(`serviceParts.${i}.part`)}
+                    {...aria(`serviceParts.${i}.part`)}
+                  />
+                  <FieldError
+                    id={`serviceParts.${i}.part-error`}
+                    message={err(`serviceParts.${i}.part`)}
+                  />
                 </div>
                 <div className="grid gap-1">
                   <Label htmlFor={`partNumber-${i}`}>{t('form.partNumber')}</Label>
-                  <Input id={`partNumber-${i}`} maxLength={100} {...register(`serviceParts.${i}.partNumber`)} />
+                  <Input
+                    id={`partNumber-${i}`}
+                    maxLength={100}
+                    {...register(`serviceParts.${i}.partNumber`)}
+                  />
                 </div>
                 <div className="grid gap-1">
                   <Label htmlFor={`qty-${i}`}>{t('form.partQty')}</Label>
-                  <Input id={`qty-${i}`} type="number" inputMode="numeric" min="1" step="1" {...register(`serviceParts.${i}.qty`)} {...aria(`serviceParts.${i}.qty`)} />
-                  <FieldError id={`serviceParts.${i}.qty-error`} message={err(`serviceParts.${i}.qty`)} />
+                  <Input
+                    id={`qty-${i}`}
+                    type="number"
+                    inputMode="numeric"
+                    min="1"
+                    step="1"
+                    {...register(`serviceParts.${i}.qty`)}
+                    {...aria(`serviceParts.${i}.qty`)}
+                  />
+                  <FieldError
+                    id={`serviceParts.${i}.qty-error`}
+                    message={err(`serviceParts.${i}.qty`)}
+                  />
                 </div>
-                <Button variant="ghost" size="icon" className="mt-6 text-destructive" onClick={() => parts.remove(i)} aria-label={t('form.removePart', { n: i + 1 })}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="mt-6 text-destructive"
+                  onClick={() => parts.remove(i)}
+                  aria-label={t('form.removePart', { n: i + 1 })}
+                >
                   <Trash2 aria-hidden />
                 </Button>
               </fieldset>
             ))}
-            <Button variant="outline" className="justify-self-start" onClick={() => parts.append({ part: '', partNumber: '', qty: '1' })}>
+            <Button
+              variant="outline"
+              className="justify-self-start"
+              onClick={() => parts.append({ part: '', partNumber: '', qty: '1' })}
+            >
               <Plus aria-hidden /> {t('form.addPart')}
             </Button>
           </CardContent>
@@ -419,9 +637,14 @@ export default function AddEquipmentPage() {
 
         <Card>
           <CardContent className="pt-5">
-            <Field id="description" label={t('form.description')} error={err('description')}>
+            <FormField
+              className="content-start gap-2"
+              id="description"
+              label={t('form.description')}
+              error={err('description')}
+            >
               <Textarea id="description" rows={3} maxLength={2000} {...register('description')} />
-            </Field>
+            </FormField>
           </CardContent>
         </Card>
 
