@@ -5,8 +5,16 @@ import { formatUsage, shortId } from '@/components/equipment/format';
 import { StatusBadge } from '@/components/equipment/status-badge';
 import { TypeIcon } from '@/components/equipment/type-icon';
 import { Card } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
+import { EquipmentNameCell } from './equipment-name-cell';
 
 type T = ReturnType<typeof useTranslation<'equipment'>>['t'];
 
@@ -17,8 +25,16 @@ function NextMaintenance({ e, t }: { e: EquipmentDto; t: T }) {
     <span>
       {formatDate(e.nextMaintenanceDate)}
       {days !== null && (
-        <span className={days < 0 ? 'block text-xs text-red-700' : 'block text-xs text-muted-foreground'}>
-          {days < 0 ? t('list.overdueBy', { count: -days }) : days === 0 ? t('list.today') : t('list.dueIn', { count: days })}
+        <span
+          className={
+            days < 0 ? 'block text-xs text-red-700' : 'block text-xs text-muted-foreground'
+          }
+        >
+          {days < 0
+            ? t('list.overdueBy', { count: -days })
+            : days === 0
+              ? t('list.today')
+              : t('list.dueIn', { count: days })}
         </span>
       )}
     </span>
@@ -30,9 +46,15 @@ function UsageCell({ e, t }: { e: EquipmentDto; t: T }) {
     <span>
       <span className="font-medium">{formatUsage(t, e.currentUsage, e.unit)}</span>
       {e.status.remainingUsage !== null && (
-        <span className="block text-xs text-muted-foreground">{t('list.remaining', { value: formatUsage(t, e.status.remainingUsage, e.unit) })}</span>
+        <span className="block text-xs text-muted-foreground">
+          {t('list.remaining', { value: formatUsage(t, e.status.remainingUsage, e.unit) })}
+        </span>
       )}
-      {e.status.lifespanWarning && <span className="block text-xs font-medium text-orange-800">{t('list.lifespanWarning')}</span>}
+      {e.status.lifespanWarning && (
+        <span className="block text-xs font-medium text-orange-800">
+          {t('list.lifespanWarning')}
+        </span>
+      )}
     </span>
   );
 }
@@ -60,16 +82,12 @@ export function EquipmentTable({ items }: { items: EquipmentDto[] }) {
               {items.map((e) => (
                 <TableRow key={e.id} data-testid="equipment-row">
                   <TableCell>
-                    <div className="flex items-center gap-2">
-                      <TypeIcon type={e.type} />
-                      <div>
-                        <div className="font-medium">{e.name}</div>
-                        <div className="text-xs text-muted-foreground">
-                          {t('columns.id')} {shortId(e.id)}
-                          {e.serialNumber ? ` · ${t('columns.serial')} ${e.serialNumber}` : ''}
-                        </div>
-                      </div>
-                    </div>
+                    <EquipmentNameCell
+                      type={e.type}
+                      name={e.name}
+                      id={e.id}
+                      serialNumber={e.serialNumber}
+                    />
                   </TableCell>
                   <TableCell>{t(`types.${e.type}`, { defaultValue: e.type })}</TableCell>
                   <TableCell>
@@ -91,7 +109,10 @@ export function EquipmentTable({ items }: { items: EquipmentDto[] }) {
           </Table>
         </Card>
       </div>
-      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:hidden print:hidden" aria-label={t('statusPage.all')}>
+      <ul
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:hidden print:hidden"
+        aria-label={t('statusPage.all')}
+      >
         {items.map((e) => (
           <li key={e.id}>
             <Card className="grid grid-cols-1 gap-3 p-4" data-testid="equipment-card">
@@ -101,7 +122,8 @@ export function EquipmentTable({ items }: { items: EquipmentDto[] }) {
                   <div className="min-w-0">
                     <h3 className="truncate font-semibold">{e.name}</h3>
                     <p className="text-xs text-muted-foreground">
-                      {t(`types.${e.type}`, { defaultValue: e.type })} · {t('columns.id')} {shortId(e.id)}
+                      {t(`types.${e.type}`, { defaultValue: e.type })} · {t('columns.id')}{' '}
+                      {shortId(e.id)}
                     </p>
                   </div>
                 </div>

@@ -8,10 +8,18 @@ import { TypeIcon } from '@/components/equipment/type-icon';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { fileDate, formatDate, formatNumber } from '@/lib/format';
 import { exportCsv } from '../components/export';
+import { EquipmentNameCell } from '../components/equipment-name-cell';
 
 function totalsByUnit(items: RetiredEquipmentDto[]) {
   const by = new Map<string, number>();
@@ -29,7 +37,11 @@ export default function RetiredEquipmentPage() {
 
   const onExport = () => {
     if (items.length === 0) {
-      toast({ title: t('toast.noRetiredToExport'), description: t('toast.noRetiredToExportBody'), variant: 'destructive' });
+      toast({
+        title: t('toast.noRetiredToExport'),
+        description: t('toast.noRetiredToExportBody'),
+        variant: 'destructive',
+      });
       return;
     }
     exportCsv(exportFileName('retired-equipment', fileDate()), retiredEquipmentColumns, items);
@@ -46,22 +58,36 @@ export default function RetiredEquipmentPage() {
       {q.isLoading ? (
         <PageSpinner />
       ) : q.isError ? (
-        <p role="alert" className="text-destructive">{q.error.message}</p>
+        <p role="alert" className="text-destructive">
+          {q.error.message}
+        </p>
       ) : (
         <>
           <div className="grid gap-3 sm:grid-cols-3">
             <Card>
-              <CardHeader className="pb-2 text-sm text-muted-foreground">{t('retired.count')}</CardHeader>
-              <CardContent className="text-2xl font-bold" data-testid="retired-count">{formatNumber(items.length)}</CardContent>
-            </Card>
-            <Card>
-              <CardHeader className="pb-2 text-sm text-muted-foreground">{t('retired.totalUsage')}</CardHeader>
-              <CardContent className="grid gap-1 text-lg font-bold">
-                {items.length === 0 ? '0' : totalsByUnit(items).map(([unit, total]) => <span key={unit}>{formatUsage(t, total, unit)}</span>)}
+              <CardHeader className="pb-2 text-sm text-muted-foreground">
+                {t('retired.count')}
+              </CardHeader>
+              <CardContent className="text-2xl font-bold" data-testid="retired-count">
+                {formatNumber(items.length)}
               </CardContent>
             </Card>
             <Card>
-              <CardHeader className="pb-2 text-sm text-muted-foreground">{t('retired.totalFuel')}</CardHeader>
+              <CardHeader className="pb-2 text-sm text-muted-foreground">
+                {t('retired.totalUsage')}
+              </CardHeader>
+              <CardContent className="grid gap-1 text-lg font-bold">
+                {items.length === 0
+                  ? '0'
+                  : totalsByUnit(items).map(([unit, total]) => (
+                      <span key={unit}>{formatUsage(t, total, unit)}</span>
+                    ))}
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader className="pb-2 text-sm text-muted-foreground">
+                {t('retired.totalFuel')}
+              </CardHeader>
               <CardContent className="text-2xl font-bold">{gallons(totalFuel)}</CardContent>
             </Card>
           </div>
@@ -91,16 +117,12 @@ export default function RetiredEquipmentPage() {
                       {items.map((r) => (
                         <TableRow key={r.id}>
                           <TableCell>
-                            <div className="flex items-center gap-2">
-                              <TypeIcon type={r.type} />
-                              <div>
-                                <div className="font-medium">{r.name}</div>
-                                <div className="text-xs text-muted-foreground">
-                                  {t('columns.id')} {shortId(r.originalEquipmentId)}
-                                  {r.serialNumber ? ` · ${t('columns.serial')} ${r.serialNumber}` : ''}
-                                </div>
-                              </div>
-                            </div>
+                            <EquipmentNameCell
+                              type={r.type}
+                              name={r.name}
+                              id={r.originalEquipmentId}
+                              serialNumber={r.serialNumber}
+                            />
                           </TableCell>
                           <TableCell>{t(`types.${r.type}`, { defaultValue: r.type })}</TableCell>
                           <TableCell>{formatUsage(t, r.finalUsage, r.unit)}</TableCell>
@@ -108,7 +130,9 @@ export default function RetiredEquipmentPage() {
                           <TableCell>{formatDate(r.originalDateAdded)}</TableCell>
                           <TableCell>{formatDate(r.retiredAt)}</TableCell>
                           <TableCell>{r.retiredBy ?? '—'}</TableCell>
-                          <TableCell className="max-w-xs whitespace-pre-wrap break-words">{r.retirementNotes ?? '—'}</TableCell>
+                          <TableCell className="max-w-xs whitespace-pre-wrap break-words">
+                            {r.retirementNotes ?? '—'}
+                          </TableCell>
                         </TableRow>
                       ))}
                     </TableBody>
@@ -124,13 +148,16 @@ export default function RetiredEquipmentPage() {
                         <div className="min-w-0">
                           <h3 className="truncate font-semibold">{r.name}</h3>
                           <p className="text-xs text-muted-foreground">
-                            {t(`types.${r.type}`, { defaultValue: r.type })} · {t('columns.id')} {shortId(r.originalEquipmentId)}
+                            {t(`types.${r.type}`, { defaultValue: r.type })} · {t('columns.id')}{' '}
+                            {shortId(r.originalEquipmentId)}
                           </p>
                         </div>
                       </div>
                       <dl className="grid grid-cols-2 gap-2 text-sm">
                         <div>
-                          <dt className="text-xs text-muted-foreground">{t('columns.finalUsage')}</dt>
+                          <dt className="text-xs text-muted-foreground">
+                            {t('columns.finalUsage')}
+                          </dt>
                           <dd>{formatUsage(t, r.finalUsage, r.unit)}</dd>
                         </div>
                         <div>
@@ -138,15 +165,23 @@ export default function RetiredEquipmentPage() {
                           <dd>{gallons(r.totalFuelUsed)}</dd>
                         </div>
                         <div>
-                          <dt className="text-xs text-muted-foreground">{t('columns.retiredAt')}</dt>
+                          <dt className="text-xs text-muted-foreground">
+                            {t('columns.retiredAt')}
+                          </dt>
                           <dd>{formatDate(r.retiredAt)}</dd>
                         </div>
                         <div>
-                          <dt className="text-xs text-muted-foreground">{t('columns.retiredBy')}</dt>
+                          <dt className="text-xs text-muted-foreground">
+                            {t('columns.retiredBy')}
+                          </dt>
                           <dd>{r.retiredBy ?? '—'}</dd>
                         </div>
                       </dl>
-                      {r.retirementNotes && <p className="whitespace-pre-wrap break-words text-sm">{r.retirementNotes}</p>}
+                      {r.retirementNotes && (
+                        <p className="whitespace-pre-wrap break-words text-sm">
+                          {r.retirementNotes}
+                        </p>
+                      )}
                     </Card>
                   </li>
                 ))}

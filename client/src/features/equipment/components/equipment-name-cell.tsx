@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { shortId } from '@/components/equipment/format';
+import { TypeIcon } from '@/components/equipment/type-icon';
+
+/** The first table cell of an equipment row: type icon, name, displayed id (8 characters) and serial. */
+export function EquipmentNameCell({
+  type,
+  name,
+  id,
+  serialNumber,
+}: {
+  type: string;
+  name: string;
+  id: string;
+  serialNumber: string | null;
+}) {
+  const { t } = useTranslation('equipment');
+  return (
+    <div className="flex items-center gap-2">
+      <TypeIcon type={type} />
+      <div>
+        <div className="font-medium">{name}</div>
+        <div className="text-xs text-muted-foreground">
+          {t('columns.id')} {shortId(id)}
+          {serialNumber ? ` · ${t('columns.serial')} ${serialNumber}` : ''}
+        </div>
+      </div>
+    </div>
+  );
+}
