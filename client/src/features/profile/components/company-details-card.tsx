@@ -14,6 +14,7 @@ import { useCompanySettings } from '../api/get-company-settings';
 import { useUpdateCompanySettings } from '../api/update-company-settings';
 import { useProfileMessage } from '../lib/use-profile-message';
 import { DetailRow } from './detail-row';
+import { EditFormActions } from './edit-form-actions';
 
 /** Company details for owners and managers: the company name is editable (PATCH /api/company/settings). */
 export function CompanyDetailsCard() {
@@ -81,14 +82,7 @@ export function CompanyDetailsCard() {
                 {...form.register('companyName')}
               />
             </FormField>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button type="button" variant="outline" onClick={() => setEditing(false)}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" disabled={update.isPending}>
-                {update.isPending ? t('saving') : t('save')}
-              </Button>
-            </div>
+            <EditFormActions onCancel={() => setEditing(false)} saving={update.isPending} />
           </form>
         ) : null}
       </CardContent>

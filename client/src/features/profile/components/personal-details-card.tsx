@@ -15,6 +15,7 @@ import { formatDate } from '@/lib/format';
 import { useUpdateProfile } from '../api/update-profile';
 import { useProfileMessage } from '../lib/use-profile-message';
 import { DetailRow } from './detail-row';
+import { EditFormActions } from './edit-form-actions';
 
 type Values = { firstName: string; lastName: string; email: string; secondaryEmail: string };
 
@@ -97,14 +98,7 @@ export function PersonalDetailsCard({ user }: { user: CurrentUser }) {
             <FormField id="secondaryEmail" label={t('personal.secondaryEmail')} error={msg(errors.secondaryEmail?.message)} hint={t('personal.secondaryHint')}>
               <Input id="secondaryEmail" type="email" {...field('secondaryEmail')} />
             </FormField>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button type="button" variant="outline" onClick={() => setEditing(false)}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" disabled={update.isPending}>
-                {update.isPending ? t('saving') : t('save')}
-              </Button>
-            </div>
+            <EditFormActions onCancel={() => setEditing(false)} saving={update.isPending} />
           </form>
         )}
       </CardContent>
