@@ -56,3 +56,9 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<
   if (!result.success) throw fromZodError(result.error);
   return result.data;
 }
+
+/** A unique index refused the write (PostgreSQL 23505), from pg or PGlite, wrapped by drizzle or not. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return (e?.cause?.code ?? e?.code) === '23505';
+}

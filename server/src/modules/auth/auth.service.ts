@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { company, session, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
-import { AppError } from '../../lib/errors';
+import { AppError, isUniqueViolation } from '../../lib/errors';
 import { hashPassword, normaliseAnswer, verifyPassword } from '../../lib/passwords';
 import { isCommonPassword } from '../../lib/common-passwords';
 import {
@@ -83,7 +83,7 @@ export async function signup(deps: Deps, input: SignupInput): Promise<UserRow> {
     });
   } catch (err) {
     // A concurrent signup took the name or email between the check and the insert.
-    if (String((err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505') {
+    if (isUniqueViolation(err)) {
       throw new AppError('conflict', 'An account with this email or business name already exists.');
     }
     throw err;

@@ -3,9 +3,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { INVALID_OPERATOR_LOGIN, type OperatorLoginInput } from '../../../../domain/schemas/operators';
 import { company, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
-import { AppError } from '../../lib/errors';
+import { AppError, isUniqueViolation } from '../../lib/errors';
 import { accountKey, addressKey, assertNotThrottled, clearFailures, recordFailure } from '../../lib/throttle';
-import { isUniqueViolation, SHARED_OPERATOR_AUTH_TYPE } from './team.service';
+import { SHARED_OPERATOR_AUTH_TYPE } from './team.service';
 
 type UserRow = typeof user.$inferSelect;
 type CompanyRow = typeof company.$inferSelect;

@@ -10,10 +10,11 @@ import {
   type ManagerInput,
   type ResetUserPasswordInput,
 } from '../../../../domain/schemas/operators';
+import { profileMessages } from '../../../../domain/schemas/profile';
 import type { Db } from '../../db/client';
 import { company, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { CompanyContext } from '../../plugins/session';
 import { endAllSessionsOf } from '../../plugins/session';
@@ -23,11 +24,6 @@ type UserRow = typeof user.$inferSelect;
 
 /** The hidden per-company user behind "business name + shared password" operator sessions. */
 export const SHARED_OPERATOR_AUTH_TYPE = 'company_shared';
-
-export const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return (e.cause?.code ?? e.code) === '23505';
-};
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -76,7 +72,7 @@ export async function updateCompanySettings(deps: Deps, ctx: CompanyContext, inp
     await deps.db.update(company).set(set).where(eq(company.id, ctx.companyId));
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new AppError('conflict', 'This business name is already registered.', { companyName: 'This business name is already registered.' });
+      throw new AppError('conflict', profileMessages.businessNameTaken, { companyName: profileMessages.businessNameTaken });
     }
     throw err;
   }

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import {
   profileMessages,
   type ChangePasswordInput,
@@ -10,13 +10,10 @@ import type { Role } from '../../../../domain/roles';
 import type { Db } from '../../db/client';
 import { company, session, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
-import { AppError } from '../../lib/errors';
+import { AppError, isUniqueViolation } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { assertNotThrottled, clearFailures, recordFailure } from '../../lib/throttle';
 import { assertStrongPassword, getUser, signInKeys } from '../auth/auth.service';
-
-const isUniqueViolation = (err: unknown) =>
-  String((err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505';
 
 /** Personal details: first and last name, e-mail (unique, case-insensitive), secondary e-mail. */
 export async function updateProfile(deps: Deps, userId: string, role: Role, input: UpdateProfileInput) {
@@ -25,14 +22,7 @@ export async function updateProfile(deps: Deps, userId: string, role: Role, inpu
   if (!email && role !== 'operator') {
     throw new AppError('validation', profileMessages.email, { email: profileMessages.email });
   }
-  if (email) {
-    const taken = await db
-      .select({ id: user.id })
-      .from(user)
-      .where(and(sql`lower(${user.email}) = ${email}`, ne(user.id, userId)))
-      .limit(1);
-    if (taken.length > 0) throw new AppError('conflict', profileMessages.emailTaken, { email: profileMessages.emailTaken });
-  }
+  // The unique index on lower(email) decides (no check-then-write race).
   try {
     const [row] = await db
       .update(user)
@@ -92,14 +82,7 @@ export async function companyDetails(db: Db, companyId: string): Promise<Company
 /** Renames the company (the business name used at sign-in): unique, case-insensitive. */
 export async function updateCompanyName(deps: Deps, companyId: string, input: CompanySettingsInput): Promise<CompanyDetails> {
   const { db, now } = deps;
-  const taken = await db
-    .select({ id: company.id })
-    .from(company)
-    .where(and(sql`lower(${company.name}) = lower(${input.companyName})`, ne(company.id, companyId)))
-    .limit(1);
-  if (taken.length > 0) {
-    throw new AppError('conflict', profileMessages.businessNameTaken, { companyName: profileMessages.businessNameTaken });
-  }
+  // The unique index on lower(name) decides (no check-then-write race).
   try {
     await db.update(company).set({ name: input.companyName, updatedAt: now() }).where(eq(company.id, companyId));
   } catch (err) {
