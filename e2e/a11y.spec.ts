@@ -74,7 +74,8 @@ for (const lng of LANGUAGES) {
       for (const path of OWNER) await expectNoSeriousViolations(page, path);
       // Phone width: the mobile header and menu button.
       await page.setViewportSize({ width: 390, height: 844 });
-      for (const path of ['/', '/contact', '/instructions']) await expectNoSeriousViolations(page, path);
+      for (const path of ['/', '/contact', '/instructions'])
+        await expectNoSeriousViolations(page, path);
     });
 
     test(`operator pages have no serious violations (${lng})`, async ({ page, browser }) => {
@@ -164,4 +165,55 @@ test('keyboard only: the contact form and the billing toggle on the landing page
   await tabTo(page, (el) => el.textContent?.trim() === 'Send Message', 60);
   await page.keyboard.press('Enter');
   await expect(page.getByText('Please fill out all fields before sending.')).toBeVisible();
+});
+
+test('keyboard only: an operator signs in and submits a reading', async ({ page, browser }) => {
+  await signupOwnerViaApi(page.request);
+  const shared = 'Keyboard-Crew-Pass-4';
+  expect(
+    (await page.request.post('/api/company-settings', { data: { masterPassword: shared } })).ok(),
+  ).toBe(true);
+  const added = await page.request.post('/api/employees', {
+    data: { firstName: 'Keya', lastName: 'Board' },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const { operatorUsername } = (await added.json()) as { operatorUsername: string };
+  const eqName = uniqueName('Keyboard Loader');
+  const created = await page.request.post('/api/equipment', {
+    data: { name: eqName, type: 'machinery', unit: 'hours', currentUsage: 50 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const op = await ctx.newPage();
+  await op.goto('/employee-login');
+  await expect(op.getByLabel('Operator username')).toBeVisible();
+  await tabTo(
+    op,
+    (el) =>
+      el.id !== '' &&
+      el.matches('input') &&
+      el.getAttribute('type') !== 'password' &&
+      el.getAttribute('type') !== 'checkbox',
+  );
+  await op.keyboard.type(operatorUsername);
+  await tabTo(op, (el) => el.matches('input[type="password"]'));
+  await op.keyboard.type(shared);
+  await op.keyboard.press('Enter');
+  await expect(op.getByRole('heading', { name: `Welcome, ${operatorUsername}` })).toBeVisible();
+
+  await tabTo(op, (el) => el.id === 'equipmentSelect');
+  await op.keyboard.press('ArrowDown'); // the first machine
+  await expect(op.getByLabel('Equipment', { exact: true })).not.toHaveValue('');
+  await tabTo(op, (el) => el.id === 'newUsage');
+  await op.keyboard.type('52.5');
+  await op.keyboard.press('Enter');
+  await expect(op.getByText('Update Submitted', { exact: true })).toBeVisible();
+  await ctx.close();
+
+  const list = (await (await page.request.get('/api/equipment')).json()) as Array<{
+    name: string;
+    currentUsage: number;
+  }>;
+  expect(list.find((e) => e.name === eqName)?.currentUsage).toBe(52.5);
 });
