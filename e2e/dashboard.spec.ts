@@ -177,6 +177,10 @@ test('exports download CSV files with the right headers', async ({ page }) => {
   expect(fuelLines[0]).toBe('Date,Equipment,Operator,Fuel Type,Fuel Added (gal),Notes');
   expect(fuelLines).toHaveLength(3);
 
+  // The top-consumers chart loads once its card is in view.
+  await page.getByTestId('fuel-total').scrollIntoViewIfNeeded();
+  await expect(page.getByRole('img', { name: /top fuel consumers: .*Good Loader/ })).toBeVisible();
+
   // Reset fuel asks first (recommending an export), then zeroes the totals.
   await expect(page.getByTestId('fuel-total')).toContainText('15.5');
   await page.getByRole('button', { name: 'Reset Fuel' }).click();

@@ -1,5 +1,6 @@
 import { Download, Fuel, RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { useInView } from '@/lib/use-in-view';
 import { useTranslation } from 'react-i18next';
 import {
   AlertDialog,
@@ -22,7 +23,9 @@ import { useFuelSummary } from '../api/get-fuel-summary';
 import { useResetFuel } from '../api/reset-fuel';
 
 // recharts is big: only this card's chart loads it, and only when there is something to draw.
+// recharts is the heaviest chunk: it loads only when the chart comes near the viewport.
 const FuelChart = lazy(() => import('./fuel-chart'));
+const CHART_PLACEHOLDER = <div className="h-56 animate-pulse rounded-md bg-muted" />;
 
 export function FuelCard() {
   const { t } = useTranslation('dashboard');
@@ -31,6 +34,7 @@ export function FuelCard() {
   const reset = useResetFuel();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const chartSlot = useInView<HTMLDivElement>();
   const s = summary.data;
   const total = s?.total ?? 0;
 
@@ -79,9 +83,15 @@ export function FuelCard() {
         <div>
           <h3 className="mb-2 text-sm font-medium">{t('fuel.topConsumers')}</h3>
           {s && s.top.length > 0 ? (
-            <Suspense fallback={<div className="h-56 animate-pulse rounded-md bg-muted" />}>
-              <FuelChart top={s.top} unit={t('fuel.gal')} label={t('fuel.chartLabel', { names: s.top.map((m) => m.name).join(', ') })} />
-            </Suspense>
+            <div ref={chartSlot.ref}>
+              {chartSlot.inView ? (
+                <Suspense fallback={CHART_PLACEHOLDER}>
+                  <FuelChart top={s.top} unit={t('fuel.gal')} label={t('fuel.chartLabel', { names: s.top.map((m) => m.name).join(', ') })} />
+                </Suspense>
+              ) : (
+                CHART_PLACEHOLDER
+              )}
+            </div>
           ) : (
             <p className="text-sm text-muted-foreground">{summary.isLoading ? tc('loading') : t('fuel.none')}</p>
           )}
