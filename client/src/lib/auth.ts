@@ -5,11 +5,34 @@ import { LANGUAGE_STORAGE_KEY } from './i18n';
 
 export const authKeys = { user: ['auth', 'user'] as const };
 
+/**
+ * The server sets a readable `ems_signed_in` cookie (the role only, never a secret) beside the HttpOnly
+ * session cookie and clears it at logout and on any 401. Without it nobody is signed in, so the app
+ * skips GET /api/auth/user (no request, no 401 in the console) and can pick the first screen at once.
+ * It is a hint for speed only: what the user may see is decided by the server's answer.
+ */
+const SIGNED_IN_HINT = 'ems_signed_in';
+export function signedInHint(): string | null {
+  if (typeof document === 'undefined') return null;
+  const match = document.cookie.match(/(?:^|;\s*)ems_signed_in=([^;]*)/);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+function clearSignedInHint() {
+  document.cookie = `${SIGNED_IN_HINT}=; Max-Age=0; path=/; SameSite=Lax`;
+}
+
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  if (!signedInHint()) return null;
+  const user = await getOrNullOn401<CurrentUser>('/api/auth/user');
+  if (!user) clearSignedInHint();
+  return user;
+}
+
 /** Current user: 30 s stale, 60 s retention, no retry, no refetch on focus (spec section 7). */
 export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.user,
-    queryFn: () => getOrNullOn401<CurrentUser>('/api/auth/user'),
+    queryFn: fetchCurrentUser,
     staleTime: 30_000,
     gcTime: 60_000,
     retry: false,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, fromZodError, statusOf } from '../lib/errors';
+import { SIGNED_IN_HINT_COOKIE } from './session';
 
 /** One error contract: every error leaves as `{ code, message, fieldErrors? }`; a 500 never shows internals. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -19,6 +20,9 @@ export function registerErrorHandler(app: FastifyInstance) {
 
     if (appError) {
       if (appError.headers) void reply.headers(appError.headers);
+      // Not signed in (any more): the readable signed-in hint goes too, so the client stops asking.
+      if (appError.code === 'unauthenticated' && req.cookies[SIGNED_IN_HINT_COOKIE] !== undefined)
+        void reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/' });
       return reply.status(statusOf[appError.code]).send({
         code: appError.code,
         message: appError.message,

@@ -6,6 +6,13 @@ import type { Db } from '../db/client';
 import { company, session, user } from '../db/schema/index';
 
 export const SESSION_COOKIE = 'ems_sid';
+/**
+ * A readable, non-secret companion of the session cookie holding only the role ("owner", "operator", ...).
+ * The client reads it to skip GET /api/auth/user when nobody is signed in (no request, no logged 401) and
+ * to start loading the right screen early. The server never trusts it: access is decided by the session.
+ * See docs/decisions/0008-signed-in-hint-cookie.md.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'ems_signed_in';
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 /** A browser-session cookie: the server forgets it after 12 idle hours. */
 const SHORT_MS = 12 * 60 * 60 * 1000;
@@ -47,10 +54,10 @@ declare module 'fastify' {
   }
 }
 
-function cookieOptions(req: FastifyRequest, maxAgeMs: number | null) {
+function cookieOptions(req: FastifyRequest, maxAgeMs: number | null, httpOnly = true) {
   return {
     path: '/',
-    httpOnly: true,
+    httpOnly,
     sameSite: 'lax' as const,
     secure: req.protocol === 'https',
     ...(maxAgeMs === null ? {} : { maxAge: Math.floor(maxAgeMs / 1000) }),
@@ -110,9 +117,10 @@ export async function startSession(
   db: Db,
   req: FastifyRequest,
   reply: FastifyReply,
-  userId: string,
+  who: { id: string; role: string },
   remember: boolean,
 ): Promise<void> {
+  const userId = who.id;
   const old = req.cookies[SESSION_COOKIE];
   if (old) await db.delete(session).where(eq(session.sid, old));
   const sid = randomBytes(32).toString('base64url');
@@ -124,12 +132,18 @@ export async function startSession(
     expire: new Date(Date.now() + ttl),
   });
   reply.setCookie(SESSION_COOKIE, sid, cookieOptions(req, remember ? REMEMBER_MS : null));
+  reply.setCookie(
+    SIGNED_IN_HINT_COOKIE,
+    normaliseRole(who.role),
+    cookieOptions(req, remember ? REMEMBER_MS : null, false),
+  );
 }
 
 export async function endSession(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const sid = req.cookies[SESSION_COOKIE];
   if (sid) await db.delete(session).where(eq(session.sid, sid));
   reply.clearCookie(SESSION_COOKIE, cookieOptions(req, null));
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, cookieOptions(req, null, false));
 }
 
 /** Ends every session of a user (password reset, removal). */

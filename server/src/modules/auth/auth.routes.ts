@@ -26,7 +26,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/api/auth/signup', { config: { access: 'public' } }, async (req, reply) => {
     const input = parse(signupSchema, req.body);
     const u = await auth.signup(deps, input);
-    await startSession(db, req, reply, u.id, false);
+    await startSession(db, req, reply, u, false);
     req.log.info({ event: 'signup', userId: u.id }, 'account created');
     return reply.status(201).send(auth.toCurrentUser(u, input.businessName));
   });
@@ -35,7 +35,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     const input = parse(loginSchema, req.body);
     try {
       const u = await auth.login(deps, input, req.ip);
-      await startSession(db, req, reply, u.id, input.rememberMe);
+      await startSession(db, req, reply, u, input.rememberMe);
       req.log.info({ event: 'login_success', userId: u.id }, 'owner sign-in');
       return auth.toCurrentUser(u, await auth.businessNameOf(db, u.companyId));
     } catch (err) {

@@ -69,6 +69,30 @@ describe('login and logout', () => {
     expect(String(res.headers['set-cookie'])).not.toMatch(/Max-Age/);
   });
 
+  it('sets a readable signed-in hint (the role only) beside the session and clears it at logout and on a 401', async () => {
+    const owner = await signupOwner(t.app);
+    const res = await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: owner.email, password: owner.password, rememberMe: true });
+    const hint = res.cookies.find((c) => c.name === 'ems_signed_in');
+    expect(hint?.value).toBe('owner');
+    expect(hint?.httpOnly).not.toBe(true); // the client reads it
+    expect(hint?.sameSite).toBe('Lax');
+    expect(hint?.maxAge).toBe(2592000); // lives as long as the session cookie
+    const sid = cookieFrom(res);
+
+    // The hint alone grants nothing.
+    const forged = await call(t.app, 'ems_signed_in=owner', 'GET', '/api/auth/user');
+    expect(forged.statusCode).toBe(401);
+    const cleared = forged.cookies.find((c) => c.name === 'ems_signed_in');
+    expect(cleared?.value).toBe('');
+    expect(new Date(cleared?.expires ?? Date.now()).getTime()).toBeLessThan(Date.now());
+    // Without the hint a 401 sets no cookie at all.
+    expect((await call(t.app, null, 'GET', '/api/auth/user')).cookies).toHaveLength(0);
+
+    const out = await call(t.app, `${sid}; ems_signed_in=owner`, 'POST', '/api/auth/logout');
+    const names = out.cookies.filter((c) => c.value === '').map((c) => c.name).sort();
+    expect(names).toEqual(['ems_sid', 'ems_signed_in']);
+  });
+
   it('validates with the spec messages and refuses a wrong password', async () => {
     const empty = await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: '', password: '' });
     expect(empty.statusCode).toBe(400);

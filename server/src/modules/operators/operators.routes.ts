@@ -83,7 +83,7 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
     const input = parse(operatorLoginSchema, req.body);
     try {
       const u = await operatorLogin(deps, input, req.ip);
-      await startSession(db, req, reply, u.id, input.rememberMe);
+      await startSession(db, req, reply, u, input.rememberMe);
       req.log.info({ event: 'operator_login_success', userId: u.id }, 'operator sign-in');
       return { ...toCurrentUser(u, await businessNameOf(db, u.companyId)), redirect: OPERATOR_HOME };
     } catch (err) {

@@ -140,6 +140,9 @@ describe('operator sign-in', () => {
     const byBusiness = await operatorLogin(owner.businessName.toLowerCase(), SHARED);
     expect(byBusiness.statusCode).toBe(200);
     expect(byBusiness.json().role).toBe('operator');
+    // The readable signed-in hint names the operator role in both cases (the client opens the operator screen).
+    expect(ok.cookies.find((c) => c.name === 'ems_signed_in')?.value).toBe('operator');
+    expect(byBusiness.cookies.find((c) => c.name === 'ems_signed_in')?.value).toBe('operator');
     // An operator-level session: no owner rights.
     expect((await call(t.app, cookieFrom(byBusiness), 'GET', '/api/employees')).statusCode).toBe(403);
     // The hidden company-level user is not listed as an operator.
