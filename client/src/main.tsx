@@ -1,10 +1,16 @@
-// First: keeps the browser's install prompt and registers the service worker (lib/pwa.ts).
+// First: zod without `new Function` (our CSP forbids it; lib/zod-jitless.ts).
+import './lib/zod-jitless';
+// Then: keeps the browser's install prompt and registers the service worker (lib/pwa.ts).
 import './lib/pwa';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadFirstScreen } from './app/routes';
 import './lib/i18n';
 import './styles.css';
+
+// The first screen's code and texts start downloading now, alongside the current-user call.
+preloadFirstScreen(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
