@@ -27,21 +27,13 @@ import {
   promptInstall,
   subscribeInstallPrompt,
 } from '@/lib/pwa';
+import { formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { usePublicConfig } from '../api/get-config';
 import { ContactForm } from '../components/contact-form';
 
 const OWNER_FEATURES = ['usage', 'service', 'calendar', 'fuel', 'parts', 'operators'] as const;
 const OPERATOR_FEATURES = ['phone', 'readings', 'search', 'language'] as const;
-
-function usd(amount: number, language: string): string {
-  return new Intl.NumberFormat(language === 'es' ? 'es-US' : 'en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-}
 
 function FeatureList({ items }: { items: string[] }) {
   return (
@@ -127,8 +119,8 @@ function InstallSection() {
 }
 
 function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInterval }) {
-  const { t, i18n } = useTranslation('pages');
-  const lang = i18n.resolvedLanguage ?? 'en';
+  // The component re-renders on a language change (useTranslation), and formatUsd reads the language.
+  const { t } = useTranslation('pages');
   const price = interval === 'month' ? plan.monthly : plan.yearlyPerMonth;
   const struck = interval === 'month' ? plan.struckMonthly : plan.struckYearlyPerMonth;
   const name = t(`plans.${plan.tier}`);
@@ -158,12 +150,12 @@ function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInterval })
       <div className="grid gap-1">
         <p className="flex items-baseline gap-2">
           <del className="text-lg text-muted-foreground">
-            <span className="sr-only">{t('landing.wasPrice', { price: usd(struck, lang) })}</span>
-            <span aria-hidden>{usd(struck, lang)}</span>
+            <span className="sr-only">{t('landing.wasPrice', { price: formatUsd(struck) })}</span>
+            <span aria-hidden>{formatUsd(struck)}</span>
           </del>
-          <span className="sr-only">{t('landing.nowPrice', { price: usd(price, lang) })}</span>
+          <span className="sr-only">{t('landing.nowPrice', { price: formatUsd(price) })}</span>
           <span className="text-4xl font-bold" aria-hidden>
-            {usd(price, lang)}
+            {formatUsd(price)}
           </span>
           <span className="text-muted-foreground" aria-hidden>
             {t('landing.perMonth')}
@@ -172,7 +164,7 @@ function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInterval })
         <p className="text-sm text-muted-foreground">
           {interval === 'month'
             ? t('landing.billedMonthly')
-            : t('landing.billedYearly', { total: usd(chargeCents(plan.tier, 'year') / 100, lang) })}
+            : t('landing.billedYearly', { total: formatUsd(chargeCents(plan.tier, 'year') / 100) })}
         </p>
       </div>
       <ul className="grid gap-2 text-sm">

@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ConfirmButton } from './confirm-button';
-import { formatUsd } from './money';
+import { formatUsd } from '@/lib/format';
 
 type Tone = 'info' | 'warning' | 'danger';
 const toneClass: Record<Tone, string> = {

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { ConfirmButton } from './confirm-button';
-import { formatUsd } from './money';
+import { formatUsd } from '@/lib/format';
 
 export function priceOf(plan: Plan, interval: BillingInterval) {
   return interval === 'month' ? plan.monthly : plan.yearlyPerMonth;

@@ -8,7 +8,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/componen
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useLocalCheckout, usePayLocalCheckout } from '../api/local-checkout';
-import { formatUsd } from '../components/money';
+import { formatUsd } from '@/lib/format';
 
 /** The local billing provider's checkout page: plan and price, Pay and Cancel. */
 export default function CheckoutPage() {
