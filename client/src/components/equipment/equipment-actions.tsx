@@ -19,39 +19,101 @@ export function useMarkServiced() {
     isPending: reset.isPending,
     run: (e: Pick<EquipmentDto, 'id' | 'name'>) =>
       reset.mutate(e.id, {
-        onSuccess: () => toast({ title: t('toast.serviceReset'), description: t('toast.serviceResetBody', { name: e.name }) }),
-        onError: () => toast({ title: t('toast.error'), description: t('toast.serviceFailed'), variant: 'destructive' }),
+        onSuccess: () =>
+          toast({
+            title: t('toast.serviceReset'),
+            description: t('toast.serviceResetBody', { name: e.name }),
+          }),
+        onError: () =>
+          toast({
+            title: t('toast.error'),
+            description: t('toast.serviceFailed'),
+            variant: 'destructive',
+          }),
       }),
   };
 }
+
+type DialogName = 'usage' | 'notes' | 'remove';
 
 /**
  * The actions of one machine (Update Usage, Notes & History, Mark as Serviced, Edit, Remove) with
  * their dialogs. Usable from any screen.
  */
-export function EquipmentActions({ equipment, className, editPath = '/add-equipment' }: { equipment: EquipmentDto; className?: string; editPath?: string }) {
+export function EquipmentActions({
+  equipment,
+  className,
+  editPath = '/add-equipment',
+}: {
+  equipment: EquipmentDto;
+  className?: string;
+  editPath?: string;
+}) {
   const { t } = useTranslation('equipment');
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'usage' | 'notes' | 'remove' | null>(null);
+  const [dialog, setDialogState] = useState<DialogName | null>(null);
+  // A dialog mounts the first time it opens and then stays (close animation, focus back to its button):
+  // a list of machines does not build three dialogs per row up front.
+  const [used, setUsed] = useState<ReadonlySet<DialogName>>(() => new Set());
+  const setDialog = (name: DialogName | null) => {
+    if (name && !used.has(name)) setUsed(new Set(used).add(name));
+    setDialogState(name);
+  };
   const serviced = useMarkServiced();
   const label = (key: string) => `${t(key)}: ${equipment.name}`;
   const items = [
     { key: 'actions.updateUsage', icon: Gauge, onClick: () => setDialog('usage') },
     { key: 'actions.notes', icon: NotebookPen, onClick: () => setDialog('notes') },
-    { key: 'actions.markServiced', icon: Wrench, onClick: () => serviced.run(equipment), disabled: serviced.isPending },
-    { key: 'actions.edit', icon: Pencil, onClick: () => navigate(`${editPath}?edit=${equipment.id}`) },
+    {
+      key: 'actions.markServiced',
+      icon: Wrench,
+      onClick: () => serviced.run(equipment),
+      disabled: serviced.isPending,
+    },
+    {
+      key: 'actions.edit',
+      icon: Pencil,
+      onClick: () => navigate(`${editPath}?edit=${equipment.id}`),
+    },
     { key: 'actions.remove', icon: Trash2, onClick: () => setDialog('remove'), danger: true },
   ];
   return (
     <div className={cn('no-print flex flex-wrap items-center gap-1', className)}>
       {items.map(({ key, icon: Icon, onClick, disabled, danger }) => (
-        <Button key={key} variant="ghost" size="icon" className={cn('h-9 w-9', danger && 'text-destructive hover:text-destructive')} onClick={onClick} disabled={disabled} aria-label={label(key)} title={t(key)}>
+        <Button
+          key={key}
+          variant="ghost"
+          size="icon"
+          className={cn('h-9 w-9', danger && 'text-destructive hover:text-destructive')}
+          onClick={onClick}
+          disabled={disabled}
+          aria-label={label(key)}
+          title={t(key)}
+        >
           <Icon aria-hidden />
         </Button>
       ))}
-      <UpdateUsageDialog equipment={equipment} open={dialog === 'usage'} onOpenChange={(o) => setDialog(o ? 'usage' : null)} />
-      <NotesHistoryDialog equipment={equipment} open={dialog === 'notes'} onOpenChange={(o) => setDialog(o ? 'notes' : null)} />
-      <RemoveEquipmentDialog equipment={equipment} open={dialog === 'remove'} onOpenChange={(o) => setDialog(o ? 'remove' : null)} />
+      {used.has('usage') ? (
+        <UpdateUsageDialog
+          equipment={equipment}
+          open={dialog === 'usage'}
+          onOpenChange={(o) => setDialog(o ? 'usage' : null)}
+        />
+      ) : null}
+      {used.has('notes') ? (
+        <NotesHistoryDialog
+          equipment={equipment}
+          open={dialog === 'notes'}
+          onOpenChange={(o) => setDialog(o ? 'notes' : null)}
+        />
+      ) : null}
+      {used.has('remove') ? (
+        <RemoveEquipmentDialog
+          equipment={equipment}
+          open={dialog === 'remove'}
+          onOpenChange={(o) => setDialog(o ? 'remove' : null)}
+        />
+      ) : null}
     </div>
   );
 }

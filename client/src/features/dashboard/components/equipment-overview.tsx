@@ -5,8 +5,16 @@ import { StatusBadge } from '@/components/equipment/status-badge';
 import { TypeIcon } from '@/components/equipment/type-icon';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { formatDate, formatNumber } from '@/lib/format';
+import { useMediaQuery } from '@/lib/use-media-query';
 
 function usageText(e: EquipmentDto, unitLabel: (u: string) => string) {
   return `${formatNumber(e.currentUsage)} ${unitLabel(e.unit)}`.trim();
@@ -17,9 +25,14 @@ function NextService({ e }: { e: EquipmentDto }) {
   const { t } = useTranslation('dashboard');
   const unit = e.unit === 'n/a' ? '' : t(`units.${e.unit}`, { defaultValue: e.unit });
   const parts: string[] = [];
-  if (e.status.remainingUsage !== null) parts.push(t('overview.remaining', { value: formatNumber(e.status.remainingUsage), unit }).trim());
-  if (e.hasScheduledMaintenance && e.nextMaintenanceDate) parts.push(t('overview.dueOn', { date: formatDate(e.nextMaintenanceDate) }));
-  if (parts.length === 0) return <span className="text-muted-foreground">{t('overview.noSchedule')}</span>;
+  if (e.status.remainingUsage !== null)
+    parts.push(
+      t('overview.remaining', { value: formatNumber(e.status.remainingUsage), unit }).trim(),
+    );
+  if (e.hasScheduledMaintenance && e.nextMaintenanceDate)
+    parts.push(t('overview.dueOn', { date: formatDate(e.nextMaintenanceDate) }));
+  if (parts.length === 0)
+    return <span className="text-muted-foreground">{t('overview.noSchedule')}</span>;
   return (
     <span className="grid">
       {parts.map((p) => (
@@ -47,6 +60,8 @@ export function EquipmentOverview({
 }) {
   const { t } = useTranslation('dashboard');
   const unitLabel = (u: string) => (u === 'n/a' ? '' : t(`units.${u}`, { defaultValue: u }));
+  // Only the layout on screen is built (Tailwind's lg breakpoint): half the elements of both.
+  const wide = useMediaQuery('(min-width: 1024px)');
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
@@ -67,68 +82,88 @@ export function EquipmentOverview({
           </div>
         ) : (
           <>
-            <div className="hidden lg:block" data-testid="overview-table">
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>{t('overview.name')}</TableHead>
-                    <TableHead>{t('overview.usage')}</TableHead>
-                    <TableHead>{t('overview.status')}</TableHead>
-                    <TableHead>{t('overview.nextService')}</TableHead>
-                    <TableHead className="text-right">{t('overview.actions')}</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {equipment.map((e) => (
-                    <TableRow key={e.id} data-status={e.status.serviceStatus}>
-                      <TableCell>
-                        <span className="flex items-center gap-2 font-medium">
-                          <TypeIcon type={e.type} className="h-4 w-4" />
-                          {e.name}
-                        </span>
-                        {e.serialNumber ? <span className="block pl-6 text-xs text-muted-foreground">{e.serialNumber}</span> : null}
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap tabular-nums">{usageText(e, unitLabel)}</TableCell>
-                      <TableCell>
-                        <StatusBadge status={e.status} />
-                      </TableCell>
-                      <TableCell className="text-sm">
-                        <NextService e={e} />
-                      </TableCell>
-                      <TableCell>
-                        <EquipmentActions equipment={e} className="justify-end" />
-                      </TableCell>
+            {wide ? (
+              <div data-testid="overview-table">
+                <Table>
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>{t('overview.name')}</TableHead>
+                      <TableHead>{t('overview.usage')}</TableHead>
+                      <TableHead>{t('overview.status')}</TableHead>
+                      <TableHead>{t('overview.nextService')}</TableHead>
+                      <TableHead className="text-right">{t('overview.actions')}</TableHead>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-            <ul className="grid gap-3 sm:grid-cols-2 lg:hidden" data-testid="overview-cards" aria-label={t('overview.title')}>
-              {equipment.map((e) => (
-                <li key={e.id} className="grid gap-2 rounded-lg border p-3" data-status={e.status.serviceStatus} aria-label={e.name}>
-                  <div className="flex items-start justify-between gap-2">
-                    <span className="flex items-center gap-2 font-medium">
-                      <TypeIcon type={e.type} className="h-4 w-4" />
-                      {e.name}
-                    </span>
-                    <StatusBadge status={e.status} />
-                  </div>
-                  <dl className="grid grid-cols-2 gap-2 text-sm">
-                    <div>
-                      <dt className="text-xs text-muted-foreground">{t('overview.usage')}</dt>
-                      <dd className="tabular-nums">{usageText(e, unitLabel)}</dd>
+                  </TableHeader>
+                  <TableBody>
+                    {equipment.map((e) => (
+                      <TableRow key={e.id} data-status={e.status.serviceStatus}>
+                        <TableCell>
+                          <span className="flex items-center gap-2 font-medium">
+                            <TypeIcon type={e.type} className="h-4 w-4" />
+                            {e.name}
+                          </span>
+                          {e.serialNumber ? (
+                            <span className="block pl-6 text-xs text-muted-foreground">
+                              {e.serialNumber}
+                            </span>
+                          ) : null}
+                        </TableCell>
+                        <TableCell className="whitespace-nowrap tabular-nums">
+                          {usageText(e, unitLabel)}
+                        </TableCell>
+                        <TableCell>
+                          <StatusBadge status={e.status} />
+                        </TableCell>
+                        <TableCell className="text-sm">
+                          <NextService e={e} />
+                        </TableCell>
+                        <TableCell>
+                          <EquipmentActions equipment={e} className="justify-end" />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+            ) : (
+              <ul
+                className="grid gap-3 sm:grid-cols-2"
+                data-testid="overview-cards"
+                aria-label={t('overview.title')}
+              >
+                {equipment.map((e) => (
+                  <li
+                    key={e.id}
+                    className="grid gap-2 rounded-lg border p-3"
+                    data-status={e.status.serviceStatus}
+                    aria-label={e.name}
+                  >
+                    <div className="flex items-start justify-between gap-2">
+                      <span className="flex items-center gap-2 font-medium">
+                        <TypeIcon type={e.type} className="h-4 w-4" />
+                        {e.name}
+                      </span>
+                      <StatusBadge status={e.status} />
                     </div>
-                    <div>
-                      <dt className="text-xs text-muted-foreground">{t('overview.nextService')}</dt>
-                      <dd>
-                        <NextService e={e} />
-                      </dd>
-                    </div>
-                  </dl>
-                  <EquipmentActions equipment={e} className="justify-between border-t pt-2" />
-                </li>
-              ))}
-            </ul>
+                    <dl className="grid grid-cols-2 gap-2 text-sm">
+                      <div>
+                        <dt className="text-xs text-muted-foreground">{t('overview.usage')}</dt>
+                        <dd className="tabular-nums">{usageText(e, unitLabel)}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-xs text-muted-foreground">
+                          {t('overview.nextService')}
+                        </dt>
+                        <dd>
+                          <NextService e={e} />
+                        </dd>
+                      </div>
+                    </dl>
+                    <EquipmentActions equipment={e} className="justify-between border-t pt-2" />
+                  </li>
+                ))}
+              </ul>
+            )}
             {equipment.length < total ? (
               <div className="mt-4 flex flex-col items-center gap-2 text-sm text-muted-foreground">
                 <span>{t('overview.showing', { shown: equipment.length, total })}</span>
