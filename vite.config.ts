@@ -19,15 +19,19 @@ function precompress(): Plugin {
       const full = path.join(dir, name);
       return statSync(full).isDirectory() ? walk(full) : [full];
     });
+  let outDir = r('./dist/client');
   return {
     name: 'ems-precompress',
     apply: 'build',
     enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle: {
       order: 'post',
       sequential: true,
       handler() {
-        for (const file of walk(r('./dist/client'))) {
+        for (const file of walk(outDir)) {
           if (!/\.(js|css|html|svg|json|webmanifest|ico)$/.test(file)) continue;
           const data = readFileSync(file);
           if (data.length < 1024) continue;
@@ -115,6 +119,18 @@ export default defineConfig({
     outDir: r('./dist/client'),
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Each route is its own chunk, but automatic splitting also cut out dozens of tiny shared
+        // chunks (one per icon, per Radix part): ~25-50 requests per screen, several round trips on a
+        // phone. Shared chunks under 30 KB are copied into the chunks that use them instead (a shared
+        // runtime keeps one module instance), so a screen loads 3-6 chunks after the entry.
+        // docs/decisions/0007-pages-pwa-and-page-speed.md
+        codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: 30 * 1024, exclude: /\.css(\?|$)/ },
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -2,7 +2,7 @@
 import './lib/zod-jitless';
 // Then: keeps the browser's install prompt and registers the service worker (lib/pwa.ts).
 import './lib/pwa';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadFirstScreen } from './app/routes';
@@ -12,8 +12,11 @@ import './styles.css';
 // The first screen's code and texts start downloading now, alongside the current-user call.
 preloadFirstScreen(window.location.pathname);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render is a transition: React builds the page in short slices instead of one long task.
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -2,6 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { exportFileName, maintenanceReportColumns, toCsv } from '@domain/csv';
+import { AfterFirstPaint } from '@/components/after-first-paint';
 import { useMarkServiced } from '@/components/equipment/equipment-actions';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
@@ -38,23 +39,36 @@ export default function DashboardPage() {
   const items = data?.items ?? [];
   const filtered = status !== 'all' || type !== 'all' || search.trim() !== '';
   const criticalityOf = (id: string): Criticality => data?.critical[id] ?? 'none';
-  const resetPaging = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setLimit(PAGE);
-  };
+  const resetPaging =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setLimit(PAGE);
+    };
 
   const exportReport = async () => {
     setExporting(true);
     try {
       const rows = await fetchFilteredEquipment({ status, type, search });
       if (rows.length === 0) {
-        toast({ title: t('filters.noData'), description: t('filters.noDataBody'), variant: 'destructive' });
+        toast({
+          title: t('filters.noData'),
+          description: t('filters.noDataBody'),
+          variant: 'destructive',
+        });
         return;
       }
-      downloadText(exportFileName('equipment-maintenance-report', fileDate()), toCsv(maintenanceReportColumns, rows));
+      downloadText(
+        exportFileName('equipment-maintenance-report', fileDate()),
+        toCsv(maintenanceReportColumns, rows),
+      );
       toast({ title: t('exportComplete'), description: t('exportedRows', { count: rows.length }) });
     } catch (err) {
-      toast({ title: t('exportFailed'), description: err instanceof ApiError ? err.message : String(err), variant: 'destructive' });
+      toast({
+        title: t('exportFailed'),
+        description: err instanceof ApiError ? err.message : String(err),
+        variant: 'destructive',
+      });
     } finally {
       setExporting(false);
     }
@@ -82,7 +96,9 @@ export default function DashboardPage() {
       <main className="mx-auto grid max-w-7xl gap-6 p-4 md:p-6">
         {header}
         <p role="alert" className="text-destructive">
-          {t('loadFailed', { message: overviewQ.error instanceof Error ? overviewQ.error.message : '' })}
+          {t('loadFailed', {
+            message: overviewQ.error instanceof Error ? overviewQ.error.message : '',
+          })}
         </p>
       </main>
     );
@@ -114,33 +130,38 @@ export default function DashboardPage() {
         />
         <HistoryCard />
       </div>
-      <FuelCard />
-      <section aria-label={t('overview.title')} className="grid gap-4">
-        <FilterBar
-          search={search}
-          onSearch={resetPaging(setSearch)}
-          status={status}
-          onStatus={resetPaging(setStatus)}
-          type={type}
-          onType={resetPaging(setType)}
-          onExport={() => void exportReport()}
-          exporting={exporting}
-        />
-        <EquipmentOverview
-          equipment={items}
-          total={data.total}
-          onShowMore={() => setLimit((l) => l + PAGE)}
-          loadingMore={overviewQ.isFetching}
-          filtered={filtered}
-          onClearFilters={() => {
-            setStatus('all');
-            setType('all');
-            setSearch('');
-            setLimit(PAGE);
-          }}
-        />
-      </section>
-      <AdminToolsCard />
+      {/* The tiles and the latest updates first; the fuel summary, the overview and the tools right after. */}
+      <AfterFirstPaint>
+        <>
+          <FuelCard />
+          <section aria-label={t('overview.title')} className="grid gap-4">
+            <FilterBar
+              search={search}
+              onSearch={resetPaging(setSearch)}
+              status={status}
+              onStatus={resetPaging(setStatus)}
+              type={type}
+              onType={resetPaging(setType)}
+              onExport={() => void exportReport()}
+              exporting={exporting}
+            />
+            <EquipmentOverview
+              equipment={items}
+              total={data.total}
+              onShowMore={() => setLimit((l) => l + PAGE)}
+              loadingMore={overviewQ.isFetching}
+              filtered={filtered}
+              onClearFilters={() => {
+                setStatus('all');
+                setType('all');
+                setSearch('');
+                setLimit(PAGE);
+              }}
+            />
+          </section>
+          <AdminToolsCard />
+        </>
+      </AfterFirstPaint>
     </main>
   );
 }
