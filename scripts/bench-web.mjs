@@ -1,5 +1,7 @@
 // Page speed: Lighthouse 12 (mobile emulation) against the production build.
-//   npm run bench:web [-- --runs 3] [-- --build]
+//   npm run bench:web [-- --runs 3] [-- --build] [-- --only Dashboard] [-- --save /tmp/lhr]
+// --only runs the routes whose name contains the text (the doc is then not rewritten); --save writes
+// every Lighthouse report (JSON) there, for a look at the audits' details.
 // Builds when dist/ is missing (or with --build), starts the server on a free port with a fresh
 // DATA_DIR, seeds an owner (and demo equipment / an operator when those APIs exist), runs Lighthouse on
 // the landing page, the owner login, the dashboard (signed in) and the operator screen, and writes the
@@ -13,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -20,6 +23,9 @@ const RUNS =
   Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--runs')
     ? Number(args[args.indexOf('--runs') + 1])
     : 1;
+const argValue = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const ONLY = argValue('--only');
+const SAVE_DIR = argValue('--save');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const TARGETS = {
   performance: 95,
@@ -105,10 +111,15 @@ try {
       },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
-    const setCookie = res.headers.get('set-cookie');
+    // Every cookie the response sets (the HttpOnly session and the readable signed-in hint).
+    const cookies = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }));
     return {
       status: res.status,
-      cookie: setCookie ? setCookie.split(';')[0] : null,
+      cookies: cookies.length ? cookies : null,
+      cookie: cookies.length ? cookies.map((c) => `${c.name}=${c.value}`).join('; ') : null,
       json: await res.json().catch(() => null),
     };
   };
@@ -119,6 +130,7 @@ try {
   });
   if (signup.status !== 201 || !signup.cookie) throw new Error(`signup failed: ${signup.status}`);
   const ownerCookie = signup.cookie;
+  const ownerCookies = signup.cookies;
   const notes = [];
   const types = ['vehicle', 'machinery', 'tools', 'other'];
   let seeded = 0;
@@ -166,14 +178,14 @@ try {
       operatorName: emp.json.operatorUsername,
       password: 'Shared-Crew-Pass-9',
     });
-    operatorCookie = login.status < 300 ? login.cookie : null;
+    operatorCookie = login.status < 300 ? login.cookies : null;
   }
   if (!operatorCookie) notes.push('operators API not available: operator screen not measured');
 
   const routes = [
     { name: 'Landing page', path: '/', cookie: null },
     { name: 'Owner login', path: '/login', cookie: null },
-    { name: 'Dashboard (owner)', path: '/', cookie: ownerCookie },
+    { name: 'Dashboard (owner)', path: '/', cookie: ownerCookies },
     ...(operatorCookie
       ? [{ name: 'Operator screen', path: '/simple-operator', cookie: operatorCookie }]
       : []),
@@ -207,8 +219,16 @@ try {
     return existsSync(file) ? zlib.gzipSync(readFileSync(file), { level: 9 }).length : 0;
   };
 
+  // Cookies go into the browser itself (as after a real sign-in), so the page's script sees the readable
+  // signed-in hint; Lighthouse keeps cookies between its runs (it clears caches and service workers only).
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
   const results = [];
-  for (const route of routes) {
+  for (const route of routes.filter((r) => !ONLY || r.name.includes(ONLY))) {
+    const cookiePage = await browser.newPage();
+    const existing = await cookiePage.cookies(base);
+    if (existing.length) await cookiePage.deleteCookie(...existing);
+    if (route.cookie) await cookiePage.setCookie(...route.cookie.map((c) => ({ ...c, url: base })));
+    await cookiePage.close();
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const flags = {
@@ -216,10 +236,16 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        ...(route.cookie ? { extraHeaders: { Cookie: route.cookie } } : {}),
       };
       const r = await lighthouse(base + route.path, flags);
       const lhr = r.lhr;
+      if (SAVE_DIR) {
+        mkdirSync(SAVE_DIR, { recursive: true });
+        writeFileSync(
+          path.join(SAVE_DIR, `${route.name.replace(/\W+/g, '-').toLowerCase()}-${i + 1}.json`),
+          JSON.stringify(lhr),
+        );
+      }
       const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
         (it) => it.resourceType === 'Script' && it.url.startsWith(base),
       );
@@ -254,6 +280,15 @@ try {
       `${route.name}: perf ${median.performance}, a11y ${median.accessibility}, bp ${median.bestPractices}, LCP ${Math.round(median.lcp)} ms, TBT ${Math.round(median.tbt)} ms, CLS ${median.cls.toFixed(3)}, JS ${(median.jsGzip / 1024).toFixed(1)} KB gzip` +
         (median.failed.length ? `\n   failing audits: ${median.failed.join(', ')}` : ''),
     );
+  }
+
+  await browser.disconnect();
+  if (ONLY) {
+    console.log('--only: docs/benchmarks.md not rewritten');
+    cleanup();
+    rmSync(profile, { recursive: true, force: true });
+    rmSync(tmp, { recursive: true, force: true });
+    process.exit(0);
   }
 
   // 5. docs/benchmarks.md, "Page speed" section.
@@ -295,9 +330,6 @@ try {
         ]
       : []),
     ...notes.map((n) => `- Note: ${n}.`),
-    ...(results.some((r) => !r.cookie && r.failed.includes('errors-in-console'))
-      ? ['- Note: errors-in-console on signed-out pages is the 401 of `GET /api/auth/user` (how the client learns it is signed out), which Chromium logs as a console error.']
-      : []),
     '',
     'Chunks loaded per route:',
     '',
