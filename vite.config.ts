@@ -6,6 +6,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LANGUAGES } from './client/src/lib/languages';
+import { LAYOUT, PAGES, ROUTE_TABLES, type PageSpec } from './client/src/app/route-table';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -47,6 +49,63 @@ function precompress(): Plugin {
           );
         }
       },
+    },
+  };
+}
+
+/** Where the build writes the first-screen preload map the server reads (never served: under .vite/). */
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+/**
+ * Writes, for every route of every route table and each language, the chunks its first screen needs
+ * beyond the entry (the page, the signed-in frame, their static imports, the translation namespaces).
+ * The server puts them in the HTML as <link rel="modulepreload">, so they download with the entry
+ * instead of after it has run. Shape: { [table]: [[pattern, { en: [files], es: [files] }], ...] }.
+ */
+function routePreloads(): Plugin {
+  let srcDir = r('./client/src');
+  return {
+    name: 'ems-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      srcDir = path.resolve(config.root, 'src');
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (file: string, seen = new Set<string>()) => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const dep of byFile.get(file)?.imports ?? []) closure(dep, seen);
+        return seen;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) throw new Error('route preloads: no entry chunk');
+      const inEntry = closure(entry.fileName);
+      const chunkOf = (rel: string) => {
+        const id = path.join(srcDir, rel);
+        const chunk = chunks.find((c) => c.facadeModuleId === id);
+        if (!chunk) throw new Error(`route preloads: no chunk for ${rel}`);
+        return chunk.fileName;
+      };
+      const filesOf = (specs: PageSpec[], lang: string) => {
+        const out = new Set<string>();
+        for (const spec of specs) {
+          for (const f of closure(chunkOf(spec.module))) if (!inEntry.has(f)) out.add(f);
+          for (const ns of spec.namespaces) out.add(chunkOf(`locales/${lang}/${ns}.json`));
+        }
+        return [...out].map((f) => `/${f}`);
+      };
+      const map = Object.fromEntries(
+        Object.entries(ROUTE_TABLES).map(([table, routes]) => [
+          table,
+          routes.map(([pattern, name]) => {
+            const specs = table === 'signedOut' ? [PAGES[name]] : [LAYOUT, PAGES[name]];
+            return [pattern, Object.fromEntries(LANGUAGES.map((l) => [l, filesOf(specs, l)]))];
+          }),
+        ]),
+      );
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(map) });
     },
   };
 }
@@ -107,6 +166,7 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
     }),
+    routePreloads(),
     precompress(),
   ],
   resolve: {

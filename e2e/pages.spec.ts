@@ -214,6 +214,38 @@ test.describe('contact and instructions (signed in)', () => {
   });
 });
 
+test.describe('first screen loading', () => {
+  test('the page announces the chunks of the first screen, and a visitor makes no current-user call', async ({
+    page,
+    request,
+  }) => {
+    const preloads = async (url: string, headers: Record<string, string> = {}) =>
+      [
+        ...(await (await request.get(url, { headers })).text()).matchAll(
+          /rel="modulepreload" crossorigin href="([^"]+)"/g,
+        ),
+      ].map((m) => m[1] ?? '');
+    expect((await preloads('/')).some((href) => /\/assets\/landing-[\w-]+\.js$/.test(href))).toBe(
+      true,
+    );
+    expect(
+      (await preloads('/login')).some((href) => /\/assets\/login-[\w-]+\.js$/.test(href)),
+    ).toBe(true);
+    const owner = await preloads('/', { cookie: 'ems_signed_in=owner' });
+    expect(owner.some((href) => /\/assets\/dashboard-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(owner.some((href) => /\/assets\/landing-/.test(href))).toBe(false);
+
+    // Signed out: no GET /api/auth/user (no 401 logged), and every announced file is one the page uses.
+    const calls: string[] = [];
+    page.on('request', (r) => calls.push(new URL(r.url()).pathname));
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: /^sign in$/i })).toBeVisible();
+    expect(calls).not.toContain('/api/auth/user');
+    const announced = await preloads('/login');
+    for (const href of announced) expect(calls).toContain(href);
+  });
+});
+
 test.describe('installable app', () => {
   test('serves the manifest with icons and /sw.js without caching', async ({ request }) => {
     const manifest = await request.get('/manifest.webmanifest');

@@ -8,13 +8,14 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
 import { AppError } from './lib/errors';
+import { createIndexPages } from './lib/index-html';
 import { SecretBox } from './lib/secret-box';
 import { registerModules } from './modules/routes';
 import { registerAccessControl } from './plugins/access';
 import { registerEntitlement } from './plugins/entitlement';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
-import { registerSessions } from './plugins/session';
+import { registerSessions, SIGNED_IN_HINT_COOKIE } from './plugins/session';
 
 export type BuildOptions = {
   config: AppConfig;
@@ -43,7 +44,11 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
         ? false
         : {
             level: config.LOG_LEVEL,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            redact: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'res.headers["set-cookie"]',
+            ],
           },
     bodyLimit: 256 * 1024,
     trustProxy: true,
@@ -81,10 +86,29 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       },
     });
   }
+  const indexPage = clientDir ? createIndexPages(clientDir) : null;
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api')) throw new AppError('not_found', 'Not found');
-    if (clientDir && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (indexPage && (req.method === 'GET' || req.method === 'HEAD')) {
+      // The app's page, with the first screen's chunks announced (lib/index-html.ts).
+      const pathname = req.url.split('?')[0] ?? '/';
+      const page = indexPage(
+        pathname,
+        req.cookies[SIGNED_IN_HINT_COOKIE],
+        req.headers['accept-language'],
+      );
+      const accepts = String(req.headers['accept-encoding'] ?? '');
+      const [body, encoding] = /\bbr\b/.test(accepts)
+        ? [page.br, 'br']
+        : /\bgzip\b/.test(accepts)
+          ? [page.gzip, 'gzip']
+          : [page.body, null];
+      if (encoding) void reply.header('content-encoding', encoding);
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
+        .type('text/html; charset=utf-8')
+        .send(body);
     }
     throw new AppError('not_found', 'Not found');
   });

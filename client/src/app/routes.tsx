@@ -1,151 +1,82 @@
 import { lazy, type ComponentType } from 'react';
-import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { signedInHint, useCurrentUser } from '@/lib/auth';
 import i18n, { i18nReady } from '@/lib/i18n';
+import {
+  LAYOUT,
+  pageFor,
+  PAGES,
+  ROUTE_TABLES,
+  routeTableFor,
+  type PageName,
+  type PageSpec,
+  type RouteTableName,
+} from './route-table';
 
 type PageModule = { default: ComponentType };
 type Page = ComponentType & { preload: () => Promise<PageModule> };
+
+// Every page is its own chunk: a route loads only its own code (route-table.ts says which).
+const pageModules = import.meta.glob<PageModule>('../features/*/routes/*.tsx');
 
 /**
  * A lazily loaded page: its own chunk plus the translation namespaces it shows, fetched in parallel
  * (not chunk first, then its texts). `preload()` starts both early; React's lazy reuses the same promise.
  */
-function page(load: () => Promise<PageModule>, namespaces: readonly string[]): Page {
+function page(load: () => Promise<PageModule>, spec: PageSpec): Page {
   let pending: Promise<PageModule> | null = null;
   const preload = () =>
     (pending ??= Promise.all([
       load(),
-      i18nReady.then(() => i18n.loadNamespaces([...namespaces])),
+      i18nReady.then(() => i18n.loadNamespaces([...spec.namespaces])),
     ]).then(([m]) => m));
   return Object.assign(lazy(preload), { preload });
 }
 
-// Every page is its own chunk: a route loads only its own code. The signed-in frame too,
-// so signed-out pages never load the header, menus and their dependencies.
+function loaderOf(spec: PageSpec): () => Promise<PageModule> {
+  const load = pageModules[`../${spec.module}`];
+  if (!load) throw new Error(`route-table.ts names a page that does not exist: ${spec.module}`);
+  return load;
+}
+
+const pages = Object.fromEntries(
+  Object.entries(PAGES).map(([name, spec]) => [name, page(loaderOf(spec), spec)]),
+) as Record<PageName, Page>;
+
+// The signed-in frame is its own chunk too, so signed-out pages never load the header and menus.
 const AppLayout = page(
   () => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })),
-  ['shell'],
+  LAYOUT,
 );
-const Landing = page(() => import('@/features/pages/routes/landing'), ['pages']);
-const Instructions = page(() => import('@/features/pages/routes/instructions'), ['pages']);
-const Contact = page(() => import('@/features/pages/routes/contact'), ['pages']);
-const NotFound = page(() => import('@/features/pages/routes/not-found'), ['pages']);
-const Settings = page(() => import('@/features/pages/routes/settings'), ['pages']);
-const Login = page(() => import('@/features/auth/routes/login'), ['auth']);
-const Signup = page(() => import('@/features/auth/routes/signup'), ['auth']);
-const ForgotPassword = page(() => import('@/features/auth/routes/forgot-password'), ['auth']);
-const SecurityQuestions = page(() => import('@/features/auth/routes/security-questions'), ['auth']);
-const Profile = page(() => import('@/features/profile/routes/profile'), ['profile']);
-const Dashboard = page(
-  () => import('@/features/dashboard/routes/dashboard'),
-  ['dashboard', 'equipment'],
-);
-const EquipmentList = page(
-  () => import('@/features/equipment/routes/equipment-list'),
-  ['equipment'],
-);
-const EquipmentByStatus = page(
-  () => import('@/features/equipment/routes/equipment-by-status'),
-  ['equipment'],
-);
-const AddEquipment = page(() => import('@/features/equipment/routes/add-equipment'), ['equipment']);
-const RetiredEquipment = page(
-  () => import('@/features/equipment/routes/retired-equipment'),
-  ['equipment'],
-);
-const Employees = page(() => import('@/features/operators/routes/employees'), ['operators']);
-const OperatorLogin = page(
-  () => import('@/features/operators/routes/operator-login'),
-  ['operators'],
-);
-const OperatorScreen = page(
-  () => import('@/features/operators/routes/operator-screen'),
-  ['operators'],
-);
-const Subscription = page(
-  () => import('@/features/subscription/routes/subscription'),
-  ['subscription'],
-);
-const Checkout = page(() => import('@/features/subscription/routes/checkout'), ['subscription']);
-const AdminAccounts = page(() => import('@/features/admin/routes/admin-accounts'), ['admin']);
-
-/** The route tables: [path, page]; the last entry of each is its catch-all. */
-const signedOutPages: [string, Page][] = [
-  ['/login', Login],
-  ['/signup', Signup],
-  ['/forgot-password', ForgotPassword],
-  ['/employee-login', OperatorLogin],
-  ['/operator', OperatorLogin],
-  ['/simple-operator', OperatorLogin],
-  ['*', Landing],
-];
-const operatorPages: [string, Page][] = [
-  ['/profile', Profile],
-  ['*', OperatorScreen],
-];
-const managerPages: [string, Page][] = [
-  ['/', Dashboard],
-  ['/equipment/:status', EquipmentByStatus],
-  ['/add-equipment', AddEquipment],
-  ['/add', AddEquipment],
-  ['/equipment-list', EquipmentList],
-  ['/employees', Employees],
-  ['/subscription', Subscription],
-  ['/checkout/:sessionId', Checkout],
-  ['/retired-equipment', RetiredEquipment],
-  ['/instructions', Instructions],
-  ['/contact', Contact],
-  ['/profile', Profile],
-  ['/security-questions', SecurityQuestions],
-  ['/settings', Settings],
-  ['*', NotFound],
-];
-const adminPages: [string, Page][] = [
-  ['/admin-accounts', AdminAccounts],
-  ['/profile', Profile],
-];
-
-const pageFor = (table: [string, Page][], pathname: string) =>
-  table.find(([path]) => path === '*' || matchPath(path, pathname))?.[1];
 
 /**
  * Starts loading the first screen's code and texts while the app boots, in parallel with the
  * GET /api/auth/user call, guessing the role from the signed-in hint cookie (a wrong guess only
- * costs an unused download; the server's answer decides what is shown).
+ * costs an unused download; the server's answer decides what is shown). The server also announces
+ * these files in the HTML; this covers the service worker's copy of the page and the dev server.
  */
 export function preloadFirstScreen(pathname: string) {
-  const role = signedInHint();
-  const table =
-    role === null
-      ? signedOutPages
-      : role === 'operator'
-        ? operatorPages
-        : role === 'platform_admin'
-          ? adminPages
-          : managerPages;
-  if (role !== null) void AppLayout.preload();
-  void pageFor(table, pathname)?.preload();
+  const table = routeTableFor(signedInHint());
+  if (table !== 'signedOut') void AppLayout.preload();
+  const name = pageFor(table, pathname);
+  if (name) void pages[name].preload();
 }
 
+const routesOf = (table: RouteTableName) =>
+  ROUTE_TABLES[table].map(([path, name]) => {
+    const Page = pages[name];
+    return <Route key={path} path={path} element={<Page />} />;
+  });
+
 function SignedOutRoutes() {
-  return (
-    <Routes>
-      {signedOutPages.map(([path, Page]) => (
-        <Route key={path} path={path} element={<Page />} />
-      ))}
-    </Routes>
-  );
+  return <Routes>{routesOf('signedOut')}</Routes>;
 }
 
 function OperatorRoutes() {
   return (
     <Routes>
-      <Route element={<AppLayout />}>
-        {operatorPages.map(([path, Page]) => (
-          <Route key={path} path={path} element={<Page />} />
-        ))}
-      </Route>
+      <Route element={<AppLayout />}>{routesOf('operator')}</Route>
     </Routes>
   );
 }
@@ -154,9 +85,7 @@ function ManagerRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        {managerPages.map(([path, Page]) => (
-          <Route key={path} path={path} element={<Page />} />
-        ))}
+        {routesOf('manager')}
         <Route path="/login" element={<Navigate to="/" replace />} />
         <Route path="/signup" element={<Navigate to="/" replace />} />
       </Route>
@@ -168,9 +97,7 @@ function PlatformAdminRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        {adminPages.map(([path, Page]) => (
-          <Route key={path} path={path} element={<Page />} />
-        ))}
+        {routesOf('platformAdmin')}
         <Route path="*" element={<Navigate to="/admin-accounts" replace />} />
       </Route>
     </Routes>
@@ -181,8 +108,9 @@ export function AppRoutes() {
   const { user, isLoading } = useCurrentUser();
   useLocation();
   if (isLoading) return <PageSpinner />;
-  if (!user) return <SignedOutRoutes />;
-  if (user.role === 'operator') return <OperatorRoutes />;
-  if (user.role === 'platform_admin') return <PlatformAdminRoutes />;
-  return <ManagerRoutes />;
+  const table = routeTableFor(user?.role);
+  if (table === 'operator') return <OperatorRoutes />;
+  if (table === 'platformAdmin') return <PlatformAdminRoutes />;
+  if (table === 'manager') return <ManagerRoutes />;
+  return <SignedOutRoutes />;
 }

@@ -2,8 +2,9 @@ import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
-export const LANGUAGES = ['en', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGES, type Language } from './languages';
+
+export { LANGUAGES, type Language };
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 // One JSON file per feature namespace and language, loaded on demand (each route loads only its own).

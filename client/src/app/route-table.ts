@@ -1,0 +1,113 @@
+/**
+ * The route tables as plain data (no React): which page each path shows for each kind of user, and the
+ * translation namespaces each page needs. `routes.tsx` builds the router from it; the build
+ * (vite.config.ts `routePreloads`) turns it into the list of files each first screen needs, which the
+ * server announces in the HTML (`<link rel="modulepreload">`) so they download with the entry chunk.
+ */
+
+// A relative path (not @domain): vite.config.ts reads this file too, before aliases exist.
+import { matchesPattern, routeTableFor, type RouteTableName } from '../../../domain/routes';
+
+export type PageSpec = { readonly module: string; readonly namespaces: readonly string[] };
+
+/** Every page: its module under client/src and the namespaces it shows. */
+export const PAGES = {
+  landing: { module: 'features/pages/routes/landing.tsx', namespaces: ['pages'] },
+  instructions: { module: 'features/pages/routes/instructions.tsx', namespaces: ['pages'] },
+  contact: { module: 'features/pages/routes/contact.tsx', namespaces: ['pages'] },
+  notFound: { module: 'features/pages/routes/not-found.tsx', namespaces: ['pages'] },
+  settings: { module: 'features/pages/routes/settings.tsx', namespaces: ['pages'] },
+  login: { module: 'features/auth/routes/login.tsx', namespaces: ['auth'] },
+  signup: { module: 'features/auth/routes/signup.tsx', namespaces: ['auth'] },
+  forgotPassword: { module: 'features/auth/routes/forgot-password.tsx', namespaces: ['auth'] },
+  securityQuestions: {
+    module: 'features/auth/routes/security-questions.tsx',
+    namespaces: ['auth'],
+  },
+  profile: { module: 'features/profile/routes/profile.tsx', namespaces: ['profile'] },
+  dashboard: {
+    module: 'features/dashboard/routes/dashboard.tsx',
+    namespaces: ['dashboard', 'equipment'],
+  },
+  equipmentList: {
+    module: 'features/equipment/routes/equipment-list.tsx',
+    namespaces: ['equipment'],
+  },
+  equipmentByStatus: {
+    module: 'features/equipment/routes/equipment-by-status.tsx',
+    namespaces: ['equipment'],
+  },
+  addEquipment: {
+    module: 'features/equipment/routes/add-equipment.tsx',
+    namespaces: ['equipment'],
+  },
+  retiredEquipment: {
+    module: 'features/equipment/routes/retired-equipment.tsx',
+    namespaces: ['equipment'],
+  },
+  employees: { module: 'features/operators/routes/employees.tsx', namespaces: ['operators'] },
+  operatorLogin: {
+    module: 'features/operators/routes/operator-login.tsx',
+    namespaces: ['operators'],
+  },
+  operatorScreen: {
+    module: 'features/operators/routes/operator-screen.tsx',
+    namespaces: ['operators'],
+  },
+  subscription: {
+    module: 'features/subscription/routes/subscription.tsx',
+    namespaces: ['subscription'],
+  },
+  checkout: { module: 'features/subscription/routes/checkout.tsx', namespaces: ['subscription'] },
+  adminAccounts: { module: 'features/admin/routes/admin-accounts.tsx', namespaces: ['admin'] },
+} as const satisfies Record<string, PageSpec>;
+
+export type PageName = keyof typeof PAGES;
+
+/** The signed-in frame (header, menus) around every signed-in page. */
+export const LAYOUT: PageSpec = { module: 'app/layout/app-layout.tsx', namespaces: ['shell'] };
+
+export { matchesPattern, routeTableFor, type RouteTableName };
+
+/** Path patterns (react-router syntax) and their pages; the first match wins, `*` last. */
+export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, PageName])[]> = {
+  signedOut: [
+    ['/login', 'login'],
+    ['/signup', 'signup'],
+    ['/forgot-password', 'forgotPassword'],
+    ['/employee-login', 'operatorLogin'],
+    ['/operator', 'operatorLogin'],
+    ['/simple-operator', 'operatorLogin'],
+    ['*', 'landing'],
+  ],
+  operator: [
+    ['/profile', 'profile'],
+    ['*', 'operatorScreen'],
+  ],
+  manager: [
+    ['/', 'dashboard'],
+    ['/equipment/:status', 'equipmentByStatus'],
+    ['/add-equipment', 'addEquipment'],
+    ['/add', 'addEquipment'],
+    ['/equipment-list', 'equipmentList'],
+    ['/employees', 'employees'],
+    ['/subscription', 'subscription'],
+    ['/checkout/:sessionId', 'checkout'],
+    ['/retired-equipment', 'retiredEquipment'],
+    ['/instructions', 'instructions'],
+    ['/contact', 'contact'],
+    ['/profile', 'profile'],
+    ['/security-questions', 'securityQuestions'],
+    ['/settings', 'settings'],
+    ['*', 'notFound'],
+  ],
+  platformAdmin: [
+    ['/admin-accounts', 'adminAccounts'],
+    ['/profile', 'profile'],
+  ],
+};
+
+/** The page a path shows in a table, or null (the table has no catch-all for it). */
+export function pageFor(table: RouteTableName, pathname: string): PageName | null {
+  return ROUTE_TABLES[table].find(([pattern]) => matchesPattern(pattern, pathname))?.[1] ?? null;
+}
