@@ -89,7 +89,8 @@ function routePreloads(): Plugin {
         return chunk.fileName;
       };
       const filesOf = (specs: PageSpec[], lang: string) => {
-        const out = new Set<string>();
+        // Every screen shows the common texts (i18n.ts loads them at start).
+        const out = new Set<string>([chunkOf(`locales/${lang}/common.json`)]);
         for (const spec of specs) {
           for (const f of closure(chunkOf(spec.module))) if (!inEntry.has(f)) out.add(f);
           for (const ns of spec.namespaces) out.add(chunkOf(`locales/${lang}/${ns}.json`));

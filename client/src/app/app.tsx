@@ -2,11 +2,22 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
+import { useToasts } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/query-client';
 import { AppRoutes } from './routes';
 
-// The toast viewport loads after the page (toasts raised before it mounts wait in the store).
+// The toast viewport loads with the first toast (a toast raised before it mounts waits in the store):
+// most page loads never show one, and its code stays off the first screen's downloads.
 const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+function ToasterOnFirstToast() {
+  const hasToasts = useToasts().length > 0;
+  return hasToasts ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -16,9 +27,7 @@ export function App() {
         <Suspense fallback={<PageSpinner />}>
           <AppRoutes />
         </Suspense>
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
+        <ToasterOnFirstToast />
       </BrowserRouter>
     </QueryClientProvider>
   );

@@ -1,5 +1,5 @@
 import { Check, Download, HardHat, LogIn, Mail, Smartphone, Truck, Users } from 'lucide-react';
-import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -14,13 +14,6 @@ import {
 } from '@domain/plans';
 import { LanguageSelect } from '@/components/language-select';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import {
   getInstallPrompt,
   isRunningInstalled,
@@ -48,10 +41,19 @@ function FeatureList({ items }: { items: string[] }) {
   );
 }
 
+// The manual install steps are a dialog most visitors never open: its code loads when it is.
+const InstallInstructionsDialog = lazy(() => import('../components/install-instructions-dialog'));
+
 function InstallSection() {
   const { t } = useTranslation('pages');
   const prompt = useSyncExternalStore(subscribeInstallPrompt, getInstallPrompt, () => null);
-  const [manualOpen, setManualOpen] = useState(false);
+  const [manualOpen, setManualOpenState] = useState(false);
+  // Once opened, the dialog stays mounted (its close animation, focus back to the button).
+  const [everOpened, setEverOpened] = useState(false);
+  const setManualOpen = (open: boolean) => {
+    if (open) setEverOpened(true);
+    setManualOpenState(open);
+  };
   const installed = isRunningInstalled();
 
   const onInstall = async () => {
@@ -66,12 +68,6 @@ function InstallSection() {
       setManualOpen(true);
     }
   };
-
-  const steps = [
-    { title: t('landing.installIos'), body: t('landing.installIosSteps') },
-    { title: t('landing.installAndroid'), body: t('landing.installAndroidSteps') },
-    { title: t('landing.installDesktop'), body: t('landing.installDesktopSteps') },
-  ];
 
   return (
     <section aria-labelledby="download-title" className="bg-primary text-primary-foreground">
@@ -98,22 +94,11 @@ function InstallSection() {
           {t('landing.installButton')}
         </Button>
       </div>
-      <Dialog open={manualOpen} onOpenChange={setManualOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t('landing.installDialogTitle')}</DialogTitle>
-            <DialogDescription>{t('landing.installDialogDescription')}</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-4 text-sm">
-            {steps.map((s) => (
-              <section key={s.title} className="grid gap-1">
-                <h3 className="font-semibold">{s.title}</h3>
-                <p>{s.body}</p>
-              </section>
-            ))}
-          </div>
-        </DialogContent>
-      </Dialog>
+      {manualOpen || everOpened ? (
+        <Suspense fallback={null}>
+          <InstallInstructionsDialog open={manualOpen} onOpenChange={setManualOpen} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
