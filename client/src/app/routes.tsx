@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useDeferredValue, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { signedInHint, useCurrentUser } from '@/lib/auth';
@@ -107,8 +107,13 @@ function PlatformAdminRoutes() {
 export function AppRoutes() {
   const { user, isLoading } = useCurrentUser();
   useLocation();
-  if (isLoading) return <PageSpinner />;
-  const table = routeTableFor(user?.role);
+  const current = isLoading ? null : routeTableFor(user?.role);
+  // The first current-user answer arrives through a store, which React renders synchronously: the
+  // first screen is built in a deferred (interruptible, time-sliced) render instead, the spinner
+  // staying up meanwhile. Later changes (sign-in, sign-out) switch at once, as before.
+  const deferred = useDeferredValue(current);
+  const table = deferred === null ? null : current;
+  if (table === null) return <PageSpinner />;
   if (table === 'operator') return <OperatorRoutes />;
   if (table === 'platformAdmin') return <PlatformAdminRoutes />;
   if (table === 'manager') return <ManagerRoutes />;

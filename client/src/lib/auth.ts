@@ -33,6 +33,9 @@ export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.user,
     queryFn: fetchCurrentUser,
+    // No hint, nobody signed in: known at once, so the first render already shows the signed-out
+    // screen instead of a spinner followed by a second, synchronous render of the whole page.
+    initialData: () => (signedInHint() ? undefined : null),
     staleTime: 30_000,
     gcTime: 60_000,
     retry: false,
@@ -47,7 +50,15 @@ export function useCurrentUser() {
 }
 
 export const roleLabelKey = (role: string | undefined) =>
-  role === 'owner' ? 'roles.owner' : role === 'manager' ? 'roles.manager' : role === 'operator' ? 'roles.operator' : role === 'platform_admin' ? 'roles.platform_admin' : 'roles.user';
+  role === 'owner'
+    ? 'roles.owner'
+    : role === 'manager'
+      ? 'roles.manager'
+      : role === 'operator'
+        ? 'roles.operator'
+        : role === 'platform_admin'
+          ? 'roles.platform_admin'
+          : 'roles.user';
 
 /**
  * Logout: ends the session on the server (both endpoints), clears every client cache and storage

@@ -35,7 +35,11 @@ export default function DashboardPage() {
   const [servicingId, setServicingId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const data = overviewQ.data;
+  // The first answer is rendered in a deferred (time-sliced) render with the spinner up meanwhile: a
+  // query result alone would build the whole dashboard in one synchronous, long task. Later answers
+  // (filters, paging) show at once.
+  const firstData = useDeferredValue(overviewQ.data);
+  const data = firstData === undefined ? undefined : overviewQ.data;
   const items = data?.items ?? [];
   const filtered = status !== 'all' || type !== 'all' || search.trim() !== '';
   const criticalityOf = (id: string): Criticality => data?.critical[id] ?? 'none';
@@ -74,7 +78,7 @@ export default function DashboardPage() {
     }
   };
 
-  if (overviewQ.isLoading) return <PageSpinner />;
+  if (overviewQ.isLoading || (overviewQ.data && !data)) return <PageSpinner />;
 
   const hasEquipment = (data?.counts.all ?? 0) > 0;
   const header = (
