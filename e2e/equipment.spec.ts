@@ -156,6 +156,82 @@ test('equipment list export and the two-step permanent delete', async ({ page })
   await expect(page.getByText('No Retired Equipment to Export', { exact: true })).toBeVisible();
 });
 
+/** A paid plan through the built-in local billing provider (Enterprise: 65 machines). */
+async function subscribeViaApi(page: Page, tier: 'professional' | 'enterprise') {
+  const start = await page.request.post('/api/create-checkout-session', { data: { tier, billingInterval: 'month' } });
+  expect(start.status(), await start.text()).toBe(200);
+  const sessionId = ((await start.json()) as { url: string }).url.split('/').filter(Boolean).pop()!.split('?')[0]!;
+  const pay = await page.request.post(`/api/checkout/${sessionId}/pay`, { data: {} });
+  expect(pay.status(), await pay.text()).toBe(200);
+}
+
+test('the list shows one page at a time: pages, search, status filter, counts; export and reload keep the whole filtered list', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await signupOwnerViaApi(page.request);
+  await subscribeViaApi(page, 'enterprise');
+  for (let i = 1; i <= 28; i++) await addViaApi(page, { name: `Pump ${String(i).padStart(2, '0')}`, currentUsage: 10, serviceInterval: 100, lastServiceUsage: 0 });
+  await addViaApi(page, { name: 'Zeta Loader', serialNumber: 'ZL-9', currentUsage: 10, serviceInterval: 100, lastServiceUsage: 0 });
+  await addViaApi(page, { name: 'Crane X', type: 'vehicle', unit: 'miles', currentUsage: 130, serviceInterval: 100, lastServiceUsage: 0 });
+
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/equipment')) requests.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/equipment-list');
+  const summary = page.getByTestId('equipment-summary');
+  const rows = page.getByTestId('equipment-row');
+  await expect(summary).toHaveText('Showing 1–25 of 30 machines');
+  await expect(page.getByTestId('fleet-count')).toHaveText('30 machines in your fleet');
+  await expect(rows).toHaveCount(25);
+  await expect(rows.first()).toContainText('Crane X');
+  await expect(page.getByTestId('equipment-page')).toHaveText('Page 1 of 2');
+  // The page never asks for the whole fleet.
+  expect(requests).not.toContain('/api/equipment');
+
+  // Next page with the keyboard: focus moves to the summary of the new page.
+  await page.getByRole('button', { name: 'Next page' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(summary).toHaveText('Showing 26–30 of 30 machines');
+  await expect(summary).toBeFocused();
+  await expect(rows).toHaveCount(5);
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(summary).toHaveText('Showing 1–25 of 30 machines');
+
+  // Search by name or serial number (case-insensitive); the pager goes away with one page.
+  await page.getByLabel('Search by name or serial number').fill('zl-');
+  await expect(summary).toHaveText('Showing 1–1 of 1 machine');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Zeta Loader');
+  await expect(page.getByRole('navigation', { name: 'Pages of the equipment list' })).toBeHidden();
+  await page.getByLabel('Search by name or serial number').fill('no such machine');
+  await expect(summary).toHaveText('No equipment matches your search or filters.');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(summary).toHaveText('Showing 1–25 of 30 machines');
+  await expect(page.getByLabel('Search by name or serial number')).toHaveValue('');
+
+  // Status filter with counts; it stays in the address, so a reload keeps it.
+  await pick(page, 'Service status', 'Overdue (1)');
+  await expect(summary).toHaveText('Showing 1–1 of 1 machine');
+  await expect(rows.first()).toContainText('Crane X');
+  await page.reload();
+  await expect(summary).toHaveText('Showing 1–1 of 1 machine');
+  await expect(page.getByRole('combobox', { name: 'Service status' })).toHaveText('Overdue (1)');
+
+  const result = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // Export CSV takes every machine matching the filters, not just the page on screen.
+  await pick(page, 'Service status', 'All statuses (30)');
+  await expect(summary).toHaveText('Showing 1–25 of 30 machines');
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const lines = readFileSync((await (await downloadPromise).path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  expect(lines).toHaveLength(31);
+});
+
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('shows cards, not the table, and the dialogs work', async ({ page }) => {
@@ -172,6 +248,8 @@ test.describe('phone', () => {
     await usage.getByLabel('Usage increase').fill('1');
     await usage.getByRole('button', { name: 'Update Usage' }).click();
     await expect(card.getByText('13.5 hours', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('equipment-summary')).toHaveText('Showing 1–1 of 1 machine');
+    await expect(page.getByLabel('Search by name or serial number')).toBeVisible();
   });
 });
 

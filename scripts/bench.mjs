@@ -28,7 +28,9 @@ const DASHBOARD_CALLS = [
   '/api/equipment-history?limit=200',
   '/api/dashboard/fuel-summary',
 ];
-// Measured for reference, not loaded by the dashboard: the full list (2,000 records) used by the export only.
+// What the Equipment List page loads (client/src/features/equipment/routes/equipment-list.tsx): one page of 25.
+const LIST_CALLS = ['/api/equipment/page?limit=25'];
+// Measured for reference, not loaded by the dashboard: the full list (2,000 records) used by the exports only.
 const REFERENCE_CALLS = ['/api/equipment'];
 
 // Build the server and the seed entry (bundled TS, like scripts/build-server.mjs).
@@ -179,7 +181,7 @@ async function measureTarget(kind) {
         console.warn(`   operator sign-in failed (${err.message}); POST /api/operator-updates measured as the owner`);
       }
       const rows = {};
-      for (const url of [...DASHBOARD_CALLS, ...REFERENCE_CALLS]) {
+      for (const url of [...DASHBOARD_CALLS, ...LIST_CALLS, ...REFERENCE_CALLS]) {
         const res = await fetch(`${base}${url}`, { headers: { cookie: owner } });
         const body = await res.text();
         if (!res.ok) {

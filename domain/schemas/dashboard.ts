@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { browseLimit, equipmentBrowseFields, type EquipmentStatusCounts } from './equipment';
 
 /** GET /api/equipment-history?limit= : the newest history entries of the whole company. */
 export const historyListQuerySchema = z.object({
@@ -34,14 +35,8 @@ export const fuelSummarySchema = z.object({
 });
 export type FuelSummary = z.infer<typeof fuelSummarySchema>;
 
-/** GET /api/dashboard/overview : tile counts, critical machines and one page of the filtered overview. */
-export const overviewQuerySchema = z.object({
-  status: z.string().max(40).optional(),
-  type: z.string().max(40).optional(),
-  search: z.string().max(200).optional(),
-  limit: z.coerce.number({ message: 'limit must be a number' }).int().min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').default(50),
-  offset: z.coerce.number({ message: 'offset must be a number' }).int().min(0, 'offset must be 0 or more').default(0),
-});
+/** GET /api/dashboard/overview : tile counts, critical machines and one page of the filtered overview (same filters as GET /api/equipment/page). */
+export const overviewQuerySchema = z.object({ ...equipmentBrowseFields, limit: browseLimit(500, 50) });
 export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
 
-export type OverviewCounts = { all: number; good: number; approaching_service: number; time_for_service: number; overdue: number };
+export type OverviewCounts = EquipmentStatusCounts;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { intervalUnitSchema, isDateOnly, toDateOnly } from '../dates';
-import { alertThresholdOptions, equipmentStatusSchema } from '../status';
+import { alertThresholdOptions, equipmentStatusSchema, serviceStatuses } from '../status';
 
 export const equipmentTypes = ['vehicle', 'machinery', 'tools', 'other'] as const;
 export const equipmentTypeSchema = z.enum(equipmentTypes);
@@ -166,6 +166,45 @@ export const equipmentListQuerySchema = z.object({
 });
 export type EquipmentListQuery = z.infer<typeof equipmentListQuerySchema>;
 
+/** What a status filter may be: `all`, a service status, or a status page slug (approaching, due). */
+export const statusFilterValues = ['all', ...serviceStatuses, 'approaching', 'due'] as const;
+export const typeFilterValues = ['all', ...equipmentTypes] as const;
+
+/** Page size of the Equipment List, and the most one request may ask for. */
+export const EQUIPMENT_PAGE_SIZE = 25;
+export const EQUIPMENT_PAGE_MAX = 100;
+
+/** Fields shared by the bounded listings (GET /api/equipment/page and the dashboard's overview). */
+export const equipmentBrowseFields = {
+  search: z.string({ error: 'search must be text' }).trim().max(200, 'search must be at most 200 characters').optional(),
+  status: z.enum(statusFilterValues, { error: `status must be one of: ${statusFilterValues.join(', ')}` }).optional(),
+  type: z.enum(typeFilterValues, { error: `type must be one of: ${typeFilterValues.join(', ')}` }).optional(),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must be 0 or more')
+    .max(1_000_000, 'offset must be at most 1000000')
+    .default(0),
+};
+
+const limitOf = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(max, `limit must be at most ${max}`)
+    .default(fallback);
+
+/**
+ * GET /api/equipment/page: one page of the company's machines, sorted by name, filtered by a search
+ * (name, serial number, type), a service status and a type; `total` is how many match.
+ */
+export const equipmentPageQuerySchema = z.object({ ...equipmentBrowseFields, limit: limitOf(EQUIPMENT_PAGE_MAX, EQUIPMENT_PAGE_SIZE) });
+export type EquipmentPageQuery = z.infer<typeof equipmentPageQuerySchema>;
+/** The service's query (the dashboard asks for larger pages than the list). */
+export type EquipmentBrowseQuery = Omit<EquipmentPageQuery, 'limit'> & { limit: number };
+export const browseLimit = limitOf;
+
 export const servicePartDtoSchema = z.object({
   part: z.string(),
   partNumber: z.string().nullable().optional(),
@@ -207,6 +246,27 @@ export const equipmentDtoSchema = z.object({
   status: equipmentStatusSchema,
 });
 export type EquipmentDto = z.infer<typeof equipmentDtoSchema>;
+
+/** Active machines by service status (`all` = every machine, whatever the filters). */
+export const equipmentStatusCountsSchema = z.object({
+  all: z.number(),
+  good: z.number(),
+  approaching_service: z.number(),
+  time_for_service: z.number(),
+  overdue: z.number(),
+});
+export type EquipmentStatusCounts = z.infer<typeof equipmentStatusCountsSchema>;
+
+/** GET /api/equipment/page */
+export const equipmentPageSchema = z.object({
+  items: z.array(equipmentDtoSchema),
+  /** How many machines match the filters. */
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+  counts: equipmentStatusCountsSchema,
+});
+export type EquipmentPage = z.infer<typeof equipmentPageSchema>;
 
 /** GET /api/equipment/count */
 export const equipmentCountDtoSchema = z.object({

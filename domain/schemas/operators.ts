@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MIN_PASSWORD, passwordMessage } from './auth';
+import { MIN_PASSWORD, authMessages, passwordMessage } from './auth';
+import { companyNameSchema, profileMessages } from './profile';
 
 /**
  * Operators, managers, company settings, operator sign-in and operator updates (issue 4).
@@ -22,10 +23,14 @@ export const operatorPasswordSchema = z
   .min(MIN_PASSWORD, passwordMessage)
   .max(200, 'Password must be at most 200 characters');
 
+/**
+ * POST /api/company-settings: the shared operator password and/or the company name. An empty field
+ * keeps its value ("No Changes" when both are empty); a given name follows the one company-name rule.
+ */
 export const companySettingsInputSchema = z
   .object({
     masterPassword: z.string().optional(),
-    companyName: z.string().trim().max(120, 'Company name must be at most 120 characters').optional(),
+    companyName: z.string().trim().optional(),
   })
   .transform((v) => ({
     masterPassword: v.masterPassword ? v.masterPassword : undefined,
@@ -38,11 +43,23 @@ export const companySettingsInputSchema = z
     if (!r.success) ctx.addIssue({ code: 'custom', path: ['masterPassword'], message: r.error.issues[0]?.message ?? passwordMessage });
   })
   .superRefine((v, ctx) => {
-    if (v.companyName !== undefined && v.companyName.length < 2) {
-      ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'Business name must be at least 2 characters' });
-    }
+    if (v.companyName === undefined) return;
+    const r = companyNameSchema.safeParse(v.companyName);
+    if (!r.success) ctx.addIssue({ code: 'custom', path: ['companyName'], message: r.error.issues[0]?.message ?? profileMessages.companyNameEmpty });
   });
 export type CompanySettingsInput = z.infer<typeof companySettingsInputSchema>;
+
+/** Every message POST /api/company-settings can answer with (the client translates them by key, `messages.<key>` in `operators`). */
+export const companySettingsMessages = {
+  noChanges: NO_CHANGES,
+  passwordMin: passwordMessage,
+  passwordMax: 'Password must be at most 200 characters',
+  commonPassword: authMessages.commonPassword,
+  companyNameEmpty: profileMessages.companyNameEmpty,
+  companyNameMin: profileMessages.companyNameMin,
+  companyNameMax: profileMessages.companyNameMax,
+  businessNameTaken: profileMessages.businessNameTaken,
+} as const;
 
 export const companySettingsDto = z.object({
   id: z.string(),

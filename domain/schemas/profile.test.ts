@@ -52,6 +52,7 @@ describe('company settings', () => {
     [{ companyName: '' }, 'Company name cannot be empty.'],
     [{ companyName: '   ' }, 'Company name cannot be empty.'],
     [{}, 'Company name cannot be empty.'],
+    [{ companyName: ' A ' }, 'Business name must be at least 2 characters'],
     [{ companyName: 'x'.repeat(121) }, 'Company name must be at most 120 characters.'],
   ])('%j -> %s', (value, message) => {
     expect(firstMessage(companySettingsSchema, value)).toBe(message);

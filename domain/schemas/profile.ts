@@ -7,6 +7,8 @@ export const profileMessages = {
   secondaryEmail: 'Please enter a valid secondary email address.',
   nameMax: 'Names must be at most 100 characters.',
   companyNameEmpty: 'Company name cannot be empty.',
+  /** The company name is the business name used at sign-in: the signup rule (spec section 9, minimum 2) applies. */
+  companyNameMin: 'Business name must be at least 2 characters',
   companyNameMax: 'Company name must be at most 120 characters.',
   currentPasswordRequired: 'Current password is required.',
   newPasswordMin: `New password must be at least ${MIN_PASSWORD} characters long.`,
@@ -66,9 +68,19 @@ export const changePasswordFormSchema = changePasswordSchema
   .refine((v) => v.newPassword === v.confirmPassword, { message: profileMessages.passwordsMustMatch, path: ['confirmPassword'] });
 export type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;
 
-export const companySettingsSchema = z.object({
-  companyName: z.string({ error: profileMessages.companyNameEmpty }).trim().min(1, profileMessages.companyNameEmpty).max(120, profileMessages.companyNameMax),
-});
+/**
+ * The company (business) name, whichever screen renames it: the profile's company card
+ * (PATCH /api/company/settings) and the Operators page's Company Settings (POST /api/company-settings).
+ * Trimmed; empty -> the spec's "Company name cannot be empty."; at least 2 like the signup's business name.
+ */
+export const companyNameSchema = z
+  .string({ error: profileMessages.companyNameEmpty })
+  .trim()
+  .min(1, profileMessages.companyNameEmpty)
+  .min(2, profileMessages.companyNameMin)
+  .max(120, profileMessages.companyNameMax);
+
+export const companySettingsSchema = z.object({ companyName: companyNameSchema });
 export type CompanySettingsInput = z.infer<typeof companySettingsSchema>;
 
 /** GET /api/company/settings (owner/manager): the company details shown on the profile page. */

@@ -22,13 +22,16 @@ describe('translateMessage', () => {
 
 describe('every schema message has a translation', async () => {
   const { profileMessages } = await import('@domain/schemas/profile');
+  const { companySettingsMessages } = await import('@domain/schemas/operators');
   const files = {
     auth: [(await import('../locales/en/auth.json')).default, (await import('../locales/es/auth.json')).default],
     profile: [(await import('../locales/en/profile.json')).default, (await import('../locales/es/profile.json')).default],
+    operators: [(await import('../locales/en/operators.json')).default, (await import('../locales/es/operators.json')).default],
   };
   const cases = [
     ['auth', authMessages],
     ['profile', profileMessages],
+    ['operators', companySettingsMessages],
   ] as const;
   for (const [ns, catalogue] of cases) {
     it(`${ns}: messages.* covers the catalogue; English equals the spec wording`, () => {

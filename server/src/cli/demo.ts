@@ -12,6 +12,8 @@ import { call, signupOwner } from '../test/factories';
  * through the real API and services: ~25 machines across every status, four operators, three months
  * of readings, fuel and notes, and a few updates waiting for review. Prints the owner's sign-in.
  * Time is simulated with the app's injectable clock (the same one the tests use).
+ * `npm run demo -- --machines 2000` adds generated machines (no readings) up to that fleet size on an
+ * Enterprise plan with no equipment limit: for trying the bounded lists with a big fleet.
  */
 type Machine = {
   name: string;
@@ -66,6 +68,29 @@ const OPERATORS = [
 const NOTES = ['Checked oil and coolant', 'Greased all fittings', 'Tire pressure low, topped up', 'Small hydraulic leak at the boom, watching it', 'Cleaned the air filter', 'Running well'];
 const MANAGER_NOTES = ['Ordered new filters', 'Scheduled the dealer visit', 'Moved to the north site', 'Operator reported a rattle, inspected: loose guard fixed'];
 
+/** --machines N (or --machines=N): the fleet size wanted (at least the 25 demo machines, at most 10,000). */
+function fleetSize(argv: string[]): number {
+  const i = argv.findIndex((a) => a === '--machines' || a.startsWith('--machines='));
+  if (i < 0) return MACHINES.length;
+  const raw = argv[i]!.includes('=') ? argv[i]!.split('=')[1] : argv[i + 1];
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < MACHINES.length || n > 10_000) throw new Error(`--machines must be a whole number from ${MACHINES.length} to 10000`);
+  return n;
+}
+
+/** Generated machines for a big fleet: names, types and usage spread over every status. */
+const MODELS: { name: string; type: Machine['type']; unit: Machine['unit']; fuelType: Machine['fuelType']; interval: number }[] = [
+  { name: 'Excavator', type: 'machinery', unit: 'hours', fuelType: 'diesel', interval: 250 },
+  { name: 'Wheel Loader', type: 'machinery', unit: 'hours', fuelType: 'diesel', interval: 250 },
+  { name: 'Pickup', type: 'vehicle', unit: 'miles', fuelType: 'gasoline', interval: 5000 },
+  { name: 'Dump Truck', type: 'vehicle', unit: 'kilometers', fuelType: 'diesel', interval: 10000 },
+  { name: 'Generator', type: 'tools', unit: 'hours', fuelType: 'gasoline', interval: 100 },
+  { name: 'Plate Compactor', type: 'tools', unit: 'hours', fuelType: 'gasoline', interval: 100 },
+  { name: 'Light Tower', type: 'other', unit: 'hours', fuelType: 'diesel', interval: 200 },
+  { name: 'Utility Trailer', type: 'other', unit: 'n/a', fuelType: 'n/a', interval: 0 },
+];
+const SITES = ['North', 'South', 'East', 'West', 'Central', 'Harbor', 'Airport', 'Quarry'];
+
 const DAYS = 90;
 const DAY_MS = 86_400_000;
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -74,6 +99,7 @@ const addDays = (d: Date, n: number) => new Date(d.getTime() + n * DAY_MS);
 const password = () => `Demo-${randomBytes(6).toString('base64url')}-${randomBytes(2).toString('hex')}`;
 
 async function main() {
+  const fleet = fleetSize(process.argv.slice(2));
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const today = new Date();
@@ -94,10 +120,16 @@ async function main() {
       email: `owner.${suffix}@demo.example.com`,
       password: ownerPassword,
     });
-    // A paying Professional plan (30 machines): the demo has 25.
+    // A paying Professional plan (30 machines): the demo has 25 (a bigger fleet: Enterprise, no limit).
     await deps.db
       .update(company)
-      .set({ subscriptionStatus: 'active', subscriptionTier: 'professional', equipmentLimit: 30, subscriptionEndDate: addDays(today, 365), billingInterval: 'month' })
+      .set({
+        subscriptionStatus: 'active',
+        subscriptionTier: fleet > 30 ? 'enterprise' : 'professional',
+        equipmentLimit: fleet > 65 ? -1 : fleet > 30 ? 65 : 30,
+        subscriptionEndDate: addDays(today, 365),
+        billingInterval: 'month',
+      })
       .where(eq(company.id, owner.companyId));
 
     const shared = password();
@@ -175,9 +207,30 @@ async function main() {
       updates++;
     }
 
+    // A big fleet (--machines): generated machines, no readings, spread over every status.
+    clock = today;
+    for (let k = 0; k < fleet - MACHINES.length; k++) {
+      const m = MODELS[k % MODELS.length]!;
+      const pct = (k * 37) % 140;
+      const lastService = m.unit === 'hours' ? 200 + (k % 50) * 40 : m.unit === 'n/a' ? 0 : 10_000 + (k % 50) * 1_000;
+      const body = {
+        name: `${m.name} ${SITES[Math.floor(k / MODELS.length) % SITES.length]} #${String(Math.floor(k / (MODELS.length * SITES.length)) + 1).padStart(3, '0')}`,
+        type: m.type,
+        serialNumber: `SN-${(500_000 + k * 104_729).toString(36).toUpperCase()}`,
+        unit: m.unit,
+        fuelType: m.fuelType,
+        currentUsage: round1(lastService + (m.interval * pct) / 100),
+        serviceInterval: m.interval,
+        lastServiceUsage: m.interval > 0 ? lastService : 0,
+        threshold: m.unit === 'hours' ? 10_000 : null,
+        description: 'Generated machine (demo data)',
+      };
+      await expectOk(`add ${body.name}`, await call(app, owner.cookie, 'POST', '/api/equipment', body));
+    }
+
     const lines = [
       '',
-      'Demo company ready: 25 machines, 4 operators, three months of readings, fuel and notes,',
+      `Demo company ready: ${fleet} machines (${MACHINES.length} with three months of readings, fuel and notes), 4 operators,`,
       `${updates} operator updates (3 waiting for review). Start the app (npm start) and sign in:`,
       '',
       `  Owner sign-in (/login)      email: ${owner.email}`,

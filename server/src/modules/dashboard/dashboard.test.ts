@@ -113,6 +113,10 @@ describe('dashboard read models and the exports it uses', () => {
     const page2 = await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?limit=2&offset=4');
     expect(page2.json<{ items: { name: string }[] }>().items.map((i) => i.name)).toEqual(['Soon']);
     expect(page2.body).not.toContain('Elsewhere');
+    // The same validated filters as GET /api/equipment/page, with larger pages for the dashboard.
+    expect((await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?status=bogus')).statusCode).toBe(400);
+    expect((await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?limit=500')).statusCode).toBe(200);
+    expect((await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?limit=501')).json().message).toBe('limit must be at most 500');
     const operator = await sessionForRole(t.deps.db, owner.companyId, 'operator');
     expect((await call(t.app, operator.cookie, 'GET', '/api/dashboard/overview')).statusCode).toBe(403);
   });

@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   equipmentInputSchema,
   equipmentListQuerySchema,
+  equipmentPageQuerySchema,
   equipmentUpdateSchema,
   noteInputSchema,
   retireInputSchema,
   usageIncreaseSchema,
   type EquipmentCountDto,
+  type EquipmentPage,
 } from '../../../../domain/schemas/equipment';
 import type { Deps } from '../../deps';
 import { parse } from '../../lib/errors';
@@ -23,6 +25,13 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/equipment', companyUsers, async (req) => {
     const q = parse(equipmentListQuerySchema, req.query);
     return svc.listEquipment(deps, companyCtx(req), q);
+  });
+
+  // The Equipment List page: one bounded, searchable, filterable page (GET /api/equipment above stays the full list for exports).
+  app.get('/api/equipment/page', managers, async (req): Promise<EquipmentPage> => {
+    const q = parse(equipmentPageQuerySchema, req.query);
+    const { counts, total, items } = await svc.browseEquipment(deps, companyCtx(req), q);
+    return { items, total, offset: q.offset, limit: q.limit, counts };
   });
 
   app.get('/api/equipment/count', managers, async (req): Promise<EquipmentCountDto> => {

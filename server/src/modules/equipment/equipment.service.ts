@@ -1,12 +1,14 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { addInterval, nextMaintenanceDate, todayIn, type IntervalUnit } from '../../../../domain/dates';
 import {
   checkSchedule,
   equipmentFieldsSchema,
   planLimitMessage,
+  type EquipmentBrowseQuery,
   type EquipmentDto,
   type EquipmentInput,
   type EquipmentListQuery,
+  type EquipmentStatusCounts,
   type EquipmentUpdate,
   type HistoryRecordDto,
   type NoteDto,
@@ -112,6 +114,9 @@ export function toRetiredDto(r: RetiredRow): RetiredEquipmentDto {
   };
 }
 
+/** Sorted by name, case-insensitively the same on PGlite and PostgreSQL (whatever the collation), then id. */
+const byName = [sql`lower(${equipment.name})`, asc(equipment.name), asc(equipment.id)] as const;
+
 /** One query whatever the number of machines; status filtering uses the one engine. */
 export async function listEquipment(deps: Deps, ctx: CompanyContext, q: EquipmentListQuery): Promise<EquipmentDto[]> {
   const conds = [eq(equipment.companyId, ctx.companyId)];
@@ -122,11 +127,72 @@ export async function listEquipment(deps: Deps, ctx: CompanyContext, q: Equipmen
     const match = or(ilike(equipment.name, like), ilike(equipment.type, like), ilike(equipment.serialNumber, like));
     if (match) conds.push(match);
   }
-  const rows = await deps.db.select().from(equipment).where(and(...conds)).orderBy(asc(equipment.name), asc(equipment.id));
+  const rows = await deps.db.select().from(equipment).where(and(...conds)).orderBy(...byName);
   const today = companyToday(deps, ctx);
   const wanted = parseStatusFilter(q.status);
   const all = rows.map((r) => toEquipmentDto(r, today));
   return wanted ? all.filter((e) => e.status.serviceStatus === wanted) : all;
+}
+
+type LeanTuple = [string, string, string, string | null, number | string, number | string, number | string, boolean, string | null];
+
+export type EquipmentBrowse = {
+  /** Every active machine of the company by service status (the dashboard tiles, the list's filter). */
+  counts: EquipmentStatusCounts;
+  /** Machines that are critical or severely critical (the dashboard's pulses and Serviced button). */
+  critical: Record<string, 'critical' | 'severe'>;
+  /** How many machines match the filters. */
+  total: number;
+  /** One page of the matching machines, sorted by name. */
+  items: EquipmentDto[];
+};
+
+/**
+ * The one bounded listing of a company's machines (the Equipment List page and the dashboard's
+ * overview), in two queries whatever the fleet size: the status columns of every machine of the
+ * company (index equipment_company_idx, one row holding a compact JSON array, far cheaper to
+ * transfer and parse than thousands of row objects), which the one status engine turns into counts,
+ * criticality and the status filter; then the full records of one page only, by primary key.
+ * A 2,000-machine fleet no longer ships 2 MB of JSON per page load.
+ */
+export async function browseEquipment(deps: Deps, ctx: CompanyContext, q: EquipmentBrowseQuery): Promise<EquipmentBrowse> {
+  const res = await deps.db.execute(sql`
+    select coalesce(json_agg(json_build_array(${equipment.id}, ${equipment.type}, ${equipment.name}, ${equipment.serialNumber},
+      ${equipment.currentUsage}, ${equipment.lastServiceUsage}, ${equipment.serviceInterval}, ${equipment.hasScheduledMaintenance},
+      ${equipment.nextMaintenanceDate}) order by lower(${equipment.name}), ${equipment.name}, ${equipment.id}), '[]') as rows
+    from ${equipment} where ${equipment.companyId} = ${ctx.companyId}`);
+  const raw = (res as unknown as { rows: { rows: unknown }[] }).rows[0]?.rows;
+  const tuples = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as LeanTuple[];
+  const today = companyToday(deps, ctx);
+  const wanted = parseStatusFilter(q.status);
+  const type = q.type && q.type !== 'all' ? q.type : null;
+  const needle = q.search?.trim().toLowerCase() ?? '';
+  const counts: EquipmentStatusCounts = { all: tuples.length, good: 0, approaching_service: 0, time_for_service: 0, overdue: 0 };
+  const critical: Record<string, 'critical' | 'severe'> = {};
+  const matching: string[] = [];
+  for (const [id, rowType, name, serialNumber, currentUsage, lastServiceUsage, serviceInterval, hasScheduledMaintenance, nextMaintenanceDate] of tuples) {
+    const s = computeStatus(
+      { currentUsage: Number(currentUsage), lastServiceUsage: Number(lastServiceUsage), serviceInterval: Number(serviceInterval), hasScheduledMaintenance, nextMaintenanceDate },
+      today,
+    );
+    counts[s.serviceStatus] += 1;
+    if (s.severelyCritical) critical[id] = 'severe';
+    else if (s.critical) critical[id] = 'critical';
+    if (wanted && s.serviceStatus !== wanted) continue;
+    if (type && rowType !== type) continue;
+    if (needle && ![name, rowType, serialNumber ?? ''].some((v) => v.toLowerCase().includes(needle))) continue;
+    matching.push(id);
+  }
+  const pageIds = matching.slice(q.offset, q.offset + q.limit);
+  const rows = pageIds.length
+    ? await deps.db
+        .select()
+        .from(equipment)
+        .where(and(eq(equipment.companyId, ctx.companyId), inArray(equipment.id, pageIds)))
+    : [];
+  const position = new Map(pageIds.map((id, i) => [id, i]));
+  rows.sort((x, y) => (position.get(x.id) ?? 0) - (position.get(y.id) ?? 0));
+  return { counts, critical, total: matching.length, items: rows.map((r) => toEquipmentDto(r, today)) };
 }
 
 export async function countEquipment(db: DbOrTx, companyId: string): Promise<number> {

@@ -161,6 +161,135 @@ describe('GET /api/equipment', () => {
   });
 });
 
+describe('GET /api/equipment/page (the Equipment List)', () => {
+  type Page = { items: EquipmentDto[]; total: number; offset: number; limit: number; counts: Record<string, number> };
+  const page = async (o: SignedIn, qs = '') => {
+    const res = await call(t.app, o.cookie, 'GET', `/api/equipment/page${qs ? `?${qs}` : ''}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Page>();
+  };
+  const names = (p: Page) => p.items.map((e) => e.name);
+  /** Straight into the table: this company's machines with a usage percentage of the interval. */
+  const insert = (companyId: string, rows: { name: string; pct?: number; type?: string; serialNumber?: string }[]) =>
+    t.deps.db.insert(equipment).values(
+      rows.map((r) => ({ companyId, name: r.name, type: r.type ?? 'machinery', unit: 'hours', serialNumber: r.serialNumber ?? null, currentUsage: r.pct ?? 10, serviceInterval: 100, lastServiceUsage: 0 })),
+    );
+
+  it("pages, searches and filters the company's machines by name, with the counts; another company's never show", async () => {
+    const o = await fresh();
+    const other = await fresh();
+    await insert(o.companyId, [
+      { name: 'Backhoe 1', pct: 10 },
+      { name: 'backhoe 2', pct: 85 },
+      { name: 'Crane', pct: 105 },
+      { name: 'Drill', pct: 130, type: 'tools', serialNumber: 'SN-77' },
+      { name: 'Excavator', pct: 20 },
+      { name: 'Forklift 100%', pct: 50, type: 'vehicle' },
+    ]);
+    await insert(other.companyId, [{ name: 'Backhoe Foreign', pct: 130 }]);
+
+    const first = await page(o);
+    expect(first).toMatchObject({ total: 6, offset: 0, limit: 25 });
+    expect(first.counts).toEqual({ all: 6, good: 3, approaching_service: 1, time_for_service: 1, overdue: 1 });
+    expect(names(first)).toEqual(['Backhoe 1', 'backhoe 2', 'Crane', 'Drill', 'Excavator', 'Forklift 100%']);
+    expect(first.items[3]!.status.serviceStatus).toBe('overdue');
+
+    const p1 = await page(o, 'limit=4');
+    const p2 = await page(o, 'limit=4&offset=4');
+    expect([names(p1), names(p2)]).toEqual([['Backhoe 1', 'backhoe 2', 'Crane', 'Drill'], ['Excavator', 'Forklift 100%']]);
+    expect([p1.total, p2.total, p2.offset, p2.limit]).toEqual([6, 6, 4, 4]);
+    expect(await page(o, 'offset=50')).toMatchObject({ items: [], total: 6 });
+
+    // Search: case-insensitive, anywhere in the name (or the serial number); % is a plain character.
+    expect(names(await page(o, 'search=BACKHOE'))).toEqual(['Backhoe 1', 'backhoe 2']);
+    expect(names(await page(o, 'search=%20hoe%202%20'))).toEqual(['backhoe 2']);
+    expect(names(await page(o, 'search=sn-7'))).toEqual(['Drill']);
+    expect(names(await page(o, 'search=100%25'))).toEqual(['Forklift 100%']);
+    expect(names(await page(o, 'search=0%25'))).toEqual(['Forklift 100%']);
+    // Filters: status (service status or page slug), type; the counts stay those of the whole fleet.
+    const overdue = await page(o, 'status=overdue');
+    expect([names(overdue), overdue.total, overdue.counts.all]).toEqual([['Drill'], 1, 6]);
+    expect(names(await page(o, 'status=due'))).toEqual(['Crane']);
+    expect(names(await page(o, 'status=approaching_service'))).toEqual(['backhoe 2']);
+    expect(names(await page(o, 'status=good&type=vehicle'))).toEqual(['Forklift 100%']);
+    expect(names(await page(o, 'status=all&type=all&search=e&limit=2&offset=2'))).toEqual(['Crane', 'Excavator']);
+
+    // Another company: its machine never appears, whatever the search; its own list holds only it.
+    const foreign = await page(o, 'search=foreign');
+    expect([foreign.total, foreign.items]).toEqual([0, []]);
+    const theirs = await page(other);
+    expect([names(theirs), theirs.counts.all]).toEqual([['Backhoe Foreign'], 1]);
+  });
+
+  it('pages machines with the same name without gaps or repeats', async () => {
+    const o = await fresh();
+    await insert(o.companyId, Array.from({ length: 7 }, () => ({ name: 'Same' })));
+    const ids: string[] = [];
+    for (let offset = 0; offset < 7; offset += 3) ids.push(...(await page(o, `limit=3&offset=${offset}`)).items.map((e) => e.id));
+    expect(ids).toHaveLength(7);
+    expect(new Set(ids).size).toBe(7);
+  });
+
+  it('answers a bad query with a 400 that says what is wrong', async () => {
+    const o = await fresh();
+    const cases: [string, string][] = [
+      ['limit=0', 'limit must be at least 1'],
+      ['limit=101', 'limit must be at most 100'],
+      ['limit=abc', 'limit must be a number'],
+      ['limit=2.5', 'limit must be a whole number'],
+      ['limit=1&limit=2', 'limit must be a number'],
+      ['offset=-1', 'offset must be 0 or more'],
+      ['offset=1.5', 'offset must be a whole number'],
+      ['offset=1000001', 'offset must be at most 1000000'],
+      ['status=broken', 'status must be one of: all, good, approaching_service, time_for_service, overdue, approaching, due'],
+      ['type=spaceship', 'type must be one of: all, vehicle, machinery, tools, other'],
+      [`search=${'x'.repeat(201)}`, 'search must be at most 200 characters'],
+      ['search=a&search=b', 'search must be text'],
+    ];
+    for (const [qs, message] of cases) {
+      const res = await call(t.app, o.cookie, 'GET', `/api/equipment/page?${qs}`);
+      expect([qs, res.statusCode, res.json().message]).toEqual([qs, 400, message]);
+    }
+  });
+
+  it('is for owners and managers: operators 403, signed out 401', async () => {
+    const o = await fresh();
+    await insert(o.companyId, [{ name: 'Loader' }]);
+    const manager = await sessionForRole(t.deps.db, o.companyId, 'manager');
+    expect(names(await page({ ...o, cookie: manager.cookie }))).toEqual(['Loader']);
+    const op = await sessionForRole(t.deps.db, o.companyId, 'operator');
+    expect((await call(t.app, op.cookie, 'GET', '/api/equipment/page')).statusCode).toBe(403);
+    expect((await call(t.app, null, 'GET', '/api/equipment/page')).statusCode).toBe(401);
+  });
+
+  it('stays bounded at 2,000 machines: the same few queries and one small page', async () => {
+    const o = await fresh();
+    await insert(o.companyId, [{ name: 'First' }]);
+    const measure = async (qs: string) => {
+      const before = t.database.queryCount.value;
+      const res = await call(t.app, o.cookie, 'GET', `/api/equipment/page?${qs}`);
+      expect(res.statusCode).toBe(200);
+      return { queries: t.database.queryCount.value - before, bytes: res.body.length, p: res.json<Page>() };
+    };
+    const small = await measure('limit=25');
+    for (let chunk = 0; chunk < 4; chunk++) {
+      await insert(o.companyId, Array.from({ length: 500 }, (_, i) => ({ name: `Bulk ${chunk}-${String(i).padStart(3, '0')}`, pct: i % 130 })));
+    }
+    const big = await measure('limit=25');
+    expect(big.p.total).toBe(2001);
+    expect(big.p.items).toHaveLength(25);
+    expect(big.queries).toBe(small.queries);
+    expect(big.queries).toBeLessThanOrEqual(3);
+    // One page is a few tens of KB where the full list is megabytes.
+    const full = await call(t.app, o.cookie, 'GET', '/api/equipment');
+    expect(big.bytes).toBeLessThan(60_000);
+    expect(full.body.length).toBeGreaterThan(20 * big.bytes);
+    const last = await measure('limit=100&offset=1950&search=bulk 3');
+    expect(last.p.total).toBe(500);
+    expect(last.p.items).toEqual([]);
+  });
+});
+
 describe('one record: get, edit, delete; tenancy', () => {
   it('gets, edits (lowering usage is written to history), turns scheduling off, deletes', async () => {
     const e = await createEquipmentViaApi(t.app, owner.cookie, { name: 'Edit me', currentUsage: 500, hasScheduledMaintenance: true, maintenanceStartDate: '2026-11-01', maintenanceInterval: 2, maintenanceIntervalUnit: 'years' });

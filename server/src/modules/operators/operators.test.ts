@@ -82,6 +82,27 @@ describe('company settings', () => {
     const taken = await call(t.app, other.cookie, 'POST', '/api/company-settings', { companyName: `${owner.businessName} renamed` });
     expect(taken.statusCode).toBe(409);
   });
+
+  it('never writes half: a taken or invalid name keeps the shared password as it was', async () => {
+    const a = await setupTeam();
+    const b = await signupOwner(t.app);
+    const encBefore = (await t.deps.db.select().from(company).where(eq(company.id, a.companyId)))[0]!.operatorPasswordEnc;
+    const taken = await call(t.app, a.cookie, 'POST', '/api/company-settings', { companyName: b.businessName, masterPassword: 'Copper-Field-58' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('This business name is already registered.');
+    const short = await call(t.app, a.cookie, 'POST', '/api/company-settings', { companyName: 'X', masterPassword: 'Copper-Field-58' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fieldErrors).toMatchObject({ companyName: 'Business name must be at least 2 characters' });
+    const row = (await t.deps.db.select().from(company).where(eq(company.id, a.companyId)))[0]!;
+    expect(row.operatorPasswordEnc).toBe(encBefore);
+    expect(row.name).toBe(a.businessName);
+    expect((await call(t.app, a.cookie, 'GET', '/api/company-settings')).json().masterPassword).toBe(SHARED);
+    // Both at once succeed together; an empty name with a password changes the password only.
+    const both = await call(t.app, a.cookie, 'POST', '/api/company-settings', { companyName: `  ${a.businessName} Two `, masterPassword: 'Copper-Field-58' });
+    expect(both.json()).toMatchObject({ companyName: `${a.businessName} Two`, masterPassword: 'Copper-Field-58' });
+    const passwordOnly = await call(t.app, a.cookie, 'POST', '/api/company-settings', { companyName: '  ', masterPassword: SHARED });
+    expect(passwordOnly.json()).toMatchObject({ companyName: `${a.businessName} Two`, masterPassword: SHARED });
+  });
 });
 
 describe('operators', () => {

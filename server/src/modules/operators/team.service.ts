@@ -10,7 +10,6 @@ import {
   type ManagerInput,
   type ResetUserPasswordInput,
 } from '../../../../domain/schemas/operators';
-import { profileMessages } from '../../../../domain/schemas/profile';
 import type { Db } from '../../db/client';
 import { company, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
@@ -19,6 +18,7 @@ import { hashPassword } from '../../lib/passwords';
 import type { CompanyContext } from '../../plugins/session';
 import { endAllSessionsOf } from '../../plugins/session';
 import { assertStrongPassword } from '../auth/auth.service';
+import { renameCompany } from '../profile/profile.service';
 
 type UserRow = typeof user.$inferSelect;
 
@@ -63,19 +63,19 @@ export async function getCompanySettings(deps: Deps, ctx: CompanyContext): Promi
   });
 }
 
+/**
+ * The shared operator password and/or the company name, in one transaction (never one without the
+ * other). The name goes through the profile module's renameCompany, the one rename rule.
+ */
 export async function updateCompanySettings(deps: Deps, ctx: CompanyContext, input: CompanySettingsInput): Promise<CompanySettingsDto> {
   if (input.masterPassword !== undefined) assertStrongPassword(input.masterPassword, 'masterPassword');
-  const set: Partial<typeof company.$inferInsert> = { updatedAt: deps.now() };
-  if (input.masterPassword !== undefined) set.operatorPasswordEnc = deps.secretBox.encrypt(input.masterPassword);
-  if (input.companyName !== undefined) set.name = input.companyName;
-  try {
-    await deps.db.update(company).set(set).where(eq(company.id, ctx.companyId));
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      throw new AppError('conflict', profileMessages.businessNameTaken, { companyName: profileMessages.businessNameTaken });
+  const { masterPassword, companyName } = input;
+  await deps.db.transaction(async (tx) => {
+    if (companyName !== undefined) await renameCompany(tx, ctx.companyId, companyName, deps.now());
+    if (masterPassword !== undefined) {
+      await tx.update(company).set({ operatorPasswordEnc: deps.secretBox.encrypt(masterPassword), updatedAt: deps.now() }).where(eq(company.id, ctx.companyId));
     }
-    throw err;
-  }
+  });
   return getCompanySettings(deps, ctx);
 }
 

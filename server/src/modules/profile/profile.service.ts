@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import {
+  companySettingsSchema,
   profileMessages,
   type ChangePasswordInput,
   type CompanyDetails,
@@ -7,10 +8,10 @@ import {
   type UpdateProfileInput,
 } from '../../../../domain/schemas/profile';
 import type { Role } from '../../../../domain/roles';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { company, session, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
-import { AppError, isUniqueViolation } from '../../lib/errors';
+import { AppError, isUniqueViolation, parse } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { assertNotThrottled, clearFailures, recordFailure } from '../../lib/throttle';
 import { assertStrongPassword, getUser, signInKeys } from '../auth/auth.service';
@@ -79,17 +80,29 @@ export async function companyDetails(db: Db, companyId: string): Promise<Company
   };
 }
 
-/** Renames the company (the business name used at sign-in): unique, case-insensitive. */
-export async function updateCompanyName(deps: Deps, companyId: string, input: CompanySettingsInput): Promise<CompanyDetails> {
-  const { db, now } = deps;
-  // The unique index on lower(name) decides (no check-then-write race).
+/**
+ * The one way to rename a company, used by PATCH /api/company/settings (profile) and
+ * POST /api/company-settings (operators, inside its transaction): the name is validated and trimmed
+ * by the one schema, and the unique index on lower(name) decides whether another company has it
+ * (no check-then-write race; changing only the case of one's own name is allowed).
+ * Returns the stored name.
+ */
+export async function renameCompany(db: DbOrTx, companyId: string, companyName: unknown, at: Date): Promise<string> {
+  const name = parse(companySettingsSchema, { companyName }).companyName;
   try {
-    await db.update(company).set({ name: input.companyName, updatedAt: now() }).where(eq(company.id, companyId));
+    const rows = await db.update(company).set({ name, updatedAt: at }).where(eq(company.id, companyId)).returning({ id: company.id });
+    if (rows.length === 0) throw new AppError('not_found', 'Not found');
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw new AppError('conflict', profileMessages.businessNameTaken, { companyName: profileMessages.businessNameTaken });
     }
     throw err;
   }
-  return companyDetails(db, companyId);
+  return name;
+}
+
+/** PATCH /api/company/settings: renames the company and answers with its details. */
+export async function updateCompanyName(deps: Deps, companyId: string, input: CompanySettingsInput): Promise<CompanyDetails> {
+  await renameCompany(deps.db, companyId, input.companyName, deps.now());
+  return companyDetails(deps.db, companyId);
 }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { company } from '../../db/schema/index';
 import { createTestApp, cookieFrom, type TestApp } from '../../test/helpers';
 import { addCompanyUser, call, signupOwner } from '../../test/factories';
 
@@ -140,5 +142,85 @@ describe('company settings', () => {
     expect((await call(t.app, op.cookie, 'GET', '/api/company/settings')).statusCode).toBe(403);
     expect((await call(t.app, op.cookie, 'PATCH', '/api/company/settings', { companyName: 'Hijack' })).statusCode).toBe(403);
     expect((await call(t.app, null, 'PATCH', '/api/company/settings', { companyName: 'Hijack' })).statusCode).toBe(401);
+  });
+});
+
+/**
+ * Two endpoints rename the company: the profile's PATCH /api/company/settings and the Operators
+ * page's POST /api/company-settings. Both go through renameCompany, so they give the same results;
+ * the only difference is the spec's message for an empty name on the Operators page ("No Changes":
+ * an empty field there means "keep it").
+ */
+describe('one rename rule for both company-name endpoints', () => {
+  const endpoints = [
+    { label: 'PATCH /api/company/settings', method: 'PATCH', url: '/api/company/settings', emptyMessage: 'Company name cannot be empty.' },
+    { label: 'POST /api/company-settings', method: 'POST', url: '/api/company-settings', emptyMessage: 'Please enter at least one setting to update.' },
+  ] as const;
+  type Endpoint = (typeof endpoints)[number];
+
+  const storedName = async (companyId: string) => (await t.deps.db.select({ name: company.name }).from(company).where(eq(company.id, companyId)))[0]?.name;
+
+  /** Every case on one endpoint; returns what a caller sees, with names made relative to the company. */
+  async function outcomes(e: Endpoint) {
+    const a = await signupOwner(t.app);
+    const b = await signupOwner(t.app);
+    const rename = (companyName: unknown) => call(t.app, a.cookie, e.method, e.url, { companyName });
+    const seen: Record<string, unknown> = {};
+    const refused = async (label: string, companyName: unknown) => {
+      const res = await rename(companyName);
+      seen[label] = { status: res.statusCode, message: res.json().message, field: res.json().fieldErrors?.companyName ?? null, unchanged: (await storedName(a.companyId)) === a.businessName };
+    };
+    await refused('one letter', ' X ');
+    await refused('too long', 'x'.repeat(121));
+    await refused('taken, other case', b.businessName.toUpperCase());
+    await refused('taken, spaces around', `  ${b.businessName}  `);
+
+    const wanted = `${a.businessName} Renamed`;
+    const ok = await rename(`  ${wanted}  `);
+    seen.success = {
+      status: ok.statusCode,
+      answered: ok.json().companyName === wanted,
+      stored: (await storedName(a.companyId)) === wanted,
+      signsIn: (await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: wanted.toLowerCase(), password: a.password })).statusCode,
+      otherUntouched: (await storedName(b.companyId)) === b.businessName,
+    };
+    const caseOnly = await rename(wanted.toUpperCase());
+    seen['own name, other case'] = { status: caseOnly.statusCode, stored: (await storedName(a.companyId)) === wanted.toUpperCase() };
+    return seen;
+  }
+
+  it('gives the same results on both endpoints', async () => {
+    const [profile, operators] = [await outcomes(endpoints[0]), await outcomes(endpoints[1])];
+    expect(profile).toEqual({
+      'one letter': { status: 400, message: 'Business name must be at least 2 characters', field: 'Business name must be at least 2 characters', unchanged: true },
+      'too long': { status: 400, message: 'Company name must be at most 120 characters.', field: 'Company name must be at most 120 characters.', unchanged: true },
+      'taken, other case': { status: 409, message: 'This business name is already registered.', field: 'This business name is already registered.', unchanged: true },
+      'taken, spaces around': { status: 409, message: 'This business name is already registered.', field: 'This business name is already registered.', unchanged: true },
+      success: { status: 200, answered: true, stored: true, signsIn: 200, otherUntouched: true },
+      'own name, other case': { status: 200, stored: true },
+    });
+    expect(operators).toEqual(profile);
+  });
+
+  it.each(endpoints)('$label: an empty name changes nothing, with the spec message', async (e) => {
+    const a = await signupOwner(t.app);
+    for (const companyName of ['', '   ']) {
+      const res = await call(t.app, a.cookie, e.method, e.url, { companyName });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(e.emptyMessage);
+    }
+    expect(await storedName(a.companyId)).toBe(a.businessName);
+  });
+
+  it.each(endpoints)("$label: a manager renames their own company only; another company's data stays as it was", async (e) => {
+    const a = await signupOwner(t.app);
+    const b = await signupOwner(t.app);
+    const before = (await t.deps.db.select().from(company).where(eq(company.id, b.companyId)))[0]!;
+    const mgr = await addCompanyUser(t.deps, a.companyId, 'manager');
+    const res = await call(t.app, mgr.cookie, e.method, e.url, { companyName: `${a.businessName} by manager` });
+    expect(res.statusCode).toBe(200);
+    expect(await storedName(a.companyId)).toBe(`${a.businessName} by manager`);
+    expect((await t.deps.db.select().from(company).where(eq(company.id, b.companyId)))[0]).toEqual(before);
+    expect((await call(t.app, b.cookie, 'GET', '/api/auth/user')).json().businessName).toBe(b.businessName);
   });
 });

@@ -21,8 +21,17 @@ export function EquipmentNameCell({
       <div>
         <div className="font-medium">{name}</div>
         <div className="text-xs text-muted-foreground">
-          {t('columns.id')} {shortId(id)}
-          {serialNumber ? ` · ${t('columns.serial')} ${serialNumber}` : ''}
+          <span className="whitespace-nowrap">
+            {t('columns.id')} {shortId(id)}
+          </span>
+          {serialNumber ? (
+            <>
+              {' · '}
+              <span className="whitespace-nowrap">
+                {t('columns.serial')} {serialNumber}
+              </span>
+            </>
+          ) : null}
         </div>
       </div>
     </div>

@@ -59,8 +59,8 @@ function UsageCell({ e, t }: { e: EquipmentDto; t: T }) {
   );
 }
 
-/** The equipment list: a table at 1024 px and wider, cards below. */
-export function EquipmentTable({ items }: { items: EquipmentDto[] }) {
+/** The equipment list: a table at 1024 px and wider, cards below. Without `actions`: the table only (for printing). */
+export function EquipmentTable({ items, actions = true }: { items: EquipmentDto[]; actions?: boolean }) {
   const { t } = useTranslation('equipment');
   return (
     <>
@@ -75,7 +75,7 @@ export function EquipmentTable({ items }: { items: EquipmentDto[] }) {
                 <TableHead>{t('columns.status')}</TableHead>
                 <TableHead>{t('columns.fuelType')}</TableHead>
                 <TableHead>{t('columns.nextMaintenance')}</TableHead>
-                <TableHead className="no-print">{t('columns.actions')}</TableHead>
+                {actions ? <TableHead className="no-print">{t('columns.actions')}</TableHead> : null}
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -100,15 +100,18 @@ export function EquipmentTable({ items }: { items: EquipmentDto[] }) {
                   <TableCell>
                     <NextMaintenance e={e} t={t} />
                   </TableCell>
-                  <TableCell className="no-print">
-                    <EquipmentActions equipment={e} className="flex-nowrap" />
-                  </TableCell>
+                  {actions ? (
+                    <TableCell className="no-print">
+                      <EquipmentActions equipment={e} className="flex-nowrap" />
+                    </TableCell>
+                  ) : null}
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         </Card>
       </div>
+      {actions ? (
       <ul
         className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:hidden print:hidden"
         aria-label={t('statusPage.all')}
@@ -116,18 +119,29 @@ export function EquipmentTable({ items }: { items: EquipmentDto[] }) {
         {items.map((e) => (
           <li key={e.id}>
             <Card className="grid grid-cols-1 gap-3 p-4" data-testid="equipment-card">
-              <div className="flex items-start justify-between gap-2">
-                <div className="flex min-w-0 items-center gap-2">
-                  <TypeIcon type={e.type} className="h-6 w-6" />
-                  <div className="min-w-0">
-                    <h3 className="truncate font-semibold">{e.name}</h3>
+              <div className="flex min-w-0 items-start gap-2">
+                <TypeIcon type={e.type} className="mt-0.5 h-6 w-6 shrink-0" />
+                <div className="grid min-w-0 gap-1">
+                  <h3 className="font-semibold break-words">{e.name}</h3>
+                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <StatusBadge status={e.status} />
                     <p className="text-xs text-muted-foreground">
-                      {t(`types.${e.type}`, { defaultValue: e.type })} · {t('columns.id')}{' '}
-                      {shortId(e.id)}
+                      <span className="whitespace-nowrap">{t(`types.${e.type}`, { defaultValue: e.type })}</span>
+                      {' · '}
+                      <span className="whitespace-nowrap">
+                        {t('columns.id')} {shortId(e.id)}
+                      </span>
+                      {e.serialNumber ? (
+                        <>
+                          {' · '}
+                          <span className="whitespace-nowrap">
+                            {t('columns.serial')} {e.serialNumber}
+                          </span>
+                        </>
+                      ) : null}
                     </p>
                   </div>
                 </div>
-                <StatusBadge status={e.status} />
               </div>
               <dl className="grid grid-cols-2 gap-2 text-sm">
                 <div>
@@ -152,6 +166,7 @@ export function EquipmentTable({ items }: { items: EquipmentDto[] }) {
           </li>
         ))}
       </ul>
+      ) : null}
     </>
   );
 }

@@ -1,35 +1,177 @@
 import { equipmentListColumns, exportFileName } from '@domain/csv';
-import { Download, Plus, Printer } from 'lucide-react';
+import { EQUIPMENT_PAGE_SIZE, equipmentTypes, type EquipmentDto, type EquipmentStatusCounts } from '@domain/schemas/equipment';
+import { statusOfSlug, statusPageSlugs, type StatusPageSlug } from '@domain/status';
+import { useQueryClient } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Download, Loader2, Plus, Printer, Search } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { useEquipmentList } from '@/components/equipment/equipment-queries';
+import { Link, useSearchParams } from 'react-router';
+import { equipmentListQueryOptions } from '@/components/equipment/equipment-queries';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { fileDate, formatDate } from '@/lib/format';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { toast } from '@/components/ui/use-toast';
+import { fileDate, formatDate, formatNumber } from '@/lib/format';
+import { useEquipmentPage } from '../api/get-equipment-page';
 import { EquipmentTable } from '../components/equipment-table';
 import { exportCsv } from '../components/export';
 
+const PAGE = EQUIPMENT_PAGE_SIZE;
+const TYPES = ['all', ...equipmentTypes] as const;
+type TypeFilter = (typeof TYPES)[number];
+const isSlug = (s: string | null): s is StatusPageSlug => (statusPageSlugs as readonly string[]).includes(s ?? '');
+const isType = (s: string | null): s is TypeFilter => (TYPES as readonly string[]).includes(s ?? '');
+const SEARCH_DELAY_MS = 300;
+
+type ListParams = { q: string; status: StatusPageSlug; type: TypeFilter; page: number };
+
+/** Search, filters and page live in the address (?q=&status=&type=&page=): reload and Back keep them. */
+function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const current: ListParams = {
+    q: params.get('q') ?? '',
+    status: isSlug(params.get('status')) ? (params.get('status') as StatusPageSlug) : 'all',
+    type: isType(params.get('type')) ? (params.get('type') as TypeFilter) : 'all',
+    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+  };
+  const update = useCallback(
+    (next: Partial<ListParams>) =>
+      setParams(
+        (prev) => {
+          const p = new URLSearchParams(prev);
+          const set = (key: string, value: string, fallback: string) => (value && value !== fallback ? p.set(key, value) : p.delete(key));
+          if (next.q !== undefined) set('q', next.q.trim(), '');
+          if (next.status !== undefined) set('status', next.status, 'all');
+          if (next.type !== undefined) set('type', next.type, 'all');
+          if (next.page !== undefined) set('page', String(next.page), '1');
+          return p;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { ...current, update };
+}
+
+const countOf = (counts: EquipmentStatusCounts | undefined, slug: StatusPageSlug) => (counts ? (slug === 'all' ? counts.all : counts[statusOfSlug(slug)]) : 0);
+
+/**
+ * The Equipment List (owners and managers): one page of 25 machines at a time from
+ * GET /api/equipment/page, searchable by name or serial number and filterable by service status
+ * and type. Export CSV and Print take every machine matching the filters (GET /api/equipment).
+ */
 export default function EquipmentListPage() {
   const { t } = useTranslation('equipment');
   const { t: tc } = useTranslation('common');
-  const list = useEquipmentList();
-  const items = list.data ?? [];
-  const empty = items.length === 0;
+  const qc = useQueryClient();
+  const { q, status, type, page, update } = useListParams();
+  const [searchInput, setSearchInput] = useState(q);
+  const offset = (page - 1) * PAGE;
+  const list = useEquipmentPage({ search: q, status, type, offset, limit: PAGE });
+  const data = list.data;
+  const total = data?.total ?? 0;
+  const fleet = data?.counts.all ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE));
+  const filtered = q !== '' || status !== 'all' || type !== 'all';
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const focusSummary = useRef(false);
+  const [busy, setBusy] = useState<'export' | 'print' | null>(null);
+  const [printItems, setPrintItems] = useState<EquipmentDto[] | null>(null);
+
+  // The search applies a moment after typing stops (Enter applies it at once).
+  useEffect(() => {
+    if (searchInput.trim() === q) return;
+    const id = window.setTimeout(() => update({ q: searchInput, page: 1 }), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(id);
+  }, [searchInput, q, update]);
+
+  // A page past the end (the last machine of the last page was removed): show the last page.
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && page > pages) update({ page: pages });
+  }, [data, list.isPlaceholderData, page, pages, update]);
+
+  // After Previous/Next, focus moves to the summary at the top of the new page (and is read out).
+  useEffect(() => {
+    if (!focusSummary.current || list.isPlaceholderData || !data) return;
+    focusSummary.current = false;
+    summaryRef.current?.focus();
+    summaryRef.current?.scrollIntoView({ block: 'start' });
+  }, [data, list.isPlaceholderData]);
+
+  // Print: the whole filtered list is rendered for paper only, printed, then dropped.
+  useEffect(() => {
+    if (!printItems) return;
+    const done = () => setPrintItems(null);
+    window.addEventListener('afterprint', done, { once: true });
+    window.print();
+    return () => window.removeEventListener('afterprint', done);
+  }, [printItems]);
+
+  const goTo = (n: number) => {
+    focusSummary.current = true;
+    update({ page: n });
+  };
+  const onSearchSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    update({ q: searchInput, page: 1 });
+  };
+  const clearFilters = () => {
+    setSearchInput('');
+    update({ q: '', status: 'all', type: 'all', page: 1 });
+  };
+
+  /** Every machine matching the filters (the full list call the spec names), for export and print. */
+  const fetchAll = () => qc.fetchQuery(equipmentListQueryOptions({ status, type, search: q }));
+  const onExport = async () => {
+    setBusy('export');
+    try {
+      exportCsv(exportFileName('equipment-list', fileDate()), equipmentListColumns, await fetchAll());
+    } catch (err) {
+      toast({ title: t('list.exportFailed'), description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const onPrint = async () => {
+    if (!data) return;
+    if (total <= data.items.length) {
+      setPrintItems(data.items);
+      return;
+    }
+    setBusy('print');
+    try {
+      setPrintItems(await fetchAll());
+    } catch (err) {
+      toast({ title: t('list.printFailed'), description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const nothing = !data || total === 0;
+  const statusLabel = (s: StatusPageSlug) => t('list.option', { label: s === 'all' ? t('list.allStatuses') : t(`statusPage.${s}`), n: formatNumber(countOf(data?.counts, s), 0) });
 
   return (
     <main className="mx-auto grid max-w-7xl grid-cols-1 gap-4 p-4 md:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">{tc('titles.equipmentList')}</h1>
+          {data && fleet > 0 ? (
+            <p className="no-print text-sm text-muted-foreground" data-testid="fleet-count">
+              {t('list.fleet', { count: fleet, total: formatNumber(fleet, 0) })}
+            </p>
+          ) : null}
           <p className="print-only text-sm">{t('list.printedOn', { date: formatDate(new Date()) })}</p>
         </div>
-        <div className="no-print flex flex-wrap gap-2" role="toolbar">
-          <Button variant="outline" disabled={empty} onClick={() => exportCsv(exportFileName('equipment-list', fileDate()), equipmentListColumns, items)}>
-            <Download aria-hidden /> {t('actions.exportCsv')}
+        <div className="no-print flex flex-wrap gap-2" role="toolbar" aria-label={tc('titles.equipmentList')}>
+          <Button variant="outline" disabled={nothing || busy !== null} onClick={() => void onExport()}>
+            {busy === 'export' ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />} {busy === 'export' ? t('list.preparing') : t('actions.exportCsv')}
           </Button>
-          <Button variant="outline" disabled={empty} onClick={() => window.print()}>
-            <Printer aria-hidden /> {t('actions.print')}
+          <Button variant="outline" disabled={nothing || busy !== null} onClick={() => void onPrint()}>
+            {busy === 'print' ? <Loader2 className="animate-spin" aria-hidden /> : <Printer aria-hidden />} {busy === 'print' ? t('list.preparing') : t('actions.print')}
           </Button>
           <Button asChild>
             <Link to="/add-equipment">
@@ -38,11 +180,14 @@ export default function EquipmentListPage() {
           </Button>
         </div>
       </div>
+
       {list.isLoading ? (
         <PageSpinner />
-      ) : list.isError ? (
-        <p role="alert" className="text-destructive">{list.error.message}</p>
-      ) : empty ? (
+      ) : list.isError && !data ? (
+        <p role="alert" className="text-destructive">
+          {list.error.message}
+        </p>
+      ) : fleet === 0 ? (
         <Card className="grid justify-items-center gap-3 p-10 text-center">
           <h2 className="text-lg font-semibold">{t('list.empty')}</h2>
           <p className="text-sm text-muted-foreground">{t('list.emptyBody')}</p>
@@ -53,8 +198,105 @@ export default function EquipmentListPage() {
           </Button>
         </Card>
       ) : (
-        <EquipmentTable items={items} />
+        <div className="no-print grid grid-cols-1 gap-4">
+          <form role="search" aria-label={t('list.filters')} onSubmit={onSearchSubmit} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_16rem_12rem] lg:items-end">
+            <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
+              <Label htmlFor="equipment-search">{t('list.search')}</Label>
+              <div className="relative">
+                <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+                <Input
+                  id="equipment-search"
+                  type="search"
+                  className="pl-9"
+                  maxLength={200}
+                  autoComplete="off"
+                  placeholder={t('list.searchPlaceholder')}
+                  value={searchInput}
+                  onChange={(e) => setSearchInput(e.target.value)}
+                />
+              </div>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="equipment-status">{t('list.statusFilter')}</Label>
+              <Select value={status} onValueChange={(v) => update({ status: isSlug(v) ? v : 'all', page: 1 })}>
+                <SelectTrigger id="equipment-status">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {statusPageSlugs.map((s) => (
+                    <SelectItem key={s} value={s}>
+                      {statusLabel(s)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="equipment-type">{t('list.typeFilter')}</Label>
+              <Select value={type} onValueChange={(v) => update({ type: isType(v) ? v : 'all', page: 1 })}>
+                <SelectTrigger id="equipment-type">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {TYPES.map((s) => (
+                    <SelectItem key={s} value={s}>
+                      {s === 'all' ? t('list.allTypes') : t(`types.${s}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </form>
+
+          <section aria-labelledby="equipment-summary" aria-busy={list.isPlaceholderData} className="grid grid-cols-1 gap-4">
+            <div className="flex min-h-6 flex-wrap items-center justify-between gap-2">
+              <p id="equipment-summary" ref={summaryRef} tabIndex={-1} aria-live="polite" className="scroll-mt-20 text-sm font-medium outline-none" data-testid="equipment-summary">
+                {total === 0
+                  ? t('list.noMatches')
+                  : t('list.showing', { count: total, from: formatNumber(offset + 1, 0), to: formatNumber(Math.min(offset + PAGE, total), 0), total: formatNumber(total, 0) })}
+              </p>
+              {list.isPlaceholderData ? (
+                <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                  <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+                  {t('list.updating')}
+                </span>
+              ) : null}
+            </div>
+            {total === 0 ? (
+              <Card className="grid justify-items-center gap-3 p-8 text-center">
+                <Search className="h-8 w-8 text-muted-foreground" aria-hidden />
+                <p className="text-sm text-muted-foreground">{t('list.noMatchesBody')}</p>
+                <Button variant="outline" onClick={clearFilters} disabled={!filtered}>
+                  {t('list.clearFilters')}
+                </Button>
+              </Card>
+            ) : (
+              <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+                <EquipmentTable items={data?.items ?? []} />
+              </div>
+            )}
+            {pages > 1 ? (
+              <nav aria-label={t('list.pagination')} className="flex items-center justify-between gap-2">
+                <Button variant="outline" onClick={() => goTo(page - 1)} disabled={page <= 1} aria-label={t('list.previousPage')}>
+                  <ChevronLeft aria-hidden /> {t('list.previous')}
+                </Button>
+                <p className="text-sm text-muted-foreground" data-testid="equipment-page">
+                  {t('list.pageOf', { page: formatNumber(Math.min(page, pages), 0), pages: formatNumber(pages, 0) })}
+                </p>
+                <Button variant="outline" onClick={() => goTo(page + 1)} disabled={page >= pages} aria-label={t('list.nextPage')}>
+                  {t('list.next')} <ChevronRight aria-hidden />
+                </Button>
+              </nav>
+            ) : null}
+          </section>
+        </div>
       )}
+
+      {printItems ? (
+        <div className="print-only">
+          <EquipmentTable items={printItems} actions={false} />
+        </div>
+      ) : null}
     </main>
   );
 }

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { companySettingsMessages } from '@domain/schemas/operators';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
+import { translateMessage } from '@/lib/translate-message';
 import { useUpdateCompanySettings } from '../api/company-settings';
 
 /** Company name and shared operator password. Empty fields keep their value ('No Changes' when both are empty). */
@@ -35,7 +37,7 @@ export function CompanySettingsDialog({ open, onOpenChange, companyName }: { ope
         toast({ title: t('toast.settingsUpdated'), description: t('toast.settingsUpdatedBody') });
         close(false);
       },
-      onError: (err) => toast({ title: t('toast.settingsFailed'), description: err.message, variant: 'destructive' }),
+      onError: (err) => toast({ title: t('toast.settingsFailed'), description: translateMessage(t, companySettingsMessages, err.message), variant: 'destructive' }),
     });
   };
 
