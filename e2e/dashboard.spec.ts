@@ -5,9 +5,22 @@ import { expect, signupOwnerViaApi, test } from './fixtures';
 type Machine = { id: string; name: string };
 
 /** Adds a machine through the API (the page's own cookie jar). usage % = currentUsage - lastServiceUsage of an interval of 100. */
-async function addMachine(request: APIRequestContext, name: string, overrides: Record<string, unknown> = {}): Promise<Machine> {
+async function addMachine(
+  request: APIRequestContext,
+  name: string,
+  overrides: Record<string, unknown> = {},
+): Promise<Machine> {
   const res = await request.post('/api/equipment', {
-    data: { name, type: 'machinery', unit: 'hours', fuelType: 'diesel', currentUsage: 50, serviceInterval: 100, lastServiceUsage: 0, ...overrides },
+    data: {
+      name,
+      type: 'machinery',
+      unit: 'hours',
+      fuelType: 'diesel',
+      currentUsage: 50,
+      serviceInterval: 100,
+      lastServiceUsage: 0,
+      ...overrides,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as Machine;
@@ -21,8 +34,17 @@ async function reading(request: APIRequestContext, m: Machine, body: Record<stri
 
 /** Five machines: two good, one approaching, one due, one overdue (severely critical). */
 async function fleet(request: APIRequestContext) {
-  const good1 = await addMachine(request, 'Good Loader', { currentUsage: 50, serialNumber: 'SER-GOOD-1' });
-  const good2 = await addMachine(request, 'Good Pickup', { type: 'vehicle', unit: 'miles', fuelType: 'gasoline', currentUsage: 10, serialNumber: 'TRK-77' });
+  const good1 = await addMachine(request, 'Good Loader', {
+    currentUsage: 50,
+    serialNumber: 'SER-GOOD-1',
+  });
+  const good2 = await addMachine(request, 'Good Pickup', {
+    type: 'vehicle',
+    unit: 'miles',
+    fuelType: 'gasoline',
+    currentUsage: 10,
+    serialNumber: 'TRK-77',
+  });
   const soon = await addMachine(request, 'Soon Compactor', { type: 'tools', currentUsage: 85 });
   const due = await addMachine(request, 'Due Excavator', { currentUsage: 105 });
   const overdue = await addMachine(request, 'Overdue Dozer', { currentUsage: 130 });
@@ -30,12 +52,33 @@ async function fleet(request: APIRequestContext) {
 }
 
 const overviewTable = (page: Page) => page.getByTestId('overview-table');
-const tile = (page: Page, name: RegExp) => page.getByRole('group', { name: 'Equipment by service status' }).getByRole('button', { name });
+const tile = (page: Page, name: RegExp) =>
+  page.getByRole('group', { name: 'Equipment by service status' }).getByRole('button', { name });
 
 async function csvOf(download: Download): Promise<string[]> {
   const file = await download.path();
-  return readFileSync(file, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  return readFileSync(file, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
 }
+
+test('the first overview starts with the page and is fetched once', async ({ page }) => {
+  await signupOwnerViaApi(page.request);
+  await fleet(page.request);
+  const overviewCalls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/dashboard/overview') overviewCalls.push(r.url());
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('tile-count-all')).toHaveText('5');
+  await expect(overviewTable(page)).toContainText('Overdue Dozer');
+  expect(overviewCalls).toHaveLength(1);
+  // A filter is a new question: fetched at once.
+  await tile(page, /Overdue/).click();
+  await expect(overviewTable(page).getByRole('row')).toHaveCount(2);
+  expect(overviewCalls).toHaveLength(2);
+});
 
 test('the tiles count the statuses and filter the overview', async ({ page }) => {
   await signupOwnerViaApi(page.request);
@@ -70,7 +113,10 @@ test('the tiles count the statuses and filter the overview', async ({ page }) =>
 
 test('a pending operator update is approved from the dashboard', async ({ page }) => {
   await signupOwnerViaApi(page.request);
-  const m = await addMachine(page.request, 'Held Backhoe', { currentUsage: 20, serviceInterval: 1000 });
+  const m = await addMachine(page.request, 'Held Backhoe', {
+    currentUsage: 20,
+    serviceInterval: 1000,
+  });
   const r = await reading(page.request, m, { newUsage: 520, notes: 'New hour meter' });
   expect(r.status).toBe('pending');
   await page.goto('/');
@@ -85,7 +131,9 @@ test('a pending operator update is approved from the dashboard', async ({ page }
   await expect(overviewTable(page)).toContainText('520 hours');
 });
 
-test('the Serviced button shows only for critical equipment, and pulses follow the toggle', async ({ page }) => {
+test('the Serviced button shows only for critical equipment, and pulses follow the toggle', async ({
+  page,
+}) => {
   await signupOwnerViaApi(page.request);
   const { good1, overdue, soon } = await fleet(page.request);
   await reading(page.request, good1, { newUsage: 55 });
@@ -107,7 +155,10 @@ test('the Serviced button shows only for critical equipment, and pulses follow t
   await page.getByRole('switch', { name: 'Pulse alerts' }).click();
   await expect(overdueItem).not.toHaveClass(/pulse-/);
   await page.reload();
-  await expect(page.getByRole('switch', { name: 'Pulse alerts' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('switch', { name: 'Pulse alerts' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
   await expect(overdueItem).not.toHaveClass(/pulse-/);
   await page.getByRole('switch', { name: 'Pulse alerts' }).click();
   await expect(overdueItem).toHaveClass(/pulse-severe/);
@@ -152,26 +203,44 @@ test('exports download CSV files with the right headers', async ({ page }) => {
   await page.goto('/');
   // No fuel yet: nothing to export.
   await page.getByRole('button', { name: 'Export Fuel CSV' }).click();
-  await expect(page.getByText('There is no fuel usage data available to export.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('There is no fuel usage data available to export.', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reset Fuel' })).toBeDisabled();
 
-  await reading(page.request, good1, { newUsage: 60, fuelAdded: 12.5, fuelType: 'diesel', notes: '=SUM(A1)' });
+  await reading(page.request, good1, {
+    newUsage: 60,
+    fuelAdded: 12.5,
+    fuelType: 'diesel',
+    notes: '=SUM(A1)',
+  });
   await reading(page.request, overdue, { newUsage: 140, fuelAdded: 3, fuelType: 'gas' });
   await page.reload();
 
-  const [report] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export', exact: true }).click()]);
-  expect(report.suggestedFilename()).toMatch(/^equipment-maintenance-report-\d{4}-\d{2}-\d{2}\.csv$/);
+  const [report] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export', exact: true }).click(),
+  ]);
+  expect(report.suggestedFilename()).toMatch(
+    /^equipment-maintenance-report-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
   const reportLines = await csvOf(report);
   expect(reportLines[0]).toBe('Name,Type,Current Usage,Threshold,Unit,Status,Last Updated');
   expect(reportLines).toHaveLength(6);
 
-  const [history] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [history] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(history.suggestedFilename()).toMatch(/^equipment-history-\d{4}-\d{2}-\d{2}\.csv$/);
   const historyLines = await csvOf(history);
   expect(historyLines[0]).toBe('Date,Equipment,Type,Operator,Usage,Notes');
   expect(historyLines.join('\n')).toContain("'=SUM(A1)");
 
-  const [fuel] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Fuel CSV' }).click()]);
+  const [fuel] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export Fuel CSV' }).click(),
+  ]);
   expect(fuel.suggestedFilename()).toMatch(/^fuel-usage-\d{4}-\d{2}-\d{2}\.csv$/);
   const fuelLines = await csvOf(fuel);
   expect(fuelLines[0]).toBe('Date,Equipment,Operator,Fuel Type,Fuel Added (gal),Notes');
@@ -184,7 +253,9 @@ test('exports download CSV files with the right headers', async ({ page }) => {
   // Reset fuel asks first (recommending an export), then zeroes the totals.
   await expect(page.getByTestId('fuel-total')).toContainText('15.5');
   await page.getByRole('button', { name: 'Reset Fuel' }).click();
-  await expect(page.getByRole('alertdialog')).toContainText('We recommend exporting the fuel CSV first.');
+  await expect(page.getByRole('alertdialog')).toContainText(
+    'We recommend exporting the fuel CSV first.',
+  );
   await page.getByRole('alertdialog').getByRole('button', { name: 'Reset Fuel' }).click();
   await expect(page.getByText('Fuel Data Reset').first()).toBeVisible();
   await expect(page.getByTestId('fuel-total')).toContainText('0');
@@ -213,27 +284,40 @@ test('on a phone the overview is a list of cards', async ({ page }) => {
 test('a new company sees a friendly empty state leading to Add Equipment', async ({ page }) => {
   await signupOwnerViaApi(page.request);
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: "Welcome! Let's add your first machine" })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: "Welcome! Let's add your first machine" }),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Add Equipment' }).last().click();
   await expect(page).toHaveURL(/\/add-equipment$/);
 });
 
 test('reset user password checks the spec rules and resets a manager', async ({ page }) => {
   await signupOwnerViaApi(page.request);
-  const res = await page.request.post('/api/managers', { data: { firstName: 'Rosa', lastName: 'Diaz', email: `rosa.${Date.now()}@example.com`, password: 'Quiet-River-2024' } });
+  const res = await page.request.post('/api/managers', {
+    data: {
+      firstName: 'Rosa',
+      lastName: 'Diaz',
+      email: `rosa.${Date.now()}@example.com`,
+      password: 'Quiet-River-2024',
+    },
+  });
   expect(res.status(), await res.text()).toBe(201);
   await page.goto('/');
   await page.getByRole('button', { name: 'Reset User Password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reset User Password' });
   await dialog.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByText('Please select a user to reset password for.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Please select a user to reset password for.', { exact: true }),
+  ).toBeVisible();
 
   await dialog.getByRole('combobox', { name: 'User' }).click();
   await page.getByRole('option', { name: /Rosa Diaz/ }).click();
   await dialog.getByLabel('New password', { exact: true }).fill('short');
   await dialog.getByLabel('Confirm new password').fill('short');
   await dialog.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByText('Password must be at least 8 characters.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Password must be at least 8 characters.', { exact: true }),
+  ).toBeVisible();
 
   await dialog.getByLabel('New password', { exact: true }).fill('Bright-Harbor-77');
   await dialog.getByLabel('Confirm new password').fill('Bright-Harbor-78');

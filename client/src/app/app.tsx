@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { useToasts } from '@/components/ui/use-toast';
-import { createQueryClient } from '@/lib/query-client';
+import { queryClient } from '@/lib/query-client';
 import { AppRoutes } from './routes';
 
 // The toast viewport loads with the first toast (a toast raised before it mounts waits in the store):
@@ -20,7 +20,6 @@ function ToasterOnFirstToast() {
 }
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

@@ -2,7 +2,9 @@ import { lazy, useDeferredValue, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { signedInHint, useCurrentUser } from '@/lib/auth';
+import { FIRST_OVERVIEW, overviewQueryOptions } from '@/features/dashboard/api/get-equipment';
 import i18n, { i18nReady } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
 import {
   LAYOUT,
   pageFor,
@@ -60,8 +62,16 @@ export function preloadFirstScreen(pathname: string) {
   const table = routeTableFor(signedInHint());
   if (table !== 'signedOut') void AppLayout.preload();
   const name = pageFor(table, pathname);
-  if (name) void pages[name].preload();
+  if (name) {
+    void pages[name].preload();
+    firstScreenData[name]?.();
+  }
 }
+
+/** The data a first screen shows, started at boot too (the page's query then finds it in the cache). */
+const firstScreenData: Partial<Record<PageName, () => void>> = {
+  dashboard: () => void queryClient.prefetchQuery(overviewQueryOptions(FIRST_OVERVIEW)),
+};
 
 const routesOf = (table: RouteTableName) =>
   ROUTE_TABLES[table].map(([path, name]) => {

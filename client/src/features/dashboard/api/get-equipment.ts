@@ -4,6 +4,7 @@ import type { EquipmentDto } from '@domain/schemas/equipment';
 import { type EquipmentFilters } from '@/components/equipment/equipment-queries';
 import { api } from '@/lib/api';
 import { useCurrentUser } from '@/lib/auth';
+import { refetchOnMountUnlessFresh } from '@/lib/query-client';
 import { dashboardKeys } from './dashboard-keys';
 
 export type DashboardOverview = {
@@ -31,9 +32,22 @@ export const overviewQueryOptions = (f: OverviewFilters) =>
     queryFn: () => api.get<DashboardOverview>(`/api/dashboard/overview?${qs(f)}`),
   });
 
+/** What the dashboard shows first (no filter, one page); app/routes.tsx starts it at boot. */
+export const FIRST_OVERVIEW: OverviewFilters = {
+  status: 'all',
+  type: 'all',
+  search: '',
+  limit: 50,
+};
+
 export function useDashboardOverview(f: OverviewFilters) {
   const { isAuthenticated } = useCurrentUser();
-  return useQuery({ ...overviewQueryOptions(f), enabled: isAuthenticated, placeholderData: keepPreviousData });
+  return useQuery({
+    ...overviewQueryOptions(f),
+    enabled: isAuthenticated,
+    placeholderData: keepPreviousData,
+    refetchOnMount: refetchOnMountUnlessFresh,
+  });
 }
 
 /** Every machine matching the filters (for the maintenance report export). */

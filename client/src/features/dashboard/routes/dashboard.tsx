@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { downloadText } from '@/lib/download';
 import { fileDate } from '@/lib/format';
-import { fetchFilteredEquipment, useDashboardOverview } from '../api/get-equipment';
+import { fetchFilteredEquipment, FIRST_OVERVIEW, useDashboardOverview } from '../api/get-equipment';
 import { AdminToolsCard } from '../components/admin-tools-card';
 import { EmptyState } from '../components/empty-state';
 import { EquipmentOverview } from '../components/equipment-overview';
@@ -20,7 +20,7 @@ import { HistoryCard } from '../components/history-card';
 import { RecentUpdatesCard, type Criticality } from '../components/recent-updates-card';
 import { SummaryTiles, type StatusFilter } from '../components/summary-tiles';
 
-const PAGE = 50;
+const PAGE = FIRST_OVERVIEW.limit;
 
 /** The manager dashboard (owners and managers at /). */
 export default function DashboardPage() {
