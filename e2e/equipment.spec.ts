@@ -99,6 +99,7 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   // Status pages.
   await page.goto('/equipment/good');
   await expect(page.getByTestId('equipment-row').filter({ hasText: name })).toBeVisible();
+  await expect(page.getByTestId('equipment-summary')).toHaveText(/^Showing 1–\d+ of \d+ machines?$/);
   await page.goto('/equipment/overdue');
   await expect(page.getByText('No equipment with this status')).toBeVisible();
   await page.getByRole('link', { name: 'View All Equipment' }).click();

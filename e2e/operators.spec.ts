@@ -58,6 +58,12 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
   const op = await phone.newPage();
   const errors: string[] = [];
   op.on('pageerror', (e) => errors.push(e.message));
+  // The picker asks for a bounded search (GET /api/equipment/options), never the whole fleet.
+  const equipmentCalls: string[] = [];
+  op.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/equipment')) equipmentCalls.push(path);
+  });
   op.on('console', (m) => {
     if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) errors.push(m.text());
   });
@@ -106,6 +112,8 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
     await shot(op, 'operator-screen-en-390');
   }
   expect(errors).toEqual([]);
+  expect(equipmentCalls.length).toBeGreaterThan(0);
+  expect(equipmentCalls.filter((p) => p !== '/api/equipment/options')).toEqual([]);
   await phone.close();
 
   // The owner sees the new usage, fuel and history; the implausible reading is pending.

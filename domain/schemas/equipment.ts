@@ -201,9 +201,55 @@ const limitOf = (max: number, fallback: number) =>
  */
 export const equipmentPageQuerySchema = z.object({ ...equipmentBrowseFields, limit: limitOf(EQUIPMENT_PAGE_MAX, EQUIPMENT_PAGE_SIZE) });
 export type EquipmentPageQuery = z.infer<typeof equipmentPageQuerySchema>;
-/** The service's query (the dashboard asks for larger pages than the list). */
-export type EquipmentBrowseQuery = Omit<EquipmentPageQuery, 'limit'> & { limit: number };
+/**
+ * The service's query (the dashboard asks for larger pages than the list). `matchTypes`: types that
+ * also match a non-empty search (the client's translated type labels that contain the search text).
+ */
+export type EquipmentBrowseQuery = Omit<EquipmentPageQuery, 'limit'> & { limit: number; matchTypes?: EquipmentType[] };
 export const browseLimit = limitOf;
+
+/** How many machines the operator's picker shows at most per search, and the most one request may ask for. */
+export const EQUIPMENT_OPTIONS_SIZE = 50;
+export const EQUIPMENT_OPTIONS_MAX = 100;
+const matchTypesMessage = `matchTypes must be a comma-separated list of: ${equipmentTypes.join(', ')}`;
+
+/**
+ * GET /api/equipment/options (the operator screen's picker; operators may call it): the first
+ * machines by name matching a search on name, serial number or type. `matchTypes` (comma-separated
+ * types) also match the search: the client sends the types whose label in the user's language
+ * contains the search text ("maquinaria" finds machinery).
+ */
+export const equipmentOptionsQuerySchema = z.object({
+  search: equipmentBrowseFields.search,
+  matchTypes: z
+    .string({ error: matchTypesMessage })
+    .max(200, matchTypesMessage)
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(equipmentTypes, { error: matchTypesMessage })))
+    .optional(),
+  limit: limitOf(EQUIPMENT_OPTIONS_MAX, EQUIPMENT_OPTIONS_SIZE),
+});
+export type EquipmentOptionsQuery = z.infer<typeof equipmentOptionsQuerySchema>;
+
+/** One machine as the operator screen needs it: no totals, schedule, parts or description. */
+export const equipmentOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  serialNumber: z.string().nullable(),
+  unit: z.string(),
+  fuelType: z.string(),
+  currentUsage: z.number(),
+});
+export type EquipmentOption = z.infer<typeof equipmentOptionSchema>;
+
+/** GET /api/equipment/options: `total` is how many machines match (more than `items` when the search is too wide). */
+export const equipmentOptionsSchema = z.object({
+  items: z.array(equipmentOptionSchema),
+  total: z.number(),
+  limit: z.number(),
+});
+export type EquipmentOptions = z.infer<typeof equipmentOptionsSchema>;
 
 export const servicePartDtoSchema = z.object({
   part: z.string(),

@@ -2,12 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   equipmentInputSchema,
   equipmentListQuerySchema,
+  equipmentOptionsQuerySchema,
   equipmentPageQuerySchema,
   equipmentUpdateSchema,
   noteInputSchema,
   retireInputSchema,
   usageIncreaseSchema,
   type EquipmentCountDto,
+  type EquipmentOptions,
   type EquipmentPage,
 } from '../../../../domain/schemas/equipment';
 import type { Deps } from '../../deps';
@@ -16,13 +18,14 @@ import { companyCtx } from '../../plugins/access';
 import * as svc from './equipment.service';
 
 const managers = { config: { access: ['owner', 'manager'] as const } };
-/** Operators may only list equipment (what the operator screen needs). */
+/** Operators may only pick a machine for an update (the operator screen's search). */
 const companyUsers = { config: { access: ['owner', 'manager', 'operator'] as const } };
 
 const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
 
 export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
-  app.get('/api/equipment', companyUsers, async (req) => {
+  // The full list with every field: owners and managers only (exports, reports); operators use /api/equipment/options.
+  app.get('/api/equipment', managers, async (req) => {
     const q = parse(equipmentListQuerySchema, req.query);
     return svc.listEquipment(deps, companyCtx(req), q);
   });
@@ -32,6 +35,12 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
     const q = parse(equipmentPageQuerySchema, req.query);
     const { counts, total, items } = await svc.browseEquipment(deps, companyCtx(req), q);
     return { items, total, offset: q.offset, limit: q.limit, counts };
+  });
+
+  // The operator screen's picker: a bounded search returning only what an operator needs to submit an update.
+  app.get('/api/equipment/options', companyUsers, async (req): Promise<EquipmentOptions> => {
+    const q = parse(equipmentOptionsQuerySchema, req.query);
+    return svc.equipmentOptions(deps, companyCtx(req), q);
   });
 
   app.get('/api/equipment/count', managers, async (req): Promise<EquipmentCountDto> => {

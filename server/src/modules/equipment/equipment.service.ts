@@ -8,6 +8,8 @@ import {
   type EquipmentDto,
   type EquipmentInput,
   type EquipmentListQuery,
+  type EquipmentOptions,
+  type EquipmentOptionsQuery,
   type EquipmentStatusCounts,
   type EquipmentUpdate,
   type HistoryRecordDto,
@@ -167,6 +169,7 @@ export async function browseEquipment(deps: Deps, ctx: CompanyContext, q: Equipm
   const wanted = parseStatusFilter(q.status);
   const type = q.type && q.type !== 'all' ? q.type : null;
   const needle = q.search?.trim().toLowerCase() ?? '';
+  const alsoTypes = new Set<string>(needle ? (q.matchTypes ?? []) : []);
   const counts: EquipmentStatusCounts = { all: tuples.length, good: 0, approaching_service: 0, time_for_service: 0, overdue: 0 };
   const critical: Record<string, 'critical' | 'severe'> = {};
   const matching: string[] = [];
@@ -180,7 +183,7 @@ export async function browseEquipment(deps: Deps, ctx: CompanyContext, q: Equipm
     else if (s.critical) critical[id] = 'critical';
     if (wanted && s.serviceStatus !== wanted) continue;
     if (type && rowType !== type) continue;
-    if (needle && ![name, rowType, serialNumber ?? ''].some((v) => v.toLowerCase().includes(needle))) continue;
+    if (needle && !alsoTypes.has(rowType) && ![name, rowType, serialNumber ?? ''].some((v) => v.toLowerCase().includes(needle))) continue;
     matching.push(id);
   }
   const pageIds = matching.slice(q.offset, q.offset + q.limit);
@@ -193,6 +196,16 @@ export async function browseEquipment(deps: Deps, ctx: CompanyContext, q: Equipm
   const position = new Map(pageIds.map((id, i) => [id, i]));
   rows.sort((x, y) => (position.get(x.id) ?? 0) - (position.get(y.id) ?? 0));
   return { counts, critical, total: matching.length, items: rows.map((r) => toEquipmentDto(r, today)) };
+}
+
+/** The operator screen's picker: the first matching machines (browseEquipment's filter and order), only the fields it needs. */
+export async function equipmentOptions(deps: Deps, ctx: CompanyContext, q: EquipmentOptionsQuery): Promise<EquipmentOptions> {
+  const { total, items } = await browseEquipment(deps, ctx, { search: q.search, matchTypes: q.matchTypes, offset: 0, limit: q.limit });
+  return {
+    items: items.map(({ id, name, type, serialNumber, unit, fuelType, currentUsage }) => ({ id, name, type, serialNumber, unit, fuelType, currentUsage })),
+    total,
+    limit: q.limit,
+  };
 }
 
 export async function countEquipment(db: DbOrTx, companyId: string): Promise<number> {

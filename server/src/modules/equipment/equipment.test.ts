@@ -115,7 +115,7 @@ describe('plan limit', () => {
 });
 
 describe('GET /api/equipment', () => {
-  it('lists only the company\'s machines, filters by status, type and search; operators may list', async () => {
+  it('lists only the company\'s machines, filters by status, type and search; operators may not (403)', async () => {
     const o = await fresh();
     const other = await fresh();
     await createEquipmentViaApi(t.app, other.cookie, { name: 'Not mine' });
@@ -133,7 +133,7 @@ describe('GET /api/equipment', () => {
     expect(await names('search=zx-')).toEqual(['Soon drill']);
     expect(await names('search=100%25')).toEqual([]);
     const op = await sessionForRole(t.deps.db, o.companyId, 'operator');
-    expect((await call(t.app, op.cookie, 'GET', '/api/equipment')).json<EquipmentDto[]>()).toHaveLength(3);
+    expect((await call(t.app, op.cookie, 'GET', '/api/equipment')).statusCode).toBe(403);
     expect((await call(t.app, null, 'GET', '/api/equipment')).statusCode).toBe(401);
   });
 
@@ -287,6 +287,102 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
     const last = await measure('limit=100&offset=1950&search=bulk 3');
     expect(last.p.total).toBe(500);
     expect(last.p.items).toEqual([]);
+  });
+});
+
+describe('GET /api/equipment/options (the operator screen\'s picker)', () => {
+  type Options = { items: Record<string, unknown>[]; total: number; limit: number };
+  const insert = (companyId: string, rows: { name: string; type?: string; serialNumber?: string; fuelType?: string }[]) =>
+    t.deps.db.insert(equipment).values(
+      rows.map((r) => ({ companyId, name: r.name, type: r.type ?? 'machinery', unit: 'hours', serialNumber: r.serialNumber ?? null, fuelType: r.fuelType ?? 'n/a', currentUsage: 12.5, serviceInterval: 100, totalFuelUsed: 99, description: 'owner only' })),
+    );
+  const options = async (cookie: string, qs = '') => {
+    const res = await call(t.app, cookie, 'GET', `/api/equipment/options${qs ? `?${qs}` : ''}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Options>();
+  };
+  const names = (o: Options) => o.items.map((e) => e.name);
+
+  it('gives operators only the fields the screen needs, sorted by name, searchable by name, serial and type', async () => {
+    const o = await fresh();
+    const other = await fresh();
+    await insert(o.companyId, [
+      { name: 'Loader 2', serialNumber: 'LD-200', fuelType: 'diesel' },
+      { name: 'bulldozer', fuelType: 'gasoline' },
+      { name: 'Pickup', type: 'vehicle', serialNumber: 'VIN-77' },
+      { name: 'Drill 100%', type: 'tools' },
+    ]);
+    await insert(other.companyId, [{ name: 'Loader Foreign', serialNumber: 'LD-999' }]);
+    const op = await sessionForRole(t.deps.db, o.companyId, 'operator');
+
+    const all = await options(op.cookie);
+    expect([names(all), all.total, all.limit]).toEqual([['bulldozer', 'Drill 100%', 'Loader 2', 'Pickup'], 4, 50]);
+    expect(all.items[2]).toEqual({ id: expect.any(String), name: 'Loader 2', type: 'machinery', serialNumber: 'LD-200', unit: 'hours', fuelType: 'diesel', currentUsage: 12.5 });
+    for (const item of all.items) expect(Object.keys(item).sort()).toEqual(['currentUsage', 'fuelType', 'id', 'name', 'serialNumber', 'type', 'unit']);
+
+    expect(names(await options(op.cookie, 'search=LOADER'))).toEqual(['Loader 2']);
+    expect(names(await options(op.cookie, 'search=ld-'))).toEqual(['Loader 2']);
+    expect(names(await options(op.cookie, 'search=vin-77'))).toEqual(['Pickup']);
+    expect(names(await options(op.cookie, 'search=vehicle'))).toEqual(['Pickup']);
+    expect(names(await options(op.cookie, 'search=100%25'))).toEqual(['Drill 100%']);
+    // A translated type label the client matched ("herramientas" is tools): that type matches too.
+    expect(names(await options(op.cookie, 'search=herramientas&matchTypes=tools'))).toEqual(['Drill 100%']);
+    expect(names(await options(op.cookie, 'search=maq&matchTypes=machinery,vehicle'))).toEqual(['bulldozer', 'Loader 2', 'Pickup']);
+    expect(names(await options(op.cookie, 'matchTypes=tools'))).toHaveLength(4); // no search: no filter
+    // Another company's machines never appear, whatever the search.
+    expect(await options(op.cookie, 'search=foreign')).toEqual({ items: [], total: 0, limit: 50 });
+    expect(names(await options(op.cookie, 'search=LD-999'))).toEqual([]);
+
+    // Owners and managers may call it too; signed out is a 401.
+    expect(names(await options(o.cookie, 'search=pick'))).toEqual(['Pickup']);
+    const manager = await sessionForRole(t.deps.db, o.companyId, 'manager');
+    expect((await options(manager.cookie)).total).toBe(4);
+    expect((await call(t.app, null, 'GET', '/api/equipment/options')).statusCode).toBe(401);
+    // The owner-only calls stay closed to the operator.
+    for (const url of ['/api/equipment', '/api/equipment/page', `/api/equipment/${String(all.items[0]!.id)}`]) {
+      expect((await call(t.app, op.cookie, 'GET', url)).statusCode, url).toBe(403);
+    }
+  });
+
+  it('is bounded: a limit (default 50, at most 100), the total, and search finds any machine of 2,000', async () => {
+    const o = await fresh();
+    await unlimited(o.companyId);
+    await insert(o.companyId, Array.from({ length: 2000 }, (_, i) => ({ name: `Unit ${String(i).padStart(4, '0')}`, serialNumber: `SN-${i}` })));
+    const op = await sessionForRole(t.deps.db, o.companyId, 'operator');
+    const measure = async (qs: string) => {
+      const before = t.database.queryCount.value;
+      const res = await call(t.app, op.cookie, 'GET', `/api/equipment/options?${qs}`);
+      return { res, queries: t.database.queryCount.value - before };
+    };
+    await measure('limit=1'); // the session's first use may write its last-seen time
+    const few = await measure('limit=1');
+    const { res, queries } = await measure('');
+    const first = res.json<Options>();
+    expect([first.items.length, first.total, first.limit]).toEqual([50, 2000, 50]);
+    expect(names(first)[0]).toBe('Unit 0000');
+    expect(queries).toBe(few.queries);
+    expect(queries).toBeLessThanOrEqual(3);
+    expect(res.body.length).toBeLessThan(10_000);
+    expect((await options(op.cookie, 'limit=5')).items).toHaveLength(5);
+    expect(names(await options(op.cookie, 'search=SN-1999'))).toEqual(['Unit 1999']);
+    expect(names(await options(op.cookie, 'search=unit 1234'))).toEqual(['Unit 1234']);
+  });
+
+  it('answers a bad query with a 400 that says what is wrong', async () => {
+    const o = await fresh();
+    const op = await sessionForRole(t.deps.db, o.companyId, 'operator');
+    const cases: [string, string][] = [
+      ['limit=0', 'limit must be at least 1'],
+      ['limit=101', 'limit must be at most 100'],
+      ['limit=x', 'limit must be a number'],
+      [`search=${'x'.repeat(201)}`, 'search must be at most 200 characters'],
+      ['matchTypes=tools,spaceship', 'matchTypes must be a comma-separated list of: vehicle, machinery, tools, other'],
+      ['matchTypes=a&matchTypes=b', 'matchTypes must be a comma-separated list of: vehicle, machinery, tools, other'],
+    ];
+    for (const [qs, message] of cases) {
+      const res = await call(t.app, op.cookie, 'GET', `/api/equipment/options?${qs}`);
+      expect([qs, res.statusCode, res.json().message]).toEqual([qs, 400, message]);
+    }
   });
 });
 

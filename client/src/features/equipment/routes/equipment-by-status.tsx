@@ -1,44 +1,80 @@
 import { exportFileName, statusReportColumns } from '@domain/csv';
-import { statusPageSlugs, type StatusPageSlug } from '@domain/status';
-import { Download, Printer } from 'lucide-react';
+import { EQUIPMENT_PAGE_SIZE, type EquipmentStatusCounts } from '@domain/schemas/equipment';
+import { statusOfSlug, statusPageSlugs, type StatusPageSlug } from '@domain/status';
+import { Download, Loader2, Printer } from 'lucide-react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useParams } from 'react-router';
-import { useEquipmentList } from '@/components/equipment/equipment-queries';
+import { Link, NavLink, useParams, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { fileDate, formatDate } from '@/lib/format';
+import { fileDate, formatDate, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { EquipmentTable } from '../components/equipment-table';
-import { exportCsv } from '../components/export';
+import { useEquipmentPage } from '../api/get-equipment-page';
+import { EquipmentResults, useWholeListActions } from '../components/paged-equipment';
 
+const PAGE = EQUIPMENT_PAGE_SIZE;
 const isSlug = (s: string | undefined): s is StatusPageSlug => (statusPageSlugs as readonly string[]).includes(s ?? '');
 /** English status labels for file names (spec: "named with status label and date"). */
 const FILE_LABEL: Record<StatusPageSlug, string> = { all: 'all', good: 'good', approaching: 'approaching-service', due: 'time-for-service', overdue: 'overdue' };
+const countOf = (counts: EquipmentStatusCounts, slug: StatusPageSlug) => (slug === 'all' ? counts.all : counts[statusOfSlug(slug)]);
 
+/** The page lives in the address (?page=, replaced, not pushed): reload and Back after an edit keep it. */
+function usePageParam() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const setPage = useCallback(
+    (n: number) =>
+      setParams(
+        (prev) => {
+          const p = new URLSearchParams(prev);
+          if (n > 1) p.set('page', String(n));
+          else p.delete('page');
+          return p;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [page, setPage] as const;
+}
+
+/**
+ * The status pages (/equipment/:status): the machines of one service status, 25 at a time from
+ * GET /api/equipment/page?status= (like the Equipment List). Export CSV and Print take every
+ * machine of the status.
+ */
 export default function EquipmentByStatusPage() {
   const { t } = useTranslation('equipment');
   const params = useParams();
   const slug: StatusPageSlug = isSlug(params.status) ? params.status : 'all';
-  const list = useEquipmentList({ status: slug });
-  const items = list.data ?? [];
-  const empty = items.length === 0;
+  const [page, setPage] = usePageParam();
+  const list = useEquipmentPage({ search: '', status: slug, type: 'all', offset: (page - 1) * PAGE, limit: PAGE });
+  const data = list.data;
+  const total = data?.total ?? 0;
+  const empty = total === 0;
   const title = t(`statusPage.${slug}`);
+  const { busy, onExport, onPrint, printView } = useWholeListActions({ status: slug }, data, {
+    fileName: () => exportFileName(`${FILE_LABEL[slug]}-equipment`, fileDate()),
+    columns: statusReportColumns,
+  });
 
   return (
     <main className="mx-auto grid max-w-7xl grid-cols-1 gap-4 p-4 md:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">{title}</h1>
-          <p className="text-sm text-muted-foreground">{t('statusPage.count', { count: items.length })}</p>
+          {data ? (
+            <p className="text-sm text-muted-foreground">{t('statusPage.count', { count: total, n: formatNumber(total, 0) })}</p>
+          ) : null}
           <p className="print-only text-sm">{t('list.printedOn', { date: formatDate(new Date()) })}</p>
         </div>
-        <div className="no-print flex flex-wrap gap-2" role="toolbar">
-          <Button variant="outline" disabled={empty} onClick={() => exportCsv(exportFileName(`${FILE_LABEL[slug]}-equipment`, fileDate()), statusReportColumns, items)}>
-            <Download aria-hidden /> {t('actions.exportCsv')}
+        <div className="no-print flex flex-wrap gap-2" role="toolbar" aria-label={title}>
+          <Button variant="outline" disabled={empty || busy !== null} onClick={() => void onExport()}>
+            {busy === 'export' ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />} {busy === 'export' ? t('list.preparing') : t('actions.exportCsv')}
           </Button>
-          <Button variant="outline" disabled={empty} onClick={() => window.print()}>
-            <Printer aria-hidden /> {t('statusPage.printReport')}
+          <Button variant="outline" disabled={empty || busy !== null} onClick={() => void onPrint()}>
+            {busy === 'print' ? <Loader2 className="animate-spin" aria-hidden /> : <Printer aria-hidden />} {busy === 'print' ? t('list.preparing') : t('statusPage.printReport')}
           </Button>
         </div>
       </div>
@@ -48,28 +84,44 @@ export default function EquipmentByStatusPage() {
             key={s}
             to={`/equipment/${s}`}
             className={({ isActive }) =>
-              cn('whitespace-nowrap rounded-full border px-3 py-1.5 text-sm', isActive || (s === 'all' && !isSlug(params.status)) ? 'border-primary bg-primary text-primary-foreground' : 'bg-background hover:bg-accent')
+              cn(
+                'flex items-center gap-1.5 whitespace-nowrap rounded-full border px-3 py-1.5 text-sm',
+                isActive || (s === 'all' && !isSlug(params.status)) ? 'border-primary bg-primary text-primary-foreground' : 'bg-background hover:bg-accent',
+              )
             }
           >
             {t(`statusPage.${s}`)}
+            {data ? <span className="tabular-nums opacity-80">{formatNumber(countOf(data.counts, s), 0)}</span> : null}
           </NavLink>
         ))}
       </nav>
       {list.isLoading ? (
         <PageSpinner />
-      ) : list.isError ? (
-        <p role="alert" className="text-destructive">{list.error.message}</p>
-      ) : empty ? (
-        <Card className="grid justify-items-center gap-3 p-10 text-center">
-          <h2 className="text-lg font-semibold">{t('statusPage.empty')}</h2>
-          <p className="text-sm text-muted-foreground">{t('statusPage.emptyBody')}</p>
-          <Button asChild variant="outline">
-            <Link to="/equipment/all">{t('statusPage.viewAll')}</Link>
-          </Button>
-        </Card>
+      ) : list.isError && !data ? (
+        <p role="alert" className="text-destructive">
+          {list.error.message}
+        </p>
       ) : (
-        <EquipmentTable items={items} />
+        <div className="no-print">
+          <EquipmentResults
+            data={data}
+            loading={list.isPlaceholderData}
+            page={page}
+            pageSize={PAGE}
+            onPage={setPage}
+            empty={
+              <Card className="grid justify-items-center gap-3 p-10 text-center">
+                <h2 className="text-lg font-semibold">{t('statusPage.empty')}</h2>
+                <p className="text-sm text-muted-foreground">{t('statusPage.emptyBody')}</p>
+                <Button asChild variant="outline">
+                  <Link to="/equipment/all">{t('statusPage.viewAll')}</Link>
+                </Button>
+              </Card>
+            }
+          />
+        </div>
       )}
+      {printView}
     </main>
   );
 }

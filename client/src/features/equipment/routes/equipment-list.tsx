@@ -1,23 +1,19 @@
 import { equipmentListColumns, exportFileName } from '@domain/csv';
-import { EQUIPMENT_PAGE_SIZE, equipmentTypes, type EquipmentDto, type EquipmentStatusCounts } from '@domain/schemas/equipment';
+import { EQUIPMENT_PAGE_SIZE, equipmentTypes, type EquipmentStatusCounts } from '@domain/schemas/equipment';
 import { statusOfSlug, statusPageSlugs, type StatusPageSlug } from '@domain/status';
-import { useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Download, Loader2, Plus, Printer, Search } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Download, Loader2, Plus, Printer, Search } from 'lucide-react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { equipmentListQueryOptions } from '@/components/equipment/equipment-queries';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { toast } from '@/components/ui/use-toast';
 import { fileDate, formatDate, formatNumber } from '@/lib/format';
 import { useEquipmentPage } from '../api/get-equipment-page';
-import { EquipmentTable } from '../components/equipment-table';
-import { exportCsv } from '../components/export';
+import { EquipmentResults, useWholeListActions } from '../components/paged-equipment';
 
 const PAGE = EQUIPMENT_PAGE_SIZE;
 const TYPES = ['all', ...equipmentTypes] as const;
@@ -66,20 +62,17 @@ const countOf = (counts: EquipmentStatusCounts | undefined, slug: StatusPageSlug
 export default function EquipmentListPage() {
   const { t } = useTranslation('equipment');
   const { t: tc } = useTranslation('common');
-  const qc = useQueryClient();
   const { q, status, type, page, update } = useListParams();
   const [searchInput, setSearchInput] = useState(q);
-  const offset = (page - 1) * PAGE;
-  const list = useEquipmentPage({ search: q, status, type, offset, limit: PAGE });
+  const list = useEquipmentPage({ search: q, status, type, offset: (page - 1) * PAGE, limit: PAGE });
   const data = list.data;
   const total = data?.total ?? 0;
   const fleet = data?.counts.all ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE));
   const filtered = q !== '' || status !== 'all' || type !== 'all';
-  const summaryRef = useRef<HTMLParagraphElement>(null);
-  const focusSummary = useRef(false);
-  const [busy, setBusy] = useState<'export' | 'print' | null>(null);
-  const [printItems, setPrintItems] = useState<EquipmentDto[] | null>(null);
+  const { busy, onExport, onPrint, printView } = useWholeListActions({ status, type, search: q }, data, {
+    fileName: () => exportFileName('equipment-list', fileDate()),
+    columns: equipmentListColumns,
+  });
 
   // The search applies a moment after typing stops (Enter applies it at once).
   useEffect(() => {
@@ -88,32 +81,7 @@ export default function EquipmentListPage() {
     return () => window.clearTimeout(id);
   }, [searchInput, q, update]);
 
-  // A page past the end (the last machine of the last page was removed): show the last page.
-  useEffect(() => {
-    if (data && !list.isPlaceholderData && page > pages) update({ page: pages });
-  }, [data, list.isPlaceholderData, page, pages, update]);
-
-  // After Previous/Next, focus moves to the summary at the top of the new page (and is read out).
-  useEffect(() => {
-    if (!focusSummary.current || list.isPlaceholderData || !data) return;
-    focusSummary.current = false;
-    summaryRef.current?.focus();
-    summaryRef.current?.scrollIntoView({ block: 'start' });
-  }, [data, list.isPlaceholderData]);
-
-  // Print: the whole filtered list is rendered for paper only, printed, then dropped.
-  useEffect(() => {
-    if (!printItems) return;
-    const done = () => setPrintItems(null);
-    window.addEventListener('afterprint', done, { once: true });
-    window.print();
-    return () => window.removeEventListener('afterprint', done);
-  }, [printItems]);
-
-  const goTo = (n: number) => {
-    focusSummary.current = true;
-    update({ page: n });
-  };
+  const goTo = useCallback((n: number) => update({ page: n }), [update]);
   const onSearchSubmit = (e: FormEvent) => {
     e.preventDefault();
     update({ q: searchInput, page: 1 });
@@ -121,34 +89,6 @@ export default function EquipmentListPage() {
   const clearFilters = () => {
     setSearchInput('');
     update({ q: '', status: 'all', type: 'all', page: 1 });
-  };
-
-  /** Every machine matching the filters (the full list call the spec names), for export and print. */
-  const fetchAll = () => qc.fetchQuery(equipmentListQueryOptions({ status, type, search: q }));
-  const onExport = async () => {
-    setBusy('export');
-    try {
-      exportCsv(exportFileName('equipment-list', fileDate()), equipmentListColumns, await fetchAll());
-    } catch (err) {
-      toast({ title: t('list.exportFailed'), description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
-  };
-  const onPrint = async () => {
-    if (!data) return;
-    if (total <= data.items.length) {
-      setPrintItems(data.items);
-      return;
-    }
-    setBusy('print');
-    try {
-      setPrintItems(await fetchAll());
-    } catch (err) {
-      toast({ title: t('list.printFailed'), description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
   };
 
   const nothing = !data || total === 0;
@@ -248,21 +188,13 @@ export default function EquipmentListPage() {
             </div>
           </form>
 
-          <section aria-labelledby="equipment-summary" aria-busy={list.isPlaceholderData} className="grid grid-cols-1 gap-4">
-            <div className="flex min-h-6 flex-wrap items-center justify-between gap-2">
-              <p id="equipment-summary" ref={summaryRef} tabIndex={-1} aria-live="polite" className="scroll-mt-20 text-sm font-medium outline-none" data-testid="equipment-summary">
-                {total === 0
-                  ? t('list.noMatches')
-                  : t('list.showing', { count: total, from: formatNumber(offset + 1, 0), to: formatNumber(Math.min(offset + PAGE, total), 0), total: formatNumber(total, 0) })}
-              </p>
-              {list.isPlaceholderData ? (
-                <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
-                  <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
-                  {t('list.updating')}
-                </span>
-              ) : null}
-            </div>
-            {total === 0 ? (
+          <EquipmentResults
+            data={data}
+            loading={list.isPlaceholderData}
+            page={page}
+            pageSize={PAGE}
+            onPage={goTo}
+            empty={
               <Card className="grid justify-items-center gap-3 p-8 text-center">
                 <Search className="h-8 w-8 text-muted-foreground" aria-hidden />
                 <p className="text-sm text-muted-foreground">{t('list.noMatchesBody')}</p>
@@ -270,33 +202,12 @@ export default function EquipmentListPage() {
                   {t('list.clearFilters')}
                 </Button>
               </Card>
-            ) : (
-              <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-                <EquipmentTable items={data?.items ?? []} />
-              </div>
-            )}
-            {pages > 1 ? (
-              <nav aria-label={t('list.pagination')} className="flex items-center justify-between gap-2">
-                <Button variant="outline" onClick={() => goTo(page - 1)} disabled={page <= 1} aria-label={t('list.previousPage')}>
-                  <ChevronLeft aria-hidden /> {t('list.previous')}
-                </Button>
-                <p className="text-sm text-muted-foreground" data-testid="equipment-page">
-                  {t('list.pageOf', { page: formatNumber(Math.min(page, pages), 0), pages: formatNumber(pages, 0) })}
-                </p>
-                <Button variant="outline" onClick={() => goTo(page + 1)} disabled={page >= pages} aria-label={t('list.nextPage')}>
-                  {t('list.next')} <ChevronRight aria-hidden />
-                </Button>
-              </nav>
-            ) : null}
-          </section>
+            }
+          />
         </div>
       )}
 
-      {printItems ? (
-        <div className="print-only">
-          <EquipmentTable items={printItems} actions={false} />
-        </div>
-      ) : null}
+      {printView}
     </main>
   );
 }

@@ -1,12 +1,27 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EquipmentDto } from '@domain/schemas/equipment';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { EquipmentOption, EquipmentOptions } from '@domain/schemas/equipment';
 import { api } from '@/lib/api';
 import { operatorKeys } from './keys';
 
-/** The fields of GET /api/equipment the operator screen needs. */
-export type EquipmentOption = Pick<EquipmentDto, 'id' | 'name' | 'type' | 'unit' | 'currentUsage' | 'fuelType'>;
+export type { EquipmentOption };
 
-export const equipmentOptionsQueryOptions = () =>
-  queryOptions({ queryKey: operatorKeys.equipmentOptions(), queryFn: () => api.get<EquipmentOption[]>('/api/equipment') });
+/** A search of the operator's picker: the text, and the types whose translated label contains it. */
+export type EquipmentOptionsSearch = { search: string; matchTypes: string[] };
 
-export const useEquipmentOptions = () => useQuery(equipmentOptionsQueryOptions());
+function optionsUrl({ search, matchTypes }: EquipmentOptionsSearch) {
+  const qs = new URLSearchParams();
+  if (search.trim()) {
+    qs.set('search', search.trim());
+    if (matchTypes.length) qs.set('matchTypes', matchTypes.join(','));
+  }
+  const s = qs.toString();
+  return s ? `/api/equipment/options?${s}` : '/api/equipment/options';
+}
+
+/** GET /api/equipment/options: the first machines matching the search (bounded whatever the fleet size). */
+export const equipmentOptionsQueryOptions = (s: EquipmentOptionsSearch) =>
+  queryOptions({ queryKey: [...operatorKeys.equipmentOptions(), s] as const, queryFn: () => api.get<EquipmentOptions>(optionsUrl(s)) });
+
+/** The previous answer stays on screen while the next search loads. */
+export const useEquipmentOptions = (s: EquipmentOptionsSearch) =>
+  useQuery({ ...equipmentOptionsQueryOptions(s), placeholderData: keepPreviousData });

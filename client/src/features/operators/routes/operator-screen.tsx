@@ -1,6 +1,7 @@
 import { Fuel, Gauge, Loader2, LogOut, Search, Send } from 'lucide-react';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { equipmentTypes } from '@domain/schemas/equipment';
 import { defaultFuelType, type OperatorFuelType } from '@domain/schemas/operators';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -30,17 +31,24 @@ function parseAmount(value: string): number | undefined | 'invalid' {
   return Number.isFinite(n) ? n : 'invalid';
 }
 
-/** The operator screen (spec section 2), phone first. */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * The operator screen (spec section 2), phone first. The machine picker asks the server for the
+ * first machines matching the search (GET /api/equipment/options), so a 2,000-machine fleet is
+ * never downloaded: typing part of a name, serial number or type finds any machine.
+ */
 export default function OperatorScreen() {
   const { t, i18n } = useTranslation('operators');
   const { user } = useCurrentUser();
   const logout = useLogout();
   const [loggingOut, setLoggingOut] = useState(false);
-  const equipmentQuery = useEquipmentOptions();
   const submit = useSubmitOperatorUpdate();
 
   const [search, setSearch] = useState('');
-  const [equipmentId, setEquipmentId] = useState('');
+  // The search the server answers: applied a moment after typing stops.
+  const [applied, setApplied] = useState('');
+  const [selected, setSelected] = useState<EquipmentOption | undefined>();
   const [usage, setUsage] = useState('');
   const [fuel, setFuel] = useState('');
   const [fuelType, setFuelType] = useState<OperatorFuelType>('gas');
@@ -50,23 +58,31 @@ export default function OperatorScreen() {
 
   const name =
     user?.operatorUsername ?? sessionStorage.getItem(SESSION_USERNAME_KEY) ?? user?.firstName ?? '';
-  const all = useMemo(() => equipmentQuery.data ?? [], [equipmentQuery.data]);
   const typeLabel = (type: string) => t(`screen.types.${type}`, { defaultValue: type });
   const unitLabel = (unit: string) => t(`screen.units.${unit}`, { defaultValue: unit });
-  const term = search.trim().toLowerCase();
-  const filtered = term
-    ? all.filter(
-        (e) =>
-          e.name.toLowerCase().includes(term) ||
-          e.type.toLowerCase().includes(term) ||
-          typeLabel(e.type).toLowerCase().includes(term),
-      )
-    : all;
-  const selected: EquipmentOption | undefined = all.find((e) => e.id === equipmentId);
+  const term = applied.trim().toLowerCase();
+  // Types named by the search in the operator's language ("maquinaria" finds machinery).
+  const matchTypes = term
+    ? equipmentTypes.filter((type) => typeLabel(type).toLowerCase().includes(term))
+    : [];
+  const equipmentQuery = useEquipmentOptions({ search: term, matchTypes });
+  const found = equipmentQuery.data?.items ?? [];
+  const total = equipmentQuery.data?.total ?? 0;
+  const settled = !equipmentQuery.isLoading && !equipmentQuery.isPlaceholderData;
+
+  useEffect(() => {
+    if (search.trim().toLowerCase() === applied) return;
+    const id = window.setTimeout(() => setApplied(search.trim().toLowerCase()), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(id);
+  }, [search, applied]);
+
+  // The chosen machine stays chosen whatever the search; a fresher copy (after an update) replaces it.
+  const fresh = selected ? found.find((e) => e.id === selected.id) : undefined;
+  const current = fresh ?? selected;
 
   const choose = (id: string) => {
-    setEquipmentId(id);
-    const eq = all.find((e) => e.id === id);
+    const eq = found.find((e) => e.id === id) ?? (current?.id === id ? current : undefined);
+    setSelected(eq);
     setFuelType(defaultFuelType(eq?.fuelType));
   };
 
@@ -81,7 +97,7 @@ export default function OperatorScreen() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (submit.isPending) return;
-    if (!selected) return fail(t('screen.noEquipmentTitle'), t('screen.noEquipmentBody'));
+    if (!current) return fail(t('screen.noEquipmentTitle'), t('screen.noEquipmentBody'));
     const newUsage = parseAmount(usage);
     const fuelAdded = parseAmount(fuel);
     if (newUsage === 'invalid' || (newUsage !== undefined && newUsage < 0))
@@ -95,8 +111,8 @@ export default function OperatorScreen() {
       {
         key: keyRef.current,
         body: {
-          equipmentId: selected.id,
-          equipmentName: selected.name,
+          equipmentId: current.id,
+          equipmentName: current.name,
           ...(newUsage === undefined ? {} : { newUsage }),
           // The fuel type is only sent when fuel is added.
           ...(fuelAdded && fuelAdded > 0 ? { fuelAdded, fuelType } : {}),
@@ -106,6 +122,8 @@ export default function OperatorScreen() {
       {
         onSuccess: (res) => {
           keyRef.current = newKey();
+          if (res.status === 'applied' && newUsage !== undefined)
+            setSelected({ ...current, currentUsage: newUsage });
           setUsage('');
           setFuel('');
           setNotes('');
@@ -123,7 +141,7 @@ export default function OperatorScreen() {
     );
   };
 
-  const current = i18n.resolvedLanguage === 'es' ? 'es' : 'en';
+  const language = i18n.resolvedLanguage === 'es' ? 'es' : 'en';
 
   return (
     <main className="mx-auto grid max-w-xl gap-4 p-3 pb-10 sm:p-6">
@@ -143,11 +161,11 @@ export default function OperatorScreen() {
                 <button
                   key={lng}
                   type="button"
-                  aria-pressed={current === lng}
+                  aria-pressed={language === lng}
                   onClick={() => void i18n.changeLanguage(lng)}
                   className={cn(
                     'rounded px-3 py-1.5 text-sm font-medium uppercase',
-                    current === lng
+                    language === lng
                       ? 'bg-primary text-primary-foreground'
                       : 'text-slate-700 hover:bg-accent',
                   )}
@@ -183,6 +201,16 @@ export default function OperatorScreen() {
                   type="search"
                   value={search}
                   onChange={(e) => setSearch(e.target.value)}
+                  onKeyDown={(e) => {
+                    // Enter searches at once (and does not submit the update).
+                    if (e.key === 'Enter') {
+                      e.preventDefault();
+                      setApplied(search.trim().toLowerCase());
+                    }
+                  }}
+                  maxLength={200}
+                  autoComplete="off"
+                  aria-describedby="equipmentSearchHint"
                   placeholder={t('screen.searchPlaceholder')}
                   className="h-12 pl-9 text-base"
                 />
@@ -199,41 +227,47 @@ export default function OperatorScreen() {
               ) : (
                 <select
                   id="equipmentSelect"
-                  value={equipmentId}
+                  value={current?.id ?? ''}
                   onChange={(e) => choose(e.target.value)}
                   className="h-12 w-full rounded-md border border-input bg-background px-3 text-base"
                 >
                   <option value="">{t('screen.selectEquipment')}</option>
-                  {filtered.map((e) => (
+                  {found.map((e) => (
                     <option key={e.id} value={e.id}>
                       {e.name} ({typeLabel(e.type)})
                     </option>
                   ))}
-                  {selected && !filtered.some((e) => e.id === selected.id) ? (
-                    <option value={selected.id}>
-                      {selected.name} ({typeLabel(selected.type)})
+                  {current && !fresh ? (
+                    <option value={current.id}>
+                      {current.name} ({typeLabel(current.type)})
                     </option>
                   ) : null}
                 </select>
               )}
-              {!equipmentQuery.isLoading && term && filtered.length === 0 ? (
-                <p role="status" className="text-sm text-muted-foreground">
-                  {t('screen.noResults')}
-                </p>
-              ) : null}
-              {!equipmentQuery.isLoading && !term && all.length === 0 ? (
-                <p role="status" className="text-sm text-muted-foreground">
-                  {t('screen.noEquipment')}
-                </p>
-              ) : null}
-              {selected ? (
+              <p id="equipmentSearchHint" role="status" className="text-sm text-muted-foreground">
+                {equipmentQuery.isError
+                  ? equipmentQuery.error.message
+                  : !settled
+                    ? null
+                    : term && total === 0
+                      ? t('screen.noResults')
+                      : !term && total === 0
+                        ? t('screen.noEquipment')
+                        : total > found.length
+                          ? t('screen.showingFirst', {
+                              shown: formatNumber(found.length, 0),
+                              total: formatNumber(total, 0),
+                            })
+                          : null}
+              </p>
+              {current ? (
                 <p
                   className="flex items-center gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm"
                   data-testid="current-reading"
                 >
                   <Gauge className="h-4 w-4 text-primary" aria-hidden />
                   {t('screen.currentReading', {
-                    value: `${formatNumber(selected.currentUsage, 2)} ${unitLabel(selected.unit)}`,
+                    value: `${formatNumber(current.currentUsage, 2)} ${unitLabel(current.unit)}`,
                   })}
                 </p>
               ) : null}
@@ -241,7 +275,7 @@ export default function OperatorScreen() {
 
             <div className="grid gap-2">
               <Label htmlFor="newUsage">
-                {t('screen.usage', { unit: unitLabel(selected?.unit ?? 'hours') })}
+                {t('screen.usage', { unit: unitLabel(current?.unit ?? 'hours') })}
               </Label>
               <Input
                 id="newUsage"
