@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EquipmentDto, HistoryRecordDto, NoteDto, RetiredEquipmentDto } from '../../../../domain/schemas/equipment';
 import { company, equipment, equipmentNote } from '../../db/schema/index';
-import { call, createEquipmentViaApi, sessionForRole, signupOwner, type SignedIn } from '../../test/factories';
+import { call, createEquipmentViaApi, sessionForRole, signInAgain, signupOwner, type SignedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
 
 let t: TestApp;
@@ -257,8 +257,11 @@ describe('usage, notes, service, history', () => {
     await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/usage`, { usageIncrease: 120 });
     const before = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`)).json<EquipmentDto>();
     expect(before.status.serviceStatus).toBe('overdue');
+    // Twelve days later the first (browser-session) sign-in has expired: a remembered one has not.
+    const remembered = await signInAgain(t.app, owner, true);
     t.clock.set(new Date('2026-12-02T23:30:00Z'));
-    const res = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/reset-service`);
+    expect((await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`)).statusCode).toBe(401);
+    const res = await call(t.app, remembered, 'PATCH', `/api/equipment/${e.id}/reset-service`);
     t.clock.set(new Date('2026-11-20T15:00:00Z'));
     expect(res.statusCode).toBe(200);
     const after = res.json<EquipmentDto>();
@@ -271,8 +274,9 @@ describe('usage, notes, service, history', () => {
   it('computes "today" in the company time zone', async () => {
     const o = await fresh();
     await t.deps.db.update(company).set({ timeZone: 'America/Chicago' }).where(eq(company.id, o.companyId));
+    const remembered = await signInAgain(t.app, o, true); // reads the new time zone (a sign-in is cached per process)
     t.clock.set(new Date('2026-11-21T03:00:00Z')); // still Nov 20 in Chicago
-    const e = await createEquipmentViaApi(t.app, o.cookie, { serviceInterval: 0, hasScheduledMaintenance: true, maintenanceStartDate: '2026-11-20', maintenanceInterval: 1, maintenanceIntervalUnit: 'days' });
+    const e = await createEquipmentViaApi(t.app, remembered, { serviceInterval: 0, hasScheduledMaintenance: true, maintenanceStartDate: '2026-11-20', maintenanceInterval: 1, maintenanceIntervalUnit: 'days' });
     t.clock.set(new Date('2026-11-20T15:00:00Z'));
     expect(e.status.daysUntilMaintenance).toBe(1);
   });

@@ -32,9 +32,9 @@ async function operatorLogin(operatorName: string, password = SHARED, rememberMe
   return call(t.app, null, 'POST', '/api/employee/login', { operatorName, password, rememberMe });
 }
 
-async function signInOperator(owner: SignedIn, firstName = 'Maria') {
+async function signInOperator(owner: SignedIn, firstName = 'Maria', rememberMe = false) {
   const op = await addOperator(owner, firstName);
-  const res = await operatorLogin(op.operatorUsername);
+  const res = await operatorLogin(op.operatorUsername, SHARED, rememberMe);
   expect(res.statusCode, res.body).toBe(200);
   return { ...op, cookie: cookieFrom(res) };
 }
@@ -345,7 +345,7 @@ describe('operator updates', () => {
 
   it('the plausibility window grows with elapsed days', async () => {
     const owner = await setupTeam();
-    const op = await signInOperator(owner, 'Clocky');
+    const op = await signInOperator(owner, 'Clocky', true); // remembered: still signed in three days later
     const eq1 = await addEquipment(owner.companyId, { unit: 'kilometers', currentUsage: 0, lastReadingAt: new Date() });
     t.clock.set(new Date(Date.now() + 3 * DAY));
     try {
