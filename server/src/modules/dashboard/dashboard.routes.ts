@@ -10,6 +10,8 @@ const managers = ['owner', 'manager'] as const;
 /** Read models of the manager dashboard (the equipment and operator modules own the writes). */
 export async function dashboardRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
+  // Per process (one per app instance); keyed by the database's equipment version, see OverviewCache.
+  const overviewCache = new dashboard.OverviewCache();
 
   app.get('/api/equipment-history', { config: { access: managers } }, async (req) => {
     const ctx = companyCtx(req);
@@ -22,10 +24,9 @@ export async function dashboardRoutes(app: FastifyInstance, deps: Deps) {
     return dashboard.fuelSummary(db, ctx.companyId);
   });
 
-
   app.get('/api/dashboard/overview', { config: { access: managers } }, async (req) => {
     const ctx = companyCtx(req);
     const q = parse(overviewQuerySchema, req.query);
-    return dashboard.overview(deps, ctx, q);
+    return dashboard.overview(deps, overviewCache, ctx, q);
   });
 }

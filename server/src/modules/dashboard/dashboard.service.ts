@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FuelSummary, HistoryEntry, OverviewCounts, OverviewQuery } from '../../../../domain/schemas/dashboard';
 import type { EquipmentDto } from '../../../../domain/schemas/equipment';
-import { computeStatus, parseStatusFilter } from '../../../../domain/status';
+import { computeStatus, parseStatusFilter, type ServiceStatus } from '../../../../domain/status';
 import type { Db } from '../../db/client';
 import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
-import { companyToday, toEquipmentDto } from '../equipment/equipment.service';
+import { companyToday, equipmentVersionOf, toEquipmentDto } from '../equipment/equipment.service';
 
 /** The newest history entries of the company (all equipment), one indexed query. */
 export async function recentHistory(db: Db, companyId: string, limit: number): Promise<HistoryEntry[]> {
@@ -65,6 +65,66 @@ export async function fuelSummary(db: Db, companyId: string): Promise<FuelSummar
 
 type LeanTuple = [string, string, string, string | null, number | string, number | string, number | string, boolean, string | null];
 
+/** What the overview needs of one machine to count, filter and order it. */
+type LeanMachine = {
+  id: string;
+  name: string;
+  type: string;
+  serialNumber: string | null;
+  serviceStatus: ServiceStatus;
+};
+
+/** The overview's fleet-wide part for one company on one day, as of one equipment version. */
+export type OverviewSnapshot = {
+  today: string;
+  version: number;
+  /** Ordered by name, then id (the overview's order). */
+  machines: LeanMachine[];
+  counts: OverviewCounts;
+  critical: Record<string, 'critical' | 'severe'>;
+};
+
+/**
+ * The overview snapshots of this process, one per company (least recently used dropped first, at
+ * most `maxMachines` machines held). A snapshot is used only while the company's equipment version
+ * in the database is still the one it was computed at and "today" has not changed, so it is never
+ * stale after a write committed by this or any other app server (docs/decisions/0008-overview-cache.md).
+ */
+export class OverviewCache {
+  private readonly entries = new Map<string, OverviewSnapshot>();
+  private held = 0;
+  constructor(private readonly maxMachines = 200_000) {}
+
+  get(companyId: string, today: string): OverviewSnapshot | undefined {
+    const s = this.entries.get(companyId);
+    if (!s || s.today !== today) return undefined;
+    this.entries.delete(companyId);
+    this.entries.set(companyId, s);
+    return s;
+  }
+
+  set(companyId: string, snap: OverviewSnapshot): void {
+    const current = this.entries.get(companyId);
+    // A slower request must not replace a newer snapshot with an older one.
+    if (current && current.today === snap.today && current.version > snap.version) return;
+    this.drop(companyId);
+    if (snap.machines.length > this.maxMachines) return;
+    this.entries.set(companyId, snap);
+    this.held += snap.machines.length;
+    for (const oldest of this.entries.keys()) {
+      if (this.held <= this.maxMachines) break;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(companyId: string) {
+    const s = this.entries.get(companyId);
+    if (!s) return;
+    this.entries.delete(companyId);
+    this.held -= s.machines.length;
+  }
+}
+
 export type Overview = {
   /** Counts of every active machine by service status (the tiles). */
   counts: OverviewCounts;
@@ -76,54 +136,84 @@ export type Overview = {
 };
 
 /**
- * The dashboard in two bounded queries whatever the fleet size: the status columns of every machine
- * (the one status engine computes counts, criticality and the status filter), then the full records
- * of one page only. A 2,000-machine fleet no longer ships 2 MB of JSON per dashboard load.
+ * The status columns of every machine of the company and the equipment version, in one statement (one
+ * snapshot of the database): the one status engine computes counts, criticality and every status.
  */
-export async function overview(deps: Deps, ctx: CompanyContext, q: OverviewQuery): Promise<Overview> {
+async function loadSnapshot(db: Db, companyId: string, today: string): Promise<OverviewSnapshot> {
   // One row holding a compact JSON array: far cheaper to transfer and parse than 2,000 row objects.
-  const res = await deps.db.execute(sql`
-    select coalesce(json_agg(json_build_array(${equipment.id}, ${equipment.type}, ${equipment.name}, ${equipment.serialNumber},
-      ${equipment.currentUsage}, ${equipment.lastServiceUsage}, ${equipment.serviceInterval}, ${equipment.hasScheduledMaintenance},
-      ${equipment.nextMaintenanceDate}) order by ${equipment.name}, ${equipment.id}), '[]') as rows
-    from ${equipment} where ${equipment.companyId} = ${ctx.companyId}`);
-  const raw = (res as unknown as { rows: { rows: unknown }[] }).rows[0]?.rows;
+  const res = await db.execute(sql`
+    select ${equipmentVersionOf(companyId)}::text as version,
+      (select coalesce(json_agg(json_build_array(${equipment.id}, ${equipment.type}, ${equipment.name}, ${equipment.serialNumber},
+        ${equipment.currentUsage}, ${equipment.lastServiceUsage}, ${equipment.serviceInterval}, ${equipment.hasScheduledMaintenance},
+        ${equipment.nextMaintenanceDate}) order by ${equipment.name}, ${equipment.id}), '[]')
+       from ${equipment} where ${equipment.companyId} = ${companyId}) as rows`);
+  const first = (res as unknown as { rows: { version: string; rows: unknown }[] }).rows[0];
+  const raw = first?.rows;
   const tuples = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as LeanTuple[];
-  const lean = tuples.map(([id, type, name, serialNumber, currentUsage, lastServiceUsage, serviceInterval, hasScheduledMaintenance, nextMaintenanceDate]) => ({
-    id,
-    type,
-    name,
-    serialNumber,
-    currentUsage: Number(currentUsage),
-    lastServiceUsage: Number(lastServiceUsage),
-    serviceInterval: Number(serviceInterval),
-    hasScheduledMaintenance,
-    nextMaintenanceDate,
-  }));
+  const counts: OverviewCounts = { all: tuples.length, good: 0, approaching_service: 0, time_for_service: 0, overdue: 0 };
+  const critical: Record<string, 'critical' | 'severe'> = {};
+  const machines = tuples.map(([id, type, name, serialNumber, currentUsage, lastServiceUsage, serviceInterval, hasScheduledMaintenance, nextMaintenanceDate]) => {
+    const s = computeStatus(
+      {
+        currentUsage: Number(currentUsage),
+        lastServiceUsage: Number(lastServiceUsage),
+        serviceInterval: Number(serviceInterval),
+        hasScheduledMaintenance,
+        nextMaintenanceDate,
+      },
+      today,
+    );
+    counts[s.serviceStatus] += 1;
+    if (s.severelyCritical) critical[id] = 'severe';
+    else if (s.critical) critical[id] = 'critical';
+    return { id, type, name, serialNumber, serviceStatus: s.serviceStatus };
+  });
+  return { today, version: Number(first?.version ?? 0), machines, counts, critical };
+}
+
+/** The full records of one page and the equipment version, in one statement. */
+async function loadPage(db: Db, companyId: string, ids: string[]): Promise<{ version: number; rows: (typeof equipment.$inferSelect)[] }> {
+  const version = equipmentVersionOf(companyId);
+  if (ids.length === 0) {
+    const res = await db.execute(sql`select ${version}::text as version`);
+    return { version: Number((res as unknown as { rows: { version: string }[] }).rows[0]?.version ?? 0), rows: [] };
+  }
+  const rows = await db
+    .select({ e: equipment, version: sql<string>`${version}::text` })
+    .from(equipment)
+    .where(and(eq(equipment.companyId, companyId), inArray(equipment.id, ids)))
+    .orderBy(asc(equipment.name), asc(equipment.id));
+  return { version: Number(rows[0]?.version ?? 0), rows: rows.map((r) => r.e) };
+}
+
+/**
+ * The dashboard overview: tile counts, critical machines and one page of the filtered list. The
+ * fleet-wide part comes from the company's cached snapshot when its equipment version is still
+ * current (checked in the same statement that reads the page: one query per dashboard load), else it
+ * is computed again (two queries). A 2,000-machine fleet never ships 2 MB of JSON per dashboard load.
+ */
+export async function overview(deps: Deps, cache: OverviewCache, ctx: CompanyContext, q: OverviewQuery): Promise<Overview> {
   const today = companyToday(deps, ctx);
   const wanted = parseStatusFilter(q.status);
   const type = q.type && q.type !== 'all' ? q.type : null;
   const needle = q.search?.trim().toLowerCase() ?? '';
-  const counts: OverviewCounts = { all: lean.length, good: 0, approaching_service: 0, time_for_service: 0, overdue: 0 };
-  const critical: Record<string, 'critical' | 'severe'> = {};
-  const matching: string[] = [];
-  for (const r of lean) {
-    const s = computeStatus(r, today);
-    counts[s.serviceStatus] += 1;
-    if (s.severelyCritical) critical[r.id] = 'severe';
-    else if (s.critical) critical[r.id] = 'critical';
-    if (wanted && s.serviceStatus !== wanted) continue;
-    if (type && r.type !== type) continue;
-    if (needle && ![r.name, r.type, r.serialNumber ?? ''].some((v) => v.toLowerCase().includes(needle))) continue;
-    matching.push(r.id);
+  const answer = async (snap: OverviewSnapshot, check: boolean): Promise<Overview | null> => {
+    const matching = snap.machines.filter(
+      (m) =>
+        (!wanted || m.serviceStatus === wanted) &&
+        (!type || m.type === type) &&
+        (!needle || [m.name, m.type, m.serialNumber ?? ''].some((v) => v.toLowerCase().includes(needle))),
+    );
+    const page = await loadPage(deps.db, ctx.companyId, matching.slice(q.offset, q.offset + q.limit).map((m) => m.id));
+    if (check && page.version !== snap.version) return null; // an equipment write committed since: recompute
+    return { counts: snap.counts, critical: snap.critical, total: matching.length, items: page.rows.map((r) => toEquipmentDto(r, today)) };
+  };
+  const cached = cache.get(ctx.companyId, today);
+  if (cached) {
+    const hit = await answer(cached, true);
+    if (hit) return hit;
   }
-  const pageIds = matching.slice(q.offset, q.offset + q.limit);
-  const rows = pageIds.length
-    ? await deps.db
-        .select()
-        .from(equipment)
-        .where(and(eq(equipment.companyId, ctx.companyId), inArray(equipment.id, pageIds)))
-        .orderBy(asc(equipment.name), asc(equipment.id))
-    : [];
-  return { counts, critical, total: matching.length, items: rows.map((r) => toEquipmentDto(r, today)) };
+  const fresh = await loadSnapshot(deps.db, ctx.companyId, today);
+  cache.set(ctx.companyId, fresh);
+  return (await answer(fresh, false))!;
 }

@@ -15,7 +15,7 @@ import {
 } from '../../../../domain/schemas/equipment';
 import { computeStatus, parseStatusFilter } from '../../../../domain/status';
 import type { DbOrTx } from '../../db/client';
-import { company, equipment, equipmentNote, retiredEquipment } from '../../db/schema/index';
+import { company, equipment, equipmentNote, equipmentVersion, retiredEquipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, fromZodError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
@@ -36,6 +36,23 @@ export function assertId(id: string): string {
 
 /** "Today" in the company's time zone (decisions.md). */
 export const companyToday = (deps: Deps, ctx: CompanyContext) => todayIn(ctx.company.timeZone, deps.now());
+
+/**
+ * Raises the company's equipment version (docs/decisions/0008-overview-cache.md). Called inside the
+ * transaction of every write that adds, removes or changes a machine in a way the dashboard overview
+ * shows (name, type, serial number, service status, critical level), as its last statement, so the
+ * counter row is locked only until the commit.
+ */
+export async function bumpEquipmentVersion(tx: DbOrTx, companyId: string): Promise<void> {
+  await tx
+    .insert(equipmentVersion)
+    .values({ companyId, version: 1 })
+    .onConflictDoUpdate({ target: equipmentVersion.companyId, set: { version: sql`${equipmentVersion.version} + 1` } });
+}
+
+/** The company's equipment version as an SQL expression (0 before the first write), to read it with other data in one statement. */
+export const equipmentVersionOf = (companyId: string) =>
+  sql<string>`coalesce((select ${equipmentVersion.version} from ${equipmentVersion} where ${equipmentVersion.companyId} = ${companyId}), 0)`;
 
 /** Who did it, for history rows and retiredBy. */
 export function actorName(ctx: CompanyContext): string {
@@ -187,7 +204,7 @@ function fmt(n: number) {
 export async function createEquipment(deps: Deps, ctx: CompanyContext, input: EquipmentInput): Promise<EquipmentDto> {
   const cols = columnsOf(input, true);
   const row = await deps.db.transaction(async (tx) => {
-    const [c] = await tx.select({ limit: company.equipmentLimit }).from(company).where(eq(company.id, ctx.companyId)).for('update');
+    const [c] = await tx.select({ limit: company.equipmentLimit }).from(company).where(eq(company.id, ctx.companyId)).for('no key update');
     if (!c) throw notFound();
     if (c.limit !== -1) {
       const n = await countEquipment(tx, ctx.companyId);
@@ -199,6 +216,7 @@ export async function createEquipment(deps: Deps, ctx: CompanyContext, input: Eq
       .values({ ...cols, companyId: ctx.companyId, userId: ctx.userId, dateAdded: now, lastUpdated: now, lastReadingAt: now })
       .returning();
     if (!created) throw new Error('insert returned nothing');
+    await bumpEquipmentVersion(tx, ctx.companyId);
     return created;
   });
   return toEquipmentDto(row, companyToday(deps, ctx));
@@ -241,6 +259,7 @@ export async function updateEquipment(deps: Deps, ctx: CompanyContext, id: strin
     if (usageChanged) {
       await addNote(tx, ctx, current.id, 'usage_update', `Usage corrected from ${fmt(current.currentUsage)} to ${fmt(cols.currentUsage)} ${current.unit}`, cols.currentUsage, now);
     }
+    await bumpEquipmentVersion(tx, ctx.companyId);
     return updated;
   });
   return toEquipmentDto(row, companyToday(deps, ctx));
@@ -256,11 +275,14 @@ async function addNote(tx: DbOrTx, ctx: CompanyContext, equipmentId: string, typ
 }
 
 export async function deleteEquipment(deps: Deps, ctx: CompanyContext, id: string): Promise<void> {
-  const deleted = await deps.db
-    .delete(equipment)
-    .where(and(eq(equipment.id, assertId(id)), eq(equipment.companyId, ctx.companyId)))
-    .returning({ id: equipment.id });
-  if (deleted.length === 0) throw notFound();
+  await deps.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(equipment)
+      .where(and(eq(equipment.id, assertId(id)), eq(equipment.companyId, ctx.companyId)))
+      .returning({ id: equipment.id });
+    if (deleted.length === 0) throw notFound();
+    await bumpEquipmentVersion(tx, ctx.companyId);
+  });
 }
 
 /** Adds an increase (> 0) with SQL arithmetic, never read-modify-write; writes a usage_update note. */
@@ -274,6 +296,7 @@ export async function increaseUsage(deps: Deps, ctx: CompanyContext, id: string,
       .returning();
     if (!updated) throw notFound();
     await addNote(tx, ctx, updated.id, 'usage_update', `Usage increased by ${fmt(increase)} to ${fmt(updated.currentUsage)} ${updated.unit}`, updated.currentUsage, now);
+    await bumpEquipmentVersion(tx, ctx.companyId);
     return updated;
   });
   return toEquipmentDto(row, companyToday(deps, ctx));
@@ -300,6 +323,7 @@ export async function resetService(deps: Deps, ctx: CompanyContext, id: string):
       .returning();
     if (!updated) throw notFound();
     await addNote(tx, ctx, updated.id, 'maintenance', `Marked as serviced at ${fmt(updated.currentUsage)} ${updated.unit}`, updated.currentUsage, now);
+    await bumpEquipmentVersion(tx, ctx.companyId);
     return updated;
   });
   return toEquipmentDto(row, today);
@@ -374,6 +398,7 @@ export async function retireEquipment(deps: Deps, ctx: CompanyContext, id: strin
       .returning();
     if (!retired) throw new Error('insert returned nothing');
     await tx.delete(equipment).where(and(eq(equipment.id, e.id), eq(equipment.companyId, ctx.companyId)));
+    await bumpEquipmentVersion(tx, ctx.companyId);
     return retired;
   });
   return toRetiredDto(row);

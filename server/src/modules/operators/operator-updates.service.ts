@@ -8,11 +8,13 @@ import {
   type OperatorUpdateInput,
   type SubmitOperatorUpdateResponse,
 } from '../../../../domain/schemas/operators';
-import type { Tx } from '../../db/client';
-import { equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
+import { usageStanding } from '../../../../domain/status';
+import type { DbOrTx, Tx } from '../../db/client';
+import { equipment, equipmentNote, equipmentVersion, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
+import { bumpEquipmentVersion } from '../equipment/equipment.service';
 
 type UpdateRow = typeof operatorUpdate.$inferSelect;
 type EquipmentRow = typeof equipment.$inferSelect;
@@ -43,7 +45,7 @@ function rollbackError(reading: number, current: number, unit: string) {
 }
 
 /** decisions.md: more than the meter can physically do since the last reading. */
-function implausible(eq: EquipmentRow, newUsage: number, now: Date): boolean {
+function implausible(eq: Pick<EquipmentRow, 'unit' | 'currentUsage' | 'lastReadingAt'>, newUsage: number, now: Date): boolean {
   const perDay = MAX_INCREASE_PER_DAY[eq.unit];
   if (perDay === undefined) return false;
   const days = Math.max(1, (now.getTime() - eq.lastReadingAt.getTime()) / DAY_MS);
@@ -62,7 +64,7 @@ async function lockEquipment(tx: Tx, companyId: string, equipmentId: string): Pr
   return row;
 }
 
-/** Applies an update to its (locked) equipment: usage, fuel totals by type, history. One transaction. */
+/** Applies an approved update to its (locked) equipment: usage, fuel totals by type, history. One transaction. */
 async function applyUpdate(tx: Tx, u: UpdateRow, eqRow: EquipmentRow, now: Date, userId: string | null) {
   const fuel = u.fuelAdded > 0 ? u.fuelAdded : 0;
   const set: Record<string, unknown> = { lastUpdated: now };
@@ -86,68 +88,175 @@ async function applyUpdate(tx: Tx, u: UpdateRow, eqRow: EquipmentRow, now: Date,
     userId,
     createdAt: now,
   });
+  await bumpEquipmentVersion(tx, u.companyId);
 }
 
 export function operatorDisplayName(ctx: CompanyContext): string {
   return ctx.operatorUsername ?? ([ctx.firstName, ctx.lastName].filter(Boolean).join(' ') || ctx.email || 'Operator');
 }
 
+type Submission = { created: boolean; body: SubmitOperatorUpdateResponse };
+
+function respond(row: UpdateRow, created: boolean): Submission {
+  const update = toUpdateDto(row);
+  return { created, body: { update, status: update.status, message: row.status === 'pending' ? PENDING_MESSAGE : APPLIED_MESSAGE } };
+}
+
+async function priorByKey(db: DbOrTx, companyId: string, key: string): Promise<UpdateRow | undefined> {
+  const rows = await db
+    .select()
+    .from(operatorUpdate)
+    .where(and(eq(operatorUpdate.companyId, companyId), eq(operatorUpdate.idempotencyKey, key)))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * One attempt at an operator update in two statements (no BEGIN/COMMIT round trips):
+ * 1. read the machine, its row version (xmin) and any update already recorded under the idempotency key;
+ * 2. decide in TypeScript (meter rollback, plausibility hold, whether the service standing changes),
+ *    then one statement locks the machine only if it is still the row that was read, and inserts the
+ *    update, adds usage and fuel, writes the history entry and, when the machine's standing changes,
+ *    raises the equipment version (the dashboard overview's cache key).
+ * Returns null when the machine changed in between (the caller tries again). With `tx` (a transaction
+ * that locked the row in step 1) it cannot lose that race.
+ */
+async function attemptSubmit(
+  db: DbOrTx,
+  lock: boolean,
+  ctx: CompanyContext,
+  input: OperatorUpdateInput,
+  idempotencyKey: string | null,
+  now: Date,
+): Promise<Submission | null> {
+  const read = db
+    .select({
+      id: equipment.id,
+      name: equipment.name,
+      unit: equipment.unit,
+      currentUsage: equipment.currentUsage,
+      lastServiceUsage: equipment.lastServiceUsage,
+      serviceInterval: equipment.serviceInterval,
+      lastReadingAt: equipment.lastReadingAt,
+      rowVersion: sql<string>`${equipment}.xmin::text`,
+      priorId: idempotencyKey
+        ? sql<string | null>`(select ${operatorUpdate.id} from ${operatorUpdate} where ${operatorUpdate.companyId} = ${ctx.companyId} and ${operatorUpdate.idempotencyKey} = ${idempotencyKey})`
+        : sql<string | null>`null`,
+    })
+    .from(equipment)
+    .where(and(eq(equipment.id, input.equipmentId), eq(equipment.companyId, ctx.companyId)))
+    .limit(1);
+  const m = (lock ? await read.for('update') : await read)[0];
+  if (!m) throw notFound('Equipment not found');
+  if (idempotencyKey && m.priorId) {
+    const prior = await priorByKey(db, ctx.companyId, idempotencyKey);
+    if (prior) return respond(prior, false);
+  }
+  // The columns are numeric(14,2) and numeric(14,3): send exactly what is stored, so the checks below
+  // and the response see the stored values.
+  const newUsage = input.newUsage === undefined ? null : Number(input.newUsage.toFixed(2));
+  if (newUsage !== null && newUsage < m.currentUsage) throw rollbackError(newUsage, m.currentUsage, m.unit);
+  const held = newUsage !== null && implausible(m, newUsage, now);
+  const fuelAdded = Number((input.fuelAdded ?? 0).toFixed(3));
+  const fuelType = fuelAdded > 0 ? (input.fuelType ?? 'gas') : 'gas';
+  const notes = input.notes ?? '';
+  const operatorName = operatorDisplayName(ctx);
+  const status = held ? 'pending' : 'applied';
+  const reason = held ? 'implausible_reading' : null;
+  const nowIso = now.toISOString();
+
+  const steps = [
+    sql`locked as (
+      select ${equipment.id} as id from ${equipment}
+      where ${equipment.id} = ${m.id}::uuid and ${equipment.companyId} = ${ctx.companyId}::uuid and ${equipment}.xmin = ${m.rowVersion}::xid
+      for update)`,
+    sql`ins as (
+      insert into ${operatorUpdate} (company_id, equipment_id, equipment_name, operator_id, operator_name, new_usage, fuel_added,
+        fuel_type, notes, status, reason, idempotency_key, created_at)
+      select ${ctx.companyId}::uuid, locked.id, ${m.name}::text, ${ctx.userId}::uuid, ${operatorName}::text, ${newUsage}::numeric,
+        ${fuelAdded}::numeric, ${fuelType}::text, ${notes}::text, ${status}::text, ${reason}::text, ${idempotencyKey}::text, ${nowIso}::timestamptz
+      from locked
+      on conflict do nothing
+      returning id)`,
+  ];
+  if (!held) {
+    const set = [sql`last_updated = ${nowIso}::timestamptz`];
+    if (newUsage !== null) set.push(sql`current_usage = ${newUsage}::numeric`, sql`last_reading_at = ${nowIso}::timestamptz`);
+    if (fuelAdded > 0) {
+      set.push(sql`total_fuel_used = total_fuel_used + ${fuelAdded}::numeric`);
+      set.push(fuelType === 'diesel' ? sql`total_diesel_used = total_diesel_used + ${fuelAdded}::numeric` : sql`total_gas_used = total_gas_used + ${fuelAdded}::numeric`);
+    }
+    steps.push(
+      sql`upd as (update ${equipment} set ${sql.join(set, sql`, `)} where ${equipment.id} = (select locked.id from locked) and exists (select 1 from ins))`,
+      sql`note as (
+        insert into ${equipmentNote} (company_id, equipment_id, content, type, usage, operator_name, user_id, created_at)
+        select ${ctx.companyId}::uuid, ${m.id}::uuid, ${notes}::text, ${newUsage !== null || fuelAdded > 0 ? 'usage_update' : 'note'}::text,
+          ${newUsage ?? m.currentUsage}::numeric, ${operatorName}::text, ${ctx.userId}::uuid, ${nowIso}::timestamptz
+        from ins)`,
+    );
+    if (newUsage !== null && usageStanding(m) !== usageStanding({ ...m, currentUsage: newUsage })) {
+      steps.push(sql`bump as (
+        insert into ${equipmentVersion} (company_id, version) select ${ctx.companyId}::uuid, 1 from ins
+        on conflict (company_id) do update set version = ${equipmentVersion}.version + 1)`);
+    }
+  }
+  const result = await db.execute(
+    sql`with ${sql.join(steps, sql`, `)} select (select count(*) from locked)::int as locked, (select id::text from ins) as id`,
+  );
+  const out = (result as unknown as { rows: { locked: number | string; id: string | null }[] }).rows[0];
+  if (!out || Number(out.locked) === 0) {
+    if (lock) throw new Error('the locked machine changed');
+    return null; // changed since it was read: try again
+  }
+  if (!out.id) {
+    // The same idempotency key was recorded by a concurrent request in the meantime.
+    const prior = idempotencyKey ? await priorByKey(db, ctx.companyId, idempotencyKey) : undefined;
+    if (!prior) throw new AppError('conflict', 'This update was already submitted.');
+    return respond(prior, false);
+  }
+  const row: UpdateRow = {
+    id: out.id,
+    companyId: ctx.companyId,
+    equipmentId: m.id,
+    equipmentName: m.name,
+    operatorId: ctx.userId,
+    operatorName,
+    newUsage,
+    fuelAdded,
+    fuelType,
+    notes,
+    status,
+    reason,
+    idempotencyKey,
+    reviewedBy: null,
+    reviewedAt: null,
+    createdAt: now,
+  };
+  return respond(row, true);
+}
+
+const OPTIMISTIC_ATTEMPTS = 3;
+
+/**
+ * An operator's reading, fuel and notes. Optimistic first (two statements); when the machine keeps
+ * changing under it (many updates of one machine at once), it falls back to a transaction that locks
+ * the machine first. Either way concurrent updates are never lost and a retried key is recorded once.
+ */
 export async function submitUpdate(
   deps: Deps,
   ctx: CompanyContext,
   input: OperatorUpdateInput,
   idempotencyKey: string | null,
-): Promise<{ created: boolean; body: SubmitOperatorUpdateResponse }> {
+): Promise<Submission> {
   const now = deps.now();
-  const respond = (row: UpdateRow, created: boolean) => ({
-    created,
-    body: {
-      update: toUpdateDto(row),
-      status: toUpdateDto(row).status,
-      message: row.status === 'pending' ? PENDING_MESSAGE : APPLIED_MESSAGE,
-    },
-  });
-  const existingFor = async (tx: Tx, key: string) =>
-    (await tx.select().from(operatorUpdate).where(and(eq(operatorUpdate.companyId, ctx.companyId), eq(operatorUpdate.idempotencyKey, key))).limit(1))[0];
-
+  for (let i = 0; i < OPTIMISTIC_ATTEMPTS; i++) {
+    const done = await attemptSubmit(deps.db, false, ctx, input, idempotencyKey, now);
+    if (done) return done;
+  }
   return deps.db.transaction(async (tx) => {
-    // The row lock serialises every update of one machine: concurrent fuel updates all count.
-    const eqRow = await lockEquipment(tx, ctx.companyId, input.equipmentId);
-    if (idempotencyKey) {
-      const prior = await existingFor(tx, idempotencyKey);
-      if (prior) return respond(prior, false);
-    }
-    const newUsage = input.newUsage ?? null;
-    if (newUsage !== null && newUsage < eqRow.currentUsage) throw rollbackError(newUsage, eqRow.currentUsage, eqRow.unit);
-    const held = newUsage !== null && implausible(eqRow, newUsage, now);
-    const fuelAdded = input.fuelAdded ?? 0;
-    const inserted = await tx
-      .insert(operatorUpdate)
-      .values({
-        companyId: ctx.companyId,
-        equipmentId: eqRow.id,
-        equipmentName: eqRow.name,
-        operatorId: ctx.userId,
-        operatorName: operatorDisplayName(ctx),
-        newUsage,
-        fuelAdded,
-        fuelType: fuelAdded > 0 ? (input.fuelType ?? 'gas') : 'gas',
-        notes: input.notes ?? '',
-        status: held ? 'pending' : 'applied',
-        reason: held ? 'implausible_reading' : null,
-        idempotencyKey,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    const row = inserted[0];
-    if (!row) {
-      const prior = idempotencyKey ? await existingFor(tx, idempotencyKey) : undefined;
-      if (!prior) throw new AppError('conflict', 'This update was already submitted.');
-      return respond(prior, false);
-    }
-    if (!held) await applyUpdate(tx, row, eqRow, now, ctx.userId);
-    return respond(row, true);
+    const done = await attemptSubmit(tx, true, ctx, input, idempotencyKey, now);
+    if (!done) throw new Error('the locked machine changed');
+    return done;
   });
 }
 

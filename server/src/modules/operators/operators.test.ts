@@ -276,6 +276,21 @@ describe('operator updates', () => {
     expect((await call(t.app, owner.cookie, 'GET', '/api/operator-updates')).json()).toHaveLength(1);
   });
 
+  it('records a plausible update in two statements once the sign-in is cached, with the values as stored', async () => {
+    const owner = await setupTeam();
+    const op = await signInOperator(owner, 'Quick');
+    const eq1 = await addEquipment(owner.companyId);
+    expect((await submit(op.cookie, { equipmentId: eq1.id, newUsage: 101 })).statusCode).toBe(201);
+    const before = t.database.queryCount.value;
+    const res = await submit(op.cookie, { equipmentId: eq1.id, newUsage: 102.126, fuelAdded: 1.0004, fuelType: 'gas' }, 'quick-1');
+    expect(t.database.queryCount.value - before).toBe(2); // read the machine; one statement for everything else
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().update).toMatchObject({ newUsage: 102.13, fuelAdded: 1, status: 'applied' });
+    expect(await equipmentRow(eq1.id)).toMatchObject({ currentUsage: 102.13, totalGasUsed: 1, totalFuelUsed: 1 });
+    const listed = (await call(t.app, owner.cookie, 'GET', '/api/operator-updates')).json<{ id: string; newUsage: number }[]>();
+    expect(listed[0]).toMatchObject({ id: res.json().update.id, newUsage: 102.13 });
+  });
+
   it('adds up 20 concurrent fuel updates on one machine exactly', async () => {
     const owner = await setupTeam();
     const op = await signInOperator(owner, 'Concurrent');
