@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FuelSummary, HistoryEntry, OverviewCounts, OverviewQuery } from '../../../../domain/schemas/dashboard';
 import type { EquipmentDto } from '../../../../domain/schemas/equipment';
 import { computeStatus, parseStatusFilter, type ServiceStatus } from '../../../../domain/status';
@@ -171,19 +171,29 @@ async function loadSnapshot(db: Db, companyId: string, today: string): Promise<O
   return { today, version: Number(first?.version ?? 0), machines, counts, critical };
 }
 
-/** The full records of one page and the equipment version, in one statement. */
+/** The full records of one page and the equipment version, in one statement prepared once per database. */
+const pageStatement = (db: Db) =>
+  db
+    .select({ ...getTableColumns(equipment), version: sql<string>`${equipmentVersionOf(sql.placeholder('companyId'))}::text` })
+    .from(equipment)
+    .where(and(eq(equipment.companyId, sql.placeholder('companyId')), sql`${equipment.id} = any(${sql.placeholder('ids')}::uuid[])`))
+    .orderBy(asc(equipment.name), asc(equipment.id))
+    .prepare('dashboard_overview_page');
+const pageStatements = new WeakMap<Db, ReturnType<typeof pageStatement>>();
+
 async function loadPage(db: Db, companyId: string, ids: string[]): Promise<{ version: number; rows: (typeof equipment.$inferSelect)[] }> {
-  const version = equipmentVersionOf(companyId);
   if (ids.length === 0) {
-    const res = await db.execute(sql`select ${version}::text as version`);
+    const res = await db.execute(sql`select ${equipmentVersionOf(companyId)}::text as version`);
     return { version: Number((res as unknown as { rows: { version: string }[] }).rows[0]?.version ?? 0), rows: [] };
   }
-  const rows = await db
-    .select({ e: equipment, version: sql<string>`${version}::text` })
-    .from(equipment)
-    .where(and(eq(equipment.companyId, companyId), inArray(equipment.id, ids)))
-    .orderBy(asc(equipment.name), asc(equipment.id));
-  return { version: Number(rows[0]?.version ?? 0), rows: rows.map((r) => r.e) };
+  let statement = pageStatements.get(db);
+  if (!statement) {
+    statement = pageStatement(db);
+    pageStatements.set(db, statement);
+  }
+  // The ids come from the snapshot (uuids read from the database): an array literal is safe.
+  const rows = await statement.execute({ companyId, ids: `{${ids.join(',')}}` });
+  return { version: Number(rows[0]?.version ?? 0), rows };
 }
 
 /**

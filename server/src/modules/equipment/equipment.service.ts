@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type Placeholder } from 'drizzle-orm';
 import { addInterval, nextMaintenanceDate, todayIn, type IntervalUnit } from '../../../../domain/dates';
 import {
   checkSchedule,
@@ -51,7 +51,7 @@ export async function bumpEquipmentVersion(tx: DbOrTx, companyId: string): Promi
 }
 
 /** The company's equipment version as an SQL expression (0 before the first write), to read it with other data in one statement. */
-export const equipmentVersionOf = (companyId: string) =>
+export const equipmentVersionOf = (companyId: string | Placeholder) =>
   sql<string>`coalesce((select ${equipmentVersion.version} from ${equipmentVersion} where ${equipmentVersion.companyId} = ${companyId}), 0)`;
 
 /** Who did it, for history rows and retiredBy. */

@@ -111,6 +111,93 @@ async function priorByKey(db: DbOrTx, companyId: string, key: string): Promise<U
   return rows[0];
 }
 
+/** The machine, its row version (xmin) and the id of an update already recorded under the idempotency key. */
+const readMachine = (db: DbOrTx) =>
+  db
+    .select({
+      id: equipment.id,
+      name: equipment.name,
+      unit: equipment.unit,
+      currentUsage: equipment.currentUsage,
+      lastServiceUsage: equipment.lastServiceUsage,
+      serviceInterval: equipment.serviceInterval,
+      lastReadingAt: equipment.lastReadingAt,
+      rowVersion: sql<string>`${equipment}.xmin::text`,
+      priorId: sql<string | null>`(select ${operatorUpdate.id} from ${operatorUpdate} where ${operatorUpdate.companyId} = ${sql.placeholder('companyId')} and ${operatorUpdate.idempotencyKey} = ${sql.placeholder('key')})`,
+    })
+    .from(equipment)
+    .where(and(eq(equipment.id, sql.placeholder('equipmentId')), eq(equipment.companyId, sql.placeholder('companyId'))));
+const prepare = (db: DbOrTx) => readMachine(db).limit(1).prepare('operator_update_read');
+const readStatements = new WeakMap<DbOrTx, ReturnType<typeof prepare>>();
+function preparedRead(db: DbOrTx) {
+  let statement = readStatements.get(db);
+  if (!statement) {
+    statement = prepare(db);
+    readStatements.set(db, statement);
+  }
+  return statement;
+}
+
+const p = (name: string) => sql.placeholder(name);
+/**
+ * The write of an operator update, one statement of fixed shape (prepared once per connection): lock the
+ * machine only if it is still the row version that was read, record the update (nothing when the
+ * idempotency key is already taken), and when applied add usage and fuel, write the history entry and,
+ * when asked, raise the equipment version. One row (the new update's id, or null) when the machine was
+ * locked; no row when it changed since it was read.
+ */
+function writeStatement(db: DbOrTx) {
+  const locked = db.$with('locked', { id: sql<string>`id` }).as(
+    sql`select ${equipment.id} as id from ${equipment}
+      where ${equipment.id} = ${p('equipmentId')}::uuid and ${equipment.companyId} = ${p('companyId')}::uuid and ${equipment}.xmin = ${p('rowVersion')}::xid
+      for update`,
+  );
+  const ins = db.$with('ins', { id: sql<string>`id` }).as(
+    sql`insert into ${operatorUpdate} (company_id, equipment_id, equipment_name, operator_id, operator_name, new_usage, fuel_added,
+        fuel_type, notes, status, reason, idempotency_key, created_at)
+      select ${p('companyId')}::uuid, locked.id, ${p('equipmentName')}::text, ${p('userId')}::uuid, ${p('operatorName')}::text,
+        ${p('newUsage')}::numeric, ${p('fuelAdded')}::numeric, ${p('fuelType')}::text, ${p('notes')}::text, ${p('status')}::text,
+        ${p('reason')}::text, ${p('idempotencyKey')}::text, ${p('now')}::timestamptz
+      from locked
+      on conflict do nothing
+      returning id`,
+  );
+  const upd = db.$with('upd', {}).as(
+    sql`update ${equipment} set
+        last_updated = ${p('now')}::timestamptz,
+        current_usage = coalesce(${p('newUsage')}::numeric, current_usage),
+        last_reading_at = case when ${p('newUsage')}::numeric is null then last_reading_at else ${p('now')}::timestamptz end,
+        total_fuel_used = total_fuel_used + ${p('gas')}::numeric + ${p('diesel')}::numeric,
+        total_gas_used = total_gas_used + ${p('gas')}::numeric,
+        total_diesel_used = total_diesel_used + ${p('diesel')}::numeric
+      where ${equipment.id} = (select locked.id from locked) and ${p('applied')}::boolean and exists (select 1 from ins)`,
+  );
+  const note = db.$with('note', {}).as(
+    sql`insert into ${equipmentNote} (company_id, equipment_id, content, type, usage, operator_name, user_id, created_at)
+      select ${p('companyId')}::uuid, ${p('equipmentId')}::uuid, ${p('notes')}::text, ${p('noteType')}::text,
+        ${p('noteUsage')}::numeric, ${p('operatorName')}::text, ${p('userId')}::uuid, ${p('now')}::timestamptz
+      from ins where ${p('applied')}::boolean`,
+  );
+  const bump = db.$with('bump', {}).as(
+    sql`insert into ${equipmentVersion} (company_id, version) select ${p('companyId')}::uuid, 1 from ins where ${p('bump')}::boolean
+      on conflict (company_id) do update set version = ${equipmentVersion}.version + 1`,
+  );
+  return db
+    .with(locked, ins, upd, note, bump)
+    .select({ id: sql<string | null>`(select id::text from ins)` })
+    .from(locked)
+    .prepare('operator_update_write');
+}
+const writeStatements = new WeakMap<DbOrTx, ReturnType<typeof writeStatement>>();
+function preparedWrite(db: DbOrTx) {
+  let statement = writeStatements.get(db);
+  if (!statement) {
+    statement = writeStatement(db);
+    writeStatements.set(db, statement);
+  }
+  return statement;
+}
+
 /**
  * One attempt at an operator update in two statements (no BEGIN/COMMIT round trips):
  * 1. read the machine, its row version (xmin) and any update already recorded under the idempotency key;
@@ -129,24 +216,9 @@ async function attemptSubmit(
   idempotencyKey: string | null,
   now: Date,
 ): Promise<Submission | null> {
-  const read = db
-    .select({
-      id: equipment.id,
-      name: equipment.name,
-      unit: equipment.unit,
-      currentUsage: equipment.currentUsage,
-      lastServiceUsage: equipment.lastServiceUsage,
-      serviceInterval: equipment.serviceInterval,
-      lastReadingAt: equipment.lastReadingAt,
-      rowVersion: sql<string>`${equipment}.xmin::text`,
-      priorId: idempotencyKey
-        ? sql<string | null>`(select ${operatorUpdate.id} from ${operatorUpdate} where ${operatorUpdate.companyId} = ${ctx.companyId} and ${operatorUpdate.idempotencyKey} = ${idempotencyKey})`
-        : sql<string | null>`null`,
-    })
-    .from(equipment)
-    .where(and(eq(equipment.id, input.equipmentId), eq(equipment.companyId, ctx.companyId)))
-    .limit(1);
-  const m = (lock ? await read.for('update') : await read)[0];
+  const m = lock
+    ? (await readMachine(db).for('update').limit(1).execute({ companyId: ctx.companyId, equipmentId: input.equipmentId, key: idempotencyKey }))[0]
+    : (await preparedRead(db).execute({ companyId: ctx.companyId, equipmentId: input.equipmentId, key: idempotencyKey }))[0];
   if (!m) throw notFound('Equipment not found');
   if (idempotencyKey && m.priorId) {
     const prior = await priorByKey(db, ctx.companyId, idempotencyKey);
@@ -163,48 +235,32 @@ async function attemptSubmit(
   const operatorName = operatorDisplayName(ctx);
   const status = held ? 'pending' : 'applied';
   const reason = held ? 'implausible_reading' : null;
-  const nowIso = now.toISOString();
 
-  const steps = [
-    sql`locked as (
-      select ${equipment.id} as id from ${equipment}
-      where ${equipment.id} = ${m.id}::uuid and ${equipment.companyId} = ${ctx.companyId}::uuid and ${equipment}.xmin = ${m.rowVersion}::xid
-      for update)`,
-    sql`ins as (
-      insert into ${operatorUpdate} (company_id, equipment_id, equipment_name, operator_id, operator_name, new_usage, fuel_added,
-        fuel_type, notes, status, reason, idempotency_key, created_at)
-      select ${ctx.companyId}::uuid, locked.id, ${m.name}::text, ${ctx.userId}::uuid, ${operatorName}::text, ${newUsage}::numeric,
-        ${fuelAdded}::numeric, ${fuelType}::text, ${notes}::text, ${status}::text, ${reason}::text, ${idempotencyKey}::text, ${nowIso}::timestamptz
-      from locked
-      on conflict do nothing
-      returning id)`,
-  ];
-  if (!held) {
-    const set = [sql`last_updated = ${nowIso}::timestamptz`];
-    if (newUsage !== null) set.push(sql`current_usage = ${newUsage}::numeric`, sql`last_reading_at = ${nowIso}::timestamptz`);
-    if (fuelAdded > 0) {
-      set.push(sql`total_fuel_used = total_fuel_used + ${fuelAdded}::numeric`);
-      set.push(fuelType === 'diesel' ? sql`total_diesel_used = total_diesel_used + ${fuelAdded}::numeric` : sql`total_gas_used = total_gas_used + ${fuelAdded}::numeric`);
-    }
-    steps.push(
-      sql`upd as (update ${equipment} set ${sql.join(set, sql`, `)} where ${equipment.id} = (select locked.id from locked) and exists (select 1 from ins))`,
-      sql`note as (
-        insert into ${equipmentNote} (company_id, equipment_id, content, type, usage, operator_name, user_id, created_at)
-        select ${ctx.companyId}::uuid, ${m.id}::uuid, ${notes}::text, ${newUsage !== null || fuelAdded > 0 ? 'usage_update' : 'note'}::text,
-          ${newUsage ?? m.currentUsage}::numeric, ${operatorName}::text, ${ctx.userId}::uuid, ${nowIso}::timestamptz
-        from ins)`,
-    );
-    if (newUsage !== null && usageStanding(m) !== usageStanding({ ...m, currentUsage: newUsage })) {
-      steps.push(sql`bump as (
-        insert into ${equipmentVersion} (company_id, version) select ${ctx.companyId}::uuid, 1 from ins
-        on conflict (company_id) do update set version = ${equipmentVersion}.version + 1)`);
-    }
-  }
-  const result = await db.execute(
-    sql`with ${sql.join(steps, sql`, `)} select (select count(*) from locked)::int as locked, (select id::text from ins) as id`,
-  );
-  const out = (result as unknown as { rows: { locked: number | string; id: string | null }[] }).rows[0];
-  if (!out || Number(out.locked) === 0) {
+  const applied = !held;
+  const rows = await preparedWrite(db).execute({
+    equipmentId: m.id,
+    companyId: ctx.companyId,
+    rowVersion: m.rowVersion,
+    equipmentName: m.name,
+    userId: ctx.userId,
+    operatorName,
+    newUsage,
+    fuelAdded,
+    fuelType,
+    notes,
+    status,
+    reason,
+    idempotencyKey,
+    now: now.toISOString(),
+    applied,
+    gas: applied && fuelType === 'gas' ? fuelAdded : 0,
+    diesel: applied && fuelType === 'diesel' ? fuelAdded : 0,
+    noteType: newUsage !== null || fuelAdded > 0 ? 'usage_update' : 'note',
+    noteUsage: newUsage ?? m.currentUsage,
+    bump: applied && newUsage !== null && usageStanding(m) !== usageStanding({ ...m, currentUsage: newUsage }),
+  });
+  const out = rows[0];
+  if (!out) {
     if (lock) throw new Error('the locked machine changed');
     return null; // changed since it was read: try again
   }
