@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import {
   MAX_INCREASE_PER_DAY,
-  operatorUpdateDto,
   type FuelExportRow,
   type HistoryRecord,
   type OperatorUpdateDto,
@@ -24,13 +23,23 @@ export const APPLIED_MESSAGE = 'Your equipment update has been sent to the manag
 export const PENDING_MESSAGE =
   'This reading is much higher than expected, so it was sent to your manager for review before it is counted.';
 
+/** The DTO's fields only (an explicit literal, like toEquipmentDto: no internal column can leak, no per-row schema parse). */
 export function toUpdateDto(r: UpdateRow): OperatorUpdateDto {
-  return operatorUpdateDto.parse({
-    ...r,
+  return {
+    id: r.id,
+    equipmentId: r.equipmentId,
+    equipmentName: r.equipmentName,
+    operatorId: r.operatorId,
+    operatorName: r.operatorName,
+    newUsage: r.newUsage,
+    fuelAdded: r.fuelAdded,
+    fuelType: r.fuelType,
+    notes: r.notes,
     status: r.status === 'applied' || r.status === 'rejected' ? r.status : 'pending',
+    reason: r.reason,
     reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
     createdAt: r.createdAt.toISOString(),
-  });
+  };
 }
 
 const fmt = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);

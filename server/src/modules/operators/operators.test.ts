@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorUpdateDto } from '../../../../domain/schemas/operators';
 import { company, equipment, equipmentNote } from '../../db/schema/index';
 import { cookieFrom, createTestApp, type TestApp } from '../../test/helpers';
 import { call, signupOwner, type SignedIn } from '../../test/factories';
@@ -289,6 +290,11 @@ describe('operator updates', () => {
     expect(await equipmentRow(eq1.id)).toMatchObject({ currentUsage: 102.13, totalGasUsed: 1, totalFuelUsed: 1 });
     const listed = (await call(t.app, owner.cookie, 'GET', '/api/operator-updates')).json<{ id: string; newUsage: number }[]>();
     expect(listed[0]).toMatchObject({ id: res.json().update.id, newUsage: 102.13 });
+    // Exactly the DTO's fields (no company id, idempotency key or reviewer), valid against its schema.
+    for (const dto of [res.json().update, listed[0]]) {
+      expect(Object.keys(dto).sort()).toEqual(Object.keys(operatorUpdateDto.shape).sort());
+      expect(operatorUpdateDto.safeParse(dto).success).toBe(true);
+    }
   });
 
   it('adds up 20 concurrent fuel updates on one machine exactly', async () => {
