@@ -54,14 +54,24 @@ export function nextMaintenanceDate(input: {
   return addInterval(maintenanceStartDate, maintenanceInterval, maintenanceIntervalUnit ?? 'months');
 }
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dayFormats.size >= 1000) dayFormats.clear();
+    dayFormats.set(timeZone, f);
+  }
+  return f;
+}
+
 /** Today's calendar date (YYYY-MM-DD) in a time zone (IANA name); falls back to UTC for an unknown zone. */
 export function todayIn(timeZone: string | null | undefined, now: Date = new Date()): string {
-  const fmt = (tz: string) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   try {
-    return fmt(timeZone || 'UTC');
+    return dayFormat(timeZone || 'UTC').format(now);
   } catch {
-    return fmt('UTC');
+    return dayFormat('UTC').format(now);
   }
 }
 

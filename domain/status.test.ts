@@ -13,6 +13,7 @@ import {
   statusOfSlug,
   statusRank,
   statusSlugs,
+  usageStanding,
   usageStatusOf,
   worse,
   type StatusInput,
@@ -216,5 +217,47 @@ describe('properties', () => {
         expect(worse(a, a)).toBe(a);
       }),
     );
+  });
+});
+
+describe('usageStanding (what a new reading can change)', () => {
+  it('names the usage status and critical level', () => {
+    expect(usageStanding(atPercent(10))).toBe('good:none');
+    expect(usageStanding(atPercent(96))).toBe('approaching_service:critical');
+    expect(usageStanding(atPercent(130))).toBe('overdue:severe');
+    expect(usageStanding({ ...base, currentUsage: 5000 })).toBe('good:none');
+  });
+
+  it('two readings with the same standing give the same status and critical level on every day', () => {
+    const usage = fc.double({ min: 0, max: 5000, noNaN: true });
+    fc.assert(
+      fc.property(
+        usage,
+        usage,
+        fc.integer({ min: 0, max: 1000 }),
+        fc.integer({ min: 0, max: 500 }),
+        fc.boolean(),
+        fc.integer({ min: -40, max: 40 }),
+        (a, b, last, interval, scheduled, days) => {
+          const record = (currentUsage: number): StatusInput => ({
+            ...base,
+            currentUsage,
+            lastServiceUsage: last,
+            serviceInterval: interval,
+            hasScheduledMaintenance: scheduled,
+            nextMaintenanceDate: addInterval(TODAY, days, 'days'),
+          });
+          if (usageStanding(record(a)) !== usageStanding(record(b))) return;
+          const [sa, sb] = [computeStatus(record(a), TODAY), computeStatus(record(b), TODAY)];
+          expect([sb.serviceStatus, sb.critical, sb.severelyCritical]).toEqual([sa.serviceStatus, sa.critical, sa.severelyCritical]);
+        },
+      ),
+    );
+  });
+
+  it('a reading that crosses a threshold changes the standing', () => {
+    expect(usageStanding(atPercent(79.99))).not.toBe(usageStanding(atPercent(80)));
+    expect(usageStanding(atPercent(94.99))).not.toBe(usageStanding(atPercent(95)));
+    expect(usageStanding(atPercent(124.99))).not.toBe(usageStanding(atPercent(125)));
   });
 });

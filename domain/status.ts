@@ -163,6 +163,18 @@ export function computeStatus(e: StatusInput, today: string): EquipmentStatus {
   };
 }
 
+/**
+ * What the usage reading alone contributes to a record's status: the usage status and whether it
+ * makes the record critical or severely critical (computeStatus with the calendar part left out).
+ * The calendar part does not depend on usage, so two readings of one record with the same standing
+ * give the same service status and critical level on every day. The server uses it to tell whether
+ * an operator's reading changes what the dashboard overview shows.
+ */
+export function usageStanding(e: Pick<StatusInput, 'currentUsage' | 'lastServiceUsage' | 'serviceInterval'>): string {
+  const s = computeStatus({ ...e, hasScheduledMaintenance: false, nextMaintenanceDate: null }, '1970-01-01');
+  return `${s.serviceStatus}:${s.critical ? (s.severelyCritical ? 'severe' : 'critical') : 'none'}`;
+}
+
 /** English labels (exports, server messages). Screens translate with the `equipment` namespace `status.*`. */
 export const STATUS_LABELS: Record<ServiceStatus, string> = {
   good: 'Good',

@@ -64,7 +64,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   registerErrorHandler(app);
   await app.register(cookie);
   await registerSecurity(app, { stripe: Boolean(config.STRIPE_SECRET_KEY) });
-  registerSessions(app, deps.db);
+  registerSessions(app, deps);
   registerAccessControl(app);
   registerEntitlement(app, deps);
   await registerModules(app, deps);

@@ -37,6 +37,12 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  SESSION_CACHE_SECONDS: z.coerce
+    .number({ message: 'SESSION_CACHE_SECONDS must be a number' })
+    .int('SESSION_CACHE_SECONDS must be a whole number of seconds')
+    .min(0, 'SESSION_CACHE_SECONDS must be between 0 and 60')
+    .max(60, 'SESSION_CACHE_SECONDS must be between 0 and 60')
+    .default(5),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -3,6 +3,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseRole, type Role } from '../../../domain/roles';
 import type { Db } from '../db/client';
+import type { Deps } from '../deps';
 import { company, session, user } from '../db/schema/index';
 
 export const SESSION_COOKIE = 'ems_sid';
@@ -52,6 +53,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /** The app's clock (deps.now(): tests move it); session expiry is judged by it. */
+    now: () => Date;
+  }
+  interface FastifyContextConfig {
+    /** This write changes no user, company or session row: cached sign-ins stay valid (registerSessions). */
+    keepsSessions?: boolean;
+  }
 }
 
 function cookieOptions(req: FastifyRequest, maxAgeMs: number | null, httpOnly = true) {
@@ -64,51 +73,131 @@ function cookieOptions(req: FastifyRequest, maxAgeMs: number | null, httpOnly = 
   };
 }
 
-export function registerSessions(app: FastifyInstance, db: Db) {
+/** Requests that never change a user, a company or a session row (see registerSessions). */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const CACHE_MAX_ENTRIES = 10_000;
+
+type CachedSession = { auth: AuthContext; expire: Date; remember: boolean; until: number };
+
+/** The session with its user and company, by primary keys, in one query (only the columns a request uses). */
+async function lookupSession(db: Db, sid: string, now: Date): Promise<CachedSession | null> {
+  const rows = await db
+    .select({
+      expire: session.expire,
+      sess: session.sess,
+      userId: user.id,
+      role: user.role,
+      companyId: user.companyId,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      operatorUsername: user.operatorUsername,
+      c: {
+        id: company.id,
+        name: company.name,
+        subscriptionStatus: company.subscriptionStatus,
+        subscriptionTier: company.subscriptionTier,
+        equipmentLimit: company.equipmentLimit,
+        trialEndDate: company.trialEndDate,
+        subscriptionEndDate: company.subscriptionEndDate,
+        pauseEndDate: company.pauseEndDate,
+        cancelAtPeriodEnd: company.cancelAtPeriodEnd,
+        timeZone: company.timeZone,
+      },
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(company, eq(company.id, user.companyId))
+    .where(and(eq(session.sid, sid), gt(session.expire, now)))
+    .limit(1);
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    auth: {
+      sessionId: sid,
+      userId: r.userId,
+      role: normaliseRole(r.role),
+      companyId: r.companyId,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      email: r.email,
+      operatorUsername: r.operatorUsername,
+      company: r.c,
+    },
+    expire: r.expire,
+    remember: (r.sess as SessData).remember,
+    until: 0,
+  };
+}
+
+/**
+ * Reads the `ems_sid` cookie into `req.auth`. Expiry is judged by the app's clock (deps.now()).
+ *
+ * A short per-process cache (SESSION_CACHE_SECONDS, 0 = off) saves the lookup query on most requests
+ * (docs/decisions/0009-session-cache.md). In this process a cached sign-in never outlives a change:
+ * - every state-changing request (any method but GET/HEAD/OPTIONS) empties the cache when it has been
+ *   handled, unless its route declares `config.keepsSessions` (it changes no user, company or session
+ *   row: equipment and operator-update writes), so logout, password changes, removals, role, profile,
+ *   company and subscription changes all take effect on the next request;
+ * - a response that sets or clears the session cookie (sign-in, sign-out, also GET /api/logout) forgets
+ *   the session the request came with;
+ * - a lookup that was in flight while the cache was emptied is not stored.
+ * Another app server's cache may still hold a sign-in changed here for up to SESSION_CACHE_SECONDS.
+ */
+export function registerSessions(app: FastifyInstance, deps: Pick<Deps, 'db' | 'now' | 'config'>) {
+  const { db } = deps;
+  const ttlMs = deps.config.SESSION_CACHE_SECONDS * 1000;
+  const cache = new Map<string, CachedSession>();
+  let epoch = 0;
+  const forget = (sid?: string) => {
+    epoch += 1;
+    if (sid === undefined) cache.clear();
+    else cache.delete(sid);
+  };
+
   app.decorateRequest('auth', null);
+  app.decorate('now', deps.now);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api')) return;
     const sid = req.cookies[SESSION_COOKIE];
     if (!sid || sid.length > 100) return;
-    const rows = await db
-      .select({ s: session, u: user, c: company })
-      .from(session)
-      .innerJoin(user, eq(user.id, session.userId))
-      .leftJoin(company, eq(company.id, user.companyId))
-      .where(and(eq(session.sid, sid), gt(session.expire, new Date())))
-      .limit(1);
-    const row = rows[0];
-    if (!row) return;
-    const { s, u, c } = row;
-    req.auth = {
-      sessionId: s.sid,
-      userId: u.id,
-      role: normaliseRole(u.role),
-      companyId: u.companyId,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      email: u.email,
-      operatorUsername: u.operatorUsername,
-      company: c
-        ? {
-            id: c.id,
-            name: c.name,
-            subscriptionStatus: c.subscriptionStatus,
-            subscriptionTier: c.subscriptionTier,
-            equipmentLimit: c.equipmentLimit,
-            trialEndDate: c.trialEndDate,
-            subscriptionEndDate: c.subscriptionEndDate,
-            pauseEndDate: c.pauseEndDate,
-            cancelAtPeriodEnd: c.cancelAtPeriodEnd,
-            timeZone: c.timeZone,
-          }
-        : null,
-    };
-    // Sliding expiry for browser-session cookies, written at most once an hour.
-    const sess = s.sess as SessData;
-    if (!sess.remember && s.expire.getTime() - Date.now() < SHORT_MS - TOUCH_AFTER_MS) {
-      await db.update(session).set({ expire: new Date(Date.now() + SHORT_MS) }).where(eq(session.sid, sid));
+    const now = deps.now();
+    let entry = cache.get(sid);
+    if (entry && entry.until <= performance.now()) {
+      cache.delete(sid);
+      entry = undefined;
     }
+    if (!entry) {
+      const seen = epoch;
+      const found = await lookupSession(db, sid, now);
+      if (!found) return;
+      entry = found;
+      if (ttlMs > 0 && seen === epoch) {
+        entry.until = performance.now() + ttlMs;
+        cache.set(sid, entry);
+        if (cache.size > CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value ?? sid);
+      }
+    }
+    if (entry.expire.getTime() <= now.getTime()) {
+      cache.delete(sid);
+      return;
+    }
+    // A copy: a request may replace parts of its context (the entitlement check refreshes the company).
+    req.auth = { ...entry.auth };
+    // Sliding expiry for browser-session cookies, written at most once an hour.
+    if (!entry.remember && entry.expire.getTime() - now.getTime() < SHORT_MS - TOUCH_AFTER_MS) {
+      const expire = new Date(now.getTime() + SHORT_MS);
+      await db.update(session).set({ expire }).where(eq(session.sid, sid));
+      entry.expire = expire;
+    }
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.url.startsWith('/api')) return payload;
+    const setCookie = reply.getHeader('set-cookie');
+    const cookies = Array.isArray(setCookie) ? setCookie : setCookie === undefined ? [] : [String(setCookie)];
+    if (cookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`))) forget(req.cookies[SESSION_COOKIE] ?? '');
+    if (!READ_METHODS.has(req.method) && req.routeOptions.config.keepsSessions !== true) forget();
+    return payload;
   });
 }
 
@@ -129,7 +218,7 @@ export async function startSession(
     sid,
     userId,
     sess: { remember } satisfies SessData,
-    expire: new Date(Date.now() + ttl),
+    expire: new Date(req.server.now().getTime() + ttl),
   });
   reply.setCookie(SESSION_COOKIE, sid, cookieOptions(req, remember ? REMEMBER_MS : null));
   reply.setCookie(

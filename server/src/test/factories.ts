@@ -17,6 +17,16 @@ export async function signupOwner(app: FastifyInstance, overrides: Partial<{ bus
   return { cookie: cookieFrom(res), user, companyId: user.companyId!, email, businessName, password };
 }
 
+/**
+ * Signs an owner or manager in again: a new session, valid from the app's clock (for tests that move
+ * the clock past the expiry of the session they started with). Returns the session cookie.
+ */
+export async function signInAgain(app: FastifyInstance, who: { email: string; password: string }, rememberMe = false): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailOrBusinessName: who.email, password: who.password, rememberMe } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return cookieFrom(res);
+}
+
 /** inject() with a session cookie and a JSON body. */
 export function call(app: FastifyInstance, cookie: string | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
   return app.inject({
@@ -44,7 +54,8 @@ export async function addSignedInUser(
   db: import('../db/client').Db,
   role: UserRole,
   companyId: string | null,
-  opts: { firstName?: string; password?: string } = {},
+  /** now: the app's clock (t.deps.now()) when a test has moved it; the session lasts an hour from then. */
+  opts: { firstName?: string; password?: string; now?: Date } = {},
 ): Promise<{ cookie: string; userId: string; email: string | null }> {
   const { randomBytes } = await import('node:crypto');
   const { session, user } = await import('../db/schema/index');
@@ -65,7 +76,7 @@ export async function addSignedInUser(
     .returning({ id: user.id });
   if (!u) throw new Error('user insert failed');
   const sid = randomBytes(32).toString('base64url');
-  await db.insert(session).values({ sid, userId: u.id, sess: { remember: false }, expire: new Date(Date.now() + 3_600_000) });
+  await db.insert(session).values({ sid, userId: u.id, sess: { remember: false }, expire: new Date((opts.now ?? new Date()).getTime() + 3_600_000) });
   return { cookie: `ems_sid=${sid}`, userId: u.id, email };
 }
 

@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -145,3 +146,16 @@ export const retiredEquipment = pgTable(
   },
   (t) => [index('retired_equipment_company_idx').on(t.companyId, t.retiredAt)],
 );
+
+/**
+ * One counter per company, raised in the same transaction as every equipment write that can change
+ * what the dashboard overview caches (a machine added, removed, renamed, retyped, or its service
+ * status or critical level changed). The overview's per-process cache is keyed by it, so a cache in
+ * any app server is never used once a write has committed (docs/decisions/0010-overview-cache.md).
+ */
+export const equipmentVersion = pgTable('equipment_version', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => company.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -22,7 +22,6 @@ export async function dashboardRoutes(app: FastifyInstance, deps: Deps) {
     return dashboard.fuelSummary(db, ctx.companyId);
   });
 
-
   app.get('/api/dashboard/overview', { config: { access: managers } }, async (req) => {
     const ctx = companyCtx(req);
     const q = parse(overviewQuerySchema, req.query);

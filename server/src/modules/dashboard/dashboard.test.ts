@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { equipment } from '../../db/schema/index';
+import { buildApp } from '../../app';
+import { equipment, equipmentVersion } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { call, sessionForRole, signupOwner, type SignedIn } from '../../test/factories';
+import { call, createEquipmentViaApi, sessionForRole, signInAgain, signupOwner, type SignedIn } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,5 +122,177 @@ describe('dashboard read models and the exports it uses', () => {
     expect((await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?limit=501')).json().message).toBe('limit must be at most 500');
     const operator = await sessionForRole(t.deps.db, owner.companyId, 'operator');
     expect((await call(t.app, operator.cookie, 'GET', '/api/dashboard/overview')).statusCode).toBe(403);
+  });
+});
+
+type OverviewBody = {
+  counts: Record<string, number>;
+  critical: Record<string, string>;
+  total: number;
+  items: { id: string; name: string; currentUsage: number; status: { serviceStatus: string } }[];
+};
+
+describe('overview cache: one status engine, never stale after a write', () => {
+  const load = async (cookie: string, query = '', app: FastifyInstance = t.app) => {
+    const res = await call(app, cookie, 'GET', `/api/dashboard/overview${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<OverviewBody>();
+  };
+  const versionOf = async (companyId: string) =>
+    (await t.deps.db.select().from(equipmentVersion).where(eq(equipmentVersion.companyId, companyId)))[0]?.version ?? 0;
+  /** Loads the overview until it is served from the cache: one query (the page and the version together). */
+  const primed = async (cookie: string) => {
+    await load(cookie);
+    const before = t.database.queryCount.value;
+    const o = await load(cookie);
+    expect(t.database.queryCount.value - before).toBe(1);
+    return o;
+  };
+  /** A machine at `usage` % of a 100-hour interval, through the equipment API. */
+  const at = (owner: SignedIn, name: string, usage: number) =>
+    createEquipmentViaApi(t.app, owner.cookie, { name, currentUsage: usage, serviceInterval: 100, lastServiceUsage: 0 });
+
+  it('a repeated load is served from the snapshot in one query, with the same answer as a fresh one', async () => {
+    const owner = await signupOwner(t.app);
+    await at(owner, 'Good', 10);
+    await at(owner, 'Soon', 96);
+    const fresh = await load(owner.cookie, '?status=approaching');
+    const cached = await primed(owner.cookie);
+    expect(cached.counts).toEqual({ all: 2, good: 1, approaching_service: 1, time_for_service: 0, overdue: 0 });
+    expect(await load(owner.cookie, '?status=approaching')).toEqual(fresh);
+    expect(fresh.items.map((i) => i.name)).toEqual(['Soon']);
+  });
+
+  it('adding a machine (POST /api/equipment)', async () => {
+    const owner = await signupOwner(t.app);
+    await at(owner, 'First', 10);
+    await primed(owner.cookie);
+    await at(owner, 'Second', 130);
+    const o = await load(owner.cookie);
+    expect(o.counts).toMatchObject({ all: 2, good: 1, overdue: 1 });
+    expect(Object.values(o.critical)).toEqual(['severe']);
+  });
+
+  it('editing a machine (PATCH /api/equipment/:id): name and status', async () => {
+    const owner = await signupOwner(t.app);
+    const m = await at(owner, 'Loader', 50);
+    await primed(owner.cookie);
+    expect((await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}`, { name: 'Grader', serviceInterval: 45 })).statusCode).toBe(200);
+    const o = await load(owner.cookie, '?search=grader');
+    expect(o.total).toBe(1);
+    expect(o.counts).toMatchObject({ good: 0, overdue: 1 });
+    expect((await load(owner.cookie, '?search=loader')).total).toBe(0);
+  });
+
+  it('removing a machine (DELETE /api/equipment/:id)', async () => {
+    const owner = await signupOwner(t.app);
+    const m = await at(owner, 'Doomed', 99);
+    await at(owner, 'Kept', 10);
+    await primed(owner.cookie);
+    expect((await call(t.app, owner.cookie, 'DELETE', `/api/equipment/${m.id}`)).statusCode).toBe(200);
+    const o = await load(owner.cookie);
+    expect(o.counts).toMatchObject({ all: 1, good: 1, approaching_service: 0 });
+    expect(o.critical).toEqual({});
+  });
+
+  it('a usage increase (PATCH /api/equipment/:id/usage) and mark as serviced (PATCH .../reset-service)', async () => {
+    const owner = await signupOwner(t.app);
+    const m = await at(owner, 'Worked', 50);
+    await primed(owner.cookie);
+    expect((await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/usage`, { usageIncrease: 80 })).statusCode).toBe(200);
+    let o = await load(owner.cookie);
+    expect(o.counts).toMatchObject({ good: 0, overdue: 1 });
+    expect(o.critical).toEqual({ [m.id]: 'severe' });
+    await primed(owner.cookie);
+    expect((await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/reset-service`)).statusCode).toBe(200);
+    o = await load(owner.cookie);
+    expect(o.counts).toMatchObject({ good: 1, overdue: 0 });
+    expect(o.critical).toEqual({});
+  });
+
+  it('retiring a machine (POST /api/equipment/:id/retire)', async () => {
+    const owner = await signupOwner(t.app);
+    const m = await at(owner, 'Old', 120);
+    await primed(owner.cookie);
+    expect((await call(t.app, owner.cookie, 'POST', `/api/equipment/${m.id}/retire`, {})).statusCode).toBe(200);
+    expect((await load(owner.cookie)).counts).toEqual({ all: 0, good: 0, approaching_service: 0, time_for_service: 0, overdue: 0 });
+  });
+
+  it('operator readings: one that crosses a threshold raises the version, one that does not leaves the snapshot valid', async () => {
+    const owner = await signupOwner(t.app);
+    const op = await sessionForRole(t.deps.db, owner.companyId, 'operator');
+    const m = await at(owner, 'Field', 70);
+    await primed(owner.cookie);
+    const v0 = await versionOf(owner.companyId);
+    const submit = (newUsage: number) => call(t.app, op.cookie, 'POST', '/api/operator-updates', { equipmentId: m.id, newUsage });
+    // 70 % -> 72 %: still good, nothing the overview caches changes.
+    expect((await submit(72)).json()).toMatchObject({ status: 'applied' });
+    expect(await versionOf(owner.companyId)).toBe(v0);
+    const same = await primed(owner.cookie);
+    expect(same.counts).toMatchObject({ good: 1, approaching_service: 0 });
+    expect(same.items[0]!.currentUsage).toBe(72); // the page itself is always read fresh
+    // 72 % -> 85 %: approaching service.
+    expect((await submit(85)).json()).toMatchObject({ status: 'applied' });
+    expect(await versionOf(owner.companyId)).toBe(v0 + 1);
+    const moved = await load(owner.cookie);
+    expect(moved.counts).toMatchObject({ good: 0, approaching_service: 1 });
+    expect(moved.items[0]!.status.serviceStatus).toBe('approaching_service');
+    // 85 % -> 96 %: same status, but now critical.
+    await primed(owner.cookie);
+    expect((await submit(96)).json()).toMatchObject({ status: 'applied' });
+    expect((await load(owner.cookie)).critical).toEqual({ [m.id]: 'critical' });
+  });
+
+  it('approving a held reading (POST /api/operator-updates/:id/approve); a note or a rejection changes nothing cached', async () => {
+    const owner = await signupOwner(t.app);
+    const op = await sessionForRole(t.deps.db, owner.companyId, 'operator');
+    const m = await at(owner, 'Held', 10);
+    const held = await call(t.app, op.cookie, 'POST', '/api/operator-updates', { equipmentId: m.id, newUsage: 200 });
+    expect(held.json()).toMatchObject({ status: 'pending' });
+    const other = await call(t.app, op.cookie, 'POST', '/api/operator-updates', { equipmentId: m.id, newUsage: 300 });
+    await primed(owner.cookie);
+    const v0 = await versionOf(owner.companyId);
+    expect((await call(t.app, owner.cookie, 'POST', `/api/operator-updates/${other.json().update.id}/reject`)).statusCode).toBe(200);
+    expect((await call(t.app, owner.cookie, 'POST', `/api/equipment/${m.id}/notes`, { content: 'Checked' })).statusCode).toBe(201);
+    expect(await versionOf(owner.companyId)).toBe(v0);
+    expect((await primed(owner.cookie)).counts).toMatchObject({ good: 1 });
+    expect((await call(t.app, owner.cookie, 'POST', `/api/operator-updates/${held.json().update.id}/approve`)).statusCode).toBe(200);
+    const o = await load(owner.cookie);
+    expect(o.counts).toMatchObject({ good: 0, overdue: 1 });
+    expect(o.critical).toEqual({ [m.id]: 'severe' });
+  });
+
+  it('a new day in the company time zone recomputes the snapshot without any write', async () => {
+    t.clock.set(new Date('2026-11-20T23:00:00Z'));
+    try {
+      const owner = await signupOwner(t.app);
+      await machine(owner, 'Scheduled', { hasScheduledMaintenance: true, nextMaintenanceDate: '2026-11-20', serviceInterval: 0 });
+      expect((await primed(owner.cookie)).counts).toMatchObject({ time_for_service: 1, overdue: 0 });
+      t.clock.set(new Date('2026-11-21T01:00:00Z'));
+      expect((await load(owner.cookie)).counts).toMatchObject({ time_for_service: 0, overdue: 1 });
+    } finally {
+      t.clock.reset();
+    }
+  });
+
+  it('another app server on the same database sees a write made through this one at once', async () => {
+    const second = await buildApp({ config: t.deps.config, database: t.database, clientDir: null, logger: false, now: () => t.deps.now() });
+    try {
+      await second.app.ready();
+      const owner = await signupOwner(t.app);
+      const m = await at(owner, 'Shared', 10);
+      const elsewhere = await signInAgain(second.app, owner);
+      expect((await load(elsewhere, '', second.app)).counts).toMatchObject({ good: 1 });
+      await primed(owner.cookie);
+      expect((await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/usage`, { usageIncrease: 100 })).statusCode).toBe(200);
+      const there = await load(elsewhere, '', second.app);
+      expect(there.counts).toMatchObject({ good: 0, overdue: 1 });
+      expect(there.items[0]!.currentUsage).toBe(110);
+      // and the other way round
+      expect((await call(second.app, elsewhere, 'PATCH', `/api/equipment/${m.id}/reset-service`)).statusCode).toBe(200);
+      expect((await load(owner.cookie)).counts).toMatchObject({ good: 1, overdue: 0 });
+    } finally {
+      await second.app.close();
+    }
   });
 });

@@ -18,6 +18,8 @@ import { companyCtx } from '../../plugins/access';
 import * as svc from './equipment.service';
 
 const managers = { config: { access: ['owner', 'manager'] as const } };
+/** Equipment writes change no user, company or session: cached sign-ins stay valid (plugins/session.ts). */
+const managerWrites = { config: { access: ['owner', 'manager'] as const, keepsSessions: true } };
 /** Operators may only pick a machine for an update (the operator screen's search). */
 const companyUsers = { config: { access: ['owner', 'manager', 'operator'] as const } };
 
@@ -48,7 +50,7 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
     return { count: await svc.countEquipment(deps.db, ctx.companyId), limit: ctx.company.equipmentLimit };
   });
 
-  app.post('/api/equipment', managers, async (req, reply) => {
+  app.post('/api/equipment', managerWrites, async (req, reply) => {
     const input = parse(equipmentInputSchema, req.body);
     const created = await svc.createEquipment(deps, companyCtx(req), input);
     req.log.info({ event: 'equipment_created', equipmentId: created.id }, 'equipment added');
@@ -57,37 +59,37 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
 
   app.get('/api/equipment/:id', managers, async (req) => svc.getEquipment(deps, companyCtx(req), idOf(req)));
 
-  app.patch('/api/equipment/:id', managers, async (req) => {
+  app.patch('/api/equipment/:id', managerWrites, async (req) => {
     const patch = parse(equipmentUpdateSchema, req.body);
     return svc.updateEquipment(deps, companyCtx(req), idOf(req), patch);
   });
 
-  app.delete('/api/equipment/:id', managers, async (req) => {
+  app.delete('/api/equipment/:id', managerWrites, async (req) => {
     await svc.deleteEquipment(deps, companyCtx(req), idOf(req));
     req.log.info({ event: 'equipment_deleted', equipmentId: idOf(req) }, 'equipment deleted');
     return { ok: true };
   });
 
-  app.patch('/api/equipment/:id/usage', managers, async (req) => {
+  app.patch('/api/equipment/:id/usage', managerWrites, async (req) => {
     const { usageIncrease } = parse(usageIncreaseSchema, req.body);
     return svc.increaseUsage(deps, companyCtx(req), idOf(req), usageIncrease);
   });
 
   app.get('/api/equipment/:id/notes', managers, async (req) => svc.listNotes(deps, companyCtx(req), idOf(req)));
 
-  app.post('/api/equipment/:id/notes', managers, async (req, reply) => {
+  app.post('/api/equipment/:id/notes', managerWrites, async (req, reply) => {
     const { content } = parse(noteInputSchema, req.body);
     return reply.status(201).send(await svc.createNote(deps, companyCtx(req), idOf(req), content));
   });
 
-  app.post('/api/equipment/:id/retire', managers, async (req) => {
+  app.post('/api/equipment/:id/retire', managerWrites, async (req) => {
     const { retirementNotes } = parse(retireInputSchema, req.body);
     const retired = await svc.retireEquipment(deps, companyCtx(req), idOf(req), retirementNotes ?? null);
     req.log.info({ event: 'equipment_retired', equipmentId: idOf(req) }, 'equipment retired');
     return retired;
   });
 
-  app.patch('/api/equipment/:id/reset-service', managers, async (req) => svc.resetService(deps, companyCtx(req), idOf(req)));
+  app.patch('/api/equipment/:id/reset-service', managerWrites, async (req) => svc.resetService(deps, companyCtx(req), idOf(req)));
 
   app.get('/api/equipment/:id/history', managers, async (req) => svc.history(deps, companyCtx(req), idOf(req)));
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type Placeholder } from 'drizzle-orm';
 import { addInterval, nextMaintenanceDate, todayIn, type IntervalUnit } from '../../../../domain/dates';
 import {
   checkSchedule,
@@ -17,9 +17,9 @@ import {
   type NoteType,
   type RetiredEquipmentDto,
 } from '../../../../domain/schemas/equipment';
-import { computeStatus, parseStatusFilter } from '../../../../domain/status';
-import type { DbOrTx } from '../../db/client';
-import { company, equipment, equipmentNote, retiredEquipment } from '../../db/schema/index';
+import { computeStatus, parseStatusFilter, type ServiceStatus } from '../../../../domain/status';
+import type { Db, DbOrTx } from '../../db/client';
+import { company, equipment, equipmentNote, equipmentVersion, retiredEquipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, fromZodError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
@@ -40,6 +40,23 @@ export function assertId(id: string): string {
 
 /** "Today" in the company's time zone (decisions.md). */
 export const companyToday = (deps: Deps, ctx: CompanyContext) => todayIn(ctx.company.timeZone, deps.now());
+
+/**
+ * Raises the company's equipment version (docs/decisions/0010-overview-cache.md). Called inside the
+ * transaction of every write that adds, removes or changes a machine in a way the dashboard overview
+ * shows (name, type, serial number, service status, critical level), as its last statement, so the
+ * counter row is locked only until the commit.
+ */
+export async function bumpEquipmentVersion(tx: DbOrTx, companyId: string): Promise<void> {
+  await tx
+    .insert(equipmentVersion)
+    .values({ companyId, version: 1 })
+    .onConflictDoUpdate({ target: equipmentVersion.companyId, set: { version: sql`${equipmentVersion.version} + 1` } });
+}
+
+/** The company's equipment version as an SQL expression (0 before the first write), to read it with other data in one statement. */
+export const equipmentVersionOf = (companyId: string | Placeholder) =>
+  sql<string>`coalesce((select ${equipmentVersion.version} from ${equipmentVersion} where ${equipmentVersion.companyId} = ${companyId}), 0)`;
 
 /** Who did it, for history rows and retiredBy. */
 export function actorName(ctx: CompanyContext): string {
@@ -149,53 +166,165 @@ export type EquipmentBrowse = {
   items: EquipmentDto[];
 };
 
+/** What a listing needs of one machine to count, filter and order it. */
+type LeanMachine = { id: string; name: string; type: string; serialNumber: string | null; serviceStatus: ServiceStatus };
+
+/** The fleet-wide part of every listing for one company on one day, as of one equipment version. */
+export type FleetSnapshot = {
+  today: string;
+  version: number;
+  /** Ordered by name ignoring case, then name, then id (every listing's order). */
+  machines: LeanMachine[];
+  counts: EquipmentStatusCounts;
+  critical: Record<string, 'critical' | 'severe'>;
+};
+
 /**
- * The one bounded listing of a company's machines (the Equipment List page and the dashboard's
- * overview), in two queries whatever the fleet size: the status columns of every machine of the
- * company (index equipment_company_idx, one row holding a compact JSON array, far cheaper to
- * transfer and parse than thousands of row objects), which the one status engine turns into counts,
- * criticality and the status filter; then the full records of one page only, by primary key.
- * A 2,000-machine fleet no longer ships 2 MB of JSON per page load.
+ * The fleet snapshots of this process, one per company (least recently used dropped first, at most
+ * `maxMachines` machines held). A snapshot is used only while the company's equipment version in the
+ * database is still the one it was computed at and "today" has not changed, so it is never stale after a
+ * write committed by this or any other app server (docs/decisions/0010-overview-cache.md).
+ */
+export class FleetSnapshotCache {
+  private readonly entries = new Map<string, FleetSnapshot>();
+  private held = 0;
+  constructor(private readonly maxMachines = 200_000) {}
+
+  get(companyId: string, today: string): FleetSnapshot | undefined {
+    const s = this.entries.get(companyId);
+    if (!s || s.today !== today) return undefined;
+    this.entries.delete(companyId);
+    this.entries.set(companyId, s);
+    return s;
+  }
+
+  set(companyId: string, snap: FleetSnapshot): void {
+    const current = this.entries.get(companyId);
+    // A slower request must not replace a newer snapshot with an older one.
+    if (current && current.today === snap.today && current.version > snap.version) return;
+    this.drop(companyId);
+    if (snap.machines.length > this.maxMachines) return;
+    this.entries.set(companyId, snap);
+    this.held += snap.machines.length;
+    for (const oldest of this.entries.keys()) {
+      if (this.held <= this.maxMachines) break;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(companyId: string) {
+    const s = this.entries.get(companyId);
+    if (!s) return;
+    this.entries.delete(companyId);
+    this.held -= s.machines.length;
+  }
+}
+
+/** One cache per database handle (one per app instance). */
+const fleetCaches = new WeakMap<Db, FleetSnapshotCache>();
+function fleetCacheOf(db: Db): FleetSnapshotCache {
+  let cache = fleetCaches.get(db);
+  if (!cache) {
+    cache = new FleetSnapshotCache();
+    fleetCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * The status columns of every machine of the company and the equipment version, in one statement (one
+ * snapshot of the database): the one status engine computes counts, criticality and every status.
+ */
+async function loadSnapshot(db: Db, companyId: string, today: string): Promise<FleetSnapshot> {
+  // One row holding a compact JSON array: far cheaper to transfer and parse than 2,000 row objects.
+  const res = await db.execute(sql`
+    select ${equipmentVersionOf(companyId)}::text as version,
+      (select coalesce(json_agg(json_build_array(${equipment.id}, ${equipment.type}, ${equipment.name}, ${equipment.serialNumber},
+        ${equipment.currentUsage}, ${equipment.lastServiceUsage}, ${equipment.serviceInterval}, ${equipment.hasScheduledMaintenance},
+        ${equipment.nextMaintenanceDate}) order by lower(${equipment.name}), ${equipment.name}, ${equipment.id}), '[]')
+       from ${equipment} where ${equipment.companyId} = ${companyId}) as rows`);
+  const first = (res as unknown as { rows: { version: string; rows: unknown }[] }).rows[0];
+  const raw = first?.rows;
+  const tuples = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as LeanTuple[];
+  const counts: EquipmentStatusCounts = { all: tuples.length, good: 0, approaching_service: 0, time_for_service: 0, overdue: 0 };
+  const critical: Record<string, 'critical' | 'severe'> = {};
+  const machines = tuples.map(([id, type, name, serialNumber, currentUsage, lastServiceUsage, serviceInterval, hasScheduledMaintenance, nextMaintenanceDate]) => {
+    const st = computeStatus(
+      { currentUsage: Number(currentUsage), lastServiceUsage: Number(lastServiceUsage), serviceInterval: Number(serviceInterval), hasScheduledMaintenance, nextMaintenanceDate },
+      today,
+    );
+    counts[st.serviceStatus] += 1;
+    if (st.severelyCritical) critical[id] = 'severe';
+    else if (st.critical) critical[id] = 'critical';
+    return { id, type, name, serialNumber, serviceStatus: st.serviceStatus };
+  });
+  return { today, version: Number(first?.version ?? 0), machines, counts, critical };
+}
+
+/** The full records of one page and the equipment version, in one statement prepared once per database. */
+const pageStatement = (db: Db) =>
+  db
+    .select({ ...getTableColumns(equipment), version: sql<string>`${equipmentVersionOf(sql.placeholder('companyId'))}::text` })
+    .from(equipment)
+    .where(and(eq(equipment.companyId, sql.placeholder('companyId')), sql`${equipment.id} = any(${sql.placeholder('ids')}::uuid[])`))
+    .prepare('equipment_browse_page');
+const pageStatements = new WeakMap<Db, ReturnType<typeof pageStatement>>();
+
+async function loadPage(db: Db, companyId: string, ids: string[]): Promise<{ version: number; rows: Row[] }> {
+  if (ids.length === 0) {
+    const res = await db.execute(sql`select ${equipmentVersionOf(companyId)}::text as version`);
+    return { version: Number((res as unknown as { rows: { version: string }[] }).rows[0]?.version ?? 0), rows: [] };
+  }
+  let statement = pageStatements.get(db);
+  if (!statement) {
+    statement = pageStatement(db);
+    pageStatements.set(db, statement);
+  }
+  // The ids come from the snapshot (uuids read from the database): an array literal is safe.
+  const rows = await statement.execute({ companyId, ids: `{${ids.join(',')}}` });
+  return { version: Number(rows[0]?.version ?? 0), rows };
+}
+
+/**
+ * Every bounded listing (dashboard overview, Equipment List, status pages, operator picker): the tile
+ * counts, the critical machines and one page of the filtered list in the list's order. The fleet-wide
+ * part comes from the company's cached snapshot while its equipment version is still current (checked
+ * in the same statement that reads the page: one query per listing), else it is computed again (two
+ * queries). A 2,000-machine fleet never ships 2 MB of JSON per page load.
  */
 export async function browseEquipment(deps: Deps, ctx: CompanyContext, q: EquipmentBrowseQuery): Promise<EquipmentBrowse> {
-  const res = await deps.db.execute(sql`
-    select coalesce(json_agg(json_build_array(${equipment.id}, ${equipment.type}, ${equipment.name}, ${equipment.serialNumber},
-      ${equipment.currentUsage}, ${equipment.lastServiceUsage}, ${equipment.serviceInterval}, ${equipment.hasScheduledMaintenance},
-      ${equipment.nextMaintenanceDate}) order by lower(${equipment.name}), ${equipment.name}, ${equipment.id}), '[]') as rows
-    from ${equipment} where ${equipment.companyId} = ${ctx.companyId}`);
-  const raw = (res as unknown as { rows: { rows: unknown }[] }).rows[0]?.rows;
-  const tuples = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as LeanTuple[];
   const today = companyToday(deps, ctx);
   const wanted = parseStatusFilter(q.status);
   const type = q.type && q.type !== 'all' ? q.type : null;
   const needle = q.search?.trim().toLowerCase() ?? '';
   const alsoTypes = new Set<string>(needle ? (q.matchTypes ?? []) : []);
-  const counts: EquipmentStatusCounts = { all: tuples.length, good: 0, approaching_service: 0, time_for_service: 0, overdue: 0 };
-  const critical: Record<string, 'critical' | 'severe'> = {};
-  const matching: string[] = [];
-  for (const [id, rowType, name, serialNumber, currentUsage, lastServiceUsage, serviceInterval, hasScheduledMaintenance, nextMaintenanceDate] of tuples) {
-    const s = computeStatus(
-      { currentUsage: Number(currentUsage), lastServiceUsage: Number(lastServiceUsage), serviceInterval: Number(serviceInterval), hasScheduledMaintenance, nextMaintenanceDate },
-      today,
-    );
-    counts[s.serviceStatus] += 1;
-    if (s.severelyCritical) critical[id] = 'severe';
-    else if (s.critical) critical[id] = 'critical';
-    if (wanted && s.serviceStatus !== wanted) continue;
-    if (type && rowType !== type) continue;
-    if (needle && !alsoTypes.has(rowType) && ![name, rowType, serialNumber ?? ''].some((v) => v.toLowerCase().includes(needle))) continue;
-    matching.push(id);
+  const answer = async (snap: FleetSnapshot, check: boolean): Promise<EquipmentBrowse | null> => {
+    const pageIds = snap.machines
+      .filter(
+        (m) =>
+          (!wanted || m.serviceStatus === wanted) &&
+          (!type || m.type === type) &&
+          (!needle || alsoTypes.has(m.type) || [m.name, m.type, m.serialNumber ?? ''].some((v) => v.toLowerCase().includes(needle))),
+      )
+      .map((m) => m.id);
+    const ids = pageIds.slice(q.offset, q.offset + q.limit);
+    const page = await loadPage(deps.db, ctx.companyId, ids);
+    if (check && page.version !== snap.version) return null; // an equipment write committed since: recompute
+    const position = new Map(ids.map((id, i) => [id, i]));
+    const rows = [...page.rows].sort((x, y) => (position.get(x.id) ?? 0) - (position.get(y.id) ?? 0));
+    return { counts: snap.counts, critical: snap.critical, total: pageIds.length, items: rows.map((r) => toEquipmentDto(r, today)) };
+  };
+  const cache = fleetCacheOf(deps.db);
+  const cached = cache.get(ctx.companyId, today);
+  if (cached) {
+    const hit = await answer(cached, true);
+    if (hit) return hit;
   }
-  const pageIds = matching.slice(q.offset, q.offset + q.limit);
-  const rows = pageIds.length
-    ? await deps.db
-        .select()
-        .from(equipment)
-        .where(and(eq(equipment.companyId, ctx.companyId), inArray(equipment.id, pageIds)))
-    : [];
-  const position = new Map(pageIds.map((id, i) => [id, i]));
-  rows.sort((x, y) => (position.get(x.id) ?? 0) - (position.get(y.id) ?? 0));
-  return { counts, critical, total: matching.length, items: rows.map((r) => toEquipmentDto(r, today)) };
+  const fresh = await loadSnapshot(deps.db, ctx.companyId, today);
+  cache.set(ctx.companyId, fresh);
+  const result = await answer(fresh, false);
+  if (!result) throw new Error('unreachable: an unchecked answer is never null');
+  return result;
 }
 
 /** The operator screen's picker: the first matching machines (browseEquipment's filter and order), only the fields it needs. */
@@ -266,7 +395,7 @@ function fmt(n: number) {
 export async function createEquipment(deps: Deps, ctx: CompanyContext, input: EquipmentInput): Promise<EquipmentDto> {
   const cols = columnsOf(input, true);
   const row = await deps.db.transaction(async (tx) => {
-    const [c] = await tx.select({ limit: company.equipmentLimit }).from(company).where(eq(company.id, ctx.companyId)).for('update');
+    const [c] = await tx.select({ limit: company.equipmentLimit }).from(company).where(eq(company.id, ctx.companyId)).for('no key update');
     if (!c) throw notFound();
     if (c.limit !== -1) {
       const n = await countEquipment(tx, ctx.companyId);
@@ -278,6 +407,7 @@ export async function createEquipment(deps: Deps, ctx: CompanyContext, input: Eq
       .values({ ...cols, companyId: ctx.companyId, userId: ctx.userId, dateAdded: now, lastUpdated: now, lastReadingAt: now })
       .returning();
     if (!created) throw new Error('insert returned nothing');
+    await bumpEquipmentVersion(tx, ctx.companyId);
     return created;
   });
   return toEquipmentDto(row, companyToday(deps, ctx));
@@ -320,6 +450,7 @@ export async function updateEquipment(deps: Deps, ctx: CompanyContext, id: strin
     if (usageChanged) {
       await addNote(tx, ctx, current.id, 'usage_update', `Usage corrected from ${fmt(current.currentUsage)} to ${fmt(cols.currentUsage)} ${current.unit}`, cols.currentUsage, now);
     }
+    await bumpEquipmentVersion(tx, ctx.companyId);
     return updated;
   });
   return toEquipmentDto(row, companyToday(deps, ctx));
@@ -335,11 +466,14 @@ async function addNote(tx: DbOrTx, ctx: CompanyContext, equipmentId: string, typ
 }
 
 export async function deleteEquipment(deps: Deps, ctx: CompanyContext, id: string): Promise<void> {
-  const deleted = await deps.db
-    .delete(equipment)
-    .where(and(eq(equipment.id, assertId(id)), eq(equipment.companyId, ctx.companyId)))
-    .returning({ id: equipment.id });
-  if (deleted.length === 0) throw notFound();
+  await deps.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(equipment)
+      .where(and(eq(equipment.id, assertId(id)), eq(equipment.companyId, ctx.companyId)))
+      .returning({ id: equipment.id });
+    if (deleted.length === 0) throw notFound();
+    await bumpEquipmentVersion(tx, ctx.companyId);
+  });
 }
 
 /** Adds an increase (> 0) with SQL arithmetic, never read-modify-write; writes a usage_update note. */
@@ -353,6 +487,7 @@ export async function increaseUsage(deps: Deps, ctx: CompanyContext, id: string,
       .returning();
     if (!updated) throw notFound();
     await addNote(tx, ctx, updated.id, 'usage_update', `Usage increased by ${fmt(increase)} to ${fmt(updated.currentUsage)} ${updated.unit}`, updated.currentUsage, now);
+    await bumpEquipmentVersion(tx, ctx.companyId);
     return updated;
   });
   return toEquipmentDto(row, companyToday(deps, ctx));
@@ -379,6 +514,7 @@ export async function resetService(deps: Deps, ctx: CompanyContext, id: string):
       .returning();
     if (!updated) throw notFound();
     await addNote(tx, ctx, updated.id, 'maintenance', `Marked as serviced at ${fmt(updated.currentUsage)} ${updated.unit}`, updated.currentUsage, now);
+    await bumpEquipmentVersion(tx, ctx.companyId);
     return updated;
   });
   return toEquipmentDto(row, today);
@@ -453,6 +589,7 @@ export async function retireEquipment(deps: Deps, ctx: CompanyContext, id: strin
       .returning();
     if (!retired) throw new Error('insert returned nothing');
     await tx.delete(equipment).where(and(eq(equipment.id, e.id), eq(equipment.companyId, ctx.companyId)));
+    await bumpEquipmentVersion(tx, ctx.companyId);
     return retired;
   });
   return toRetiredDto(row);

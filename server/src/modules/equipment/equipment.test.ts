@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EquipmentDto, HistoryRecordDto, NoteDto, RetiredEquipmentDto } from '../../../../domain/schemas/equipment';
 import { company, equipment, equipmentNote } from '../../db/schema/index';
-import { call, createEquipmentViaApi, sessionForRole, signupOwner, type SignedIn } from '../../test/factories';
+import { call, createEquipmentViaApi, sessionForRole, signInAgain, signupOwner, type SignedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { bumpEquipmentVersion } from './equipment.service';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -170,10 +171,13 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
   };
   const names = (p: Page) => p.items.map((e) => e.name);
   /** Straight into the table: this company's machines with a usage percentage of the interval. */
-  const insert = (companyId: string, rows: { name: string; pct?: number; type?: string; serialNumber?: string }[]) =>
-    t.deps.db.insert(equipment).values(
+  // Bulk rows straight into the table, with the version raise every equipment write makes (the listings' cache key).
+  const insert = async (companyId: string, rows: { name: string; pct?: number; type?: string; serialNumber?: string }[]) => {
+    await t.deps.db.insert(equipment).values(
       rows.map((r) => ({ companyId, name: r.name, type: r.type ?? 'machinery', unit: 'hours', serialNumber: r.serialNumber ?? null, currentUsage: r.pct ?? 10, serviceInterval: 100, lastServiceUsage: 0 })),
     );
+    await bumpEquipmentVersion(t.deps.db, companyId);
+  };
 
   it("pages, searches and filters the company's machines by name, with the counts; another company's never show", async () => {
     const o = await fresh();
@@ -292,10 +296,12 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
 
 describe('GET /api/equipment/options (the operator screen\'s picker)', () => {
   type Options = { items: Record<string, unknown>[]; total: number; limit: number };
-  const insert = (companyId: string, rows: { name: string; type?: string; serialNumber?: string; fuelType?: string }[]) =>
-    t.deps.db.insert(equipment).values(
+  const insert = async (companyId: string, rows: { name: string; type?: string; serialNumber?: string; fuelType?: string }[]) => {
+    await t.deps.db.insert(equipment).values(
       rows.map((r) => ({ companyId, name: r.name, type: r.type ?? 'machinery', unit: 'hours', serialNumber: r.serialNumber ?? null, fuelType: r.fuelType ?? 'n/a', currentUsage: 12.5, serviceInterval: 100, totalFuelUsed: 99, description: 'owner only' })),
     );
+    await bumpEquipmentVersion(t.deps.db, companyId);
+  };
   const options = async (cookie: string, qs = '') => {
     const res = await call(t.app, cookie, 'GET', `/api/equipment/options${qs ? `?${qs}` : ''}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -482,8 +488,11 @@ describe('usage, notes, service, history', () => {
     await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/usage`, { usageIncrease: 120 });
     const before = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`)).json<EquipmentDto>();
     expect(before.status.serviceStatus).toBe('overdue');
+    // Twelve days later the first (browser-session) sign-in has expired: a remembered one has not.
+    const remembered = await signInAgain(t.app, owner, true);
     t.clock.set(new Date('2026-12-02T23:30:00Z'));
-    const res = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/reset-service`);
+    expect((await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`)).statusCode).toBe(401);
+    const res = await call(t.app, remembered, 'PATCH', `/api/equipment/${e.id}/reset-service`);
     t.clock.set(new Date('2026-11-20T15:00:00Z'));
     expect(res.statusCode).toBe(200);
     const after = res.json<EquipmentDto>();
@@ -496,8 +505,9 @@ describe('usage, notes, service, history', () => {
   it('computes "today" in the company time zone', async () => {
     const o = await fresh();
     await t.deps.db.update(company).set({ timeZone: 'America/Chicago' }).where(eq(company.id, o.companyId));
+    const remembered = await signInAgain(t.app, o, true); // reads the new time zone (a sign-in is cached per process)
     t.clock.set(new Date('2026-11-21T03:00:00Z')); // still Nov 20 in Chicago
-    const e = await createEquipmentViaApi(t.app, o.cookie, { serviceInterval: 0, hasScheduledMaintenance: true, maintenanceStartDate: '2026-11-20', maintenanceInterval: 1, maintenanceIntervalUnit: 'days' });
+    const e = await createEquipmentViaApi(t.app, remembered, { serviceInterval: 0, hasScheduledMaintenance: true, maintenanceStartDate: '2026-11-20', maintenanceInterval: 1, maintenanceIntervalUnit: 'days' });
     t.clock.set(new Date('2026-11-20T15:00:00Z'));
     expect(e.status.daysUntilMaintenance).toBe(1);
   });

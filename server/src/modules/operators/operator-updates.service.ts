@@ -1,18 +1,19 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import {
   MAX_INCREASE_PER_DAY,
-  operatorUpdateDto,
   type FuelExportRow,
   type HistoryRecord,
   type OperatorUpdateDto,
   type OperatorUpdateInput,
   type SubmitOperatorUpdateResponse,
 } from '../../../../domain/schemas/operators';
-import type { Tx } from '../../db/client';
-import { equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
+import { usageStanding } from '../../../../domain/status';
+import type { DbOrTx, Tx } from '../../db/client';
+import { equipment, equipmentNote, equipmentVersion, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
+import { bumpEquipmentVersion } from '../equipment/equipment.service';
 
 type UpdateRow = typeof operatorUpdate.$inferSelect;
 type EquipmentRow = typeof equipment.$inferSelect;
@@ -22,13 +23,23 @@ export const APPLIED_MESSAGE = 'Your equipment update has been sent to the manag
 export const PENDING_MESSAGE =
   'This reading is much higher than expected, so it was sent to your manager for review before it is counted.';
 
+/** The DTO's fields only (an explicit literal, like toEquipmentDto: no internal column can leak, no per-row schema parse). */
 export function toUpdateDto(r: UpdateRow): OperatorUpdateDto {
-  return operatorUpdateDto.parse({
-    ...r,
+  return {
+    id: r.id,
+    equipmentId: r.equipmentId,
+    equipmentName: r.equipmentName,
+    operatorId: r.operatorId,
+    operatorName: r.operatorName,
+    newUsage: r.newUsage,
+    fuelAdded: r.fuelAdded,
+    fuelType: r.fuelType,
+    notes: r.notes,
     status: r.status === 'applied' || r.status === 'rejected' ? r.status : 'pending',
+    reason: r.reason,
     reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
     createdAt: r.createdAt.toISOString(),
-  });
+  };
 }
 
 const fmt = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
@@ -43,7 +54,7 @@ function rollbackError(reading: number, current: number, unit: string) {
 }
 
 /** decisions.md: more than the meter can physically do since the last reading. */
-function implausible(eq: EquipmentRow, newUsage: number, now: Date): boolean {
+function implausible(eq: Pick<EquipmentRow, 'unit' | 'currentUsage' | 'lastReadingAt'>, newUsage: number, now: Date): boolean {
   const perDay = MAX_INCREASE_PER_DAY[eq.unit];
   if (perDay === undefined) return false;
   const days = Math.max(1, (now.getTime() - eq.lastReadingAt.getTime()) / DAY_MS);
@@ -62,7 +73,7 @@ async function lockEquipment(tx: Tx, companyId: string, equipmentId: string): Pr
   return row;
 }
 
-/** Applies an update to its (locked) equipment: usage, fuel totals by type, history. One transaction. */
+/** Applies an approved update to its (locked) equipment: usage, fuel totals by type, history. One transaction. */
 async function applyUpdate(tx: Tx, u: UpdateRow, eqRow: EquipmentRow, now: Date, userId: string | null) {
   const fuel = u.fuelAdded > 0 ? u.fuelAdded : 0;
   const set: Record<string, unknown> = { lastUpdated: now };
@@ -86,68 +97,231 @@ async function applyUpdate(tx: Tx, u: UpdateRow, eqRow: EquipmentRow, now: Date,
     userId,
     createdAt: now,
   });
+  await bumpEquipmentVersion(tx, u.companyId);
 }
 
 export function operatorDisplayName(ctx: CompanyContext): string {
   return ctx.operatorUsername ?? ([ctx.firstName, ctx.lastName].filter(Boolean).join(' ') || ctx.email || 'Operator');
 }
 
+type Submission = { created: boolean; body: SubmitOperatorUpdateResponse };
+
+function respond(row: UpdateRow, created: boolean): Submission {
+  const update = toUpdateDto(row);
+  return { created, body: { update, status: update.status, message: row.status === 'pending' ? PENDING_MESSAGE : APPLIED_MESSAGE } };
+}
+
+async function priorByKey(db: DbOrTx, companyId: string, key: string): Promise<UpdateRow | undefined> {
+  const rows = await db
+    .select()
+    .from(operatorUpdate)
+    .where(and(eq(operatorUpdate.companyId, companyId), eq(operatorUpdate.idempotencyKey, key)))
+    .limit(1);
+  return rows[0];
+}
+
+/** The machine, its row version (xmin) and the id of an update already recorded under the idempotency key. */
+const readMachine = (db: DbOrTx) =>
+  db
+    .select({
+      id: equipment.id,
+      name: equipment.name,
+      unit: equipment.unit,
+      currentUsage: equipment.currentUsage,
+      lastServiceUsage: equipment.lastServiceUsage,
+      serviceInterval: equipment.serviceInterval,
+      lastReadingAt: equipment.lastReadingAt,
+      rowVersion: sql<string>`${equipment}.xmin::text`,
+      priorId: sql<string | null>`(select ${operatorUpdate.id} from ${operatorUpdate} where ${operatorUpdate.companyId} = ${sql.placeholder('companyId')} and ${operatorUpdate.idempotencyKey} = ${sql.placeholder('key')})`,
+    })
+    .from(equipment)
+    .where(and(eq(equipment.id, sql.placeholder('equipmentId')), eq(equipment.companyId, sql.placeholder('companyId'))));
+const prepare = (db: DbOrTx) => readMachine(db).limit(1).prepare('operator_update_read');
+const readStatements = new WeakMap<DbOrTx, ReturnType<typeof prepare>>();
+function preparedRead(db: DbOrTx) {
+  let statement = readStatements.get(db);
+  if (!statement) {
+    statement = prepare(db);
+    readStatements.set(db, statement);
+  }
+  return statement;
+}
+
+const p = (name: string) => sql.placeholder(name);
+/**
+ * The write of an operator update, one statement of fixed shape (prepared once per connection): lock the
+ * machine only if it is still the row version that was read, record the update (nothing when the
+ * idempotency key is already taken), and when applied add usage and fuel, write the history entry and,
+ * when asked, raise the equipment version. One row (the new update's id, or null) when the machine was
+ * locked; no row when it changed since it was read.
+ */
+function writeStatement(db: DbOrTx) {
+  const locked = db.$with('locked', { id: sql<string>`id` }).as(
+    sql`select ${equipment.id} as id from ${equipment}
+      where ${equipment.id} = ${p('equipmentId')}::uuid and ${equipment.companyId} = ${p('companyId')}::uuid and ${equipment}.xmin = ${p('rowVersion')}::xid
+      for update`,
+  );
+  const ins = db.$with('ins', { id: sql<string>`id` }).as(
+    sql`insert into ${operatorUpdate} (company_id, equipment_id, equipment_name, operator_id, operator_name, new_usage, fuel_added,
+        fuel_type, notes, status, reason, idempotency_key, created_at)
+      select ${p('companyId')}::uuid, locked.id, ${p('equipmentName')}::text, ${p('userId')}::uuid, ${p('operatorName')}::text,
+        ${p('newUsage')}::numeric, ${p('fuelAdded')}::numeric, ${p('fuelType')}::text, ${p('notes')}::text, ${p('status')}::text,
+        ${p('reason')}::text, ${p('idempotencyKey')}::text, ${p('now')}::timestamptz
+      from locked
+      on conflict do nothing
+      returning id`,
+  );
+  const upd = db.$with('upd', {}).as(
+    sql`update ${equipment} set
+        last_updated = ${p('now')}::timestamptz,
+        current_usage = coalesce(${p('newUsage')}::numeric, current_usage),
+        last_reading_at = case when ${p('newUsage')}::numeric is null then last_reading_at else ${p('now')}::timestamptz end,
+        total_fuel_used = total_fuel_used + ${p('gas')}::numeric + ${p('diesel')}::numeric,
+        total_gas_used = total_gas_used + ${p('gas')}::numeric,
+        total_diesel_used = total_diesel_used + ${p('diesel')}::numeric
+      where ${equipment.id} = (select locked.id from locked) and ${p('applied')}::boolean and exists (select 1 from ins)`,
+  );
+  const note = db.$with('note', {}).as(
+    sql`insert into ${equipmentNote} (company_id, equipment_id, content, type, usage, operator_name, user_id, created_at)
+      select ${p('companyId')}::uuid, ${p('equipmentId')}::uuid, ${p('notes')}::text, ${p('noteType')}::text,
+        ${p('noteUsage')}::numeric, ${p('operatorName')}::text, ${p('userId')}::uuid, ${p('now')}::timestamptz
+      from ins where ${p('applied')}::boolean`,
+  );
+  const bump = db.$with('bump', {}).as(
+    sql`insert into ${equipmentVersion} (company_id, version) select ${p('companyId')}::uuid, 1 from ins where ${p('bump')}::boolean
+      on conflict (company_id) do update set version = ${equipmentVersion}.version + 1`,
+  );
+  return db
+    .with(locked, ins, upd, note, bump)
+    .select({ id: sql<string | null>`(select id::text from ins)` })
+    .from(locked)
+    .prepare('operator_update_write');
+}
+const writeStatements = new WeakMap<DbOrTx, ReturnType<typeof writeStatement>>();
+function preparedWrite(db: DbOrTx) {
+  let statement = writeStatements.get(db);
+  if (!statement) {
+    statement = writeStatement(db);
+    writeStatements.set(db, statement);
+  }
+  return statement;
+}
+
+/**
+ * One attempt at an operator update in two statements (no BEGIN/COMMIT round trips):
+ * 1. read the machine, its row version (xmin) and any update already recorded under the idempotency key;
+ * 2. decide in TypeScript (meter rollback, plausibility hold, whether the service standing changes),
+ *    then one statement locks the machine only if it is still the row that was read, and inserts the
+ *    update, adds usage and fuel, writes the history entry and, when the machine's standing changes,
+ *    raises the equipment version (the dashboard overview's cache key).
+ * Returns null when the machine changed in between (the caller tries again). With `tx` (a transaction
+ * that locked the row in step 1) it cannot lose that race.
+ */
+async function attemptSubmit(
+  db: DbOrTx,
+  lock: boolean,
+  ctx: CompanyContext,
+  input: OperatorUpdateInput,
+  idempotencyKey: string | null,
+  now: Date,
+): Promise<Submission | null> {
+  const m = lock
+    ? (await readMachine(db).for('update').limit(1).execute({ companyId: ctx.companyId, equipmentId: input.equipmentId, key: idempotencyKey }))[0]
+    : (await preparedRead(db).execute({ companyId: ctx.companyId, equipmentId: input.equipmentId, key: idempotencyKey }))[0];
+  if (!m) throw notFound('Equipment not found');
+  if (idempotencyKey && m.priorId) {
+    const prior = await priorByKey(db, ctx.companyId, idempotencyKey);
+    if (prior) return respond(prior, false);
+  }
+  // The columns are numeric(14,2) and numeric(14,3): send exactly what is stored, so the checks below
+  // and the response see the stored values.
+  const newUsage = input.newUsage === undefined ? null : Number(input.newUsage.toFixed(2));
+  if (newUsage !== null && newUsage < m.currentUsage) throw rollbackError(newUsage, m.currentUsage, m.unit);
+  const held = newUsage !== null && implausible(m, newUsage, now);
+  const fuelAdded = Number((input.fuelAdded ?? 0).toFixed(3));
+  const fuelType = fuelAdded > 0 ? (input.fuelType ?? 'gas') : 'gas';
+  const notes = input.notes ?? '';
+  const operatorName = operatorDisplayName(ctx);
+  const status = held ? 'pending' : 'applied';
+  const reason = held ? 'implausible_reading' : null;
+
+  const applied = !held;
+  const rows = await preparedWrite(db).execute({
+    equipmentId: m.id,
+    companyId: ctx.companyId,
+    rowVersion: m.rowVersion,
+    equipmentName: m.name,
+    userId: ctx.userId,
+    operatorName,
+    newUsage,
+    fuelAdded,
+    fuelType,
+    notes,
+    status,
+    reason,
+    idempotencyKey,
+    now: now.toISOString(),
+    applied,
+    gas: applied && fuelType === 'gas' ? fuelAdded : 0,
+    diesel: applied && fuelType === 'diesel' ? fuelAdded : 0,
+    noteType: newUsage !== null || fuelAdded > 0 ? 'usage_update' : 'note',
+    noteUsage: newUsage ?? m.currentUsage,
+    bump: applied && newUsage !== null && usageStanding(m) !== usageStanding({ ...m, currentUsage: newUsage }),
+  });
+  const out = rows[0];
+  if (!out) {
+    if (lock) throw new Error('the locked machine changed');
+    return null; // changed since it was read: try again
+  }
+  if (!out.id) {
+    // The same idempotency key was recorded by a concurrent request in the meantime.
+    const prior = idempotencyKey ? await priorByKey(db, ctx.companyId, idempotencyKey) : undefined;
+    if (!prior) throw new AppError('conflict', 'This update was already submitted.');
+    return respond(prior, false);
+  }
+  const row: UpdateRow = {
+    id: out.id,
+    companyId: ctx.companyId,
+    equipmentId: m.id,
+    equipmentName: m.name,
+    operatorId: ctx.userId,
+    operatorName,
+    newUsage,
+    fuelAdded,
+    fuelType,
+    notes,
+    status,
+    reason,
+    idempotencyKey,
+    reviewedBy: null,
+    reviewedAt: null,
+    createdAt: now,
+  };
+  return respond(row, true);
+}
+
+const OPTIMISTIC_ATTEMPTS = 3;
+
+/**
+ * An operator's reading, fuel and notes. Optimistic first (two statements); when the machine keeps
+ * changing under it (many updates of one machine at once), it falls back to a transaction that locks
+ * the machine first. Either way concurrent updates are never lost and a retried key is recorded once.
+ */
 export async function submitUpdate(
   deps: Deps,
   ctx: CompanyContext,
   input: OperatorUpdateInput,
   idempotencyKey: string | null,
-): Promise<{ created: boolean; body: SubmitOperatorUpdateResponse }> {
+): Promise<Submission> {
   const now = deps.now();
-  const respond = (row: UpdateRow, created: boolean) => ({
-    created,
-    body: {
-      update: toUpdateDto(row),
-      status: toUpdateDto(row).status,
-      message: row.status === 'pending' ? PENDING_MESSAGE : APPLIED_MESSAGE,
-    },
-  });
-  const existingFor = async (tx: Tx, key: string) =>
-    (await tx.select().from(operatorUpdate).where(and(eq(operatorUpdate.companyId, ctx.companyId), eq(operatorUpdate.idempotencyKey, key))).limit(1))[0];
-
+  for (let i = 0; i < OPTIMISTIC_ATTEMPTS; i++) {
+    const done = await attemptSubmit(deps.db, false, ctx, input, idempotencyKey, now);
+    if (done) return done;
+  }
   return deps.db.transaction(async (tx) => {
-    // The row lock serialises every update of one machine: concurrent fuel updates all count.
-    const eqRow = await lockEquipment(tx, ctx.companyId, input.equipmentId);
-    if (idempotencyKey) {
-      const prior = await existingFor(tx, idempotencyKey);
-      if (prior) return respond(prior, false);
-    }
-    const newUsage = input.newUsage ?? null;
-    if (newUsage !== null && newUsage < eqRow.currentUsage) throw rollbackError(newUsage, eqRow.currentUsage, eqRow.unit);
-    const held = newUsage !== null && implausible(eqRow, newUsage, now);
-    const fuelAdded = input.fuelAdded ?? 0;
-    const inserted = await tx
-      .insert(operatorUpdate)
-      .values({
-        companyId: ctx.companyId,
-        equipmentId: eqRow.id,
-        equipmentName: eqRow.name,
-        operatorId: ctx.userId,
-        operatorName: operatorDisplayName(ctx),
-        newUsage,
-        fuelAdded,
-        fuelType: fuelAdded > 0 ? (input.fuelType ?? 'gas') : 'gas',
-        notes: input.notes ?? '',
-        status: held ? 'pending' : 'applied',
-        reason: held ? 'implausible_reading' : null,
-        idempotencyKey,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    const row = inserted[0];
-    if (!row) {
-      const prior = idempotencyKey ? await existingFor(tx, idempotencyKey) : undefined;
-      if (!prior) throw new AppError('conflict', 'This update was already submitted.');
-      return respond(prior, false);
-    }
-    if (!held) await applyUpdate(tx, row, eqRow, now, ctx.userId);
-    return respond(row, true);
+    const done = await attemptSubmit(tx, true, ctx, input, idempotencyKey, now);
+    if (!done) throw new Error('the locked machine changed');
+    return done;
   });
 }
 

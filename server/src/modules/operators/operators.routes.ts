@@ -92,8 +92,8 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
     }
   });
 
-  // ---- Operator updates
-  app.post('/api/operator-updates', { config: { access: COMPANY_USERS } }, async (req, reply) => {
+  // ---- Operator updates (keepsSessions: these writes change no user, company or session, plugins/session.ts)
+  app.post('/api/operator-updates', { config: { access: COMPANY_USERS, keepsSessions: true } }, async (req, reply) => {
     const input = parse(operatorUpdateInputSchema, req.body);
     const header = req.headers['idempotency-key'];
     const key = typeof header === 'string' && header.trim() ? header.trim().slice(0, 200) : null;
@@ -101,17 +101,17 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
     return reply.status(created ? 201 : 200).send(body);
   });
   app.get('/api/operator-updates', { config: { access: MANAGERS } }, async (req) => updates.listUpdates(deps, companyCtx(req)));
-  app.post('/api/operator-updates/:id/approve', { config: { access: MANAGERS } }, async (req) => {
+  app.post('/api/operator-updates/:id/approve', { config: { access: MANAGERS, keepsSessions: true } }, async (req) => {
     const id = idOf(req.params);
     return updates.approveUpdate(deps, companyCtx(req), id);
   });
-  app.post('/api/operator-updates/:id/reject', { config: { access: MANAGERS } }, async (req) => {
+  app.post('/api/operator-updates/:id/reject', { config: { access: MANAGERS, keepsSessions: true } }, async (req) => {
     const id = idOf(req.params);
     return updates.rejectUpdate(deps, companyCtx(req), id);
   });
 
   // ---- Fuel and history
-  app.post('/api/fuel/reset', { config: { access: MANAGERS } }, async (req) => updates.resetFuel(deps, companyCtx(req)));
+  app.post('/api/fuel/reset', { config: { access: MANAGERS, keepsSessions: true } }, async (req) => updates.resetFuel(deps, companyCtx(req)));
   app.get('/api/fuel-usage/export', { config: { access: MANAGERS } }, async (req) => updates.fuelExport(deps, companyCtx(req)));
   app.get('/api/equipment-history/export', { config: { access: MANAGERS } }, async (req) => updates.historyExport(deps, companyCtx(req)));
 }

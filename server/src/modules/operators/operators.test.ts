@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorUpdateDto } from '../../../../domain/schemas/operators';
 import { company, equipment, equipmentNote } from '../../db/schema/index';
 import { cookieFrom, createTestApp, type TestApp } from '../../test/helpers';
 import { call, signupOwner, type SignedIn } from '../../test/factories';
@@ -32,9 +33,9 @@ async function operatorLogin(operatorName: string, password = SHARED, rememberMe
   return call(t.app, null, 'POST', '/api/employee/login', { operatorName, password, rememberMe });
 }
 
-async function signInOperator(owner: SignedIn, firstName = 'Maria') {
+async function signInOperator(owner: SignedIn, firstName = 'Maria', rememberMe = false) {
   const op = await addOperator(owner, firstName);
-  const res = await operatorLogin(op.operatorUsername);
+  const res = await operatorLogin(op.operatorUsername, SHARED, rememberMe);
   expect(res.statusCode, res.body).toBe(200);
   return { ...op, cookie: cookieFrom(res) };
 }
@@ -300,6 +301,26 @@ describe('operator updates', () => {
     expect((await call(t.app, owner.cookie, 'GET', '/api/operator-updates')).json()).toHaveLength(1);
   });
 
+  it('records a plausible update in two statements once the sign-in is cached, with the values as stored', async () => {
+    const owner = await setupTeam();
+    const op = await signInOperator(owner, 'Quick');
+    const eq1 = await addEquipment(owner.companyId);
+    expect((await submit(op.cookie, { equipmentId: eq1.id, newUsage: 101 })).statusCode).toBe(201);
+    const before = t.database.queryCount.value;
+    const res = await submit(op.cookie, { equipmentId: eq1.id, newUsage: 102.126, fuelAdded: 1.0004, fuelType: 'gas' }, 'quick-1');
+    expect(t.database.queryCount.value - before).toBe(2); // read the machine; one statement for everything else
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().update).toMatchObject({ newUsage: 102.13, fuelAdded: 1, status: 'applied' });
+    expect(await equipmentRow(eq1.id)).toMatchObject({ currentUsage: 102.13, totalGasUsed: 1, totalFuelUsed: 1 });
+    const listed = (await call(t.app, owner.cookie, 'GET', '/api/operator-updates')).json<{ id: string; newUsage: number }[]>();
+    expect(listed[0]).toMatchObject({ id: res.json().update.id, newUsage: 102.13 });
+    // Exactly the DTO's fields (no company id, idempotency key or reviewer), valid against its schema.
+    for (const dto of [res.json().update, listed[0]]) {
+      expect(Object.keys(dto).sort()).toEqual(Object.keys(operatorUpdateDto.shape).sort());
+      expect(operatorUpdateDto.safeParse(dto).success).toBe(true);
+    }
+  });
+
   it('adds up 20 concurrent fuel updates on one machine exactly', async () => {
     const owner = await setupTeam();
     const op = await signInOperator(owner, 'Concurrent');
@@ -369,7 +390,7 @@ describe('operator updates', () => {
 
   it('the plausibility window grows with elapsed days', async () => {
     const owner = await setupTeam();
-    const op = await signInOperator(owner, 'Clocky');
+    const op = await signInOperator(owner, 'Clocky', true); // remembered: still signed in three days later
     const eq1 = await addEquipment(owner.companyId, { unit: 'kilometers', currentUsage: 0, lastReadingAt: new Date() });
     t.clock.set(new Date(Date.now() + 3 * DAY));
     try {

@@ -5,7 +5,7 @@ import { chargeCents, PLANS, tiers, type BillingInterval, type Tier } from '../.
 import type { LocalCheckoutView, SubscriptionView } from '../../../../domain/schemas/subscription';
 import { buildApp } from '../../app';
 import { billingEvent, company, equipment, user } from '../../db/schema/index';
-import { addSignedInUser, call, signupOwner, type SignedIn } from '../../test/factories';
+import { addSignedInUser, call, signInAgain, signupOwner, type SignedIn } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { LocalBillingProvider, type LocalEvent } from './billing-provider';
 
@@ -183,7 +183,8 @@ describe('pause, reactivate, cancel, tier change', () => {
     const c = await call(t.app, owner.cookie, 'POST', '/api/subscription/cancel');
     expect(c.json()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, entitled: true });
     t.clock.advanceDays(40);
-    expect(await view(owner.cookie)).toMatchObject({ status: 'canceled', entitled: false, reason: 'canceled' });
+    expect((await call(t.app, owner.cookie, 'GET', '/api/subscription')).statusCode).toBe(401); // that sign-in expired meanwhile
+    expect(await view(await signInAgain(t.app, owner))).toMatchObject({ status: 'canceled', entitled: false, reason: 'canceled' });
   });
 
   it('a pause ends by itself at pauseEndDate (applied when the company is next seen)', async () => {
@@ -191,10 +192,10 @@ describe('pause, reactivate, cancel, tier change', () => {
     await checkoutAndPay(owner, 'basic', 'year');
     await call(t.app, owner.cookie, 'POST', '/api/subscription/pause', { months: 6 });
     t.clock.advanceDays(150);
-    expect((await view(owner.cookie)).status).toBe('paused');
+    expect((await view(await signInAgain(t.app, owner))).status).toBe('paused');
     t.clock.advanceDays(40);
     // A write (not a read of the subscription) is what sees it first: it is allowed again.
-    const w = await call(t.app, owner.cookie, 'POST', '/api/subscription/upgrade', { tier: 'professional' });
+    const w = await call(t.app, await signInAgain(t.app, owner), 'POST', '/api/subscription/upgrade', { tier: 'professional' });
     expect(w.json()).toMatchObject({ status: 'active', tier: 'professional', entitled: true });
     const row = (await t.deps.db.select().from(company).where(eq(company.id, owner.companyId)))[0]!;
     expect(row.subscriptionStatus).toBe('active');
@@ -239,10 +240,12 @@ describe('entitlement on the server', () => {
   const read = (cookie: string) => call(probe, cookie, 'GET', '/api/probe/read');
 
   it('trial ended: writes refused with why and what to do, reads and billing still allowed', async () => {
-    const owner = await signupOwner(t.app);
-    const operator = await addSignedInUser(t.deps.db, 'operator', owner.companyId);
-    expect((await write(owner.cookie)).statusCode).toBe(200);
+    const first = await signupOwner(t.app);
+    expect((await write(first.cookie)).statusCode).toBe(200);
     t.clock.advanceDays(15);
+    // Fifteen days later: sessions started then.
+    const owner = { ...first, cookie: await signInAgain(t.app, first) };
+    const operator = await addSignedInUser(t.deps.db, 'operator', owner.companyId, { now: t.deps.now() });
     for (const cookie of [owner.cookie, operator.cookie]) {
       const res = await write(cookie);
       expect(res.statusCode).toBe(403);
