@@ -3,6 +3,7 @@ import type { FuelSummary, HistoryEntry, OverviewCounts, OverviewQuery } from '.
 import type { EquipmentDto } from '../../../../domain/schemas/equipment';
 import { computeStatus, parseStatusFilter, type ServiceStatus } from '../../../../domain/status';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
@@ -172,27 +173,22 @@ async function loadSnapshot(db: Db, companyId: string, today: string): Promise<O
 }
 
 /** The full records of one page and the equipment version, in one statement prepared once per database. */
-const pageStatement = (db: Db) =>
+const pageStatement = preparedPerDb((db: Db) =>
   db
     .select({ ...getTableColumns(equipment), version: sql<string>`${equipmentVersionOf(sql.placeholder('companyId'))}::text` })
     .from(equipment)
     .where(and(eq(equipment.companyId, sql.placeholder('companyId')), sql`${equipment.id} = any(${sql.placeholder('ids')}::uuid[])`))
     .orderBy(asc(equipment.name), asc(equipment.id))
-    .prepare('dashboard_overview_page');
-const pageStatements = new WeakMap<Db, ReturnType<typeof pageStatement>>();
+    .prepare('dashboard_overview_page'),
+);
 
 async function loadPage(db: Db, companyId: string, ids: string[]): Promise<{ version: number; rows: (typeof equipment.$inferSelect)[] }> {
   if (ids.length === 0) {
     const res = await db.execute(sql`select ${equipmentVersionOf(companyId)}::text as version`);
     return { version: Number((res as unknown as { rows: { version: string }[] }).rows[0]?.version ?? 0), rows: [] };
   }
-  let statement = pageStatements.get(db);
-  if (!statement) {
-    statement = pageStatement(db);
-    pageStatements.set(db, statement);
-  }
   // The ids come from the snapshot (uuids read from the database): an array literal is safe.
-  const rows = await statement.execute({ companyId, ids: `{${ids.join(',')}}` });
+  const rows = await pageStatement(db).execute({ companyId, ids: `{${ids.join(',')}}` });
   return { version: Number(rows[0]?.version ?? 0), rows };
 }
 
