@@ -9,6 +9,7 @@ import {
 } from '../../../../domain/schemas/operators';
 import { usageStanding } from '../../../../domain/status';
 import type { DbOrTx, Tx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { equipment, equipmentNote, equipmentVersion, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
@@ -24,7 +25,7 @@ export const PENDING_MESSAGE =
   'This reading is much higher than expected, so it was sent to your manager for review before it is counted.';
 
 /** The DTO's fields only (an explicit literal, like toEquipmentDto: no internal column can leak, no per-row schema parse). */
-export function toUpdateDto(r: UpdateRow): OperatorUpdateDto {
+export function toUpdateDto(r: Omit<UpdateRow, 'companyId' | 'idempotencyKey' | 'reviewedBy'>): OperatorUpdateDto {
   return {
     id: r.id,
     equipmentId: r.equipmentId,
@@ -136,16 +137,7 @@ const readMachine = (db: DbOrTx) =>
     })
     .from(equipment)
     .where(and(eq(equipment.id, sql.placeholder('equipmentId')), eq(equipment.companyId, sql.placeholder('companyId'))));
-const prepare = (db: DbOrTx) => readMachine(db).limit(1).prepare('operator_update_read');
-const readStatements = new WeakMap<DbOrTx, ReturnType<typeof prepare>>();
-function preparedRead(db: DbOrTx) {
-  let statement = readStatements.get(db);
-  if (!statement) {
-    statement = prepare(db);
-    readStatements.set(db, statement);
-  }
-  return statement;
-}
+const preparedRead = preparedPerDb((db: DbOrTx) => readMachine(db).limit(1).prepare('operator_update_read'));
 
 const p = (name: string) => sql.placeholder(name);
 /**
@@ -197,15 +189,7 @@ function writeStatement(db: DbOrTx) {
     .from(locked)
     .prepare('operator_update_write');
 }
-const writeStatements = new WeakMap<DbOrTx, ReturnType<typeof writeStatement>>();
-function preparedWrite(db: DbOrTx) {
-  let statement = writeStatements.get(db);
-  if (!statement) {
-    statement = writeStatement(db);
-    writeStatements.set(db, statement);
-  }
-  return statement;
-}
+const preparedWrite = preparedPerDb(writeStatement);
 
 /**
  * One attempt at an operator update in two statements (no BEGIN/COMMIT round trips):
@@ -325,19 +309,36 @@ export async function submitUpdate(
   });
 }
 
+/** The DTO's columns only, newest first, by status: one statement prepared once per database (parsed and planned once per connection). */
+const listStatement = preparedPerDb((db: DbOrTx) =>
+  db
+    .select({
+      id: operatorUpdate.id,
+      equipmentId: operatorUpdate.equipmentId,
+      equipmentName: operatorUpdate.equipmentName,
+      operatorId: operatorUpdate.operatorId,
+      operatorName: operatorUpdate.operatorName,
+      newUsage: operatorUpdate.newUsage,
+      fuelAdded: operatorUpdate.fuelAdded,
+      fuelType: operatorUpdate.fuelType,
+      notes: operatorUpdate.notes,
+      status: operatorUpdate.status,
+      reason: operatorUpdate.reason,
+      reviewedAt: operatorUpdate.reviewedAt,
+      createdAt: operatorUpdate.createdAt,
+    })
+    .from(operatorUpdate)
+    .where(and(eq(operatorUpdate.companyId, sql.placeholder('companyId')), eq(operatorUpdate.status, sql.placeholder('status'))))
+    .orderBy(desc(operatorUpdate.createdAt))
+    .limit(sql.placeholder('limit'))
+    .prepare('operator_updates_by_status'),
+);
+
+/** Pending updates (up to 200, for review) then the 50 most recent applied ones. */
 export async function listUpdates(deps: Deps, ctx: CompanyContext): Promise<OperatorUpdateDto[]> {
-  const pending = await deps.db
-    .select()
-    .from(operatorUpdate)
-    .where(and(eq(operatorUpdate.companyId, ctx.companyId), eq(operatorUpdate.status, 'pending')))
-    .orderBy(desc(operatorUpdate.createdAt))
-    .limit(200);
-  const recent = await deps.db
-    .select()
-    .from(operatorUpdate)
-    .where(and(eq(operatorUpdate.companyId, ctx.companyId), eq(operatorUpdate.status, 'applied')))
-    .orderBy(desc(operatorUpdate.createdAt))
-    .limit(50);
+  const statement = listStatement(deps.db);
+  const pending = await statement.execute({ companyId: ctx.companyId, status: 'pending', limit: 200 });
+  const recent = await statement.execute({ companyId: ctx.companyId, status: 'applied', limit: 50 });
   return [...pending, ...recent].map(toUpdateDto);
 }
 
