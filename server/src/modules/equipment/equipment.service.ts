@@ -19,6 +19,7 @@ import {
 } from '../../../../domain/schemas/equipment';
 import { computeStatus, parseStatusFilter, type ServiceStatus } from '../../../../domain/status';
 import type { Db, DbOrTx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { company, equipment, equipmentNote, equipmentVersion, retiredEquipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, fromZodError } from '../../lib/errors';
@@ -262,26 +263,21 @@ async function loadSnapshot(db: Db, companyId: string, today: string): Promise<F
 }
 
 /** The full records of one page and the equipment version, in one statement prepared once per database. */
-const pageStatement = (db: Db) =>
+const pageStatement = preparedPerDb((db: Db) =>
   db
     .select({ ...getTableColumns(equipment), version: sql<string>`${equipmentVersionOf(sql.placeholder('companyId'))}::text` })
     .from(equipment)
     .where(and(eq(equipment.companyId, sql.placeholder('companyId')), sql`${equipment.id} = any(${sql.placeholder('ids')}::uuid[])`))
-    .prepare('equipment_browse_page');
-const pageStatements = new WeakMap<Db, ReturnType<typeof pageStatement>>();
+    .prepare('equipment_browse_page'),
+);
 
 async function loadPage(db: Db, companyId: string, ids: string[]): Promise<{ version: number; rows: Row[] }> {
   if (ids.length === 0) {
     const res = await db.execute(sql`select ${equipmentVersionOf(companyId)}::text as version`);
     return { version: Number((res as unknown as { rows: { version: string }[] }).rows[0]?.version ?? 0), rows: [] };
   }
-  let statement = pageStatements.get(db);
-  if (!statement) {
-    statement = pageStatement(db);
-    pageStatements.set(db, statement);
-  }
   // The ids come from the snapshot (uuids read from the database): an array literal is safe.
-  const rows = await statement.execute({ companyId, ids: `{${ids.join(',')}}` });
+  const rows = await pageStatement(db).execute({ companyId, ids: `{${ids.join(',')}}` });
   return { version: Number(rows[0]?.version ?? 0), rows };
 }
 
