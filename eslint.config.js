@@ -16,7 +16,10 @@ const i18nPlugin = {
       meta: {
         type: 'problem',
         docs: { description: 'Disallow literal strings in JSX text: use t() from react-i18next' },
-        messages: { literal: 'Literal string in JSX: "{{text}}". Put it in a locales/<lng>/<namespace>.json file and use t().' },
+        messages: {
+          literal:
+            'Literal string in JSX: "{{text}}". Put it in a locales/<lng>/<namespace>.json file and use t().',
+        },
         schema: [],
       },
       create(context) {
@@ -26,10 +29,15 @@ const i18nPlugin = {
           JSXText(node) {
             if (HAS_LETTER.test(node.value)) report(node, node.value);
           },
-          'JSXElement > JSXExpressionContainer > Literal, JSXFragment > JSXExpressionContainer > Literal'(node) {
-            if (typeof node.value === 'string' && HAS_LETTER.test(node.value)) report(node, node.value);
+          'JSXElement > JSXExpressionContainer > Literal, JSXFragment > JSXExpressionContainer > Literal'(
+            node,
+          ) {
+            if (typeof node.value === 'string' && HAS_LETTER.test(node.value))
+              report(node, node.value);
           },
-          'JSXElement > JSXExpressionContainer > TemplateLiteral, JSXFragment > JSXExpressionContainer > TemplateLiteral'(node) {
+          'JSXElement > JSXExpressionContainer > TemplateLiteral, JSXFragment > JSXExpressionContainer > TemplateLiteral'(
+            node,
+          ) {
             const text = node.quasis.map((q) => q.value.cooked ?? '').join('');
             if (HAS_LETTER.test(text)) report(node, text);
           },
@@ -39,7 +47,16 @@ const i18nPlugin = {
   },
 };
 
-const FEATURES = ['auth', 'equipment', 'operators', 'dashboard', 'subscription', 'pages', 'admin', 'profile'];
+const FEATURES = [
+  'auth',
+  'equipment',
+  'operators',
+  'dashboard',
+  'subscription',
+  'pages',
+  'admin',
+  'profile',
+];
 
 export default tseslint.config(
   {
@@ -65,7 +82,10 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/ban-ts-comment': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
       // Imports flow one way: domain <- server, domain <- client. Client features do not import each other.
@@ -73,10 +93,26 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './domain', from: './server', message: 'domain is pure: it cannot import the server' },
-            { target: './domain', from: './client', message: 'domain is pure: it cannot import the client' },
-            { target: './server', from: './client', message: 'the server never imports client code' },
-            { target: './client', from: './server', message: 'the client never imports server code' },
+            {
+              target: './domain',
+              from: './server',
+              message: 'domain is pure: it cannot import the server',
+            },
+            {
+              target: './domain',
+              from: './client',
+              message: 'domain is pure: it cannot import the client',
+            },
+            {
+              target: './server',
+              from: './client',
+              message: 'the server never imports client code',
+            },
+            {
+              target: './client',
+              from: './server',
+              message: 'the client never imports server code',
+            },
           ],
         },
       ],
@@ -92,12 +128,17 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './client', from: './server', message: 'the client never imports server code' },
+            {
+              target: './client',
+              from: './server',
+              message: 'the client never imports server code',
+            },
             ...FEATURES.map((f) => ({
-            target: `./client/src/features/${f}`,
-            from: './client/src/features',
-            except: [`./${f}`],
-            message: 'Client features do not import each other; they meet in app/. Shared pieces go in components/ or lib/.',
+              target: `./client/src/features/${f}`,
+              from: './client/src/features',
+              except: [`./${f}`],
+              message:
+                'Client features do not import each other; they meet in app/. Shared pieces go in components/ or lib/.',
             })),
           ],
         },

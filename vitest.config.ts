@@ -13,7 +13,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'client/src/**/*.test.ts', 'client/src/**/*.test.tsx', 'server/src/lib/**/*.test.ts'],
+          include: [
+            'domain/**/*.test.ts',
+            'client/src/**/*.test.ts',
+            'client/src/**/*.test.tsx',
+            'server/src/lib/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

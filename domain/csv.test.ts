@@ -57,19 +57,28 @@ describe('csvCell', () => {
   });
   it('round-trips any text (with the apostrophe only before a formula start)', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.string(), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (rows) => {
-        const width = rows[0]!.length;
-        const cols = Array.from({ length: width }, (_, i) => ({ header: `H${i}`, value: (r: string[]) => r[i] ?? '' }));
-        const parsed = parseCsv(toCsv(cols, rows));
-        expect(parsed.length).toBe(rows.length + 1);
-        rows.forEach((r, ri) => {
-          cols.forEach((_, ci) => {
-            const original = r[ci] ?? '';
-            const expected = /^[=+\-@\t\r]/.test(original) ? `'${original}` : original;
-            expect(parsed[ri + 1]![ci]).toBe(expected);
+      fc.property(
+        fc.array(fc.array(fc.string(), { minLength: 1, maxLength: 5 }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        (rows) => {
+          const width = rows[0]!.length;
+          const cols = Array.from({ length: width }, (_, i) => ({
+            header: `H${i}`,
+            value: (r: string[]) => r[i] ?? '',
+          }));
+          const parsed = parseCsv(toCsv(cols, rows));
+          expect(parsed.length).toBe(rows.length + 1);
+          rows.forEach((r, ri) => {
+            cols.forEach((_, ci) => {
+              const original = r[ci] ?? '';
+              const expected = /^[=+\-@\t\r]/.test(original) ? `'${original}` : original;
+              expect(parsed[ri + 1]![ci]).toBe(expected);
+            });
           });
-        });
-      }),
+        },
+      ),
     );
   });
 });
@@ -77,17 +86,53 @@ describe('csvCell', () => {
 describe('equipment list export', () => {
   it('has the spec columns', () => {
     const e: EquipmentDto = {
-      id: 'x', companyId: 'c', userId: null, name: '=Excavator, big', type: 'machinery', serialNumber: 'SN-1', unit: 'hours',
-      currentUsage: 1234.5, threshold: 10000, fuelType: 'n/a', alertThreshold: 20, serviceInterval: 250, lastServiceUsage: 1000,
-      totalFuelUsed: 0, totalGasUsed: 0, totalDieselUsed: 0, hasScheduledMaintenance: true, maintenanceStartDate: '2026-01-31',
-      maintenanceInterval: 1, maintenanceIntervalUnit: 'months', nextMaintenanceDate: '2026-02-28', serviceParts: [], description: null,
-      lastReadingAt: '2026-01-01T00:00:00.000Z', dateAdded: '2026-01-01T10:00:00.000Z', lastUpdated: '2026-01-01T10:00:00.000Z',
-      status: computeStatus({ currentUsage: 1234.5, lastServiceUsage: 1000, serviceInterval: 250, hasScheduledMaintenance: false, nextMaintenanceDate: null }, '2026-11-20'),
+      id: 'x',
+      companyId: 'c',
+      userId: null,
+      name: '=Excavator, big',
+      type: 'machinery',
+      serialNumber: 'SN-1',
+      unit: 'hours',
+      currentUsage: 1234.5,
+      threshold: 10000,
+      fuelType: 'n/a',
+      alertThreshold: 20,
+      serviceInterval: 250,
+      lastServiceUsage: 1000,
+      totalFuelUsed: 0,
+      totalGasUsed: 0,
+      totalDieselUsed: 0,
+      hasScheduledMaintenance: true,
+      maintenanceStartDate: '2026-01-31',
+      maintenanceInterval: 1,
+      maintenanceIntervalUnit: 'months',
+      nextMaintenanceDate: '2026-02-28',
+      serviceParts: [],
+      description: null,
+      lastReadingAt: '2026-01-01T00:00:00.000Z',
+      dateAdded: '2026-01-01T10:00:00.000Z',
+      lastUpdated: '2026-01-01T10:00:00.000Z',
+      status: computeStatus(
+        {
+          currentUsage: 1234.5,
+          lastServiceUsage: 1000,
+          serviceInterval: 250,
+          hasScheduledMaintenance: false,
+          nextMaintenanceDate: null,
+        },
+        '2026-11-20',
+      ),
     };
     const [header, row] = toCsv(equipmentListColumns, [e]).split('\r\n');
-    expect(header).toBe('Name,Type,Serial Number,Unit,Current Usage,Threshold,Fuel Type,Service Interval,Last Service Usage,Status,Scheduled Maintenance,Next Maintenance Date,Date Added');
-    expect(row).toBe(`"'=Excavator, big",machinery,SN-1,hours,1234.5,10000,N/A,250,1000,Approaching Service,Yes,2026-02-28,2026-01-01`);
+    expect(header).toBe(
+      'Name,Type,Serial Number,Unit,Current Usage,Threshold,Fuel Type,Service Interval,Last Service Usage,Status,Scheduled Maintenance,Next Maintenance Date,Date Added',
+    );
+    expect(row).toBe(
+      `"'=Excavator, big",machinery,SN-1,hours,1234.5,10000,N/A,250,1000,Approaching Service,Yes,2026-02-28,2026-01-01`,
+    );
     expect(exportFileName('Equipment List', '2026-11-20')).toBe('equipment-list-2026-11-20.csv');
-    expect(exportFileName('Time for Service equipment', '2026-11-20')).toBe('time-for-service-equipment-2026-11-20.csv');
+    expect(exportFileName('Time for Service equipment', '2026-11-20')).toBe(
+      'time-for-service-equipment-2026-11-20.csv',
+    );
   });
 });

@@ -80,7 +80,14 @@ export const historyColumns: CsvColumn<HistoryRecordDto>[] = [
 ];
 
 /** Fuel usage export (spec section 3 "Fuel export row"). */
-export type FuelExportRow = { date: string; equipmentName: string; operatorName: string | null; fuelType: string | null; fuelAdded: number; notes: string | null };
+export type FuelExportRow = {
+  date: string;
+  equipmentName: string;
+  operatorName: string | null;
+  fuelType: string | null;
+  fuelAdded: number;
+  notes: string | null;
+};
 export const fuelUsageColumns: CsvColumn<FuelExportRow>[] = [
   { header: 'Date', value: (f) => day(f.date) },
   { header: 'Equipment', value: (f) => f.equipmentName },
@@ -91,7 +98,14 @@ export const fuelUsageColumns: CsvColumn<FuelExportRow>[] = [
 ];
 
 /** Operators export. */
-export type OperatorExportRow = { company: string; firstName: string | null; lastName: string | null; username: string | null; role: string; createdAt: string };
+export type OperatorExportRow = {
+  company: string;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  role: string;
+  createdAt: string;
+};
 export const operatorColumns: CsvColumn<OperatorExportRow>[] = [
   { header: 'Company', value: (o) => o.company },
   { header: 'First Name', value: (o) => o.firstName ?? '' },
@@ -119,4 +133,7 @@ export const retiredEquipmentColumns: CsvColumn<RetiredEquipmentDto>[] = [
 
 /** File names: equipment-list-2026-11-20.csv, overdue-equipment-2026-11-20.csv ... */
 export const exportFileName = (base: string, date: string) =>
-  `${base.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${date}.csv`;
+  `${base
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}-${date}.csv`;

@@ -23,33 +23,72 @@ describe('addInterval (month-end safe)', () => {
 
   it('days: daysBetween(start, start + n days) = n for any date', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 60_000 }), fc.integer({ min: 0, max: 3000 }), (offset, n) => {
-        const start = addInterval('1950-01-01', offset, 'days');
-        expect(daysBetween(start, addInterval(start, n, 'days'))).toBe(n);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 60_000 }),
+        fc.integer({ min: 0, max: 3000 }),
+        (offset, n) => {
+          const start = addInterval('1950-01-01', offset, 'days');
+          expect(daysBetween(start, addInterval(start, n, 'days'))).toBe(n);
+        },
+      ),
     );
   });
 
   it('months: the result is a real date, never past the month end, in the right month', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 30_000 }), fc.integer({ min: 1, max: 120 }), (offset, n) => {
-        const start = addInterval('1990-01-01', offset, 'days');
-        const next = addInterval(start, n, 'months');
-        expect(isDateOnly(next)).toBe(true);
-        const months = (Number(next.slice(0, 4)) - Number(start.slice(0, 4))) * 12 + Number(next.slice(5, 7)) - Number(start.slice(5, 7));
-        expect(months).toBe(n);
-        expect(Number(next.slice(8, 10))).toBeLessThanOrEqual(Number(start.slice(8, 10)));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 30_000 }),
+        fc.integer({ min: 1, max: 120 }),
+        (offset, n) => {
+          const start = addInterval('1990-01-01', offset, 'days');
+          const next = addInterval(start, n, 'months');
+          expect(isDateOnly(next)).toBe(true);
+          const months =
+            (Number(next.slice(0, 4)) - Number(start.slice(0, 4))) * 12 +
+            Number(next.slice(5, 7)) -
+            Number(start.slice(5, 7));
+          expect(months).toBe(n);
+          expect(Number(next.slice(8, 10))).toBeLessThanOrEqual(Number(start.slice(8, 10)));
+        },
+      ),
     );
   });
 });
 
 describe('nextMaintenanceDate', () => {
   it('is null unless scheduled maintenance is on with a start and interval', () => {
-    expect(nextMaintenanceDate({ hasScheduledMaintenance: false, maintenanceStartDate: '2026-01-01', maintenanceInterval: 1, maintenanceIntervalUnit: 'months' })).toBeNull();
-    expect(nextMaintenanceDate({ hasScheduledMaintenance: true, maintenanceStartDate: null, maintenanceInterval: 1, maintenanceIntervalUnit: 'months' })).toBeNull();
-    expect(nextMaintenanceDate({ hasScheduledMaintenance: true, maintenanceStartDate: '2026-01-31', maintenanceInterval: 1, maintenanceIntervalUnit: 'months' })).toBe('2026-02-28');
-    expect(nextMaintenanceDate({ hasScheduledMaintenance: true, maintenanceStartDate: '2026-01-31', maintenanceInterval: 2, maintenanceIntervalUnit: null })).toBe('2026-03-31');
+    expect(
+      nextMaintenanceDate({
+        hasScheduledMaintenance: false,
+        maintenanceStartDate: '2026-01-01',
+        maintenanceInterval: 1,
+        maintenanceIntervalUnit: 'months',
+      }),
+    ).toBeNull();
+    expect(
+      nextMaintenanceDate({
+        hasScheduledMaintenance: true,
+        maintenanceStartDate: null,
+        maintenanceInterval: 1,
+        maintenanceIntervalUnit: 'months',
+      }),
+    ).toBeNull();
+    expect(
+      nextMaintenanceDate({
+        hasScheduledMaintenance: true,
+        maintenanceStartDate: '2026-01-31',
+        maintenanceInterval: 1,
+        maintenanceIntervalUnit: 'months',
+      }),
+    ).toBe('2026-02-28');
+    expect(
+      nextMaintenanceDate({
+        hasScheduledMaintenance: true,
+        maintenanceStartDate: '2026-01-31',
+        maintenanceInterval: 2,
+        maintenanceIntervalUnit: null,
+      }),
+    ).toBe('2026-03-31');
   });
 });
 

@@ -38,7 +38,12 @@ function formatLocal(d: Date): string {
  */
 export function addInterval(start: string, interval: number, unit: IntervalUnit): string {
   const d = parseLocal(start);
-  const next = unit === 'days' ? addDays(d, interval) : unit === 'months' ? addMonths(d, interval) : addYears(d, interval);
+  const next =
+    unit === 'days'
+      ? addDays(d, interval)
+      : unit === 'months'
+        ? addMonths(d, interval)
+        : addYears(d, interval);
   return formatLocal(next);
 }
 
@@ -49,9 +54,24 @@ export function nextMaintenanceDate(input: {
   maintenanceInterval: number | null | undefined;
   maintenanceIntervalUnit: IntervalUnit | null | undefined;
 }): string | null {
-  const { hasScheduledMaintenance, maintenanceStartDate, maintenanceInterval, maintenanceIntervalUnit } = input;
-  if (!hasScheduledMaintenance || !maintenanceStartDate || !maintenanceInterval || maintenanceInterval <= 0) return null;
-  return addInterval(maintenanceStartDate, maintenanceInterval, maintenanceIntervalUnit ?? 'months');
+  const {
+    hasScheduledMaintenance,
+    maintenanceStartDate,
+    maintenanceInterval,
+    maintenanceIntervalUnit,
+  } = input;
+  if (
+    !hasScheduledMaintenance ||
+    !maintenanceStartDate ||
+    !maintenanceInterval ||
+    maintenanceInterval <= 0
+  )
+    return null;
+  return addInterval(
+    maintenanceStartDate,
+    maintenanceInterval,
+    maintenanceIntervalUnit ?? 'months',
+  );
 }
 
 /** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
@@ -59,7 +79,12 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 function dayFormat(timeZone: string): Intl.DateTimeFormat {
   let f = dayFormats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
     if (dayFormats.size >= 1000) dayFormats.clear();
     dayFormats.set(timeZone, f);
   }

@@ -30,8 +30,17 @@ const base: StatusInput = {
   alertThreshold: 20,
 };
 /** A record at p percent of a 10,000 interval (exact in floating point at two decimals). */
-const atPercent = (p: number): StatusInput => ({ ...base, serviceInterval: 10_000, lastServiceUsage: 500, currentUsage: 500 + p * 100 });
-const inDays = (d: number): StatusInput => ({ ...base, hasScheduledMaintenance: true, nextMaintenanceDate: addInterval(TODAY, d, 'days') });
+const atPercent = (p: number): StatusInput => ({
+  ...base,
+  serviceInterval: 10_000,
+  lastServiceUsage: 500,
+  currentUsage: 500 + p * 100,
+});
+const inDays = (d: number): StatusInput => ({
+  ...base,
+  hasScheduledMaintenance: true,
+  nextMaintenanceDate: addInterval(TODAY, d, 'days'),
+});
 
 describe('usage status boundaries (80 / 100 / 110)', () => {
   it.each([
@@ -53,7 +62,10 @@ describe('usage status boundaries (80 / 100 / 110)', () => {
   });
 
   it('treats a missing lastServiceUsage as 0', () => {
-    const s = computeStatus({ ...base, currentUsage: 90, lastServiceUsage: null, serviceInterval: 100 }, TODAY);
+    const s = computeStatus(
+      { ...base, currentUsage: 90, lastServiceUsage: null, serviceInterval: 100 },
+      TODAY,
+    );
     expect(s.usagePercent).toBe(90);
     expect(s.serviceStatus).toBe('approaching_service');
   });
@@ -82,8 +94,15 @@ describe('calendar status boundaries (days 8/7/2/1/0/-1/-7/-8)', () => {
   });
 
   it('ignores the date when scheduled maintenance is off, and rounds a timestamp up to whole days', () => {
-    expect(computeStatus({ ...inDays(-30), hasScheduledMaintenance: false }, TODAY).hasSchedule).toBe(false);
-    expect(computeStatus({ ...base, hasScheduledMaintenance: true, nextMaintenanceDate: '2026-11-21T06:00:00Z' }, TODAY).daysUntilMaintenance).toBe(2);
+    expect(
+      computeStatus({ ...inDays(-30), hasScheduledMaintenance: false }, TODAY).hasSchedule,
+    ).toBe(false);
+    expect(
+      computeStatus(
+        { ...base, hasScheduledMaintenance: true, nextMaintenanceDate: '2026-11-21T06:00:00Z' },
+        TODAY,
+      ).daysUntilMaintenance,
+    ).toBe(2);
   });
 
   it('computes against the given today (month and year ends)', () => {
@@ -108,12 +127,35 @@ describe('critical levels (95 / 125 %)', () => {
 
 describe('service status = worse of the two', () => {
   it('takes the worse', () => {
-    expect(computeStatus({ ...atPercent(85), ...inDays(0), serviceInterval: 10_000, lastServiceUsage: 500, currentUsage: 9000 }, TODAY).serviceStatus).toBe('time_for_service');
-    expect(computeStatus({ ...atPercent(120), hasScheduledMaintenance: true, nextMaintenanceDate: '2027-06-01' }, TODAY).serviceStatus).toBe('overdue');
+    expect(
+      computeStatus(
+        {
+          ...atPercent(85),
+          ...inDays(0),
+          serviceInterval: 10_000,
+          lastServiceUsage: 500,
+          currentUsage: 9000,
+        },
+        TODAY,
+      ).serviceStatus,
+    ).toBe('time_for_service');
+    expect(
+      computeStatus(
+        { ...atPercent(120), hasScheduledMaintenance: true, nextMaintenanceDate: '2027-06-01' },
+        TODAY,
+      ).serviceStatus,
+    ).toBe('overdue');
   });
   it('is good, shown as "No schedule", with neither', () => {
     const s = computeStatus(base, TODAY);
-    expect(s).toMatchObject({ serviceStatus: 'good', hasSchedule: false, critical: false, severelyCritical: false, nextServiceUsage: null, remainingUsage: null });
+    expect(s).toMatchObject({
+      serviceStatus: 'good',
+      hasSchedule: false,
+      critical: false,
+      severelyCritical: false,
+      nextServiceUsage: null,
+      remainingUsage: null,
+    });
     expect(statusLabel(s)).toBe('No schedule');
     expect(statusColour(s)).toBe('gray');
   });
@@ -121,10 +163,18 @@ describe('service status = worse of the two', () => {
 
 describe('next service and remaining usage', () => {
   it('next = last + interval; remaining floored at 0', () => {
-    const s = computeStatus({ ...base, currentUsage: 1200.5, lastServiceUsage: 1000, serviceInterval: 250 }, TODAY);
+    const s = computeStatus(
+      { ...base, currentUsage: 1200.5, lastServiceUsage: 1000, serviceInterval: 250 },
+      TODAY,
+    );
     expect(s.nextServiceUsage).toBe(1250);
     expect(s.remainingUsage).toBeCloseTo(49.5, 6);
-    expect(computeStatus({ ...base, currentUsage: 2000, lastServiceUsage: 1000, serviceInterval: 250 }, TODAY).remainingUsage).toBe(0);
+    expect(
+      computeStatus(
+        { ...base, currentUsage: 2000, lastServiceUsage: 1000, serviceInterval: 250 },
+        TODAY,
+      ).remainingUsage,
+    ).toBe(0);
   });
 });
 
@@ -136,7 +186,8 @@ describe('lifespan warning (alertThreshold 10/15/20/25 -> 90/85/80/75 %)', () =>
     [25, 75],
   ] as const)('alert %s warns at %s %%', (alert, pct) => {
     expect(lifespanWarningPercent(alert)).toBe(pct);
-    const at = (u: number) => computeStatus({ ...base, threshold: 1000, alertThreshold: alert, currentUsage: u }, TODAY);
+    const at = (u: number) =>
+      computeStatus({ ...base, threshold: 1000, alertThreshold: alert, currentUsage: u }, TODAY);
     expect(at(pct * 10).lifespanWarning).toBe(true);
     expect(at(pct * 10 - 0.1).lifespanWarning).toBe(false);
   });
@@ -149,7 +200,9 @@ describe('labels, colours and slugs', () => {
   it('maps every status', () => {
     const labels = serviceStatuses.map((s) => statusLabel({ serviceStatus: s, hasSchedule: true }));
     expect(labels).toEqual(['Good', 'Approaching Service', 'Time for Service', 'Overdue']);
-    expect(serviceStatuses.map((s) => statusColour({ serviceStatus: s, hasSchedule: true }))).toEqual(['green', 'yellow', 'orange', 'red']);
+    expect(
+      serviceStatuses.map((s) => statusColour({ serviceStatus: s, hasSchedule: true })),
+    ).toEqual(['green', 'yellow', 'orange', 'red']);
     expect(serviceStatuses.map(slugOfStatus)).toEqual(['good', 'approaching', 'due', 'overdue']);
     for (const slug of statusSlugs) expect(slugOfStatus(statusOfSlug(slug))).toBe(slug);
     expect(parseStatusFilter('due')).toBe('time_for_service');
@@ -165,7 +218,10 @@ describe('properties', () => {
     lastServiceUsage: fc.option(fc.double({ min: 0, max: 1e7, noNaN: true }), { nil: null }),
     serviceInterval: fc.option(fc.integer({ min: 0, max: 100_000 }), { nil: null }),
     hasScheduledMaintenance: fc.boolean(),
-    nextMaintenanceDate: fc.option(fc.integer({ min: -400, max: 400 }).map((d) => addInterval(TODAY, d, 'days')), { nil: null }),
+    nextMaintenanceDate: fc.option(
+      fc.integer({ min: -400, max: 400 }).map((d) => addInterval(TODAY, d, 'days')),
+      { nil: null },
+    ),
     threshold: fc.option(fc.double({ min: 1, max: 1e7, noNaN: true }), { nil: null }),
     alertThreshold: fc.constantFrom(10, 15, 20, 25),
   });
@@ -196,26 +252,42 @@ describe('properties', () => {
 
   it('more usage never improves the usage status (monotone)', () => {
     fc.assert(
-      fc.property(fc.double({ min: -50, max: 500, noNaN: true }), fc.double({ min: 0, max: 100, noNaN: true }), (p, delta) => {
-        expect(statusRank(usageStatusOf(p + delta))).toBeGreaterThanOrEqual(statusRank(usageStatusOf(p)));
-      }),
+      fc.property(
+        fc.double({ min: -50, max: 500, noNaN: true }),
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        (p, delta) => {
+          expect(statusRank(usageStatusOf(p + delta))).toBeGreaterThanOrEqual(
+            statusRank(usageStatusOf(p)),
+          );
+        },
+      ),
     );
   });
 
   it('fewer days never improves the calendar status (monotone)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 0, max: 100 }), (d, delta) => {
-        expect(statusRank(calendarStatusOf(d - delta))).toBeGreaterThanOrEqual(statusRank(calendarStatusOf(d)));
-      }),
+      fc.property(
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.integer({ min: 0, max: 100 }),
+        (d, delta) => {
+          expect(statusRank(calendarStatusOf(d - delta))).toBeGreaterThanOrEqual(
+            statusRank(calendarStatusOf(d)),
+          );
+        },
+      ),
     );
   });
 
   it('worse is commutative and idempotent', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...serviceStatuses), fc.constantFrom(...serviceStatuses), (a, b) => {
-        expect(worse(a, b)).toBe(worse(b, a));
-        expect(worse(a, a)).toBe(a);
-      }),
+      fc.property(
+        fc.constantFrom(...serviceStatuses),
+        fc.constantFrom(...serviceStatuses),
+        (a, b) => {
+          expect(worse(a, b)).toBe(worse(b, a));
+          expect(worse(a, a)).toBe(a);
+        },
+      ),
     );
   });
 });
@@ -249,7 +321,11 @@ describe('usageStanding (what a new reading can change)', () => {
           });
           if (usageStanding(record(a)) !== usageStanding(record(b))) return;
           const [sa, sb] = [computeStatus(record(a), TODAY), computeStatus(record(b), TODAY)];
-          expect([sb.serviceStatus, sb.critical, sb.severelyCritical]).toEqual([sa.serviceStatus, sa.critical, sa.severelyCritical]);
+          expect([sb.serviceStatus, sb.critical, sb.severelyCritical]).toEqual([
+            sa.serviceStatus,
+            sa.critical,
+            sa.severelyCritical,
+          ]);
         },
       ),
     );

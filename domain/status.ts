@@ -6,7 +6,12 @@ import { daysBetween } from './dates';
  * equipment response, filter, count and export; every screen shows what it returns.
  */
 
-export const serviceStatuses = ['good', 'approaching_service', 'time_for_service', 'overdue'] as const;
+export const serviceStatuses = [
+  'good',
+  'approaching_service',
+  'time_for_service',
+  'overdue',
+] as const;
 export const serviceStatusSchema = z.enum(serviceStatuses);
 export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
 
@@ -51,10 +56,16 @@ export const SEVERE_PERCENT = 125;
 export const CRITICAL_DAYS = 7;
 export const SEVERE_DAYS = -7;
 
-const RANK: Record<ServiceStatus, number> = { good: 0, approaching_service: 1, time_for_service: 2, overdue: 3 };
+const RANK: Record<ServiceStatus, number> = {
+  good: 0,
+  approaching_service: 1,
+  time_for_service: 2,
+  overdue: 3,
+};
 export const statusRank = (s: ServiceStatus) => RANK[s];
 /** The worse of two statuses. */
-export const worse = (a: ServiceStatus, b: ServiceStatus): ServiceStatus => (RANK[b] > RANK[a] ? b : a);
+export const worse = (a: ServiceStatus, b: ServiceStatus): ServiceStatus =>
+  RANK[b] > RANK[a] ? b : a;
 
 /** What the engine reads from an equipment record. */
 export type StatusInput = {
@@ -68,7 +79,9 @@ export type StatusInput = {
 };
 
 /** (currentUsage - lastServiceUsage) / serviceInterval * 100; null without a positive interval. */
-export function usagePercent(e: Pick<StatusInput, 'currentUsage' | 'lastServiceUsage' | 'serviceInterval'>): number | null {
+export function usagePercent(
+  e: Pick<StatusInput, 'currentUsage' | 'lastServiceUsage' | 'serviceInterval'>,
+): number | null {
   const interval = e.serviceInterval ?? 0;
   if (!(interval > 0)) return null;
   return (((e.currentUsage ?? 0) - (e.lastServiceUsage ?? 0)) / interval) * 100;
@@ -82,7 +95,10 @@ export function usageStatusOf(percent: number): ServiceStatus {
 }
 
 /** Whole days until the next maintenance date (rounded up); null without scheduled maintenance and a date. */
-export function daysUntilMaintenance(e: Pick<StatusInput, 'hasScheduledMaintenance' | 'nextMaintenanceDate'>, today: string): number | null {
+export function daysUntilMaintenance(
+  e: Pick<StatusInput, 'hasScheduledMaintenance' | 'nextMaintenanceDate'>,
+  today: string,
+): number | null {
   if (!e.hasScheduledMaintenance || !e.nextMaintenanceDate) return null;
   return daysBetween(today, e.nextMaintenanceDate);
 }
@@ -97,17 +113,22 @@ export function calendarStatusOf(days: number): ServiceStatus {
 /** Alert threshold option (10/15/20/25) -> percent of lifespan that raises the warning (90/85/80/75). */
 export const alertThresholdOptions = [10, 15, 20, 25] as const;
 export type AlertThreshold = (typeof alertThresholdOptions)[number];
-export const lifespanWarningPercent = (alertThreshold: number | null | undefined) => 100 - (alertThreshold ?? 20);
+export const lifespanWarningPercent = (alertThreshold: number | null | undefined) =>
+  100 - (alertThreshold ?? 20);
 
 /** Next service usage = lastServiceUsage + serviceInterval (null without a positive interval). */
-export function nextServiceUsage(e: Pick<StatusInput, 'lastServiceUsage' | 'serviceInterval'>): number | null {
+export function nextServiceUsage(
+  e: Pick<StatusInput, 'lastServiceUsage' | 'serviceInterval'>,
+): number | null {
   const interval = e.serviceInterval ?? 0;
   if (!(interval > 0)) return null;
   return (e.lastServiceUsage ?? 0) + interval;
 }
 
 /** Remaining usage until the next service, floored at 0 (null without a positive interval). */
-export function remainingUsage(e: Pick<StatusInput, 'currentUsage' | 'lastServiceUsage' | 'serviceInterval'>): number | null {
+export function remainingUsage(
+  e: Pick<StatusInput, 'currentUsage' | 'lastServiceUsage' | 'serviceInterval'>,
+): number | null {
   const next = nextServiceUsage(e);
   if (next === null) return null;
   return Math.max(0, next - (e.currentUsage ?? 0));
@@ -142,10 +163,13 @@ export function computeStatus(e: StatusInput, today: string): EquipmentStatus {
   const usageStatus = percent === null ? null : usageStatusOf(percent);
   const calendarStatus = days === null ? null : calendarStatusOf(days);
   const serviceStatus = worse(usageStatus ?? 'good', calendarStatus ?? 'good');
-  const critical = (percent !== null && percent >= CRITICAL_PERCENT) || (days !== null && days <= CRITICAL_DAYS);
-  const severelyCritical = (percent !== null && percent >= SEVERE_PERCENT) || (days !== null && days <= SEVERE_DAYS);
+  const critical =
+    (percent !== null && percent >= CRITICAL_PERCENT) || (days !== null && days <= CRITICAL_DAYS);
+  const severelyCritical =
+    (percent !== null && percent >= SEVERE_PERCENT) || (days !== null && days <= SEVERE_DAYS);
   const threshold = e.threshold ?? null;
-  const lifespanPercent = threshold !== null && threshold > 0 ? ((e.currentUsage ?? 0) / threshold) * 100 : null;
+  const lifespanPercent =
+    threshold !== null && threshold > 0 ? ((e.currentUsage ?? 0) / threshold) * 100 : null;
   return {
     serviceStatus,
     slug: slugOfStatus(serviceStatus),
@@ -159,7 +183,8 @@ export function computeStatus(e: StatusInput, today: string): EquipmentStatus {
     nextServiceUsage: nextServiceUsage(e),
     remainingUsage: remainingUsage(e),
     lifespanPercent,
-    lifespanWarning: lifespanPercent !== null && lifespanPercent >= lifespanWarningPercent(e.alertThreshold),
+    lifespanWarning:
+      lifespanPercent !== null && lifespanPercent >= lifespanWarningPercent(e.alertThreshold),
   };
 }
 
@@ -170,8 +195,13 @@ export function computeStatus(e: StatusInput, today: string): EquipmentStatus {
  * give the same service status and critical level on every day. The server uses it to tell whether
  * an operator's reading changes what the dashboard overview shows.
  */
-export function usageStanding(e: Pick<StatusInput, 'currentUsage' | 'lastServiceUsage' | 'serviceInterval'>): string {
-  const s = computeStatus({ ...e, hasScheduledMaintenance: false, nextMaintenanceDate: null }, '1970-01-01');
+export function usageStanding(
+  e: Pick<StatusInput, 'currentUsage' | 'lastServiceUsage' | 'serviceInterval'>,
+): string {
+  const s = computeStatus(
+    { ...e, hasScheduledMaintenance: false, nextMaintenanceDate: null },
+    '1970-01-01',
+  );
   return `${s.serviceStatus}:${s.critical ? (s.severelyCritical ? 'severe' : 'critical') : 'none'}`;
 }
 
@@ -185,7 +215,9 @@ export const STATUS_LABELS: Record<ServiceStatus, string> = {
 export const NO_SCHEDULE_LABEL = 'No schedule';
 
 /** The label shown for a status ("No schedule" when there is neither an interval nor a date). */
-export function statusLabel(status: Pick<EquipmentStatus, 'serviceStatus' | 'hasSchedule'>): string {
+export function statusLabel(
+  status: Pick<EquipmentStatus, 'serviceStatus' | 'hasSchedule'>,
+): string {
   return status.hasSchedule ? STATUS_LABELS[status.serviceStatus] : NO_SCHEDULE_LABEL;
 }
 
@@ -196,6 +228,8 @@ export const STATUS_COLOURS: Record<ServiceStatus, StatusColour> = {
   time_for_service: 'orange',
   overdue: 'red',
 };
-export function statusColour(status: Pick<EquipmentStatus, 'serviceStatus' | 'hasSchedule'>): StatusColour {
+export function statusColour(
+  status: Pick<EquipmentStatus, 'serviceStatus' | 'hasSchedule'>,
+): StatusColour {
   return status.hasSchedule ? STATUS_COLOURS[status.serviceStatus] : 'gray';
 }

@@ -39,10 +39,18 @@ describe('trial', () => {
 
   it('is entitled during the trial and expires unpaid at its end', () => {
     const s = trial();
-    expect(sm.entitlement(s, at(13.9))).toEqual({ entitled: true, reason: 'trial', status: 'trial' });
+    expect(sm.entitlement(s, at(13.9))).toEqual({
+      entitled: true,
+      reason: 'trial',
+      status: 'trial',
+    });
     expect(sm.advance(s, at(13.9))).toBe(s);
     expect(sm.advance(s, at(14)).status).toBe('expired');
-    expect(sm.entitlement(s, at(15))).toEqual({ entitled: false, reason: 'trial_ended', status: 'expired' });
+    expect(sm.entitlement(s, at(15))).toEqual({
+      entitled: false,
+      reason: 'trial_ended',
+      status: 'expired',
+    });
   });
 
   it('cancel during the trial ends access at once', () => {
@@ -63,7 +71,13 @@ describe('trial', () => {
 describe('checkout and paid plans', () => {
   it('checkout makes the trial active with the tier limit and a billing period', () => {
     const a = sm.checkout(trial(), 'professional', 'month', at(2));
-    expect(a).toMatchObject({ status: 'active', tier: 'professional', equipmentLimit: 30, billingInterval: 'month', cancelAtPeriodEnd: false });
+    expect(a).toMatchObject({
+      status: 'active',
+      tier: 'professional',
+      equipmentLimit: 30,
+      billingInterval: 'month',
+      cancelAtPeriodEnd: false,
+    });
     expect(a.subscriptionEndDate).toEqual(new Date('2026-12-22T12:00:00Z'));
     const y = sm.checkout(trial(), 'enterprise', 'year', at(2));
     expect(y.equipmentLimit).toBe(65);
@@ -94,7 +108,11 @@ describe('checkout and paid plans', () => {
     expect(p3.status).toBe('paused');
     expect(p3.pauseEndDate).toEqual(new Date('2027-02-22T12:00:00Z'));
     expect(sm.pause(a, 6, at(2)).pauseEndDate).toEqual(new Date('2027-05-22T12:00:00Z'));
-    expect(sm.entitlement(p3, at(3))).toEqual({ entitled: false, reason: 'paused', status: 'paused' });
+    expect(sm.entitlement(p3, at(3))).toEqual({
+      entitled: false,
+      reason: 'paused',
+      status: 'paused',
+    });
     expect(refusal(() => sm.pause(p3, 3, at(3)))).toBe('not_active');
     expect(refusal(() => sm.changeTier(p3, 'basic', at(3)))).toBe('paused');
     const r = sm.reactivate(p3, at(10));
@@ -119,7 +137,11 @@ describe('checkout and paid plans', () => {
     expect(c).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
     const end = c.subscriptionEndDate!;
     expect(sm.entitlement(c, new Date(end.getTime() - 1)).entitled).toBe(true);
-    expect(sm.entitlement(c, end)).toEqual({ entitled: false, reason: 'canceled', status: 'canceled' });
+    expect(sm.entitlement(c, end)).toEqual({
+      entitled: false,
+      reason: 'canceled',
+      status: 'canceled',
+    });
     expect(refusal(() => sm.cancel(c, at(6)))).toBe('already_canceled');
     expect(refusal(() => sm.pause(c, 3, at(6)))).toBe('already_canceled');
     expect(refusal(() => sm.cancel(sm.advance(c, end), end))).toBe('nothing_to_cancel');
@@ -142,11 +164,27 @@ describe('checkout and paid plans', () => {
 
   it('lists the actions allowed in each state', () => {
     const t = trial();
-    expect(sm.availableActions(t, T0)).toEqual({ canCheckout: true, canChangeTier: false, canPause: false, canReactivate: false, canCancel: true });
+    expect(sm.availableActions(t, T0)).toEqual({
+      canCheckout: true,
+      canChangeTier: false,
+      canPause: false,
+      canReactivate: false,
+      canCancel: true,
+    });
     const a = sm.checkout(t, 'basic', 'month', T0);
-    expect(sm.availableActions(a, T0)).toEqual({ canCheckout: false, canChangeTier: true, canPause: true, canReactivate: false, canCancel: true });
+    expect(sm.availableActions(a, T0)).toEqual({
+      canCheckout: false,
+      canChangeTier: true,
+      canPause: true,
+      canReactivate: false,
+      canCancel: true,
+    });
     const p = sm.pause(a, 3, T0);
-    expect(sm.availableActions(p, T0)).toMatchObject({ canPause: false, canReactivate: true, canCheckout: false });
+    expect(sm.availableActions(p, T0)).toMatchObject({
+      canPause: false,
+      canReactivate: true,
+      canCheckout: false,
+    });
     expect(sm.availableActions(t, at(15))).toMatchObject({ canCheckout: true, canCancel: false });
   });
 });

@@ -87,7 +87,12 @@ export function advance(s: SubscriptionState, now: Date): SubscriptionState {
     };
     return advance(active, now);
   }
-  if (s.status === 'active' && s.cancelAtPeriodEnd && s.subscriptionEndDate && s.subscriptionEndDate.getTime() <= t) {
+  if (
+    s.status === 'active' &&
+    s.cancelAtPeriodEnd &&
+    s.subscriptionEndDate &&
+    s.subscriptionEndDate.getTime() <= t
+  ) {
     return { ...s, status: 'canceled', cancelAtPeriodEnd: false };
   }
   return s;
@@ -97,13 +102,24 @@ export function advance(s: SubscriptionState, now: Date): SubscriptionState {
 const neverPaid = (s: SubscriptionState) => s.billingInterval === null;
 
 /** Checkout paid: any state except an active, uncanceled plan or a pause becomes active on the tier. */
-export function checkout(s0: SubscriptionState, tier: Tier, interval: BillingInterval, now: Date): SubscriptionState {
+export function checkout(
+  s0: SubscriptionState,
+  tier: Tier,
+  interval: BillingInterval,
+  now: Date,
+): SubscriptionState {
   const s = advance(s0, now);
   if (s.status === 'paused') {
-    throw new SubscriptionRefusal('paused', 'Your subscription is paused. Reactivate it instead of subscribing again.');
+    throw new SubscriptionRefusal(
+      'paused',
+      'Your subscription is paused. Reactivate it instead of subscribing again.',
+    );
   }
   if (s.status === 'active' && !s.cancelAtPeriodEnd) {
-    throw new SubscriptionRefusal('already_active', 'You already have an active subscription. Change your plan instead.');
+    throw new SubscriptionRefusal(
+      'already_active',
+      'You already have an active subscription. Change your plan instead.',
+    );
   }
   return {
     ...s,
@@ -121,10 +137,16 @@ export function checkout(s0: SubscriptionState, tier: Tier, interval: BillingInt
 export function changeTier(s0: SubscriptionState, tier: Tier, now: Date): SubscriptionState {
   const s = advance(s0, now);
   if (s.status === 'trial' || s.status === 'expired' || s.status === 'canceled') {
-    throw new SubscriptionRefusal('needs_checkout', 'Choose a plan and complete checkout to subscribe.');
+    throw new SubscriptionRefusal(
+      'needs_checkout',
+      'Choose a plan and complete checkout to subscribe.',
+    );
   }
   if (s.status === 'paused') {
-    throw new SubscriptionRefusal('paused', 'Reactivate your subscription before changing your plan.');
+    throw new SubscriptionRefusal(
+      'paused',
+      'Reactivate your subscription before changing your plan.',
+    );
   }
   if (s.tier === tier) throw new SubscriptionRefusal('same_tier', 'You are already on this plan.');
   return { ...s, tier, equipmentLimit: PLANS[tier].equipmentLimit };
@@ -136,10 +158,15 @@ export function pause(s0: SubscriptionState, months: number, now: Date): Subscri
   if (!(PAUSE_MONTHS as readonly number[]).includes(months)) {
     throw new SubscriptionRefusal('invalid_pause', 'You can pause for 3 or 6 months.');
   }
-  if (s.status === 'trial') throw new SubscriptionRefusal('on_trial', 'A trial cannot be paused. Choose a plan first.');
-  if (s.status !== 'active') throw new SubscriptionRefusal('not_active', 'Only an active subscription can be paused.');
+  if (s.status === 'trial')
+    throw new SubscriptionRefusal('on_trial', 'A trial cannot be paused. Choose a plan first.');
+  if (s.status !== 'active')
+    throw new SubscriptionRefusal('not_active', 'Only an active subscription can be paused.');
   if (s.cancelAtPeriodEnd) {
-    throw new SubscriptionRefusal('already_canceled', 'Your subscription is already canceled at the end of the billing period.');
+    throw new SubscriptionRefusal(
+      'already_canceled',
+      'Your subscription is already canceled at the end of the billing period.',
+    );
   }
   return { ...s, status: 'paused', pauseEndDate: addMonths(now, months) };
 }
@@ -147,7 +174,8 @@ export function pause(s0: SubscriptionState, months: number, now: Date): Subscri
 /** Reactivate a paused plan now: billing resumes and a new period starts. */
 export function reactivate(s0: SubscriptionState, now: Date): SubscriptionState {
   const s = advance(s0, now);
-  if (s.status !== 'paused') throw new SubscriptionRefusal('not_paused', 'Only a paused subscription can be reactivated.');
+  if (s.status !== 'paused')
+    throw new SubscriptionRefusal('not_paused', 'Only a paused subscription can be reactivated.');
   return {
     ...s,
     status: 'active',
@@ -163,18 +191,33 @@ export function reactivate(s0: SubscriptionState, now: Date): SubscriptionState 
 export function cancel(s0: SubscriptionState, now: Date): SubscriptionState {
   const s = advance(s0, now);
   if (s.status === 'trial') return { ...s, status: 'canceled', trialEndDate: now };
-  if (s.status === 'paused') return { ...s, status: 'canceled', pauseEndDate: null, subscriptionEndDate: now, cancelAtPeriodEnd: false };
+  if (s.status === 'paused')
+    return {
+      ...s,
+      status: 'canceled',
+      pauseEndDate: null,
+      subscriptionEndDate: now,
+      cancelAtPeriodEnd: false,
+    };
   if (s.status === 'active') {
     if (s.cancelAtPeriodEnd) {
-      throw new SubscriptionRefusal('already_canceled', 'Your subscription is already canceled at the end of the billing period.');
+      throw new SubscriptionRefusal(
+        'already_canceled',
+        'Your subscription is already canceled at the end of the billing period.',
+      );
     }
     return { ...s, cancelAtPeriodEnd: true };
   }
   throw new SubscriptionRefusal('nothing_to_cancel', 'There is no subscription to cancel.');
 }
 
-export type EntitlementReason = 'trial' | 'active' | 'trial_ended' | 'canceled' | 'expired' | 'paused';
-export type Entitlement = { entitled: boolean; reason: EntitlementReason; status: SubscriptionStatus };
+export type EntitlementReason =
+  'trial' | 'active' | 'trial_ended' | 'canceled' | 'expired' | 'paused';
+export type Entitlement = {
+  entitled: boolean;
+  reason: EntitlementReason;
+  status: SubscriptionStatus;
+};
 
 /** May the company add or change data now? (Reading, exporting and billing are always allowed.) */
 export function entitlement(s0: SubscriptionState, now: Date): Entitlement {
@@ -189,7 +232,11 @@ export function entitlement(s0: SubscriptionState, now: Date): Entitlement {
     case 'canceled':
       return { entitled: false, reason: 'canceled', status: s.status };
     case 'expired':
-      return { entitled: false, reason: neverPaid(s) ? 'trial_ended' : 'expired', status: s.status };
+      return {
+        entitled: false,
+        reason: neverPaid(s) ? 'trial_ended' : 'expired',
+        status: s.status,
+      };
   }
 }
 
@@ -217,7 +264,11 @@ export function availableActions(s0: SubscriptionState, now: Date) {
   const s = advance(s0, now);
   const paidActive = s.status === 'active' && !s.cancelAtPeriodEnd;
   return {
-    canCheckout: s.status === 'trial' || s.status === 'expired' || s.status === 'canceled' || (s.status === 'active' && s.cancelAtPeriodEnd),
+    canCheckout:
+      s.status === 'trial' ||
+      s.status === 'expired' ||
+      s.status === 'canceled' ||
+      (s.status === 'active' && s.cancelAtPeriodEnd),
     canChangeTier: paidActive,
     canPause: paidActive,
     canReactivate: s.status === 'paused',

@@ -11,11 +11,17 @@ async function chooseQuestion(page: Page, label: string, option: string) {
 test('signup -> security questions -> home', async ({ page }) => {
   const businessName = uniqueName('Signup Co');
   await page.goto('/signup');
-  await expect(page.getByText('14-day free trial, no credit card required', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('14-day free trial, no credit card required', { exact: true }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Business name must be at least 2 characters', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Business name must be at least 2 characters', { exact: true }),
+  ).toBeVisible();
   await page.getByLabel('Business Name').fill(businessName);
-  await page.getByLabel('Email').fill(`${businessName.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`);
+  await page
+    .getByLabel('Email')
+    .fill(`${businessName.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill('Something-Else-1');
   await page.getByRole('button', { name: 'Create Account' }).click();
@@ -26,13 +32,17 @@ test('signup -> security questions -> home', async ({ page }) => {
   await expect(page).toHaveURL(/\/security-questions$/);
   await expect(page.getByRole('heading', { name: 'Set Up Security Questions' })).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Please fill in all security questions and answers.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Please fill in all security questions and answers.', { exact: true }),
+  ).toBeVisible();
   await chooseQuestion(page, 'Security Question 1', 'What was the name of your first pet?');
   await page.getByLabel('Answer 1').fill('Rex');
   await chooseQuestion(page, 'Security Question 2', 'What was the name of your first pet?');
   await page.getByLabel('Answer 2').fill('Springfield');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Please choose different security questions.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Please choose different security questions.', { exact: true }),
+  ).toBeVisible();
   await chooseQuestion(page, 'Security Question 2', 'In what city were you born?');
   await page.getByRole('button', { name: 'Save' }).click();
 
@@ -48,7 +58,10 @@ test('Skip for Now goes home', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('logout -> login by business name with remember me -> reload stays signed in', async ({ page, context }) => {
+test('logout -> login by business name with remember me -> reload stays signed in', async ({
+  page,
+  context,
+}) => {
   const owner = await signupOwnerViaApi(page.request);
   await page.goto('/');
   await expect(mainNav(page)).toBeVisible();
@@ -58,13 +71,17 @@ test('logout -> login by business name with remember me -> reload stays signed i
 
   await page.goto('/login');
   await page.getByRole('button', { name: /^sign in$/i }).click();
-  await expect(page.getByText('Please enter your email or business name', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Please enter your email or business name', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText('Password is required', { exact: true })).toBeVisible();
   await page.getByLabel(/email or business name/i).fill(owner.businessName.toUpperCase());
   await page.getByLabel(/^password$/i).fill('not-the-password');
   await page.getByRole('button', { name: /^sign in$/i }).click();
   await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
-  await expect(page.getByText('Invalid email/business name or password.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Invalid email/business name or password.', { exact: true }),
+  ).toBeVisible();
 
   await page.getByLabel(/^password$/i).fill(owner.password);
   await page.getByRole('button', { name: 'Show password' }).click();
@@ -84,15 +101,28 @@ test('logout -> login by business name with remember me -> reload stays signed i
 
 test('the login page links to forgot password, signup and operator login', async ({ page }) => {
   await page.goto('/login');
-  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  );
   await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
-  await expect(page.getByRole('link', { name: 'Operator Login' })).toHaveAttribute('href', '/employee-login');
+  await expect(page.getByRole('link', { name: 'Operator Login' })).toHaveAttribute(
+    'href',
+    '/employee-login',
+  );
 });
 
-test('forgot password: questions, Back clears the answers, wrong answers, reset, sign in', async ({ page }) => {
+test('forgot password: questions, Back clears the answers, wrong answers, reset, sign in', async ({
+  page,
+}) => {
   const owner = await signupOwnerViaApi(page.request);
   const setup = await page.request.post('/api/auth/setup-security-questions', {
-    data: { securityQuestion1: 'first_pet', securityAnswer1: 'Rex', securityQuestion2: 'birth_city', securityAnswer2: 'Springfield' },
+    data: {
+      securityQuestion1: 'first_pet',
+      securityAnswer1: 'Rex',
+      securityQuestion2: 'birth_city',
+      securityAnswer2: 'Springfield',
+    },
   });
   expect(setup.status()).toBe(200);
   await page.request.post('/api/auth/logout');
@@ -117,14 +147,18 @@ test('forgot password: questions, Back clears the answers, wrong answers, reset,
   await page.getByLabel('New Password', { exact: true }).fill('short');
   await page.getByLabel('Confirm New Password').fill('short');
   await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByText('Password must be at least 8 characters.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Password must be at least 8 characters.', { exact: true }),
+  ).toBeVisible();
   await page.getByLabel('New Password', { exact: true }).fill('Fresh-Start-2026');
   await page.getByLabel('Confirm New Password').fill('Fresh-Start-2027');
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText('Passwords do not match.', { exact: true })).toBeVisible();
   await page.getByLabel('Confirm New Password').fill('Fresh-Start-2026');
   await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByText('Security answers are incorrect. Please try again.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Security answers are incorrect. Please try again.', { exact: true }),
+  ).toBeVisible();
 
   await page.getByLabel('In what city were you born?').fill('  SPRINGFIELD ');
   await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -143,7 +177,9 @@ test('Spanish chosen -> reload -> still Spanish', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page.getByText('Ingrese su correo o el nombre de su empresa', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Ingrese su correo o el nombre de su empresa', { exact: true }),
+  ).toBeVisible();
 });
 
 test('header links per role: owner sees every link, a visitor sees no header', async ({ page }) => {
@@ -195,7 +231,9 @@ test('profile: edit personal details and company name, change password', async (
   await page.getByLabel('Last Name').fill('García');
   await page.getByLabel('Secondary Email').fill('not-an-email');
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Please enter a valid secondary email address.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Please enter a valid secondary email address.', { exact: true }),
+  ).toBeVisible();
   await page.getByLabel('Secondary Email').fill('backup@example.com');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Profile Updated', { exact: true })).toBeVisible();
@@ -215,11 +253,15 @@ test('profile: edit personal details and company name, change password', async (
   await page.getByLabel('New Password', { exact: true }).fill('short');
   await page.getByLabel('Confirm New Password').fill('short');
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText('New password must be at least 8 characters long.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('New password must be at least 8 characters long.', { exact: true }),
+  ).toBeVisible();
   await page.getByLabel('New Password', { exact: true }).fill('Another-Good-One-5');
   await page.getByLabel('Confirm New Password').fill('Another-Good-One-6');
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText('New password and confirmation password must match.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('New password and confirmation password must match.', { exact: true }),
+  ).toBeVisible();
   await page.getByLabel('Confirm New Password').fill('Another-Good-One-5');
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByText('Password Changed', { exact: true })).toBeVisible();

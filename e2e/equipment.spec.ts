@@ -8,12 +8,16 @@ async function pick(page: Page, label: string | RegExp, option: string | RegExp)
 }
 
 async function addViaApi(page: Page, body: Record<string, unknown>) {
-  const res = await page.request.post('/api/equipment', { data: { type: 'machinery', unit: 'hours', ...body } });
+  const res = await page.request.post('/api/equipment', {
+    data: { type: 'machinery', unit: 'hours', ...body },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: string; name: string };
 }
 
-test('add with scheduled maintenance and parts, edit, usage, note, service, retire, export', async ({ page }) => {
+test('add with scheduled maintenance and parts, edit, usage, note, service, retire, export', async ({
+  page,
+}) => {
   await signupOwnerViaApi(page.request);
   const name = uniqueName('Excavator');
   await page.goto('/add-equipment');
@@ -31,7 +35,9 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await pick(page, 'Fuel type', 'Diesel');
   await page.getByRole('switch', { name: 'Calendar-based maintenance' }).click();
   await page.getByRole('button', { name: 'Add Equipment', exact: true }).click();
-  await expect(page.getByText('Maintenance start date is required when scheduled maintenance is enabled')).toBeVisible();
+  await expect(
+    page.getByText('Maintenance start date is required when scheduled maintenance is enabled'),
+  ).toBeVisible();
   await page.getByLabel('Start date').fill('2030-01-31');
   await page.getByLabel('Every').fill('1');
   await expect(page.getByTestId('next-date-preview')).toHaveText('Next maintenance: Feb 28, 2030');
@@ -47,7 +53,9 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await page.getByRole('button', { name: 'Add Part' }).click();
   await page.getByRole('button', { name: 'Remove part 2' }).click();
   await page.getByRole('button', { name: 'Add Equipment', exact: true }).click();
-  await expect(page.getByText('Equipment has been successfully added.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Equipment has been successfully added.', { exact: true }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
   // List: status badge from the one engine (1200 - 1000) / 250 = 80 % -> Approaching Service.
@@ -64,7 +72,9 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await expect(page.getByLabel('Start date')).toHaveValue('2030-01-31');
   await page.getByLabel(/^Last serviced at/).fill('1200');
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Equipment has been successfully updated.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Equipment has been successfully updated.', { exact: true }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/equipment-list$/);
   await expect(row.getByText('Good', { exact: true })).toBeVisible();
 
@@ -72,7 +82,9 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await page.getByRole('button', { name: `Update Usage: ${name}` }).click();
   const usage = page.getByRole('dialog', { name: 'Update Equipment Usage' });
   await usage.getByRole('button', { name: 'Update Usage' }).click();
-  await expect(page.getByText('Please enter a valid positive number for usage increase.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Please enter a valid positive number for usage increase.', { exact: true }),
+  ).toBeVisible();
   await usage.getByLabel('Usage increase').fill('50.5');
   await expect(usage.getByText('1,250.5 hours')).toBeVisible();
   await usage.getByRole('button', { name: 'Update Usage' }).click();
@@ -99,7 +111,9 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   // Status pages.
   await page.goto('/equipment/good');
   await expect(page.getByTestId('equipment-row').filter({ hasText: name })).toBeVisible();
-  await expect(page.getByTestId('equipment-summary')).toHaveText(/^Showing 1–\d+ of \d+ machines?$/);
+  await expect(page.getByTestId('equipment-summary')).toHaveText(
+    /^Showing 1–\d+ of \d+ machines?$/,
+  );
   await page.goto('/equipment/overdue');
   await expect(page.getByText('No equipment with this status')).toBeVisible();
   await page.getByRole('link', { name: 'View All Equipment' }).click();
@@ -125,23 +139,44 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   expect(download.suggestedFilename()).toMatch(/^retired-equipment-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
   const [header, first] = text.split('\r\n');
-  expect(header).toBe('Name,Type,Serial Number,Unit,Final Usage,Threshold,Fuel Type,Total Fuel Used (gal),Retirement Notes,Retired By,Date Added,Retired At');
-  expect(first).toContain(`${name},machinery,'=cmd|SN-1,hours,1250.5,10000,Diesel,0,Sold at auction`);
+  expect(header).toBe(
+    'Name,Type,Serial Number,Unit,Final Usage,Threshold,Fuel Type,Total Fuel Used (gal),Retirement Notes,Retired By,Date Added,Retired At',
+  );
+  expect(first).toContain(
+    `${name},machinery,'=cmd|SN-1,hours,1250.5,10000,Diesel,0,Sold at auction`,
+  );
 });
 
 test('equipment list export and the two-step permanent delete', async ({ page }) => {
   await signupOwnerViaApi(page.request);
   const name = uniqueName('Truck');
-  await addViaApi(page, { name, type: 'vehicle', unit: 'miles', currentUsage: 5000, serviceInterval: 1000, lastServiceUsage: 4000 });
+  await addViaApi(page, {
+    name,
+    type: 'vehicle',
+    unit: 'miles',
+    currentUsage: 5000,
+    serviceInterval: 1000,
+    lastServiceUsage: 4000,
+  });
   await page.goto('/equipment-list');
-  await expect(page.getByTestId('equipment-row').filter({ hasText: name }).getByText('Time for Service')).toBeVisible();
+  await expect(
+    page.getByTestId('equipment-row').filter({ hasText: name }).getByText('Time for Service'),
+  ).toBeVisible();
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/^equipment-list-\d{4}-\d{2}-\d{2}\.csv$/);
-  const [header, first] = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
-  expect(header).toBe('Name,Type,Serial Number,Unit,Current Usage,Threshold,Fuel Type,Service Interval,Last Service Usage,Status,Scheduled Maintenance,Next Maintenance Date,Date Added');
-  expect(first).toMatch(new RegExp(`^${name},vehicle,,miles,5000,,N/A,1000,4000,Time for Service,No,,\\d{4}-\\d{2}-\\d{2}$`));
+  const [header, first] = readFileSync((await download.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n');
+  expect(header).toBe(
+    'Name,Type,Serial Number,Unit,Current Usage,Threshold,Fuel Type,Service Interval,Last Service Usage,Status,Scheduled Maintenance,Next Maintenance Date,Date Added',
+  );
+  expect(first).toMatch(
+    new RegExp(
+      `^${name},vehicle,,miles,5000,,N/A,1000,4000,Time for Service,No,,\\d{4}-\\d{2}-\\d{2}$`,
+    ),
+  );
 
   await page.getByRole('button', { name: `Remove: ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove Equipment' });
@@ -159,20 +194,47 @@ test('equipment list export and the two-step permanent delete', async ({ page })
 
 /** A paid plan through the built-in local billing provider (Enterprise: 65 machines). */
 async function subscribeViaApi(page: Page, tier: 'professional' | 'enterprise') {
-  const start = await page.request.post('/api/create-checkout-session', { data: { tier, billingInterval: 'month' } });
+  const start = await page.request.post('/api/create-checkout-session', {
+    data: { tier, billingInterval: 'month' },
+  });
   expect(start.status(), await start.text()).toBe(200);
-  const sessionId = ((await start.json()) as { url: string }).url.split('/').filter(Boolean).pop()!.split('?')[0]!;
+  const sessionId = ((await start.json()) as { url: string }).url
+    .split('/')
+    .filter(Boolean)
+    .pop()!
+    .split('?')[0]!;
   const pay = await page.request.post(`/api/checkout/${sessionId}/pay`, { data: {} });
   expect(pay.status(), await pay.text()).toBe(200);
 }
 
-test('the list shows one page at a time: pages, search, status filter, counts; export and reload keep the whole filtered list', async ({ page }) => {
+test('the list shows one page at a time: pages, search, status filter, counts; export and reload keep the whole filtered list', async ({
+  page,
+}) => {
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   await signupOwnerViaApi(page.request);
   await subscribeViaApi(page, 'enterprise');
-  for (let i = 1; i <= 28; i++) await addViaApi(page, { name: `Pump ${String(i).padStart(2, '0')}`, currentUsage: 10, serviceInterval: 100, lastServiceUsage: 0 });
-  await addViaApi(page, { name: 'Zeta Loader', serialNumber: 'ZL-9', currentUsage: 10, serviceInterval: 100, lastServiceUsage: 0 });
-  await addViaApi(page, { name: 'Crane X', type: 'vehicle', unit: 'miles', currentUsage: 130, serviceInterval: 100, lastServiceUsage: 0 });
+  for (let i = 1; i <= 28; i++)
+    await addViaApi(page, {
+      name: `Pump ${String(i).padStart(2, '0')}`,
+      currentUsage: 10,
+      serviceInterval: 100,
+      lastServiceUsage: 0,
+    });
+  await addViaApi(page, {
+    name: 'Zeta Loader',
+    serialNumber: 'ZL-9',
+    currentUsage: 10,
+    serviceInterval: 100,
+    lastServiceUsage: 0,
+  });
+  await addViaApi(page, {
+    name: 'Crane X',
+    type: 'vehicle',
+    unit: 'miles',
+    currentUsage: 130,
+    serviceInterval: 100,
+    lastServiceUsage: 0,
+  });
 
   const requests: string[] = [];
   page.on('request', (r) => {
@@ -221,15 +283,22 @@ test('the list shows one page at a time: pages, search, status filter, counts; e
   await expect(page.getByRole('combobox', { name: 'Service status' })).toHaveText('Overdue (1)');
 
   const result = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const serious = result.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 
   // Export CSV takes every machine matching the filters, not just the page on screen.
   await pick(page, 'Service status', 'All statuses (30)');
   await expect(summary).toHaveText('Showing 1–25 of 30 machines');
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
-  const lines = readFileSync((await (await downloadPromise).path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  const lines = readFileSync((await (await downloadPromise).path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean);
   expect(lines).toHaveLength(31);
 });
 
@@ -238,7 +307,14 @@ test.describe('phone', () => {
   test('shows cards, not the table, and the dialogs work', async ({ page }) => {
     await signupOwnerViaApi(page.request);
     const name = uniqueName('Drill');
-    await addViaApi(page, { name, type: 'tools', unit: 'hours', currentUsage: 12.5, serviceInterval: 10, lastServiceUsage: 0 });
+    await addViaApi(page, {
+      name,
+      type: 'tools',
+      unit: 'hours',
+      currentUsage: 12.5,
+      serviceInterval: 10,
+      lastServiceUsage: 0,
+    });
     await page.goto('/equipment-list');
     const card = page.getByTestId('equipment-card').filter({ hasText: name });
     await expect(card).toBeVisible();
@@ -265,11 +341,19 @@ test('Spanish', async ({ page }) => {
   await expect(page.getByText('El nombre es obligatorio')).toBeVisible();
 });
 
-test('edit from /add?edit={id}, the plan-limit alert, and no serious accessibility problems', async ({ page }) => {
+test('edit from /add?edit={id}, the plan-limit alert, and no serious accessibility problems', async ({
+  page,
+}) => {
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   await signupOwnerViaApi(page.request);
   const name = uniqueName('Mower');
-  const e = await addViaApi(page, { name, type: 'other', unit: 'hours', currentUsage: 3, serviceInterval: 10 });
+  const e = await addViaApi(page, {
+    name,
+    type: 'other',
+    unit: 'hours',
+    currentUsage: 3,
+    serviceInterval: 10,
+  });
   await page.goto(`/add?edit=${e.id}`);
   await expect(page.getByRole('heading', { name: 'Edit Equipment' })).toBeVisible();
   await expect(page.getByLabel('Equipment name')).toHaveValue(name);
@@ -278,16 +362,24 @@ test('edit from /add?edit={id}, the plan-limit alert, and no serious accessibili
     await page.goto(url);
     await expect(page.locator('main h1')).toBeVisible();
     const result = await new AxeBuilder({ page }).include('main').analyze();
-    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${url}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const serious = result.violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(
+      serious.map((v) => `${url}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   }
 
   for (let i = 0; i < 14; i++) await addViaApi(page, { name: `Fill ${i}` });
   await page.goto('/add-equipment');
-  await expect(page.getByRole('alert').filter({ hasText: /reached your plan's limit of 15/ })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: /reached your plan's limit of 15/ }),
+  ).toBeVisible();
   await page.getByLabel('Equipment name').fill('One too many');
   await pick(page, 'Type', 'Tools');
   await pick(page, 'Usage unit', 'Hours');
   await page.getByRole('button', { name: 'Add Equipment', exact: true }).click();
-  await expect(page.getByText(/Please upgrade your plan or remove equipment to add more\./).first()).toBeVisible();
+  await expect(
+    page.getByText(/Please upgrade your plan or remove equipment to add more\./).first(),
+  ).toBeVisible();
 });

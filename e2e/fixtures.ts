@@ -2,20 +2,28 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 
 export { expect };
 
-export const E2E_ADMIN = { email: 'platform-admin@e2e.test', password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-1' };
+export const E2E_ADMIN = {
+  email: 'platform-admin@e2e.test',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-1',
+};
 export const PASSWORD = 'Harvest-Moon-42';
 
 let n = 0;
-export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${(n++).toString(36)}`;
+export const uniqueName = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${(n++).toString(36)}`;
 
 export type Owner = { businessName: string; email: string; password: string };
 
 /** Creates an owner through the API in the page's own cookie jar (the page is then signed in). */
-export async function signupOwnerViaApi(request: APIRequestContext, overrides: Partial<Owner> = {}): Promise<Owner> {
+export async function signupOwnerViaApi(
+  request: APIRequestContext,
+  overrides: Partial<Owner> = {},
+): Promise<Owner> {
   const businessName = overrides.businessName ?? uniqueName('Acme');
   const owner = {
     businessName,
-    email: overrides.email ?? `${businessName.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`,
+    email:
+      overrides.email ?? `${businessName.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`,
     password: overrides.password ?? PASSWORD,
   };
   const res = await request.post('/api/auth/signup', { data: owner });
@@ -42,7 +50,8 @@ export const test = base.extend<{ failOnConsoleError: void }>({
         if (msg.type() === 'error') {
           const text = msg.text();
           // Expected 4xx responses of API calls the test provokes are logged by Chromium as resource errors.
-          if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+          if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text))
+            return;
           errors.push(text);
         }
       });

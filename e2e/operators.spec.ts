@@ -8,12 +8,23 @@ const shot = async (page: Page, name: string) => {
   if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
 };
 
-type Eq = { id: string; name: string; currentUsage: number; totalDieselUsed: number; totalFuelUsed: number };
+type Eq = {
+  id: string;
+  name: string;
+  currentUsage: number;
+  totalDieselUsed: number;
+  totalFuelUsed: number;
+};
 
-test('owner runs a field team: shared password, operator, access cards, a Spanish operator on a phone', async ({ page, browser }) => {
+test('owner runs a field team: shared password, operator, access cards, a Spanish operator on a phone', async ({
+  page,
+  browser,
+}) => {
   await signupOwnerViaApi(page.request);
   const eqName = uniqueName('Excavator');
-  const created = await page.request.post('/api/equipment', { data: { name: eqName, type: 'machinery', unit: 'hours', currentUsage: 100, fuelType: 'diesel' } });
+  const created = await page.request.post('/api/equipment', {
+    data: { name: eqName, type: 'machinery', unit: 'hours', currentUsage: 100, fuelType: 'diesel' },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const equipment = (await created.json()) as Eq;
 
@@ -40,7 +51,9 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
   const usernameCell = page.getByRole('row', { name: /Lucía Fernández/ }).locator('code');
   await expect(usernameCell).toHaveText(/^Lucia\d*$/);
   const username = (await usernameCell.textContent())!.trim();
-  await expect(page.getByText(new RegExp(`username ${username} and the company operator password`)).first()).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`username ${username} and the company operator password`)).first(),
+  ).toBeVisible();
   await shot(page, 'employees-en-1280');
 
   // ... prints access cards (a PDF of the print view holds the username).
@@ -54,7 +67,12 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
   await page.getByRole('toolbar').getByRole('button', { name: 'Close' }).click();
 
   // The operator signs in on a phone, in Spanish.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'es-ES',
+    isMobile: true,
+    hasTouch: true,
+  });
   const op = await phone.newPage();
   const errors: string[] = [];
   op.on('pageerror', (e) => errors.push(e.message));
@@ -88,7 +106,9 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
 
   // Search with no match, then pick the machine: diesel is preselected.
   await op.getByLabel('Buscar equipo').fill('zzz-nothing');
-  await expect(op.getByText('No se encontró equipo. Pruebe con otro término de búsqueda.')).toBeVisible();
+  await expect(
+    op.getByText('No se encontró equipo. Pruebe con otro término de búsqueda.'),
+  ).toBeVisible();
   await op.getByLabel('Buscar equipo').fill('maquinaria');
   await op.getByLabel('Equipo', { exact: true }).selectOption({ label: `${eqName} (Maquinaria)` });
   await expect(op.getByTestId('current-reading')).toContainText('100');
@@ -120,9 +140,26 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
   const list = (await (await page.request.get('/api/equipment')).json()) as Eq[];
   const after = list.find((e) => e.id === equipment.id)!;
   expect(after).toMatchObject({ currentUsage: 110.5, totalDieselUsed: 20, totalFuelUsed: 20 });
-  const history = (await (await page.request.get('/api/equipment-history/export')).json()) as Array<{ equipmentName: string; operatorName: string; usage: number; content: string }>;
-  expect(history).toContainEqual(expect.objectContaining({ equipmentName: eqName, operatorName: username, usage: 110.5, content: 'Cambio de filtro' }));
-  const updates = (await (await page.request.get('/api/operator-updates')).json()) as Array<{ status: string; newUsage: number }>;
+  const history = (await (
+    await page.request.get('/api/equipment-history/export')
+  ).json()) as Array<{
+    equipmentName: string;
+    operatorName: string;
+    usage: number;
+    content: string;
+  }>;
+  expect(history).toContainEqual(
+    expect.objectContaining({
+      equipmentName: eqName,
+      operatorName: username,
+      usage: 110.5,
+      content: 'Cambio de filtro',
+    }),
+  );
+  const updates = (await (await page.request.get('/api/operator-updates')).json()) as Array<{
+    status: string;
+    newUsage: number;
+  }>;
   expect(updates[0]).toMatchObject({ status: 'pending', newUsage: 900 });
   expect(updates[1]).toMatchObject({ status: 'applied', newUsage: 110.5 });
 
@@ -140,7 +177,9 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
   }
 });
 
-test('operator login: Sign In waits for both fields and no credentials are printed', async ({ page }) => {
+test('operator login: Sign In waits for both fields and no credentials are printed', async ({
+  page,
+}) => {
   await page.goto('/employee-login');
   await expect(page.getByRole('heading', { name: 'Operator Login' })).toBeVisible();
   const signIn = page.getByRole('button', { name: 'Sign In' });
@@ -149,7 +188,11 @@ test('operator login: Sign In waits for both fields and no credentials are print
   await expect(signIn).toBeDisabled();
   await page.getByLabel('Password', { exact: true }).fill('x');
   await expect(signIn).toBeEnabled();
-  await expect(page.getByText("Don't have the operator password? Contact your manager for the shared operator password.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Don't have the operator password? Contact your manager for the shared operator password.",
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
   await shot(page, 'operator-login-en-1280');
 });

@@ -1,6 +1,8 @@
 import { E2E_ADMIN, expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
 
-test('trial -> local checkout -> active Professional -> pause 3 months -> reactivate -> cancel', async ({ page }) => {
+test('trial -> local checkout -> active Professional -> pause 3 months -> reactivate -> cancel', async ({
+  page,
+}) => {
   await signupOwnerViaApi(page.request);
   await page.goto('/subscription');
   await expect(page.getByRole('heading', { name: 'Subscription', level: 1 })).toBeVisible();
@@ -9,7 +11,9 @@ test('trial -> local checkout -> active Professional -> pause 3 months -> reacti
   await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
 
   // Struck-through and launch-special prices; yearly toggle.
-  const pro = page.getByRole('region', { name: 'Professional' }).or(page.locator('[aria-label="Professional"]'));
+  const pro = page
+    .getByRole('region', { name: 'Professional' })
+    .or(page.locator('[aria-label="Professional"]'));
   await expect(pro.getByText('Most Popular')).toBeVisible();
   await expect(pro.getByText('$54')).toBeVisible();
   await page.getByRole('button', { name: /Yearly/ }).click();
@@ -26,7 +30,13 @@ test('trial -> local checkout -> active Professional -> pause 3 months -> reacti
   await expect(page.getByText('Payment successful')).toBeVisible();
   await expect(page.getByText('Professional plan')).toBeVisible();
   await expect(page.getByText('0 of 30 pieces of equipment')).toBeVisible();
-  await expect(page.locator('#current-plan-title').locator('..').locator('..').getByText('Active', { exact: true })).toBeVisible();
+  await expect(
+    page
+      .locator('#current-plan-title')
+      .locator('..')
+      .locator('..')
+      .getByText('Active', { exact: true }),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Pause subscription' }).click();
   const pauseDialog = page.getByRole('alertdialog');
@@ -37,7 +47,10 @@ test('trial -> local checkout -> active Professional -> pause 3 months -> reacti
   await expect(page.getByText(/Paused until/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Reactivate subscription' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Reactivate', exact: true }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: 'Reactivate', exact: true })
+    .click();
   await expect(page.getByText(/^Renews /)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pause subscription' })).toBeVisible();
 
@@ -49,7 +62,9 @@ test('trial -> local checkout -> active Professional -> pause 3 months -> reacti
   await expect(page.getByText(/^Access until /)).toBeVisible();
 });
 
-test('canceling at checkout returns with the canceled notice and changes nothing', async ({ page }) => {
+test('canceling at checkout returns with the canceled notice and changes nothing', async ({
+  page,
+}) => {
   await signupOwnerViaApi(page.request);
   await page.goto('/subscription');
   await page.getByRole('button', { name: 'Choose Basic' }).click();
@@ -69,7 +84,9 @@ test('the over-limit alert after a downgrade', async ({ page }) => {
   await page.getByRole('button', { name: 'Pay $54' }).click();
   await expect(page.getByText('0 of 30 pieces of equipment')).toBeVisible();
   for (let i = 0; i < 16; i++) {
-    const res = await page.request.post('/api/equipment', { data: { name: `Truck ${i}`, type: 'vehicle', unit: 'hours' } });
+    const res = await page.request.post('/api/equipment', {
+      data: { name: `Truck ${i}`, type: 'vehicle', unit: 'hours' },
+    });
     expect(res.status(), await res.text()).toBeLessThan(300);
   }
   await page.reload();
@@ -77,15 +94,21 @@ test('the over-limit alert after a downgrade', async ({ page }) => {
   await page.getByRole('button', { name: 'Switch to Basic' }).click();
   await expect(page.getByRole('alertdialog').getByText(/more than this plan allows/)).toBeVisible();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Switch plan' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Equipment limit exceeded' })).toBeVisible();
-  await expect(page.getByText(/You have 16 pieces of equipment but your Basic plan allows 15/)).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Equipment limit exceeded' }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(/You have 16 pieces of equipment but your Basic plan allows 15/),
+  ).toBeVisible();
 });
 
 test('the admin accounts page as platform admin (search, never a password)', async ({ page }) => {
   const name = uniqueName('Searchable Haulers');
   await signupOwnerViaApi(page.request, { businessName: name });
   await page.request.post('/api/auth/logout');
-  const login = await page.request.post('/api/auth/login', { data: { emailOrBusinessName: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const login = await page.request.post('/api/auth/login', {
+    data: { emailOrBusinessName: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
   expect(login.status(), await login.text()).toBe(200);
   await page.goto('/admin-accounts');
   await expect(page.getByRole('heading', { name: 'Admin Accounts' })).toBeVisible();

@@ -115,7 +115,10 @@ try {
     const cookies = res.headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
-      .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }));
+      .map((pair) => ({
+        name: pair.slice(0, pair.indexOf('=')),
+        value: pair.slice(pair.indexOf('=') + 1),
+      }));
     return {
       status: res.status,
       cookies: cookies.length ? cookies : null,

@@ -51,7 +51,14 @@ const freePort = () => 20000 + Math.floor(Math.random() * 20000);
 
 function runSeed(env, args = []) {
   const out = execFileSync('node', ['dist/server/bench-seed.js', ...args], {
-    env: { ...process.env, ...env, APP_SECRET, BENCH_PASSWORD: PASSWORD, BENCH_SHARED_PASSWORD: SHARED, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...env,
+      APP_SECRET,
+      BENCH_PASSWORD: PASSWORD,
+      BENCH_SHARED_PASSWORD: SHARED,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 64 * 1024 * 1024,
   }).toString();
@@ -61,7 +68,15 @@ function runSeed(env, args = []) {
 async function startServer(env) {
   const port = freePort();
   const child = spawn('node', ['dist/server/main.js'], {
-    env: { ...process.env, ...env, APP_SECRET, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DB_POOL_SIZE: String(CONNECTIONS) },
+    env: {
+      ...process.env,
+      ...env,
+      APP_SECRET,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DB_POOL_SIZE: String(CONNECTIONS),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -88,7 +103,11 @@ function rssOf(pid) {
 }
 
 async function signIn(base, url, body) {
-  const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`sign-in ${url} failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ems_sid='));
   if (!cookie) throw new Error(`no session cookie from ${url}`);
@@ -97,18 +116,21 @@ async function signIn(base, url, body) {
 
 function load(opts) {
   return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: DURATION, pipelining: 1, ...opts }, (err, r) => {
-      if (err) reject(err);
-      else
-        resolve({
-          rps: Math.round(r.requests.average),
-          p50: r.latency.p50,
-          p99: r.latency.p99,
-          non2xx: r.non2xx + r.errors + r.timeouts,
-          total: r.requests.total,
-          bytes: Math.round(r.throughput.average),
-        });
-    });
+    autocannon(
+      { connections: CONNECTIONS, duration: DURATION, pipelining: 1, ...opts },
+      (err, r) => {
+        if (err) reject(err);
+        else
+          resolve({
+            rps: Math.round(r.requests.average),
+            p50: r.latency.p50,
+            p99: r.latency.p99,
+            non2xx: r.non2xx + r.errors + r.timeouts,
+            total: r.requests.total,
+            bytes: Math.round(r.throughput.average),
+          });
+      },
+    );
   });
 }
 
@@ -126,7 +148,14 @@ function operatorUpdateRequests(machines) {
         round.set(m.id, k);
         return {
           ...req,
-          body: JSON.stringify({ equipmentId: m.id, equipmentName: m.name, newUsage: Math.round((m.currentUsage + k * 0.1) * 10) / 10, fuelAdded: 1.5, fuelType: 'gas', notes: '' }),
+          body: JSON.stringify({
+            equipmentId: m.id,
+            equipmentName: m.name,
+            newUsage: Math.round((m.currentUsage + k * 0.1) * 10) / 10,
+            fuelAdded: 1.5,
+            fuelType: 'gas',
+            notes: '',
+          }),
         };
       },
     },
@@ -166,7 +195,10 @@ async function measureTarget(kind) {
   try {
     console.info(`\n== ${kind}: seeding`);
     // Migrate first (the server does it on start), then seed.
-    execFileSync('node', ['dist/server/db-migrate.js'], { env: { ...process.env, ...env, APP_SECRET }, stdio: 'inherit' });
+    execFileSync('node', ['dist/server/db-migrate.js'], {
+      env: { ...process.env, ...env, APP_SECRET },
+      stdio: 'inherit',
+    });
     const seedOut = JSON.parse(runSeed(env).trim().split('\n').pop());
     results.seed[kind] = seedOut;
     console.info(`   seeded in ${seedOut.seconds} s: ${JSON.stringify(seedOut.counts)}`);
@@ -178,7 +210,9 @@ async function measureTarget(kind) {
       try {
         operator = await signIn(base, '/api/employee/login', seedOut.operator);
       } catch (err) {
-        console.warn(`   operator sign-in failed (${err.message}); POST /api/operator-updates measured as the owner`);
+        console.warn(
+          `   operator sign-in failed (${err.message}); POST /api/operator-updates measured as the owner`,
+        );
       }
       const rows = {};
       for (const url of [...DASHBOARD_CALLS, ...LIST_CALLS, ...REFERENCE_CALLS]) {
@@ -195,24 +229,39 @@ async function measureTarget(kind) {
         console.info(`   GET ${url}: ${JSON.stringify(rows[url])}`);
       }
       const list = await fetch(`${base}/api/equipment`, { headers: { cookie: owner } });
-      const machines = list.ok ? (await list.json()).filter((m) => m.unit === 'hours').map((m) => ({ id: m.id, name: m.name, currentUsage: Number(m.currentUsage) })) : [];
+      const machines = list.ok
+        ? (await list.json())
+            .filter((m) => m.unit === 'hours')
+            .map((m) => ({ id: m.id, name: m.name, currentUsage: Number(m.currentUsage) }))
+        : [];
       if (machines.length > 0) {
         const cookie = operator ?? owner;
-        const one = operatorUpdateRequests(machines.slice(0, 1).map((m) => ({ ...m, currentUsage: m.currentUsage + 1000 })));
+        const one = operatorUpdateRequests(
+          machines.slice(0, 1).map((m) => ({ ...m, currentUsage: m.currentUsage + 1000 })),
+        );
         const probe = await fetch(`${base}/api/operator-updates`, {
           method: 'POST',
           headers: { cookie, 'content-type': 'application/json' },
           body: one[0].setupRequest({}).body,
         });
         const probeBody = await probe.text();
-        results.bare['POST /api/operator-updates'] ??= { body: probeBody, type: 'application/json', status: probe.status };
-        if (!probe.ok) console.warn(`   POST /api/operator-updates probe: ${probe.status} ${probeBody.slice(0, 200)}`);
+        results.bare['POST /api/operator-updates'] ??= {
+          body: probeBody,
+          type: 'application/json',
+          status: probe.status,
+        };
+        if (!probe.ok)
+          console.warn(
+            `   POST /api/operator-updates probe: ${probe.status} ${probeBody.slice(0, 200)}`,
+          );
         rows['POST /api/operator-updates'] = await load({
           url: base,
           headers: { cookie, 'content-type': 'application/json' },
           requests: operatorUpdateRequests(machines.slice(1)),
         });
-        console.info(`   POST /api/operator-updates: ${JSON.stringify(rows['POST /api/operator-updates'])}`);
+        console.info(
+          `   POST /api/operator-updates: ${JSON.stringify(rows['POST /api/operator-updates'])}`,
+        );
       }
       results.targets[kind] = { rows, memory: rssOf(child.pid) };
     } finally {
@@ -227,7 +276,13 @@ async function measureTarget(kind) {
 async function measureBare() {
   const app = Fastify({ logger: false });
   for (const [key, v] of Object.entries(results.bare)) {
-    if (key.startsWith('POST ')) app.post(key.slice(5), async (_req, reply) => reply.status(v.status ?? 200).type(v.type).send(v.body));
+    if (key.startsWith('POST '))
+      app.post(key.slice(5), async (_req, reply) =>
+        reply
+          .status(v.status ?? 200)
+          .type(v.type)
+          .send(v.body),
+      );
     else app.get(key.split('?')[0], async (_req, reply) => reply.type(v.type).send(v.body));
   }
   const port = freePort();
@@ -236,7 +291,11 @@ async function measureBare() {
   for (const key of Object.keys(results.bare)) {
     const post = key.startsWith('POST ');
     const url = `http://127.0.0.1:${port}${post ? key.slice(5) : key}`;
-    out[key] = await load(post ? { url, method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } } : { url });
+    out[key] = await load(
+      post
+        ? { url, method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }
+        : { url },
+    );
     console.info(`   bare ${key}: ${JSON.stringify(out[key])}`);
   }
   await app.close();
@@ -256,7 +315,12 @@ lines.push(
     `autocannon on 127.0.0.1, ${CONNECTIONS} connections, ${DURATION} s per row (the load generator shares the cores with the server). Pool size ${CONNECTIONS}.`,
   '',
 );
-for (const [kind, s] of Object.entries(results.seed)) lines.push(`- Data set (${kind}): ${Object.entries(s.counts).map(([k, v]) => `${v.toLocaleString('en-US')} ${k}`).join(', ')}; seeded in ${s.seconds} s.`);
+for (const [kind, s] of Object.entries(results.seed))
+  lines.push(
+    `- Data set (${kind}): ${Object.entries(s.counts)
+      .map(([k, v]) => `${v.toLocaleString('en-US')} ${k}`)
+      .join(', ')}; seeded in ${s.seconds} s.`,
+  );
 lines.push(
   '- Dashboard calls are made as the owner of the company with 2,000 machines and 50,000 history entries; POST /api/operator-updates as its operator, spread over its machines (each a plausible reading).',
   '- "Limit" = a bare Fastify route returning the same JSON from memory on the same machine; ratio = measured / limit (for latency, limit / measured).',
@@ -265,34 +329,66 @@ lines.push(
 const ratio = (a, b) => (b ? (a / b).toFixed(2) : '-');
 for (const [kind, t] of Object.entries(results.targets)) {
   lines.push(`### ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL 15'}`, '');
-  lines.push('| Call | Size (KB) | req/s | p50 ms | p99 ms | errors | req/s vs limit | p99 limit/measured |', '|---|---|---|---|---|---|---|---|');
+  lines.push(
+    '| Call | Size (KB) | req/s | p50 ms | p99 ms | errors | req/s vs limit | p99 limit/measured |',
+    '|---|---|---|---|---|---|---|---|',
+  );
   for (const [key, r] of Object.entries(t.rows)) {
     const bare = results.bareRows[key];
-    lines.push(`| ${key.startsWith('POST') ? key : `GET ${key}`}${REFERENCE_CALLS.includes(key) ? ' (reference: export only)' : ''} | ${r.kb ?? '-'} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${ratio(r.rps, bare?.rps)} | ${bare ? ratio(bare.p99 || 1, r.p99 || 1) : '-'} |`);
+    lines.push(
+      `| ${key.startsWith('POST') ? key : `GET ${key}`}${REFERENCE_CALLS.includes(key) ? ' (reference: export only)' : ''} | ${r.kb ?? '-'} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${ratio(r.rps, bare?.rps)} | ${bare ? ratio(bare.p99 || 1, r.p99 || 1) : '-'} |`,
+    );
   }
-  lines.push('', `Server memory after the run: RSS ${t.memory.rssMb} MB (peak ${t.memory.peakMb} MB).`, '');
+  lines.push(
+    '',
+    `Server memory after the run: RSS ${t.memory.rssMb} MB (peak ${t.memory.peakMb} MB).`,
+    '',
+  );
 }
-lines.push('### Limit: bare Fastify, same JSON from memory', '', '| Call | req/s | p50 ms | p99 ms |', '|---|---|---|---|');
-for (const [key, r] of Object.entries(results.bareRows ?? {})) lines.push(`| ${key.startsWith('POST') ? key : `GET ${key}`} | ${r.rps} | ${r.p50} | ${r.p99} |`);
+lines.push(
+  '### Limit: bare Fastify, same JSON from memory',
+  '',
+  '| Call | req/s | p50 ms | p99 ms |',
+  '|---|---|---|---|',
+);
+for (const [key, r] of Object.entries(results.bareRows ?? {}))
+  lines.push(`| ${key.startsWith('POST') ? key : `GET ${key}`} | ${r.rps} | ${r.p50} | ${r.p99} |`);
 lines.push('');
 const pgRows = results.targets.postgres?.rows ?? {};
 const missed = [];
 for (const [key, r] of Object.entries(pgRows)) {
   if (key.startsWith('POST')) {
     if (r.rps < 1000) missed.push(`POST /api/operator-updates: ${r.rps}/s < 1,000/s`);
-  } else if (!REFERENCE_CALLS.includes(key) && r.p99 >= 100) missed.push(`GET ${key}: p99 ${r.p99} ms >= 100 ms`);
+  } else if (!REFERENCE_CALLS.includes(key) && r.p99 >= 100)
+    missed.push(`GET ${key}: p99 ${r.p99} ms >= 100 ms`);
 }
 lines.push('### Targets (PostgreSQL, 20 connections)', '');
-lines.push(missed.length === 0 && Object.keys(pgRows).length > 0 ? '- All met: dashboard calls p99 < 100 ms; POST /api/operator-updates >= 1,000/s.' : missed.map((m) => `- Missed: ${m}`).join('\n') || '- PostgreSQL not measured.');
+lines.push(
+  missed.length === 0 && Object.keys(pgRows).length > 0
+    ? '- All met: dashboard calls p99 < 100 ms; POST /api/operator-updates >= 1,000/s.'
+    : missed.map((m) => `- Missed: ${m}`).join('\n') || '- PostgreSQL not measured.',
+);
 lines.push('', '<!-- analysis -->', '');
-if (results.explain) lines.push('<details><summary>EXPLAIN ANALYZE (PostgreSQL, company with 2,000 machines)</summary>', '', '```', results.explain.trim(), '```', '', '</details>', '');
+if (results.explain)
+  lines.push(
+    '<details><summary>EXPLAIN ANALYZE (PostgreSQL, company with 2,000 machines)</summary>',
+    '',
+    '```',
+    results.explain.trim(),
+    '```',
+    '',
+    '</details>',
+    '',
+  );
 const section = lines.join('\n');
 
 // Keep other sections (e.g. "Page speed", written by bench-web) as they are; replace only "## Server".
 const file = 'docs/benchmarks.md';
 let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\n';
 // The written analysis (why a target is missed, what was fixed) lives between these markers and survives re-runs.
-const kept = /<!-- analysis:start -->[\s\S]*?<!-- analysis:end -->/.exec(doc)?.[0] ?? '<!-- analysis:start -->\n<!-- analysis:end -->';
+const kept =
+  /<!-- analysis:start -->[\s\S]*?<!-- analysis:end -->/.exec(doc)?.[0] ??
+  '<!-- analysis:start -->\n<!-- analysis:end -->';
 const full = section.replace('<!-- analysis -->', kept);
 const re = /## Server\n[\s\S]*?(?=\n## (?!#)|$)/;
 doc = re.test(doc) ? doc.replace(re, full.trimEnd() + '\n') : doc.trimEnd() + '\n\n' + full;

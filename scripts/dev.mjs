@@ -5,7 +5,10 @@ import { context } from 'esbuild';
 let server = null;
 const restart = () => {
   server?.kill();
-  server = spawn('node', ['dist/server/main.js'], { stdio: 'inherit', env: { ...process.env, PORT: process.env.PORT ?? '5000' } });
+  server = spawn('node', ['dist/server/main.js'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: process.env.PORT ?? '5000' },
+  });
 };
 const ctx = await context({
   entryPoints: { main: 'server/src/main.ts' },

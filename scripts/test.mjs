@@ -26,12 +26,17 @@ function ensureChromium() {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (existsSync(path)) return;
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium not found at ${path}. Install it (apt-get install chromium) or set CHROMIUM_PATH.`);
+    console.error(
+      `Chromium not found at ${path}. Install it (apt-get install chromium) or set CHROMIUM_PATH.`,
+    );
     process.exit(1);
   }
   console.log('Installing Chromium from apt…');
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   if (update.status !== 0 || install.status !== 0 || !existsSync(path)) {
     console.error('Could not install Chromium.');
     process.exit(1);
@@ -49,7 +54,8 @@ if (want('static')) {
 if (want('unit')) run('unit', bin('vitest'), ['run', '--project', 'unit']);
 if (want('api')) {
   run('api (PGlite)', bin('vitest'), ['run', '--project', 'api'], { TEST_DB: 'pglite' });
-  if (process.env.DATABASE_URL) run('api (PostgreSQL)', bin('vitest'), ['run', '--project', 'api'], { TEST_DB: 'postgres' });
+  if (process.env.DATABASE_URL)
+    run('api (PostgreSQL)', bin('vitest'), ['run', '--project', 'api'], { TEST_DB: 'postgres' });
   else console.log('\nDATABASE_URL not set: API tests ran against PGlite only.');
 }
 if (want('e2e')) {

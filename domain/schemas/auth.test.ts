@@ -20,7 +20,12 @@ function firstMessage(schema: z.ZodType, value: unknown): string | null {
   return r.success ? null : (r.error.issues[0]?.message ?? null);
 }
 
-const signup = { businessName: 'Acme Co', email: 'a@b.co', password: 'Harvest-Moon-42', confirmPassword: 'Harvest-Moon-42' };
+const signup = {
+  businessName: 'Acme Co',
+  email: 'a@b.co',
+  password: 'Harvest-Moon-42',
+  confirmPassword: 'Harvest-Moon-42',
+};
 
 describe('signup', () => {
   it.each([
@@ -30,17 +35,24 @@ describe('signup', () => {
     [{ email: 'nope' }, 'Please enter a valid email address'],
     [{ email: `${'x'.repeat(250)}@b.co` }, 'Please enter a valid email address'],
     [{ password: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters'],
-    [{ password: 'x'.repeat(201), confirmPassword: 'x'.repeat(201) }, 'Password must be at most 200 characters'],
+    [
+      { password: 'x'.repeat(201), confirmPassword: 'x'.repeat(201) },
+      'Password must be at most 200 characters',
+    ],
     [{ confirmPassword: 'short' }, 'Please confirm your password'],
     [{ confirmPassword: 'Harvest-Moon-43' }, "Passwords don't match"],
   ])('form %j -> %s', (over, message) => {
     expect(firstMessage(signupFormSchema, { ...signup, ...over })).toBe(message);
   });
   it('accepts a valid signup and trims', () => {
-    expect(signupFormSchema.parse({ ...signup, businessName: '  Acme Co ' }).businessName).toBe('Acme Co');
+    expect(signupFormSchema.parse({ ...signup, businessName: '  Acme Co ' }).businessName).toBe(
+      'Acme Co',
+    );
     const { confirmPassword: _c, ...api } = signup;
     expect(signupSchema.parse({ ...api, email: ' a@b.co ' }).email).toBe('a@b.co');
-    expect(firstMessage(signupSchema, { ...api, password: 'short' })).toBe('Password must be at least 8 characters');
+    expect(firstMessage(signupSchema, { ...api, password: 'short' })).toBe(
+      'Password must be at least 8 characters',
+    );
   });
   it('puts the mismatch on the confirmation field', () => {
     const r = signupFormSchema.safeParse({ ...signup, confirmPassword: 'Different-1234' });
@@ -57,7 +69,9 @@ describe('owner login', () => {
     expect(firstMessage(loginSchema, value)).toBe(message);
   });
   it('defaults remember me to false', () => {
-    expect(loginSchema.parse({ emailOrBusinessName: 'Acme', password: 'x' }).rememberMe).toBe(false);
+    expect(loginSchema.parse({ emailOrBusinessName: 'Acme', password: 'x' }).rememberMe).toBe(
+      false,
+    );
   });
 });
 
@@ -68,7 +82,12 @@ describe('security questions', () => {
     expect(securityQuestionById('first_pet')?.es).toMatch(/mascota/);
     expect(securityQuestionById('nope')).toBeNull();
   });
-  const ok = { securityQuestion1: 'first_pet', securityAnswer1: 'Rex', securityQuestion2: 'birth_city', securityAnswer2: 'Paris' };
+  const ok = {
+    securityQuestion1: 'first_pet',
+    securityAnswer1: 'Rex',
+    securityQuestion2: 'birth_city',
+    securityAnswer2: 'Paris',
+  };
   it.each([
     [{ securityQuestion1: '' }, 'Security question 1 is required'],
     [{ securityQuestion1: undefined }, 'Security question 1 is required'],
@@ -82,7 +101,9 @@ describe('security questions', () => {
     expect(firstMessage(setupSecurityQuestionsSchema, { ...ok, ...over })).toBe(message);
   });
   it('trims answers', () => {
-    expect(setupSecurityQuestionsSchema.parse({ ...ok, securityAnswer1: '  Rex ' }).securityAnswer1).toBe('Rex');
+    expect(
+      setupSecurityQuestionsSchema.parse({ ...ok, securityAnswer1: '  Rex ' }).securityAnswer1,
+    ).toBe('Rex');
   });
   it.each([
     [{ securityQuestion1: '' }, 'Please fill in all security questions and answers.'],
@@ -98,11 +119,20 @@ describe('security questions', () => {
 
 describe('forgot and reset password', () => {
   it('needs the email or business name', () => {
-    expect(firstMessage(forgotPasswordSchema, { emailOrBusinessName: ' ' })).toBe('Email or business name is required');
+    expect(firstMessage(forgotPasswordSchema, { emailOrBusinessName: ' ' })).toBe(
+      'Email or business name is required',
+    );
     expect(firstMessage(forgotPasswordSchema, {})).toBe('Email or business name is required');
-    expect(forgotPasswordSchema.parse({ emailOrBusinessName: ' Acme ' }).emailOrBusinessName).toBe('Acme');
+    expect(forgotPasswordSchema.parse({ emailOrBusinessName: ' Acme ' }).emailOrBusinessName).toBe(
+      'Acme',
+    );
   });
-  const reset = { emailOrBusinessName: 'Acme', securityAnswer1: 'a', securityAnswer2: 'b', newPassword: 'Harvest-Moon-42' };
+  const reset = {
+    emailOrBusinessName: 'Acme',
+    securityAnswer1: 'a',
+    securityAnswer2: 'b',
+    newPassword: 'Harvest-Moon-42',
+  };
   it.each([
     [{ emailOrBusinessName: '' }, 'Email or business name is required'],
     [{ securityAnswer1: '' }, 'Security answer 1 is required'],
@@ -111,7 +141,12 @@ describe('forgot and reset password', () => {
   ])('api %j -> %s', (over, message) => {
     expect(firstMessage(resetPasswordSchema, { ...reset, ...over })).toBe(message);
   });
-  const form = { securityAnswer1: 'a', securityAnswer2: 'b', newPassword: 'Harvest-Moon-42', confirmPassword: 'Harvest-Moon-42' };
+  const form = {
+    securityAnswer1: 'a',
+    securityAnswer2: 'b',
+    newPassword: 'Harvest-Moon-42',
+    confirmPassword: 'Harvest-Moon-42',
+  };
   it.each([
     [{ newPassword: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters.'],
     [{ confirmPassword: 'other-password' }, 'Passwords do not match.'],
@@ -120,7 +155,9 @@ describe('forgot and reset password', () => {
     expect(firstMessage(resetPasswordFormSchema, { ...form, ...over })).toBe(message);
   });
   it('keeps the messages in one catalogue', () => {
-    expect(authMessages.userNotFound).toBe('No account found with that email or business name, or security questions not set up.');
+    expect(authMessages.userNotFound).toBe(
+      'No account found with that email or business name, or security questions not set up.',
+    );
     expect(authMessages.answersIncorrect).toBe('Security answers are incorrect. Please try again.');
   });
 });
@@ -131,7 +168,11 @@ describe('missing fields get the spec message, not a generic one', () => {
     [loginSchema, { emailOrBusinessName: 'a' }, 'Password is required'],
     [signupSchema, {}, 'Business name must be at least 2 characters'],
     [signupSchema, { businessName: 'Acme' }, 'Please enter a valid email address'],
-    [signupSchema, { businessName: 'Acme', email: 'a@b.co' }, 'Password must be at least 8 characters'],
+    [
+      signupSchema,
+      { businessName: 'Acme', email: 'a@b.co' },
+      'Password must be at least 8 characters',
+    ],
     [resetPasswordSchema, { emailOrBusinessName: 'a' }, 'Security answer 1 is required'],
   ] as const)('%#', (schema, value, message) => {
     expect(firstMessage(schema, value)).toBe(message);

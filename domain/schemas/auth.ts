@@ -31,7 +31,8 @@ export const authMessages = {
   resetPasswordsDoNotMatch: 'Passwords do not match.',
   resetPasswordMin: `Password must be at least ${MIN_PASSWORD} characters.`,
   /** Server messages. */
-  userNotFound: 'No account found with that email or business name, or security questions not set up.',
+  userNotFound:
+    'No account found with that email or business name, or security questions not set up.',
   answersIncorrect: 'Security answers are incorrect. Please try again.',
   invalidLogin: 'Invalid email/business name or password.',
   emailTaken: 'An account with this email already exists.',
@@ -40,16 +41,29 @@ export const authMessages = {
 } as const;
 export type AuthMessageKey = keyof typeof authMessages;
 
-const businessName = z.string({ error: authMessages.businessNameMin }).trim().min(2, authMessages.businessNameMin).max(120, authMessages.businessNameMax);
-const email = z.string({ error: authMessages.email }).trim().max(254, authMessages.email).pipe(z.email(authMessages.email));
-const newPassword = z.string({ error: authMessages.passwordMin }).min(MIN_PASSWORD, authMessages.passwordMin).max(200, authMessages.passwordMax);
+const businessName = z
+  .string({ error: authMessages.businessNameMin })
+  .trim()
+  .min(2, authMessages.businessNameMin)
+  .max(120, authMessages.businessNameMax);
+const email = z
+  .string({ error: authMessages.email })
+  .trim()
+  .max(254, authMessages.email)
+  .pipe(z.email(authMessages.email));
+const newPassword = z
+  .string({ error: authMessages.passwordMin })
+  .min(MIN_PASSWORD, authMessages.passwordMin)
+  .max(200, authMessages.passwordMax);
 
 export const signupFormSchema = z
   .object({
     businessName,
     email,
     password: newPassword,
-    confirmPassword: z.string({ error: authMessages.confirmPassword }).min(MIN_PASSWORD, authMessages.confirmPassword),
+    confirmPassword: z
+      .string({ error: authMessages.confirmPassword })
+      .min(MIN_PASSWORD, authMessages.confirmPassword),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: authMessages.passwordsDontMatch,
@@ -61,8 +75,15 @@ export const signupSchema = z.object({ businessName, email, password: newPasswor
 export type SignupInput = z.infer<typeof signupSchema>;
 
 export const loginSchema = z.object({
-  emailOrBusinessName: z.string({ error: authMessages.emailOrBusinessNameLogin }).trim().min(1, authMessages.emailOrBusinessNameLogin).max(254, authMessages.emailOrBusinessNameLogin),
-  password: z.string({ error: authMessages.passwordRequired }).min(1, authMessages.passwordRequired).max(200, authMessages.passwordMax),
+  emailOrBusinessName: z
+    .string({ error: authMessages.emailOrBusinessNameLogin })
+    .trim()
+    .min(1, authMessages.emailOrBusinessNameLogin)
+    .max(254, authMessages.emailOrBusinessNameLogin),
+  password: z
+    .string({ error: authMessages.passwordRequired })
+    .min(1, authMessages.passwordRequired)
+    .max(200, authMessages.passwordMax),
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -95,16 +116,44 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
  * text of the current language. The user row stores the id, never the text.
  */
 export const SECURITY_QUESTIONS = [
-  { id: 'first_pet', en: 'What was the name of your first pet?', es: '¿Cómo se llamaba su primera mascota?' },
+  {
+    id: 'first_pet',
+    en: 'What was the name of your first pet?',
+    es: '¿Cómo se llamaba su primera mascota?',
+  },
   { id: 'birth_city', en: 'In what city were you born?', es: '¿En qué ciudad nació?' },
-  { id: 'mother_maiden', en: "What is your mother's maiden name?", es: '¿Cuál es el apellido de soltera de su madre?' },
-  { id: 'first_school', en: 'What was the name of your first school?', es: '¿Cómo se llamaba su primera escuela?' },
-  { id: 'first_car', en: 'What was the make of your first car?', es: '¿De qué marca fue su primer vehículo?' },
-  { id: 'childhood_friend', en: 'What is the name of your childhood best friend?', es: '¿Cómo se llama su mejor amigo de la infancia?' },
+  {
+    id: 'mother_maiden',
+    en: "What is your mother's maiden name?",
+    es: '¿Cuál es el apellido de soltera de su madre?',
+  },
+  {
+    id: 'first_school',
+    en: 'What was the name of your first school?',
+    es: '¿Cómo se llamaba su primera escuela?',
+  },
+  {
+    id: 'first_car',
+    en: 'What was the make of your first car?',
+    es: '¿De qué marca fue su primer vehículo?',
+  },
+  {
+    id: 'childhood_friend',
+    en: 'What is the name of your childhood best friend?',
+    es: '¿Cómo se llama su mejor amigo de la infancia?',
+  },
   { id: 'first_job', en: 'Where was your first job?', es: '¿Dónde fue su primer trabajo?' },
-  { id: 'favorite_teacher', en: 'What was the name of your favorite teacher?', es: '¿Cómo se llamaba su maestro favorito?' },
+  {
+    id: 'favorite_teacher',
+    en: 'What was the name of your favorite teacher?',
+    es: '¿Cómo se llamaba su maestro favorito?',
+  },
   { id: 'street_grew_up', en: 'What street did you grow up on?', es: '¿En qué calle creció?' },
-  { id: 'first_equipment', en: 'What was the first machine you learned to operate?', es: '¿Cuál fue la primera máquina que aprendió a operar?' },
+  {
+    id: 'first_equipment',
+    en: 'What was the first machine you learned to operate?',
+    es: '¿Cuál fue la primera máquina que aprendió a operar?',
+  },
 ] as const;
 export type SecurityQuestion = { id: string; en: string; es: string };
 export const securityQuestionIds = SECURITY_QUESTIONS.map((q) => q.id) as [string, ...string[]];
@@ -115,8 +164,12 @@ export const securityQuestionSchema = z.object({ id: z.string(), en: z.string(),
 export const securityQuestionListSchema = z.object({ questions: z.array(securityQuestionSchema) });
 export type SecurityQuestionList = z.infer<typeof securityQuestionListSchema>;
 
-const answer = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, authMessages.answerMax);
-const question = (message: string) => z.string({ error: message }).refine((v) => (securityQuestionIds as string[]).includes(v), { message });
+const answer = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(200, authMessages.answerMax);
+const question = (message: string) =>
+  z
+    .string({ error: message })
+    .refine((v) => (securityQuestionIds as string[]).includes(v), { message });
 
 export const setupSecurityQuestionsSchema = z
   .object({
@@ -140,13 +193,22 @@ export const setupSecurityQuestionsFormSchema = z
     securityAnswer2: z.string(),
   })
   .superRefine((v, ctx) => {
-    const empty = [v.securityQuestion1, v.securityAnswer1.trim(), v.securityQuestion2, v.securityAnswer2.trim()].some((x) => !x);
+    const empty = [
+      v.securityQuestion1,
+      v.securityAnswer1.trim(),
+      v.securityQuestion2,
+      v.securityAnswer2.trim(),
+    ].some((x) => !x);
     if (empty) {
       ctx.addIssue({ code: 'custom', message: authMessages.fillAllQuestions, path: ['form'] });
       return;
     }
     if (v.securityQuestion1 === v.securityQuestion2) {
-      ctx.addIssue({ code: 'custom', message: authMessages.differentQuestions, path: ['securityQuestion2'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: authMessages.differentQuestions,
+        path: ['securityQuestion2'],
+      });
     }
   });
 export type SetupSecurityQuestionsFormValues = z.input<typeof setupSecurityQuestionsFormSchema>;
@@ -155,7 +217,11 @@ export type SetupSecurityQuestionsFormValues = z.input<typeof setupSecurityQuest
 // Forgot / reset password
 // ---------------------------------------------------------------------------------------------
 
-const emailOrBusinessNameReset = z.string({ error: authMessages.emailOrBusinessNameReset }).trim().min(1, authMessages.emailOrBusinessNameReset).max(254, authMessages.emailOrBusinessNameReset);
+const emailOrBusinessNameReset = z
+  .string({ error: authMessages.emailOrBusinessNameReset })
+  .trim()
+  .min(1, authMessages.emailOrBusinessNameReset)
+  .max(254, authMessages.emailOrBusinessNameReset);
 
 export const forgotPasswordSchema = z.object({ emailOrBusinessName: emailOrBusinessNameReset });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
@@ -179,8 +245,14 @@ export const resetPasswordFormSchema = z
   .object({
     securityAnswer1: answer(authMessages.securityAnswer1),
     securityAnswer2: answer(authMessages.securityAnswer2),
-    newPassword: z.string().min(MIN_PASSWORD, authMessages.resetPasswordMin).max(200, authMessages.passwordMax),
+    newPassword: z
+      .string()
+      .min(MIN_PASSWORD, authMessages.resetPasswordMin)
+      .max(200, authMessages.passwordMax),
     confirmPassword: z.string(),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: authMessages.resetPasswordsDoNotMatch, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: authMessages.resetPasswordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
 export type ResetPasswordFormValues = z.input<typeof resetPasswordFormSchema>;

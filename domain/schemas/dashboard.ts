@@ -31,12 +31,25 @@ export const fuelSummarySchema = z.object({
   totalGas: z.number(),
   totalDiesel: z.number(),
   total: z.number(),
-  top: z.array(z.object({ id: z.string(), name: z.string(), total: z.number(), gas: z.number(), diesel: z.number() })).max(5),
+  top: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        total: z.number(),
+        gas: z.number(),
+        diesel: z.number(),
+      }),
+    )
+    .max(5),
 });
 export type FuelSummary = z.infer<typeof fuelSummarySchema>;
 
 /** GET /api/dashboard/overview : tile counts, critical machines and one page of the filtered overview (same filters as GET /api/equipment/page). */
-export const overviewQuerySchema = z.object({ ...equipmentBrowseFields, limit: browseLimit(500, 50) });
+export const overviewQuerySchema = z.object({
+  ...equipmentBrowseFields,
+  limit: browseLimit(500, 50),
+});
 export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
 
 export type OverviewCounts = EquipmentStatusCounts;

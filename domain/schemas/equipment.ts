@@ -43,9 +43,18 @@ export const equipmentMessages = {
 } as const;
 
 /** '' and null -> null; numeric strings -> numbers (form inputs and JSON alike). */
-const blankToNull = (v: unknown) => (v === '' || v === null ? null : typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+const blankToNull = (v: unknown) =>
+  v === '' || v === null ? null : typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
 const num = (min: number, message: string) =>
-  z.preprocess(blankToNull, z.number({ error: message }).min(min, message).max(MAX_USAGE, equipmentMessages.tooLarge).nullable().optional());
+  z.preprocess(
+    blankToNull,
+    z
+      .number({ error: message })
+      .min(min, message)
+      .max(MAX_USAGE, equipmentMessages.tooLarge)
+      .nullable()
+      .optional(),
+  );
 const optionalText = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v),
@@ -56,16 +65,32 @@ const dateField = z.preprocess(
   (v) => (v === '' ? null : v instanceof Date ? v.toISOString() : v),
   z
     .string()
-    .refine((s) => isDateOnly(toDateOnly(s)) && (s.length === 10 || !Number.isNaN(Date.parse(s))), equipmentMessages.dateInvalid)
+    .refine(
+      (s) => isDateOnly(toDateOnly(s)) && (s.length === 10 || !Number.isNaN(Date.parse(s))),
+      equipmentMessages.dateInvalid,
+    )
     .transform(toDateOnly)
     .nullable()
     .optional(),
 );
 
 export const servicePartSchema = z.object({
-  part: z.string({ error: equipmentMessages.partName }).trim().min(1, equipmentMessages.partName).max(200),
+  part: z
+    .string({ error: equipmentMessages.partName })
+    .trim()
+    .min(1, equipmentMessages.partName)
+    .max(200),
   partNumber: optionalText(100),
-  qty: z.preprocess(blankToNull, z.number({ error: equipmentMessages.partQty }).int(equipmentMessages.partQty).min(1, equipmentMessages.partQty).max(1_000_000).nullable().optional()),
+  qty: z.preprocess(
+    blankToNull,
+    z
+      .number({ error: equipmentMessages.partQty })
+      .int(equipmentMessages.partQty)
+      .min(1, equipmentMessages.partQty)
+      .max(1_000_000)
+      .nullable()
+      .optional(),
+  ),
 });
 export type ServicePartInput = z.infer<typeof servicePartSchema>;
 
@@ -73,14 +98,26 @@ export type ServicePartInput = z.infer<typeof servicePartSchema>;
 const partsField = z.preprocess(
   (v) =>
     Array.isArray(v)
-      ? v.filter((p: unknown) => !(p && typeof p === 'object' && (typeof (p as { part?: unknown }).part !== 'string' || (p as { part: string }).part.trim() === '')))
+      ? v.filter(
+          (p: unknown) =>
+            !(
+              p &&
+              typeof p === 'object' &&
+              (typeof (p as { part?: unknown }).part !== 'string' ||
+                (p as { part: string }).part.trim() === '')
+            ),
+        )
       : v,
   z.array(servicePartSchema).max(100).optional(),
 );
 
 /** Every editable field; all optional except name/type/unit (the update schema is its partial). */
 export const equipmentFieldsSchema = z.object({
-  name: z.string({ error: equipmentMessages.nameRequired }).trim().min(1, equipmentMessages.nameRequired).max(200, 'Name must be at most 200 characters'),
+  name: z
+    .string({ error: equipmentMessages.nameRequired })
+    .trim()
+    .min(1, equipmentMessages.nameRequired)
+    .max(200, 'Name must be at most 200 characters'),
   type: z.enum(equipmentTypes, { error: equipmentMessages.typeRequired }),
   serialNumber: optionalText(100),
   unit: z.enum(usageUnits, { error: equipmentMessages.unitRequired }),
@@ -91,20 +128,42 @@ export const equipmentFieldsSchema = z.object({
     blankToNull,
     z
       .number({ error: equipmentMessages.alertThreshold })
-      .refine((v) => (alertThresholdOptions as readonly number[]).includes(v), equipmentMessages.alertThreshold)
+      .refine(
+        (v) => (alertThresholdOptions as readonly number[]).includes(v),
+        equipmentMessages.alertThreshold,
+      )
       .nullable()
       .optional(),
   ),
   serviceInterval: z.preprocess(
     blankToNull,
-    z.number({ error: equipmentMessages.serviceIntervalMin }).int(equipmentMessages.serviceIntervalMin).min(0, equipmentMessages.serviceIntervalMin).max(MAX_USAGE, equipmentMessages.tooLarge).nullable().optional(),
+    z
+      .number({ error: equipmentMessages.serviceIntervalMin })
+      .int(equipmentMessages.serviceIntervalMin)
+      .min(0, equipmentMessages.serviceIntervalMin)
+      .max(MAX_USAGE, equipmentMessages.tooLarge)
+      .nullable()
+      .optional(),
   ),
   lastServiceUsage: num(0, equipmentMessages.lastServiceMin),
   hasScheduledMaintenance: z.boolean().optional(),
   maintenanceStartDate: dateField,
   maintenanceInterval: z.preprocess(
-    (v) => (v === '' || v === null ? null : typeof v === 'string' ? (/^\d+$/.test(v.trim()) ? Number(v) : NaN) : v),
-    z.number({ error: equipmentMessages.intervalPositive }).int(equipmentMessages.intervalPositive).positive(equipmentMessages.intervalPositive).max(100_000, equipmentMessages.intervalPositive).nullable().optional(),
+    (v) =>
+      v === '' || v === null
+        ? null
+        : typeof v === 'string'
+          ? /^\d+$/.test(v.trim())
+            ? Number(v)
+            : NaN
+          : v,
+    z
+      .number({ error: equipmentMessages.intervalPositive })
+      .int(equipmentMessages.intervalPositive)
+      .positive(equipmentMessages.intervalPositive)
+      .max(100_000, equipmentMessages.intervalPositive)
+      .nullable()
+      .optional(),
   ),
   maintenanceIntervalUnit: intervalUnitSchema.optional(),
   /** Accepted for compatibility; the server always computes it. */
@@ -118,14 +177,26 @@ type Fields = z.output<typeof equipmentFieldsSchema>;
 /** The scheduled-maintenance rules (spec section 5), on a full record. */
 export function checkSchedule(v: Partial<Fields>, ctx: z.RefinementCtx) {
   if (v.maintenanceStartDate && v.maintenanceStartDate < '1900-01-01') {
-    ctx.addIssue({ code: 'custom', path: ['maintenanceStartDate'], message: equipmentMessages.startDateMin });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['maintenanceStartDate'],
+      message: equipmentMessages.startDateMin,
+    });
   }
   if (!v.hasScheduledMaintenance) return;
   if (!v.maintenanceStartDate) {
-    ctx.addIssue({ code: 'custom', path: ['maintenanceStartDate'], message: equipmentMessages.startDateRequired });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['maintenanceStartDate'],
+      message: equipmentMessages.startDateRequired,
+    });
   }
   if (!v.maintenanceInterval) {
-    ctx.addIssue({ code: 'custom', path: ['maintenanceInterval'], message: equipmentMessages.intervalRequired });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['maintenanceInterval'],
+      message: equipmentMessages.intervalRequired,
+    });
   }
 }
 
@@ -142,13 +213,20 @@ export type EquipmentUpdate = z.output<typeof equipmentUpdateSchema>;
 export const usageIncreaseSchema = z.object({
   usageIncrease: z.preprocess(
     blankToNull,
-    z.number({ error: equipmentMessages.usageIncrease }).gt(0, equipmentMessages.usageIncrease).max(MAX_USAGE, equipmentMessages.tooLarge),
+    z
+      .number({ error: equipmentMessages.usageIncrease })
+      .gt(0, equipmentMessages.usageIncrease)
+      .max(MAX_USAGE, equipmentMessages.tooLarge),
   ),
 });
 export type UsageIncreaseInput = z.infer<typeof usageIncreaseSchema>;
 
 export const noteInputSchema = z.object({
-  content: z.string({ error: equipmentMessages.noteEmpty }).trim().min(1, equipmentMessages.noteEmpty).max(5000, 'Note must be at most 5000 characters'),
+  content: z
+    .string({ error: equipmentMessages.noteEmpty })
+    .trim()
+    .min(1, equipmentMessages.noteEmpty)
+    .max(5000, 'Note must be at most 5000 characters'),
   type: z.literal('note').optional(),
 });
 export type NoteInput = z.infer<typeof noteInputSchema>;
@@ -176,9 +254,17 @@ export const EQUIPMENT_PAGE_MAX = 100;
 
 /** Fields shared by the bounded listings (GET /api/equipment/page and the dashboard's overview). */
 export const equipmentBrowseFields = {
-  search: z.string({ error: 'search must be text' }).trim().max(200, 'search must be at most 200 characters').optional(),
-  status: z.enum(statusFilterValues, { error: `status must be one of: ${statusFilterValues.join(', ')}` }).optional(),
-  type: z.enum(typeFilterValues, { error: `type must be one of: ${typeFilterValues.join(', ')}` }).optional(),
+  search: z
+    .string({ error: 'search must be text' })
+    .trim()
+    .max(200, 'search must be at most 200 characters')
+    .optional(),
+  status: z
+    .enum(statusFilterValues, { error: `status must be one of: ${statusFilterValues.join(', ')}` })
+    .optional(),
+  type: z
+    .enum(typeFilterValues, { error: `type must be one of: ${typeFilterValues.join(', ')}` })
+    .optional(),
   offset: z.coerce
     .number({ error: 'offset must be a number' })
     .int('offset must be a whole number')
@@ -199,13 +285,19 @@ const limitOf = (max: number, fallback: number) =>
  * GET /api/equipment/page: one page of the company's machines, sorted by name, filtered by a search
  * (name, serial number, type), a service status and a type; `total` is how many match.
  */
-export const equipmentPageQuerySchema = z.object({ ...equipmentBrowseFields, limit: limitOf(EQUIPMENT_PAGE_MAX, EQUIPMENT_PAGE_SIZE) });
+export const equipmentPageQuerySchema = z.object({
+  ...equipmentBrowseFields,
+  limit: limitOf(EQUIPMENT_PAGE_MAX, EQUIPMENT_PAGE_SIZE),
+});
 export type EquipmentPageQuery = z.infer<typeof equipmentPageQuerySchema>;
 /**
  * The service's query (the dashboard asks for larger pages than the list). `matchTypes`: types that
  * also match a non-empty search (the client's translated type labels that contain the search text).
  */
-export type EquipmentBrowseQuery = Omit<EquipmentPageQuery, 'limit'> & { limit: number; matchTypes?: EquipmentType[] };
+export type EquipmentBrowseQuery = Omit<EquipmentPageQuery, 'limit'> & {
+  limit: number;
+  matchTypes?: EquipmentType[];
+};
 export const browseLimit = limitOf;
 
 /** How many machines the operator's picker shows at most per search, and the most one request may ask for. */
@@ -224,7 +316,12 @@ export const equipmentOptionsQuerySchema = z.object({
   matchTypes: z
     .string({ error: matchTypesMessage })
     .max(200, matchTypesMessage)
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(equipmentTypes, { error: matchTypesMessage })))
     .optional(),
   limit: limitOf(EQUIPMENT_OPTIONS_MAX, EQUIPMENT_OPTIONS_SIZE),

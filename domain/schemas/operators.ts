@@ -15,7 +15,11 @@ export const INVALID_USAGE = 'Usage must be a number of 0 or more.';
 export const INVALID_FUEL = 'Fuel added must be a number of 0 or more.';
 export const INVALID_OPERATOR_LOGIN = 'Invalid operator name or password';
 
-const name = z.string().trim().min(1, MISSING_INFORMATION).max(60, 'Names must be at most 60 characters');
+const name = z
+  .string()
+  .trim()
+  .min(1, MISSING_INFORMATION)
+  .max(60, 'Names must be at most 60 characters');
 
 // ---- Company settings -------------------------------------------------------------------
 export const operatorPasswordSchema = z
@@ -36,16 +40,28 @@ export const companySettingsInputSchema = z
     masterPassword: v.masterPassword ? v.masterPassword : undefined,
     companyName: v.companyName ? v.companyName : undefined,
   }))
-  .refine((v) => v.masterPassword !== undefined || v.companyName !== undefined, { message: NO_CHANGES })
+  .refine((v) => v.masterPassword !== undefined || v.companyName !== undefined, {
+    message: NO_CHANGES,
+  })
   .superRefine((v, ctx) => {
     if (v.masterPassword === undefined) return;
     const r = operatorPasswordSchema.safeParse(v.masterPassword);
-    if (!r.success) ctx.addIssue({ code: 'custom', path: ['masterPassword'], message: r.error.issues[0]?.message ?? passwordMessage });
+    if (!r.success)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['masterPassword'],
+        message: r.error.issues[0]?.message ?? passwordMessage,
+      });
   })
   .superRefine((v, ctx) => {
     if (v.companyName === undefined) return;
     const r = companyNameSchema.safeParse(v.companyName);
-    if (!r.success) ctx.addIssue({ code: 'custom', path: ['companyName'], message: r.error.issues[0]?.message ?? profileMessages.companyNameEmpty });
+    if (!r.success)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['companyName'],
+        message: r.error.issues[0]?.message ?? profileMessages.companyNameEmpty,
+      });
   });
 export type CompanySettingsInput = z.infer<typeof companySettingsInputSchema>;
 
@@ -97,7 +113,11 @@ export type EmployeeDto = z.infer<typeof employeeDto>;
 export const managerInputSchema = z.object({
   firstName: name,
   lastName: name,
-  email: z.string().trim().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
+  email: z
+    .string()
+    .trim()
+    .max(254, 'Please enter a valid email address')
+    .pipe(z.email('Please enter a valid email address')),
   password: operatorPasswordSchema,
 });
 export type ManagerInput = z.infer<typeof managerInputSchema>;
@@ -105,7 +125,9 @@ export type ManagerInput = z.infer<typeof managerInputSchema>;
 export const idParamSchema = z.object({ id: z.uuid('Not found') });
 
 export const resetUserPasswordSchema = z.object({
-  targetUserId: z.string({ message: 'Please select a user to reset password for.' }).min(1, 'Please select a user to reset password for.'),
+  targetUserId: z
+    .string({ message: 'Please select a user to reset password for.' })
+    .min(1, 'Please select a user to reset password for.'),
   newPassword: operatorPasswordSchema,
 });
 export type ResetUserPasswordInput = z.infer<typeof resetUserPasswordSchema>;
@@ -145,7 +167,9 @@ export const operatorUpdateInputSchema = z
     notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
     equipmentName: z.string().max(200).optional(),
   })
-  .refine((v) => v.newUsage !== undefined || (v.fuelAdded ?? 0) > 0 || (v.notes ?? '').length > 0, { message: NO_INFORMATION });
+  .refine((v) => v.newUsage !== undefined || (v.fuelAdded ?? 0) > 0 || (v.notes ?? '').length > 0, {
+    message: NO_INFORMATION,
+  });
 export type OperatorUpdateInput = z.infer<typeof operatorUpdateInputSchema>;
 
 export const operatorUpdateStatuses = ['pending', 'applied', 'rejected'] as const;
@@ -209,4 +233,8 @@ export function usernameBase(firstName: string): string {
 }
 
 /** Meter plausibility (decisions.md): the most a meter can advance per elapsed day. */
-export const MAX_INCREASE_PER_DAY: Record<string, number> = { hours: 24, miles: 1000, kilometers: 1600 };
+export const MAX_INCREASE_PER_DAY: Record<string, number> = {
+  hours: 24,
+  miles: 1000,
+  kilometers: 1600,
+};

@@ -54,18 +54,31 @@ export type UpdateProfileFormValues = z.input<typeof updateProfileSchema>;
 
 /** The profile form of an owner or manager: the primary e-mail is required. */
 export const updateProfileFormSchema = updateProfileSchema.extend({
-  email: z.string().trim().max(254, profileMessages.email).regex(SIMPLE_EMAIL, profileMessages.email),
+  email: z
+    .string()
+    .trim()
+    .max(254, profileMessages.email)
+    .regex(SIMPLE_EMAIL, profileMessages.email),
 });
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: profileMessages.currentPasswordRequired }).min(1, profileMessages.currentPasswordRequired).max(200, profileMessages.currentPasswordRequired),
-  newPassword: z.string({ error: profileMessages.newPasswordMin }).min(MIN_PASSWORD, profileMessages.newPasswordMin).max(200, profileMessages.newPasswordMax),
+  currentPassword: z
+    .string({ error: profileMessages.currentPasswordRequired })
+    .min(1, profileMessages.currentPasswordRequired)
+    .max(200, profileMessages.currentPasswordRequired),
+  newPassword: z
+    .string({ error: profileMessages.newPasswordMin })
+    .min(MIN_PASSWORD, profileMessages.newPasswordMin)
+    .max(200, profileMessages.newPasswordMax),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: profileMessages.passwordsMustMatch, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: profileMessages.passwordsMustMatch,
+    path: ['confirmPassword'],
+  });
 export type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;
 
 /**

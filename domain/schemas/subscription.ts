@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { billingIntervalSchema, tierSchema } from '../plans';
 import { subscriptionStatuses } from '../subscription';
 
-const tierField = z.enum(['basic', 'professional', 'enterprise'], { message: 'Please choose a plan: basic, professional or enterprise.' });
+const tierField = z.enum(['basic', 'professional', 'enterprise'], {
+  message: 'Please choose a plan: basic, professional or enterprise.',
+});
 
 export const checkoutRequestSchema = z.object({
   tier: tierField,
-  billingInterval: z.enum(['month', 'year'], { message: 'Billing interval must be month or year.' }),
+  billingInterval: z.enum(['month', 'year'], {
+    message: 'Billing interval must be month or year.',
+  }),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 

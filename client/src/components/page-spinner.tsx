@@ -5,7 +5,12 @@ import { useTranslation } from 'react-i18next';
 export function PageSpinner() {
   const { t, ready } = useTranslation('common', { useSuspense: false });
   return (
-    <div className="flex min-h-[50vh] items-center justify-center" role="status" data-page-spinner="" aria-live="polite">
+    <div
+      className="flex min-h-[50vh] items-center justify-center"
+      role="status"
+      data-page-spinner=""
+      aria-live="polite"
+    >
       <Loader2 className="h-8 w-8 animate-spin text-primary" aria-hidden />
       <span className="sr-only">{ready ? t('loading') : ''}</span>
     </div>

@@ -15,13 +15,21 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-export async function apiRequest<T>(method: Method, url: string, body?: unknown, init?: { headers?: Record<string, string> }): Promise<T> {
+export async function apiRequest<T>(
+  method: Method,
+  url: string,
+  body?: unknown,
+  init?: { headers?: Record<string, string> },
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, {
       method,
       credentials: 'include',
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...init?.headers },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init?.headers,
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch {
@@ -37,8 +45,16 @@ export async function apiRequest<T>(method: Method, url: string, body?: unknown,
     }
   }
   if (!res.ok) {
-    const obj = (data && typeof data === 'object' ? data : {}) as { message?: string; code?: string; fieldErrors?: Record<string, string> };
-    const message = obj.message ?? (typeof data === 'string' && data ? data : res.statusText || `Request failed (${res.status})`);
+    const obj = (data && typeof data === 'object' ? data : {}) as {
+      message?: string;
+      code?: string;
+      fieldErrors?: Record<string, string>;
+    };
+    const message =
+      obj.message ??
+      (typeof data === 'string' && data
+        ? data
+        : res.statusText || `Request failed (${res.status})`);
     throw new ApiError(res.status, message, obj.code, obj.fieldErrors);
   }
   return data as T;
@@ -46,7 +62,8 @@ export async function apiRequest<T>(method: Method, url: string, body?: unknown,
 
 export const api = {
   get: <T>(url: string) => apiRequest<T>('GET', url),
-  post: <T>(url: string, body?: unknown, init?: { headers?: Record<string, string> }) => apiRequest<T>('POST', url, body ?? {}, init),
+  post: <T>(url: string, body?: unknown, init?: { headers?: Record<string, string> }) =>
+    apiRequest<T>('POST', url, body ?? {}, init),
   patch: <T>(url: string, body?: unknown) => apiRequest<T>('PATCH', url, body ?? {}),
   put: <T>(url: string, body?: unknown) => apiRequest<T>('PUT', url, body ?? {}),
   delete: <T>(url: string) => apiRequest<T>('DELETE', url),

@@ -9,7 +9,11 @@ const NETWORK = 'Unable to connect to server. Please try again.';
  * `messages.<key>` in the feature's namespace, with `messages.tooManyAttempts` and `messages.network`.
  * Unknown messages are shown as they are.
  */
-export function translateMessage(t: TFunction, catalogue: Record<string, string>, message: string | undefined | null): string | undefined {
+export function translateMessage(
+  t: TFunction,
+  catalogue: Record<string, string>,
+  message: string | undefined | null,
+): string | undefined {
   if (!message) return undefined;
   const key = Object.keys(catalogue).find((k) => catalogue[k] === message);
   if (key) return t(`messages.${key}`);

@@ -12,7 +12,8 @@ function keys(obj: unknown, prefix = ''): string[] {
   return [prefix];
 }
 
-const load = (lng: string, file: string) => JSON.parse(readFileSync(path.join(dir, lng, file), 'utf8')) as unknown;
+const load = (lng: string, file: string) =>
+  JSON.parse(readFileSync(path.join(dir, lng, file), 'utf8')) as unknown;
 
 describe('translations', () => {
   const en = readdirSync(path.join(dir, 'en')).sort();

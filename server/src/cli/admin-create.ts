@@ -6,16 +6,29 @@ import { upsertPlatformAdmin } from '../modules/admin/admin-bootstrap';
 
 /** npm run admin:create -- --email E --password P : creates the platform admin (no hard-coded credentials). */
 async function run() {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, password: { type: 'string' } },
+  });
   if (!values.email || !values.password) {
-    console.error('Usage: npm run admin:create -- --email you@example.com --password "a long password"');
+    console.error(
+      'Usage: npm run admin:create -- --email you@example.com --password "a long password"',
+    );
     process.exit(2);
   }
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+  });
   try {
     const result = await upsertPlatformAdmin(
-      { db: database.db, database, config, secretBox: new SecretBox(config.APP_SECRET), now: () => new Date() },
+      {
+        db: database.db,
+        database,
+        config,
+        secretBox: new SecretBox(config.APP_SECRET),
+        now: () => new Date(),
+      },
       values.email,
       values.password,
     );

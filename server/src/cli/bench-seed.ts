@@ -18,9 +18,11 @@ const UPDATES = 500_000;
 const HISTORY = 50_000;
 
 // Machine g (1..50000) belongs to company 1 when g <= 2000, else spread over companies 2..1000.
-const companyOf = (g: string) => `(case when ${g} <= ${BIG_MACHINES} then 1 else 2 + ((${g} - ${BIG_MACHINES + 1}) % ${COMPANIES - 1}) end)`;
+const companyOf = (g: string) =>
+  `(case when ${g} <= ${BIG_MACHINES} then 1 else 2 + ((${g} - ${BIG_MACHINES + 1}) % ${COMPANIES - 1}) end)`;
 // A valid version-4 UUID from a number (the API checks ids strictly).
-const uuidOf = (kind: string, g: string) => `overlay(overlay(md5('bench-${kind}-' || ${g}) placing '4' from 13) placing '8' from 17)::uuid`;
+const uuidOf = (kind: string, g: string) =>
+  `overlay(overlay(md5('bench-${kind}-' || ${g}) placing '4' from 13) placing '8' from 17)::uuid`;
 
 async function seed(db: Db, secretBox: SecretBox, password: string, sharedPassword: string) {
   const hash = await hashPassword(password);
@@ -99,7 +101,11 @@ async function explain(db: Db) {
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 4 });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: 4,
+  });
   try {
     if (process.argv[2] === 'explain') {
       await explain(database.db);
@@ -107,7 +113,8 @@ async function main() {
     }
     const password = process.env.BENCH_PASSWORD;
     const sharedPassword = process.env.BENCH_SHARED_PASSWORD;
-    if (!password || !sharedPassword) throw new Error('BENCH_PASSWORD and BENCH_SHARED_PASSWORD are required');
+    if (!password || !sharedPassword)
+      throw new Error('BENCH_PASSWORD and BENCH_SHARED_PASSWORD are required');
     const t0 = performance.now();
     await seed(database.db, new SecretBox(config.APP_SECRET), password, sharedPassword);
     const counts = await database.db.execute(
@@ -129,6 +136,10 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? `${err.message}\n${String((err as { cause?: unknown }).cause ?? '')}` : err);
+  console.error(
+    err instanceof Error
+      ? `${err.message}\n${String((err as { cause?: unknown }).cause ?? '')}`
+      : err,
+  );
   process.exit(1);
 });

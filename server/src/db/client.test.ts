@@ -29,7 +29,9 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('embedded database (PGlite)',
       console.log('written');
       setInterval(() => {}, 1000);
     `;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (b: Buffer) => {
         if (b.toString().includes('written')) resolve();
@@ -55,8 +57,14 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).APP_SECRET).toBe(cfg.APP_SECRET); // generated once, kept
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'abc' })).toThrow(/PORT must be a number/);
-    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/);
-    expect(() => loadConfig({ DATA_DIR: dir, TRIAL_DAYS: '0' })).toThrow(/TRIAL_DAYS must be at least 1/);
-    expect(() => loadConfig({ DATA_DIR: dir, APP_SECRET: 'short' })).toThrow(/APP_SECRET must be at least 32/);
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL must start with postgres/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, TRIAL_DAYS: '0' })).toThrow(
+      /TRIAL_DAYS must be at least 1/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, APP_SECRET: 'short' })).toThrow(
+      /APP_SECRET must be at least 32/,
+    );
   });
 });

@@ -6,7 +6,10 @@ let list: Set<string> | null = null;
 
 function load(): Set<string> {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'common-passwords.txt'), path.join(here, 'lib', 'common-passwords.txt')];
+  const candidates = [
+    path.join(here, 'common-passwords.txt'),
+    path.join(here, 'lib', 'common-passwords.txt'),
+  ];
   for (const file of candidates) {
     try {
       const lines = readFileSync(file, 'utf8').split('\n');

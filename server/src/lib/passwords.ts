@@ -7,7 +7,10 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
-export async function verifyPassword(hashed: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  hashed: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!hashed) {
     // Spend comparable time so a missing account is not told apart by timing.
     await hash(password, OPTIONS);

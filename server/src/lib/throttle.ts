@@ -9,8 +9,16 @@ import { AppError } from './errors';
  */
 export type ThrottlePolicy = { maxFailures: number; windowMs: number; blockMs: number };
 
-export const ACCOUNT_POLICY: ThrottlePolicy = { maxFailures: 5, windowMs: 15 * 60_000, blockMs: 15 * 60_000 };
-export const ADDRESS_POLICY: ThrottlePolicy = { maxFailures: 30, windowMs: 15 * 60_000, blockMs: 15 * 60_000 };
+export const ACCOUNT_POLICY: ThrottlePolicy = {
+  maxFailures: 5,
+  windowMs: 15 * 60_000,
+  blockMs: 15 * 60_000,
+};
+export const ADDRESS_POLICY: ThrottlePolicy = {
+  maxFailures: 30,
+  windowMs: 15 * 60_000,
+  blockMs: 15 * 60_000,
+};
 
 export type ThrottleKey = { key: string; policy: ThrottlePolicy };
 
@@ -24,7 +32,15 @@ export const addressKey = (scope: string, ip: string): ThrottleKey => ({
 });
 
 export async function assertNotThrottled(db: Db, keys: ThrottleKey[], now: Date): Promise<void> {
-  const rows = await db.select().from(authThrottle).where(inArray(authThrottle.key, keys.map((k) => k.key)));
+  const rows = await db
+    .select()
+    .from(authThrottle)
+    .where(
+      inArray(
+        authThrottle.key,
+        keys.map((k) => k.key),
+      ),
+    );
   const blocked = rows.filter((r) => r.blockedUntil && r.blockedUntil > now);
   if (blocked.length === 0) return;
   const until = Math.max(...blocked.map((r) => r.blockedUntil!.getTime()));
@@ -53,8 +69,14 @@ export async function recordFailure(db: Db, keys: ThrottleKey[], now: Date): Pro
       });
     await db
       .update(authThrottle)
-      .set({ blockedUntil: new Date(now.getTime() + policy.blockMs), failures: 0, windowStart: now })
-      .where(sql`${authThrottle.key} = ${key} and ${authThrottle.failures} >= ${policy.maxFailures}`);
+      .set({
+        blockedUntil: new Date(now.getTime() + policy.blockMs),
+        failures: 0,
+        windowStart: now,
+      })
+      .where(
+        sql`${authThrottle.key} = ${key} and ${authThrottle.failures} >= ${policy.maxFailures}`,
+      );
   }
 }
 

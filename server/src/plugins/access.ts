@@ -44,6 +44,7 @@ export function authOf(req: FastifyRequest): AuthContext {
 /** The signed-in company user's context (owner, manager, operator). Platform admins get 403. */
 export function companyCtx(req: FastifyRequest): CompanyContext {
   const auth = authOf(req);
-  if (!auth.companyId || !auth.company) throw new AppError('forbidden', 'This needs a company account.');
+  if (!auth.companyId || !auth.company)
+    throw new AppError('forbidden', 'This needs a company account.');
   return auth as CompanyContext;
 }

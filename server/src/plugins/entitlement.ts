@@ -7,8 +7,16 @@ import { refreshCompany, stateOf } from '../modules/subscription/subscription.se
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Writes a company that is not entitled may still make: signing out and everything about billing. */
-const ALWAYS_ALLOWED = ['/api/auth/logout', '/api/logout', '/api/subscription', '/api/create-checkout-session', '/api/checkout/', '/api/stripe/webhook'];
-const isAlwaysAllowed = (url: string) => ALWAYS_ALLOWED.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`));
+const ALWAYS_ALLOWED = [
+  '/api/auth/logout',
+  '/api/logout',
+  '/api/subscription',
+  '/api/create-checkout-session',
+  '/api/checkout/',
+  '/api/stripe/webhook',
+];
+const isAlwaysAllowed = (url: string) =>
+  ALWAYS_ALLOWED.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`));
 
 /**
  * Entitlement (decisions.md, Subscription): a company whose trial ended, or that is canceled,
@@ -55,6 +63,7 @@ export function registerEntitlement(app: FastifyInstance, deps: Deps) {
     };
     if (!isWrite || isAlwaysAllowed(req.routeOptions.url ?? req.url)) return;
     const ent = entitlement(state, now);
-    if (!ent.entitled) throw new AppError('not_entitled', notEntitledMessage(ent.reason, state.pauseEndDate));
+    if (!ent.entitled)
+      throw new AppError('not_entitled', notEntitledMessage(ent.reason, state.pauseEndDate));
   });
 }

@@ -14,9 +14,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     else if ('code' in error && error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
       appError = new AppError('validation', 'Requests must be sent as JSON.');
     else if ('statusCode' in error && error.statusCode === 400)
-      appError = new AppError('validation', 'The request could not be read. Please check the data and try again.');
+      appError = new AppError(
+        'validation',
+        'The request could not be read. Please check the data and try again.',
+      );
     else if ('statusCode' in error && error.statusCode === 429)
-      appError = new AppError('rate_limited', 'Too many requests. Please wait a moment and try again.');
+      appError = new AppError(
+        'rate_limited',
+        'Too many requests. Please wait a moment and try again.',
+      );
 
     if (appError) {
       if (appError.headers) void reply.headers(appError.headers);
@@ -30,6 +36,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     req.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: 'internal', message: 'Something went wrong. Please try again.' });
+    return reply
+      .status(500)
+      .send({ code: 'internal', message: 'Something went wrong. Please try again.' });
   });
 }

@@ -15,7 +15,9 @@ export async function registerSecurity(app: FastifyInstance, opts: { stripe: boo
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(opts.stripe ? ['https://api.stripe.com'] : [])],
-        frameSrc: opts.stripe ? ['https://js.stripe.com', 'https://checkout.stripe.com'] : ["'none'"],
+        frameSrc: opts.stripe
+          ? ['https://js.stripe.com', 'https://checkout.stripe.com']
+          : ["'none'"],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],

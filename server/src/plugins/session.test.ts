@@ -4,7 +4,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { session } from '../db/schema/index';
 import { createTestApp, cookieFrom, type TestApp } from '../test/helpers';
-import { addSignedInUser, call, createEquipmentViaApi, signInAgain, signupOwner, type SignedIn } from '../test/factories';
+import {
+  addSignedInUser,
+  call,
+  createEquipmentViaApi,
+  signInAgain,
+  signupOwner,
+  type SignedIn,
+} from '../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +24,8 @@ beforeEach(() => t.clock.reset());
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const status = async (cookie: string, app: FastifyInstance = t.app) => (await call(app, cookie, 'GET', '/api/auth/user')).statusCode;
+const status = async (cookie: string, app: FastifyInstance = t.app) =>
+  (await call(app, cookie, 'GET', '/api/auth/user')).statusCode;
 const sidOf = (cookie: string) => cookie.slice('ems_sid='.length);
 
 describe('session expiry follows the app clock', () => {
@@ -97,7 +105,10 @@ describe('sign-ins cached per process', () => {
     const owner = await signupOwner(t.app);
     const other = await signInAgain(t.app, owner);
     expect(await status(other)).toBe(200);
-    const res = await call(t.app, owner.cookie, 'PATCH', '/api/user/change-password', { currentPassword: owner.password, newPassword: 'Quiet-River-58' });
+    const res = await call(t.app, owner.cookie, 'PATCH', '/api/user/change-password', {
+      currentPassword: owner.password,
+      newPassword: 'Quiet-River-58',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await status(other)).toBe(401);
     expect(await status(owner.cookie)).toBe(200);
@@ -109,11 +120,18 @@ describe('sign-ins cached per process', () => {
     const manager = await addSignedInUser(t.deps.db, 'manager', owner.companyId);
     const reset = await addSignedInUser(t.deps.db, 'manager', owner.companyId);
     for (const u of [operator, manager, reset]) expect(await status(u.cookie)).toBe(200);
-    expect((await call(t.app, owner.cookie, 'DELETE', `/api/employees/${operator.userId}`)).statusCode).toBe(200);
+    expect(
+      (await call(t.app, owner.cookie, 'DELETE', `/api/employees/${operator.userId}`)).statusCode,
+    ).toBe(200);
     expect(await status(operator.cookie)).toBe(401);
-    expect((await call(t.app, owner.cookie, 'DELETE', `/api/managers/${manager.userId}`)).statusCode).toBe(200);
+    expect(
+      (await call(t.app, owner.cookie, 'DELETE', `/api/managers/${manager.userId}`)).statusCode,
+    ).toBe(200);
     expect(await status(manager.cookie)).toBe(401);
-    const r = await call(t.app, owner.cookie, 'POST', '/api/admin/reset-user-password', { targetUserId: reset.userId, newPassword: 'Quiet-River-58' });
+    const r = await call(t.app, owner.cookie, 'POST', '/api/admin/reset-user-password', {
+      targetUserId: reset.userId,
+      newPassword: 'Quiet-River-58',
+    });
     expect(r.statusCode, r.body).toBe(200);
     expect(await status(reset.cookie)).toBe(401);
   });
@@ -122,16 +140,45 @@ describe('sign-ins cached per process', () => {
     const owner: SignedIn = await signupOwner(t.app);
     const e = await createEquipmentViaApi(t.app, owner.cookie);
     // The signed-in name is what history entries are written with.
-    expect((await call(t.app, owner.cookie, 'PATCH', '/api/user/profile', { firstName: 'Renamed', lastName: 'Owner', email: owner.email })).statusCode).toBe(200);
-    expect((await call(t.app, owner.cookie, 'POST', `/api/equipment/${e.id}/notes`, { content: 'Checked' })).statusCode).toBe(201);
+    expect(
+      (
+        await call(t.app, owner.cookie, 'PATCH', '/api/user/profile', {
+          firstName: 'Renamed',
+          lastName: 'Owner',
+          email: owner.email,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call(t.app, owner.cookie, 'POST', `/api/equipment/${e.id}/notes`, {
+          content: 'Checked',
+        })
+      ).statusCode,
+    ).toBe(201);
     const notes = await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}/notes`);
     expect(notes.json<{ operatorName: string }[]>()[0]!.operatorName).toBe('Renamed Owner');
     // The business name comes from the signed-in company.
-    expect((await call(t.app, owner.cookie, 'PATCH', '/api/company/settings', { companyName: `${owner.businessName} Ltd` })).statusCode).toBe(200);
-    expect((await call(t.app, owner.cookie, 'GET', '/api/auth/user')).json<{ businessName: string }>().businessName).toBe(`${owner.businessName} Ltd`);
+    expect(
+      (
+        await call(t.app, owner.cookie, 'PATCH', '/api/company/settings', {
+          companyName: `${owner.businessName} Ltd`,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(t.app, owner.cookie, 'GET', '/api/auth/user')).json<{ businessName: string }>()
+        .businessName,
+    ).toBe(`${owner.businessName} Ltd`);
     // Canceling the trial ends write access with the next request.
-    expect((await call(t.app, owner.cookie, 'POST', '/api/subscription/cancel')).statusCode).toBe(200);
-    const refused = await call(t.app, owner.cookie, 'POST', '/api/equipment', { name: 'After cancel', type: 'tools', unit: 'hours' });
+    expect((await call(t.app, owner.cookie, 'POST', '/api/subscription/cancel')).statusCode).toBe(
+      200,
+    );
+    const refused = await call(t.app, owner.cookie, 'POST', '/api/equipment', {
+      name: 'After cancel',
+      type: 'tools',
+      unit: 'hours',
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'not_entitled' });
   });

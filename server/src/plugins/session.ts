@@ -194,8 +194,13 @@ export function registerSessions(app: FastifyInstance, deps: Pick<Deps, 'db' | '
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.url.startsWith('/api')) return payload;
     const setCookie = reply.getHeader('set-cookie');
-    const cookies = Array.isArray(setCookie) ? setCookie : setCookie === undefined ? [] : [String(setCookie)];
-    if (cookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`))) forget(req.cookies[SESSION_COOKIE] ?? '');
+    const cookies = Array.isArray(setCookie)
+      ? setCookie
+      : setCookie === undefined
+        ? []
+        : [String(setCookie)];
+    if (cookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`)))
+      forget(req.cookies[SESSION_COOKIE] ?? '');
     if (!READ_METHODS.has(req.method) && req.routeOptions.config.keepsSessions !== true) forget();
     return payload;
   });

@@ -4,31 +4,66 @@ import { cookieFrom, unique } from './helpers';
 
 export const DEFAULT_PASSWORD = 'Harvest-Moon-42';
 
-export type SignedIn = { cookie: string; user: CurrentUser; companyId: string; email: string; businessName: string; password: string };
+export type SignedIn = {
+  cookie: string;
+  user: CurrentUser;
+  companyId: string;
+  email: string;
+  businessName: string;
+  password: string;
+};
 
 /** Signs up a new owner (a new company on trial) and returns its session cookie. */
-export async function signupOwner(app: FastifyInstance, overrides: Partial<{ businessName: string; email: string; password: string }> = {}): Promise<SignedIn> {
+export async function signupOwner(
+  app: FastifyInstance,
+  overrides: Partial<{ businessName: string; email: string; password: string }> = {},
+): Promise<SignedIn> {
   const businessName = overrides.businessName ?? unique('Acme ');
   const email = overrides.email ?? `${unique('owner')}@example.com`;
   const password = overrides.password ?? DEFAULT_PASSWORD;
-  const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { businessName, email, password } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { businessName, email, password },
+  });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   const user = res.json<CurrentUser>();
-  return { cookie: cookieFrom(res), user, companyId: user.companyId!, email, businessName, password };
+  return {
+    cookie: cookieFrom(res),
+    user,
+    companyId: user.companyId!,
+    email,
+    businessName,
+    password,
+  };
 }
 
 /**
  * Signs an owner or manager in again: a new session, valid from the app's clock (for tests that move
  * the clock past the expiry of the session they started with). Returns the session cookie.
  */
-export async function signInAgain(app: FastifyInstance, who: { email: string; password: string }, rememberMe = false): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailOrBusinessName: who.email, password: who.password, rememberMe } });
+export async function signInAgain(
+  app: FastifyInstance,
+  who: { email: string; password: string },
+  rememberMe = false,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { emailOrBusinessName: who.email, password: who.password, rememberMe },
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return cookieFrom(res);
 }
 
 /** inject() with a session cookie and a JSON body. */
-export function call(app: FastifyInstance, cookie: string | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+export function call(
+  app: FastifyInstance,
+  cookie: string | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
   return app.inject({
     method,
     url,
@@ -38,9 +73,21 @@ export function call(app: FastifyInstance, cookie: string | null, method: 'GET' 
 }
 
 /** (equipment) Adds a machine through the API; returns the created record. */
-export async function createEquipmentViaApi(app: FastifyInstance, cookie: string, overrides: Record<string, unknown> = {}) {
-  const res = await call(app, cookie, 'POST', '/api/equipment', { name: unique('Loader '), type: 'machinery', unit: 'hours', currentUsage: 100, serviceInterval: 250, ...overrides });
-  if (res.statusCode !== 201) throw new Error(`create equipment failed: ${res.statusCode} ${res.body}`);
+export async function createEquipmentViaApi(
+  app: FastifyInstance,
+  cookie: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const res = await call(app, cookie, 'POST', '/api/equipment', {
+    name: unique('Loader '),
+    type: 'machinery',
+    unit: 'hours',
+    currentUsage: 100,
+    serviceInterval: 250,
+    ...overrides,
+  });
+  if (res.statusCode !== 201)
+    throw new Error(`create equipment failed: ${res.statusCode} ${res.body}`);
   return res.json<import('../../../domain/schemas/equipment').EquipmentDto>();
 }
 
@@ -61,7 +108,8 @@ export async function addSignedInUser(
   const { session, user } = await import('../db/schema/index');
   const { hashPassword } = await import('../lib/passwords');
   const tag = unique(opts.firstName ?? role);
-  const email = role === 'operator' ? null : `${tag.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
+  const email =
+    role === 'operator' ? null : `${tag.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`;
   const [u] = await db
     .insert(user)
     .values({
@@ -71,33 +119,57 @@ export async function addSignedInUser(
       operatorUsername: role === 'operator' ? tag : null,
       firstName: opts.firstName ?? role,
       lastName: 'Test',
-      passwordHash: role === 'operator' ? null : await hashPassword(opts.password ?? DEFAULT_PASSWORD),
+      passwordHash:
+        role === 'operator' ? null : await hashPassword(opts.password ?? DEFAULT_PASSWORD),
     })
     .returning({ id: user.id });
   if (!u) throw new Error('user insert failed');
   const sid = randomBytes(32).toString('base64url');
-  await db.insert(session).values({ sid, userId: u.id, sess: { remember: false }, expire: new Date((opts.now ?? new Date()).getTime() + 3_600_000) });
+  await db
+    .insert(session)
+    .values({
+      sid,
+      userId: u.id,
+      sess: { remember: false },
+      expire: new Date((opts.now ?? new Date()).getTime() + 3_600_000),
+    });
   return { cookie: `ems_sid=${sid}`, userId: u.id, email };
 }
 
 /** (equipment tests) A manager or operator of a company with a live session. */
-export const sessionForRole = (db: import('../db/client').Db, companyId: string, role: 'manager' | 'operator', firstName = 'Test') =>
-  addSignedInUser(db, role, companyId, { firstName });
+export const sessionForRole = (
+  db: import('../db/client').Db,
+  companyId: string,
+  role: 'manager' | 'operator',
+  firstName = 'Test',
+) => addSignedInUser(db, role, companyId, { firstName });
 
 /** (auth tests) A manager (with a password) or operator of a company with a live session. */
-export const addCompanyUser = (deps: { db: import('../db/client').Db }, companyId: string, role: 'manager' | 'operator', password = DEFAULT_PASSWORD) =>
-  addSignedInUser(deps.db, role, companyId, { password, firstName: role === 'operator' ? 'Maria' : 'Manny' });
+export const addCompanyUser = (
+  deps: { db: import('../db/client').Db },
+  companyId: string,
+  role: 'manager' | 'operator',
+  password = DEFAULT_PASSWORD,
+) =>
+  addSignedInUser(deps.db, role, companyId, {
+    password,
+    firstName: role === 'operator' ? 'Maria' : 'Manny',
+  });
 
 // ---- auth / profile (issue #2) ----
 
 /** Saves two security questions ("first_pet" / "birth_city") with the given answers. */
-export async function setupSecurityQuestions(app: FastifyInstance, cookie: string, answers: [string, string] = ['Rex', 'Springfield']) {
+export async function setupSecurityQuestions(
+  app: FastifyInstance,
+  cookie: string,
+  answers: [string, string] = ['Rex', 'Springfield'],
+) {
   const res = await call(app, cookie, 'POST', '/api/auth/setup-security-questions', {
     securityQuestion1: 'first_pet',
     securityAnswer1: answers[0],
     securityQuestion2: 'birth_city',
     securityAnswer2: answers[1],
   });
-  if (res.statusCode !== 200) throw new Error(`setup security questions failed: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 200)
+    throw new Error(`setup security questions failed: ${res.statusCode} ${res.body}`);
 }
-

@@ -18,7 +18,12 @@ export type TestApp = {
   app: FastifyInstance;
   deps: Deps;
   database: Database;
-  clock: { now: Date | null; set: (d: Date) => void; advanceDays: (n: number) => void; reset: () => void };
+  clock: {
+    now: Date | null;
+    set: (d: Date) => void;
+    advanceDays: (n: number) => void;
+    reset: () => void;
+  };
   close: () => Promise<void>;
 };
 
@@ -92,4 +97,5 @@ export function cookieFrom(res: LightMyRequestResponse): string {
 }
 
 let counter = 0;
-export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+export const unique = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;

@@ -1,4 +1,14 @@
-import { Archive, BookOpen, ClipboardList, CreditCard, Home, LifeBuoy, PlusCircle, Users, type LucideIcon } from 'lucide-react';
+import {
+  Archive,
+  BookOpen,
+  ClipboardList,
+  CreditCard,
+  Home,
+  LifeBuoy,
+  PlusCircle,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import type { Role } from '@domain/roles';
 
 export type NavItem = { to: string; labelKey: string; icon: LucideIcon };
@@ -8,7 +18,8 @@ const HOME: NavItem = { to: '/', labelKey: 'nav.dashboard', icon: Home };
 /** Per-role links (spec section 2). Operators see only the home link (Equipment Updates), profile and logout. */
 export function navItemsFor(role: Role): NavItem[] {
   if (role === 'operator') return [{ to: '/', labelKey: 'nav.equipmentUpdates', icon: Home }];
-  if (role === 'platform_admin') return [{ to: '/admin-accounts', labelKey: 'nav.adminAccounts', icon: Users }];
+  if (role === 'platform_admin')
+    return [{ to: '/admin-accounts', labelKey: 'nav.adminAccounts', icon: Users }];
   return [
     HOME,
     { to: '/add-equipment', labelKey: 'nav.addEquipment', icon: PlusCircle },

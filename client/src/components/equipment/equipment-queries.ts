@@ -35,22 +35,39 @@ function listUrl(filters: EquipmentFilters) {
 }
 
 export const equipmentListQueryOptions = (filters: EquipmentFilters = {}) =>
-  queryOptions({ queryKey: equipmentKeys.list(filters), queryFn: () => api.get<EquipmentDto[]>(listUrl(filters)) });
+  queryOptions({
+    queryKey: equipmentKeys.list(filters),
+    queryFn: () => api.get<EquipmentDto[]>(listUrl(filters)),
+  });
 
 export const equipmentDetailQueryOptions = (id: string) =>
-  queryOptions({ queryKey: equipmentKeys.detail(id), queryFn: () => api.get<EquipmentDto>(`/api/equipment/${id}`) });
+  queryOptions({
+    queryKey: equipmentKeys.detail(id),
+    queryFn: () => api.get<EquipmentDto>(`/api/equipment/${id}`),
+  });
 
 export const equipmentHistoryQueryOptions = (id: string) =>
-  queryOptions({ queryKey: equipmentKeys.history(id), queryFn: () => api.get<HistoryRecordDto[]>(`/api/equipment/${id}/history`) });
+  queryOptions({
+    queryKey: equipmentKeys.history(id),
+    queryFn: () => api.get<HistoryRecordDto[]>(`/api/equipment/${id}/history`),
+  });
 
 export const equipmentCountQueryOptions = () =>
-  queryOptions({ queryKey: equipmentKeys.count(), queryFn: () => api.get<EquipmentCountDto>('/api/equipment/count') });
+  queryOptions({
+    queryKey: equipmentKeys.count(),
+    queryFn: () => api.get<EquipmentCountDto>('/api/equipment/count'),
+  });
 
 export const retiredEquipmentQueryOptions = () =>
-  queryOptions({ queryKey: equipmentKeys.retired(), queryFn: () => api.get<RetiredEquipmentDto[]>('/api/retired-equipment') });
+  queryOptions({
+    queryKey: equipmentKeys.retired(),
+    queryFn: () => api.get<RetiredEquipmentDto[]>('/api/retired-equipment'),
+  });
 
-export const useEquipmentList = (filters: EquipmentFilters = {}, enabled = true) => useQuery({ ...equipmentListQueryOptions(filters), enabled });
-export const useEquipment = (id: string | null) => useQuery({ ...equipmentDetailQueryOptions(id ?? ''), enabled: Boolean(id) });
+export const useEquipmentList = (filters: EquipmentFilters = {}, enabled = true) =>
+  useQuery({ ...equipmentListQueryOptions(filters), enabled });
+export const useEquipment = (id: string | null) =>
+  useQuery({ ...equipmentDetailQueryOptions(id ?? ''), enabled: Boolean(id) });
 export const useEquipmentHistory = (id: string | null, enabled = true) =>
   useQuery({ ...equipmentHistoryQueryOptions(id ?? ''), enabled: Boolean(id) && enabled });
 export const useEquipmentCount = () => useQuery(equipmentCountQueryOptions());
@@ -58,31 +75,43 @@ export const useRetiredEquipment = () => useQuery(retiredEquipmentQueryOptions()
 
 function useInvalidateEquipment() {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: equipmentKeys.all }), qc.invalidateQueries({ queryKey: equipmentKeys.retired() })]);
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: equipmentKeys.all }),
+      qc.invalidateQueries({ queryKey: equipmentKeys.retired() }),
+    ]);
 }
 
 export function useCreateEquipment() {
   const invalidate = useInvalidateEquipment();
-  return useMutation({ mutationFn: (input: EquipmentInputRaw) => api.post<EquipmentDto>('/api/equipment', input), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (input: EquipmentInputRaw) => api.post<EquipmentDto>('/api/equipment', input),
+    onSuccess: invalidate,
+  });
 }
 
 export function useUpdateEquipment() {
   const invalidate = useInvalidateEquipment();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: Partial<EquipmentInputRaw> }) => api.patch<EquipmentDto>(`/api/equipment/${id}`, input),
+    mutationFn: ({ id, input }: { id: string; input: Partial<EquipmentInputRaw> }) =>
+      api.patch<EquipmentDto>(`/api/equipment/${id}`, input),
     onSuccess: invalidate,
   });
 }
 
 export function useDeleteEquipment() {
   const invalidate = useInvalidateEquipment();
-  return useMutation({ mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/equipment/${id}`), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/equipment/${id}`),
+    onSuccess: invalidate,
+  });
 }
 
 export function useUpdateUsage() {
   const invalidate = useInvalidateEquipment();
   return useMutation({
-    mutationFn: ({ id, usageIncrease }: { id: string; usageIncrease: number }) => api.patch<EquipmentDto>(`/api/equipment/${id}/usage`, { usageIncrease }),
+    mutationFn: ({ id, usageIncrease }: { id: string; usageIncrease: number }) =>
+      api.patch<EquipmentDto>(`/api/equipment/${id}/usage`, { usageIncrease }),
     onSuccess: invalidate,
   });
 }
@@ -90,7 +119,8 @@ export function useUpdateUsage() {
 export function useAddNote() {
   const invalidate = useInvalidateEquipment();
   return useMutation({
-    mutationFn: ({ id, content }: { id: string; content: string }) => api.post<NoteDto>(`/api/equipment/${id}/notes`, { content, type: 'note' }),
+    mutationFn: ({ id, content }: { id: string; content: string }) =>
+      api.post<NoteDto>(`/api/equipment/${id}/notes`, { content, type: 'note' }),
     onSuccess: invalidate,
   });
 }
@@ -99,12 +129,17 @@ export function useRetireEquipment() {
   const invalidate = useInvalidateEquipment();
   return useMutation({
     mutationFn: ({ id, retirementNotes }: { id: string; retirementNotes?: string }) =>
-      api.post<RetiredEquipmentDto>(`/api/equipment/${id}/retire`, { retirementNotes: retirementNotes ?? null }),
+      api.post<RetiredEquipmentDto>(`/api/equipment/${id}/retire`, {
+        retirementNotes: retirementNotes ?? null,
+      }),
     onSuccess: invalidate,
   });
 }
 
 export function useResetService() {
   const invalidate = useInvalidateEquipment();
-  return useMutation({ mutationFn: (id: string) => api.patch<EquipmentDto>(`/api/equipment/${id}/reset-service`), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: string) => api.patch<EquipmentDto>(`/api/equipment/${id}/reset-service`),
+    onSuccess: invalidate,
+  });
 }

@@ -2,14 +2,24 @@ import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useAddNote, useEquipmentHistory } from './equipment-queries';
 
-type Props = { equipment: EquipmentDto | null; open: boolean; onOpenChange: (open: boolean) => void };
+type Props = {
+  equipment: EquipmentDto | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
 
 const TYPE_CLASS: Record<HistoryRecordDto['noteType'], string> = {
   note: 'bg-blue-100 text-blue-900',
@@ -32,15 +42,29 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange }: Props) {
       {
         onSuccess: () => {
           setContent('');
-          toast({ title: t('toast.noteAdded'), description: t('toast.noteAddedBody', { name: equipment.name }) });
+          toast({
+            title: t('toast.noteAdded'),
+            description: t('toast.noteAddedBody', { name: equipment.name }),
+          });
         },
-        onError: () => toast({ title: t('toast.error'), description: t('toast.noteFailed'), variant: 'destructive' }),
+        onError: () =>
+          toast({
+            title: t('toast.error'),
+            description: t('toast.noteFailed'),
+            variant: 'destructive',
+          }),
       },
     );
   };
 
   return (
-    <Dialog open={open} onOpenChange={(o) => { if (!o) setContent(''); onOpenChange(o); }}>
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) setContent('');
+        onOpenChange(o);
+      }}
+    >
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{t('notes.title')}</DialogTitle>
@@ -48,7 +72,14 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange }: Props) {
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-2">
           <Label htmlFor="new-note">{t('notes.addLabel')}</Label>
-          <Textarea id="new-note" value={content} onChange={(e) => setContent(e.target.value)} placeholder={t('notes.placeholder')} rows={3} maxLength={5000} />
+          <Textarea
+            id="new-note"
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+            placeholder={t('notes.placeholder')}
+            rows={3}
+            maxLength={5000}
+          />
           <div className="flex justify-end">
             <Button type="submit" disabled={!content.trim() || addNote.isPending}>
               {addNote.isPending ? t('actions.saving') : t('notes.add')}
@@ -71,12 +102,19 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange }: Props) {
                 {history.data.map((h) => (
                   <li key={h.id} className="grid gap-1 p-3 text-sm">
                     <div className="flex flex-wrap items-center gap-2">
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TYPE_CLASS[h.noteType]}`}>{t(`noteTypes.${h.noteType}`)}</span>
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TYPE_CLASS[h.noteType]}`}
+                      >
+                        {t(`noteTypes.${h.noteType}`)}
+                      </span>
                       <span className="text-muted-foreground">{formatDateTime(h.createdAt)}</span>
-                      {h.operatorName && <span className="text-muted-foreground">· {h.operatorName}</span>}
+                      {h.operatorName && (
+                        <span className="text-muted-foreground">· {h.operatorName}</span>
+                      )}
                       {h.usage !== null && equipment && (
                         <span className="text-muted-foreground">
-                          · {formatNumber(h.usage)} {equipment.unit === 'n/a' ? '' : t(`units.${equipment.unit}`)}
+                          · {formatNumber(h.usage)}{' '}
+                          {equipment.unit === 'n/a' ? '' : t(`units.${equipment.unit}`)}
                         </span>
                       )}
                     </div>

@@ -3,13 +3,25 @@ import { AlertTriangle, Archive } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteEquipment, useRetireEquipment } from './equipment-queries';
 
-type Props = { equipment: Pick<EquipmentDto, 'id' | 'name'> | null; open: boolean; onOpenChange: (open: boolean) => void; onDone?: () => void };
+type Props = {
+  equipment: Pick<EquipmentDto, 'id' | 'name'> | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDone?: () => void;
+};
 
 /** Remove Equipment: retire (recommended, with optional notes) or, in a second step, delete forever. */
 export function RemoveEquipmentDialog({ equipment, open, onOpenChange, onDone }: Props) {
@@ -33,11 +45,19 @@ export function RemoveEquipmentDialog({ equipment, open, onOpenChange, onDone }:
       { id: equipment.id, retirementNotes: notes.trim() || undefined },
       {
         onSuccess: () => {
-          toast({ title: t('toast.retired'), description: t('toast.retiredBody', { name: equipment.name }) });
+          toast({
+            title: t('toast.retired'),
+            description: t('toast.retiredBody', { name: equipment.name }),
+          });
           close(false);
           onDone?.();
         },
-        onError: () => toast({ title: t('toast.error'), description: t('toast.retireFailed'), variant: 'destructive' }),
+        onError: () =>
+          toast({
+            title: t('toast.error'),
+            description: t('toast.retireFailed'),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -46,11 +66,19 @@ export function RemoveEquipmentDialog({ equipment, open, onOpenChange, onDone }:
     if (!equipment) return;
     del.mutate(equipment.id, {
       onSuccess: () => {
-        toast({ title: t('toast.deleted'), description: t('toast.deletedBody', { name: equipment.name }) });
+        toast({
+          title: t('toast.deleted'),
+          description: t('toast.deletedBody', { name: equipment.name }),
+        });
         close(false);
         onDone?.();
       },
-      onError: () => toast({ title: t('toast.error'), description: t('toast.deleteFailed'), variant: 'destructive' }),
+      onError: () =>
+        toast({
+          title: t('toast.error'),
+          description: t('toast.deleteFailed'),
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -69,10 +97,21 @@ export function RemoveEquipmentDialog({ equipment, open, onOpenChange, onDone }:
             </div>
             <div className="grid gap-2">
               <Label htmlFor="retirement-notes">{t('remove.notesLabel')}</Label>
-              <Textarea id="retirement-notes" value={notes} onChange={(e) => setNotes(e.target.value)} placeholder={t('remove.notesPlaceholder')} rows={3} maxLength={2000} />
+              <Textarea
+                id="retirement-notes"
+                value={notes}
+                onChange={(e) => setNotes(e.target.value)}
+                placeholder={t('remove.notesPlaceholder')}
+                rows={3}
+                maxLength={2000}
+              />
             </div>
             <DialogFooter className="sm:justify-between">
-              <Button variant="link" className="h-auto px-0 text-destructive" onClick={() => setStep('delete')}>
+              <Button
+                variant="link"
+                className="h-auto px-0 text-destructive"
+                onClick={() => setStep('delete')}
+              >
                 {t('remove.deletePermanently')}
               </Button>
               <div className="flex flex-col-reverse gap-2 sm:flex-row">
@@ -87,7 +126,10 @@ export function RemoveEquipmentDialog({ equipment, open, onOpenChange, onDone }:
           </div>
         ) : (
           <div className="grid gap-4">
-            <div className="flex gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-950" role="alert">
+            <div
+              className="flex gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-950"
+              role="alert"
+            >
               <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
               <p>{t('remove.deleteWarning')}</p>
             </div>

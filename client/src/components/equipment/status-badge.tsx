@@ -12,7 +12,15 @@ const COLOUR_CLASS = {
 } as const;
 
 /** The one status engine's result as a badge (Good / Approaching Service / Time for Service / Overdue / No schedule). */
-export function StatusBadge({ status, pulse = false, className }: { status: Pick<EquipmentStatus, 'serviceStatus' | 'hasSchedule' | 'critical' | 'severelyCritical'>; pulse?: boolean; className?: string }) {
+export function StatusBadge({
+  status,
+  pulse = false,
+  className,
+}: {
+  status: Pick<EquipmentStatus, 'serviceStatus' | 'hasSchedule' | 'critical' | 'severelyCritical'>;
+  pulse?: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation('equipment');
   const label = status.hasSchedule ? t(`status.${status.serviceStatus}`) : t('status.noSchedule');
   return (
@@ -20,7 +28,11 @@ export function StatusBadge({ status, pulse = false, className }: { status: Pick
       className={cn(
         'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
         COLOUR_CLASS[statusColour(status)],
-        pulse && status.severelyCritical ? 'pulse-severe' : pulse && status.critical ? 'pulse-critical' : '',
+        pulse && status.severelyCritical
+          ? 'pulse-severe'
+          : pulse && status.critical
+            ? 'pulse-critical'
+            : '',
         className,
       )}
       data-status={status.hasSchedule ? status.serviceStatus : 'none'}
@@ -33,5 +45,6 @@ export function StatusBadge({ status, pulse = false, className }: { status: Pick
 /** Translated label for exports and titles. */
 export function useStatusLabel() {
   const { t } = useTranslation('equipment');
-  return (status: Pick<EquipmentStatus, 'serviceStatus' | 'hasSchedule'>) => (status.hasSchedule ? t(`status.${status.serviceStatus}`) : t('status.noSchedule'));
+  return (status: Pick<EquipmentStatus, 'serviceStatus' | 'hasSchedule'>) =>
+    status.hasSchedule ? t(`status.${status.serviceStatus}`) : t('status.noSchedule');
 }

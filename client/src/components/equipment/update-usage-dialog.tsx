@@ -2,14 +2,25 @@ import type { EquipmentDto } from '@domain/schemas/equipment';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateUsage } from './equipment-queries';
 import { formatUsage } from './format';
 
-type Props = { equipment: EquipmentDto | null; open: boolean; onOpenChange: (open: boolean) => void };
+type Props = {
+  equipment: EquipmentDto | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
 
 /** Update Equipment Usage: adds an increase (> 0) to the current usage, with a preview of the new total. */
 export function UpdateUsageDialog({ equipment, open, onOpenChange }: Props) {
@@ -28,17 +39,32 @@ export function UpdateUsageDialog({ equipment, open, onOpenChange }: Props) {
     e.preventDefault();
     if (!equipment) return;
     if (!valid) {
-      toast({ title: t('usage.invalidTitle'), description: t('usage.invalidBody'), variant: 'destructive' });
+      toast({
+        title: t('usage.invalidTitle'),
+        description: t('usage.invalidBody'),
+        variant: 'destructive',
+      });
       return;
     }
     mutation.mutate(
       { id: equipment.id, usageIncrease: increase },
       {
         onSuccess: (updated) => {
-          toast({ title: t('toast.usageUpdated'), description: t('toast.usageUpdatedBody', { name: updated.name, total: formatUsage(t, updated.currentUsage, updated.unit) }) });
+          toast({
+            title: t('toast.usageUpdated'),
+            description: t('toast.usageUpdatedBody', {
+              name: updated.name,
+              total: formatUsage(t, updated.currentUsage, updated.unit),
+            }),
+          });
           close(false);
         },
-        onError: (err) => toast({ title: t('toast.updateFailed'), description: t('toast.updateFailedBody', { message: err.message }), variant: 'destructive' }),
+        onError: (err) =>
+          toast({
+            title: t('toast.updateFailed'),
+            description: t('toast.updateFailedBody', { message: err.message }),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -49,19 +75,35 @@ export function UpdateUsageDialog({ equipment, open, onOpenChange }: Props) {
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>{t('usage.title')}</DialogTitle>
-            <DialogDescription>{equipment ? t('usage.description', { name: equipment.name }) : ''}</DialogDescription>
+            <DialogDescription>
+              {equipment ? t('usage.description', { name: equipment.name }) : ''}
+            </DialogDescription>
           </DialogHeader>
           {equipment && (
             <>
               <p className="text-sm">
-                {t('usage.current')}: <strong>{formatUsage(t, equipment.currentUsage, equipment.unit)}</strong>
+                {t('usage.current')}:{' '}
+                <strong>{formatUsage(t, equipment.currentUsage, equipment.unit)}</strong>
               </p>
               <div className="grid gap-2">
                 <Label htmlFor="usage-increase">{t('usage.increaseLabel')}</Label>
-                <Input id="usage-increase" type="number" inputMode="decimal" step="0.1" min="0" required value={value} onChange={(e) => setValue(e.target.value)} autoFocus />
+                <Input
+                  id="usage-increase"
+                  type="number"
+                  inputMode="decimal"
+                  step="0.1"
+                  min="0"
+                  required
+                  value={value}
+                  onChange={(e) => setValue(e.target.value)}
+                  autoFocus
+                />
               </div>
               <p className="rounded-md bg-muted p-3 text-sm" aria-live="polite">
-                {t('usage.newTotal')}: <strong>{formatUsage(t, equipment.currentUsage + (valid ? increase : 0), equipment.unit)}</strong>
+                {t('usage.newTotal')}:{' '}
+                <strong>
+                  {formatUsage(t, equipment.currentUsage + (valid ? increase : 0), equipment.unit)}
+                </strong>
               </p>
             </>
           )}

@@ -23,35 +23,58 @@ export const AlertDialogContent = React.forwardRef<
   </AlertPrimitive.Portal>
 ));
 AlertDialogContent.displayName = 'AlertDialogContent';
-export const AlertDialogHeader = ({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) => (
+export const AlertDialogHeader = ({
+  className,
+  ...props
+}: React.HTMLAttributes<HTMLDivElement>) => (
   <div className={cn('flex flex-col gap-2', className)} {...props} />
 );
-export const AlertDialogFooter = ({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) => (
-  <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
+export const AlertDialogFooter = ({
+  className,
+  ...props
+}: React.HTMLAttributes<HTMLDivElement>) => (
+  <div
+    className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
+    {...props}
+  />
 );
 export const AlertDialogTitle = React.forwardRef<
   React.ComponentRef<typeof AlertPrimitive.Title>,
   React.ComponentPropsWithoutRef<typeof AlertPrimitive.Title>
->(({ className, ...props }, ref) => <AlertPrimitive.Title ref={ref} className={cn('text-lg font-semibold', className)} {...props} />);
+>(({ className, ...props }, ref) => (
+  <AlertPrimitive.Title ref={ref} className={cn('text-lg font-semibold', className)} {...props} />
+));
 AlertDialogTitle.displayName = 'AlertDialogTitle';
 export const AlertDialogDescription = React.forwardRef<
   React.ComponentRef<typeof AlertPrimitive.Description>,
   React.ComponentPropsWithoutRef<typeof AlertPrimitive.Description>
 >(({ className, ...props }, ref) => (
-  <AlertPrimitive.Description ref={ref} className={cn('text-sm text-muted-foreground', className)} {...props} />
+  <AlertPrimitive.Description
+    ref={ref}
+    className={cn('text-sm text-muted-foreground', className)}
+    {...props}
+  />
 ));
 AlertDialogDescription.displayName = 'AlertDialogDescription';
 export const AlertDialogAction = React.forwardRef<
   React.ComponentRef<typeof AlertPrimitive.Action>,
   React.ComponentPropsWithoutRef<typeof AlertPrimitive.Action> & { destructive?: boolean }
 >(({ className, destructive, ...props }, ref) => (
-  <AlertPrimitive.Action ref={ref} className={cn(buttonVariants({ variant: destructive ? 'destructive' : 'default' }), className)} {...props} />
+  <AlertPrimitive.Action
+    ref={ref}
+    className={cn(buttonVariants({ variant: destructive ? 'destructive' : 'default' }), className)}
+    {...props}
+  />
 ));
 AlertDialogAction.displayName = 'AlertDialogAction';
 export const AlertDialogCancel = React.forwardRef<
   React.ComponentRef<typeof AlertPrimitive.Cancel>,
   React.ComponentPropsWithoutRef<typeof AlertPrimitive.Cancel>
 >(({ className, ...props }, ref) => (
-  <AlertPrimitive.Cancel ref={ref} className={cn(buttonVariants({ variant: 'outline' }), className)} {...props} />
+  <AlertPrimitive.Cancel
+    ref={ref}
+    className={cn(buttonVariants({ variant: 'outline' }), className)}
+    {...props}
+  />
 ));
 AlertDialogCancel.displayName = 'AlertDialogCancel';

@@ -9,7 +9,12 @@ export function Toaster() {
   const toasts = useToasts();
   const { t } = useTranslation('common');
   return (
-    <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label={t('notifications')}>
+    <ToastPrimitive.Provider
+      duration={5000}
+      swipeDirection="right"
+      swipeThreshold={50}
+      label={t('notifications')}
+    >
       {toasts.map((item) => (
         <ToastPrimitive.Root
           key={item.id}
@@ -20,14 +25,25 @@ export function Toaster() {
           type={item.variant === 'destructive' ? 'foreground' : 'background'}
           className={cn(
             'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-md border p-4 pr-8 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[swipe=end]:transition-transform',
-            item.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'bg-background text-foreground',
+            item.variant === 'destructive'
+              ? 'border-red-700 bg-red-700 text-white'
+              : 'bg-background text-foreground',
           )}
         >
           <div className="grid gap-1">
-            <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
-            {item.description ? <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description> : null}
+            <ToastPrimitive.Title className="text-sm font-semibold">
+              {item.title}
+            </ToastPrimitive.Title>
+            {item.description ? (
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {item.description}
+              </ToastPrimitive.Description>
+            ) : null}
           </div>
-          <ToastPrimitive.Close className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100" aria-label={t('actions.close')}>
+          <ToastPrimitive.Close
+            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100"
+            aria-label={t('actions.close')}
+          >
             <X className="h-4 w-4" aria-hidden />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

@@ -18,7 +18,10 @@ export const TooltipContent = React.forwardRef<
     <TooltipPrimitive.Content
       ref={ref}
       sideOffset={sideOffset}
-      className={cn('z-50 rounded-md bg-slate-900 px-3 py-1.5 text-xs text-white shadow-md', className)}
+      className={cn(
+        'z-50 rounded-md bg-slate-900 px-3 py-1.5 text-xs text-white shadow-md',
+        className,
+      )}
       {...props}
     />
   </TooltipPrimitive.Portal>

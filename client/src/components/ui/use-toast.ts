@@ -14,7 +14,11 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-export function toast(t: { title: string; description?: string | undefined; variant?: 'default' | 'destructive' }) {
+export function toast(t: {
+  title: string;
+  description?: string | undefined;
+  variant?: 'default' | 'destructive';
+}) {
   current = [{ ...t, id: nextId++, open: true }];
   emit();
 }

@@ -39,7 +39,10 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
       req.log.info({ event: 'login_success', userId: u.id }, 'owner sign-in');
       return auth.toCurrentUser(u, await auth.businessNameOf(db, u.companyId));
     } catch (err) {
-      req.log.warn({ event: 'login_failure', reason: err instanceof AppError ? err.code : 'error' }, 'owner sign-in failed');
+      req.log.warn(
+        { event: 'login_failure', reason: err instanceof AppError ? err.code : 'error' },
+        'owner sign-in failed',
+      );
       throw err;
     }
   });
@@ -63,7 +66,10 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
       const ctx = authOf(req);
       const input = parse(setupSecurityQuestionsSchema, req.body);
       await auth.setupSecurityQuestions(db, ctx.userId, input, deps.now());
-      req.log.info({ event: 'security_questions_set', userId: ctx.userId }, 'security questions saved');
+      req.log.info(
+        { event: 'security_questions_set', userId: ctx.userId },
+        'security questions saved',
+      );
       return { ok: true };
     },
   );
@@ -77,10 +83,16 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     const input = parse(resetPasswordSchema, req.body);
     try {
       const u = await auth.resetPassword(deps, input, req.ip);
-      req.log.info({ event: 'password_reset', userId: u.id }, 'password reset with security answers');
+      req.log.info(
+        { event: 'password_reset', userId: u.id },
+        'password reset with security answers',
+      );
       return { ok: true };
     } catch (err) {
-      req.log.warn({ event: 'password_reset_failure', reason: err instanceof AppError ? err.code : 'error' }, 'password reset failed');
+      req.log.warn(
+        { event: 'password_reset_failure', reason: err instanceof AppError ? err.code : 'error' },
+        'password reset failed',
+      );
       throw err;
     }
   });

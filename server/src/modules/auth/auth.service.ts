@@ -51,13 +51,20 @@ export async function signup(deps: Deps, input: SignupInput): Promise<UserRow> {
     .select({ email: user.email, name: company.name })
     .from(user)
     .leftJoin(company, eq(company.id, user.companyId))
-    .where(or(sql`lower(${user.email}) = ${email}`, sql`lower(${company.name}) = lower(${input.businessName})`))
+    .where(
+      or(
+        sql`lower(${user.email}) = ${email}`,
+        sql`lower(${company.name}) = lower(${input.businessName})`,
+      ),
+    )
     .limit(5);
   if (taken.some((t) => t.email?.toLowerCase() === email)) {
     throw new AppError('conflict', authMessages.emailTaken, { email: authMessages.emailTaken });
   }
   if (taken.length > 0 || (await businessNameTaken(db, input.businessName))) {
-    throw new AppError('conflict', authMessages.businessNameTaken, { businessName: authMessages.businessNameTaken });
+    throw new AppError('conflict', authMessages.businessNameTaken, {
+      businessName: authMessages.businessNameTaken,
+    });
   }
   const passwordHash = await hashPassword(input.password);
   const start = now();
@@ -91,14 +98,22 @@ export async function signup(deps: Deps, input: SignupInput): Promise<UserRow> {
 }
 
 async function businessNameTaken(db: Db, name: string) {
-  const rows = await db.select({ id: company.id }).from(company).where(sql`lower(${company.name}) = lower(${name})`).limit(1);
+  const rows = await db
+    .select({ id: company.id })
+    .from(company)
+    .where(sql`lower(${company.name}) = lower(${name})`)
+    .limit(1);
   return rows.length > 0;
 }
 
 /** Finds an owner/manager/admin by email or business name (case-insensitive). */
 export async function findAccount(db: Db, emailOrBusinessName: string): Promise<UserRow | null> {
   const key = emailOrBusinessName.trim().toLowerCase();
-  const byEmail = await db.select().from(user).where(sql`lower(${user.email}) = ${key}`).limit(1);
+  const byEmail = await db
+    .select()
+    .from(user)
+    .where(sql`lower(${user.email}) = ${key}`)
+    .limit(1);
   if (byEmail[0]) return byEmail[0];
   const byName = await db
     .select({ u: user })
@@ -128,7 +143,10 @@ export async function login(deps: Deps, input: LoginInput, ip: string): Promise<
   const account = await findAccount(db, input.emailOrBusinessName);
   const keys = signInKeys(input.emailOrBusinessName, ip, account?.id);
   if (account) await assertNotThrottled(db, keys, now());
-  const ok = await verifyPassword(account?.role === 'operator' ? null : account?.passwordHash, input.password);
+  const ok = await verifyPassword(
+    account?.role === 'operator' ? null : account?.passwordHash,
+    input.password,
+  );
   if (!account || !ok) {
     await recordFailure(db, keys, now());
     throw new AppError('unauthenticated', INVALID_LOGIN);
@@ -142,7 +160,12 @@ export async function login(deps: Deps, input: LoginInput, ip: string): Promise<
 // Security questions, forgot and reset password
 // ---------------------------------------------------------------------------------------------
 
-export async function setupSecurityQuestions(db: Db, userId: string, input: SetupSecurityQuestionsInput, at: Date): Promise<void> {
+export async function setupSecurityQuestions(
+  db: Db,
+  userId: string,
+  input: SetupSecurityQuestionsInput,
+  at: Date,
+): Promise<void> {
   const [a1, a2] = await Promise.all([
     hashPassword(normaliseAnswer(input.securityAnswer1)),
     hashPassword(normaliseAnswer(input.securityAnswer2)),
@@ -164,11 +187,19 @@ async function recoverableAccount(db: Db, emailOrBusinessName: string): Promise<
   const account = await findAccount(db, emailOrBusinessName);
   if (!account || account.role === 'operator' || !account.passwordHash) return null;
   if (!account.securityAnswer1Hash || !account.securityAnswer2Hash) return null;
-  if (!securityQuestionById(account.securityQuestion1) || !securityQuestionById(account.securityQuestion2)) return null;
+  if (
+    !securityQuestionById(account.securityQuestion1) ||
+    !securityQuestionById(account.securityQuestion2)
+  )
+    return null;
   return account;
 }
 
-export async function forgotPassword(deps: Deps, emailOrBusinessName: string, ip: string): Promise<ForgotPasswordResponse> {
+export async function forgotPassword(
+  deps: Deps,
+  emailOrBusinessName: string,
+  ip: string,
+): Promise<ForgotPasswordResponse> {
   const { db, now } = deps;
   const keys = [addressKey('forgot', ip)];
   await assertNotThrottled(db, [...keys, ...signInKeys(emailOrBusinessName, ip)], now());
@@ -179,12 +210,19 @@ export async function forgotPassword(deps: Deps, emailOrBusinessName: string, ip
     throw new AppError('not_found', authMessages.userNotFound);
   }
   return {
-    questions: { question1: securityQuestionById(account.securityQuestion1)!, question2: securityQuestionById(account.securityQuestion2)! },
+    questions: {
+      question1: securityQuestionById(account.securityQuestion1)!,
+      question2: securityQuestionById(account.securityQuestion2)!,
+    },
   };
 }
 
 /** Checks both answers; a wrong answer counts as a failed sign-in. Success sets the password and ends every session. */
-export async function resetPassword(deps: Deps, input: ResetPasswordInput, ip: string): Promise<UserRow> {
+export async function resetPassword(
+  deps: Deps,
+  input: ResetPasswordInput,
+  ip: string,
+): Promise<UserRow> {
   const { db, now } = deps;
   await assertNotThrottled(db, signInKeys(input.emailOrBusinessName, ip), now());
   const account = await recoverableAccount(db, input.emailOrBusinessName);
@@ -215,7 +253,11 @@ export async function resetPassword(deps: Deps, input: ResetPasswordInput, ip: s
 
 export async function businessNameOf(db: Db, companyId: string | null): Promise<string | null> {
   if (!companyId) return null;
-  const rows = await db.select({ name: company.name }).from(company).where(eq(company.id, companyId)).limit(1);
+  const rows = await db
+    .select({ name: company.name })
+    .from(company)
+    .where(eq(company.id, companyId))
+    .limit(1);
   return rows[0]?.name ?? null;
 }
 

@@ -21,21 +21,41 @@ describe('signup', () => {
   });
 
   it('refuses short names and passwords with the spec messages', async () => {
-    const res = await call(t.app, null, 'POST', '/api/auth/signup', { businessName: 'A', email: 'x@y.co', password: 'Abcdefgh-1' });
+    const res = await call(t.app, null, 'POST', '/api/auth/signup', {
+      businessName: 'A',
+      email: 'x@y.co',
+      password: 'Abcdefgh-1',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Business name must be at least 2 characters');
-    const pw = await call(t.app, null, 'POST', '/api/auth/signup', { businessName: 'Abc Co', email: 'x@y.co', password: 'short' });
+    const pw = await call(t.app, null, 'POST', '/api/auth/signup', {
+      businessName: 'Abc Co',
+      email: 'x@y.co',
+      password: 'short',
+    });
     expect(pw.json().message).toBe('Password must be at least 8 characters');
-    const common = await call(t.app, null, 'POST', '/api/auth/signup', { businessName: 'Abc Co', email: 'x@y.co', password: 'password1' });
+    const common = await call(t.app, null, 'POST', '/api/auth/signup', {
+      businessName: 'Abc Co',
+      email: 'x@y.co',
+      password: 'password1',
+    });
     expect(common.statusCode).toBe(400);
     expect(common.json().message).toMatch(/too common/);
   });
 
   it('keeps emails and business names unique, case-insensitively', async () => {
     const owner = await signupOwner(t.app);
-    const dupEmail = await call(t.app, null, 'POST', '/api/auth/signup', { businessName: 'Other Co', email: owner.email.toUpperCase(), password: 'Harvest-Moon-42' });
+    const dupEmail = await call(t.app, null, 'POST', '/api/auth/signup', {
+      businessName: 'Other Co',
+      email: owner.email.toUpperCase(),
+      password: 'Harvest-Moon-42',
+    });
     expect(dupEmail.statusCode).toBe(409);
-    const dupName = await call(t.app, null, 'POST', '/api/auth/signup', { businessName: owner.businessName.toLowerCase(), email: 'fresh@example.com', password: 'Harvest-Moon-42' });
+    const dupName = await call(t.app, null, 'POST', '/api/auth/signup', {
+      businessName: owner.businessName.toLowerCase(),
+      email: 'fresh@example.com',
+      password: 'Harvest-Moon-42',
+    });
     expect(dupName.statusCode).toBe(409);
   });
 });
@@ -47,7 +67,11 @@ describe('login and logout', () => {
       method: 'POST',
       url: '/api/auth/login',
       headers: { cookie: owner.cookie },
-      payload: { emailOrBusinessName: owner.businessName.toUpperCase(), password: owner.password, rememberMe: true },
+      payload: {
+        emailOrBusinessName: owner.businessName.toUpperCase(),
+        password: owner.password,
+        rememberMe: true,
+      },
     });
     expect(res.statusCode).toBe(200);
     const fresh = cookieFrom(res);
@@ -64,14 +88,21 @@ describe('login and logout', () => {
 
   it('gives a browser-session cookie without remember me', async () => {
     const owner = await signupOwner(t.app);
-    const res = await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: owner.email, password: owner.password });
+    const res = await call(t.app, null, 'POST', '/api/auth/login', {
+      emailOrBusinessName: owner.email,
+      password: owner.password,
+    });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['set-cookie'])).not.toMatch(/Max-Age/);
   });
 
   it('sets a readable signed-in hint (the role only) beside the session and clears it at logout and on a 401', async () => {
     const owner = await signupOwner(t.app);
-    const res = await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: owner.email, password: owner.password, rememberMe: true });
+    const res = await call(t.app, null, 'POST', '/api/auth/login', {
+      emailOrBusinessName: owner.email,
+      password: owner.password,
+      rememberMe: true,
+    });
     const hint = res.cookies.find((c) => c.name === 'ems_signed_in');
     expect(hint?.value).toBe('owner');
     expect(hint?.httpOnly).not.toBe(true); // the client reads it
@@ -89,30 +120,48 @@ describe('login and logout', () => {
     expect((await call(t.app, null, 'GET', '/api/auth/user')).cookies).toHaveLength(0);
 
     const out = await call(t.app, `${sid}; ems_signed_in=owner`, 'POST', '/api/auth/logout');
-    const names = out.cookies.filter((c) => c.value === '').map((c) => c.name).sort();
+    const names = out.cookies
+      .filter((c) => c.value === '')
+      .map((c) => c.name)
+      .sort();
     expect(names).toEqual(['ems_sid', 'ems_signed_in']);
   });
 
   it('validates with the spec messages and refuses a wrong password', async () => {
-    const empty = await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: '', password: '' });
+    const empty = await call(t.app, null, 'POST', '/api/auth/login', {
+      emailOrBusinessName: '',
+      password: '',
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('Please enter your email or business name');
     const owner = await signupOwner(t.app);
-    const wrong = await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: owner.email, password: 'nope-nope-nope' });
+    const wrong = await call(t.app, null, 'POST', '/api/auth/login', {
+      emailOrBusinessName: owner.email,
+      password: 'nope-nope-nope',
+    });
     expect(wrong.statusCode).toBe(401);
   });
 
   it('rate-limits an account after repeated failures with a clear 429', async () => {
     const owner = await signupOwner(t.app);
     for (let i = 0; i < 5; i++) {
-      await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: owner.email, password: `wrong-${i}-password` });
+      await call(t.app, null, 'POST', '/api/auth/login', {
+        emailOrBusinessName: owner.email,
+        password: `wrong-${i}-password`,
+      });
     }
-    const blocked = await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: owner.email, password: owner.password });
+    const blocked = await call(t.app, null, 'POST', '/api/auth/login', {
+      emailOrBusinessName: owner.email,
+      password: owner.password,
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many attempts/);
     // Not for good: after the block the real user gets in.
     t.clock.set(new Date(Date.now() + 16 * 60_000));
-    const later = await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: owner.email, password: owner.password });
+    const later = await call(t.app, null, 'POST', '/api/auth/login', {
+      emailOrBusinessName: owner.email,
+      password: owner.password,
+    });
     t.clock.reset();
     expect(later.statusCode).toBe(200);
   });
@@ -123,7 +172,12 @@ describe('platform', () => {
     const res = await call(t.app, null, 'GET', '/api/does-not-exist');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'not_found' });
-    const cross = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: 'https://evil.example', host: 'localhost' }, payload: {} });
+    const cross = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example', host: 'localhost' },
+      payload: {},
+    });
     expect(cross.statusCode).toBe(403);
     expect((await call(t.app, null, 'GET', '/api/auth/user')).statusCode).toBe(401);
   });

@@ -38,7 +38,13 @@ describe('POST /api/auth/setup-security-questions', () => {
   it('saves the questions with hashed, normalised answers', async () => {
     const owner = await signupOwner(t.app);
     expect(owner.user.hasSecurityQuestions).toBe(false);
-    const res = await call(t.app, owner.cookie, 'POST', '/api/auth/setup-security-questions', setup({ securityAnswer1: '  Rex  ' }));
+    const res = await call(
+      t.app,
+      owner.cookie,
+      'POST',
+      '/api/auth/setup-security-questions',
+      setup({ securityAnswer1: '  Rex  ' }),
+    );
     expect(res.statusCode).toBe(200);
     const [row] = await t.deps.db.select().from(user).where(eq(user.id, owner.user.id));
     expect(row!.securityQuestion1).toBe('first_pet');
@@ -60,19 +66,33 @@ describe('POST /api/auth/setup-security-questions', () => {
       [{ securityQuestion2: 'first_pet' }, 'Please choose different security questions.'],
     ];
     for (const [over, message] of cases) {
-      const res = await call(t.app, owner.cookie, 'POST', '/api/auth/setup-security-questions', setup(over));
+      const res = await call(
+        t.app,
+        owner.cookie,
+        'POST',
+        '/api/auth/setup-security-questions',
+        setup(over),
+      );
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toBe(message);
     }
   });
 
   it('needs a signed-in owner or manager (401, operator 403)', async () => {
-    expect((await call(t.app, null, 'POST', '/api/auth/setup-security-questions', setup())).statusCode).toBe(401);
+    expect(
+      (await call(t.app, null, 'POST', '/api/auth/setup-security-questions', setup())).statusCode,
+    ).toBe(401);
     const owner = await signupOwner(t.app);
     const op = await addCompanyUser(t.deps, owner.companyId, 'operator');
-    expect((await call(t.app, op.cookie, 'POST', '/api/auth/setup-security-questions', setup())).statusCode).toBe(403);
+    expect(
+      (await call(t.app, op.cookie, 'POST', '/api/auth/setup-security-questions', setup()))
+        .statusCode,
+    ).toBe(403);
     const mgr = await addCompanyUser(t.deps, owner.companyId, 'manager');
-    expect((await call(t.app, mgr.cookie, 'POST', '/api/auth/setup-security-questions', setup())).statusCode).toBe(200);
+    expect(
+      (await call(t.app, mgr.cookie, 'POST', '/api/auth/setup-security-questions', setup()))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -81,27 +101,45 @@ describe('forgot and reset password', () => {
     const owner = await signupOwner(t.app);
     await setupSecurityQuestions(t.app, owner.cookie);
     for (const id of [owner.email.toUpperCase(), owner.businessName.toLowerCase()]) {
-      const res = await call(t.app, null, 'POST', '/api/auth/forgot-password', { emailOrBusinessName: id });
+      const res = await call(t.app, null, 'POST', '/api/auth/forgot-password', {
+        emailOrBusinessName: id,
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json().questions.question1).toMatchObject({ id: 'first_pet', en: 'What was the name of your first pet?' });
+      expect(res.json().questions.question1).toMatchObject({
+        id: 'first_pet',
+        en: 'What was the name of your first pet?',
+      });
       expect(res.json().questions.question2.id).toBe('birth_city');
     }
   });
 
   it('answers User Not Found (404) for unknown accounts and accounts without questions', async () => {
-    const res = await call(t.app, null, 'POST', '/api/auth/forgot-password', { emailOrBusinessName: 'nobody@example.com' });
+    const res = await call(t.app, null, 'POST', '/api/auth/forgot-password', {
+      emailOrBusinessName: 'nobody@example.com',
+    });
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('No account found with that email or business name, or security questions not set up.');
+    expect(res.json().message).toBe(
+      'No account found with that email or business name, or security questions not set up.',
+    );
     const owner = await signupOwner(t.app);
-    const none = await call(t.app, null, 'POST', '/api/auth/forgot-password', { emailOrBusinessName: owner.email });
+    const none = await call(t.app, null, 'POST', '/api/auth/forgot-password', {
+      emailOrBusinessName: owner.email,
+    });
     expect(none.statusCode).toBe(404);
-    const empty = await call(t.app, null, 'POST', '/api/auth/forgot-password', { emailOrBusinessName: '  ' });
+    const empty = await call(t.app, null, 'POST', '/api/auth/forgot-password', {
+      emailOrBusinessName: '  ',
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('Email or business name is required');
   });
 
   it('validates the reset with the spec messages', async () => {
-    const base = { emailOrBusinessName: 'x@example.com', securityAnswer1: 'a', securityAnswer2: 'b', newPassword: 'Long-Enough-77' };
+    const base = {
+      emailOrBusinessName: 'x@example.com',
+      securityAnswer1: 'a',
+      securityAnswer2: 'b',
+      newPassword: 'Long-Enough-77',
+    };
     const cases: [Record<string, unknown>, string][] = [
       [{ emailOrBusinessName: '' }, 'Email or business name is required'],
       [{ securityAnswer1: '' }, 'Security answer 1 is required'],
@@ -115,7 +153,13 @@ describe('forgot and reset password', () => {
     }
     const owner = await signupOwner(t.app);
     await setupSecurityQuestions(t.app, owner.cookie);
-    const common = await call(t.app, null, 'POST', '/api/auth/reset-password', { ...base, emailOrBusinessName: owner.email, securityAnswer1: 'Rex', securityAnswer2: 'Springfield', newPassword: 'password1' });
+    const common = await call(t.app, null, 'POST', '/api/auth/reset-password', {
+      ...base,
+      emailOrBusinessName: owner.email,
+      securityAnswer1: 'Rex',
+      securityAnswer2: 'Springfield',
+      newPassword: 'password1',
+    });
     expect(common.statusCode).toBe(400);
     expect(common.json().message).toMatch(/too common/);
   });
@@ -123,7 +167,12 @@ describe('forgot and reset password', () => {
   it('resets with case-insensitive, trimmed answers, ends every session and signs in with the new password', async () => {
     const owner = await signupOwner(t.app);
     await setupSecurityQuestions(t.app, owner.cookie);
-    const second = cookieFrom(await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: owner.email, password: owner.password }));
+    const second = cookieFrom(
+      await call(t.app, null, 'POST', '/api/auth/login', {
+        emailOrBusinessName: owner.email,
+        password: owner.password,
+      }),
+    );
     const res = await call(t.app, null, 'POST', '/api/auth/reset-password', {
       emailOrBusinessName: owner.businessName,
       securityAnswer1: '  REX ',
@@ -133,29 +182,66 @@ describe('forgot and reset password', () => {
     expect(res.statusCode).toBe(200);
     expect((await call(t.app, owner.cookie, 'GET', '/api/auth/user')).statusCode).toBe(401);
     expect((await call(t.app, second, 'GET', '/api/auth/user')).statusCode).toBe(401);
-    expect((await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: owner.email, password: owner.password })).statusCode).toBe(401);
-    expect((await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: owner.email, password: 'Brand-New-Pass-9' })).statusCode).toBe(200);
+    expect(
+      (
+        await call(t.app, null, 'POST', '/api/auth/login', {
+          emailOrBusinessName: owner.email,
+          password: owner.password,
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await call(t.app, null, 'POST', '/api/auth/login', {
+          emailOrBusinessName: owner.email,
+          password: 'Brand-New-Pass-9',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('refuses wrong answers and counts them as failed sign-ins (429, not for good)', async () => {
     const owner = await signupOwner(t.app);
     await setupSecurityQuestions(t.app, owner.cookie);
-    const wrong = { emailOrBusinessName: owner.email, securityAnswer1: 'Rex', securityAnswer2: 'Shelbyville', newPassword: 'Brand-New-Pass-9' };
+    const wrong = {
+      emailOrBusinessName: owner.email,
+      securityAnswer1: 'Rex',
+      securityAnswer2: 'Shelbyville',
+      newPassword: 'Brand-New-Pass-9',
+    };
     const first = await call(t.app, null, 'POST', '/api/auth/reset-password', wrong);
     expect(first.statusCode).toBe(401);
     expect(first.json().message).toBe('Security answers are incorrect. Please try again.');
     // Sessions survive a failed reset.
     expect((await call(t.app, owner.cookie, 'GET', '/api/auth/user')).statusCode).toBe(200);
     // Three more wrong answers (by business name: the same account counter) and one wrong password: blocked.
-    for (let i = 0; i < 3; i++) await call(t.app, null, 'POST', '/api/auth/reset-password', { ...wrong, emailOrBusinessName: owner.businessName });
-    await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: owner.businessName, password: 'not-the-password' });
-    const blocked = await call(t.app, null, 'POST', '/api/auth/login', { emailOrBusinessName: owner.email, password: owner.password });
+    for (let i = 0; i < 3; i++)
+      await call(t.app, null, 'POST', '/api/auth/reset-password', {
+        ...wrong,
+        emailOrBusinessName: owner.businessName,
+      });
+    await call(t.app, null, 'POST', '/api/auth/login', {
+      emailOrBusinessName: owner.businessName,
+      password: 'not-the-password',
+    });
+    const blocked = await call(t.app, null, 'POST', '/api/auth/login', {
+      emailOrBusinessName: owner.email,
+      password: owner.password,
+    });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
-    const resetBlocked = await call(t.app, null, 'POST', '/api/auth/reset-password', { ...wrong, securityAnswer2: 'Springfield' });
+    expect(blocked.json().message).toMatch(
+      /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
+    const resetBlocked = await call(t.app, null, 'POST', '/api/auth/reset-password', {
+      ...wrong,
+      securityAnswer2: 'Springfield',
+    });
     expect(resetBlocked.statusCode).toBe(429);
     t.clock.set(new Date(Date.now() + 16 * 60_000));
-    const later = await call(t.app, null, 'POST', '/api/auth/reset-password', { ...wrong, securityAnswer2: 'Springfield' });
+    const later = await call(t.app, null, 'POST', '/api/auth/reset-password', {
+      ...wrong,
+      securityAnswer2: 'Springfield',
+    });
     t.clock.reset();
     expect(later.statusCode).toBe(200);
   });
@@ -164,11 +250,21 @@ describe('forgot and reset password', () => {
     const ip = '203.0.113.9';
     let last = 0;
     for (let i = 0; i < 31; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: ip, payload: { emailOrBusinessName: `ghost${i}@example.com` } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: ip,
+        payload: { emailOrBusinessName: `ghost${i}@example.com` },
+      });
       last = res.statusCode;
     }
     expect(last).toBe(429);
-    const other = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: '203.0.113.10', payload: { emailOrBusinessName: 'ghost@example.com' } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      remoteAddress: '203.0.113.10',
+      payload: { emailOrBusinessName: 'ghost@example.com' },
+    });
     expect(other.statusCode).toBe(404);
   });
 });

@@ -1,5 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FuelSummary, HistoryEntry, OverviewQuery } from '../../../../domain/schemas/dashboard';
+import type {
+  FuelSummary,
+  HistoryEntry,
+  OverviewQuery,
+} from '../../../../domain/schemas/dashboard';
 import type { Db } from '../../db/client';
 import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
@@ -7,7 +11,11 @@ import type { CompanyContext } from '../../plugins/session';
 import { browseEquipment, type EquipmentBrowse } from '../equipment/equipment.service';
 
 /** The newest history entries of the company (all equipment), one indexed query. */
-export async function recentHistory(db: Db, companyId: string, limit: number): Promise<HistoryEntry[]> {
+export async function recentHistory(
+  db: Db,
+  companyId: string,
+  limit: number,
+): Promise<HistoryEntry[]> {
   const rows = await db
     .select({
       id: equipmentNote.id,

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { equipment, equipmentVersion } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { call, createEquipmentViaApi, sessionForRole, signInAgain, signupOwner, type SignedIn } from '../../test/factories';
+import {
+  call,
+  createEquipmentViaApi,
+  sessionForRole,
+  signInAgain,
+  signupOwner,
+  type SignedIn,
+} from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,10 +22,22 @@ afterAll(async () => {
 });
 
 /** A machine inserted straight into the company (the equipment API is another module's). */
-async function machine(owner: SignedIn, name: string, extra: Partial<typeof equipment.$inferInsert> = {}) {
+async function machine(
+  owner: SignedIn,
+  name: string,
+  extra: Partial<typeof equipment.$inferInsert> = {},
+) {
   const [row] = await t.deps.db
     .insert(equipment)
-    .values({ companyId: owner.companyId, name, type: 'machinery', unit: 'hours', currentUsage: 100, fuelType: 'diesel', ...extra })
+    .values({
+      companyId: owner.companyId,
+      name,
+      type: 'machinery',
+      unit: 'hours',
+      currentUsage: 100,
+      fuelType: 'diesel',
+      ...extra,
+    })
     .returning();
   return row!;
 }
@@ -28,13 +47,41 @@ async function twoCompanies() {
   const a = await signupOwner(t.app);
   const b = await signupOwner(t.app);
   const a1 = await machine(a, 'Alpha Loader');
-  const a2 = await machine(a, 'Alpha Truck', { type: 'vehicle', unit: 'miles', fuelType: 'gasoline' });
+  const a2 = await machine(a, 'Alpha Truck', {
+    type: 'vehicle',
+    unit: 'miles',
+    fuelType: 'gasoline',
+  });
   const b1 = await machine(b, 'Bravo Mower', { type: 'tools' });
-  const post = (o: SignedIn, body: object) => call(t.app, o.cookie, 'POST', '/api/operator-updates', body);
-  expect((await post(a, { equipmentId: a1.id, newUsage: 110, fuelAdded: 12.5, fuelType: 'diesel', notes: 'Alpha diesel' })).statusCode).toBe(201);
-  expect((await post(a, { equipmentId: a2.id, newUsage: 150, fuelAdded: 7.25, fuelType: 'gas' })).statusCode).toBe(201);
+  const post = (o: SignedIn, body: object) =>
+    call(t.app, o.cookie, 'POST', '/api/operator-updates', body);
+  expect(
+    (
+      await post(a, {
+        equipmentId: a1.id,
+        newUsage: 110,
+        fuelAdded: 12.5,
+        fuelType: 'diesel',
+        notes: 'Alpha diesel',
+      })
+    ).statusCode,
+  ).toBe(201);
+  expect(
+    (await post(a, { equipmentId: a2.id, newUsage: 150, fuelAdded: 7.25, fuelType: 'gas' }))
+      .statusCode,
+  ).toBe(201);
   expect((await post(a, { equipmentId: a1.id, notes: 'Alpha note only' })).statusCode).toBe(201);
-  expect((await post(b, { equipmentId: b1.id, newUsage: 105, fuelAdded: 3, fuelType: 'diesel', notes: 'Bravo fuel' })).statusCode).toBe(201);
+  expect(
+    (
+      await post(b, {
+        equipmentId: b1.id,
+        newUsage: 105,
+        fuelAdded: 3,
+        fuelType: 'diesel',
+        notes: 'Bravo fuel',
+      })
+    ).statusCode,
+  ).toBe(201);
   return { a, b, a1, a2, b1 };
 }
 
@@ -45,11 +92,15 @@ describe('dashboard read models and the exports it uses', () => {
     expect(histA.statusCode).toBe(200);
     const rowsA = histA.json<{ equipmentName: string; content: string }[]>();
     expect(rowsA).toHaveLength(3);
-    expect(new Set(rowsA.map((r) => r.equipmentName))).toEqual(new Set(['Alpha Loader', 'Alpha Truck']));
+    expect(new Set(rowsA.map((r) => r.equipmentName))).toEqual(
+      new Set(['Alpha Loader', 'Alpha Truck']),
+    );
     expect(histA.body).not.toContain('Bravo');
 
     const histB = await call(t.app, b.cookie, 'GET', '/api/equipment-history/export');
-    expect(histB.json<{ equipmentName: string }[]>().map((r) => r.equipmentName)).toEqual(['Bravo Mower']);
+    expect(histB.json<{ equipmentName: string }[]>().map((r) => r.equipmentName)).toEqual([
+      'Bravo Mower',
+    ]);
 
     const fuelA = await call(t.app, a.cookie, 'GET', '/api/fuel-usage/export');
     expect(fuelA.statusCode).toBe(200);
@@ -59,31 +110,49 @@ describe('dashboard read models and the exports it uses', () => {
       ['Alpha Truck', 7.25, 'gas'],
     ]);
     const fuelB = await call(t.app, b.cookie, 'GET', '/api/fuel-usage/export');
-    expect(fuelB.json<{ equipmentName: string }[]>().map((r) => r.equipmentName)).toEqual(['Bravo Mower']);
+    expect(fuelB.json<{ equipmentName: string }[]>().map((r) => r.equipmentName)).toEqual([
+      'Bravo Mower',
+    ]);
   });
 
   it('the history list is newest first, limited, and scoped to the company', async () => {
     const { a, b } = await twoCompanies();
     const res = await call(t.app, a.cookie, 'GET', '/api/equipment-history?limit=2');
     expect(res.statusCode).toBe(200);
-    const rows = res.json<{ equipmentName: string; equipmentType: string; unit: string; createdAt: string }[]>();
+    const rows =
+      res.json<
+        { equipmentName: string; equipmentType: string; unit: string; createdAt: string }[]
+      >();
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.equipmentName.startsWith('Alpha'))).toBe(true);
     expect(rows[0]!.createdAt >= rows[1]!.createdAt).toBe(true);
     const all = await call(t.app, b.cookie, 'GET', '/api/equipment-history');
-    expect(all.json<{ equipmentName: string }[]>().map((r) => r.equipmentName)).toEqual(['Bravo Mower']);
-    expect((await call(t.app, a.cookie, 'GET', '/api/equipment-history?limit=0')).statusCode).toBe(400);
+    expect(all.json<{ equipmentName: string }[]>().map((r) => r.equipmentName)).toEqual([
+      'Bravo Mower',
+    ]);
+    expect((await call(t.app, a.cookie, 'GET', '/api/equipment-history?limit=0')).statusCode).toBe(
+      400,
+    );
     expect((await call(t.app, null, 'GET', '/api/equipment-history')).statusCode).toBe(401);
   });
 
   it('the fuel summary totals by type exactly and caps the top consumers at five', async () => {
     const owner = await signupOwner(t.app);
     for (let i = 1; i <= 7; i++) {
-      await machine(owner, `Fuel ${i}`, { totalFuelUsed: i * 1.1, totalGasUsed: i % 2 ? i * 1.1 : 0, totalDieselUsed: i % 2 ? 0 : i * 1.1 });
+      await machine(owner, `Fuel ${i}`, {
+        totalFuelUsed: i * 1.1,
+        totalGasUsed: i % 2 ? i * 1.1 : 0,
+        totalDieselUsed: i % 2 ? 0 : i * 1.1,
+      });
     }
     const res = await call(t.app, owner.cookie, 'GET', '/api/dashboard/fuel-summary');
     expect(res.statusCode).toBe(200);
-    const s = res.json<{ total: number; totalGas: number; totalDiesel: number; top: { name: string }[] }>();
+    const s = res.json<{
+      total: number;
+      totalGas: number;
+      totalDiesel: number;
+      top: { name: string }[];
+    }>();
     expect(s.total).toBe(30.8);
     expect(s.totalGas).toBe(17.6);
     expect(s.totalDiesel).toBe(13.2);
@@ -99,29 +168,71 @@ describe('dashboard read models and the exports it uses', () => {
     const pct = { Good1: 10, Good2: 50, Soon: 96, Due: 105, Over: 130 } as const;
     const ids: Record<string, string> = {};
     for (const [name, p] of Object.entries(pct)) {
-      ids[name] = (await machine(owner, name, { currentUsage: p, serviceInterval: 100, lastServiceUsage: 0, type: name === 'Soon' ? 'tools' : 'machinery' })).id;
+      ids[name] = (
+        await machine(owner, name, {
+          currentUsage: p,
+          serviceInterval: 100,
+          lastServiceUsage: 0,
+          type: name === 'Soon' ? 'tools' : 'machinery',
+        })
+      ).id;
     }
     await machine(other, 'Elsewhere', { currentUsage: 200, serviceInterval: 100 });
     const res = await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?limit=2');
     expect(res.statusCode).toBe(200);
-    const o = res.json<{ counts: Record<string, number>; critical: Record<string, string>; total: number; items: { name: string; status: { serviceStatus: string } }[] }>();
-    expect(o.counts).toEqual({ all: 5, good: 2, approaching_service: 1, time_for_service: 1, overdue: 1 });
-    expect(o.critical).toEqual({ [ids.Soon!]: 'critical', [ids.Due!]: 'critical', [ids.Over!]: 'severe' });
+    const o = res.json<{
+      counts: Record<string, number>;
+      critical: Record<string, string>;
+      total: number;
+      items: { name: string; status: { serviceStatus: string } }[];
+    }>();
+    expect(o.counts).toEqual({
+      all: 5,
+      good: 2,
+      approaching_service: 1,
+      time_for_service: 1,
+      overdue: 1,
+    });
+    expect(o.critical).toEqual({
+      [ids.Soon!]: 'critical',
+      [ids.Due!]: 'critical',
+      [ids.Over!]: 'severe',
+    });
     expect(o.total).toBe(5);
     expect(o.items.map((i) => i.name)).toEqual(['Due', 'Good1']);
     const due = await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?status=due');
-    expect(due.json<{ total: number; items: { name: string }[] }>().items.map((i) => i.name)).toEqual(['Due']);
-    const tools = await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?type=tools&search=soo');
+    expect(
+      due.json<{ total: number; items: { name: string }[] }>().items.map((i) => i.name),
+    ).toEqual(['Due']);
+    const tools = await call(
+      t.app,
+      owner.cookie,
+      'GET',
+      '/api/dashboard/overview?type=tools&search=soo',
+    );
     expect(tools.json<{ items: { name: string }[] }>().items.map((i) => i.name)).toEqual(['Soon']);
-    const page2 = await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?limit=2&offset=4');
+    const page2 = await call(
+      t.app,
+      owner.cookie,
+      'GET',
+      '/api/dashboard/overview?limit=2&offset=4',
+    );
     expect(page2.json<{ items: { name: string }[] }>().items.map((i) => i.name)).toEqual(['Soon']);
     expect(page2.body).not.toContain('Elsewhere');
     // The same validated filters as GET /api/equipment/page, with larger pages for the dashboard.
-    expect((await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?status=bogus')).statusCode).toBe(400);
-    expect((await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?limit=500')).statusCode).toBe(200);
-    expect((await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?limit=501')).json().message).toBe('limit must be at most 500');
+    expect(
+      (await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?status=bogus')).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?limit=500')).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?limit=501')).json().message,
+    ).toBe('limit must be at most 500');
     const operator = await sessionForRole(t.deps.db, owner.companyId, 'operator');
-    expect((await call(t.app, operator.cookie, 'GET', '/api/dashboard/overview')).statusCode).toBe(403);
+    expect((await call(t.app, operator.cookie, 'GET', '/api/dashboard/overview')).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -139,7 +250,12 @@ describe('overview cache: one status engine, never stale after a write', () => {
     return res.json<OverviewBody>();
   };
   const versionOf = async (companyId: string) =>
-    (await t.deps.db.select().from(equipmentVersion).where(eq(equipmentVersion.companyId, companyId)))[0]?.version ?? 0;
+    (
+      await t.deps.db
+        .select()
+        .from(equipmentVersion)
+        .where(eq(equipmentVersion.companyId, companyId))
+    )[0]?.version ?? 0;
   /** Loads the overview until it is served from the cache: one query (the page and the version together). */
   const primed = async (cookie: string) => {
     await load(cookie);
@@ -150,7 +266,12 @@ describe('overview cache: one status engine, never stale after a write', () => {
   };
   /** A machine at `usage` % of a 100-hour interval, through the equipment API. */
   const at = (owner: SignedIn, name: string, usage: number) =>
-    createEquipmentViaApi(t.app, owner.cookie, { name, currentUsage: usage, serviceInterval: 100, lastServiceUsage: 0 });
+    createEquipmentViaApi(t.app, owner.cookie, {
+      name,
+      currentUsage: usage,
+      serviceInterval: 100,
+      lastServiceUsage: 0,
+    });
 
   it('a repeated load is served from the snapshot in one query, with the same answer as a fresh one', async () => {
     const owner = await signupOwner(t.app);
@@ -158,7 +279,13 @@ describe('overview cache: one status engine, never stale after a write', () => {
     await at(owner, 'Soon', 96);
     const fresh = await load(owner.cookie, '?status=approaching');
     const cached = await primed(owner.cookie);
-    expect(cached.counts).toEqual({ all: 2, good: 1, approaching_service: 1, time_for_service: 0, overdue: 0 });
+    expect(cached.counts).toEqual({
+      all: 2,
+      good: 1,
+      approaching_service: 1,
+      time_for_service: 0,
+      overdue: 0,
+    });
     expect(await load(owner.cookie, '?status=approaching')).toEqual(fresh);
     expect(fresh.items.map((i) => i.name)).toEqual(['Soon']);
   });
@@ -177,7 +304,14 @@ describe('overview cache: one status engine, never stale after a write', () => {
     const owner = await signupOwner(t.app);
     const m = await at(owner, 'Loader', 50);
     await primed(owner.cookie);
-    expect((await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}`, { name: 'Grader', serviceInterval: 45 })).statusCode).toBe(200);
+    expect(
+      (
+        await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}`, {
+          name: 'Grader',
+          serviceInterval: 45,
+        })
+      ).statusCode,
+    ).toBe(200);
     const o = await load(owner.cookie, '?search=grader');
     expect(o.total).toBe(1);
     expect(o.counts).toMatchObject({ good: 0, overdue: 1 });
@@ -189,7 +323,9 @@ describe('overview cache: one status engine, never stale after a write', () => {
     const m = await at(owner, 'Doomed', 99);
     await at(owner, 'Kept', 10);
     await primed(owner.cookie);
-    expect((await call(t.app, owner.cookie, 'DELETE', `/api/equipment/${m.id}`)).statusCode).toBe(200);
+    expect((await call(t.app, owner.cookie, 'DELETE', `/api/equipment/${m.id}`)).statusCode).toBe(
+      200,
+    );
     const o = await load(owner.cookie);
     expect(o.counts).toMatchObject({ all: 1, good: 1, approaching_service: 0 });
     expect(o.critical).toEqual({});
@@ -199,12 +335,20 @@ describe('overview cache: one status engine, never stale after a write', () => {
     const owner = await signupOwner(t.app);
     const m = await at(owner, 'Worked', 50);
     await primed(owner.cookie);
-    expect((await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/usage`, { usageIncrease: 80 })).statusCode).toBe(200);
+    expect(
+      (
+        await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/usage`, {
+          usageIncrease: 80,
+        })
+      ).statusCode,
+    ).toBe(200);
     let o = await load(owner.cookie);
     expect(o.counts).toMatchObject({ good: 0, overdue: 1 });
     expect(o.critical).toEqual({ [m.id]: 'severe' });
     await primed(owner.cookie);
-    expect((await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/reset-service`)).statusCode).toBe(200);
+    expect(
+      (await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/reset-service`)).statusCode,
+    ).toBe(200);
     o = await load(owner.cookie);
     expect(o.counts).toMatchObject({ good: 1, overdue: 0 });
     expect(o.critical).toEqual({});
@@ -214,8 +358,16 @@ describe('overview cache: one status engine, never stale after a write', () => {
     const owner = await signupOwner(t.app);
     const m = await at(owner, 'Old', 120);
     await primed(owner.cookie);
-    expect((await call(t.app, owner.cookie, 'POST', `/api/equipment/${m.id}/retire`, {})).statusCode).toBe(200);
-    expect((await load(owner.cookie)).counts).toEqual({ all: 0, good: 0, approaching_service: 0, time_for_service: 0, overdue: 0 });
+    expect(
+      (await call(t.app, owner.cookie, 'POST', `/api/equipment/${m.id}/retire`, {})).statusCode,
+    ).toBe(200);
+    expect((await load(owner.cookie)).counts).toEqual({
+      all: 0,
+      good: 0,
+      approaching_service: 0,
+      time_for_service: 0,
+      overdue: 0,
+    });
   });
 
   it('operator readings: one that crosses a threshold raises the version, one that does not leaves the snapshot valid', async () => {
@@ -224,7 +376,8 @@ describe('overview cache: one status engine, never stale after a write', () => {
     const m = await at(owner, 'Field', 70);
     await primed(owner.cookie);
     const v0 = await versionOf(owner.companyId);
-    const submit = (newUsage: number) => call(t.app, op.cookie, 'POST', '/api/operator-updates', { equipmentId: m.id, newUsage });
+    const submit = (newUsage: number) =>
+      call(t.app, op.cookie, 'POST', '/api/operator-updates', { equipmentId: m.id, newUsage });
     // 70 % -> 72 %: still good, nothing the overview caches changes.
     expect((await submit(72)).json()).toMatchObject({ status: 'applied' });
     expect(await versionOf(owner.companyId)).toBe(v0);
@@ -247,16 +400,46 @@ describe('overview cache: one status engine, never stale after a write', () => {
     const owner = await signupOwner(t.app);
     const op = await sessionForRole(t.deps.db, owner.companyId, 'operator');
     const m = await at(owner, 'Held', 10);
-    const held = await call(t.app, op.cookie, 'POST', '/api/operator-updates', { equipmentId: m.id, newUsage: 200 });
+    const held = await call(t.app, op.cookie, 'POST', '/api/operator-updates', {
+      equipmentId: m.id,
+      newUsage: 200,
+    });
     expect(held.json()).toMatchObject({ status: 'pending' });
-    const other = await call(t.app, op.cookie, 'POST', '/api/operator-updates', { equipmentId: m.id, newUsage: 300 });
+    const other = await call(t.app, op.cookie, 'POST', '/api/operator-updates', {
+      equipmentId: m.id,
+      newUsage: 300,
+    });
     await primed(owner.cookie);
     const v0 = await versionOf(owner.companyId);
-    expect((await call(t.app, owner.cookie, 'POST', `/api/operator-updates/${other.json().update.id}/reject`)).statusCode).toBe(200);
-    expect((await call(t.app, owner.cookie, 'POST', `/api/equipment/${m.id}/notes`, { content: 'Checked' })).statusCode).toBe(201);
+    expect(
+      (
+        await call(
+          t.app,
+          owner.cookie,
+          'POST',
+          `/api/operator-updates/${other.json().update.id}/reject`,
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call(t.app, owner.cookie, 'POST', `/api/equipment/${m.id}/notes`, {
+          content: 'Checked',
+        })
+      ).statusCode,
+    ).toBe(201);
     expect(await versionOf(owner.companyId)).toBe(v0);
     expect((await primed(owner.cookie)).counts).toMatchObject({ good: 1 });
-    expect((await call(t.app, owner.cookie, 'POST', `/api/operator-updates/${held.json().update.id}/approve`)).statusCode).toBe(200);
+    expect(
+      (
+        await call(
+          t.app,
+          owner.cookie,
+          'POST',
+          `/api/operator-updates/${held.json().update.id}/approve`,
+        )
+      ).statusCode,
+    ).toBe(200);
     const o = await load(owner.cookie);
     expect(o.counts).toMatchObject({ good: 0, overdue: 1 });
     expect(o.critical).toEqual({ [m.id]: 'severe' });
@@ -266,8 +449,15 @@ describe('overview cache: one status engine, never stale after a write', () => {
     t.clock.set(new Date('2026-11-20T23:00:00Z'));
     try {
       const owner = await signupOwner(t.app);
-      await machine(owner, 'Scheduled', { hasScheduledMaintenance: true, nextMaintenanceDate: '2026-11-20', serviceInterval: 0 });
-      expect((await primed(owner.cookie)).counts).toMatchObject({ time_for_service: 1, overdue: 0 });
+      await machine(owner, 'Scheduled', {
+        hasScheduledMaintenance: true,
+        nextMaintenanceDate: '2026-11-20',
+        serviceInterval: 0,
+      });
+      expect((await primed(owner.cookie)).counts).toMatchObject({
+        time_for_service: 1,
+        overdue: 0,
+      });
       t.clock.set(new Date('2026-11-21T01:00:00Z'));
       expect((await load(owner.cookie)).counts).toMatchObject({ time_for_service: 0, overdue: 1 });
     } finally {
@@ -276,7 +466,13 @@ describe('overview cache: one status engine, never stale after a write', () => {
   });
 
   it('another app server on the same database sees a write made through this one at once', async () => {
-    const second = await buildApp({ config: t.deps.config, database: t.database, clientDir: null, logger: false, now: () => t.deps.now() });
+    const second = await buildApp({
+      config: t.deps.config,
+      database: t.database,
+      clientDir: null,
+      logger: false,
+      now: () => t.deps.now(),
+    });
     try {
       await second.app.ready();
       const owner = await signupOwner(t.app);
@@ -284,12 +480,21 @@ describe('overview cache: one status engine, never stale after a write', () => {
       const elsewhere = await signInAgain(second.app, owner);
       expect((await load(elsewhere, '', second.app)).counts).toMatchObject({ good: 1 });
       await primed(owner.cookie);
-      expect((await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/usage`, { usageIncrease: 100 })).statusCode).toBe(200);
+      expect(
+        (
+          await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/usage`, {
+            usageIncrease: 100,
+          })
+        ).statusCode,
+      ).toBe(200);
       const there = await load(elsewhere, '', second.app);
       expect(there.counts).toMatchObject({ good: 0, overdue: 1 });
       expect(there.items[0]!.currentUsage).toBe(110);
       // and the other way round
-      expect((await call(second.app, elsewhere, 'PATCH', `/api/equipment/${m.id}/reset-service`)).statusCode).toBe(200);
+      expect(
+        (await call(second.app, elsewhere, 'PATCH', `/api/equipment/${m.id}/reset-service`))
+          .statusCode,
+      ).toBe(200);
       expect((await load(owner.cookie)).counts).toMatchObject({ good: 1, overdue: 0 });
     } finally {
       await second.app.close();

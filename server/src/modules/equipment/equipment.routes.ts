@@ -47,7 +47,10 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
 
   app.get('/api/equipment/count', managers, async (req): Promise<EquipmentCountDto> => {
     const ctx = companyCtx(req);
-    return { count: await svc.countEquipment(deps.db, ctx.companyId), limit: ctx.company.equipmentLimit };
+    return {
+      count: await svc.countEquipment(deps.db, ctx.companyId),
+      limit: ctx.company.equipmentLimit,
+    };
   });
 
   app.post('/api/equipment', managerWrites, async (req, reply) => {
@@ -57,7 +60,9 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
     return reply.status(201).send(created);
   });
 
-  app.get('/api/equipment/:id', managers, async (req) => svc.getEquipment(deps, companyCtx(req), idOf(req)));
+  app.get('/api/equipment/:id', managers, async (req) =>
+    svc.getEquipment(deps, companyCtx(req), idOf(req)),
+  );
 
   app.patch('/api/equipment/:id', managerWrites, async (req) => {
     const patch = parse(equipmentUpdateSchema, req.body);
@@ -75,7 +80,9 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
     return svc.increaseUsage(deps, companyCtx(req), idOf(req), usageIncrease);
   });
 
-  app.get('/api/equipment/:id/notes', managers, async (req) => svc.listNotes(deps, companyCtx(req), idOf(req)));
+  app.get('/api/equipment/:id/notes', managers, async (req) =>
+    svc.listNotes(deps, companyCtx(req), idOf(req)),
+  );
 
   app.post('/api/equipment/:id/notes', managerWrites, async (req, reply) => {
     const { content } = parse(noteInputSchema, req.body);
@@ -84,14 +91,25 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post('/api/equipment/:id/retire', managerWrites, async (req) => {
     const { retirementNotes } = parse(retireInputSchema, req.body);
-    const retired = await svc.retireEquipment(deps, companyCtx(req), idOf(req), retirementNotes ?? null);
+    const retired = await svc.retireEquipment(
+      deps,
+      companyCtx(req),
+      idOf(req),
+      retirementNotes ?? null,
+    );
     req.log.info({ event: 'equipment_retired', equipmentId: idOf(req) }, 'equipment retired');
     return retired;
   });
 
-  app.patch('/api/equipment/:id/reset-service', managerWrites, async (req) => svc.resetService(deps, companyCtx(req), idOf(req)));
+  app.patch('/api/equipment/:id/reset-service', managerWrites, async (req) =>
+    svc.resetService(deps, companyCtx(req), idOf(req)),
+  );
 
-  app.get('/api/equipment/:id/history', managers, async (req) => svc.history(deps, companyCtx(req), idOf(req)));
+  app.get('/api/equipment/:id/history', managers, async (req) =>
+    svc.history(deps, companyCtx(req), idOf(req)),
+  );
 
-  app.get('/api/retired-equipment', managers, async (req) => svc.listRetired(deps, companyCtx(req)));
+  app.get('/api/retired-equipment', managers, async (req) =>
+    svc.listRetired(deps, companyCtx(req)),
+  );
 }

@@ -1,5 +1,21 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type Placeholder } from 'drizzle-orm';
-import { addInterval, nextMaintenanceDate, todayIn, type IntervalUnit } from '../../../../domain/dates';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  or,
+  sql,
+  type Placeholder,
+} from 'drizzle-orm';
+import {
+  addInterval,
+  nextMaintenanceDate,
+  todayIn,
+  type IntervalUnit,
+} from '../../../../domain/dates';
 import {
   checkSchedule,
   equipmentFieldsSchema,
@@ -20,7 +36,13 @@ import {
 import { computeStatus, parseStatusFilter, type ServiceStatus } from '../../../../domain/status';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import { company, equipment, equipmentNote, equipmentVersion, retiredEquipment } from '../../db/schema/index';
+import {
+  company,
+  equipment,
+  equipmentNote,
+  equipmentVersion,
+  retiredEquipment,
+} from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, fromZodError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
@@ -40,7 +62,8 @@ export function assertId(id: string): string {
 }
 
 /** "Today" in the company's time zone (decisions.md). */
-export const companyToday = (deps: Deps, ctx: CompanyContext) => todayIn(ctx.company.timeZone, deps.now());
+export const companyToday = (deps: Deps, ctx: CompanyContext) =>
+  todayIn(ctx.company.timeZone, deps.now());
 
 /**
  * Raises the company's equipment version (docs/decisions/0010-overview-cache.md). Called inside the
@@ -52,7 +75,10 @@ export async function bumpEquipmentVersion(tx: DbOrTx, companyId: string): Promi
   await tx
     .insert(equipmentVersion)
     .values({ companyId, version: 1 })
-    .onConflictDoUpdate({ target: equipmentVersion.companyId, set: { version: sql`${equipmentVersion.version} + 1` } });
+    .onConflictDoUpdate({
+      target: equipmentVersion.companyId,
+      set: { version: sql`${equipmentVersion.version} + 1` },
+    });
 }
 
 /** The company's equipment version as an SQL expression (0 before the first write), to read it with other data in one statement. */
@@ -88,7 +114,11 @@ export function toEquipmentDto(r: Row, today: string): EquipmentDto {
     maintenanceInterval: r.maintenanceInterval,
     maintenanceIntervalUnit: r.maintenanceIntervalUnit,
     nextMaintenanceDate: r.nextMaintenanceDate,
-    serviceParts: r.serviceParts.map((p) => ({ part: p.part, partNumber: p.partNumber ?? null, qty: p.qty ?? null })),
+    serviceParts: r.serviceParts.map((p) => ({
+      part: p.part,
+      partNumber: p.partNumber ?? null,
+      qty: p.qty ?? null,
+    })),
     description: r.description,
     lastReadingAt: r.lastReadingAt.toISOString(),
     dateAdded: r.dateAdded.toISOString(),
@@ -138,23 +168,45 @@ export function toRetiredDto(r: RetiredRow): RetiredEquipmentDto {
 const byName = [sql`lower(${equipment.name})`, asc(equipment.name), asc(equipment.id)] as const;
 
 /** One query whatever the number of machines; status filtering uses the one engine. */
-export async function listEquipment(deps: Deps, ctx: CompanyContext, q: EquipmentListQuery): Promise<EquipmentDto[]> {
+export async function listEquipment(
+  deps: Deps,
+  ctx: CompanyContext,
+  q: EquipmentListQuery,
+): Promise<EquipmentDto[]> {
   const conds = [eq(equipment.companyId, ctx.companyId)];
   if (q.type && q.type !== 'all') conds.push(eq(equipment.type, q.type));
   const search = q.search?.trim();
   if (search) {
     const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const match = or(ilike(equipment.name, like), ilike(equipment.type, like), ilike(equipment.serialNumber, like));
+    const match = or(
+      ilike(equipment.name, like),
+      ilike(equipment.type, like),
+      ilike(equipment.serialNumber, like),
+    );
     if (match) conds.push(match);
   }
-  const rows = await deps.db.select().from(equipment).where(and(...conds)).orderBy(...byName);
+  const rows = await deps.db
+    .select()
+    .from(equipment)
+    .where(and(...conds))
+    .orderBy(...byName);
   const today = companyToday(deps, ctx);
   const wanted = parseStatusFilter(q.status);
   const all = rows.map((r) => toEquipmentDto(r, today));
   return wanted ? all.filter((e) => e.status.serviceStatus === wanted) : all;
 }
 
-type LeanTuple = [string, string, string, string | null, number | string, number | string, number | string, boolean, string | null];
+type LeanTuple = [
+  string,
+  string,
+  string,
+  string | null,
+  number | string,
+  number | string,
+  number | string,
+  boolean,
+  string | null,
+];
 
 export type EquipmentBrowse = {
   /** Every active machine of the company by service status (the dashboard tiles, the list's filter). */
@@ -168,7 +220,13 @@ export type EquipmentBrowse = {
 };
 
 /** What a listing needs of one machine to count, filter and order it. */
-type LeanMachine = { id: string; name: string; type: string; serialNumber: string | null; serviceStatus: ServiceStatus };
+type LeanMachine = {
+  id: string;
+  name: string;
+  type: string;
+  serialNumber: string | null;
+  serviceStatus: ServiceStatus;
+};
 
 /** The fleet-wide part of every listing for one company on one day, as of one equipment version. */
 export type FleetSnapshot = {
@@ -247,34 +305,73 @@ async function loadSnapshot(db: Db, companyId: string, today: string): Promise<F
   const first = (res as unknown as { rows: { version: string; rows: unknown }[] }).rows[0];
   const raw = first?.rows;
   const tuples = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as LeanTuple[];
-  const counts: EquipmentStatusCounts = { all: tuples.length, good: 0, approaching_service: 0, time_for_service: 0, overdue: 0 };
+  const counts: EquipmentStatusCounts = {
+    all: tuples.length,
+    good: 0,
+    approaching_service: 0,
+    time_for_service: 0,
+    overdue: 0,
+  };
   const critical: Record<string, 'critical' | 'severe'> = {};
-  const machines = tuples.map(([id, type, name, serialNumber, currentUsage, lastServiceUsage, serviceInterval, hasScheduledMaintenance, nextMaintenanceDate]) => {
-    const st = computeStatus(
-      { currentUsage: Number(currentUsage), lastServiceUsage: Number(lastServiceUsage), serviceInterval: Number(serviceInterval), hasScheduledMaintenance, nextMaintenanceDate },
-      today,
-    );
-    counts[st.serviceStatus] += 1;
-    if (st.severelyCritical) critical[id] = 'severe';
-    else if (st.critical) critical[id] = 'critical';
-    return { id, type, name, serialNumber, serviceStatus: st.serviceStatus };
-  });
+  const machines = tuples.map(
+    ([
+      id,
+      type,
+      name,
+      serialNumber,
+      currentUsage,
+      lastServiceUsage,
+      serviceInterval,
+      hasScheduledMaintenance,
+      nextMaintenanceDate,
+    ]) => {
+      const st = computeStatus(
+        {
+          currentUsage: Number(currentUsage),
+          lastServiceUsage: Number(lastServiceUsage),
+          serviceInterval: Number(serviceInterval),
+          hasScheduledMaintenance,
+          nextMaintenanceDate,
+        },
+        today,
+      );
+      counts[st.serviceStatus] += 1;
+      if (st.severelyCritical) critical[id] = 'severe';
+      else if (st.critical) critical[id] = 'critical';
+      return { id, type, name, serialNumber, serviceStatus: st.serviceStatus };
+    },
+  );
   return { today, version: Number(first?.version ?? 0), machines, counts, critical };
 }
 
 /** The full records of one page and the equipment version, in one statement prepared once per database. */
 const pageStatement = preparedPerDb((db: Db) =>
   db
-    .select({ ...getTableColumns(equipment), version: sql<string>`${equipmentVersionOf(sql.placeholder('companyId'))}::text` })
+    .select({
+      ...getTableColumns(equipment),
+      version: sql<string>`${equipmentVersionOf(sql.placeholder('companyId'))}::text`,
+    })
     .from(equipment)
-    .where(and(eq(equipment.companyId, sql.placeholder('companyId')), sql`${equipment.id} = any(${sql.placeholder('ids')}::uuid[])`))
+    .where(
+      and(
+        eq(equipment.companyId, sql.placeholder('companyId')),
+        sql`${equipment.id} = any(${sql.placeholder('ids')}::uuid[])`,
+      ),
+    )
     .prepare('equipment_browse_page'),
 );
 
-async function loadPage(db: Db, companyId: string, ids: string[]): Promise<{ version: number; rows: Row[] }> {
+async function loadPage(
+  db: Db,
+  companyId: string,
+  ids: string[],
+): Promise<{ version: number; rows: Row[] }> {
   if (ids.length === 0) {
     const res = await db.execute(sql`select ${equipmentVersionOf(companyId)}::text as version`);
-    return { version: Number((res as unknown as { rows: { version: string }[] }).rows[0]?.version ?? 0), rows: [] };
+    return {
+      version: Number((res as unknown as { rows: { version: string }[] }).rows[0]?.version ?? 0),
+      rows: [],
+    };
   }
   // The ids come from the snapshot (uuids read from the database): an array literal is safe.
   const rows = await pageStatement(db).execute({ companyId, ids: `{${ids.join(',')}}` });
@@ -288,7 +385,11 @@ async function loadPage(db: Db, companyId: string, ids: string[]): Promise<{ ver
  * in the same statement that reads the page: one query per listing), else it is computed again (two
  * queries). A 2,000-machine fleet never ships 2 MB of JSON per page load.
  */
-export async function browseEquipment(deps: Deps, ctx: CompanyContext, q: EquipmentBrowseQuery): Promise<EquipmentBrowse> {
+export async function browseEquipment(
+  deps: Deps,
+  ctx: CompanyContext,
+  q: EquipmentBrowseQuery,
+): Promise<EquipmentBrowse> {
   const today = companyToday(deps, ctx);
   const wanted = parseStatusFilter(q.status);
   const type = q.type && q.type !== 'all' ? q.type : null;
@@ -300,15 +401,24 @@ export async function browseEquipment(deps: Deps, ctx: CompanyContext, q: Equipm
         (m) =>
           (!wanted || m.serviceStatus === wanted) &&
           (!type || m.type === type) &&
-          (!needle || alsoTypes.has(m.type) || [m.name, m.type, m.serialNumber ?? ''].some((v) => v.toLowerCase().includes(needle))),
+          (!needle ||
+            alsoTypes.has(m.type) ||
+            [m.name, m.type, m.serialNumber ?? ''].some((v) => v.toLowerCase().includes(needle))),
       )
       .map((m) => m.id);
     const ids = pageIds.slice(q.offset, q.offset + q.limit);
     const page = await loadPage(deps.db, ctx.companyId, ids);
     if (check && page.version !== snap.version) return null; // an equipment write committed since: recompute
     const position = new Map(ids.map((id, i) => [id, i]));
-    const rows = [...page.rows].sort((x, y) => (position.get(x.id) ?? 0) - (position.get(y.id) ?? 0));
-    return { counts: snap.counts, critical: snap.critical, total: pageIds.length, items: rows.map((r) => toEquipmentDto(r, today)) };
+    const rows = [...page.rows].sort(
+      (x, y) => (position.get(x.id) ?? 0) - (position.get(y.id) ?? 0),
+    );
+    return {
+      counts: snap.counts,
+      critical: snap.critical,
+      total: pageIds.length,
+      items: rows.map((r) => toEquipmentDto(r, today)),
+    };
   };
   const cache = fleetCacheOf(deps.db);
   const cached = cache.get(ctx.companyId, today);
@@ -324,28 +434,55 @@ export async function browseEquipment(deps: Deps, ctx: CompanyContext, q: Equipm
 }
 
 /** The operator screen's picker: the first matching machines (browseEquipment's filter and order), only the fields it needs. */
-export async function equipmentOptions(deps: Deps, ctx: CompanyContext, q: EquipmentOptionsQuery): Promise<EquipmentOptions> {
-  const { total, items } = await browseEquipment(deps, ctx, { search: q.search, matchTypes: q.matchTypes, offset: 0, limit: q.limit });
+export async function equipmentOptions(
+  deps: Deps,
+  ctx: CompanyContext,
+  q: EquipmentOptionsQuery,
+): Promise<EquipmentOptions> {
+  const { total, items } = await browseEquipment(deps, ctx, {
+    search: q.search,
+    matchTypes: q.matchTypes,
+    offset: 0,
+    limit: q.limit,
+  });
   return {
-    items: items.map(({ id, name, type, serialNumber, unit, fuelType, currentUsage }) => ({ id, name, type, serialNumber, unit, fuelType, currentUsage })),
+    items: items.map(({ id, name, type, serialNumber, unit, fuelType, currentUsage }) => ({
+      id,
+      name,
+      type,
+      serialNumber,
+      unit,
+      fuelType,
+      currentUsage,
+    })),
     total,
     limit: q.limit,
   };
 }
 
 export async function countEquipment(db: DbOrTx, companyId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(equipment).where(eq(equipment.companyId, companyId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(equipment)
+    .where(eq(equipment.companyId, companyId));
   return Number(row?.n ?? 0);
 }
 
 async function findRow(db: DbOrTx, ctx: CompanyContext, id: string, lock = false): Promise<Row> {
-  const qb = db.select().from(equipment).where(and(eq(equipment.id, assertId(id)), eq(equipment.companyId, ctx.companyId)));
+  const qb = db
+    .select()
+    .from(equipment)
+    .where(and(eq(equipment.id, assertId(id)), eq(equipment.companyId, ctx.companyId)));
   const [row] = lock ? await qb.for('update') : await qb;
   if (!row) throw notFound();
   return row;
 }
 
-export async function getEquipment(deps: Deps, ctx: CompanyContext, id: string): Promise<EquipmentDto> {
+export async function getEquipment(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+): Promise<EquipmentDto> {
   return toEquipmentDto(await findRow(deps.db, ctx, id), companyToday(deps, ctx));
 }
 
@@ -374,8 +511,17 @@ function columnsOf(input: EquipmentInput, isCreate: boolean) {
     maintenanceStartDate,
     maintenanceInterval,
     maintenanceIntervalUnit: unit,
-    nextMaintenanceDate: nextMaintenanceDate({ hasScheduledMaintenance: scheduled, maintenanceStartDate, maintenanceInterval, maintenanceIntervalUnit: unit }),
-    serviceParts: (input.serviceParts ?? []).map((p) => ({ part: p.part, partNumber: p.partNumber ?? null, qty: p.qty ?? null })),
+    nextMaintenanceDate: nextMaintenanceDate({
+      hasScheduledMaintenance: scheduled,
+      maintenanceStartDate,
+      maintenanceInterval,
+      maintenanceIntervalUnit: unit,
+    }),
+    serviceParts: (input.serviceParts ?? []).map((p) => ({
+      part: p.part,
+      partNumber: p.partNumber ?? null,
+      qty: p.qty ?? null,
+    })),
     description: input.description ?? null,
   };
 }
@@ -388,10 +534,18 @@ function fmt(n: number) {
  * Adds a record. The company row is locked for the count-and-insert, so concurrent adds can
  * never pass the plan limit together.
  */
-export async function createEquipment(deps: Deps, ctx: CompanyContext, input: EquipmentInput): Promise<EquipmentDto> {
+export async function createEquipment(
+  deps: Deps,
+  ctx: CompanyContext,
+  input: EquipmentInput,
+): Promise<EquipmentDto> {
   const cols = columnsOf(input, true);
   const row = await deps.db.transaction(async (tx) => {
-    const [c] = await tx.select({ limit: company.equipmentLimit }).from(company).where(eq(company.id, ctx.companyId)).for('no key update');
+    const [c] = await tx
+      .select({ limit: company.equipmentLimit })
+      .from(company)
+      .where(eq(company.id, ctx.companyId))
+      .for('no key update');
     if (!c) throw notFound();
     if (c.limit !== -1) {
       const n = await countEquipment(tx, ctx.companyId);
@@ -400,7 +554,14 @@ export async function createEquipment(deps: Deps, ctx: CompanyContext, input: Eq
     const now = deps.now();
     const [created] = await tx
       .insert(equipment)
-      .values({ ...cols, companyId: ctx.companyId, userId: ctx.userId, dateAdded: now, lastUpdated: now, lastReadingAt: now })
+      .values({
+        ...cols,
+        companyId: ctx.companyId,
+        userId: ctx.userId,
+        dateAdded: now,
+        lastUpdated: now,
+        lastReadingAt: now,
+      })
       .returning();
     if (!created) throw new Error('insert returned nothing');
     await bumpEquipmentVersion(tx, ctx.companyId);
@@ -410,7 +571,12 @@ export async function createEquipment(deps: Deps, ctx: CompanyContext, input: Eq
 }
 
 /** Edit: the patch is merged with the record and the whole is validated. A lowered reading is allowed and written to history. */
-export async function updateEquipment(deps: Deps, ctx: CompanyContext, id: string, patch: EquipmentUpdate): Promise<EquipmentDto> {
+export async function updateEquipment(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+  patch: EquipmentUpdate,
+): Promise<EquipmentDto> {
   const row = await deps.db.transaction(async (tx) => {
     const current = await findRow(tx, ctx, id, true);
     const merged = {
@@ -444,7 +610,15 @@ export async function updateEquipment(deps: Deps, ctx: CompanyContext, id: strin
       .returning();
     if (!updated) throw notFound();
     if (usageChanged) {
-      await addNote(tx, ctx, current.id, 'usage_update', `Usage corrected from ${fmt(current.currentUsage)} to ${fmt(cols.currentUsage)} ${current.unit}`, cols.currentUsage, now);
+      await addNote(
+        tx,
+        ctx,
+        current.id,
+        'usage_update',
+        `Usage corrected from ${fmt(current.currentUsage)} to ${fmt(cols.currentUsage)} ${current.unit}`,
+        cols.currentUsage,
+        now,
+      );
     }
     await bumpEquipmentVersion(tx, ctx.companyId);
     return updated;
@@ -452,10 +626,27 @@ export async function updateEquipment(deps: Deps, ctx: CompanyContext, id: strin
   return toEquipmentDto(row, companyToday(deps, ctx));
 }
 
-async function addNote(tx: DbOrTx, ctx: CompanyContext, equipmentId: string, type: NoteType, content: string, usage: number | null, now: Date) {
+async function addNote(
+  tx: DbOrTx,
+  ctx: CompanyContext,
+  equipmentId: string,
+  type: NoteType,
+  content: string,
+  usage: number | null,
+  now: Date,
+) {
   const [n] = await tx
     .insert(equipmentNote)
-    .values({ companyId: ctx.companyId, equipmentId, type, content, usage, operatorName: actorName(ctx), userId: ctx.userId, createdAt: now })
+    .values({
+      companyId: ctx.companyId,
+      equipmentId,
+      type,
+      content,
+      usage,
+      operatorName: actorName(ctx),
+      userId: ctx.userId,
+      createdAt: now,
+    })
     .returning();
   if (!n) throw new Error('insert returned nothing');
   return n;
@@ -473,16 +664,33 @@ export async function deleteEquipment(deps: Deps, ctx: CompanyContext, id: strin
 }
 
 /** Adds an increase (> 0) with SQL arithmetic, never read-modify-write; writes a usage_update note. */
-export async function increaseUsage(deps: Deps, ctx: CompanyContext, id: string, increase: number): Promise<EquipmentDto> {
+export async function increaseUsage(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+  increase: number,
+): Promise<EquipmentDto> {
   const row = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const [updated] = await tx
       .update(equipment)
-      .set({ currentUsage: sql`${equipment.currentUsage} + ${increase}`, lastUpdated: now, lastReadingAt: now })
+      .set({
+        currentUsage: sql`${equipment.currentUsage} + ${increase}`,
+        lastUpdated: now,
+        lastReadingAt: now,
+      })
       .where(and(eq(equipment.id, assertId(id)), eq(equipment.companyId, ctx.companyId)))
       .returning();
     if (!updated) throw notFound();
-    await addNote(tx, ctx, updated.id, 'usage_update', `Usage increased by ${fmt(increase)} to ${fmt(updated.currentUsage)} ${updated.unit}`, updated.currentUsage, now);
+    await addNote(
+      tx,
+      ctx,
+      updated.id,
+      'usage_update',
+      `Usage increased by ${fmt(increase)} to ${fmt(updated.currentUsage)} ${updated.unit}`,
+      updated.currentUsage,
+      now,
+    );
     await bumpEquipmentVersion(tx, ctx.companyId);
     return updated;
   });
@@ -490,13 +698,22 @@ export async function increaseUsage(deps: Deps, ctx: CompanyContext, id: string,
 }
 
 /** Mark as Serviced (decisions.md): lastServiceUsage = currentUsage; the scheduled date moves one interval from today. */
-export async function resetService(deps: Deps, ctx: CompanyContext, id: string): Promise<EquipmentDto> {
+export async function resetService(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+): Promise<EquipmentDto> {
   const today = companyToday(deps, ctx);
   const row = await deps.db.transaction(async (tx) => {
     const current = await findRow(tx, ctx, id, true);
     const now = deps.now();
-    const unit = (['days', 'months', 'years'] as const).find((u) => u === current.maintenanceIntervalUnit) ?? 'months';
-    const moveDate = current.hasScheduledMaintenance && current.maintenanceInterval && current.maintenanceInterval > 0;
+    const unit =
+      (['days', 'months', 'years'] as const).find((u) => u === current.maintenanceIntervalUnit) ??
+      'months';
+    const moveDate =
+      current.hasScheduledMaintenance &&
+      current.maintenanceInterval &&
+      current.maintenanceInterval > 0;
     const [updated] = await tx
       .update(equipment)
       .set({
@@ -509,7 +726,15 @@ export async function resetService(deps: Deps, ctx: CompanyContext, id: string):
       .where(and(eq(equipment.id, current.id), eq(equipment.companyId, ctx.companyId)))
       .returning();
     if (!updated) throw notFound();
-    await addNote(tx, ctx, updated.id, 'maintenance', `Marked as serviced at ${fmt(updated.currentUsage)} ${updated.unit}`, updated.currentUsage, now);
+    await addNote(
+      tx,
+      ctx,
+      updated.id,
+      'maintenance',
+      `Marked as serviced at ${fmt(updated.currentUsage)} ${updated.unit}`,
+      updated.currentUsage,
+      now,
+    );
     await bumpEquipmentVersion(tx, ctx.companyId);
     return updated;
   });
@@ -526,13 +751,22 @@ export async function listNotes(deps: Deps, ctx: CompanyContext, id: string): Pr
   return rows.map(toNoteDto);
 }
 
-export async function createNote(deps: Deps, ctx: CompanyContext, id: string, content: string): Promise<NoteDto> {
+export async function createNote(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+  content: string,
+): Promise<NoteDto> {
   const e = await findRow(deps.db, ctx, id);
   return toNoteDto(await addNote(deps.db, ctx, e.id, 'note', content, null, deps.now()));
 }
 
 /** History of one machine, newest first, from its notes (usage changes, services, operator updates, notes). */
-export async function history(deps: Deps, ctx: CompanyContext, id: string): Promise<HistoryRecordDto[]> {
+export async function history(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+): Promise<HistoryRecordDto[]> {
   const e = await findRow(deps.db, ctx, id);
   const rows = await deps.db
     .select()
@@ -555,7 +789,12 @@ export async function history(deps: Deps, ctx: CompanyContext, id: string): Prom
 }
 
 /** Retire: one transaction copies the record into retired equipment and removes it from the active list. */
-export async function retireEquipment(deps: Deps, ctx: CompanyContext, id: string, retirementNotes: string | null): Promise<RetiredEquipmentDto> {
+export async function retireEquipment(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+  retirementNotes: string | null,
+): Promise<RetiredEquipmentDto> {
   const row = await deps.db.transaction(async (tx) => {
     const e = await findRow(tx, ctx, id, true);
     const [retired] = await tx
@@ -584,7 +823,9 @@ export async function retireEquipment(deps: Deps, ctx: CompanyContext, id: strin
       })
       .returning();
     if (!retired) throw new Error('insert returned nothing');
-    await tx.delete(equipment).where(and(eq(equipment.id, e.id), eq(equipment.companyId, ctx.companyId)));
+    await tx
+      .delete(equipment)
+      .where(and(eq(equipment.id, e.id), eq(equipment.companyId, ctx.companyId)));
     await bumpEquipmentVersion(tx, ctx.companyId);
     return retired;
   });

@@ -1,8 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EquipmentDto, HistoryRecordDto, NoteDto, RetiredEquipmentDto } from '../../../../domain/schemas/equipment';
+import type {
+  EquipmentDto,
+  HistoryRecordDto,
+  NoteDto,
+  RetiredEquipmentDto,
+} from '../../../../domain/schemas/equipment';
 import { company, equipment, equipmentNote } from '../../db/schema/index';
-import { call, createEquipmentViaApi, sessionForRole, signInAgain, signupOwner, type SignedIn } from '../../test/factories';
+import {
+  call,
+  createEquipmentViaApi,
+  sessionForRole,
+  signInAgain,
+  signupOwner,
+  type SignedIn,
+} from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { bumpEquipmentVersion } from './equipment.service';
 
@@ -18,7 +30,8 @@ afterAll(async () => {
 });
 
 const fresh = async () => signupOwner(t.app);
-const unlimited = async (companyId: string) => t.deps.db.update(company).set({ equipmentLimit: -1 }).where(eq(company.id, companyId));
+const unlimited = async (companyId: string) =>
+  t.deps.db.update(company).set({ equipmentLimit: -1 }).where(eq(company.id, companyId));
 
 describe('POST /api/equipment', () => {
   it('creates with the save defaults and the computed status and next date', async () => {
@@ -33,7 +46,10 @@ describe('POST /api/equipment', () => {
       maintenanceInterval: 1,
       maintenanceIntervalUnit: 'months',
       nextMaintenanceDate: '1999-01-01',
-      serviceParts: [{ part: 'Oil filter', partNumber: 'OF-1', qty: 2 }, { part: '   ', qty: 1 }],
+      serviceParts: [
+        { part: 'Oil filter', partNumber: 'OF-1', qty: 2 },
+        { part: '   ', qty: 1 },
+      ],
     });
     expect(res.statusCode).toBe(201);
     const e = res.json<EquipmentDto>();
@@ -48,7 +64,14 @@ describe('POST /api/equipment', () => {
       nextMaintenanceDate: '2026-02-28', // computed on the server, month-end safe; the client's value is ignored
       serviceParts: [{ part: 'Oil filter', partNumber: 'OF-1', qty: 2 }],
     });
-    expect(e.status).toMatchObject({ serviceStatus: 'overdue', slug: 'overdue', hasSchedule: true, nextServiceUsage: 1450.5, remainingUsage: 250, severelyCritical: true });
+    expect(e.status).toMatchObject({
+      serviceStatus: 'overdue',
+      slug: 'overdue',
+      hasSchedule: true,
+      nextServiceUsage: 1450.5,
+      remainingUsage: 250,
+      severelyCritical: true,
+    });
     expect(e.dateAdded).toBe('2026-11-20T15:00:00.000Z');
   });
 
@@ -57,14 +80,64 @@ describe('POST /api/equipment', () => {
       [{ type: 'vehicle', unit: 'miles' }, 'Name is required'],
       [{ name: 'X', unit: 'miles' }, 'Type is required'],
       [{ name: 'X', type: 'vehicle' }, 'Unit is required'],
-      [{ name: 'X', type: 'vehicle', unit: 'miles', hasScheduledMaintenance: true, maintenanceInterval: 3 }, 'Maintenance start date is required when scheduled maintenance is enabled'],
-      [{ name: 'X', type: 'vehicle', unit: 'miles', hasScheduledMaintenance: true, maintenanceStartDate: '2026-01-01' }, 'Maintenance interval is required when scheduled maintenance is enabled'],
-      [{ name: 'X', type: 'vehicle', unit: 'miles', serviceParts: [{ part: 'Belt', qty: 0 }] }, 'Quantity must be at least 1'],
-      [{ name: 'X', type: 'vehicle', unit: 'miles', currentUsage: -1 }, 'Current usage must be 0 or more'],
-      [{ name: 'X', type: 'vehicle', unit: 'miles', threshold: 0.5 }, 'Lifespan must be at least 1'],
-      [{ name: 'X', type: 'vehicle', unit: 'miles', alertThreshold: 30 }, 'Alert threshold must be 10, 15, 20 or 25'],
-      [{ name: 'X', type: 'vehicle', unit: 'miles', hasScheduledMaintenance: true, maintenanceStartDate: '1899-12-31', maintenanceInterval: 1 }, 'Maintenance start date cannot be before 1900-01-01'],
-      [{ name: 'X', type: 'vehicle', unit: 'miles', hasScheduledMaintenance: true, maintenanceStartDate: '2026-01-01', maintenanceInterval: '1.5' }, 'Maintenance interval must be a positive whole number'],
+      [
+        {
+          name: 'X',
+          type: 'vehicle',
+          unit: 'miles',
+          hasScheduledMaintenance: true,
+          maintenanceInterval: 3,
+        },
+        'Maintenance start date is required when scheduled maintenance is enabled',
+      ],
+      [
+        {
+          name: 'X',
+          type: 'vehicle',
+          unit: 'miles',
+          hasScheduledMaintenance: true,
+          maintenanceStartDate: '2026-01-01',
+        },
+        'Maintenance interval is required when scheduled maintenance is enabled',
+      ],
+      [
+        { name: 'X', type: 'vehicle', unit: 'miles', serviceParts: [{ part: 'Belt', qty: 0 }] },
+        'Quantity must be at least 1',
+      ],
+      [
+        { name: 'X', type: 'vehicle', unit: 'miles', currentUsage: -1 },
+        'Current usage must be 0 or more',
+      ],
+      [
+        { name: 'X', type: 'vehicle', unit: 'miles', threshold: 0.5 },
+        'Lifespan must be at least 1',
+      ],
+      [
+        { name: 'X', type: 'vehicle', unit: 'miles', alertThreshold: 30 },
+        'Alert threshold must be 10, 15, 20 or 25',
+      ],
+      [
+        {
+          name: 'X',
+          type: 'vehicle',
+          unit: 'miles',
+          hasScheduledMaintenance: true,
+          maintenanceStartDate: '1899-12-31',
+          maintenanceInterval: 1,
+        },
+        'Maintenance start date cannot be before 1900-01-01',
+      ],
+      [
+        {
+          name: 'X',
+          type: 'vehicle',
+          unit: 'miles',
+          hasScheduledMaintenance: true,
+          maintenanceStartDate: '2026-01-01',
+          maintenanceInterval: '1.5',
+        },
+        'Maintenance interval must be a positive whole number',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await call(t.app, owner.cookie, 'POST', '/api/equipment', body);
@@ -74,11 +147,30 @@ describe('POST /api/equipment', () => {
   });
 
   it('needs a session (401) and the owner or manager role (operator 403)', async () => {
-    expect((await call(t.app, null, 'POST', '/api/equipment', { name: 'X', type: 'tools', unit: 'n/a' })).statusCode).toBe(401);
+    expect(
+      (await call(t.app, null, 'POST', '/api/equipment', { name: 'X', type: 'tools', unit: 'n/a' }))
+        .statusCode,
+    ).toBe(401);
     const op = await sessionForRole(t.deps.db, owner.companyId, 'operator');
-    expect((await call(t.app, op.cookie, 'POST', '/api/equipment', { name: 'X', type: 'tools', unit: 'n/a' })).statusCode).toBe(403);
+    expect(
+      (
+        await call(t.app, op.cookie, 'POST', '/api/equipment', {
+          name: 'X',
+          type: 'tools',
+          unit: 'n/a',
+        })
+      ).statusCode,
+    ).toBe(403);
     const mgr = await sessionForRole(t.deps.db, owner.companyId, 'manager');
-    expect((await call(t.app, mgr.cookie, 'POST', '/api/equipment', { name: 'Mgr tool', type: 'tools', unit: 'n/a' })).statusCode).toBe(201);
+    expect(
+      (
+        await call(t.app, mgr.cookie, 'POST', '/api/equipment', {
+          name: 'Mgr tool',
+          type: 'tools',
+          unit: 'n/a',
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -86,7 +178,11 @@ describe('plan limit', () => {
   it('refuses the 16th machine on a 15 plan with 403 plan_limit', async () => {
     const o = await fresh();
     for (let i = 0; i < 15; i++) await createEquipmentViaApi(t.app, o.cookie, { name: `M${i}` });
-    const res = await call(t.app, o.cookie, 'POST', '/api/equipment', { name: 'One too many', type: 'tools', unit: 'n/a' });
+    const res = await call(t.app, o.cookie, 'POST', '/api/equipment', {
+      name: 'One too many',
+      type: 'tools',
+      unit: 'n/a',
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('plan_limit');
     expect(res.json().message).toMatch(/upgrade your plan or remove equipment/);
@@ -98,7 +194,13 @@ describe('plan limit', () => {
     const o = await fresh();
     for (let i = 0; i < 14; i++) await createEquipmentViaApi(t.app, o.cookie, { name: `M${i}` });
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => call(t.app, o.cookie, 'POST', '/api/equipment', { name: `Race ${i}`, type: 'tools', unit: 'n/a' })),
+      Array.from({ length: 10 }, (_, i) =>
+        call(t.app, o.cookie, 'POST', '/api/equipment', {
+          name: `Race ${i}`,
+          type: 'tools',
+          unit: 'n/a',
+        }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 403)).toHaveLength(9);
@@ -109,23 +211,63 @@ describe('plan limit', () => {
     const o = await fresh();
     await t.deps.db.update(company).set({ equipmentLimit: 1 }).where(eq(company.id, o.companyId));
     await createEquipmentViaApi(t.app, o.cookie);
-    expect((await call(t.app, o.cookie, 'POST', '/api/equipment', { name: 'B', type: 'tools', unit: 'n/a' })).statusCode).toBe(403);
+    expect(
+      (
+        await call(t.app, o.cookie, 'POST', '/api/equipment', {
+          name: 'B',
+          type: 'tools',
+          unit: 'n/a',
+        })
+      ).statusCode,
+    ).toBe(403);
     await unlimited(o.companyId);
-    expect((await call(t.app, o.cookie, 'POST', '/api/equipment', { name: 'B', type: 'tools', unit: 'n/a' })).statusCode).toBe(201);
+    expect(
+      (
+        await call(t.app, o.cookie, 'POST', '/api/equipment', {
+          name: 'B',
+          type: 'tools',
+          unit: 'n/a',
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 });
 
 describe('GET /api/equipment', () => {
-  it('lists only the company\'s machines, filters by status, type and search; operators may not (403)', async () => {
+  it("lists only the company's machines, filters by status, type and search; operators may not (403)", async () => {
     const o = await fresh();
     const other = await fresh();
     await createEquipmentViaApi(t.app, other.cookie, { name: 'Not mine' });
-    await createEquipmentViaApi(t.app, o.cookie, { name: 'Good truck', type: 'vehicle', unit: 'miles', currentUsage: 10, serviceInterval: 100, lastServiceUsage: 0 });
-    await createEquipmentViaApi(t.app, o.cookie, { name: 'Due loader', currentUsage: 105, serviceInterval: 100, lastServiceUsage: 0 });
-    await createEquipmentViaApi(t.app, o.cookie, { name: 'Soon drill', type: 'tools', serialNumber: 'ZX-9', hasScheduledMaintenance: true, maintenanceStartDate: '2026-11-20', maintenanceInterval: 5, maintenanceIntervalUnit: 'days', serviceInterval: 0 });
+    await createEquipmentViaApi(t.app, o.cookie, {
+      name: 'Good truck',
+      type: 'vehicle',
+      unit: 'miles',
+      currentUsage: 10,
+      serviceInterval: 100,
+      lastServiceUsage: 0,
+    });
+    await createEquipmentViaApi(t.app, o.cookie, {
+      name: 'Due loader',
+      currentUsage: 105,
+      serviceInterval: 100,
+      lastServiceUsage: 0,
+    });
+    await createEquipmentViaApi(t.app, o.cookie, {
+      name: 'Soon drill',
+      type: 'tools',
+      serialNumber: 'ZX-9',
+      hasScheduledMaintenance: true,
+      maintenanceStartDate: '2026-11-20',
+      maintenanceInterval: 5,
+      maintenanceIntervalUnit: 'days',
+      serviceInterval: 0,
+    });
     const all = (await call(t.app, o.cookie, 'GET', '/api/equipment')).json<EquipmentDto[]>();
     expect(all.map((e) => e.name)).toEqual(['Due loader', 'Good truck', 'Soon drill']);
-    const names = async (qs: string) => (await call(t.app, o.cookie, 'GET', `/api/equipment?${qs}`)).json<EquipmentDto[]>().map((e) => e.name);
+    const names = async (qs: string) =>
+      (await call(t.app, o.cookie, 'GET', `/api/equipment?${qs}`))
+        .json<EquipmentDto[]>()
+        .map((e) => e.name);
     expect(await names('status=due')).toEqual(['Due loader']);
     expect(await names('status=time_for_service')).toEqual(['Due loader']);
     expect(await names('status=approaching')).toEqual(['Soon drill']);
@@ -146,14 +288,26 @@ describe('GET /api/equipment', () => {
       const before = t.database.queryCount.value;
       const res = await call(t.app, o.cookie, 'GET', '/api/equipment');
       expect(res.statusCode).toBe(200);
-      return { queries: t.database.queryCount.value - before, n: res.json<EquipmentDto[]>().length };
+      return {
+        queries: t.database.queryCount.value - before,
+        n: res.json<EquipmentDto[]>().length,
+      };
     };
     const small = await measure();
     expect(small.n).toBe(1);
     for (let chunk = 0; chunk < 4; chunk++) {
-      await t.deps.db.insert(equipment).values(
-        Array.from({ length: 500 }, (_, i) => ({ companyId: o.companyId, name: `Bulk ${chunk}-${i}`, type: 'vehicle', unit: 'miles', currentUsage: i * 10, serviceInterval: 1000 })),
-      );
+      await t.deps.db
+        .insert(equipment)
+        .values(
+          Array.from({ length: 500 }, (_, i) => ({
+            companyId: o.companyId,
+            name: `Bulk ${chunk}-${i}`,
+            type: 'vehicle',
+            unit: 'miles',
+            currentUsage: i * 10,
+            serviceInterval: 1000,
+          })),
+        );
     }
     const big = await measure();
     expect(big.n).toBe(2001);
@@ -163,7 +317,13 @@ describe('GET /api/equipment', () => {
 });
 
 describe('GET /api/equipment/page (the Equipment List)', () => {
-  type Page = { items: EquipmentDto[]; total: number; offset: number; limit: number; counts: Record<string, number> };
+  type Page = {
+    items: EquipmentDto[];
+    total: number;
+    offset: number;
+    limit: number;
+    counts: Record<string, number>;
+  };
   const page = async (o: SignedIn, qs = '') => {
     const res = await call(t.app, o.cookie, 'GET', `/api/equipment/page${qs ? `?${qs}` : ''}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -172,10 +332,24 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
   const names = (p: Page) => p.items.map((e) => e.name);
   /** Straight into the table: this company's machines with a usage percentage of the interval. */
   // Bulk rows straight into the table, with the version raise every equipment write makes (the listings' cache key).
-  const insert = async (companyId: string, rows: { name: string; pct?: number; type?: string; serialNumber?: string }[]) => {
-    await t.deps.db.insert(equipment).values(
-      rows.map((r) => ({ companyId, name: r.name, type: r.type ?? 'machinery', unit: 'hours', serialNumber: r.serialNumber ?? null, currentUsage: r.pct ?? 10, serviceInterval: 100, lastServiceUsage: 0 })),
-    );
+  const insert = async (
+    companyId: string,
+    rows: { name: string; pct?: number; type?: string; serialNumber?: string }[],
+  ) => {
+    await t.deps.db
+      .insert(equipment)
+      .values(
+        rows.map((r) => ({
+          companyId,
+          name: r.name,
+          type: r.type ?? 'machinery',
+          unit: 'hours',
+          serialNumber: r.serialNumber ?? null,
+          currentUsage: r.pct ?? 10,
+          serviceInterval: 100,
+          lastServiceUsage: 0,
+        })),
+      );
     await bumpEquipmentVersion(t.deps.db, companyId);
   };
 
@@ -194,13 +368,29 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
 
     const first = await page(o);
     expect(first).toMatchObject({ total: 6, offset: 0, limit: 25 });
-    expect(first.counts).toEqual({ all: 6, good: 3, approaching_service: 1, time_for_service: 1, overdue: 1 });
-    expect(names(first)).toEqual(['Backhoe 1', 'backhoe 2', 'Crane', 'Drill', 'Excavator', 'Forklift 100%']);
+    expect(first.counts).toEqual({
+      all: 6,
+      good: 3,
+      approaching_service: 1,
+      time_for_service: 1,
+      overdue: 1,
+    });
+    expect(names(first)).toEqual([
+      'Backhoe 1',
+      'backhoe 2',
+      'Crane',
+      'Drill',
+      'Excavator',
+      'Forklift 100%',
+    ]);
     expect(first.items[3]!.status.serviceStatus).toBe('overdue');
 
     const p1 = await page(o, 'limit=4');
     const p2 = await page(o, 'limit=4&offset=4');
-    expect([names(p1), names(p2)]).toEqual([['Backhoe 1', 'backhoe 2', 'Crane', 'Drill'], ['Excavator', 'Forklift 100%']]);
+    expect([names(p1), names(p2)]).toEqual([
+      ['Backhoe 1', 'backhoe 2', 'Crane', 'Drill'],
+      ['Excavator', 'Forklift 100%'],
+    ]);
     expect([p1.total, p2.total, p2.offset, p2.limit]).toEqual([6, 6, 4, 4]);
     expect(await page(o, 'offset=50')).toMatchObject({ items: [], total: 6 });
 
@@ -216,7 +406,10 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
     expect(names(await page(o, 'status=due'))).toEqual(['Crane']);
     expect(names(await page(o, 'status=approaching_service'))).toEqual(['backhoe 2']);
     expect(names(await page(o, 'status=good&type=vehicle'))).toEqual(['Forklift 100%']);
-    expect(names(await page(o, 'status=all&type=all&search=e&limit=2&offset=2'))).toEqual(['Crane', 'Excavator']);
+    expect(names(await page(o, 'status=all&type=all&search=e&limit=2&offset=2'))).toEqual([
+      'Crane',
+      'Excavator',
+    ]);
 
     // Another company: its machine never appears, whatever the search; its own list holds only it.
     const foreign = await page(o, 'search=foreign');
@@ -227,9 +420,13 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
 
   it('pages machines with the same name without gaps or repeats', async () => {
     const o = await fresh();
-    await insert(o.companyId, Array.from({ length: 7 }, () => ({ name: 'Same' })));
+    await insert(
+      o.companyId,
+      Array.from({ length: 7 }, () => ({ name: 'Same' })),
+    );
     const ids: string[] = [];
-    for (let offset = 0; offset < 7; offset += 3) ids.push(...(await page(o, `limit=3&offset=${offset}`)).items.map((e) => e.id));
+    for (let offset = 0; offset < 7; offset += 3)
+      ids.push(...(await page(o, `limit=3&offset=${offset}`)).items.map((e) => e.id));
     expect(ids).toHaveLength(7);
     expect(new Set(ids).size).toBe(7);
   });
@@ -245,7 +442,10 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
       ['offset=-1', 'offset must be 0 or more'],
       ['offset=1.5', 'offset must be a whole number'],
       ['offset=1000001', 'offset must be at most 1000000'],
-      ['status=broken', 'status must be one of: all, good, approaching_service, time_for_service, overdue, approaching, due'],
+      [
+        'status=broken',
+        'status must be one of: all, good, approaching_service, time_for_service, overdue, approaching, due',
+      ],
       ['type=spaceship', 'type must be one of: all, vehicle, machinery, tools, other'],
       [`search=${'x'.repeat(201)}`, 'search must be at most 200 characters'],
       ['search=a&search=b', 'search must be text'],
@@ -273,11 +473,21 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
       const before = t.database.queryCount.value;
       const res = await call(t.app, o.cookie, 'GET', `/api/equipment/page?${qs}`);
       expect(res.statusCode).toBe(200);
-      return { queries: t.database.queryCount.value - before, bytes: res.body.length, p: res.json<Page>() };
+      return {
+        queries: t.database.queryCount.value - before,
+        bytes: res.body.length,
+        p: res.json<Page>(),
+      };
     };
     const small = await measure('limit=25');
     for (let chunk = 0; chunk < 4; chunk++) {
-      await insert(o.companyId, Array.from({ length: 500 }, (_, i) => ({ name: `Bulk ${chunk}-${String(i).padStart(3, '0')}`, pct: i % 130 })));
+      await insert(
+        o.companyId,
+        Array.from({ length: 500 }, (_, i) => ({
+          name: `Bulk ${chunk}-${String(i).padStart(3, '0')}`,
+          pct: i % 130,
+        })),
+      );
     }
     const big = await measure('limit=25');
     expect(big.p.total).toBe(2001);
@@ -294,12 +504,28 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
   });
 });
 
-describe('GET /api/equipment/options (the operator screen\'s picker)', () => {
+describe("GET /api/equipment/options (the operator screen's picker)", () => {
   type Options = { items: Record<string, unknown>[]; total: number; limit: number };
-  const insert = async (companyId: string, rows: { name: string; type?: string; serialNumber?: string; fuelType?: string }[]) => {
-    await t.deps.db.insert(equipment).values(
-      rows.map((r) => ({ companyId, name: r.name, type: r.type ?? 'machinery', unit: 'hours', serialNumber: r.serialNumber ?? null, fuelType: r.fuelType ?? 'n/a', currentUsage: 12.5, serviceInterval: 100, totalFuelUsed: 99, description: 'owner only' })),
-    );
+  const insert = async (
+    companyId: string,
+    rows: { name: string; type?: string; serialNumber?: string; fuelType?: string }[],
+  ) => {
+    await t.deps.db
+      .insert(equipment)
+      .values(
+        rows.map((r) => ({
+          companyId,
+          name: r.name,
+          type: r.type ?? 'machinery',
+          unit: 'hours',
+          serialNumber: r.serialNumber ?? null,
+          fuelType: r.fuelType ?? 'n/a',
+          currentUsage: 12.5,
+          serviceInterval: 100,
+          totalFuelUsed: 99,
+          description: 'owner only',
+        })),
+      );
     await bumpEquipmentVersion(t.deps.db, companyId);
   };
   const options = async (cookie: string, qs = '') => {
@@ -322,9 +548,30 @@ describe('GET /api/equipment/options (the operator screen\'s picker)', () => {
     const op = await sessionForRole(t.deps.db, o.companyId, 'operator');
 
     const all = await options(op.cookie);
-    expect([names(all), all.total, all.limit]).toEqual([['bulldozer', 'Drill 100%', 'Loader 2', 'Pickup'], 4, 50]);
-    expect(all.items[2]).toEqual({ id: expect.any(String), name: 'Loader 2', type: 'machinery', serialNumber: 'LD-200', unit: 'hours', fuelType: 'diesel', currentUsage: 12.5 });
-    for (const item of all.items) expect(Object.keys(item).sort()).toEqual(['currentUsage', 'fuelType', 'id', 'name', 'serialNumber', 'type', 'unit']);
+    expect([names(all), all.total, all.limit]).toEqual([
+      ['bulldozer', 'Drill 100%', 'Loader 2', 'Pickup'],
+      4,
+      50,
+    ]);
+    expect(all.items[2]).toEqual({
+      id: expect.any(String),
+      name: 'Loader 2',
+      type: 'machinery',
+      serialNumber: 'LD-200',
+      unit: 'hours',
+      fuelType: 'diesel',
+      currentUsage: 12.5,
+    });
+    for (const item of all.items)
+      expect(Object.keys(item).sort()).toEqual([
+        'currentUsage',
+        'fuelType',
+        'id',
+        'name',
+        'serialNumber',
+        'type',
+        'unit',
+      ]);
 
     expect(names(await options(op.cookie, 'search=LOADER'))).toEqual(['Loader 2']);
     expect(names(await options(op.cookie, 'search=ld-'))).toEqual(['Loader 2']);
@@ -332,8 +579,14 @@ describe('GET /api/equipment/options (the operator screen\'s picker)', () => {
     expect(names(await options(op.cookie, 'search=vehicle'))).toEqual(['Pickup']);
     expect(names(await options(op.cookie, 'search=100%25'))).toEqual(['Drill 100%']);
     // A translated type label the client matched ("herramientas" is tools): that type matches too.
-    expect(names(await options(op.cookie, 'search=herramientas&matchTypes=tools'))).toEqual(['Drill 100%']);
-    expect(names(await options(op.cookie, 'search=maq&matchTypes=machinery,vehicle'))).toEqual(['bulldozer', 'Loader 2', 'Pickup']);
+    expect(names(await options(op.cookie, 'search=herramientas&matchTypes=tools'))).toEqual([
+      'Drill 100%',
+    ]);
+    expect(names(await options(op.cookie, 'search=maq&matchTypes=machinery,vehicle'))).toEqual([
+      'bulldozer',
+      'Loader 2',
+      'Pickup',
+    ]);
     expect(names(await options(op.cookie, 'matchTypes=tools'))).toHaveLength(4); // no search: no filter
     // Another company's machines never appear, whatever the search.
     expect(await options(op.cookie, 'search=foreign')).toEqual({ items: [], total: 0, limit: 50 });
@@ -345,7 +598,11 @@ describe('GET /api/equipment/options (the operator screen\'s picker)', () => {
     expect((await options(manager.cookie)).total).toBe(4);
     expect((await call(t.app, null, 'GET', '/api/equipment/options')).statusCode).toBe(401);
     // The owner-only calls stay closed to the operator.
-    for (const url of ['/api/equipment', '/api/equipment/page', `/api/equipment/${String(all.items[0]!.id)}`]) {
+    for (const url of [
+      '/api/equipment',
+      '/api/equipment/page',
+      `/api/equipment/${String(all.items[0]!.id)}`,
+    ]) {
       expect((await call(t.app, op.cookie, 'GET', url)).statusCode, url).toBe(403);
     }
   });
@@ -353,7 +610,13 @@ describe('GET /api/equipment/options (the operator screen\'s picker)', () => {
   it('is bounded: a limit (default 50, at most 100), the total, and search finds any machine of 2,000', async () => {
     const o = await fresh();
     await unlimited(o.companyId);
-    await insert(o.companyId, Array.from({ length: 2000 }, (_, i) => ({ name: `Unit ${String(i).padStart(4, '0')}`, serialNumber: `SN-${i}` })));
+    await insert(
+      o.companyId,
+      Array.from({ length: 2000 }, (_, i) => ({
+        name: `Unit ${String(i).padStart(4, '0')}`,
+        serialNumber: `SN-${i}`,
+      })),
+    );
     const op = await sessionForRole(t.deps.db, o.companyId, 'operator');
     const measure = async (qs: string) => {
       const before = t.database.queryCount.value;
@@ -382,8 +645,14 @@ describe('GET /api/equipment/options (the operator screen\'s picker)', () => {
       ['limit=101', 'limit must be at most 100'],
       ['limit=x', 'limit must be a number'],
       [`search=${'x'.repeat(201)}`, 'search must be at most 200 characters'],
-      ['matchTypes=tools,spaceship', 'matchTypes must be a comma-separated list of: vehicle, machinery, tools, other'],
-      ['matchTypes=a&matchTypes=b', 'matchTypes must be a comma-separated list of: vehicle, machinery, tools, other'],
+      [
+        'matchTypes=tools,spaceship',
+        'matchTypes must be a comma-separated list of: vehicle, machinery, tools, other',
+      ],
+      [
+        'matchTypes=a&matchTypes=b',
+        'matchTypes must be a comma-separated list of: vehicle, machinery, tools, other',
+      ],
     ];
     for (const [qs, message] of cases) {
       const res = await call(t.app, op.cookie, 'GET', `/api/equipment/options?${qs}`);
@@ -394,29 +663,64 @@ describe('GET /api/equipment/options (the operator screen\'s picker)', () => {
 
 describe('one record: get, edit, delete; tenancy', () => {
   it('gets, edits (lowering usage is written to history), turns scheduling off, deletes', async () => {
-    const e = await createEquipmentViaApi(t.app, owner.cookie, { name: 'Edit me', currentUsage: 500, hasScheduledMaintenance: true, maintenanceStartDate: '2026-11-01', maintenanceInterval: 2, maintenanceIntervalUnit: 'years' });
+    const e = await createEquipmentViaApi(t.app, owner.cookie, {
+      name: 'Edit me',
+      currentUsage: 500,
+      hasScheduledMaintenance: true,
+      maintenanceStartDate: '2026-11-01',
+      maintenanceInterval: 2,
+      maintenanceIntervalUnit: 'years',
+    });
     expect(e.nextMaintenanceDate).toBe('2028-11-01');
     const got = await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`);
     expect(got.json<EquipmentDto>().name).toBe('Edit me');
 
-    const patched = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}`, { currentUsage: 450, description: 'Fixed meter', hasScheduledMaintenance: false });
+    const patched = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}`, {
+      currentUsage: 450,
+      description: 'Fixed meter',
+      hasScheduledMaintenance: false,
+    });
     expect(patched.statusCode).toBe(200);
-    expect(patched.json<EquipmentDto>()).toMatchObject({ currentUsage: 450, description: 'Fixed meter', hasScheduledMaintenance: false, maintenanceInterval: null, maintenanceStartDate: null, nextMaintenanceDate: null, name: 'Edit me' });
-    const hist = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}/history`)).json<HistoryRecordDto[]>();
-    expect(hist[0]).toMatchObject({ type: 'update', noteType: 'usage_update', usage: 450, equipmentName: 'Edit me' });
+    expect(patched.json<EquipmentDto>()).toMatchObject({
+      currentUsage: 450,
+      description: 'Fixed meter',
+      hasScheduledMaintenance: false,
+      maintenanceInterval: null,
+      maintenanceStartDate: null,
+      nextMaintenanceDate: null,
+      name: 'Edit me',
+    });
+    const hist = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}/history`)).json<
+      HistoryRecordDto[]
+    >();
+    expect(hist[0]).toMatchObject({
+      type: 'update',
+      noteType: 'usage_update',
+      usage: 450,
+      equipmentName: 'Edit me',
+    });
     expect(hist[0]!.content).toMatch(/500 to 450/);
 
-    const bad = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}`, { hasScheduledMaintenance: true });
+    const bad = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}`, {
+      hasScheduledMaintenance: true,
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('Maintenance start date is required when scheduled maintenance is enabled');
+    expect(bad.json().message).toBe(
+      'Maintenance start date is required when scheduled maintenance is enabled',
+    );
 
-    expect((await call(t.app, owner.cookie, 'DELETE', `/api/equipment/${e.id}`)).statusCode).toBe(200);
+    expect((await call(t.app, owner.cookie, 'DELETE', `/api/equipment/${e.id}`)).statusCode).toBe(
+      200,
+    );
     expect((await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`)).statusCode).toBe(404);
-    const notes = await t.deps.db.select().from(equipmentNote).where(eq(equipmentNote.equipmentId, e.id));
+    const notes = await t.deps.db
+      .select()
+      .from(equipmentNote)
+      .where(eq(equipmentNote.equipmentId, e.id));
     expect(notes).toHaveLength(0); // notes go with their equipment
   });
 
-  it('another company\'s id is a 404 on every call, and operators get 403 on every write', async () => {
+  it("another company's id is a 404 on every call, and operators get 403 on every write", async () => {
     const e = await createEquipmentViaApi(t.app, owner.cookie, { name: 'Private' });
     const other = await fresh();
     const op = await sessionForRole(t.deps.db, owner.companyId, 'operator');
@@ -433,45 +737,90 @@ describe('one record: get, edit, delete; tenancy', () => {
     ];
     for (const [method, url, body] of calls) {
       const m = method as 'GET' | 'POST' | 'PATCH' | 'DELETE';
-      expect((await call(t.app, other.cookie, m, url, body)).statusCode, `${method} ${url} other company`).toBe(404);
-      expect((await call(t.app, op.cookie, m, url, body)).statusCode, `${method} ${url} operator`).toBe(403);
-      expect((await call(t.app, null, m, url, body)).statusCode, `${method} ${url} signed out`).toBe(401);
+      expect(
+        (await call(t.app, other.cookie, m, url, body)).statusCode,
+        `${method} ${url} other company`,
+      ).toBe(404);
+      expect(
+        (await call(t.app, op.cookie, m, url, body)).statusCode,
+        `${method} ${url} operator`,
+      ).toBe(403);
+      expect(
+        (await call(t.app, null, m, url, body)).statusCode,
+        `${method} ${url} signed out`,
+      ).toBe(401);
     }
     for (const url of ['/api/equipment/count', '/api/retired-equipment']) {
       expect((await call(t.app, op.cookie, 'GET', url)).statusCode).toBe(403);
     }
-    expect((await call(t.app, owner.cookie, 'GET', '/api/equipment/not-a-uuid')).statusCode).toBe(404);
-    expect((await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`)).json().name).toBe('Private');
+    expect((await call(t.app, owner.cookie, 'GET', '/api/equipment/not-a-uuid')).statusCode).toBe(
+      404,
+    );
+    expect((await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`)).json().name).toBe(
+      'Private',
+    );
   });
 });
 
 describe('usage, notes, service, history', () => {
   it('adds usage with SQL arithmetic (concurrent increases are never lost) and writes history', async () => {
-    const e = await createEquipmentViaApi(t.app, owner.cookie, { name: 'Usage', currentUsage: 100.5, serviceInterval: 100 });
-    const bad = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/usage`, { usageIncrease: 0 });
+    const e = await createEquipmentViaApi(t.app, owner.cookie, {
+      name: 'Usage',
+      currentUsage: 100.5,
+      serviceInterval: 100,
+    });
+    const bad = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/usage`, {
+      usageIncrease: 0,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Please enter a valid positive number for usage increase.');
-    expect((await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/usage`, { usageIncrease: 'abc' })).statusCode).toBe(400);
-    await Promise.all(Array.from({ length: 10 }, () => call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/usage`, { usageIncrease: 0.1 })));
-    const res = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/usage`, { usageIncrease: 80 });
+    expect(
+      (
+        await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/usage`, {
+          usageIncrease: 'abc',
+        })
+      ).statusCode,
+    ).toBe(400);
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/usage`, { usageIncrease: 0.1 }),
+      ),
+    );
+    const res = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/usage`, {
+      usageIncrease: 80,
+    });
     expect(res.statusCode).toBe(200);
     const after = res.json<EquipmentDto>();
     expect(after.currentUsage).toBe(181.5);
     expect(after.status.serviceStatus).toBe('approaching_service'); // (181.5 - 100.5) / 100 = 81 %
-    const hist = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}/history`)).json<HistoryRecordDto[]>();
+    const hist = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}/history`)).json<
+      HistoryRecordDto[]
+    >();
     expect(hist).toHaveLength(11);
     expect(hist.every((h) => h.noteType === 'usage_update' && h.type === 'update')).toBe(true);
   });
 
   it('adds and lists notes (trimmed, not empty)', async () => {
     const e = await createEquipmentViaApi(t.app, owner.cookie, { name: 'Notes' });
-    const empty = await call(t.app, owner.cookie, 'POST', `/api/equipment/${e.id}/notes`, { content: '   ', type: 'note' });
+    const empty = await call(t.app, owner.cookie, 'POST', `/api/equipment/${e.id}/notes`, {
+      content: '   ',
+      type: 'note',
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('Note cannot be empty');
-    const res = await call(t.app, owner.cookie, 'POST', `/api/equipment/${e.id}/notes`, { content: '  Replaced the belt ', type: 'note' });
+    const res = await call(t.app, owner.cookie, 'POST', `/api/equipment/${e.id}/notes`, {
+      content: '  Replaced the belt ',
+      type: 'note',
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json<NoteDto>()).toMatchObject({ content: 'Replaced the belt', type: 'note', equipmentId: e.id });
-    const list = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}/notes`)).json<NoteDto[]>();
+    expect(res.json<NoteDto>()).toMatchObject({
+      content: 'Replaced the belt',
+      type: 'note',
+      equipmentId: e.id,
+    });
+    const list = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}/notes`)).json<
+      NoteDto[]
+    >();
     expect(list.map((n) => n.content)).toEqual(['Replaced the belt']);
   });
 
@@ -485,8 +834,12 @@ describe('usage, notes, service, history', () => {
       maintenanceInterval: 1,
       maintenanceIntervalUnit: 'months',
     });
-    await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/usage`, { usageIncrease: 120 });
-    const before = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`)).json<EquipmentDto>();
+    await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/usage`, {
+      usageIncrease: 120,
+    });
+    const before = (
+      await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`)
+    ).json<EquipmentDto>();
     expect(before.status.serviceStatus).toBe('overdue');
     // Twelve days later the first (browser-session) sign-in has expired: a remembered one has not.
     const remembered = await signInAgain(t.app, owner, true);
@@ -496,18 +849,33 @@ describe('usage, notes, service, history', () => {
     t.clock.set(new Date('2026-11-20T15:00:00Z'));
     expect(res.statusCode).toBe(200);
     const after = res.json<EquipmentDto>();
-    expect(after).toMatchObject({ lastServiceUsage: 120, currentUsage: 120, nextMaintenanceDate: '2027-01-02' });
+    expect(after).toMatchObject({
+      lastServiceUsage: 120,
+      currentUsage: 120,
+      nextMaintenanceDate: '2027-01-02',
+    });
     expect(after.status.remainingUsage).toBe(100);
-    const hist = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}/history`)).json<HistoryRecordDto[]>();
+    const hist = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}/history`)).json<
+      HistoryRecordDto[]
+    >();
     expect(hist[0]).toMatchObject({ noteType: 'maintenance', type: 'update', usage: 120 });
   });
 
   it('computes "today" in the company time zone', async () => {
     const o = await fresh();
-    await t.deps.db.update(company).set({ timeZone: 'America/Chicago' }).where(eq(company.id, o.companyId));
+    await t.deps.db
+      .update(company)
+      .set({ timeZone: 'America/Chicago' })
+      .where(eq(company.id, o.companyId));
     const remembered = await signInAgain(t.app, o, true); // reads the new time zone (a sign-in is cached per process)
     t.clock.set(new Date('2026-11-21T03:00:00Z')); // still Nov 20 in Chicago
-    const e = await createEquipmentViaApi(t.app, remembered, { serviceInterval: 0, hasScheduledMaintenance: true, maintenanceStartDate: '2026-11-20', maintenanceInterval: 1, maintenanceIntervalUnit: 'days' });
+    const e = await createEquipmentViaApi(t.app, remembered, {
+      serviceInterval: 0,
+      hasScheduledMaintenance: true,
+      maintenanceStartDate: '2026-11-20',
+      maintenanceInterval: 1,
+      maintenanceIntervalUnit: 'days',
+    });
     t.clock.set(new Date('2026-11-20T15:00:00Z'));
     expect(e.status.daysUntilMaintenance).toBe(1);
   });
@@ -516,18 +884,52 @@ describe('usage, notes, service, history', () => {
 describe('retire and retired equipment', () => {
   it('copies the record into retired equipment in one transaction and removes it from the list', async () => {
     const o = await fresh();
-    const e = await createEquipmentViaApi(t.app, o.cookie, { name: 'Old truck', type: 'vehicle', unit: 'miles', currentUsage: 98765.4, serialNumber: 'SN-77', fuelType: 'diesel', threshold: 100000, description: 'Blue' });
-    await t.deps.db.update(equipment).set({ totalFuelUsed: 12.345, totalDieselUsed: 12.345 }).where(eq(equipment.id, e.id));
-    const res = await call(t.app, o.cookie, 'POST', `/api/equipment/${e.id}/retire`, { retirementNotes: '  Sold at auction ' });
+    const e = await createEquipmentViaApi(t.app, o.cookie, {
+      name: 'Old truck',
+      type: 'vehicle',
+      unit: 'miles',
+      currentUsage: 98765.4,
+      serialNumber: 'SN-77',
+      fuelType: 'diesel',
+      threshold: 100000,
+      description: 'Blue',
+    });
+    await t.deps.db
+      .update(equipment)
+      .set({ totalFuelUsed: 12.345, totalDieselUsed: 12.345 })
+      .where(eq(equipment.id, e.id));
+    const res = await call(t.app, o.cookie, 'POST', `/api/equipment/${e.id}/retire`, {
+      retirementNotes: '  Sold at auction ',
+    });
     expect(res.statusCode).toBe(200);
     const r = res.json<RetiredEquipmentDto>();
-    expect(r).toMatchObject({ originalEquipmentId: e.id, name: 'Old truck', finalUsage: 98765.4, serialNumber: 'SN-77', fuelType: 'diesel', totalFuelUsed: 12.345, totalDieselUsed: 12.345, retirementNotes: 'Sold at auction', threshold: 100000, description: 'Blue', originalDateAdded: e.dateAdded });
+    expect(r).toMatchObject({
+      originalEquipmentId: e.id,
+      name: 'Old truck',
+      finalUsage: 98765.4,
+      serialNumber: 'SN-77',
+      fuelType: 'diesel',
+      totalFuelUsed: 12.345,
+      totalDieselUsed: 12.345,
+      retirementNotes: 'Sold at auction',
+      threshold: 100000,
+      description: 'Blue',
+      originalDateAdded: e.dateAdded,
+    });
     expect(r.retiredBy).toBeTruthy();
     expect((await call(t.app, o.cookie, 'GET', '/api/equipment')).json()).toEqual([]);
     expect((await call(t.app, o.cookie, 'GET', '/api/equipment/count')).json().count).toBe(0);
-    const retired = (await call(t.app, o.cookie, 'GET', '/api/retired-equipment')).json<RetiredEquipmentDto[]>();
+    const retired = (await call(t.app, o.cookie, 'GET', '/api/retired-equipment')).json<
+      RetiredEquipmentDto[]
+    >();
     expect(retired.map((x) => x.name)).toEqual(['Old truck']);
-    expect((await call(t.app, owner.cookie, 'GET', '/api/retired-equipment')).json<RetiredEquipmentDto[]>().some((x) => x.name === 'Old truck')).toBe(false);
-    expect((await call(t.app, o.cookie, 'POST', `/api/equipment/${e.id}/retire`, {})).statusCode).toBe(404);
+    expect(
+      (await call(t.app, owner.cookie, 'GET', '/api/retired-equipment'))
+        .json<RetiredEquipmentDto[]>()
+        .some((x) => x.name === 'Old truck'),
+    ).toBe(false);
+    expect(
+      (await call(t.app, o.cookie, 'POST', `/api/equipment/${e.id}/retire`, {})).statusCode,
+    ).toBe(404);
   });
 });

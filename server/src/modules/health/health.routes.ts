@@ -11,6 +11,8 @@ export async function healthRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/config', { config: { access: 'public' } }, async () => ({
     trialDays: deps.config.TRIAL_DAYS,
     supportEmail: deps.config.SUPPORT_EMAIL,
-    stripePublishableKey: deps.config.STRIPE_SECRET_KEY ? (deps.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    stripePublishableKey: deps.config.STRIPE_SECRET_KEY
+      ? (deps.config.STRIPE_PUBLISHABLE_KEY ?? null)
+      : null,
   }));
 }

@@ -1,10 +1,19 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { INVALID_OPERATOR_LOGIN, type OperatorLoginInput } from '../../../../domain/schemas/operators';
+import {
+  INVALID_OPERATOR_LOGIN,
+  type OperatorLoginInput,
+} from '../../../../domain/schemas/operators';
 import { company, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, isUniqueViolation } from '../../lib/errors';
-import { accountKey, addressKey, assertNotThrottled, clearFailures, recordFailure } from '../../lib/throttle';
+import {
+  accountKey,
+  addressKey,
+  assertNotThrottled,
+  clearFailures,
+  recordFailure,
+} from '../../lib/throttle';
 import { SHARED_OPERATOR_AUTH_TYPE } from './team.service';
 
 type UserRow = typeof user.$inferSelect;
@@ -39,7 +48,13 @@ async function sharedOperatorOf(deps: Deps, c: CompanyRow): Promise<UserRow> {
   try {
     const [u] = await deps.db
       .insert(user)
-      .values({ companyId: c.id, role: 'operator', authType: SHARED_OPERATOR_AUTH_TYPE, firstName: c.name, passwordHash: null })
+      .values({
+        companyId: c.id,
+        role: 'operator',
+        authType: SHARED_OPERATOR_AUTH_TYPE,
+        firstName: c.name,
+        passwordHash: null,
+      })
       .returning();
     return u!;
   } catch (err) {
@@ -55,7 +70,11 @@ async function sharedOperatorOf(deps: Deps, c: CompanyRow): Promise<UserRow> {
  * or business name + shared password (an operator-level session, never owner rights).
  * Rate limited per account name and per address.
  */
-export async function operatorLogin(deps: Deps, input: OperatorLoginInput, ip: string): Promise<UserRow> {
+export async function operatorLogin(
+  deps: Deps,
+  input: OperatorLoginInput,
+  ip: string,
+): Promise<UserRow> {
   const { db, now } = deps;
   const keys = [accountKey('operator-login', input.operatorName), addressKey('operator-login', ip)];
   await assertNotThrottled(db, keys, now());
@@ -66,17 +85,27 @@ export async function operatorLogin(deps: Deps, input: OperatorLoginInput, ip: s
     .select({ u: user, c: company })
     .from(user)
     .innerJoin(company, eq(company.id, user.companyId))
-    .where(and(sql`lower(${user.operatorUsername}) = ${key}`, inArray(user.role, ['operator', 'employee'])))
+    .where(
+      and(
+        sql`lower(${user.operatorUsername}) = ${key}`,
+        inArray(user.role, ['operator', 'employee']),
+      ),
+    )
     .limit(1);
   const hit = byUsername[0];
   if (hit) {
     const shared = sharedPasswordOf(deps, hit.c);
     if (shared !== null && samePassword(input.password, shared)) account = hit.u;
   } else {
-    const byName = await db.select().from(company).where(sql`lower(${company.name}) = ${key}`).limit(1);
+    const byName = await db
+      .select()
+      .from(company)
+      .where(sql`lower(${company.name}) = ${key}`)
+      .limit(1);
     const c = byName[0];
     const shared = sharedPasswordOf(deps, c);
-    if (c && shared !== null && samePassword(input.password, shared)) account = await sharedOperatorOf(deps, c);
+    if (c && shared !== null && samePassword(input.password, shared))
+      account = await sharedOperatorOf(deps, c);
   }
   if (!account) {
     await recordFailure(db, keys, now());

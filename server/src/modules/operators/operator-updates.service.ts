@@ -25,7 +25,9 @@ export const PENDING_MESSAGE =
   'This reading is much higher than expected, so it was sent to your manager for review before it is counted.';
 
 /** The DTO's fields only (an explicit literal, like toEquipmentDto: no internal column can leak, no per-row schema parse). */
-export function toUpdateDto(r: Omit<UpdateRow, 'companyId' | 'idempotencyKey' | 'reviewedBy'>): OperatorUpdateDto {
+export function toUpdateDto(
+  r: Omit<UpdateRow, 'companyId' | 'idempotencyKey' | 'reviewedBy'>,
+): OperatorUpdateDto {
   return {
     id: r.id,
     equipmentId: r.equipmentId,
@@ -55,14 +57,22 @@ function rollbackError(reading: number, current: number, unit: string) {
 }
 
 /** decisions.md: more than the meter can physically do since the last reading. */
-function implausible(eq: Pick<EquipmentRow, 'unit' | 'currentUsage' | 'lastReadingAt'>, newUsage: number, now: Date): boolean {
+function implausible(
+  eq: Pick<EquipmentRow, 'unit' | 'currentUsage' | 'lastReadingAt'>,
+  newUsage: number,
+  now: Date,
+): boolean {
   const perDay = MAX_INCREASE_PER_DAY[eq.unit];
   if (perDay === undefined) return false;
   const days = Math.max(1, (now.getTime() - eq.lastReadingAt.getTime()) / DAY_MS);
   return newUsage - eq.currentUsage > perDay * days;
 }
 
-async function lockEquipment(tx: Tx, companyId: string, equipmentId: string): Promise<EquipmentRow> {
+async function lockEquipment(
+  tx: Tx,
+  companyId: string,
+  equipmentId: string,
+): Promise<EquipmentRow> {
   const rows = await tx
     .select()
     .from(equipment)
@@ -75,7 +85,13 @@ async function lockEquipment(tx: Tx, companyId: string, equipmentId: string): Pr
 }
 
 /** Applies an approved update to its (locked) equipment: usage, fuel totals by type, history. One transaction. */
-async function applyUpdate(tx: Tx, u: UpdateRow, eqRow: EquipmentRow, now: Date, userId: string | null) {
+async function applyUpdate(
+  tx: Tx,
+  u: UpdateRow,
+  eqRow: EquipmentRow,
+  now: Date,
+  userId: string | null,
+) {
   const fuel = u.fuelAdded > 0 ? u.fuelAdded : 0;
   const set: Record<string, unknown> = { lastUpdated: now };
   if (u.newUsage !== null) {
@@ -87,7 +103,10 @@ async function applyUpdate(tx: Tx, u: UpdateRow, eqRow: EquipmentRow, now: Date,
     if (u.fuelType === 'diesel') set.totalDieselUsed = sql`${equipment.totalDieselUsed} + ${fuel}`;
     else set.totalGasUsed = sql`${equipment.totalGasUsed} + ${fuel}`;
   }
-  await tx.update(equipment).set(set).where(and(eq(equipment.id, eqRow.id), eq(equipment.companyId, u.companyId)));
+  await tx
+    .update(equipment)
+    .set(set)
+    .where(and(eq(equipment.id, eqRow.id), eq(equipment.companyId, u.companyId)));
   await tx.insert(equipmentNote).values({
     companyId: u.companyId,
     equipmentId: eqRow.id,
@@ -102,17 +121,31 @@ async function applyUpdate(tx: Tx, u: UpdateRow, eqRow: EquipmentRow, now: Date,
 }
 
 export function operatorDisplayName(ctx: CompanyContext): string {
-  return ctx.operatorUsername ?? ([ctx.firstName, ctx.lastName].filter(Boolean).join(' ') || ctx.email || 'Operator');
+  return (
+    ctx.operatorUsername ??
+    ([ctx.firstName, ctx.lastName].filter(Boolean).join(' ') || ctx.email || 'Operator')
+  );
 }
 
 type Submission = { created: boolean; body: SubmitOperatorUpdateResponse };
 
 function respond(row: UpdateRow, created: boolean): Submission {
   const update = toUpdateDto(row);
-  return { created, body: { update, status: update.status, message: row.status === 'pending' ? PENDING_MESSAGE : APPLIED_MESSAGE } };
+  return {
+    created,
+    body: {
+      update,
+      status: update.status,
+      message: row.status === 'pending' ? PENDING_MESSAGE : APPLIED_MESSAGE,
+    },
+  };
 }
 
-async function priorByKey(db: DbOrTx, companyId: string, key: string): Promise<UpdateRow | undefined> {
+async function priorByKey(
+  db: DbOrTx,
+  companyId: string,
+  key: string,
+): Promise<UpdateRow | undefined> {
   const rows = await db
     .select()
     .from(operatorUpdate)
@@ -133,11 +166,20 @@ const readMachine = (db: DbOrTx) =>
       serviceInterval: equipment.serviceInterval,
       lastReadingAt: equipment.lastReadingAt,
       rowVersion: sql<string>`${equipment}.xmin::text`,
-      priorId: sql<string | null>`(select ${operatorUpdate.id} from ${operatorUpdate} where ${operatorUpdate.companyId} = ${sql.placeholder('companyId')} and ${operatorUpdate.idempotencyKey} = ${sql.placeholder('key')})`,
+      priorId: sql<
+        string | null
+      >`(select ${operatorUpdate.id} from ${operatorUpdate} where ${operatorUpdate.companyId} = ${sql.placeholder('companyId')} and ${operatorUpdate.idempotencyKey} = ${sql.placeholder('key')})`,
     })
     .from(equipment)
-    .where(and(eq(equipment.id, sql.placeholder('equipmentId')), eq(equipment.companyId, sql.placeholder('companyId'))));
-const preparedRead = preparedPerDb((db: DbOrTx) => readMachine(db).limit(1).prepare('operator_update_read'));
+    .where(
+      and(
+        eq(equipment.id, sql.placeholder('equipmentId')),
+        eq(equipment.companyId, sql.placeholder('companyId')),
+      ),
+    );
+const preparedRead = preparedPerDb((db: DbOrTx) =>
+  readMachine(db).limit(1).prepare('operator_update_read'),
+);
 
 const p = (name: string) => sql.placeholder(name);
 /**
@@ -210,8 +252,23 @@ async function attemptSubmit(
   now: Date,
 ): Promise<Submission | null> {
   const m = lock
-    ? (await readMachine(db).for('update').limit(1).execute({ companyId: ctx.companyId, equipmentId: input.equipmentId, key: idempotencyKey }))[0]
-    : (await preparedRead(db).execute({ companyId: ctx.companyId, equipmentId: input.equipmentId, key: idempotencyKey }))[0];
+    ? (
+        await readMachine(db)
+          .for('update')
+          .limit(1)
+          .execute({
+            companyId: ctx.companyId,
+            equipmentId: input.equipmentId,
+            key: idempotencyKey,
+          })
+      )[0]
+    : (
+        await preparedRead(db).execute({
+          companyId: ctx.companyId,
+          equipmentId: input.equipmentId,
+          key: idempotencyKey,
+        })
+      )[0];
   if (!m) throw notFound('Equipment not found');
   if (idempotencyKey && m.priorId) {
     const prior = await priorByKey(db, ctx.companyId, idempotencyKey);
@@ -220,7 +277,8 @@ async function attemptSubmit(
   // The columns are numeric(14,2) and numeric(14,3): send exactly what is stored, so the checks below
   // and the response see the stored values.
   const newUsage = input.newUsage === undefined ? null : Number(input.newUsage.toFixed(2));
-  if (newUsage !== null && newUsage < m.currentUsage) throw rollbackError(newUsage, m.currentUsage, m.unit);
+  if (newUsage !== null && newUsage < m.currentUsage)
+    throw rollbackError(newUsage, m.currentUsage, m.unit);
   const held = newUsage !== null && implausible(m, newUsage, now);
   const fuelAdded = Number((input.fuelAdded ?? 0).toFixed(3));
   const fuelType = fuelAdded > 0 ? (input.fuelType ?? 'gas') : 'gas';
@@ -250,7 +308,10 @@ async function attemptSubmit(
     diesel: applied && fuelType === 'diesel' ? fuelAdded : 0,
     noteType: newUsage !== null || fuelAdded > 0 ? 'usage_update' : 'note',
     noteUsage: newUsage ?? m.currentUsage,
-    bump: applied && newUsage !== null && usageStanding(m) !== usageStanding({ ...m, currentUsage: newUsage }),
+    bump:
+      applied &&
+      newUsage !== null &&
+      usageStanding(m) !== usageStanding({ ...m, currentUsage: newUsage }),
   });
   const out = rows[0];
   if (!out) {
@@ -328,7 +389,12 @@ const listStatement = preparedPerDb((db: DbOrTx) =>
       createdAt: operatorUpdate.createdAt,
     })
     .from(operatorUpdate)
-    .where(and(eq(operatorUpdate.companyId, sql.placeholder('companyId')), eq(operatorUpdate.status, sql.placeholder('status'))))
+    .where(
+      and(
+        eq(operatorUpdate.companyId, sql.placeholder('companyId')),
+        eq(operatorUpdate.status, sql.placeholder('status')),
+      ),
+    )
     .orderBy(desc(operatorUpdate.createdAt))
     .limit(sql.placeholder('limit'))
     .prepare('operator_updates_by_status'),
@@ -337,8 +403,16 @@ const listStatement = preparedPerDb((db: DbOrTx) =>
 /** Pending updates (up to 200, for review) then the 50 most recent applied ones. */
 export async function listUpdates(deps: Deps, ctx: CompanyContext): Promise<OperatorUpdateDto[]> {
   const statement = listStatement(deps.db);
-  const pending = await statement.execute({ companyId: ctx.companyId, status: 'pending', limit: 200 });
-  const recent = await statement.execute({ companyId: ctx.companyId, status: 'applied', limit: 50 });
+  const pending = await statement.execute({
+    companyId: ctx.companyId,
+    status: 'pending',
+    limit: 200,
+  });
+  const recent = await statement.execute({
+    companyId: ctx.companyId,
+    status: 'applied',
+    limit: 50,
+  });
   return [...pending, ...recent].map(toUpdateDto);
 }
 
@@ -351,17 +425,23 @@ async function reviewable(tx: Tx, ctx: CompanyContext, id: string): Promise<Upda
     .limit(1);
   const row = rows[0];
   if (!row) throw notFound('Update not found');
-  if (row.status !== 'pending') throw new AppError('conflict', 'This update has already been reviewed.');
+  if (row.status !== 'pending')
+    throw new AppError('conflict', 'This update has already been reviewed.');
   return row;
 }
 
 /** Approving re-checks the reading against the (locked) current usage and applies it in one transaction. */
-export async function approveUpdate(deps: Deps, ctx: CompanyContext, id: string): Promise<OperatorUpdateDto> {
+export async function approveUpdate(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+): Promise<OperatorUpdateDto> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const row = await reviewable(tx, ctx, id);
     const eqRow = await lockEquipment(tx, ctx.companyId, row.equipmentId);
-    if (row.newUsage !== null && row.newUsage < eqRow.currentUsage) throw rollbackError(row.newUsage, eqRow.currentUsage, eqRow.unit);
+    if (row.newUsage !== null && row.newUsage < eqRow.currentUsage)
+      throw rollbackError(row.newUsage, eqRow.currentUsage, eqRow.unit);
     await applyUpdate(tx, row, eqRow, now, row.operatorId);
     const [done] = await tx
       .update(operatorUpdate)
@@ -372,7 +452,11 @@ export async function approveUpdate(deps: Deps, ctx: CompanyContext, id: string)
   });
 }
 
-export async function rejectUpdate(deps: Deps, ctx: CompanyContext, id: string): Promise<OperatorUpdateDto> {
+export async function rejectUpdate(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+): Promise<OperatorUpdateDto> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const row = await reviewable(tx, ctx, id);
@@ -402,7 +486,13 @@ export async function fuelExport(deps: Deps, ctx: CompanyContext): Promise<FuelE
   const rows = await deps.db
     .select()
     .from(operatorUpdate)
-    .where(and(eq(operatorUpdate.companyId, ctx.companyId), eq(operatorUpdate.status, 'applied'), gt(operatorUpdate.fuelAdded, 0)))
+    .where(
+      and(
+        eq(operatorUpdate.companyId, ctx.companyId),
+        eq(operatorUpdate.status, 'applied'),
+        gt(operatorUpdate.fuelAdded, 0),
+      ),
+    )
     .orderBy(desc(operatorUpdate.createdAt))
     .limit(EXPORT_LIMIT);
   return rows.map((r) => ({
@@ -419,7 +509,10 @@ export async function historyExport(deps: Deps, ctx: CompanyContext): Promise<Hi
   const rows = await deps.db
     .select({ n: equipmentNote, name: equipment.name })
     .from(equipmentNote)
-    .innerJoin(equipment, and(eq(equipment.id, equipmentNote.equipmentId), eq(equipment.companyId, ctx.companyId)))
+    .innerJoin(
+      equipment,
+      and(eq(equipment.id, equipmentNote.equipmentId), eq(equipment.companyId, ctx.companyId)),
+    )
     .where(eq(equipmentNote.companyId, ctx.companyId))
     .orderBy(desc(equipmentNote.createdAt))
     .limit(EXPORT_LIMIT);

@@ -34,16 +34,27 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
 
   // ---- Company settings
-  app.get('/api/company-settings', { config: { access: MANAGERS } }, async (req) => team.getCompanySettings(deps, companyCtx(req)));
+  app.get('/api/company-settings', { config: { access: MANAGERS } }, async (req) =>
+    team.getCompanySettings(deps, companyCtx(req)),
+  );
   app.post('/api/company-settings', { config: { access: MANAGERS } }, async (req) => {
     const input = parse(companySettingsInputSchema, req.body);
     const result = await team.updateCompanySettings(deps, companyCtx(req), input);
-    req.log.info({ event: 'company_settings_updated', companyId: result.id, password: input.masterPassword !== undefined }, 'company settings');
+    req.log.info(
+      {
+        event: 'company_settings_updated',
+        companyId: result.id,
+        password: input.masterPassword !== undefined,
+      },
+      'company settings',
+    );
     return result;
   });
 
   // ---- Operators
-  app.get('/api/employees', { config: { access: MANAGERS } }, async (req) => team.listOperators(db, companyCtx(req)));
+  app.get('/api/employees', { config: { access: MANAGERS } }, async (req) =>
+    team.listOperators(db, companyCtx(req)),
+  );
   app.post('/api/employees', { config: { access: MANAGERS } }, async (req, reply) => {
     const input = parse(employeeInputSchema, req.body);
     return reply.status(201).send(await team.createOperator(deps, companyCtx(req), input));
@@ -60,7 +71,9 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   // ---- Managers (the owner adds and removes them; managers may list them for password resets)
-  app.get('/api/managers', { config: { access: MANAGERS } }, async (req) => team.listManagers(db, companyCtx(req)));
+  app.get('/api/managers', { config: { access: MANAGERS } }, async (req) =>
+    team.listManagers(db, companyCtx(req)),
+  );
   app.post('/api/managers', { config: { access: OWNER } }, async (req, reply) => {
     const input = parse(managerInputSchema, req.body);
     return reply.status(201).send(await team.createManager(deps, companyCtx(req), input));
@@ -74,7 +87,10 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
     const input = parse(resetUserPasswordSchema, req.body);
     const ctx = companyCtx(req);
     await team.resetUserPassword(deps, ctx, input);
-    req.log.info({ event: 'password_reset_by_admin', by: ctx.userId, target: input.targetUserId }, 'password reset');
+    req.log.info(
+      { event: 'password_reset_by_admin', by: ctx.userId, target: input.targetUserId },
+      'password reset',
+    );
     return { ok: true };
   });
 
@@ -85,33 +101,59 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
       const u = await operatorLogin(deps, input, req.ip);
       await startSession(db, req, reply, u, input.rememberMe);
       req.log.info({ event: 'operator_login_success', userId: u.id }, 'operator sign-in');
-      return { ...toCurrentUser(u, await businessNameOf(db, u.companyId)), redirect: OPERATOR_HOME };
+      return {
+        ...toCurrentUser(u, await businessNameOf(db, u.companyId)),
+        redirect: OPERATOR_HOME,
+      };
     } catch (err) {
-      req.log.warn({ event: 'operator_login_failure', reason: err instanceof AppError ? err.code : 'error' }, 'operator sign-in failed');
+      req.log.warn(
+        { event: 'operator_login_failure', reason: err instanceof AppError ? err.code : 'error' },
+        'operator sign-in failed',
+      );
       throw err;
     }
   });
 
   // ---- Operator updates (keepsSessions: these writes change no user, company or session, plugins/session.ts)
-  app.post('/api/operator-updates', { config: { access: COMPANY_USERS, keepsSessions: true } }, async (req, reply) => {
-    const input = parse(operatorUpdateInputSchema, req.body);
-    const header = req.headers['idempotency-key'];
-    const key = typeof header === 'string' && header.trim() ? header.trim().slice(0, 200) : null;
-    const { created, body } = await updates.submitUpdate(deps, companyCtx(req), input, key);
-    return reply.status(created ? 201 : 200).send(body);
-  });
-  app.get('/api/operator-updates', { config: { access: MANAGERS } }, async (req) => updates.listUpdates(deps, companyCtx(req)));
-  app.post('/api/operator-updates/:id/approve', { config: { access: MANAGERS, keepsSessions: true } }, async (req) => {
-    const id = idOf(req.params);
-    return updates.approveUpdate(deps, companyCtx(req), id);
-  });
-  app.post('/api/operator-updates/:id/reject', { config: { access: MANAGERS, keepsSessions: true } }, async (req) => {
-    const id = idOf(req.params);
-    return updates.rejectUpdate(deps, companyCtx(req), id);
-  });
+  app.post(
+    '/api/operator-updates',
+    { config: { access: COMPANY_USERS, keepsSessions: true } },
+    async (req, reply) => {
+      const input = parse(operatorUpdateInputSchema, req.body);
+      const header = req.headers['idempotency-key'];
+      const key = typeof header === 'string' && header.trim() ? header.trim().slice(0, 200) : null;
+      const { created, body } = await updates.submitUpdate(deps, companyCtx(req), input, key);
+      return reply.status(created ? 201 : 200).send(body);
+    },
+  );
+  app.get('/api/operator-updates', { config: { access: MANAGERS } }, async (req) =>
+    updates.listUpdates(deps, companyCtx(req)),
+  );
+  app.post(
+    '/api/operator-updates/:id/approve',
+    { config: { access: MANAGERS, keepsSessions: true } },
+    async (req) => {
+      const id = idOf(req.params);
+      return updates.approveUpdate(deps, companyCtx(req), id);
+    },
+  );
+  app.post(
+    '/api/operator-updates/:id/reject',
+    { config: { access: MANAGERS, keepsSessions: true } },
+    async (req) => {
+      const id = idOf(req.params);
+      return updates.rejectUpdate(deps, companyCtx(req), id);
+    },
+  );
 
   // ---- Fuel and history
-  app.post('/api/fuel/reset', { config: { access: MANAGERS, keepsSessions: true } }, async (req) => updates.resetFuel(deps, companyCtx(req)));
-  app.get('/api/fuel-usage/export', { config: { access: MANAGERS } }, async (req) => updates.fuelExport(deps, companyCtx(req)));
-  app.get('/api/equipment-history/export', { config: { access: MANAGERS } }, async (req) => updates.historyExport(deps, companyCtx(req)));
+  app.post('/api/fuel/reset', { config: { access: MANAGERS, keepsSessions: true } }, async (req) =>
+    updates.resetFuel(deps, companyCtx(req)),
+  );
+  app.get('/api/fuel-usage/export', { config: { access: MANAGERS } }, async (req) =>
+    updates.fuelExport(deps, companyCtx(req)),
+  );
+  app.get('/api/equipment-history/export', { config: { access: MANAGERS } }, async (req) =>
+    updates.historyExport(deps, companyCtx(req)),
+  );
 }

@@ -34,7 +34,10 @@ export function toEmployeeDto(u: UserRow): EmployeeDto {
 
 // ---- Company settings --------------------------------------------------------------------------
 
-export async function getCompanySettings(deps: Deps, ctx: CompanyContext): Promise<CompanySettingsDto> {
+export async function getCompanySettings(
+  deps: Deps,
+  ctx: CompanyContext,
+): Promise<CompanySettingsDto> {
   const rows = await deps.db.select().from(company).where(eq(company.id, ctx.companyId)).limit(1);
   const c = rows[0];
   if (!c) throw notFound();
@@ -67,13 +70,21 @@ export async function getCompanySettings(deps: Deps, ctx: CompanyContext): Promi
  * The shared operator password and/or the company name, in one transaction (never one without the
  * other). The name goes through the profile module's renameCompany, the one rename rule.
  */
-export async function updateCompanySettings(deps: Deps, ctx: CompanyContext, input: CompanySettingsInput): Promise<CompanySettingsDto> {
-  if (input.masterPassword !== undefined) assertStrongPassword(input.masterPassword, 'masterPassword');
+export async function updateCompanySettings(
+  deps: Deps,
+  ctx: CompanyContext,
+  input: CompanySettingsInput,
+): Promise<CompanySettingsDto> {
+  if (input.masterPassword !== undefined)
+    assertStrongPassword(input.masterPassword, 'masterPassword');
   const { masterPassword, companyName } = input;
   await deps.db.transaction(async (tx) => {
     if (companyName !== undefined) await renameCompany(tx, ctx.companyId, companyName, deps.now());
     if (masterPassword !== undefined) {
-      await tx.update(company).set({ operatorPasswordEnc: deps.secretBox.encrypt(masterPassword), updatedAt: deps.now() }).where(eq(company.id, ctx.companyId));
+      await tx
+        .update(company)
+        .set({ operatorPasswordEnc: deps.secretBox.encrypt(masterPassword), updatedAt: deps.now() })
+        .where(eq(company.id, ctx.companyId));
     }
   });
   return getCompanySettings(deps, ctx);
@@ -85,7 +96,13 @@ export async function listOperators(db: Db, ctx: CompanyContext): Promise<Employ
   const rows = await db
     .select()
     .from(user)
-    .where(and(eq(user.companyId, ctx.companyId), inArray(user.role, ['operator', 'employee']), sql`${user.authType} <> ${SHARED_OPERATOR_AUTH_TYPE}`))
+    .where(
+      and(
+        eq(user.companyId, ctx.companyId),
+        inArray(user.role, ['operator', 'employee']),
+        sql`${user.authType} <> ${SHARED_OPERATOR_AUTH_TYPE}`,
+      ),
+    )
     .orderBy(asc(user.createdAt))
     .limit(1000);
   return rows.map(toEmployeeDto);
@@ -104,7 +121,11 @@ async function nextFreeUsername(db: Db, base: string): Promise<string> {
   }
 }
 
-export async function createOperator(deps: Deps, ctx: CompanyContext, input: EmployeeInput): Promise<EmployeeDto> {
+export async function createOperator(
+  deps: Deps,
+  ctx: CompanyContext,
+  input: EmployeeInput,
+): Promise<EmployeeDto> {
   const base = usernameBase(input.firstName);
   // Two concurrent creations may pick the same name: the unique index refuses one, which tries again.
   for (let attempt = 0; attempt < 8; attempt++) {
@@ -130,7 +151,12 @@ export async function createOperator(deps: Deps, ctx: CompanyContext, input: Emp
   throw new AppError('conflict', 'Could not create a unique username. Please try again.');
 }
 
-async function findCompanyUser(db: Db, ctx: CompanyContext, id: string, roles: string[]): Promise<UserRow> {
+async function findCompanyUser(
+  db: Db,
+  ctx: CompanyContext,
+  id: string,
+  roles: string[],
+): Promise<UserRow> {
   const rows = await db
     .select()
     .from(user)
@@ -142,7 +168,12 @@ async function findCompanyUser(db: Db, ctx: CompanyContext, id: string, roles: s
 }
 
 /** Edits the names only: the username never changes after creation. */
-export async function updateOperator(deps: Deps, ctx: CompanyContext, id: string, input: EmployeeInput): Promise<EmployeeDto> {
+export async function updateOperator(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+  input: EmployeeInput,
+): Promise<EmployeeDto> {
   await findCompanyUser(deps.db, ctx, id, ['operator', 'employee']);
   const [u] = await deps.db
     .update(user)
@@ -170,18 +201,36 @@ export async function listManagers(db: Db, ctx: CompanyContext): Promise<Employe
   return rows.map(toEmployeeDto);
 }
 
-export async function createManager(deps: Deps, ctx: CompanyContext, input: ManagerInput): Promise<EmployeeDto> {
+export async function createManager(
+  deps: Deps,
+  ctx: CompanyContext,
+  input: ManagerInput,
+): Promise<EmployeeDto> {
   assertStrongPassword(input.password);
   const email = input.email.toLowerCase();
-  const taken = await deps.db.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${email}`).limit(1);
+  const taken = await deps.db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email}`)
+    .limit(1);
   const conflict = () =>
-    new AppError('conflict', 'An account with this email already exists.', { email: 'An account with this email already exists.' });
+    new AppError('conflict', 'An account with this email already exists.', {
+      email: 'An account with this email already exists.',
+    });
   if (taken.length > 0) throw conflict();
   const passwordHash = await hashPassword(input.password);
   try {
     const [u] = await deps.db
       .insert(user)
-      .values({ companyId: ctx.companyId, role: 'manager', email, firstName: input.firstName, lastName: input.lastName, passwordHash, managerId: ctx.userId })
+      .values({
+        companyId: ctx.companyId,
+        role: 'manager',
+        email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash,
+        managerId: ctx.userId,
+      })
       .returning();
     return toEmployeeDto(u!);
   } catch (err) {
@@ -204,7 +253,11 @@ export async function removeManager(deps: Deps, ctx: CompanyContext, id: string)
  * Operators have no password of their own: they sign in with the company's shared operator
  * password, so a reset for an operator is refused with a message that says where to change it.
  */
-export async function resetUserPassword(deps: Deps, ctx: CompanyContext, input: ResetUserPasswordInput): Promise<void> {
+export async function resetUserPassword(
+  deps: Deps,
+  ctx: CompanyContext,
+  input: ResetUserPasswordInput,
+): Promise<void> {
   if (!UUID_RE.test(input.targetUserId)) throw notFound('User not found');
   const rows = await deps.db
     .select()
@@ -214,7 +267,10 @@ export async function resetUserPassword(deps: Deps, ctx: CompanyContext, input: 
   const target = rows[0];
   if (!target) throw notFound('User not found');
   if (target.id === ctx.userId) {
-    throw new AppError('validation', 'To change your own password, use Change Password on your profile.');
+    throw new AppError(
+      'validation',
+      'To change your own password, use Change Password on your profile.',
+    );
   }
   if (target.role === 'operator' || target.role === 'employee') {
     throw new AppError(
@@ -222,9 +278,13 @@ export async function resetUserPassword(deps: Deps, ctx: CompanyContext, input: 
       "Operators sign in with the company's shared operator password. Change it in Company Settings on the Operators page.",
     );
   }
-  if (target.role === 'owner') throw new AppError('forbidden', "Only the owner can change the owner's password.");
+  if (target.role === 'owner')
+    throw new AppError('forbidden', "Only the owner can change the owner's password.");
   assertStrongPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
-  await deps.db.update(user).set({ passwordHash, updatedAt: deps.now() }).where(eq(user.id, target.id));
+  await deps.db
+    .update(user)
+    .set({ passwordHash, updatedAt: deps.now() })
+    .where(eq(user.id, target.id));
   await endAllSessionsOf(deps.db, target.id);
 }

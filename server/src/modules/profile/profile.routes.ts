@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { changePasswordSchema, companySettingsSchema, updateProfileSchema } from '../../../../domain/schemas/profile';
+import {
+  changePasswordSchema,
+  companySettingsSchema,
+  updateProfileSchema,
+} from '../../../../domain/schemas/profile';
 import type { Deps } from '../../deps';
 import { AppError, parse } from '../../lib/errors';
 import { authOf, companyCtx } from '../../plugins/access';
@@ -17,18 +21,32 @@ export async function profileRoutes(app: FastifyInstance, deps: Deps) {
     return auth.toCurrentUser(u, ctx.company?.name ?? null);
   });
 
-  app.patch('/api/user/change-password', { config: { access: ['owner', 'manager', 'platform_admin'] } }, async (req) => {
-    const ctx = authOf(req);
-    const input = parse(changePasswordSchema, req.body);
-    try {
-      await profile.changePassword(deps, ctx.userId, ctx.sessionId, req.ip, input);
-    } catch (err) {
-      req.log.warn({ event: 'password_change_failure', userId: ctx.userId, reason: err instanceof AppError ? err.code : 'error' }, 'password change failed');
-      throw err;
-    }
-    req.log.info({ event: 'password_changed', userId: ctx.userId }, 'password changed; other sessions ended');
-    return { ok: true };
-  });
+  app.patch(
+    '/api/user/change-password',
+    { config: { access: ['owner', 'manager', 'platform_admin'] } },
+    async (req) => {
+      const ctx = authOf(req);
+      const input = parse(changePasswordSchema, req.body);
+      try {
+        await profile.changePassword(deps, ctx.userId, ctx.sessionId, req.ip, input);
+      } catch (err) {
+        req.log.warn(
+          {
+            event: 'password_change_failure',
+            userId: ctx.userId,
+            reason: err instanceof AppError ? err.code : 'error',
+          },
+          'password change failed',
+        );
+        throw err;
+      }
+      req.log.info(
+        { event: 'password_changed', userId: ctx.userId },
+        'password changed; other sessions ended',
+      );
+      return { ok: true };
+    },
+  );
 
   app.get('/api/company/settings', { config: { access: ['owner', 'manager'] } }, async (req) => {
     const ctx = companyCtx(req);

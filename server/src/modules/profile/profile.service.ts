@@ -17,7 +17,12 @@ import { assertNotThrottled, clearFailures, recordFailure } from '../../lib/thro
 import { assertStrongPassword, getUser, signInKeys } from '../auth/auth.service';
 
 /** Personal details: first and last name, e-mail (unique, case-insensitive), secondary e-mail. */
-export async function updateProfile(deps: Deps, userId: string, role: Role, input: UpdateProfileInput) {
+export async function updateProfile(
+  deps: Deps,
+  userId: string,
+  role: Role,
+  input: UpdateProfileInput,
+) {
   const { db, now } = deps;
   const email = input.email.toLowerCase();
   if (!email && role !== 'operator') {
@@ -38,7 +43,10 @@ export async function updateProfile(deps: Deps, userId: string, role: Role, inpu
       .returning();
     return row!;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('conflict', profileMessages.emailTaken, { email: profileMessages.emailTaken });
+    if (isUniqueViolation(err))
+      throw new AppError('conflict', profileMessages.emailTaken, {
+        email: profileMessages.emailTaken,
+      });
     throw err;
   }
 }
@@ -47,7 +55,13 @@ export async function updateProfile(deps: Deps, userId: string, role: Role, inpu
  * Checks the current password (a wrong one counts as a failed sign-in), sets the new one and ends
  * every other session of the user; the current session stays signed in.
  */
-export async function changePassword(deps: Deps, userId: string, currentSid: string, ip: string, input: ChangePasswordInput) {
+export async function changePassword(
+  deps: Deps,
+  userId: string,
+  currentSid: string,
+  ip: string,
+  input: ChangePasswordInput,
+) {
   const { db, now } = deps;
   const u = await getUser(db, userId);
   if (!u) throw new AppError('unauthenticated', 'Please sign in to continue.');
@@ -55,7 +69,9 @@ export async function changePassword(deps: Deps, userId: string, currentSid: str
   await assertNotThrottled(db, keys, now());
   if (!(await verifyPassword(u.passwordHash, input.currentPassword))) {
     await recordFailure(db, keys, now());
-    throw new AppError('validation', profileMessages.currentPasswordIncorrect, { currentPassword: profileMessages.currentPasswordIncorrect });
+    throw new AppError('validation', profileMessages.currentPasswordIncorrect, {
+      currentPassword: profileMessages.currentPasswordIncorrect,
+    });
   }
   assertStrongPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
@@ -87,14 +103,25 @@ export async function companyDetails(db: Db, companyId: string): Promise<Company
  * (no check-then-write race; changing only the case of one's own name is allowed).
  * Returns the stored name.
  */
-export async function renameCompany(db: DbOrTx, companyId: string, companyName: unknown, at: Date): Promise<string> {
+export async function renameCompany(
+  db: DbOrTx,
+  companyId: string,
+  companyName: unknown,
+  at: Date,
+): Promise<string> {
   const name = parse(companySettingsSchema, { companyName }).companyName;
   try {
-    const rows = await db.update(company).set({ name, updatedAt: at }).where(eq(company.id, companyId)).returning({ id: company.id });
+    const rows = await db
+      .update(company)
+      .set({ name, updatedAt: at })
+      .where(eq(company.id, companyId))
+      .returning({ id: company.id });
     if (rows.length === 0) throw new AppError('not_found', 'Not found');
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new AppError('conflict', profileMessages.businessNameTaken, { companyName: profileMessages.businessNameTaken });
+      throw new AppError('conflict', profileMessages.businessNameTaken, {
+        companyName: profileMessages.businessNameTaken,
+      });
     }
     throw err;
   }
@@ -102,7 +129,11 @@ export async function renameCompany(db: DbOrTx, companyId: string, companyName: 
 }
 
 /** PATCH /api/company/settings: renames the company and answers with its details. */
-export async function updateCompanyName(deps: Deps, companyId: string, input: CompanySettingsInput): Promise<CompanyDetails> {
+export async function updateCompanyName(
+  deps: Deps,
+  companyId: string,
+  input: CompanySettingsInput,
+): Promise<CompanyDetails> {
   await renameCompany(deps.db, companyId, input.companyName, deps.now());
   return companyDetails(deps.db, companyId);
 }

@@ -1,6 +1,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { billingIntervalSchema, tierSchema, type BillingInterval, type Tier } from '../../../../domain/plans';
+import {
+  billingIntervalSchema,
+  tierSchema,
+  type BillingInterval,
+  type Tier,
+} from '../../../../domain/plans';
 import { AppError } from '../../lib/errors';
 
 /** A subscription as the payment provider holds it (provider-neutral). */
@@ -67,7 +72,12 @@ export function signPayload(secret: string, payload: string, now: Date): string 
   return `t=${t},v1=${v1}`;
 }
 
-export function verifySignature(secret: string, payload: Buffer, header: string | undefined, now: Date): void {
+export function verifySignature(
+  secret: string,
+  payload: Buffer,
+  header: string | undefined,
+  now: Date,
+): void {
   if (!header) throw badSignature();
   const parts = new Map(header.split(',').map((p) => p.split('=', 2) as [string, string]));
   const t = Number(parts.get('t'));
@@ -111,7 +121,9 @@ export class LocalBillingProvider implements BillingProvider {
   /** Derived from APP_SECRET; signs local checkout sessions and local events. */
   readonly secret: string;
   constructor(appSecret: string) {
-    this.secret = createHmac('sha256', appSecret).update('ems-local-billing-v1').digest('base64url');
+    this.secret = createHmac('sha256', appSecret)
+      .update('ems-local-billing-v1')
+      .digest('base64url');
   }
 
   private mac(data: string) {
@@ -128,7 +140,14 @@ export class LocalBillingProvider implements BillingProvider {
   readSession(sessionId: string, now: Date): LocalCheckoutSession | null {
     const m = /^([0-9a-f]{32})([bpe])([my])([0-9a-z]{1,12})\.([\w-]{22})$/.exec(sessionId);
     if (!m) return null;
-    const [, hex, t, i, exp, mac] = m as unknown as [string, string, string, string, string, string];
+    const [, hex, t, i, exp, mac] = m as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     const payload = `${hex}${t}${i}${exp}`;
     const expected = Buffer.from(this.mac(`checkout.${payload}`).slice(0, 22));
     const given = Buffer.from(mac);

@@ -1,7 +1,13 @@
 import Stripe from 'stripe';
 import { chargeCents, tierSchema, type BillingInterval, type Tier } from '../../../../domain/plans';
 import { AppError } from '../../lib/errors';
-import { badSignature, type BillingEvent, type BillingProvider, type CheckoutInput, type ProviderSubscription } from './billing-provider';
+import {
+  badSignature,
+  type BillingEvent,
+  type BillingProvider,
+  type CheckoutInput,
+  type ProviderSubscription,
+} from './billing-provider';
 
 const PRODUCT_NAMES: Record<Tier, string> = {
   basic: 'Equipment Management Suite - Basic',
@@ -9,7 +15,8 @@ const PRODUCT_NAMES: Record<Tier, string> = {
   enterprise: 'Equipment Management Suite - Enterprise',
 };
 
-const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
+const idOf = (v: string | { id: string } | null | undefined): string | null =>
+  v == null ? null : typeof v === 'string' ? v : v.id;
 
 /** Stripe Checkout (subscription mode) + signed webhooks, through the official SDK. */
 export class StripeBillingProvider implements BillingProvider {
@@ -27,7 +34,11 @@ export class StripeBillingProvider implements BillingProvider {
     const session = await this.stripe.checkout.sessions.create({
       mode: 'subscription',
       client_reference_id: input.companyId,
-      ...(input.customerId ? { customer: input.customerId } : input.email ? { customer_email: input.email } : {}),
+      ...(input.customerId
+        ? { customer: input.customerId }
+        : input.email
+          ? { customer_email: input.email }
+          : {}),
       line_items: [
         {
           quantity: 1,
@@ -49,7 +60,8 @@ export class StripeBillingProvider implements BillingProvider {
   }
 
   verifyEvent(rawBody: Buffer, signature: string | undefined): BillingEvent {
-    if (!this.webhookSecret) throw new AppError('validation', 'Webhook signing secret is not configured.');
+    if (!this.webhookSecret)
+      throw new AppError('validation', 'Webhook signing secret is not configured.');
     if (!signature) throw badSignature();
     let event: Stripe.Event;
     try {
@@ -57,11 +69,21 @@ export class StripeBillingProvider implements BillingProvider {
     } catch {
       throw badSignature();
     }
-    const base = { id: event.id, type: event.type, created: new Date(event.created * 1000), snapshot: null };
+    const base = {
+      id: event.id,
+      type: event.type,
+      created: new Date(event.created * 1000),
+      snapshot: null,
+    };
     switch (event.type) {
       case 'checkout.session.completed': {
         const s = event.data.object;
-        return { ...base, companyId: s.client_reference_id, subscriptionId: idOf(s.subscription), customerId: idOf(s.customer) };
+        return {
+          ...base,
+          companyId: s.client_reference_id,
+          subscriptionId: idOf(s.subscription),
+          customerId: idOf(s.customer),
+        };
       }
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
@@ -69,7 +91,12 @@ export class StripeBillingProvider implements BillingProvider {
       case 'customer.subscription.paused':
       case 'customer.subscription.resumed': {
         const s = event.data.object;
-        return { ...base, companyId: s.metadata.companyId ?? null, subscriptionId: s.id, customerId: idOf(s.customer) };
+        return {
+          ...base,
+          companyId: s.metadata.companyId ?? null,
+          subscriptionId: s.id,
+          customerId: idOf(s.customer),
+        };
       }
       default:
         return { ...base, companyId: null, subscriptionId: null, customerId: null };
@@ -113,7 +140,17 @@ export class StripeBillingProvider implements BillingProvider {
     const product = idOf(item.price.product);
     if (!product) throw new AppError('conflict', 'The subscription has no plan to change.');
     await this.stripe.subscriptions.update(subscriptionId, {
-      items: [{ id: item.id, price_data: { currency: 'usd', product, unit_amount: chargeCents(tier, interval), recurring: { interval } } }],
+      items: [
+        {
+          id: item.id,
+          price_data: {
+            currency: 'usd',
+            product,
+            unit_amount: chargeCents(tier, interval),
+            recurring: { interval },
+          },
+        },
+      ],
       metadata: { ...s.metadata, tier },
       proration_behavior: 'create_prorations',
     });

@@ -22,7 +22,9 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
   const provider = svc.createBillingProvider(deps);
   const owner = { config: { access: ['owner'] as const } };
 
-  app.get('/api/subscription', { config: { access: ['owner', 'manager'] } }, async (req) => svc.getView(deps, provider, companyCtx(req)));
+  app.get('/api/subscription', { config: { access: ['owner', 'manager'] } }, async (req) =>
+    svc.getView(deps, provider, companyCtx(req)),
+  );
 
   app.post('/api/create-checkout-session', owner, async (req) => {
     const input = parse(checkoutRequestSchema, req.body);
@@ -61,11 +63,20 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
   // The webhook reads the RAW body (the signature covers the exact bytes): a parser scoped to this route only.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
     scope.post(WEBHOOK_PATH, { config: { access: 'public' } }, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const sig = req.headers['stripe-signature'];
-      const result = await svc.handleWebhook(deps, provider, raw, typeof sig === 'string' ? sig : undefined);
+      const result = await svc.handleWebhook(
+        deps,
+        provider,
+        raw,
+        typeof sig === 'string' ? sig : undefined,
+      );
       req.log.info({ event: 'billing_webhook', result }, 'billing event');
       return reply.send({ received: true, result });
     });

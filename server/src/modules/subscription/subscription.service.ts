@@ -1,23 +1,52 @@
 import { and, count, desc, eq, gt, ilike, or, sql } from 'drizzle-orm';
-import { billingIntervalSchema, PLANS, tierSchema, type BillingInterval, type Tier } from '../../../../domain/plans';
-import type { AdminAccountsPage, AdminAccountsQuery, LocalCheckoutView, SubscriptionView } from '../../../../domain/schemas/subscription';
+import {
+  billingIntervalSchema,
+  PLANS,
+  tierSchema,
+  type BillingInterval,
+  type Tier,
+} from '../../../../domain/plans';
+import type {
+  AdminAccountsPage,
+  AdminAccountsQuery,
+  LocalCheckoutView,
+  SubscriptionView,
+} from '../../../../domain/schemas/subscription';
 import * as sm from '../../../../domain/subscription';
 import type { Db } from '../../db/client';
 import { billingEvent, company, equipment, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { LocalBillingProvider, type BillingProvider, type ProviderSubscription } from './billing-provider';
+import {
+  LocalBillingProvider,
+  type BillingProvider,
+  type ProviderSubscription,
+} from './billing-provider';
 import { StripeBillingProvider } from './stripe-provider';
 
 type CompanyRow = typeof company.$inferSelect;
 
 export function createBillingProvider(deps: Deps): BillingProvider {
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, APP_SECRET } = deps.config;
-  return STRIPE_SECRET_KEY ? new StripeBillingProvider(STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET) : new LocalBillingProvider(APP_SECRET);
+  return STRIPE_SECRET_KEY
+    ? new StripeBillingProvider(STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)
+    : new LocalBillingProvider(APP_SECRET);
 }
 
-export function stateOf(c: Pick<CompanyRow, 'subscriptionStatus' | 'subscriptionTier' | 'equipmentLimit' | 'billingInterval' | 'trialEndDate' | 'subscriptionEndDate' | 'pauseEndDate' | 'cancelAtPeriodEnd'>): sm.SubscriptionState {
+export function stateOf(
+  c: Pick<
+    CompanyRow,
+    | 'subscriptionStatus'
+    | 'subscriptionTier'
+    | 'equipmentLimit'
+    | 'billingInterval'
+    | 'trialEndDate'
+    | 'subscriptionEndDate'
+    | 'pauseEndDate'
+    | 'cancelAtPeriodEnd'
+  >,
+): sm.SubscriptionState {
   const tier = tierSchema.safeParse(c.subscriptionTier);
   const interval = billingIntervalSchema.safeParse(c.billingInterval);
   return {
@@ -48,7 +77,11 @@ const columnsOf = (s: sm.SubscriptionState, now: Date) => ({
  * Reads the company and applies the transitions time alone causes (trial end, automatic
  * reactivation at pauseEndDate, end of a canceled period), writing them when due.
  */
-export async function refreshCompany(db: Db, companyId: string, now: Date): Promise<{ row: CompanyRow; state: sm.SubscriptionState }> {
+export async function refreshCompany(
+  db: Db,
+  companyId: string,
+  now: Date,
+): Promise<{ row: CompanyRow; state: sm.SubscriptionState }> {
   const row = (await db.select().from(company).where(eq(company.id, companyId)).limit(1))[0];
   if (!row) throw new AppError('not_found', 'Not found');
   const before = stateOf(row);
@@ -67,13 +100,20 @@ export async function refreshCompany(db: Db, companyId: string, now: Date): Prom
 }
 
 async function equipmentCount(db: Db, companyId: string): Promise<number> {
-  const r = await db.select({ n: count() }).from(equipment).where(eq(equipment.companyId, companyId));
+  const r = await db
+    .select({ n: count() })
+    .from(equipment)
+    .where(eq(equipment.companyId, companyId));
   return Number(r[0]?.n ?? 0);
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export async function getView(deps: Deps, provider: BillingProvider, ctx: CompanyContext): Promise<SubscriptionView> {
+export async function getView(
+  deps: Deps,
+  provider: BillingProvider,
+  ctx: CompanyContext,
+): Promise<SubscriptionView> {
   const now = deps.now();
   const { row, state } = await refreshCompany(deps.db, ctx.companyId, now);
   const n = await equipmentCount(deps.db, ctx.companyId);
@@ -121,7 +161,9 @@ export async function startCheckout(
   const now = deps.now();
   const { row, state } = await refreshCompany(deps.db, ctx.companyId, now);
   transition(() => sm.checkout(state, input.tier, input.billingInterval, now));
-  const owner = (await deps.db.select({ email: user.email }).from(user).where(eq(user.id, ctx.userId)).limit(1))[0];
+  const owner = (
+    await deps.db.select({ email: user.email }).from(user).where(eq(user.id, ctx.userId)).limit(1)
+  )[0];
   return provider.createCheckout({
     companyId: ctx.companyId,
     businessName: row.name,
@@ -140,32 +182,56 @@ function localProvider(provider: BillingProvider): LocalBillingProvider {
   return provider;
 }
 
-function readLocalSession(provider: BillingProvider, ctx: CompanyContext, sessionId: string, now: Date) {
+function readLocalSession(
+  provider: BillingProvider,
+  ctx: CompanyContext,
+  sessionId: string,
+  now: Date,
+) {
   const local = localProvider(provider);
   const s = local.readSession(sessionId, now);
   // Another company's session, a forged or an expired one: not found (never its content).
-  if (!s || s.companyId !== ctx.companyId) throw new AppError('not_found', 'This checkout session has expired. Please start again from the Subscription page.');
+  if (!s || s.companyId !== ctx.companyId)
+    throw new AppError(
+      'not_found',
+      'This checkout session has expired. Please start again from the Subscription page.',
+    );
   return { local, s };
 }
 
-export async function getLocalCheckout(deps: Deps, provider: BillingProvider, ctx: CompanyContext, sessionId: string): Promise<LocalCheckoutView> {
+export async function getLocalCheckout(
+  deps: Deps,
+  provider: BillingProvider,
+  ctx: CompanyContext,
+  sessionId: string,
+): Promise<LocalCheckoutView> {
   const { s } = readLocalSession(provider, ctx, sessionId, deps.now());
   return {
     sessionId,
     businessName: ctx.company.name,
     tier: s.tier,
     billingInterval: s.interval,
-    amountCents: s.interval === 'month' ? PLANS[s.tier].monthlyCents : PLANS[s.tier].yearlyPerMonthCents * 12,
+    amountCents:
+      s.interval === 'month' ? PLANS[s.tier].monthlyCents : PLANS[s.tier].yearlyPerMonthCents * 12,
   };
 }
 
 /** Local "Pay": builds a signed event and hands it to the same handler as the webhook. */
-export async function payLocalCheckout(deps: Deps, provider: BillingProvider, ctx: CompanyContext, sessionId: string) {
+export async function payLocalCheckout(
+  deps: Deps,
+  provider: BillingProvider,
+  ctx: CompanyContext,
+  sessionId: string,
+) {
   const now = deps.now();
   const { local, s } = readLocalSession(provider, ctx, sessionId, now);
   const { row, state } = await refreshCompany(deps.db, ctx.companyId, now);
   const eventId = local.eventIdFor(sessionId);
-  const already = await deps.db.select({ id: billingEvent.id }).from(billingEvent).where(eq(billingEvent.id, eventId)).limit(1);
+  const already = await deps.db
+    .select({ id: billingEvent.id })
+    .from(billingEvent)
+    .where(eq(billingEvent.id, eventId))
+    .limit(1);
   if (already[0]) return { ok: true as const, duplicate: true };
   const next = transition(() => sm.checkout(state, s.tier, s.interval, now));
   const { body, signature } = local.sign(
@@ -175,7 +241,8 @@ export async function payLocalCheckout(deps: Deps, provider: BillingProvider, ct
       created: now.toISOString(),
       snapshot: {
         id: row.paymentSubscriptionId ?? local.newSubscriptionId(),
-        customerId: row.paymentCustomerId ?? `cus_local_${ctx.companyId.replace(/-/g, '').slice(0, 16)}`,
+        customerId:
+          row.paymentCustomerId ?? `cus_local_${ctx.companyId.replace(/-/g, '').slice(0, 16)}`,
         companyId: ctx.companyId,
         status: 'active',
         tier: s.tier,
@@ -199,11 +266,20 @@ export type WebhookResult = 'applied' | 'duplicate' | 'stale' | 'ignored';
  * the provider (or, for the local provider, applies the event's snapshot unless a newer event was
  * already applied), and writes the company's state, all in one transaction.
  */
-export async function handleWebhook(deps: Deps, provider: BillingProvider, rawBody: Buffer, signature: string | undefined): Promise<WebhookResult> {
+export async function handleWebhook(
+  deps: Deps,
+  provider: BillingProvider,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<WebhookResult> {
   const now = deps.now();
   const event = provider.verifyEvent(rawBody, signature, now);
   const db = deps.db;
-  const seen = await db.select({ id: billingEvent.id }).from(billingEvent).where(eq(billingEvent.id, event.id)).limit(1);
+  const seen = await db
+    .select({ id: billingEvent.id })
+    .from(billingEvent)
+    .where(eq(billingEvent.id, event.id))
+    .limit(1);
   if (seen[0]) return 'duplicate';
 
   let sub: ProviderSubscription | null = null;
@@ -213,7 +289,8 @@ export async function handleWebhook(deps: Deps, provider: BillingProvider, rawBo
     reread = sub !== null;
   }
   sub ??= event.snapshot;
-  const claimed = sub?.companyId ?? event.companyId ?? (sub ? await companyBySubscription(db, sub.id) : null);
+  const claimed =
+    sub?.companyId ?? event.companyId ?? (sub ? await companyBySubscription(db, sub.id) : null);
   const companyId = claimed && (await companyExists(db, claimed)) ? claimed : null;
 
   return db.transaction(async (tx) => {
@@ -229,17 +306,28 @@ export async function handleWebhook(deps: Deps, provider: BillingProvider, rawBo
       const newer = await tx
         .select({ id: billingEvent.id })
         .from(billingEvent)
-        .where(and(eq(billingEvent.companyId, companyId), gt(billingEvent.createdAt, event.created)))
+        .where(
+          and(eq(billingEvent.companyId, companyId), gt(billingEvent.createdAt, event.created)),
+        )
         .limit(1);
       if (newer[0]) return 'stale';
     }
-    const rows = await tx.select().from(company).where(eq(company.id, companyId)).for('update').limit(1);
+    const rows = await tx
+      .select()
+      .from(company)
+      .where(eq(company.id, companyId))
+      .for('update')
+      .limit(1);
     const row = rows[0];
     if (!row) return 'ignored';
     const state = stateFromProvider(stateOf(row), sub);
     await tx
       .update(company)
-      .set({ ...columnsOf(state, now), paymentCustomerId: sub.customerId ?? row.paymentCustomerId, paymentSubscriptionId: sub.id })
+      .set({
+        ...columnsOf(state, now),
+        paymentCustomerId: sub.customerId ?? row.paymentCustomerId,
+        paymentSubscriptionId: sub.id,
+      })
       .where(eq(company.id, companyId));
     return 'applied';
   });
@@ -247,16 +335,26 @@ export async function handleWebhook(deps: Deps, provider: BillingProvider, rawBo
 
 async function companyExists(db: Db, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
-  return (await db.select({ id: company.id }).from(company).where(eq(company.id, id)).limit(1)).length > 0;
+  return (
+    (await db.select({ id: company.id }).from(company).where(eq(company.id, id)).limit(1)).length >
+    0
+  );
 }
 
 async function companyBySubscription(db: Db, subscriptionId: string): Promise<string | null> {
-  const r = await db.select({ id: company.id }).from(company).where(eq(company.paymentSubscriptionId, subscriptionId)).limit(1);
+  const r = await db
+    .select({ id: company.id })
+    .from(company)
+    .where(eq(company.paymentSubscriptionId, subscriptionId))
+    .limit(1);
   return r[0]?.id ?? null;
 }
 
 /** The company's state as the provider's subscription says it is. */
-export function stateFromProvider(prev: sm.SubscriptionState, sub: ProviderSubscription): sm.SubscriptionState {
+export function stateFromProvider(
+  prev: sm.SubscriptionState,
+  sub: ProviderSubscription,
+): sm.SubscriptionState {
   const base: sm.SubscriptionState = {
     ...prev,
     tier: sub.tier,
@@ -268,7 +366,12 @@ export function stateFromProvider(prev: sm.SubscriptionState, sub: ProviderSubsc
   };
   switch (sub.status) {
     case 'paused':
-      return { ...base, status: 'paused', pauseEndDate: sub.pauseResumesAt, cancelAtPeriodEnd: false };
+      return {
+        ...base,
+        status: 'paused',
+        pauseEndDate: sub.pauseResumesAt,
+        cancelAtPeriodEnd: false,
+      };
     case 'canceled':
       return { ...base, status: 'canceled', cancelAtPeriodEnd: false };
     case 'expired':
@@ -282,7 +385,12 @@ async function saveState(db: Db, companyId: string, state: sm.SubscriptionState,
   await db.update(company).set(columnsOf(state, now)).where(eq(company.id, companyId));
 }
 
-export async function changePlan(deps: Deps, provider: BillingProvider, ctx: CompanyContext, tier: Tier) {
+export async function changePlan(
+  deps: Deps,
+  provider: BillingProvider,
+  ctx: CompanyContext,
+  tier: Tier,
+) {
   const now = deps.now();
   const { row, state } = await refreshCompany(deps.db, ctx.companyId, now);
   const next = transition(() => sm.changeTier(state, tier, now));
@@ -292,7 +400,12 @@ export async function changePlan(deps: Deps, provider: BillingProvider, ctx: Com
   await saveState(deps.db, ctx.companyId, next, now);
 }
 
-export async function pauseSubscription(deps: Deps, provider: BillingProvider, ctx: CompanyContext, months: number) {
+export async function pauseSubscription(
+  deps: Deps,
+  provider: BillingProvider,
+  ctx: CompanyContext,
+  months: number,
+) {
   const now = deps.now();
   const { row, state } = await refreshCompany(deps.db, ctx.companyId, now);
   const next = transition(() => sm.pause(state, months, now));
@@ -302,15 +415,24 @@ export async function pauseSubscription(deps: Deps, provider: BillingProvider, c
   await saveState(deps.db, ctx.companyId, next, now);
 }
 
-export async function reactivateSubscription(deps: Deps, provider: BillingProvider, ctx: CompanyContext) {
+export async function reactivateSubscription(
+  deps: Deps,
+  provider: BillingProvider,
+  ctx: CompanyContext,
+) {
   const now = deps.now();
   const { row, state } = await refreshCompany(deps.db, ctx.companyId, now);
   const next = transition(() => sm.reactivate(state, now));
-  if (row.paymentSubscriptionId && provider.kind === 'stripe') await provider.resume(row.paymentSubscriptionId);
+  if (row.paymentSubscriptionId && provider.kind === 'stripe')
+    await provider.resume(row.paymentSubscriptionId);
   await saveState(deps.db, ctx.companyId, next, now);
 }
 
-export async function cancelSubscription(deps: Deps, provider: BillingProvider, ctx: CompanyContext) {
+export async function cancelSubscription(
+  deps: Deps,
+  provider: BillingProvider,
+  ctx: CompanyContext,
+) {
   const now = deps.now();
   const { row, state } = await refreshCompany(deps.db, ctx.companyId, now);
   const next = transition(() => sm.cancel(state, now));
@@ -327,15 +449,25 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function listAccounts(deps: Deps, q: AdminAccountsQuery): Promise<AdminAccountsPage> {
   const now = deps.now();
   const owner = deps.db
-    .select({ companyId: user.companyId, email: sql<string | null>`min(${user.email})`.as('email') })
+    .select({
+      companyId: user.companyId,
+      email: sql<string | null>`min(${user.email})`.as('email'),
+    })
     .from(user)
     .where(eq(user.role, 'owner'))
     .groupBy(user.companyId)
     .as('owner');
   const where = q.search
-    ? or(ilike(company.name, `%${escapeLike(q.search)}%`), ilike(owner.email, `%${escapeLike(q.search)}%`))
+    ? or(
+        ilike(company.name, `%${escapeLike(q.search)}%`),
+        ilike(owner.email, `%${escapeLike(q.search)}%`),
+      )
     : undefined;
-  const [totalRow] = await deps.db.select({ n: count() }).from(company).leftJoin(owner, eq(owner.companyId, company.id)).where(where);
+  const [totalRow] = await deps.db
+    .select({ n: count() })
+    .from(company)
+    .leftJoin(owner, eq(owner.companyId, company.id))
+    .where(where);
   const rows = await deps.db
     .select({
       id: company.id,
@@ -361,7 +493,11 @@ export async function listAccounts(deps: Deps, q: AdminAccountsQuery): Promise<A
     items: rows.map((r) => {
       const s = sm.advance(stateOf(r), now);
       const expiry =
-        s.status === 'paused' ? s.pauseEndDate : s.status === 'trial' || s.billingInterval === null ? s.trialEndDate : s.subscriptionEndDate;
+        s.status === 'paused'
+          ? s.pauseEndDate
+          : s.status === 'trial' || s.billingInterval === null
+            ? s.trialEndDate
+            : s.subscriptionEndDate;
       return {
         id: r.id,
         businessName: r.name,

@@ -1,11 +1,23 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chargeCents, PLANS, tiers, type BillingInterval, type Tier } from '../../../../domain/plans';
+import {
+  chargeCents,
+  PLANS,
+  tiers,
+  type BillingInterval,
+  type Tier,
+} from '../../../../domain/plans';
 import type { LocalCheckoutView, SubscriptionView } from '../../../../domain/schemas/subscription';
 import { buildApp } from '../../app';
 import { billingEvent, company, equipment, user } from '../../db/schema/index';
-import { addSignedInUser, call, signInAgain, signupOwner, type SignedIn } from '../../test/factories';
+import {
+  addSignedInUser,
+  call,
+  signInAgain,
+  signupOwner,
+  type SignedIn,
+} from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { LocalBillingProvider, type LocalEvent } from './billing-provider';
 
@@ -25,7 +37,10 @@ const view = async (cookie: string) => {
 };
 
 async function checkoutAndPay(owner: SignedIn, tier: Tier, billingInterval: BillingInterval) {
-  const res = await call(t.app, owner.cookie, 'POST', '/api/create-checkout-session', { tier, billingInterval });
+  const res = await call(t.app, owner.cookie, 'POST', '/api/create-checkout-session', {
+    tier,
+    billingInterval,
+  });
   expect(res.statusCode, res.body).toBe(200);
   const { url } = res.json<{ url: string }>();
   expect(url).toMatch(/^\/checkout\/[\w.-]+$/);
@@ -40,10 +55,20 @@ async function checkoutAndPay(owner: SignedIn, tier: Tier, billingInterval: Bill
 const localProvider = () => new LocalBillingProvider(t.deps.config.APP_SECRET);
 
 function sendEvent(body: string, signature: string) {
-  return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload: body,
+  });
 }
 
-function localEvent(companyId: string, id: string, created: Date, over: Partial<LocalEvent['snapshot']> = {}): LocalEvent {
+function localEvent(
+  companyId: string,
+  id: string,
+  created: Date,
+  over: Partial<LocalEvent['snapshot']> = {},
+): LocalEvent {
   return {
     id,
     type: 'customer.subscription.updated',
@@ -67,7 +92,16 @@ describe('trial and checkout', () => {
   it('a new company is on a 14-day trial with the basic limit', async () => {
     const owner = await signupOwner(t.app);
     const v = await view(owner.cookie);
-    expect(v).toMatchObject({ status: 'trial', tier: 'basic', equipmentLimit: 15, trialDaysLeft: 14, entitled: true, canManage: true, canPause: false, provider: 'local' });
+    expect(v).toMatchObject({
+      status: 'trial',
+      tier: 'basic',
+      equipmentLimit: 15,
+      trialDaysLeft: 14,
+      entitled: true,
+      canManage: true,
+      canPause: false,
+      provider: 'local',
+    });
   });
 
   for (const tier of tiers) {
@@ -75,10 +109,24 @@ describe('trial and checkout', () => {
       it(`checkout ${tier} / ${interval} makes the company active with the tier's limit`, async () => {
         const owner = await signupOwner(t.app);
         const { page } = await checkoutAndPay(owner, tier, interval);
-        expect(page).toMatchObject({ tier, billingInterval: interval, amountCents: chargeCents(tier, interval), businessName: owner.businessName });
+        expect(page).toMatchObject({
+          tier,
+          billingInterval: interval,
+          amountCents: chargeCents(tier, interval),
+          businessName: owner.businessName,
+        });
         const v = await view(owner.cookie);
-        expect(v).toMatchObject({ status: 'active', tier, billingInterval: interval, equipmentLimit: PLANS[tier].equipmentLimit, entitled: true, canPause: true });
-        const row = (await t.deps.db.select().from(company).where(eq(company.id, owner.companyId)))[0]!;
+        expect(v).toMatchObject({
+          status: 'active',
+          tier,
+          billingInterval: interval,
+          equipmentLimit: PLANS[tier].equipmentLimit,
+          entitled: true,
+          canPause: true,
+        });
+        const row = (
+          await t.deps.db.select().from(company).where(eq(company.id, owner.companyId))
+        )[0]!;
         expect(row.paymentSubscriptionId).toMatch(/^sub_local_/);
         const days = (row.subscriptionEndDate!.getTime() - Date.now()) / 86_400_000;
         expect(days).toBeGreaterThan(interval === 'month' ? 27 : 364);
@@ -92,13 +140,19 @@ describe('trial and checkout', () => {
     const { sessionId } = await checkoutAndPay(owner, 'basic', 'month');
     const again = await call(t.app, owner.cookie, 'POST', `/api/checkout/${sessionId}/pay`);
     expect(again.json()).toMatchObject({ duplicate: true });
-    const refused = await call(t.app, owner.cookie, 'POST', '/api/create-checkout-session', { tier: 'enterprise', billingInterval: 'month' });
+    const refused = await call(t.app, owner.cookie, 'POST', '/api/create-checkout-session', {
+      tier: 'enterprise',
+      billingInterval: 'month',
+    });
     expect(refused.statusCode).toBe(409);
   });
 
   it('validates the checkout body with the spec wording', async () => {
     const owner = await signupOwner(t.app);
-    const res = await call(t.app, owner.cookie, 'POST', '/api/create-checkout-session', { tier: 'gold', billingInterval: 'week' });
+    const res = await call(t.app, owner.cookie, 'POST', '/api/create-checkout-session', {
+      tier: 'gold',
+      billingInterval: 'week',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation' });
   });
@@ -106,11 +160,19 @@ describe('trial and checkout', () => {
   it("another company's checkout session and a forged one are 404", async () => {
     const a = await signupOwner(t.app);
     const b = await signupOwner(t.app);
-    const res = await call(t.app, a.cookie, 'POST', '/api/create-checkout-session', { tier: 'basic', billingInterval: 'month' });
+    const res = await call(t.app, a.cookie, 'POST', '/api/create-checkout-session', {
+      tier: 'basic',
+      billingInterval: 'month',
+    });
     const sessionId = res.json<{ url: string }>().url.slice('/checkout/'.length);
     expect((await call(t.app, b.cookie, 'GET', `/api/checkout/${sessionId}`)).statusCode).toBe(404);
-    expect((await call(t.app, b.cookie, 'POST', `/api/checkout/${sessionId}/pay`)).statusCode).toBe(404);
-    expect((await call(t.app, a.cookie, 'POST', `/api/checkout/${sessionId.slice(0, -2)}xx/pay`)).statusCode).toBe(404);
+    expect((await call(t.app, b.cookie, 'POST', `/api/checkout/${sessionId}/pay`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call(t.app, a.cookie, 'POST', `/api/checkout/${sessionId.slice(0, -2)}xx/pay`))
+        .statusCode,
+    ).toBe(404);
     expect((await view(b.cookie)).status).toBe('trial');
   });
 });
@@ -120,32 +182,58 @@ describe('webhook', () => {
     const owner = await signupOwner(t.app);
     const p = localProvider();
     const { body } = p.sign(localEvent(owner.companyId, 'evt_bad_1', new Date()), new Date());
-    const forged = new LocalBillingProvider('another-secret'.padEnd(48, 'y')).sign(localEvent(owner.companyId, 'evt_bad_1', new Date()), new Date());
+    const forged = new LocalBillingProvider('another-secret'.padEnd(48, 'y')).sign(
+      localEvent(owner.companyId, 'evt_bad_1', new Date()),
+      new Date(),
+    );
     for (const sig of [undefined, 'garbage', forged.signature]) {
-      const res = t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', ...(sig ? { 'stripe-signature': sig } : {}) }, payload: body });
+      const res = t.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        headers: {
+          'content-type': 'application/json',
+          ...(sig ? { 'stripe-signature': sig } : {}),
+        },
+        payload: body,
+      });
       expect((await res).statusCode).toBe(400);
     }
     // A valid signature over different bytes is refused too (the signature covers the raw body).
     const good = p.sign(localEvent(owner.companyId, 'evt_bad_2', new Date()), new Date());
-    expect((await sendEvent(good.body.replace('professional', 'enterprise'), good.signature)).statusCode).toBe(400);
+    expect(
+      (await sendEvent(good.body.replace('professional', 'enterprise'), good.signature)).statusCode,
+    ).toBe(400);
     expect((await view(owner.cookie)).status).toBe('trial');
-    expect(await t.deps.db.select().from(billingEvent).where(eq(billingEvent.companyId, owner.companyId))).toHaveLength(0);
+    expect(
+      await t.deps.db
+        .select()
+        .from(billingEvent)
+        .where(eq(billingEvent.companyId, owner.companyId)),
+    ).toHaveLength(0);
   });
 
   it('the same event twice is applied once', async () => {
     const owner = await signupOwner(t.app);
     const p = localProvider();
-    const { body, signature } = p.sign(localEvent(owner.companyId, 'evt_twice', new Date(), { tier: 'professional' }), new Date());
+    const { body, signature } = p.sign(
+      localEvent(owner.companyId, 'evt_twice', new Date(), { tier: 'professional' }),
+      new Date(),
+    );
     const first = await sendEvent(body, signature);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ result: 'applied' });
     expect((await view(owner.cookie)).tier).toBe('professional');
     // The owner changes plan after; a redelivery of the old event must not undo it.
-    expect((await call(t.app, owner.cookie, 'POST', '/api/subscription/upgrade', { tier: 'enterprise' })).statusCode).toBe(200);
+    expect(
+      (await call(t.app, owner.cookie, 'POST', '/api/subscription/upgrade', { tier: 'enterprise' }))
+        .statusCode,
+    ).toBe(200);
     const second = await sendEvent(body, signature);
     expect(second.json()).toMatchObject({ result: 'duplicate' });
-    expect((await view(owner.cookie))).toMatchObject({ tier: 'enterprise', equipmentLimit: 65 });
-    expect(await t.deps.db.select().from(billingEvent).where(eq(billingEvent.id, 'evt_twice'))).toHaveLength(1);
+    expect(await view(owner.cookie)).toMatchObject({ tier: 'enterprise', equipmentLimit: 65 });
+    expect(
+      await t.deps.db.select().from(billingEvent).where(eq(billingEvent.id, 'evt_twice')),
+    ).toHaveLength(1);
   });
 
   it('events out of order end in the state of the newest', async () => {
@@ -153,17 +241,33 @@ describe('webhook', () => {
     const p = localProvider();
     const t1 = new Date(Date.now() - 60_000);
     const t2 = new Date(Date.now() - 30_000);
-    const created = p.sign({ ...localEvent(owner.companyId, 'evt_order_1', t1, { tier: 'basic' }), type: 'checkout.session.completed' }, new Date());
-    const canceled = p.sign(localEvent(owner.companyId, 'evt_order_2', t2, { tier: 'basic', cancelAtPeriodEnd: true }), new Date());
-    expect((await sendEvent(canceled.body, canceled.signature)).json()).toMatchObject({ result: 'applied' });
-    expect((await sendEvent(created.body, created.signature)).json()).toMatchObject({ result: 'stale' });
+    const created = p.sign(
+      {
+        ...localEvent(owner.companyId, 'evt_order_1', t1, { tier: 'basic' }),
+        type: 'checkout.session.completed',
+      },
+      new Date(),
+    );
+    const canceled = p.sign(
+      localEvent(owner.companyId, 'evt_order_2', t2, { tier: 'basic', cancelAtPeriodEnd: true }),
+      new Date(),
+    );
+    expect((await sendEvent(canceled.body, canceled.signature)).json()).toMatchObject({
+      result: 'applied',
+    });
+    expect((await sendEvent(created.body, created.signature)).json()).toMatchObject({
+      result: 'stale',
+    });
     const v = await view(owner.cookie);
     expect(v).toMatchObject({ status: 'active', tier: 'basic', cancelAtPeriodEnd: true });
   });
 
   it('an event for an unknown subscription is recorded and ignored', async () => {
     const p = localProvider();
-    const e = p.sign(localEvent('00000000-0000-0000-0000-000000000000', 'evt_unknown', new Date()), new Date());
+    const e = p.sign(
+      localEvent('00000000-0000-0000-0000-000000000000', 'evt_unknown', new Date()),
+      new Date(),
+    );
     expect((await sendEvent(e.body, e.signature)).json()).toMatchObject({ result: 'ignored' });
   });
 });
@@ -172,19 +276,38 @@ describe('pause, reactivate, cancel, tier change', () => {
   it('active -> pause 3 months -> reactivate -> cancel keeps access to period end, then canceled', async () => {
     const owner = await signupOwner(t.app);
     await checkoutAndPay(owner, 'professional', 'month');
-    expect((await call(t.app, owner.cookie, 'POST', '/api/subscription/pause', { months: 4 })).statusCode).toBe(400);
-    const paused = await call(t.app, owner.cookie, 'POST', '/api/subscription/pause', { months: 3 });
+    expect(
+      (await call(t.app, owner.cookie, 'POST', '/api/subscription/pause', { months: 4 }))
+        .statusCode,
+    ).toBe(400);
+    const paused = await call(t.app, owner.cookie, 'POST', '/api/subscription/pause', {
+      months: 3,
+    });
     expect(paused.statusCode, paused.body).toBe(200);
-    expect(paused.json()).toMatchObject({ status: 'paused', entitled: false, reason: 'paused', canReactivate: true });
-    expect((await call(t.app, owner.cookie, 'POST', '/api/subscription/pause', { months: 3 })).statusCode).toBe(409);
+    expect(paused.json()).toMatchObject({
+      status: 'paused',
+      entitled: false,
+      reason: 'paused',
+      canReactivate: true,
+    });
+    expect(
+      (await call(t.app, owner.cookie, 'POST', '/api/subscription/pause', { months: 3 }))
+        .statusCode,
+    ).toBe(409);
     const re = await call(t.app, owner.cookie, 'POST', '/api/subscription/reactivate');
     expect(re.json()).toMatchObject({ status: 'active', pauseEndDate: null, entitled: true });
-    expect((await call(t.app, owner.cookie, 'POST', '/api/subscription/reactivate')).statusCode).toBe(409);
+    expect(
+      (await call(t.app, owner.cookie, 'POST', '/api/subscription/reactivate')).statusCode,
+    ).toBe(409);
     const c = await call(t.app, owner.cookie, 'POST', '/api/subscription/cancel');
     expect(c.json()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, entitled: true });
     t.clock.advanceDays(40);
     expect((await call(t.app, owner.cookie, 'GET', '/api/subscription')).statusCode).toBe(401); // that sign-in expired meanwhile
-    expect(await view(await signInAgain(t.app, owner))).toMatchObject({ status: 'canceled', entitled: false, reason: 'canceled' });
+    expect(await view(await signInAgain(t.app, owner))).toMatchObject({
+      status: 'canceled',
+      entitled: false,
+      reason: 'canceled',
+    });
   });
 
   it('a pause ends by itself at pauseEndDate (applied when the company is next seen)', async () => {
@@ -195,7 +318,13 @@ describe('pause, reactivate, cancel, tier change', () => {
     expect((await view(await signInAgain(t.app, owner))).status).toBe('paused');
     t.clock.advanceDays(40);
     // A write (not a read of the subscription) is what sees it first: it is allowed again.
-    const w = await call(t.app, await signInAgain(t.app, owner), 'POST', '/api/subscription/upgrade', { tier: 'professional' });
+    const w = await call(
+      t.app,
+      await signInAgain(t.app, owner),
+      'POST',
+      '/api/subscription/upgrade',
+      { tier: 'professional' },
+    );
     expect(w.json()).toMatchObject({ status: 'active', tier: 'professional', entitled: true });
     const row = (await t.deps.db.select().from(company).where(eq(company.id, owner.companyId)))[0]!;
     expect(row.subscriptionStatus).toBe('active');
@@ -204,8 +333,17 @@ describe('pause, reactivate, cancel, tier change', () => {
 
   it('cancel during the trial ends access at once; pause is refused on trial', async () => {
     const owner = await signupOwner(t.app);
-    expect((await call(t.app, owner.cookie, 'POST', '/api/subscription/pause', { months: 3 })).statusCode).toBe(409);
-    expect((await call(t.app, owner.cookie, 'POST', '/api/subscription/upgrade', { tier: 'professional' })).statusCode).toBe(409);
+    expect(
+      (await call(t.app, owner.cookie, 'POST', '/api/subscription/pause', { months: 3 }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await call(t.app, owner.cookie, 'POST', '/api/subscription/upgrade', {
+          tier: 'professional',
+        })
+      ).statusCode,
+    ).toBe(409);
     const c = await call(t.app, owner.cookie, 'POST', '/api/subscription/cancel');
     expect(c.json()).toMatchObject({ status: 'canceled', entitled: false });
     // Subscribing again is possible.
@@ -216,9 +354,25 @@ describe('pause, reactivate, cancel, tier change', () => {
   it('a downgrade below the equipment count is allowed and reported over the limit', async () => {
     const owner = await signupOwner(t.app);
     await checkoutAndPay(owner, 'professional', 'month');
-    await t.deps.db.insert(equipment).values(Array.from({ length: 20 }, (_, i) => ({ companyId: owner.companyId, name: `Unit ${i}`, type: 'vehicle', unit: 'hours' })));
-    const v = await (await call(t.app, owner.cookie, 'POST', '/api/subscription/upgrade', { tier: 'basic' })).json<SubscriptionView>();
-    expect(v).toMatchObject({ tier: 'basic', equipmentLimit: 15, equipmentCount: 20, overLimit: true });
+    await t.deps.db
+      .insert(equipment)
+      .values(
+        Array.from({ length: 20 }, (_, i) => ({
+          companyId: owner.companyId,
+          name: `Unit ${i}`,
+          type: 'vehicle',
+          unit: 'hours',
+        })),
+      );
+    const v = await (
+      await call(t.app, owner.cookie, 'POST', '/api/subscription/upgrade', { tier: 'basic' })
+    ).json<SubscriptionView>();
+    expect(v).toMatchObject({
+      tier: 'basic',
+      equipmentLimit: 15,
+      equipmentCount: 20,
+      overLimit: true,
+    });
   });
 });
 
@@ -226,10 +380,24 @@ describe('entitlement on the server', () => {
   let probe: FastifyInstance;
   beforeAll(async () => {
     // The same app and database with one extra company write route, to prove the rule applies to every write.
-    const built = await buildApp({ config: t.deps.config, database: t.database, clientDir: null, logger: false, now: () => t.deps.now() });
+    const built = await buildApp({
+      config: t.deps.config,
+      database: t.database,
+      clientDir: null,
+      logger: false,
+      now: () => t.deps.now(),
+    });
     probe = built.app;
-    probe.post('/api/probe/write', { config: { access: ['owner', 'manager', 'operator'] } }, async () => ({ wrote: true }));
-    probe.get('/api/probe/read', { config: { access: ['owner', 'manager', 'operator'] } }, async () => ({ read: true }));
+    probe.post(
+      '/api/probe/write',
+      { config: { access: ['owner', 'manager', 'operator'] } },
+      async () => ({ wrote: true }),
+    );
+    probe.get(
+      '/api/probe/read',
+      { config: { access: ['owner', 'manager', 'operator'] } },
+      async () => ({ read: true }),
+    );
     await probe.ready();
   });
   afterAll(async () => {
@@ -245,20 +413,33 @@ describe('entitlement on the server', () => {
     t.clock.advanceDays(15);
     // Fifteen days later: sessions started then.
     const owner = { ...first, cookie: await signInAgain(t.app, first) };
-    const operator = await addSignedInUser(t.deps.db, 'operator', owner.companyId, { now: t.deps.now() });
+    const operator = await addSignedInUser(t.deps.db, 'operator', owner.companyId, {
+      now: t.deps.now(),
+    });
     for (const cookie of [owner.cookie, operator.cookie]) {
       const res = await write(cookie);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'not_entitled' });
-      expect(res.json<{ message: string }>().message).toMatch(/free trial has ended.*Subscription page/);
+      expect(res.json<{ message: string }>().message).toMatch(
+        /free trial has ended.*Subscription page/,
+      );
       expect((await read(cookie)).statusCode).toBe(200);
     }
-    expect((await view(owner.cookie))).toMatchObject({ status: 'expired', reason: 'trial_ended', entitled: false });
+    expect(await view(owner.cookie)).toMatchObject({
+      status: 'expired',
+      reason: 'trial_ended',
+      entitled: false,
+    });
     // Billing stays reachable: checkout, then writes are allowed again.
-    const res = await call(probe, owner.cookie, 'POST', '/api/create-checkout-session', { tier: 'basic', billingInterval: 'month' });
+    const res = await call(probe, owner.cookie, 'POST', '/api/create-checkout-session', {
+      tier: 'basic',
+      billingInterval: 'month',
+    });
     expect(res.statusCode).toBe(200);
     const sessionId = res.json<{ url: string }>().url.slice('/checkout/'.length);
-    expect((await call(probe, owner.cookie, 'POST', `/api/checkout/${sessionId}/pay`)).statusCode).toBe(200);
+    expect(
+      (await call(probe, owner.cookie, 'POST', `/api/checkout/${sessionId}/pay`)).statusCode,
+    ).toBe(200);
     expect((await write(owner.cookie)).statusCode).toBe(200);
     expect((await call(probe, owner.cookie, 'POST', '/api/auth/logout')).statusCode).toBe(200);
   });
@@ -283,7 +464,9 @@ describe('permissions', () => {
     const manager = await addSignedInUser(t.deps.db, 'manager', owner.companyId);
     const operator = await addSignedInUser(t.deps.db, 'operator', owner.companyId);
     const admin = await addSignedInUser(t.deps.db, 'platform_admin', null);
-    expect((await call(t.app, manager.cookie, 'GET', '/api/subscription')).json()).toMatchObject({ canManage: false });
+    expect((await call(t.app, manager.cookie, 'GET', '/api/subscription')).json()).toMatchObject({
+      canManage: false,
+    });
     const writes: Array<[string, unknown]> = [
       ['/api/create-checkout-session', { tier: 'basic', billingInterval: 'month' }],
       ['/api/subscription/upgrade', { tier: 'enterprise' }],
@@ -306,9 +489,13 @@ describe('permissions', () => {
     const a = await signupOwner(t.app);
     const b = await signupOwner(t.app);
     await checkoutAndPay(a, 'enterprise', 'year');
-    expect((await view(b.cookie))).toMatchObject({ status: 'trial', tier: 'basic' });
+    expect(await view(b.cookie)).toMatchObject({ status: 'trial', tier: 'basic' });
     await call(t.app, b.cookie, 'POST', '/api/subscription/cancel');
-    expect((await view(a.cookie))).toMatchObject({ status: 'active', tier: 'enterprise', cancelAtPeriodEnd: false });
+    expect(await view(a.cookie)).toMatchObject({
+      status: 'active',
+      tier: 'enterprise',
+      cancelAtPeriodEnd: false,
+    });
   });
 });
 
@@ -318,29 +505,57 @@ describe('admin accounts', () => {
     await signupOwner(t.app);
     const admin = await addSignedInUser(t.deps.db, 'platform_admin', null);
     const manager = await addSignedInUser(t.deps.db, 'manager', owner.companyId);
-    for (const cookie of [owner.cookie, manager.cookie]) expect((await call(t.app, cookie, 'GET', '/api/admin/accounts')).statusCode).toBe(403);
+    for (const cookie of [owner.cookie, manager.cookie])
+      expect((await call(t.app, cookie, 'GET', '/api/admin/accounts')).statusCode).toBe(403);
     expect((await call(t.app, null, 'GET', '/api/admin/accounts')).statusCode).toBe(401);
 
-    const res = await call(t.app, admin.cookie, 'GET', '/api/admin/accounts?search=zebra%20haulage');
+    const res = await call(
+      t.app,
+      admin.cookie,
+      'GET',
+      '/api/admin/accounts?search=zebra%20haulage',
+    );
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json<{ items: Array<Record<string, unknown>>; total: number }>();
     expect(page.total).toBe(1);
-    expect(page.items[0]).toMatchObject({ businessName: 'Zebra Haulage Searchable', email: owner.email, tier: 'basic', status: 'trial', equipmentLimit: 15 });
+    expect(page.items[0]).toMatchObject({
+      businessName: 'Zebra Haulage Searchable',
+      email: owner.email,
+      tier: 'basic',
+      status: 'trial',
+      equipmentLimit: 15,
+    });
     expect(page.items[0]!.expiry).toBeTruthy();
     expect(res.body).not.toMatch(/password|hash|secret|masterPassword/i);
-    const byEmail = await call(t.app, admin.cookie, 'GET', `/api/admin/accounts?search=${encodeURIComponent(owner.email)}`);
+    const byEmail = await call(
+      t.app,
+      admin.cookie,
+      'GET',
+      `/api/admin/accounts?search=${encodeURIComponent(owner.email)}`,
+    );
     expect(byEmail.json<{ total: number }>().total).toBe(1);
     const wildcard = await call(t.app, admin.cookie, 'GET', '/api/admin/accounts?search=%25');
     expect(wildcard.json<{ total: number }>().total).toBe(0);
 
-    const all = (await call(t.app, admin.cookie, 'GET', '/api/admin/accounts?pageSize=2&page=1')).json<{ items: unknown[]; total: number }>();
+    const all = (
+      await call(t.app, admin.cookie, 'GET', '/api/admin/accounts?pageSize=2&page=1')
+    ).json<{ items: unknown[]; total: number }>();
     expect(all.items).toHaveLength(2);
     const companies = await t.deps.db.select({ id: company.id }).from(company);
     expect(all.total).toBe(companies.length);
-    const last = (await call(t.app, admin.cookie, 'GET', `/api/admin/accounts?pageSize=2&page=${Math.ceil(all.total / 2)}`)).json<{ items: unknown[] }>();
+    const last = (
+      await call(
+        t.app,
+        admin.cookie,
+        'GET',
+        `/api/admin/accounts?pageSize=2&page=${Math.ceil(all.total / 2)}`,
+      )
+    ).json<{ items: unknown[] }>();
     expect(last.items.length).toBeGreaterThan(0);
     // Platform admins are not business accounts.
-    expect((await t.deps.db.select().from(user).where(eq(user.id, admin.userId)))[0]!.companyId).toBeNull();
+    expect(
+      (await t.deps.db.select().from(user).where(eq(user.id, admin.userId)))[0]!.companyId,
+    ).toBeNull();
   });
 });
 
@@ -348,7 +563,11 @@ describe('with Stripe configured', () => {
   let s: TestApp;
   const WHSEC = 'whsec_test_secret_for_signature_checks';
   beforeAll(async () => {
-    s = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_offline_never_called', STRIPE_WEBHOOK_SECRET: WHSEC, STRIPE_PUBLISHABLE_KEY: 'pk_test_x' });
+    s = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_offline_never_called',
+      STRIPE_WEBHOOK_SECRET: WHSEC,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+    });
   });
   afterAll(async () => {
     await s?.close();
@@ -356,7 +575,9 @@ describe('with Stripe configured', () => {
 
   it('uses the Stripe provider and exposes only the publishable key', async () => {
     const owner = await signupOwner(s.app);
-    expect((await call(s.app, owner.cookie, 'GET', '/api/subscription')).json()).toMatchObject({ provider: 'stripe' });
+    expect((await call(s.app, owner.cookie, 'GET', '/api/subscription')).json()).toMatchObject({
+      provider: 'stripe',
+    });
     const cfg = (await call(s.app, null, 'GET', '/api/config')).json<Record<string, unknown>>();
     expect(cfg.stripePublishableKey).toBe('pk_test_x');
     expect(JSON.stringify(cfg)).not.toMatch(/sk_test|whsec/);
@@ -366,10 +587,21 @@ describe('with Stripe configured', () => {
 
   it('verifies the Stripe signature on the raw body; handles an event id once', async () => {
     const { default: Stripe } = await import('stripe');
-    const payload = JSON.stringify({ id: 'evt_stripe_1', object: 'event', type: 'invoice.paid', created: Math.floor(Date.now() / 1000), data: { object: { id: 'in_1', object: 'invoice' } } });
+    const payload = JSON.stringify({
+      id: 'evt_stripe_1',
+      object: 'event',
+      type: 'invoice.paid',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'in_1', object: 'invoice' } },
+    });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WHSEC });
     const post = (body: string, sig: string) =>
-      s.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': sig }, payload: body });
+      s.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': sig },
+        payload: body,
+      });
     expect((await post(payload, 't=1,v1=deadbeef')).statusCode).toBe(400);
     expect((await post(payload.replace('in_1', 'in_2'), header)).statusCode).toBe(400);
     const ok = await post(payload, header);

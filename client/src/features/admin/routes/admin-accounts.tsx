@@ -7,7 +7,14 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { useAccounts } from '../api/get-accounts';
 
@@ -41,7 +48,9 @@ export default function AdminAccountsPage() {
 
   const tier = (a: AdminAccount) => t(`tiers.${a.tier}`, { defaultValue: a.tier });
   const status = (a: AdminAccount) => (
-    <Badge variant={statusVariant[a.status] ?? 'outline'}>{t(`status.${a.status}`, { defaultValue: a.status })}</Badge>
+    <Badge variant={statusVariant[a.status] ?? 'outline'}>
+      {t(`status.${a.status}`, { defaultValue: a.status })}
+    </Badge>
   );
   const limit = (a: AdminAccount) => (a.equipmentLimit === -1 ? t('unlimited') : a.equipmentLimit);
   const date = (d: string | null) => (d ? formatDate(d) : t('none'));
@@ -56,11 +65,25 @@ export default function AdminAccountsPage() {
         <div className="w-full sm:max-w-sm">
           <Label htmlFor="account-search">{t('search')}</Label>
           <div className="relative mt-1">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input id="account-search" type="search" className="pl-9" placeholder={t('searchPlaceholder')} value={input} onChange={(e) => setInput(e.target.value)} />
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              id="account-search"
+              type="search"
+              className="pl-9"
+              placeholder={t('searchPlaceholder')}
+              value={input}
+              onChange={(e) => setInput(e.target.value)}
+            />
           </div>
         </div>
-        {q.data && <p className="text-sm text-muted-foreground" aria-live="polite">{t('total', { count: q.data.total })}</p>}
+        {q.data && (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {t('total', { count: q.data.total })}
+          </p>
+        )}
       </div>
 
       {q.isError ? (
@@ -115,7 +138,9 @@ export default function AdminAccountsPage() {
                       <p className="font-semibold">{a.businessName}</p>
                       {status(a)}
                     </div>
-                    <p className="break-all text-sm text-muted-foreground">{a.email ?? t('none')}</p>
+                    <p className="break-all text-sm text-muted-foreground">
+                      {a.email ?? t('none')}
+                    </p>
                     <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
                       <dt className="text-muted-foreground">{t('columns.tier')}</dt>
                       <dd>{tier(a)}</dd>
@@ -131,12 +156,19 @@ export default function AdminAccountsPage() {
               </li>
             ))}
           </ul>
-          <nav className="flex items-center justify-between gap-2" aria-label={t('pageOf', { page, pages })}>
+          <nav
+            className="flex items-center justify-between gap-2"
+            aria-label={t('pageOf', { page, pages })}
+          >
             <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
               {t('previous')}
             </Button>
             <span className="text-sm">{t('pageOf', { page, pages })}</span>
-            <Button variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            <Button
+              variant="outline"
+              disabled={page >= pages}
+              onClick={() => setPage((p) => p + 1)}
+            >
               {t('next')}
             </Button>
           </nav>

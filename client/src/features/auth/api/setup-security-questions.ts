@@ -3,7 +3,8 @@ import type { SetupSecurityQuestionsInput } from '@domain/schemas/auth';
 import { api } from '@/lib/api';
 import { authKeys } from '@/lib/auth';
 
-export const setupSecurityQuestions = (input: SetupSecurityQuestionsInput) => api.post<{ ok: true }>('/api/auth/setup-security-questions', input);
+export const setupSecurityQuestions = (input: SetupSecurityQuestionsInput) =>
+  api.post<{ ok: true }>('/api/auth/setup-security-questions', input);
 
 export function useSetupSecurityQuestions() {
   const qc = useQueryClient();

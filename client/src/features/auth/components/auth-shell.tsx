@@ -33,7 +33,12 @@ export function AuthShell({
         <LanguageSelect />
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-10 pt-2 md:items-center md:pt-6">
-        <div className={cn('grid w-full gap-6', wide ? 'max-w-4xl md:grid-cols-[1fr_20rem]' : 'max-w-md')}>
+        <div
+          className={cn(
+            'grid w-full gap-6',
+            wide ? 'max-w-4xl md:grid-cols-[1fr_20rem]' : 'max-w-md',
+          )}
+        >
           <Card>
             <CardHeader>
               <h1 className="text-xl font-bold tracking-tight sm:text-2xl">{title}</h1>
@@ -46,7 +51,10 @@ export function AuthShell({
       </main>
       {backTo ? (
         <footer className="pb-6 text-center">
-          <Link to={backTo} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground hover:underline">
+          <Link
+            to={backTo}
+            className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground hover:underline"
+          >
             <ArrowLeft className="h-4 w-4" aria-hidden />
             {t('auth:shell.backHome')}
           </Link>

@@ -23,8 +23,18 @@ import { FormField } from '@/components/form-field';
 import { questionText } from '../lib/question-text';
 import { useAuthMessage } from '../lib/use-auth-message';
 
-type ResetValues = { securityAnswer1: string; securityAnswer2: string; newPassword: string; confirmPassword: string };
-const EMPTY_RESET: ResetValues = { securityAnswer1: '', securityAnswer2: '', newPassword: '', confirmPassword: '' };
+type ResetValues = {
+  securityAnswer1: string;
+  securityAnswer2: string;
+  newPassword: string;
+  confirmPassword: string;
+};
+const EMPTY_RESET: ResetValues = {
+  securityAnswer1: '',
+  securityAnswer2: '',
+  newPassword: '',
+  confirmPassword: '',
+};
 
 /** Two steps: the account, then its two questions and a new password (spec section 2). */
 export default function ForgotPasswordPage() {
@@ -33,10 +43,19 @@ export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const forgot = useForgotPassword();
   const reset = useResetPassword();
-  const [step, setStep] = useState<{ account: string; questions: ForgotPasswordResponse['questions'] } | null>(null);
+  const [step, setStep] = useState<{
+    account: string;
+    questions: ForgotPasswordResponse['questions'];
+  } | null>(null);
 
-  const accountForm = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { emailOrBusinessName: '' } });
-  const resetForm = useForm<ResetPasswordFormValues, unknown, ResetValues>({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: EMPTY_RESET });
+  const accountForm = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { emailOrBusinessName: '' },
+  });
+  const resetForm = useForm<ResetPasswordFormValues, unknown, ResetValues>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: EMPTY_RESET,
+  });
 
   const onFind = accountForm.handleSubmit(async ({ emailOrBusinessName }) => {
     try {
@@ -65,7 +84,11 @@ export default function ForgotPasswordPage() {
       toast({ title: t('forgot.successTitle'), description: t('forgot.successBody') });
       void navigate('/login', { replace: true });
     } catch (err) {
-      toast({ title: t('forgot.resetFailedTitle'), description: msg(err instanceof Error ? err.message : undefined), variant: 'destructive' });
+      toast({
+        title: t('forgot.resetFailedTitle'),
+        description: msg(err instanceof Error ? err.message : undefined),
+        variant: 'destructive',
+      });
     }
   });
 
@@ -83,10 +106,17 @@ export default function ForgotPasswordPage() {
   });
 
   return (
-    <AuthShell title={t('forgot.title')} description={step ? t('forgot.step2Body') : t('forgot.step1Body')}>
+    <AuthShell
+      title={t('forgot.title')}
+      description={step ? t('forgot.step2Body') : t('forgot.step1Body')}
+    >
       {!step ? (
         <form onSubmit={(e) => void onFind(e)} noValidate className="grid gap-4">
-          <FormField id="emailOrBusinessName" label={t('forgot.emailOrBusinessName')} error={msg(aErr.emailOrBusinessName?.message)}>
+          <FormField
+            id="emailOrBusinessName"
+            label={t('forgot.emailOrBusinessName')}
+            error={msg(aErr.emailOrBusinessName?.message)}
+          >
             <Input
               id="emailOrBusinessName"
               autoComplete="username"
@@ -107,8 +137,17 @@ export default function ForgotPasswordPage() {
       ) : (
         <form onSubmit={(e) => void onReset(e)} noValidate className="grid gap-4">
           <p className="rounded-md bg-muted px-3 py-2 text-sm">{step.account}</p>
-          <FormField id="securityAnswer1" label={questionText(step.questions.question1, i18n.resolvedLanguage)} error={msg(rErr.securityAnswer1?.message)}>
-            <Input id="securityAnswer1" autoComplete="off" placeholder={t('forgot.answer1')} {...rField('securityAnswer1')} />
+          <FormField
+            id="securityAnswer1"
+            label={questionText(step.questions.question1, i18n.resolvedLanguage)}
+            error={msg(rErr.securityAnswer1?.message)}
+          >
+            <Input
+              id="securityAnswer1"
+              autoComplete="off"
+              placeholder={t('forgot.answer1')}
+              {...rField('securityAnswer1')}
+            />
           </FormField>
           <FormField
             id="securityAnswer2"
@@ -116,13 +155,34 @@ export default function ForgotPasswordPage() {
             error={msg(rErr.securityAnswer2?.message)}
             hint={t('forgot.answerHint')}
           >
-            <Input id="securityAnswer2" autoComplete="off" placeholder={t('forgot.answer2')} {...rField('securityAnswer2')} />
+            <Input
+              id="securityAnswer2"
+              autoComplete="off"
+              placeholder={t('forgot.answer2')}
+              {...rField('securityAnswer2')}
+            />
           </FormField>
-          <FormField id="newPassword" label={t('forgot.newPassword')} error={msg(rErr.newPassword?.message)}>
-            <PasswordInput id="newPassword" autoComplete="new-password" {...rField('newPassword')} />
+          <FormField
+            id="newPassword"
+            label={t('forgot.newPassword')}
+            error={msg(rErr.newPassword?.message)}
+          >
+            <PasswordInput
+              id="newPassword"
+              autoComplete="new-password"
+              {...rField('newPassword')}
+            />
           </FormField>
-          <FormField id="confirmPassword" label={t('forgot.confirmPassword')} error={msg(rErr.confirmPassword?.message)}>
-            <PasswordInput id="confirmPassword" autoComplete="new-password" {...rField('confirmPassword')} />
+          <FormField
+            id="confirmPassword"
+            label={t('forgot.confirmPassword')}
+            error={msg(rErr.confirmPassword?.message)}
+          >
+            <PasswordInput
+              id="confirmPassword"
+              autoComplete="new-password"
+              {...rField('confirmPassword')}
+            />
           </FormField>
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
             <Button type="button" variant="outline" onClick={back} className="sm:flex-1">

@@ -41,7 +41,11 @@ export default function LoginPage() {
   return (
     <AuthShell title={t('login.title')} description={t('login.subtitle')}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
-        <FormField id="emailOrBusinessName" label={t('login.emailOrBusinessName')} error={msg(errors.emailOrBusinessName?.message)}>
+        <FormField
+          id="emailOrBusinessName"
+          label={t('login.emailOrBusinessName')}
+          error={msg(errors.emailOrBusinessName?.message)}
+        >
           <Input
             id="emailOrBusinessName"
             autoComplete="username"
@@ -54,7 +58,10 @@ export default function LoginPage() {
         <div className="grid gap-1.5">
           <div className="flex items-center justify-between gap-2">
             <Label htmlFor="password">{t('login.password')}</Label>
-            <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
+            <Link
+              to="/forgot-password"
+              className="text-sm font-medium text-primary hover:underline"
+            >
               {t('login.forgot')}
             </Link>
           </div>
@@ -76,7 +83,13 @@ export default function LoginPage() {
             control={form.control}
             name="rememberMe"
             render={({ field }) => (
-              <Checkbox id="rememberMe" checked={Boolean(field.value)} onCheckedChange={(v) => field.onChange(v === true)} aria-describedby="rememberMe-hint" className="mt-0.5" />
+              <Checkbox
+                id="rememberMe"
+                checked={Boolean(field.value)}
+                onCheckedChange={(v) => field.onChange(v === true)}
+                aria-describedby="rememberMe-hint"
+                className="mt-0.5"
+              />
             )}
           />
           <div className="grid gap-0.5">

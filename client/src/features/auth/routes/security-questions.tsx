@@ -3,11 +3,21 @@ import { ShieldCheck } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { setupSecurityQuestionsFormSchema, setupSecurityQuestionsSchema, type SetupSecurityQuestionsFormValues } from '@domain/schemas/auth';
+import {
+  setupSecurityQuestionsFormSchema,
+  setupSecurityQuestionsSchema,
+  type SetupSecurityQuestionsFormValues,
+} from '@domain/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useCurrentUser } from '@/lib/auth';
@@ -17,7 +27,12 @@ import { FormField } from '@/components/form-field';
 import { questionText } from '../lib/question-text';
 import { useAuthMessage } from '../lib/use-auth-message';
 
-const EMPTY: SetupSecurityQuestionsFormValues = { securityQuestion1: '', securityAnswer1: '', securityQuestion2: '', securityAnswer2: '' };
+const EMPTY: SetupSecurityQuestionsFormValues = {
+  securityQuestion1: '',
+  securityAnswer1: '',
+  securityQuestion2: '',
+  securityAnswer2: '',
+};
 
 /** Two questions from the server, two answers; Save, or Skip for Now to the dashboard (spec section 2). */
 export default function SecurityQuestionsPage() {
@@ -27,7 +42,10 @@ export default function SecurityQuestionsPage() {
   const { user } = useCurrentUser();
   const list = useSecurityQuestions();
   const save = useSetupSecurityQuestions();
-  const form = useForm<SetupSecurityQuestionsFormValues>({ resolver: zodResolver(setupSecurityQuestionsFormSchema), defaultValues: EMPTY });
+  const form = useForm<SetupSecurityQuestionsFormValues>({
+    resolver: zodResolver(setupSecurityQuestionsFormSchema),
+    defaultValues: EMPTY,
+  });
   const { errors } = form.formState;
   const formError = (errors as { form?: { message?: string } }).form?.message;
   const questions = list.data?.questions ?? [];
@@ -35,22 +53,33 @@ export default function SecurityQuestionsPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync(setupSecurityQuestionsSchema.parse(values));
-      toast({ title: t('securityQuestions.successTitle'), description: t('securityQuestions.successBody') });
+      toast({
+        title: t('securityQuestions.successTitle'),
+        description: t('securityQuestions.successBody'),
+      });
       void navigate('/', { replace: true });
     } catch (err) {
-      const description = err instanceof ApiError ? msg(err.message) : t('securityQuestions.failedBody');
+      const description =
+        err instanceof ApiError ? msg(err.message) : t('securityQuestions.failedBody');
       toast({ title: t('securityQuestions.failedTitle'), description, variant: 'destructive' });
     }
   });
 
   const questionSelect = (name: 'securityQuestion1' | 'securityQuestion2', label: string) => (
-    <FormField id={name} label={label} error={name === 'securityQuestion2' ? msg(errors.securityQuestion2?.message) : undefined}>
+    <FormField
+      id={name}
+      label={label}
+      error={name === 'securityQuestion2' ? msg(errors.securityQuestion2?.message) : undefined}
+    >
       <Controller
         control={form.control}
         name={name}
         render={({ field }) => (
           <Select value={field.value} onValueChange={field.onChange} disabled={!list.data}>
-            <SelectTrigger id={name} aria-invalid={name === 'securityQuestion2' && Boolean(errors.securityQuestion2)}>
+            <SelectTrigger
+              id={name}
+              aria-invalid={name === 'securityQuestion2' && Boolean(errors.securityQuestion2)}
+            >
               <SelectValue placeholder={t('securityQuestions.choose')} />
             </SelectTrigger>
             <SelectContent>
@@ -72,7 +101,9 @@ export default function SecurityQuestionsPage() {
         <CardHeader>
           <div className="flex items-center gap-2">
             <ShieldCheck className="h-6 w-6 text-primary" aria-hidden />
-            <h1 className="text-xl font-bold tracking-tight sm:text-2xl">{t('securityQuestions.title')}</h1>
+            <h1 className="text-xl font-bold tracking-tight sm:text-2xl">
+              {t('securityQuestions.title')}
+            </h1>
           </div>
           <CardDescription>{t('securityQuestions.subtitle')}</CardDescription>
         </CardHeader>
@@ -82,15 +113,27 @@ export default function SecurityQuestionsPage() {
               {t('securityQuestions.loadError')}
             </p>
           ) : null}
-          {user?.hasSecurityQuestions ? <p className="mb-4 rounded-md bg-muted px-3 py-2 text-sm">{t('securityQuestions.alreadySet')}</p> : null}
+          {user?.hasSecurityQuestions ? (
+            <p className="mb-4 rounded-md bg-muted px-3 py-2 text-sm">
+              {t('securityQuestions.alreadySet')}
+            </p>
+          ) : null}
           <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
             {questionSelect('securityQuestion1', t('securityQuestions.question1'))}
             <FormField id="securityAnswer1" label={t('securityQuestions.answer1')}>
-              <Input id="securityAnswer1" autoComplete="off" {...form.register('securityAnswer1')} />
+              <Input
+                id="securityAnswer1"
+                autoComplete="off"
+                {...form.register('securityAnswer1')}
+              />
             </FormField>
             {questionSelect('securityQuestion2', t('securityQuestions.question2'))}
             <FormField id="securityAnswer2" label={t('securityQuestions.answer2')}>
-              <Input id="securityAnswer2" autoComplete="off" {...form.register('securityAnswer2')} />
+              <Input
+                id="securityAnswer2"
+                autoComplete="off"
+                {...form.register('securityAnswer2')}
+              />
             </FormField>
             {formError ? (
               <p role="alert" className="text-sm text-destructive">
@@ -98,7 +141,11 @@ export default function SecurityQuestionsPage() {
               </p>
             ) : null}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button type="button" variant="outline" onClick={() => void navigate('/', { replace: true })}>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => void navigate('/', { replace: true })}
+              >
                 {t('securityQuestions.skip')}
               </Button>
               <Button type="submit" disabled={save.isPending}>

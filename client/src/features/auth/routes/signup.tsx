@@ -17,7 +17,12 @@ import { AuthShell } from '../components/auth-shell';
 import { FormField } from '@/components/form-field';
 import { useAuthMessage } from '../lib/use-auth-message';
 
-type SignupValues = { businessName: string; email: string; password: string; confirmPassword: string };
+type SignupValues = {
+  businessName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+};
 
 function Benefits() {
   const { t } = useTranslation('auth');
@@ -68,7 +73,8 @@ export default function SignupPage() {
     } catch (err) {
       if (err instanceof ApiError && err.fieldErrors) {
         for (const [field, message] of Object.entries(err.fieldErrors)) {
-          if (field === 'businessName' || field === 'email' || field === 'password') form.setError(field, { message });
+          if (field === 'businessName' || field === 'email' || field === 'password')
+            form.setError(field, { message });
         }
       }
       const description = err instanceof ApiError ? msg(err.message) : t('signup.failedBody');
@@ -83,19 +89,52 @@ export default function SignupPage() {
   });
 
   return (
-    <AuthShell title={t('signup.title')} description={t('signup.subtitle')} wide aside={<Benefits />}>
+    <AuthShell
+      title={t('signup.title')}
+      description={t('signup.subtitle')}
+      wide
+      aside={<Benefits />}
+    >
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
-        <FormField id="businessName" label={t('signup.businessName')} error={msg(errors.businessName?.message)}>
-          <Input id="businessName" autoComplete="organization" placeholder={t('signup.businessNamePlaceholder')} {...field('businessName')} />
+        <FormField
+          id="businessName"
+          label={t('signup.businessName')}
+          error={msg(errors.businessName?.message)}
+        >
+          <Input
+            id="businessName"
+            autoComplete="organization"
+            placeholder={t('signup.businessNamePlaceholder')}
+            {...field('businessName')}
+          />
         </FormField>
         <FormField id="email" label={t('signup.email')} error={msg(errors.email?.message)}>
-          <Input id="email" type="email" autoComplete="email" placeholder={t('signup.emailPlaceholder')} {...field('email')} />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            placeholder={t('signup.emailPlaceholder')}
+            {...field('email')}
+          />
         </FormField>
-        <FormField id="password" label={t('signup.password')} error={msg(errors.password?.message)} hint={t('signup.passwordHint')}>
+        <FormField
+          id="password"
+          label={t('signup.password')}
+          error={msg(errors.password?.message)}
+          hint={t('signup.passwordHint')}
+        >
           <PasswordInput id="password" autoComplete="new-password" {...field('password')} />
         </FormField>
-        <FormField id="confirmPassword" label={t('signup.confirmPassword')} error={msg(errors.confirmPassword?.message)}>
-          <PasswordInput id="confirmPassword" autoComplete="new-password" {...field('confirmPassword')} />
+        <FormField
+          id="confirmPassword"
+          label={t('signup.confirmPassword')}
+          error={msg(errors.confirmPassword?.message)}
+        >
+          <PasswordInput
+            id="confirmPassword"
+            autoComplete="new-password"
+            {...field('confirmPassword')}
+          />
         </FormField>
         <Button type="submit" className="w-full" disabled={signup.isPending}>
           {signup.isPending ? t('signup.submitting') : t('signup.submit')}

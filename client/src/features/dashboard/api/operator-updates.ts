@@ -25,7 +25,8 @@ export function useOperatorUpdates() {
 export function useReviewUpdate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'approve' | 'reject' }) => api.post<OperatorUpdateDto>(`/api/operator-updates/${id}/${action}`),
+    mutationFn: ({ id, action }: { id: string; action: 'approve' | 'reject' }) =>
+      api.post<OperatorUpdateDto>(`/api/operator-updates/${id}/${action}`),
     onSettled: async () => {
       await Promise.all([
         qc.invalidateQueries({ queryKey: operatorUpdateKeys.all }),

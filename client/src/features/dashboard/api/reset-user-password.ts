@@ -3,6 +3,7 @@ import { api } from '@/lib/api';
 
 export function useResetUserPassword() {
   return useMutation({
-    mutationFn: (input: { targetUserId: string; newPassword: string }) => api.post<unknown>('/api/admin/reset-user-password', input),
+    mutationFn: (input: { targetUserId: string; newPassword: string }) =>
+      api.post<unknown>('/api/admin/reset-user-password', input),
   });
 }

@@ -3,11 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import type { StatusFilter } from './summary-tiles';
 
 export type TypeFilter = 'all' | 'vehicle' | 'machinery' | 'tools' | 'other';
-const STATUSES: StatusFilter[] = ['all', 'good', 'approaching_service', 'time_for_service', 'overdue'];
+const STATUSES: StatusFilter[] = [
+  'all',
+  'good',
+  'approaching_service',
+  'time_for_service',
+  'overdue',
+];
 const TYPES: TypeFilter[] = ['all', 'vehicle', 'machinery', 'tools', 'other'];
 
 /** Search (name, type, serial), service-status filter, type filter and Export (maintenance report CSV). */
@@ -32,12 +44,26 @@ export function FilterBar({
 }) {
   const { t } = useTranslation('dashboard');
   return (
-    <div role="search" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_12rem_auto] lg:items-end">
+    <div
+      role="search"
+      aria-label={t('filters.label')}
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_12rem_auto] lg:items-end"
+    >
       <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
         <Label htmlFor="dashboard-search">{t('filters.search')}</Label>
         <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input id="dashboard-search" type="search" className="pl-9" placeholder={t('filters.searchPlaceholder')} value={search} onChange={(e) => onSearch(e.target.value)} />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            id="dashboard-search"
+            type="search"
+            className="pl-9"
+            placeholder={t('filters.searchPlaceholder')}
+            value={search}
+            onChange={(e) => onSearch(e.target.value)}
+          />
         </div>
       </div>
       <div className="grid gap-1.5">
@@ -70,7 +96,12 @@ export function FilterBar({
           </SelectContent>
         </Select>
       </div>
-      <Button variant="outline" onClick={onExport} disabled={exporting} className="sm:col-span-2 lg:col-span-1">
+      <Button
+        variant="outline"
+        onClick={onExport}
+        disabled={exporting}
+        className="sm:col-span-2 lg:col-span-1"
+      >
         <Download aria-hidden />
         {t('filters.export')}
       </Button>

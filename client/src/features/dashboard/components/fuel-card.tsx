@@ -41,11 +41,24 @@ export function FuelCard() {
   const exportFuel = async () => {
     setExporting(true);
     try {
-      const rows = await downloadRowsAsCsv('/api/fuel-usage/export', fuelUsageColumns, exportFileName('fuel-usage', fileDate()));
-      if (rows === 0) toast({ title: t('fuel.noData'), description: t('fuel.noDataBody'), variant: 'destructive' });
+      const rows = await downloadRowsAsCsv(
+        '/api/fuel-usage/export',
+        fuelUsageColumns,
+        exportFileName('fuel-usage', fileDate()),
+      );
+      if (rows === 0)
+        toast({
+          title: t('fuel.noData'),
+          description: t('fuel.noDataBody'),
+          variant: 'destructive',
+        });
       else toast({ title: t('exportComplete'), description: t('exportedRows', { count: rows }) });
     } catch (err) {
-      toast({ title: t('exportFailed'), description: err instanceof ApiError ? err.message : String(err), variant: 'destructive' });
+      toast({
+        title: t('exportFailed'),
+        description: err instanceof ApiError ? err.message : String(err),
+        variant: 'destructive',
+      });
     } finally {
       setExporting(false);
     }
@@ -54,7 +67,12 @@ export function FuelCard() {
   const doReset = () =>
     reset.mutate(undefined, {
       onSuccess: () => toast({ title: t('fuel.resetDone'), description: t('fuel.resetDoneBody') }),
-      onError: (err) => toast({ title: t('fuel.resetFailed'), description: err instanceof ApiError ? err.message : t('fuel.resetFailedBody'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: t('fuel.resetFailed'),
+          description: err instanceof ApiError ? err.message : t('fuel.resetFailedBody'),
+          variant: 'destructive',
+        }),
     });
 
   return (
@@ -75,7 +93,8 @@ export function FuelCard() {
             <div key={key} className="rounded-md bg-muted p-2">
               <dt className="text-xs text-muted-foreground">{t(`fuel.${String(key)}`)}</dt>
               <dd className="text-lg font-semibold" data-testid={`fuel-${String(key)}`}>
-                {formatNumber(Number(value))} <span className="text-xs font-normal">{t('fuel.gal')}</span>
+                {formatNumber(Number(value))}{' '}
+                <span className="text-xs font-normal">{t('fuel.gal')}</span>
               </dd>
             </div>
           ))}
@@ -86,22 +105,38 @@ export function FuelCard() {
             <div ref={chartSlot.ref}>
               {chartSlot.inView ? (
                 <Suspense fallback={CHART_PLACEHOLDER}>
-                  <FuelChart top={s.top} unit={t('fuel.gal')} label={t('fuel.chartLabel', { names: s.top.map((m) => m.name).join(', ') })} />
+                  <FuelChart
+                    top={s.top}
+                    unit={t('fuel.gal')}
+                    label={t('fuel.chartLabel', { names: s.top.map((m) => m.name).join(', ') })}
+                  />
                 </Suspense>
               ) : (
                 CHART_PLACEHOLDER
               )}
             </div>
           ) : (
-            <p className="text-sm text-muted-foreground">{summary.isLoading ? tc('loading') : t('fuel.none')}</p>
+            <p className="text-sm text-muted-foreground">
+              {summary.isLoading ? tc('loading') : t('fuel.none')}
+            </p>
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => void exportFuel()} disabled={exporting}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void exportFuel()}
+            disabled={exporting}
+          >
             <Download aria-hidden />
             {t('fuel.export')}
           </Button>
-          <Button variant="outline" size="sm" onClick={() => setConfirmOpen(true)} disabled={total <= 0 || reset.isPending}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setConfirmOpen(true)}
+            disabled={total <= 0 || reset.isPending}
+          >
             <RotateCcw aria-hidden />
             {t('fuel.reset')}
           </Button>

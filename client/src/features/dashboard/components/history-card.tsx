@@ -23,11 +23,24 @@ export function HistoryCard() {
   const exportHistory = async () => {
     setExporting(true);
     try {
-      const rows = await downloadRowsAsCsv<HistoryRecordDto>('/api/equipment-history/export', historyColumns, exportFileName('equipment-history', fileDate()));
-      if (rows === 0) toast({ title: t('history.noData'), description: t('history.noDataBody'), variant: 'destructive' });
+      const rows = await downloadRowsAsCsv<HistoryRecordDto>(
+        '/api/equipment-history/export',
+        historyColumns,
+        exportFileName('equipment-history', fileDate()),
+      );
+      if (rows === 0)
+        toast({
+          title: t('history.noData'),
+          description: t('history.noDataBody'),
+          variant: 'destructive',
+        });
       else toast({ title: t('exportComplete'), description: t('exportedRows', { count: rows }) });
     } catch (err) {
-      toast({ title: t('exportFailed'), description: err instanceof ApiError ? err.message : String(err), variant: 'destructive' });
+      toast({
+        title: t('exportFailed'),
+        description: err instanceof ApiError ? err.message : String(err),
+        variant: 'destructive',
+      });
     } finally {
       setExporting(false);
     }
@@ -40,15 +53,26 @@ export function HistoryCard() {
           <History className="h-5 w-5" aria-hidden />
           {t('history.title')}
         </CardTitle>
-        <Button variant="outline" size="sm" onClick={() => void exportHistory()} disabled={exporting || entries.length === 0}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void exportHistory()}
+          disabled={exporting || entries.length === 0}
+        >
           <Download aria-hidden />
           {tc('actions.exportCsv')}
         </Button>
       </CardHeader>
       <CardContent>
-        <ul className="h-[400px] divide-y overflow-y-auto rounded-md border" aria-label={t('history.title')} tabIndex={0}>
+        <ul
+          className="h-[400px] divide-y overflow-y-auto rounded-md border"
+          aria-label={t('history.title')}
+          tabIndex={0}
+        >
           {entries.length === 0 ? (
-            <li className="p-4 text-sm text-muted-foreground">{history.isLoading ? tc('loading') : t('history.empty')}</li>
+            <li className="p-4 text-sm text-muted-foreground">
+              {history.isLoading ? tc('loading') : t('history.empty')}
+            </li>
           ) : (
             entries.map((h) => (
               <li key={h.id} className="grid gap-1 p-3 text-sm">
@@ -59,8 +83,18 @@ export function HistoryCard() {
                   </time>
                 </div>
                 <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                  <Badge variant="outline">{t(`types.${h.equipmentType}`, { defaultValue: h.equipmentType })}</Badge>
-                  <Badge variant={h.noteType === 'maintenance' ? 'success' : h.noteType === 'usage_update' ? 'default' : 'outline'}>
+                  <Badge variant="outline">
+                    {t(`types.${h.equipmentType}`, { defaultValue: h.equipmentType })}
+                  </Badge>
+                  <Badge
+                    variant={
+                      h.noteType === 'maintenance'
+                        ? 'success'
+                        : h.noteType === 'usage_update'
+                          ? 'default'
+                          : 'outline'
+                    }
+                  >
                     {t(`history.kind.${h.noteType}`, { defaultValue: h.noteType })}
                   </Badge>
                   {h.operatorName ? <span>{t('history.by', { name: h.operatorName })}</span> : null}

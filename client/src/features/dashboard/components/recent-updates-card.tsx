@@ -45,9 +45,16 @@ export function RecentUpdatesCard({
         onSuccess: () =>
           toast({
             title: action === 'approve' ? t('updates.approved') : t('updates.rejected'),
-            description: t(action === 'approve' ? 'updates.approvedBody' : 'updates.rejectedBody', { name: u.equipmentName }),
+            description: t(action === 'approve' ? 'updates.approvedBody' : 'updates.rejectedBody', {
+              name: u.equipmentName,
+            }),
           }),
-        onError: (err) => toast({ title: t('updates.reviewFailed'), description: err instanceof ApiError ? err.message : String(err), variant: 'destructive' }),
+        onError: (err) =>
+          toast({
+            title: t('updates.reviewFailed'),
+            description: err instanceof ApiError ? err.message : String(err),
+            variant: 'destructive',
+          }),
       },
     );
 
@@ -62,9 +69,14 @@ export function RecentUpdatesCard({
       </CardHeader>
       <CardContent>
         {list.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{updates.isLoading ? tc('loading') : t('updates.empty')}</p>
+          <p className="text-sm text-muted-foreground">
+            {updates.isLoading ? tc('loading') : t('updates.empty')}
+          </p>
         ) : (
-          <ul className="grid max-h-[400px] gap-2 overflow-y-auto pr-1" aria-label={t('updates.title')}>
+          <ul
+            className="grid max-h-[400px] gap-2 overflow-y-auto pr-1"
+            aria-label={t('updates.title')}
+          >
             {list.map((u) => {
               const level = criticalityOf(u.equipmentId);
               const unit = unitOf(u.equipmentId);
@@ -85,9 +97,13 @@ export function RecentUpdatesCard({
                     <span className="font-medium">{u.equipmentName}</span>
                     <div className="flex items-center gap-1">
                       {level !== 'none' ? (
-                        <Badge variant="destructive">{level === 'severe' ? t('updates.severe') : t('updates.critical')}</Badge>
+                        <Badge variant="destructive">
+                          {level === 'severe' ? t('updates.severe') : t('updates.critical')}
+                        </Badge>
                       ) : null}
-                      <Badge variant={u.status === 'pending' ? 'secondary' : 'success'}>{t(`updates.status.${u.status}`)}</Badge>
+                      <Badge variant={u.status === 'pending' ? 'secondary' : 'success'}>
+                        {t(`updates.status.${u.status}`)}
+                      </Badge>
                     </div>
                   </div>
                   <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
@@ -95,32 +111,57 @@ export function RecentUpdatesCard({
                     <time dateTime={u.createdAt}>{formatDateTime(u.createdAt)}</time>
                     {u.newUsage !== null ? (
                       <span>
-                        {t('updates.reading')}: {formatNumber(u.newUsage)} {unit ? t(`units.${unit}`, { defaultValue: unit }) : ''}
+                        {t('updates.reading')}: {formatNumber(u.newUsage)}{' '}
+                        {unit ? t(`units.${unit}`, { defaultValue: unit }) : ''}
                       </span>
                     ) : null}
                     {u.fuelAdded > 0 ? (
                       <span>
-                        {t('updates.fuel')}: {t('updates.fuelAmount', { amount: formatNumber(u.fuelAdded), type: t(`fuelTypes.${u.fuelType}`, { defaultValue: u.fuelType }) })}
+                        {t('updates.fuel')}:{' '}
+                        {t('updates.fuelAmount', {
+                          amount: formatNumber(u.fuelAdded),
+                          type: t(`fuelTypes.${u.fuelType}`, { defaultValue: u.fuelType }),
+                        })}
                       </span>
                     ) : null}
                   </div>
                   {u.notes ? <p className="break-words">{u.notes}</p> : null}
-                  {u.status === 'pending' && u.reason ? <p className="text-xs text-yellow-900">{t(`updates.reason.${u.reason}`, { defaultValue: u.reason })}</p> : null}
+                  {u.status === 'pending' && u.reason ? (
+                    <p className="text-xs text-yellow-900">
+                      {t(`updates.reason.${u.reason}`, { defaultValue: u.reason })}
+                    </p>
+                  ) : null}
                   <div className="flex flex-wrap gap-2">
                     {u.status === 'pending' ? (
                       <>
-                        <Button size="sm" onClick={() => act(u, 'approve')} disabled={review.isPending} aria-label={t('updates.approveLabel', { name: u.equipmentName })}>
+                        <Button
+                          size="sm"
+                          onClick={() => act(u, 'approve')}
+                          disabled={review.isPending}
+                          aria-label={t('updates.approveLabel', { name: u.equipmentName })}
+                        >
                           <Check aria-hidden />
                           {t('updates.approve')}
                         </Button>
-                        <Button size="sm" variant="outline" onClick={() => act(u, 'reject')} disabled={review.isPending} aria-label={t('updates.rejectLabel', { name: u.equipmentName })}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => act(u, 'reject')}
+                          disabled={review.isPending}
+                          aria-label={t('updates.rejectLabel', { name: u.equipmentName })}
+                        >
                           <X aria-hidden />
                           {t('updates.reject')}
                         </Button>
                       </>
                     ) : null}
                     {level !== 'none' ? (
-                      <Button size="sm" variant="outline" onClick={() => onServiced(u.equipmentId, u.equipmentName)} disabled={servicingId === u.equipmentId}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => onServiced(u.equipmentId, u.equipmentName)}
+                        disabled={servicingId === u.equipmentId}
+                      >
                         <Wrench aria-hidden />
                         {t('updates.serviced')}
                       </Button>

@@ -1,10 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useCurrentUser } from '@/lib/auth';
@@ -13,7 +26,13 @@ import { useResettableUsers } from '../api/get-resettable-users';
 import { useResetUserPassword } from '../api/reset-user-password';
 
 /** Reset User Password (spec section 5): user required, at least 8 characters, confirmation must match. */
-export function ResetPasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ResetPasswordDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation('common');
   const { user } = useCurrentUser();
@@ -35,15 +54,27 @@ export function ResetPasswordDialog({ open, onOpenChange }: { open: boolean; onO
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!targetUserId) {
-      toast({ title: t('resetPassword.userRequired'), description: t('resetPassword.userRequiredBody'), variant: 'destructive' });
+      toast({
+        title: t('resetPassword.userRequired'),
+        description: t('resetPassword.userRequiredBody'),
+        variant: 'destructive',
+      });
       return;
     }
     if (newPassword.length < MIN_PASSWORD) {
-      toast({ title: t('resetPassword.tooShort'), description: t('resetPassword.tooShortBody', { min: MIN_PASSWORD }), variant: 'destructive' });
+      toast({
+        title: t('resetPassword.tooShort'),
+        description: t('resetPassword.tooShortBody', { min: MIN_PASSWORD }),
+        variant: 'destructive',
+      });
       return;
     }
     if (newPassword !== confirm) {
-      toast({ title: t('resetPassword.mismatch'), description: t('resetPassword.mismatchBody'), variant: 'destructive' });
+      toast({
+        title: t('resetPassword.mismatch'),
+        description: t('resetPassword.mismatchBody'),
+        variant: 'destructive',
+      });
       return;
     }
     reset.mutate(
@@ -54,7 +85,11 @@ export function ResetPasswordDialog({ open, onOpenChange }: { open: boolean; onO
           close(false);
         },
         onError: (err) => {
-          toast({ title: t('resetPassword.failed'), description: err instanceof ApiError ? err.message : t('resetPassword.failedBody'), variant: 'destructive' });
+          toast({
+            title: t('resetPassword.failed'),
+            description: err instanceof ApiError ? err.message : t('resetPassword.failedBody'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -74,15 +109,20 @@ export function ResetPasswordDialog({ open, onOpenChange }: { open: boolean; onO
             <Label htmlFor="reset-user">{t('resetPassword.user')}</Label>
             <Select value={targetUserId} onValueChange={setTargetUserId}>
               <SelectTrigger id="reset-user" aria-label={t('resetPassword.user')}>
-                <SelectValue placeholder={users.isLoading ? tc('loading') : t('resetPassword.selectUser')} />
+                <SelectValue
+                  placeholder={users.isLoading ? tc('loading') : t('resetPassword.selectUser')}
+                />
               </SelectTrigger>
               <SelectContent>
                 {list.length === 0 ? (
-                  <div className="p-2 text-sm text-muted-foreground">{t('resetPassword.noUsers')}</div>
+                  <div className="p-2 text-sm text-muted-foreground">
+                    {t('resetPassword.noUsers')}
+                  </div>
                 ) : (
                   list.map((u) => (
                     <SelectItem key={u.id} value={u.id}>
-                      {[u.firstName, u.lastName].filter(Boolean).join(' ') || u.email} ({tc('roles.manager')}
+                      {[u.firstName, u.lastName].filter(Boolean).join(' ') || u.email} (
+                      {tc('roles.manager')}
                       {u.email ? `, ${u.email}` : ''})
                     </SelectItem>
                   ))
@@ -92,12 +132,24 @@ export function ResetPasswordDialog({ open, onOpenChange }: { open: boolean; onO
           </div>
           <div className="grid gap-2">
             <Label htmlFor="reset-new">{t('resetPassword.newPassword')}</Label>
-            <PasswordInput id="reset-new" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
-            <p className="text-xs text-muted-foreground">{t('resetPassword.hint', { min: MIN_PASSWORD })}</p>
+            <PasswordInput
+              id="reset-new"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.target.value)}
+            />
+            <p className="text-xs text-muted-foreground">
+              {t('resetPassword.hint', { min: MIN_PASSWORD })}
+            </p>
           </div>
           <div className="grid gap-2">
             <Label htmlFor="reset-confirm">{t('resetPassword.confirmPassword')}</Label>
-            <PasswordInput id="reset-confirm" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <PasswordInput
+              id="reset-confirm"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => close(false)}>

@@ -4,12 +4,48 @@ import { cn } from '@/lib/utils';
 
 export type StatusFilter = 'all' | 'good' | 'approaching_service' | 'time_for_service' | 'overdue';
 
-const TILES: { key: StatusFilter; label: string; icon: typeof Package; tone: string; active: string }[] = [
-  { key: 'all', label: 'tiles.total', icon: Package, tone: 'text-slate-700', active: 'border-slate-700 ring-slate-700' },
-  { key: 'good', label: 'tiles.good', icon: CheckCircle2, tone: 'text-green-700', active: 'border-green-600 ring-green-600' },
-  { key: 'approaching_service', label: 'tiles.approaching', icon: Clock, tone: 'text-yellow-700', active: 'border-yellow-500 ring-yellow-500' },
-  { key: 'time_for_service', label: 'tiles.due', icon: AlertTriangle, tone: 'text-orange-700', active: 'border-orange-500 ring-orange-500' },
-  { key: 'overdue', label: 'tiles.overdue', icon: AlertOctagon, tone: 'text-red-700', active: 'border-red-600 ring-red-600' },
+const TILES: {
+  key: StatusFilter;
+  label: string;
+  icon: typeof Package;
+  tone: string;
+  active: string;
+}[] = [
+  {
+    key: 'all',
+    label: 'tiles.total',
+    icon: Package,
+    tone: 'text-slate-700',
+    active: 'border-slate-700 ring-slate-700',
+  },
+  {
+    key: 'good',
+    label: 'tiles.good',
+    icon: CheckCircle2,
+    tone: 'text-green-700',
+    active: 'border-green-600 ring-green-600',
+  },
+  {
+    key: 'approaching_service',
+    label: 'tiles.approaching',
+    icon: Clock,
+    tone: 'text-yellow-700',
+    active: 'border-yellow-500 ring-yellow-500',
+  },
+  {
+    key: 'time_for_service',
+    label: 'tiles.due',
+    icon: AlertTriangle,
+    tone: 'text-orange-700',
+    active: 'border-orange-500 ring-orange-500',
+  },
+  {
+    key: 'overdue',
+    label: 'tiles.overdue',
+    icon: AlertOctagon,
+    tone: 'text-red-700',
+    active: 'border-red-600 ring-red-600',
+  },
 ];
 
 /** Five clickable tiles with counts from the one status engine; the active one is highlighted. */
@@ -24,7 +60,11 @@ export function SummaryTiles({
 }) {
   const { t } = useTranslation('dashboard');
   return (
-    <div role="group" aria-label={t('tiles.label')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+    <div
+      role="group"
+      aria-label={t('tiles.label')}
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+    >
       {TILES.map(({ key, label, icon: Icon, tone, active: activeCls }) => {
         const isActive = active === key;
         return (

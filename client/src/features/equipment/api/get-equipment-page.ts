@@ -4,7 +4,13 @@ import { equipmentKeys } from '@/components/equipment/equipment-queries';
 import { api } from '@/lib/api';
 
 /** Filters and page of GET /api/equipment/page: status is a page slug or `all`, type an equipment type or `all`. */
-export type EquipmentPageFilters = { search: string; status: string; type: string; offset: number; limit: number };
+export type EquipmentPageFilters = {
+  search: string;
+  status: string;
+  type: string;
+  offset: number;
+  limit: number;
+};
 
 function pageUrl(f: EquipmentPageFilters) {
   const qs = new URLSearchParams();
@@ -18,7 +24,11 @@ function pageUrl(f: EquipmentPageFilters) {
 
 /** Under equipmentKeys.lists(): every equipment mutation refreshes the page on screen. */
 export const equipmentPageQueryOptions = (f: EquipmentPageFilters) =>
-  queryOptions({ queryKey: [...equipmentKeys.lists(), 'page', f] as const, queryFn: () => api.get<EquipmentPage>(pageUrl(f)) });
+  queryOptions({
+    queryKey: [...equipmentKeys.lists(), 'page', f] as const,
+    queryFn: () => api.get<EquipmentPage>(pageUrl(f)),
+  });
 
 /** One page of the Equipment List; the previous page stays on screen while the next one loads. */
-export const useEquipmentPage = (f: EquipmentPageFilters) => useQuery({ ...equipmentPageQueryOptions(f), placeholderData: keepPreviousData });
+export const useEquipmentPage = (f: EquipmentPageFilters) =>
+  useQuery({ ...equipmentPageQueryOptions(f), placeholderData: keepPreviousData });

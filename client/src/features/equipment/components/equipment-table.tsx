@@ -60,7 +60,13 @@ function UsageCell({ e, t }: { e: EquipmentDto; t: T }) {
 }
 
 /** The equipment list: a table at 1024 px and wider, cards below. Without `actions`: the table only (for printing). */
-export function EquipmentTable({ items, actions = true }: { items: EquipmentDto[]; actions?: boolean }) {
+export function EquipmentTable({
+  items,
+  actions = true,
+}: {
+  items: EquipmentDto[];
+  actions?: boolean;
+}) {
   const { t } = useTranslation('equipment');
   return (
     <>
@@ -75,7 +81,9 @@ export function EquipmentTable({ items, actions = true }: { items: EquipmentDto[
                 <TableHead>{t('columns.status')}</TableHead>
                 <TableHead>{t('columns.fuelType')}</TableHead>
                 <TableHead>{t('columns.nextMaintenance')}</TableHead>
-                {actions ? <TableHead className="no-print">{t('columns.actions')}</TableHead> : null}
+                {actions ? (
+                  <TableHead className="no-print">{t('columns.actions')}</TableHead>
+                ) : null}
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -112,60 +120,64 @@ export function EquipmentTable({ items, actions = true }: { items: EquipmentDto[
         </Card>
       </div>
       {actions ? (
-      <ul
-        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:hidden print:hidden"
-        aria-label={t('statusPage.all')}
-      >
-        {items.map((e) => (
-          <li key={e.id}>
-            <Card className="grid grid-cols-1 gap-3 p-4" data-testid="equipment-card">
-              <div className="flex min-w-0 items-start gap-2">
-                <TypeIcon type={e.type} className="mt-0.5 h-6 w-6 shrink-0" />
-                <div className="grid min-w-0 gap-1">
-                  <h3 className="font-semibold break-words">{e.name}</h3>
-                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                    <StatusBadge status={e.status} />
-                    <p className="text-xs text-muted-foreground">
-                      <span className="whitespace-nowrap">{t(`types.${e.type}`, { defaultValue: e.type })}</span>
-                      {' · '}
-                      <span className="whitespace-nowrap">
-                        {t('columns.id')} {shortId(e.id)}
-                      </span>
-                      {e.serialNumber ? (
-                        <>
-                          {' · '}
-                          <span className="whitespace-nowrap">
-                            {t('columns.serial')} {e.serialNumber}
-                          </span>
-                        </>
-                      ) : null}
-                    </p>
+        <ul
+          className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:hidden print:hidden"
+          aria-label={t('statusPage.all')}
+        >
+          {items.map((e) => (
+            <li key={e.id}>
+              <Card className="grid grid-cols-1 gap-3 p-4" data-testid="equipment-card">
+                <div className="flex min-w-0 items-start gap-2">
+                  <TypeIcon type={e.type} className="mt-0.5 h-6 w-6 shrink-0" />
+                  <div className="grid min-w-0 gap-1">
+                    <h3 className="font-semibold break-words">{e.name}</h3>
+                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <StatusBadge status={e.status} />
+                      <p className="text-xs text-muted-foreground">
+                        <span className="whitespace-nowrap">
+                          {t(`types.${e.type}`, { defaultValue: e.type })}
+                        </span>
+                        {' · '}
+                        <span className="whitespace-nowrap">
+                          {t('columns.id')} {shortId(e.id)}
+                        </span>
+                        {e.serialNumber ? (
+                          <>
+                            {' · '}
+                            <span className="whitespace-nowrap">
+                              {t('columns.serial')} {e.serialNumber}
+                            </span>
+                          </>
+                        ) : null}
+                      </p>
+                    </div>
                   </div>
                 </div>
-              </div>
-              <dl className="grid grid-cols-2 gap-2 text-sm">
-                <div>
-                  <dt className="text-xs text-muted-foreground">{t('columns.currentUsage')}</dt>
-                  <dd>
-                    <UsageCell e={e} t={t} />
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-muted-foreground">{t('columns.nextMaintenance')}</dt>
-                  <dd>
-                    <NextMaintenance e={e} t={t} />
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-muted-foreground">{t('columns.fuelType')}</dt>
-                  <dd>{t(`fuel.${e.fuelType}`, { defaultValue: e.fuelType })}</dd>
-                </div>
-              </dl>
-              <EquipmentActions equipment={e} className="border-t pt-2" />
-            </Card>
-          </li>
-        ))}
-      </ul>
+                <dl className="grid grid-cols-2 gap-2 text-sm">
+                  <div>
+                    <dt className="text-xs text-muted-foreground">{t('columns.currentUsage')}</dt>
+                    <dd>
+                      <UsageCell e={e} t={t} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-muted-foreground">
+                      {t('columns.nextMaintenance')}
+                    </dt>
+                    <dd>
+                      <NextMaintenance e={e} t={t} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-muted-foreground">{t('columns.fuelType')}</dt>
+                    <dd>{t(`fuel.${e.fuelType}`, { defaultValue: e.fuelType })}</dd>
+                  </div>
+                </dl>
+                <EquipmentActions equipment={e} className="border-t pt-2" />
+              </Card>
+            </li>
+          ))}
+        </ul>
       ) : null}
     </>
   );

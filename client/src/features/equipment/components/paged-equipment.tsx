@@ -4,7 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { equipmentListQueryOptions, type EquipmentFilters } from '@/components/equipment/equipment-queries';
+import {
+  equipmentListQueryOptions,
+  type EquipmentFilters,
+} from '@/components/equipment/equipment-queries';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { formatNumber } from '@/lib/format';
@@ -54,12 +57,28 @@ export function EquipmentResults({ data, loading, page, pageSize, onPage, empty 
   };
 
   return (
-    <section aria-labelledby="equipment-summary" aria-busy={loading} className="grid grid-cols-1 gap-4">
+    <section
+      aria-labelledby="equipment-summary"
+      aria-busy={loading}
+      className="grid grid-cols-1 gap-4"
+    >
       <div className="flex min-h-6 flex-wrap items-center justify-between gap-2">
-        <p id="equipment-summary" ref={summaryRef} tabIndex={-1} aria-live="polite" className="scroll-mt-20 text-sm font-medium outline-none" data-testid="equipment-summary">
+        <p
+          id="equipment-summary"
+          ref={summaryRef}
+          tabIndex={-1}
+          aria-live="polite"
+          className="scroll-mt-20 text-sm font-medium outline-none"
+          data-testid="equipment-summary"
+        >
           {total === 0
             ? t('list.noMatches')
-            : t('list.showing', { count: total, from: formatNumber(offset + 1, 0), to: formatNumber(Math.min(offset + pageSize, total), 0), total: formatNumber(total, 0) })}
+            : t('list.showing', {
+                count: total,
+                from: formatNumber(offset + 1, 0),
+                to: formatNumber(Math.min(offset + pageSize, total), 0),
+                total: formatNumber(total, 0),
+              })}
         </p>
         {loading ? (
           <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
@@ -77,13 +96,26 @@ export function EquipmentResults({ data, loading, page, pageSize, onPage, empty 
       )}
       {pages > 1 ? (
         <nav aria-label={t('list.pagination')} className="flex items-center justify-between gap-2">
-          <Button variant="outline" onClick={() => goTo(page - 1)} disabled={page <= 1} aria-label={t('list.previousPage')}>
+          <Button
+            variant="outline"
+            onClick={() => goTo(page - 1)}
+            disabled={page <= 1}
+            aria-label={t('list.previousPage')}
+          >
             <ChevronLeft aria-hidden /> {t('list.previous')}
           </Button>
           <p className="text-sm text-muted-foreground" data-testid="equipment-page">
-            {t('list.pageOf', { page: formatNumber(Math.min(page, pages), 0), pages: formatNumber(pages, 0) })}
+            {t('list.pageOf', {
+              page: formatNumber(Math.min(page, pages), 0),
+              pages: formatNumber(pages, 0),
+            })}
           </p>
-          <Button variant="outline" onClick={() => goTo(page + 1)} disabled={page >= pages} aria-label={t('list.nextPage')}>
+          <Button
+            variant="outline"
+            onClick={() => goTo(page + 1)}
+            disabled={page >= pages}
+            aria-label={t('list.nextPage')}
+          >
             {t('list.next')} <ChevronRight aria-hidden />
           </Button>
         </nav>
@@ -96,7 +128,11 @@ export function EquipmentResults({ data, loading, page, pageSize, onPage, empty 
  * Export CSV and Print of a paged screen take every machine matching its filters (the full list
  * call, GET /api/equipment), not just the page on screen. `printView` is the paper-only table.
  */
-export function useWholeListActions(filters: EquipmentFilters, data: EquipmentPage | undefined, csv: { fileName: () => string; columns: readonly CsvColumn<EquipmentDto>[] }) {
+export function useWholeListActions(
+  filters: EquipmentFilters,
+  data: EquipmentPage | undefined,
+  csv: { fileName: () => string; columns: readonly CsvColumn<EquipmentDto>[] },
+) {
   const { t } = useTranslation('equipment');
   const qc = useQueryClient();
   const [busy, setBusy] = useState<'export' | 'print' | null>(null);
@@ -117,7 +153,11 @@ export function useWholeListActions(filters: EquipmentFilters, data: EquipmentPa
     try {
       exportCsv(csv.fileName(), csv.columns, await fetchAll());
     } catch (err) {
-      toast({ title: t('list.exportFailed'), description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+      toast({
+        title: t('list.exportFailed'),
+        description: err instanceof Error ? err.message : String(err),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
     }
@@ -132,7 +172,11 @@ export function useWholeListActions(filters: EquipmentFilters, data: EquipmentPa
     try {
       setPrintItems(await fetchAll());
     } catch (err) {
-      toast({ title: t('list.printFailed'), description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+      toast({
+        title: t('list.printFailed'),
+        description: err instanceof Error ? err.message : String(err),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
     }

@@ -14,10 +14,18 @@ import { useEquipmentPage } from '../api/get-equipment-page';
 import { EquipmentResults, useWholeListActions } from '../components/paged-equipment';
 
 const PAGE = EQUIPMENT_PAGE_SIZE;
-const isSlug = (s: string | undefined): s is StatusPageSlug => (statusPageSlugs as readonly string[]).includes(s ?? '');
+const isSlug = (s: string | undefined): s is StatusPageSlug =>
+  (statusPageSlugs as readonly string[]).includes(s ?? '');
 /** English status labels for file names (spec: "named with status label and date"). */
-const FILE_LABEL: Record<StatusPageSlug, string> = { all: 'all', good: 'good', approaching: 'approaching-service', due: 'time-for-service', overdue: 'overdue' };
-const countOf = (counts: EquipmentStatusCounts, slug: StatusPageSlug) => (slug === 'all' ? counts.all : counts[statusOfSlug(slug)]);
+const FILE_LABEL: Record<StatusPageSlug, string> = {
+  all: 'all',
+  good: 'good',
+  approaching: 'approaching-service',
+  due: 'time-for-service',
+  overdue: 'overdue',
+};
+const countOf = (counts: EquipmentStatusCounts, slug: StatusPageSlug) =>
+  slug === 'all' ? counts.all : counts[statusOfSlug(slug)];
 
 /** The page lives in the address (?page=, replaced, not pushed): reload and Back after an edit keep it. */
 function usePageParam() {
@@ -49,7 +57,13 @@ export default function EquipmentByStatusPage() {
   const params = useParams();
   const slug: StatusPageSlug = isSlug(params.status) ? params.status : 'all';
   const [page, setPage] = usePageParam();
-  const list = useEquipmentPage({ search: '', status: slug, type: 'all', offset: (page - 1) * PAGE, limit: PAGE });
+  const list = useEquipmentPage({
+    search: '',
+    status: slug,
+    type: 'all',
+    offset: (page - 1) * PAGE,
+    limit: PAGE,
+  });
   const data = list.data;
   const total = data?.total ?? 0;
   const empty = total === 0;
@@ -65,20 +79,45 @@ export default function EquipmentByStatusPage() {
         <div>
           <h1 className="text-2xl font-bold">{title}</h1>
           {data ? (
-            <p className="text-sm text-muted-foreground">{t('statusPage.count', { count: total, n: formatNumber(total, 0) })}</p>
+            <p className="text-sm text-muted-foreground">
+              {t('statusPage.count', { count: total, n: formatNumber(total, 0) })}
+            </p>
           ) : null}
-          <p className="print-only text-sm">{t('list.printedOn', { date: formatDate(new Date()) })}</p>
+          <p className="print-only text-sm">
+            {t('list.printedOn', { date: formatDate(new Date()) })}
+          </p>
         </div>
         <div className="no-print flex flex-wrap gap-2" role="toolbar" aria-label={title}>
-          <Button variant="outline" disabled={empty || busy !== null} onClick={() => void onExport()}>
-            {busy === 'export' ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />} {busy === 'export' ? t('list.preparing') : t('actions.exportCsv')}
+          <Button
+            variant="outline"
+            disabled={empty || busy !== null}
+            onClick={() => void onExport()}
+          >
+            {busy === 'export' ? (
+              <Loader2 className="animate-spin" aria-hidden />
+            ) : (
+              <Download aria-hidden />
+            )}{' '}
+            {busy === 'export' ? t('list.preparing') : t('actions.exportCsv')}
           </Button>
-          <Button variant="outline" disabled={empty || busy !== null} onClick={() => void onPrint()}>
-            {busy === 'print' ? <Loader2 className="animate-spin" aria-hidden /> : <Printer aria-hidden />} {busy === 'print' ? t('list.preparing') : t('statusPage.printReport')}
+          <Button
+            variant="outline"
+            disabled={empty || busy !== null}
+            onClick={() => void onPrint()}
+          >
+            {busy === 'print' ? (
+              <Loader2 className="animate-spin" aria-hidden />
+            ) : (
+              <Printer aria-hidden />
+            )}{' '}
+            {busy === 'print' ? t('list.preparing') : t('statusPage.printReport')}
           </Button>
         </div>
       </div>
-      <nav aria-label={t('statusPage.filterLabel')} className="no-print flex gap-2 overflow-x-auto pb-1">
+      <nav
+        aria-label={t('statusPage.filterLabel')}
+        className="no-print flex gap-2 overflow-x-auto pb-1"
+      >
         {statusPageSlugs.map((s) => (
           <NavLink
             key={s}
@@ -86,12 +125,18 @@ export default function EquipmentByStatusPage() {
             className={({ isActive }) =>
               cn(
                 'flex items-center gap-1.5 whitespace-nowrap rounded-full border px-3 py-1.5 text-sm',
-                isActive || (s === 'all' && !isSlug(params.status)) ? 'border-primary bg-primary text-primary-foreground' : 'bg-background hover:bg-accent',
+                isActive || (s === 'all' && !isSlug(params.status))
+                  ? 'border-primary bg-primary text-primary-foreground'
+                  : 'bg-background hover:bg-accent',
               )
             }
           >
             {t(`statusPage.${s}`)}
-            {data ? <span className="tabular-nums opacity-80">{formatNumber(countOf(data.counts, s), 0)}</span> : null}
+            {data ? (
+              <span className="tabular-nums opacity-80">
+                {formatNumber(countOf(data.counts, s), 0)}
+              </span>
+            ) : null}
           </NavLink>
         ))}
       </nav>

@@ -1,5 +1,9 @@
 import { equipmentListColumns, exportFileName } from '@domain/csv';
-import { EQUIPMENT_PAGE_SIZE, equipmentTypes, type EquipmentStatusCounts } from '@domain/schemas/equipment';
+import {
+  EQUIPMENT_PAGE_SIZE,
+  equipmentTypes,
+  type EquipmentStatusCounts,
+} from '@domain/schemas/equipment';
 import { statusOfSlug, statusPageSlugs, type StatusPageSlug } from '@domain/status';
 import { Download, Loader2, Plus, Printer, Search } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
@@ -10,7 +14,13 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { fileDate, formatDate, formatNumber } from '@/lib/format';
 import { useEquipmentPage } from '../api/get-equipment-page';
 import { EquipmentResults, useWholeListActions } from '../components/paged-equipment';
@@ -18,8 +28,10 @@ import { EquipmentResults, useWholeListActions } from '../components/paged-equip
 const PAGE = EQUIPMENT_PAGE_SIZE;
 const TYPES = ['all', ...equipmentTypes] as const;
 type TypeFilter = (typeof TYPES)[number];
-const isSlug = (s: string | null): s is StatusPageSlug => (statusPageSlugs as readonly string[]).includes(s ?? '');
-const isType = (s: string | null): s is TypeFilter => (TYPES as readonly string[]).includes(s ?? '');
+const isSlug = (s: string | null): s is StatusPageSlug =>
+  (statusPageSlugs as readonly string[]).includes(s ?? '');
+const isType = (s: string | null): s is TypeFilter =>
+  (TYPES as readonly string[]).includes(s ?? '');
 const SEARCH_DELAY_MS = 300;
 
 type ListParams = { q: string; status: StatusPageSlug; type: TypeFilter; page: number };
@@ -38,7 +50,8 @@ function useListParams() {
       setParams(
         (prev) => {
           const p = new URLSearchParams(prev);
-          const set = (key: string, value: string, fallback: string) => (value && value !== fallback ? p.set(key, value) : p.delete(key));
+          const set = (key: string, value: string, fallback: string) =>
+            value && value !== fallback ? p.set(key, value) : p.delete(key);
           if (next.q !== undefined) set('q', next.q.trim(), '');
           if (next.status !== undefined) set('status', next.status, 'all');
           if (next.type !== undefined) set('type', next.type, 'all');
@@ -52,7 +65,8 @@ function useListParams() {
   return { ...current, update };
 }
 
-const countOf = (counts: EquipmentStatusCounts | undefined, slug: StatusPageSlug) => (counts ? (slug === 'all' ? counts.all : counts[statusOfSlug(slug)]) : 0);
+const countOf = (counts: EquipmentStatusCounts | undefined, slug: StatusPageSlug) =>
+  counts ? (slug === 'all' ? counts.all : counts[statusOfSlug(slug)]) : 0;
 
 /**
  * The Equipment List (owners and managers): one page of 25 machines at a time from
@@ -64,15 +78,25 @@ export default function EquipmentListPage() {
   const { t: tc } = useTranslation('common');
   const { q, status, type, page, update } = useListParams();
   const [searchInput, setSearchInput] = useState(q);
-  const list = useEquipmentPage({ search: q, status, type, offset: (page - 1) * PAGE, limit: PAGE });
+  const list = useEquipmentPage({
+    search: q,
+    status,
+    type,
+    offset: (page - 1) * PAGE,
+    limit: PAGE,
+  });
   const data = list.data;
   const total = data?.total ?? 0;
   const fleet = data?.counts.all ?? 0;
   const filtered = q !== '' || status !== 'all' || type !== 'all';
-  const { busy, onExport, onPrint, printView } = useWholeListActions({ status, type, search: q }, data, {
-    fileName: () => exportFileName('equipment-list', fileDate()),
-    columns: equipmentListColumns,
-  });
+  const { busy, onExport, onPrint, printView } = useWholeListActions(
+    { status, type, search: q },
+    data,
+    {
+      fileName: () => exportFileName('equipment-list', fileDate()),
+      columns: equipmentListColumns,
+    },
+  );
 
   // The search applies a moment after typing stops (Enter applies it at once).
   useEffect(() => {
@@ -92,7 +116,11 @@ export default function EquipmentListPage() {
   };
 
   const nothing = !data || total === 0;
-  const statusLabel = (s: StatusPageSlug) => t('list.option', { label: s === 'all' ? t('list.allStatuses') : t(`statusPage.${s}`), n: formatNumber(countOf(data?.counts, s), 0) });
+  const statusLabel = (s: StatusPageSlug) =>
+    t('list.option', {
+      label: s === 'all' ? t('list.allStatuses') : t(`statusPage.${s}`),
+      n: formatNumber(countOf(data?.counts, s), 0),
+    });
 
   return (
     <main className="mx-auto grid max-w-7xl grid-cols-1 gap-4 p-4 md:p-6">
@@ -104,14 +132,38 @@ export default function EquipmentListPage() {
               {t('list.fleet', { count: fleet, total: formatNumber(fleet, 0) })}
             </p>
           ) : null}
-          <p className="print-only text-sm">{t('list.printedOn', { date: formatDate(new Date()) })}</p>
+          <p className="print-only text-sm">
+            {t('list.printedOn', { date: formatDate(new Date()) })}
+          </p>
         </div>
-        <div className="no-print flex flex-wrap gap-2" role="toolbar" aria-label={tc('titles.equipmentList')}>
-          <Button variant="outline" disabled={nothing || busy !== null} onClick={() => void onExport()}>
-            {busy === 'export' ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />} {busy === 'export' ? t('list.preparing') : t('actions.exportCsv')}
+        <div
+          className="no-print flex flex-wrap gap-2"
+          role="toolbar"
+          aria-label={tc('titles.equipmentList')}
+        >
+          <Button
+            variant="outline"
+            disabled={nothing || busy !== null}
+            onClick={() => void onExport()}
+          >
+            {busy === 'export' ? (
+              <Loader2 className="animate-spin" aria-hidden />
+            ) : (
+              <Download aria-hidden />
+            )}{' '}
+            {busy === 'export' ? t('list.preparing') : t('actions.exportCsv')}
           </Button>
-          <Button variant="outline" disabled={nothing || busy !== null} onClick={() => void onPrint()}>
-            {busy === 'print' ? <Loader2 className="animate-spin" aria-hidden /> : <Printer aria-hidden />} {busy === 'print' ? t('list.preparing') : t('actions.print')}
+          <Button
+            variant="outline"
+            disabled={nothing || busy !== null}
+            onClick={() => void onPrint()}
+          >
+            {busy === 'print' ? (
+              <Loader2 className="animate-spin" aria-hidden />
+            ) : (
+              <Printer aria-hidden />
+            )}{' '}
+            {busy === 'print' ? t('list.preparing') : t('actions.print')}
           </Button>
           <Button asChild>
             <Link to="/add-equipment">
@@ -139,11 +191,19 @@ export default function EquipmentListPage() {
         </Card>
       ) : (
         <div className="no-print grid grid-cols-1 gap-4">
-          <form role="search" aria-label={t('list.filters')} onSubmit={onSearchSubmit} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_16rem_12rem] lg:items-end">
+          <form
+            role="search"
+            aria-label={t('list.filters')}
+            onSubmit={onSearchSubmit}
+            className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_16rem_12rem] lg:items-end"
+          >
             <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
               <Label htmlFor="equipment-search">{t('list.search')}</Label>
               <div className="relative">
-                <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+                <Search
+                  className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden
+                />
                 <Input
                   id="equipment-search"
                   type="search"
@@ -158,7 +218,10 @@ export default function EquipmentListPage() {
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="equipment-status">{t('list.statusFilter')}</Label>
-              <Select value={status} onValueChange={(v) => update({ status: isSlug(v) ? v : 'all', page: 1 })}>
+              <Select
+                value={status}
+                onValueChange={(v) => update({ status: isSlug(v) ? v : 'all', page: 1 })}
+              >
                 <SelectTrigger id="equipment-status">
                   <SelectValue />
                 </SelectTrigger>
@@ -173,7 +236,10 @@ export default function EquipmentListPage() {
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="equipment-type">{t('list.typeFilter')}</Label>
-              <Select value={type} onValueChange={(v) => update({ type: isType(v) ? v : 'all', page: 1 })}>
+              <Select
+                value={type}
+                onValueChange={(v) => update({ type: isType(v) ? v : 'all', page: 1 })}
+              >
                 <SelectTrigger id="equipment-type">
                   <SelectValue />
                 </SelectTrigger>

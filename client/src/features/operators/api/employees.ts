@@ -4,7 +4,10 @@ import { api } from '@/lib/api';
 import { operatorKeys } from './keys';
 
 export const employeesQueryOptions = () =>
-  queryOptions({ queryKey: operatorKeys.employees(), queryFn: () => api.get<EmployeeDto[]>('/api/employees') });
+  queryOptions({
+    queryKey: operatorKeys.employees(),
+    queryFn: () => api.get<EmployeeDto[]>('/api/employees'),
+  });
 
 export const useEmployees = () => useQuery(employeesQueryOptions());
 
@@ -19,7 +22,8 @@ export function useCreateEmployee() {
 export function useUpdateEmployee() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: EmployeeInput & { id: string }) => api.put<EmployeeDto>(`/api/employees/${id}`, body),
+    mutationFn: ({ id, ...body }: EmployeeInput & { id: string }) =>
+      api.put<EmployeeDto>(`/api/employees/${id}`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: operatorKeys.employees() }),
   });
 }

@@ -20,7 +20,10 @@ function optionsUrl({ search, matchTypes }: EquipmentOptionsSearch) {
 
 /** GET /api/equipment/options: the first machines matching the search (bounded whatever the fleet size). */
 export const equipmentOptionsQueryOptions = (s: EquipmentOptionsSearch) =>
-  queryOptions({ queryKey: [...operatorKeys.equipmentOptions(), s] as const, queryFn: () => api.get<EquipmentOptions>(optionsUrl(s)) });
+  queryOptions({
+    queryKey: [...operatorKeys.equipmentOptions(), s] as const,
+    queryFn: () => api.get<EquipmentOptions>(optionsUrl(s)),
+  });
 
 /** The previous answer stays on screen while the next search loads. */
 export const useEquipmentOptions = (s: EquipmentOptionsSearch) =>

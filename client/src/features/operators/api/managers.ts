@@ -4,7 +4,10 @@ import { api } from '@/lib/api';
 import { operatorKeys } from './keys';
 
 export const managersQueryOptions = () =>
-  queryOptions({ queryKey: operatorKeys.managers(), queryFn: () => api.get<EmployeeDto[]>('/api/managers') });
+  queryOptions({
+    queryKey: operatorKeys.managers(),
+    queryFn: () => api.get<EmployeeDto[]>('/api/managers'),
+  });
 
 export const useManagers = (enabled: boolean) => useQuery({ ...managersQueryOptions(), enabled });
 

@@ -9,7 +9,8 @@ export type OperatorLoginResponse = CurrentUser & { redirect?: string };
 export function useOperatorLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: OperatorLoginInput) => api.post<OperatorLoginResponse>('/api/employee/login', body),
+    mutationFn: (body: OperatorLoginInput) =>
+      api.post<OperatorLoginResponse>('/api/employee/login', body),
     onSuccess: (data) => {
       const { redirect: _redirect, ...user } = data;
       qc.setQueryData(authKeys.user, user);

@@ -17,7 +17,9 @@ export function useSubmitOperatorUpdate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: SubmitUpdateBody; key: string }) =>
-      api.post<SubmitOperatorUpdateResponse>('/api/operator-updates', body, { headers: { 'idempotency-key': key } }),
+      api.post<SubmitOperatorUpdateResponse>('/api/operator-updates', body, {
+        headers: { 'idempotency-key': key },
+      }),
     onSuccess: () => qc.invalidateQueries({ queryKey: operatorKeys.equipmentOptions() }),
   });
 }

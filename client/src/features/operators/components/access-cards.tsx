@@ -19,19 +19,39 @@ const PRINT_CSS = `
  * (10 per page), with English and Spanish instructions, company name, operator name, username and the
  * shared password. Shown on screen as a preview with Print and Close.
  */
-export function AccessCardsView({ operators, companyName, password, onClose }: { operators: EmployeeDto[]; companyName: string; password: string; onClose: () => void }) {
+export function AccessCardsView({
+  operators,
+  companyName,
+  password,
+  onClose,
+}: {
+  operators: EmployeeDto[];
+  companyName: string;
+  password: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('operators');
   const origin = window.location.origin;
   const loginUrl = `${origin}/employee-login`;
   return createPortal(
-    <div className="access-cards-view fixed inset-0 z-50 overflow-auto bg-slate-100 p-4" role="dialog" aria-modal="true" aria-labelledby="accessCardsTitle">
+    <div
+      className="access-cards-view fixed inset-0 z-50 overflow-auto bg-slate-100 p-4"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="accessCardsTitle"
+    >
       <style>{PRINT_CSS}</style>
-      <div className="no-print mx-auto mb-4 flex max-w-[7.2in] flex-wrap items-center gap-3" role="toolbar">
+      <div
+        className="no-print mx-auto mb-4 flex max-w-[7.2in] flex-wrap items-center gap-3"
+        role="toolbar"
+      >
         <div className="min-w-0 flex-1">
           <h1 id="accessCardsTitle" className="text-xl font-bold">
             {t('cards.title')}
           </h1>
-          <p className="text-sm text-muted-foreground">{t('cards.description', { count: operators.length })}</p>
+          <p className="text-sm text-muted-foreground">
+            {t('cards.description', { count: operators.length })}
+          </p>
         </div>
         <Button onClick={() => window.print()}>
           <Printer aria-hidden />
@@ -55,7 +75,9 @@ export function AccessCardsView({ operators, companyName, password, onClose }: {
             >
               <div className="flex items-baseline justify-between gap-2 border-b border-slate-300 pb-[0.04in]">
                 <span className="truncate text-[10pt] font-bold">{companyName}</span>
-                <span className="shrink-0 text-[7pt] uppercase text-slate-500">{t('cards.operator')}</span>
+                <span className="shrink-0 text-[7pt] uppercase text-slate-500">
+                  {t('cards.operator')}
+                </span>
               </div>
               <div className="mt-[0.05in] truncate text-[9pt] font-semibold">{fullName}</div>
               <dl className="mt-[0.04in] grid grid-cols-[auto_1fr] gap-x-2 gap-y-[0.02in]">
@@ -64,14 +86,19 @@ export function AccessCardsView({ operators, companyName, password, onClose }: {
                 <dt className="text-slate-500">{t('cards.passwordBilingual')}</dt>
                 <dd className="break-all font-mono text-[10pt] font-bold">{password}</dd>
               </dl>
-              <a href={`${loginUrl}?u=${encodeURIComponent(username)}`} className="mt-[0.04in] truncate text-[7pt] text-blue-700">
+              <a
+                href={`${loginUrl}?u=${encodeURIComponent(username)}`}
+                className="mt-[0.04in] truncate text-[7pt] text-blue-700"
+              >
                 {loginUrl}
               </a>
               <p className="mt-auto text-[6.5pt]">
-                <span className="font-semibold">{t('cards.enTag')}</span> {t('cards.instructionsEn')}
+                <span className="font-semibold">{t('cards.enTag')}</span>{' '}
+                {t('cards.instructionsEn')}
               </p>
               <p className="mt-[0.02in] text-[6.5pt]">
-                <span className="font-semibold">{t('cards.esTag')}</span> {t('cards.instructionsEs')}
+                <span className="font-semibold">{t('cards.esTag')}</span>{' '}
+                {t('cards.instructionsEs')}
               </p>
             </article>
           );

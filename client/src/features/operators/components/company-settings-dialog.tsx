@@ -2,7 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { companySettingsMessages } from '@domain/schemas/operators';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -11,7 +18,15 @@ import { translateMessage } from '@/lib/translate-message';
 import { useUpdateCompanySettings } from '../api/company-settings';
 
 /** Company name and shared operator password. Empty fields keep their value ('No Changes' when both are empty). */
-export function CompanySettingsDialog({ open, onOpenChange, companyName }: { open: boolean; onOpenChange: (o: boolean) => void; companyName: string }) {
+export function CompanySettingsDialog({
+  open,
+  onOpenChange,
+  companyName,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  companyName: string;
+}) {
   const { t } = useTranslation('operators');
   const update = useUpdateCompanySettings();
   const [name, setName] = useState('');
@@ -27,9 +42,16 @@ export function CompanySettingsDialog({ open, onOpenChange, companyName }: { ope
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const body = { ...(name.trim() ? { companyName: name.trim() } : {}), ...(password ? { masterPassword: password } : {}) };
+    const body = {
+      ...(name.trim() ? { companyName: name.trim() } : {}),
+      ...(password ? { masterPassword: password } : {}),
+    };
     if (!body.companyName && !body.masterPassword) {
-      toast({ title: t('toast.noChangesTitle'), description: t('toast.noChangesBody'), variant: 'destructive' });
+      toast({
+        title: t('toast.noChangesTitle'),
+        description: t('toast.noChangesBody'),
+        variant: 'destructive',
+      });
       return;
     }
     update.mutate(body, {
@@ -37,7 +59,12 @@ export function CompanySettingsDialog({ open, onOpenChange, companyName }: { ope
         toast({ title: t('toast.settingsUpdated'), description: t('toast.settingsUpdatedBody') });
         close(false);
       },
-      onError: (err) => toast({ title: t('toast.settingsFailed'), description: translateMessage(t, companySettingsMessages, err.message), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: t('toast.settingsFailed'),
+          description: translateMessage(t, companySettingsMessages, err.message),
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -51,11 +78,23 @@ export function CompanySettingsDialog({ open, onOpenChange, companyName }: { ope
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <div className="grid gap-2">
             <Label htmlFor="settingsCompanyName">{t('settingsDialog.companyName')}</Label>
-            <Input id="settingsCompanyName" value={name} placeholder={companyName} onChange={(e) => setName(e.target.value)} maxLength={120} />
+            <Input
+              id="settingsCompanyName"
+              value={name}
+              placeholder={companyName}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={120}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="settingsPassword">{t('settingsDialog.password')}</Label>
-            <PasswordInput id="settingsPassword" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="settingsPasswordHint" />
+            <PasswordInput
+              id="settingsPassword"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-describedby="settingsPasswordHint"
+            />
             <p id="settingsPasswordHint" className="text-xs text-muted-foreground">
               {t('settingsDialog.passwordHint')}
             </p>

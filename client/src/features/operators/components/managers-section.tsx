@@ -14,7 +14,14 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -22,7 +29,8 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/format';
 import { useCreateManager, useDeleteManager, useManagers } from '../api/managers';
 
-const fullName = (m: EmployeeDto) => [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email || '';
+const fullName = (m: EmployeeDto) =>
+  [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email || '';
 
 /** The owner's managers: add (name, email, initial password), list, remove. */
 export function ManagersSection() {
@@ -37,22 +45,43 @@ export function ManagersSection() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const body = { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim(), password: form.password };
+    const body = {
+      firstName: form.firstName.trim(),
+      lastName: form.lastName.trim(),
+      email: form.email.trim(),
+      password: form.password,
+    };
     if (!body.firstName || !body.lastName || !body.email || !body.password) {
-      toast({ title: t('toast.missingTitle'), description: t('toast.missingBody'), variant: 'destructive' });
+      toast({
+        title: t('toast.missingTitle'),
+        description: t('toast.missingBody'),
+        variant: 'destructive',
+      });
       return;
     }
     create.mutate(body, {
       onSuccess: (m) => {
-        toast({ title: t('toast.managerAdded'), description: t('toast.managerAddedBody', { name: fullName(m), email: m.email ?? '' }) });
+        toast({
+          title: t('toast.managerAdded'),
+          description: t('toast.managerAddedBody', { name: fullName(m), email: m.email ?? '' }),
+        });
         setForm({ firstName: '', lastName: '', email: '', password: '' });
         setOpen(false);
       },
-      onError: (err) => toast({ title: t('toast.managerAddFailed'), description: err.message, variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: t('toast.managerAddFailed'),
+          description: err.message,
+          variant: 'destructive',
+        }),
     });
   };
 
-  const field = (key: keyof typeof form) => ({ value: form[key], onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value })) });
+  const field = (key: keyof typeof form) => ({
+    value: form[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+      setForm((f) => ({ ...f, [key]: e.target.value })),
+  });
 
   return (
     <Card>
@@ -67,7 +96,9 @@ export function ManagersSection() {
         </Button>
       </CardHeader>
       <CardContent>
-        {managers.data && managers.data.length === 0 ? <p className="text-sm text-muted-foreground">{t('managers.empty')}</p> : null}
+        {managers.data && managers.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('managers.empty')}</p>
+        ) : null}
         <ul className="divide-y">
           {(managers.data ?? []).map((m) => (
             <li key={m.id} className="flex flex-wrap items-center gap-3 py-3">
@@ -77,7 +108,12 @@ export function ManagersSection() {
                   {m.email} · {t('managers.created')} {formatDate(m.createdAt)}
                 </p>
               </div>
-              <Button variant="ghost" size="icon" aria-label={t('managers.remove', { name: fullName(m) })} onClick={() => setRemoving(m)}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t('managers.remove', { name: fullName(m) })}
+                onClick={() => setRemoving(m)}
+              >
                 <Trash2 className="text-destructive" aria-hidden />
               </Button>
             </li>
@@ -108,7 +144,12 @@ export function ManagersSection() {
             </div>
             <div className="grid gap-2">
               <Label htmlFor="mgrPassword">{t('managers.password')}</Label>
-              <PasswordInput id="mgrPassword" autoComplete="new-password" aria-describedby="mgrPasswordHint" {...field('password')} />
+              <PasswordInput
+                id="mgrPassword"
+                autoComplete="new-password"
+                aria-describedby="mgrPasswordHint"
+                {...field('password')}
+              />
               <p id="mgrPasswordHint" className="text-xs text-muted-foreground">
                 {t('managers.passwordHint')}
               </p>
@@ -126,7 +167,9 @@ export function ManagersSection() {
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>{t('managers.deleteTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>{t('managers.deleteDescription', { name: removing ? fullName(removing) : '' })}</AlertDialogDescription>
+            <AlertDialogDescription>
+              {t('managers.deleteDescription', { name: removing ? fullName(removing) : '' })}
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>{tc('actions.cancel')}</AlertDialogCancel>
@@ -137,7 +180,12 @@ export function ManagersSection() {
                 const name = fullName(removing);
                 remove.mutate(removing.id, {
                   onSuccess: () => toast({ title: t('toast.managerRemoved'), description: name }),
-                  onError: (err) => toast({ title: t('toast.managerRemoveFailed'), description: err.message, variant: 'destructive' }),
+                  onError: (err) =>
+                    toast({
+                      title: t('toast.managerRemoveFailed'),
+                      description: err.message,
+                      variant: 'destructive',
+                    }),
                 });
                 setRemoving(null);
               }}

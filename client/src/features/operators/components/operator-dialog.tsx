@@ -2,14 +2,29 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EmployeeDto } from '@domain/schemas/operators';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateEmployee, useUpdateEmployee } from '../api/employees';
 
 /** Add (editing = null) or edit an operator: first and last name. The username never changes. */
-export function OperatorDialog({ open, onOpenChange, editing }: { open: boolean; onOpenChange: (o: boolean) => void; editing: EmployeeDto | null }) {
+export function OperatorDialog({
+  open,
+  onOpenChange,
+  editing,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  editing: EmployeeDto | null;
+}) {
   const { t } = useTranslation('operators');
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
@@ -29,7 +44,11 @@ export function OperatorDialog({ open, onOpenChange, editing }: { open: boolean;
     e.preventDefault();
     const body = { firstName: firstName.trim(), lastName: lastName.trim() };
     if (!body.firstName || !body.lastName) {
-      toast({ title: t('toast.missingTitle'), description: t('toast.missingBody'), variant: 'destructive' });
+      toast({
+        title: t('toast.missingTitle'),
+        description: t('toast.missingBody'),
+        variant: 'destructive',
+      });
       return;
     }
     const name = `${body.firstName} ${body.lastName}`;
@@ -41,16 +60,25 @@ export function OperatorDialog({ open, onOpenChange, editing }: { open: boolean;
             toast({ title: t('toast.updated'), description: t('toast.updatedBody', { name }) });
             onOpenChange(false);
           },
-          onError: (err) => toast({ title: t('toast.updateFailed'), description: err.message, variant: 'destructive' }),
+          onError: (err) =>
+            toast({
+              title: t('toast.updateFailed'),
+              description: err.message,
+              variant: 'destructive',
+            }),
         },
       );
     } else {
       create.mutate(body, {
         onSuccess: (op) => {
-          toast({ title: t('toast.added'), description: t('toast.addedBody', { name, username: op.operatorUsername ?? '' }) });
+          toast({
+            title: t('toast.added'),
+            description: t('toast.addedBody', { name, username: op.operatorUsername ?? '' }),
+          });
           onOpenChange(false);
         },
-        onError: (err) => toast({ title: t('toast.addFailed'), description: err.message, variant: 'destructive' }),
+        onError: (err) =>
+          toast({ title: t('toast.addFailed'), description: err.message, variant: 'destructive' }),
       });
     }
   };
@@ -59,17 +87,31 @@ export function OperatorDialog({ open, onOpenChange, editing }: { open: boolean;
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{editing ? t('operatorDialog.editTitle') : t('operatorDialog.addTitle')}</DialogTitle>
+          <DialogTitle>
+            {editing ? t('operatorDialog.editTitle') : t('operatorDialog.addTitle')}
+          </DialogTitle>
           <DialogDescription>{t('operatorDialog.description')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <div className="grid gap-2">
             <Label htmlFor="opFirstName">{t('operatorDialog.firstName')}</Label>
-            <Input id="opFirstName" value={firstName} onChange={(e) => setFirstName(e.target.value)} maxLength={60} autoComplete="off" />
+            <Input
+              id="opFirstName"
+              value={firstName}
+              onChange={(e) => setFirstName(e.target.value)}
+              maxLength={60}
+              autoComplete="off"
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="opLastName">{t('operatorDialog.lastName')}</Label>
-            <Input id="opLastName" value={lastName} onChange={(e) => setLastName(e.target.value)} maxLength={60} autoComplete="off" />
+            <Input
+              id="opLastName"
+              value={lastName}
+              onChange={(e) => setLastName(e.target.value)}
+              maxLength={60}
+              autoComplete="off"
+            />
           </div>
           {editing ? (
             <div className="grid gap-2">
@@ -79,7 +121,11 @@ export function OperatorDialog({ open, onOpenChange, editing }: { open: boolean;
           ) : null}
           <DialogFooter>
             <Button type="submit" disabled={pending}>
-              {pending ? t('operatorDialog.saving') : editing ? t('operatorDialog.save') : t('operatorDialog.add')}
+              {pending
+                ? t('operatorDialog.saving')
+                : editing
+                  ? t('operatorDialog.save')
+                  : t('operatorDialog.add')}
             </Button>
           </DialogFooter>
         </form>

@@ -1,4 +1,15 @@
-import { Copy, Download, Eye, EyeOff, Info, Pencil, Printer, Settings, Trash2, UserPlus } from 'lucide-react';
+import {
+  Copy,
+  Download,
+  Eye,
+  EyeOff,
+  Info,
+  Pencil,
+  Printer,
+  Settings,
+  Trash2,
+  UserPlus,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportFileName, operatorColumns, toCsv } from '@domain/csv';
@@ -15,7 +26,14 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
 import { downloadText } from '@/lib/download';
@@ -38,7 +56,10 @@ export default function EmployeesPage() {
   const employees = useEmployees();
   const remove = useDeleteEmployee();
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [dialog, setDialog] = useState<{ open: boolean; editing: EmployeeDto | null }>({ open: false, editing: null });
+  const [dialog, setDialog] = useState<{ open: boolean; editing: EmployeeDto | null }>({
+    open: false,
+    editing: null,
+  });
   const [removing, setRemoving] = useState<EmployeeDto | null>(null);
   const [reveal, setReveal] = useState(false);
   const [printing, setPrinting] = useState(false);
@@ -62,7 +83,11 @@ export default function EmployeesPage() {
 
   const onPrint = () => {
     if (operators.length === 0 || !password) {
-      toast({ title: t('toast.cannotPrint'), description: t('toast.cannotPrintBody'), variant: 'destructive' });
+      toast({
+        title: t('toast.cannotPrint'),
+        description: t('toast.cannotPrintBody'),
+        variant: 'destructive',
+      });
       return;
     }
     setPrinting(true);
@@ -70,7 +95,11 @@ export default function EmployeesPage() {
 
   const onExport = () => {
     if (operators.length === 0) {
-      toast({ title: t('toast.noExport'), description: t('toast.noExportBody'), variant: 'destructive' });
+      toast({
+        title: t('toast.noExport'),
+        description: t('toast.noExportBody'),
+        variant: 'destructive',
+      });
       return;
     }
     const rows = operators.map((o) => ({
@@ -82,25 +111,40 @@ export default function EmployeesPage() {
       createdAt: o.createdAt,
     }));
     downloadText(exportFileName('operators', fileDate()), toCsv(operatorColumns, rows));
-    toast({ title: t('toast.exported'), description: t('toast.exportedBody', { count: rows.length }) });
+    toast({
+      title: t('toast.exported'),
+      description: t('toast.exportedBody', { count: rows.length }),
+    });
   };
 
   const confirmRemove = () => {
     if (!removing) return;
     const name = fullName(removing);
     remove.mutate(removing.id, {
-      onSuccess: () => toast({ title: t('toast.removed'), description: t('toast.removedBody', { name }) }),
-      onError: (err) => toast({ title: t('toast.removeFailed'), description: err.message, variant: 'destructive' }),
+      onSuccess: () =>
+        toast({ title: t('toast.removed'), description: t('toast.removedBody', { name }) }),
+      onError: (err) =>
+        toast({ title: t('toast.removeFailed'), description: err.message, variant: 'destructive' }),
     });
     setRemoving(null);
   };
 
   const rowActions = (op: EmployeeDto) => (
     <div className="flex items-center gap-1">
-      <Button variant="ghost" size="icon" aria-label={t('table.edit', { name: fullName(op) })} onClick={() => setDialog({ open: true, editing: op })}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t('table.edit', { name: fullName(op) })}
+        onClick={() => setDialog({ open: true, editing: op })}
+      >
         <Pencil aria-hidden />
       </Button>
-      <Button variant="ghost" size="icon" aria-label={t('table.delete', { name: fullName(op) })} onClick={() => setRemoving(op)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t('table.delete', { name: fullName(op) })}
+        onClick={() => setRemoving(op)}
+      >
         <Trash2 className="text-destructive" aria-hidden />
       </Button>
     </div>
@@ -108,8 +152,16 @@ export default function EmployeesPage() {
 
   const usernameCell = (op: EmployeeDto) => (
     <span className="inline-flex items-center gap-1">
-      <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm">{op.operatorUsername}</code>
-      <Button variant="ghost" size="icon" className="h-8 w-8" aria-label={t('table.copy', { username: op.operatorUsername ?? '' })} onClick={() => void copy(op.operatorUsername ?? '')}>
+      <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm">
+        {op.operatorUsername}
+      </code>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="h-8 w-8"
+        aria-label={t('table.copy', { username: op.operatorUsername ?? '' })}
+        onClick={() => void copy(op.operatorUsername ?? '')}
+      >
         <Copy aria-hidden />
       </Button>
     </span>
@@ -123,7 +175,11 @@ export default function EmployeesPage() {
           <p className="text-sm text-muted-foreground">{t('page.subtitle')}</p>
         </div>
         <div className="flex w-full flex-wrap gap-2 sm:w-auto">
-          <Button variant="outline" onClick={() => setSettingsOpen(true)} className="flex-1 sm:flex-none">
+          <Button
+            variant="outline"
+            onClick={() => setSettingsOpen(true)}
+            className="flex-1 sm:flex-none"
+          >
             <Settings aria-hidden />
             {t('page.companySettings')}
           </Button>
@@ -131,7 +187,10 @@ export default function EmployeesPage() {
             <Printer aria-hidden />
             {t('page.printCards')}
           </Button>
-          <Button onClick={() => setDialog({ open: true, editing: null })} className="flex-1 sm:flex-none">
+          <Button
+            onClick={() => setDialog({ open: true, editing: null })}
+            className="flex-1 sm:flex-none"
+          >
             <UserPlus aria-hidden />
             {t('page.addOperator')}
           </Button>
@@ -157,7 +216,14 @@ export default function EmployeesPage() {
                       <span className="font-mono" data-testid="operator-password">
                         {reveal ? password : '•'.repeat(Math.min(12, Math.max(8, password.length)))}
                       </span>
-                      <Button variant="ghost" size="icon" className="h-8 w-8" aria-pressed={reveal} aria-label={reveal ? t('current.hide') : t('current.reveal')} onClick={() => setReveal((r) => !r)}>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="h-8 w-8"
+                        aria-pressed={reveal}
+                        aria-label={reveal ? t('current.hide') : t('current.reveal')}
+                        onClick={() => setReveal((r) => !r)}
+                      >
                         {reveal ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
                       </Button>
                     </>
@@ -195,7 +261,9 @@ export default function EmployeesPage() {
           </Button>
         </CardHeader>
         <CardContent>
-          {employees.isSuccess && operators.length === 0 ? <p className="py-6 text-center text-sm text-muted-foreground">{t('table.empty')}</p> : null}
+          {employees.isSuccess && operators.length === 0 ? (
+            <p className="py-6 text-center text-sm text-muted-foreground">{t('table.empty')}</p>
+          ) : null}
           {operators.length > 0 ? (
             <>
               <div className="hidden lg:block">
@@ -246,14 +314,25 @@ export default function EmployeesPage() {
 
       {user?.role === 'owner' ? <ManagersSection /> : null}
 
-      <CompanySettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} companyName={companyName} />
-      <OperatorDialog open={dialog.open} editing={dialog.editing} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      <CompanySettingsDialog
+        open={settingsOpen}
+        onOpenChange={setSettingsOpen}
+        companyName={companyName}
+      />
+      <OperatorDialog
+        open={dialog.open}
+        editing={dialog.editing}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
       <AlertDialog open={removing !== null} onOpenChange={(o) => !o && setRemoving(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>{t('deleteDialog.title')}</AlertDialogTitle>
             <AlertDialogDescription>
-              {t('deleteDialog.description', { name: removing ? fullName(removing) : '', username: removing?.operatorUsername ?? '' })}
+              {t('deleteDialog.description', {
+                name: removing ? fullName(removing) : '',
+                username: removing?.operatorUsername ?? '',
+              })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
@@ -264,7 +343,14 @@ export default function EmployeesPage() {
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
-      {printing && password ? <AccessCardsView operators={operators} companyName={companyName} password={password} onClose={() => setPrinting(false)} /> : null}
+      {printing && password ? (
+        <AccessCardsView
+          operators={operators}
+          companyName={companyName}
+          password={password}
+          onClose={() => setPrinting(false)}
+        />
+      ) : null}
     </main>
   );
 }

@@ -21,9 +21,13 @@ export default function OperatorLoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useOperatorLogin();
-  const [operatorName, setOperatorName] = useState(() => params.get('u') ?? localStorage.getItem(REMEMBERED_USERNAME_KEY) ?? '');
+  const [operatorName, setOperatorName] = useState(
+    () => params.get('u') ?? localStorage.getItem(REMEMBERED_USERNAME_KEY) ?? '',
+  );
   const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(() => Boolean(localStorage.getItem(REMEMBERED_USERNAME_KEY)));
+  const [rememberMe, setRememberMe] = useState(() =>
+    Boolean(localStorage.getItem(REMEMBERED_USERNAME_KEY)),
+  );
 
   useEffect(() => {
     document.title = `${t('login.title')} | Equipment Management Suite`;
@@ -48,9 +52,14 @@ export default function OperatorLoginPage() {
         },
         onError: (err) => {
           if (err instanceof ApiError && err.status === 0) {
-            toast({ title: t('login.error'), description: t('login.errorBody'), variant: 'destructive' });
+            toast({
+              title: t('login.error'),
+              description: t('login.errorBody'),
+              variant: 'destructive',
+            });
           } else {
-            const message = err instanceof ApiError && err.status !== 401 ? err.message : t('login.failedBody');
+            const message =
+              err instanceof ApiError && err.status !== 401 ? err.message : t('login.failedBody');
             toast({ title: t('login.failed'), description: message, variant: 'destructive' });
           }
         },
@@ -110,7 +119,12 @@ export default function OperatorLoginPage() {
               {t('login.caseNote')}
             </p>
             <div className="flex items-start gap-3">
-              <Checkbox id="rememberMe" checked={rememberMe} onCheckedChange={(v) => setRememberMe(v === true)} className="mt-0.5" />
+              <Checkbox
+                id="rememberMe"
+                checked={rememberMe}
+                onCheckedChange={(v) => setRememberMe(v === true)}
+                className="mt-0.5"
+              />
               <div className="grid gap-1">
                 <Label htmlFor="rememberMe">{t('login.remember')}</Label>
                 <p className="text-xs text-muted-foreground">{t('login.rememberHint')}</p>
@@ -128,7 +142,10 @@ export default function OperatorLoginPage() {
             </Button>
             <p className="text-sm text-muted-foreground">{t('login.saveTip')}</p>
             <p className="text-sm text-muted-foreground">{t('login.hint')}</p>
-            <Link to="/login" className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              to="/login"
+              className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
               {t('login.ownerLogin')}
             </Link>
           </form>

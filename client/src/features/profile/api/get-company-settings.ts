@@ -4,6 +4,10 @@ import { api } from '@/lib/api';
 import { profileKeys } from './keys';
 
 export const companySettingsQueryOptions = () =>
-  queryOptions({ queryKey: profileKeys.company(), queryFn: () => api.get<CompanyDetails>('/api/company/settings') });
+  queryOptions({
+    queryKey: profileKeys.company(),
+    queryFn: () => api.get<CompanyDetails>('/api/company/settings'),
+  });
 
-export const useCompanySettings = (enabled: boolean) => useQuery({ ...companySettingsQueryOptions(), enabled });
+export const useCompanySettings = (enabled: boolean) =>
+  useQuery({ ...companySettingsQueryOptions(), enabled });

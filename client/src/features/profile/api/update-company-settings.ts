@@ -4,7 +4,8 @@ import { api } from '@/lib/api';
 import { authKeys } from '@/lib/auth';
 import { profileKeys } from './keys';
 
-export const updateCompanySettings = (input: CompanySettingsInput) => api.patch<CompanyDetails>('/api/company/settings', input);
+export const updateCompanySettings = (input: CompanySettingsInput) =>
+  api.patch<CompanyDetails>('/api/company/settings', input);
 
 /** Renaming the company also renames the business name shown in the header. */
 export function useUpdateCompanySettings() {

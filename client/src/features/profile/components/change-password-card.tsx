@@ -18,7 +18,10 @@ export function ChangePasswordCard() {
   const { t } = useTranslation('profile');
   const msg = useProfileMessage();
   const change = useChangePassword();
-  const form = useForm<ChangePasswordFormValues, unknown, Values>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
+  const form = useForm<ChangePasswordFormValues, unknown, Values>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: EMPTY,
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
@@ -27,7 +30,11 @@ export function ChangePasswordCard() {
       form.reset(EMPTY);
       toast({ title: t('password.successTitle'), description: t('password.successBody') });
     } catch (err) {
-      toast({ title: t('password.failedTitle'), description: msg(err instanceof Error ? err.message : undefined), variant: 'destructive' });
+      toast({
+        title: t('password.failedTitle'),
+        description: msg(err instanceof Error ? err.message : undefined),
+        variant: 'destructive',
+      });
     }
   });
 
@@ -45,14 +52,34 @@ export function ChangePasswordCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
-          <FormField id="currentPassword" label={t('password.current')} error={msg(errors.currentPassword?.message)}>
-            <PasswordInput id="currentPassword" autoComplete="current-password" {...field('currentPassword')} />
+          <FormField
+            id="currentPassword"
+            label={t('password.current')}
+            error={msg(errors.currentPassword?.message)}
+          >
+            <PasswordInput
+              id="currentPassword"
+              autoComplete="current-password"
+              {...field('currentPassword')}
+            />
           </FormField>
-          <FormField id="newPassword" label={t('password.new')} error={msg(errors.newPassword?.message)}>
+          <FormField
+            id="newPassword"
+            label={t('password.new')}
+            error={msg(errors.newPassword?.message)}
+          >
             <PasswordInput id="newPassword" autoComplete="new-password" {...field('newPassword')} />
           </FormField>
-          <FormField id="confirmPassword" label={t('password.confirm')} error={msg(errors.confirmPassword?.message)}>
-            <PasswordInput id="confirmPassword" autoComplete="new-password" {...field('confirmPassword')} />
+          <FormField
+            id="confirmPassword"
+            label={t('password.confirm')}
+            error={msg(errors.confirmPassword?.message)}
+          >
+            <PasswordInput
+              id="confirmPassword"
+              autoComplete="new-password"
+              {...field('confirmPassword')}
+            />
           </FormField>
           <div className="flex justify-end">
             <Button type="submit" disabled={change.isPending}>

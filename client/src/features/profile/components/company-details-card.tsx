@@ -23,7 +23,10 @@ export function CompanyDetailsCard() {
   const [editing, setEditing] = useState(false);
   const company = useCompanySettings(true);
   const update = useUpdateCompanySettings();
-  const form = useForm<CompanySettingsInput>({ resolver: zodResolver(companySettingsSchema), defaultValues: { companyName: '' } });
+  const form = useForm<CompanySettingsInput>({
+    resolver: zodResolver(companySettingsSchema),
+    defaultValues: { companyName: '' },
+  });
   const error = form.formState.errors.companyName?.message;
   const c = company.data;
 
@@ -33,7 +36,11 @@ export function CompanyDetailsCard() {
       toast({ title: t('company.successTitle'), description: t('company.successBody') });
       setEditing(false);
     } catch (err) {
-      toast({ title: t('updateFailedTitle'), description: msg(err instanceof Error ? err.message : undefined), variant: 'destructive' });
+      toast({
+        title: t('updateFailedTitle'),
+        description: msg(err instanceof Error ? err.message : undefined),
+        variant: 'destructive',
+      });
     }
   });
 
@@ -65,15 +72,35 @@ export function CompanyDetailsCard() {
         {c && !editing ? (
           <dl className="grid gap-3">
             <DetailRow label={t('company.companyName')} value={c.companyName} />
-            <DetailRow label={t('company.plan')} value={t(`company.tiers.${c.subscriptionTier}`, { defaultValue: c.subscriptionTier })} />
-            <DetailRow label={t('company.status')} value={t(`company.statuses.${c.subscriptionStatus}`, { defaultValue: c.subscriptionStatus })} />
-            {c.subscriptionStatus === 'trial' && c.trialEndDate ? <DetailRow label={t('company.trialEnds')} value={formatDate(c.trialEndDate)} /> : null}
-            <DetailRow label={t('company.equipmentLimit')} value={c.equipmentLimit < 0 ? t('company.unlimited') : formatNumber(c.equipmentLimit, 0)} />
+            <DetailRow
+              label={t('company.plan')}
+              value={t(`company.tiers.${c.subscriptionTier}`, { defaultValue: c.subscriptionTier })}
+            />
+            <DetailRow
+              label={t('company.status')}
+              value={t(`company.statuses.${c.subscriptionStatus}`, {
+                defaultValue: c.subscriptionStatus,
+              })}
+            />
+            {c.subscriptionStatus === 'trial' && c.trialEndDate ? (
+              <DetailRow label={t('company.trialEnds')} value={formatDate(c.trialEndDate)} />
+            ) : null}
+            <DetailRow
+              label={t('company.equipmentLimit')}
+              value={
+                c.equipmentLimit < 0 ? t('company.unlimited') : formatNumber(c.equipmentLimit, 0)
+              }
+            />
           </dl>
         ) : null}
         {c && editing ? (
           <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
-            <FormField id="companyName" label={t('company.companyName')} error={msg(error)} hint={t('company.companyNameHint')}>
+            <FormField
+              id="companyName"
+              label={t('company.companyName')}
+              error={msg(error)}
+              hint={t('company.companyNameHint')}
+            >
               <Input
                 id="companyName"
                 autoComplete="organization"

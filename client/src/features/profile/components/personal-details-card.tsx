@@ -4,7 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@domain/schemas/auth';
-import { updateProfileFormSchema, updateProfileSchema, type UpdateProfileFormValues } from '@domain/schemas/profile';
+import {
+  updateProfileFormSchema,
+  updateProfileSchema,
+  type UpdateProfileFormValues,
+} from '@domain/schemas/profile';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -49,7 +53,11 @@ export function PersonalDetailsCard({ user }: { user: CurrentUser }) {
       toast({ title: t('personal.successTitle'), description: t('personal.successBody') });
       setEditing(false);
     } catch (err) {
-      toast({ title: t('updateFailedTitle'), description: msg(err instanceof Error ? err.message : undefined), variant: 'destructive' });
+      toast({
+        title: t('updateFailedTitle'),
+        description: msg(err instanceof Error ? err.message : undefined),
+        variant: 'destructive',
+      });
     }
   });
 
@@ -65,7 +73,12 @@ export function PersonalDetailsCard({ user }: { user: CurrentUser }) {
       <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
         <CardTitle>{t('personal.title')}</CardTitle>
         {!editing ? (
-          <Button variant="outline" size="sm" onClick={startEdit} aria-label={`${t('edit')}: ${t('personal.title')}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={startEdit}
+            aria-label={`${t('edit')}: ${t('personal.title')}`}
+          >
             <Pencil aria-hidden />
             {t('edit')}
           </Button>
@@ -74,28 +87,59 @@ export function PersonalDetailsCard({ user }: { user: CurrentUser }) {
       <CardContent>
         {!editing ? (
           <dl className="grid gap-3">
-            <DetailRow label={t('personal.firstName')} value={orNotSet(user.firstName)} muted={!user.firstName} />
-            <DetailRow label={t('personal.lastName')} value={orNotSet(user.lastName)} muted={!user.lastName} />
-            {isOperator && user.operatorUsername ? <DetailRow label={t('personal.username')} value={user.operatorUsername} /> : null}
-            <DetailRow label={t('personal.email')} value={orNotSet(user.email)} muted={!user.email} />
-            <DetailRow label={t('personal.secondaryEmail')} value={orNotSet(user.secondaryEmail)} muted={!user.secondaryEmail} />
+            <DetailRow
+              label={t('personal.firstName')}
+              value={orNotSet(user.firstName)}
+              muted={!user.firstName}
+            />
+            <DetailRow
+              label={t('personal.lastName')}
+              value={orNotSet(user.lastName)}
+              muted={!user.lastName}
+            />
+            {isOperator && user.operatorUsername ? (
+              <DetailRow label={t('personal.username')} value={user.operatorUsername} />
+            ) : null}
+            <DetailRow
+              label={t('personal.email')}
+              value={orNotSet(user.email)}
+              muted={!user.email}
+            />
+            <DetailRow
+              label={t('personal.secondaryEmail')}
+              value={orNotSet(user.secondaryEmail)}
+              muted={!user.secondaryEmail}
+            />
             <DetailRow label={t('personal.role')} value={t(`common:${roleLabelKey(user.role)}`)} />
             <DetailRow label={t('personal.memberSince')} value={formatDate(user.createdAt)} />
           </dl>
         ) : (
           <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField id="firstName" label={t('personal.firstName')} error={msg(errors.firstName?.message)}>
+              <FormField
+                id="firstName"
+                label={t('personal.firstName')}
+                error={msg(errors.firstName?.message)}
+              >
                 <Input id="firstName" autoComplete="given-name" {...field('firstName')} />
               </FormField>
-              <FormField id="lastName" label={t('personal.lastName')} error={msg(errors.lastName?.message)}>
+              <FormField
+                id="lastName"
+                label={t('personal.lastName')}
+                error={msg(errors.lastName?.message)}
+              >
                 <Input id="lastName" autoComplete="family-name" {...field('lastName')} />
               </FormField>
             </div>
             <FormField id="email" label={t('personal.email')} error={msg(errors.email?.message)}>
               <Input id="email" type="email" autoComplete="email" {...field('email')} />
             </FormField>
-            <FormField id="secondaryEmail" label={t('personal.secondaryEmail')} error={msg(errors.secondaryEmail?.message)} hint={t('personal.secondaryHint')}>
+            <FormField
+              id="secondaryEmail"
+              label={t('personal.secondaryEmail')}
+              error={msg(errors.secondaryEmail?.message)}
+              hint={t('personal.secondaryHint')}
+            >
               <Input id="secondaryEmail" type="email" {...field('secondaryEmail')} />
             </FormField>
             <EditFormActions onCancel={() => setEditing(false)} saving={update.isPending} />

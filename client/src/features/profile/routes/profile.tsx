@@ -33,11 +33,20 @@ export default function ProfilePage() {
           </CardHeader>
           <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p className="flex items-center gap-2 text-sm">
-              <ShieldCheck className={user.hasSecurityQuestions ? 'h-5 w-5 text-green-600' : 'h-5 w-5 text-muted-foreground'} aria-hidden />
+              <ShieldCheck
+                className={
+                  user.hasSecurityQuestions
+                    ? 'h-5 w-5 text-green-600'
+                    : 'h-5 w-5 text-muted-foreground'
+                }
+                aria-hidden
+              />
               {user.hasSecurityQuestions ? t('security.set') : t('security.notSet')}
             </p>
             <Button asChild variant="outline" size="sm">
-              <Link to="/security-questions">{user.hasSecurityQuestions ? t('security.change') : t('security.setUp')}</Link>
+              <Link to="/security-questions">
+                {user.hasSecurityQuestions ? t('security.change') : t('security.setUp')}
+              </Link>
             </Button>
           </CardContent>
         </Card>

@@ -2,7 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { subscriptionKeys } from './keys';
 
-export type BillingConfig = { trialDays: number; supportEmail: string; stripePublishableKey: string | null };
+export type BillingConfig = {
+  trialDays: number;
+  supportEmail: string;
+  stripePublishableKey: string | null;
+};
 
 export const billingConfigQueryOptions = () =>
   queryOptions({

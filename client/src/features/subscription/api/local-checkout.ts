@@ -9,7 +9,11 @@ export const localCheckoutQueryOptions = (sessionId: string) =>
     queryFn: () => api.get<LocalCheckoutView>(`/api/checkout/${encodeURIComponent(sessionId)}`),
   });
 
-export const useLocalCheckout = (sessionId: string) => useQuery(localCheckoutQueryOptions(sessionId));
+export const useLocalCheckout = (sessionId: string) =>
+  useQuery(localCheckoutQueryOptions(sessionId));
 
 export const usePayLocalCheckout = () =>
-  useMutation({ mutationFn: (sessionId: string) => api.post<{ ok: true }>(`/api/checkout/${encodeURIComponent(sessionId)}/pay`) });
+  useMutation({
+    mutationFn: (sessionId: string) =>
+      api.post<{ ok: true }>(`/api/checkout/${encodeURIComponent(sessionId)}/pay`),
+  });

@@ -29,7 +29,11 @@ export function ConfirmButton(props: {
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button variant={props.variant ?? 'outline'} disabled={props.disabled} className={props.className}>
+        <Button
+          variant={props.variant ?? 'outline'}
+          disabled={props.disabled}
+          className={props.className}
+        >
           {props.label}
         </Button>
       </AlertDialogTrigger>
@@ -41,7 +45,10 @@ export function ConfirmButton(props: {
         {props.children}
         <AlertDialogFooter>
           <AlertDialogCancel>{props.cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction onClick={props.onConfirm} destructive={props.confirmVariant === 'destructive'}>
+          <AlertDialogAction
+            onClick={props.onConfirm}
+            destructive={props.confirmVariant === 'destructive'}
+          >
             {props.confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>

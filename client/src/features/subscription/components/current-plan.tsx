@@ -17,9 +17,22 @@ const toneClass: Record<Tone, string> = {
   danger: 'border-red-300 bg-red-50 text-red-900',
 };
 
-export function Notice({ tone, title, children, icon }: { tone: Tone; title: string; children?: ReactNode; icon?: ReactNode }) {
+export function Notice({
+  tone,
+  title,
+  children,
+  icon,
+}: {
+  tone: Tone;
+  title: string;
+  children?: ReactNode;
+  icon?: ReactNode;
+}) {
   return (
-    <div role={tone === 'danger' ? 'alert' : 'status'} className={cn('flex gap-3 rounded-lg border p-4', toneClass[tone])}>
+    <div
+      role={tone === 'danger' ? 'alert' : 'status'}
+      className={cn('flex gap-3 rounded-lg border p-4', toneClass[tone])}
+    >
       <span className="mt-0.5 shrink-0" aria-hidden>
         {icon ?? <Info className="h-5 w-5" />}
       </span>
@@ -38,17 +51,33 @@ export function SubscriptionAlerts({ sub }: { sub: SubscriptionView }) {
   return (
     <div className="space-y-3">
       {sub.overLimit && (
-        <Notice tone="danger" title={t('alerts.overLimitTitle')} icon={<AlertTriangle className="h-5 w-5" />}>
-          {t('alerts.overLimitBody', { count: sub.equipmentCount, limit: sub.equipmentLimit, plan })}
+        <Notice
+          tone="danger"
+          title={t('alerts.overLimitTitle')}
+          icon={<AlertTriangle className="h-5 w-5" />}
+        >
+          {t('alerts.overLimitBody', {
+            count: sub.equipmentCount,
+            limit: sub.equipmentLimit,
+            plan,
+          })}
         </Notice>
       )}
       {sub.status === 'trial' && (
-        <Notice tone="info" title={t('alerts.trialDaysLeft', { count: sub.trialDaysLeft })} icon={<CalendarClock className="h-5 w-5" />}>
+        <Notice
+          tone="info"
+          title={t('alerts.trialDaysLeft', { count: sub.trialDaysLeft })}
+          icon={<CalendarClock className="h-5 w-5" />}
+        >
           {t('alerts.trialBody', { date: formatDate(sub.trialEndDate) })}
         </Notice>
       )}
       {sub.status === 'paused' && (
-        <Notice tone="warning" title={t('alerts.pausedTitle')} icon={<PauseCircle className="h-5 w-5" />}>
+        <Notice
+          tone="warning"
+          title={t('alerts.pausedTitle')}
+          icon={<PauseCircle className="h-5 w-5" />}
+        >
           {t('alerts.pausedBody', { date: formatDate(sub.pauseEndDate) })}
         </Notice>
       )}
@@ -58,7 +87,11 @@ export function SubscriptionAlerts({ sub }: { sub: SubscriptionView }) {
         </Notice>
       )}
       {!sub.entitled && sub.status !== 'paused' && sub.message && (
-        <Notice tone="danger" title={t('alerts.notEntitledTitle')} icon={<AlertTriangle className="h-5 w-5" />}>
+        <Notice
+          tone="danger"
+          title={t('alerts.notEntitledTitle')}
+          icon={<AlertTriangle className="h-5 w-5" />}
+        >
           {sub.message}
         </Notice>
       )}
@@ -86,7 +119,9 @@ export function CurrentPlanCard(props: {
   const { sub } = props;
   const [months, setMonths] = useState<3 | 6>(3);
   const unlimited = isUnlimited(sub.equipmentLimit);
-  const pct = unlimited ? 0 : Math.min(100, Math.round((sub.equipmentCount / Math.max(1, sub.equipmentLimit)) * 100));
+  const pct = unlimited
+    ? 0
+    : Math.min(100, Math.round((sub.equipmentCount / Math.max(1, sub.equipmentLimit)) * 100));
   const plan = PLANS[sub.tier];
   const dateLine =
     sub.status === 'trial'
@@ -97,7 +132,9 @@ export function CurrentPlanCard(props: {
           ? sub.cancelAtPeriodEnd
             ? t('current.accessUntil', { date: formatDate(sub.subscriptionEndDate) })
             : t('current.renews', { date: formatDate(sub.subscriptionEndDate) })
-          : t('current.ended', { date: formatDate(sub.billingInterval ? sub.subscriptionEndDate : sub.trialEndDate) });
+          : t('current.ended', {
+              date: formatDate(sub.billingInterval ? sub.subscriptionEndDate : sub.trialEndDate),
+            });
 
   return (
     <Card aria-labelledby="current-plan-title">
@@ -106,11 +143,16 @@ export function CurrentPlanCard(props: {
           <CardTitle id="current-plan-title" className="text-lg">
             {t('current.title')}
           </CardTitle>
-          <p className="mt-1 text-2xl font-bold">{t('current.plan', { plan: t(`plans.${sub.tier}`) })}</p>
+          <p className="mt-1 text-2xl font-bold">
+            {t('current.plan', { plan: t(`plans.${sub.tier}`) })}
+          </p>
           {sub.billingInterval && sub.status !== 'trial' && (
             <p className="text-sm text-muted-foreground">
               {formatUsd(sub.billingInterval === 'month' ? plan.monthly : plan.yearlyPerMonth)}
-              {t('card.perMonth')} · {sub.billingInterval === 'month' ? t('current.billedMonthly') : t('current.billedYearly')}
+              {t('card.perMonth')} ·{' '}
+              {sub.billingInterval === 'month'
+                ? t('current.billedMonthly')
+                : t('current.billedYearly')}
             </p>
           )}
           <p className="text-sm text-muted-foreground">{dateLine}</p>
@@ -122,7 +164,9 @@ export function CurrentPlanCard(props: {
           <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 text-sm">
             <span className="font-medium">{t('current.equipmentUsage')}</span>
             <span className={cn(sub.overLimit && 'font-semibold text-red-700')}>
-              {unlimited ? t('current.usageUnlimited', { count: sub.equipmentCount }) : t('current.usage', { count: sub.equipmentCount, limit: sub.equipmentLimit })}
+              {unlimited
+                ? t('current.usageUnlimited', { count: sub.equipmentCount })
+                : t('current.usage', { count: sub.equipmentCount, limit: sub.equipmentLimit })}
             </span>
           </div>
           {!unlimited && (
@@ -134,7 +178,13 @@ export function CurrentPlanCard(props: {
               aria-valuemax={sub.equipmentLimit}
               aria-valuenow={sub.equipmentCount}
             >
-              <div className={cn('h-full rounded-full', sub.overLimit ? 'bg-red-600' : pct >= 80 ? 'bg-amber-500' : 'bg-primary')} style={{ width: `${pct}%` }} />
+              <div
+                className={cn(
+                  'h-full rounded-full',
+                  sub.overLimit ? 'bg-red-600' : pct >= 80 ? 'bg-amber-500' : 'bg-primary',
+                )}
+                style={{ width: `${pct}%` }}
+              />
             </div>
           )}
         </div>
@@ -154,7 +204,13 @@ export function CurrentPlanCard(props: {
                   <legend className="mb-1 text-sm font-medium">{t('confirm.pauseMonths')}</legend>
                   {PAUSE_MONTHS.map((m) => (
                     <label key={m} className="flex items-center gap-2 text-sm">
-                      <input type="radio" name="pause-months" value={m} checked={months === m} onChange={() => setMonths(m)} />
+                      <input
+                        type="radio"
+                        name="pause-months"
+                        value={m}
+                        checked={months === m}
+                        onChange={() => setMonths(m)}
+                      />
                       {t('confirm.months', { count: m })}
                     </label>
                   ))}

@@ -39,7 +39,11 @@ export default function CheckoutPage() {
     pay.mutate(sessionId, {
       onSuccess: () => navigate('/subscription?success=true', { replace: true }),
       onError: (err) =>
-        toast({ title: t('toasts.paymentError'), description: err instanceof Error ? err.message : t('toasts.paymentErrorDefault'), variant: 'destructive' }),
+        toast({
+          title: t('toasts.paymentError'),
+          description: err instanceof Error ? err.message : t('toasts.paymentErrorDefault'),
+          variant: 'destructive',
+        }),
     });
 
   return (
@@ -73,11 +77,17 @@ export default function CheckoutPage() {
             </div>
             <div className="flex justify-between gap-4 py-2">
               <dt className="text-muted-foreground">{t('checkout.limit')}</dt>
-              <dd className="text-right font-medium">{isUnlimited(limit) ? t('card.unlimited') : t('card.upTo', { count: limit })}</dd>
+              <dd className="text-right font-medium">
+                {isUnlimited(limit) ? t('card.unlimited') : t('card.upTo', { count: limit })}
+              </dd>
             </div>
             <div className="flex justify-between gap-4 py-3 text-base">
               <dt className="font-semibold">{t('checkout.total')}</dt>
-              <dd className="text-right font-bold">{s.billingInterval === 'month' ? t('checkout.perMonth', { amount }) : t('checkout.perYear', { amount })}</dd>
+              <dd className="text-right font-bold">
+                {s.billingInterval === 'month'
+                  ? t('checkout.perMonth', { amount })
+                  : t('checkout.perYear', { amount })}
+              </dd>
             </div>
           </dl>
           <p className="mt-3 flex gap-2 rounded-md bg-slate-50 p-3 text-xs text-muted-foreground">
@@ -86,7 +96,12 @@ export default function CheckoutPage() {
           </p>
         </CardContent>
         <CardFooter className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" className="w-full sm:w-auto" disabled={pay.isPending} onClick={() => navigate('/subscription?canceled=true', { replace: true })}>
+          <Button
+            variant="outline"
+            className="w-full sm:w-auto"
+            disabled={pay.isPending}
+            onClick={() => navigate('/subscription?canceled=true', { replace: true })}
+          >
             {t('checkout.cancel')}
           </Button>
           <Button className="w-full sm:w-auto" disabled={pay.isPending} onClick={onPay}>

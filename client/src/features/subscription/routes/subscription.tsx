@@ -3,7 +3,13 @@ import { ArrowLeft, CheckCircle2, Sparkles, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_TRIAL_DAYS, LAUNCH_SPECIAL_PERCENT, YEARLY_DISCOUNT_PERCENT, type BillingInterval, type Tier } from '@domain/plans';
+import {
+  DEFAULT_TRIAL_DAYS,
+  LAUNCH_SPECIAL_PERCENT,
+  YEARLY_DISCOUNT_PERCENT,
+  type BillingInterval,
+  type Tier,
+} from '@domain/plans';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,7 +29,8 @@ import { useStripeScript } from '../components/use-stripe-script';
 const WHATS_NEW = 4;
 const FAQ = 6;
 
-const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError || err instanceof Error ? err.message || fallback : fallback);
+const messageOf = (err: unknown, fallback: string) =>
+  err instanceof ApiError || err instanceof Error ? err.message || fallback : fallback;
 
 export default function SubscriptionPage() {
   const { t } = useTranslation('subscription');
@@ -77,14 +84,23 @@ export default function SubscriptionPage() {
 
   const startCheckout = (tier: Tier) => {
     if (data.provider === 'stripe' && !stripeReady) {
-      toast({ title: t('toasts.paymentError'), description: t('toasts.stripeNotLoaded'), variant: 'destructive' });
+      toast({
+        title: t('toasts.paymentError'),
+        description: t('toasts.stripeNotLoaded'),
+        variant: 'destructive',
+      });
       return;
     }
     checkout.mutate(
       { tier, billingInterval: interval },
       {
         onSuccess: ({ url }) => window.location.assign(url),
-        onError: (err) => toast({ title: t('toasts.paymentError'), description: messageOf(err, t('toasts.paymentErrorDefault')), variant: 'destructive' }),
+        onError: (err) =>
+          toast({
+            title: t('toasts.paymentError'),
+            description: messageOf(err, t('toasts.paymentErrorDefault')),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -98,12 +114,23 @@ export default function SubscriptionPage() {
     }[c.action];
     change.mutate(c, {
       onSuccess: (v) => {
-        if (c.action === 'upgrade') toast({ title: t('toasts.planUpdated'), description: t('toasts.planUpdatedBody', { plan: t(`plans.${v.tier}`) }) });
-        if (c.action === 'pause') toast({ title: t('toasts.paused'), description: t('toasts.pausedBody', { date: formatDate(v.pauseEndDate) }) });
-        if (c.action === 'reactivate') toast({ title: t('toasts.reactivated'), description: t('toasts.reactivatedBody') });
-        if (c.action === 'cancel') toast({ title: t('toasts.canceled'), description: t('toasts.canceledBody') });
+        if (c.action === 'upgrade')
+          toast({
+            title: t('toasts.planUpdated'),
+            description: t('toasts.planUpdatedBody', { plan: t(`plans.${v.tier}`) }),
+          });
+        if (c.action === 'pause')
+          toast({
+            title: t('toasts.paused'),
+            description: t('toasts.pausedBody', { date: formatDate(v.pauseEndDate) }),
+          });
+        if (c.action === 'reactivate')
+          toast({ title: t('toasts.reactivated'), description: t('toasts.reactivatedBody') });
+        if (c.action === 'cancel')
+          toast({ title: t('toasts.canceled'), description: t('toasts.canceledBody') });
       },
-      onError: (err) => toast({ title: failTitle, description: messageOf(err, failTitle), variant: 'destructive' }),
+      onError: (err) =>
+        toast({ title: failTitle, description: messageOf(err, failTitle), variant: 'destructive' }),
     });
   };
 
@@ -123,7 +150,11 @@ export default function SubscriptionPage() {
       </div>
 
       {notice === 'success' && (
-        <Notice tone="info" title={t('notices.successTitle')} icon={<CheckCircle2 className="h-5 w-5 text-green-700" />}>
+        <Notice
+          tone="info"
+          title={t('notices.successTitle')}
+          icon={<CheckCircle2 className="h-5 w-5 text-green-700" />}
+        >
           <span>{t('notices.successBody')}</span>{' '}
           <button type="button" className="underline" onClick={() => setNotice(null)}>
             {t('notices.dismiss')}
@@ -131,7 +162,11 @@ export default function SubscriptionPage() {
         </Notice>
       )}
       {notice === 'canceled' && (
-        <Notice tone="warning" title={t('notices.canceledTitle')} icon={<XCircle className="h-5 w-5" />}>
+        <Notice
+          tone="warning"
+          title={t('notices.canceledTitle')}
+          icon={<XCircle className="h-5 w-5" />}
+        >
           <span>{t('notices.canceledBody')}</span>{' '}
           <button type="button" className="underline" onClick={() => setNotice(null)}>
             {t('notices.dismiss')}
@@ -164,22 +199,39 @@ export default function SubscriptionPage() {
             <Sparkles className="h-4 w-4" aria-hidden />
             {t('launchSpecial', { percent: LAUNCH_SPECIAL_PERCENT })}
           </p>
-          <div role="group" aria-label={t('interval.label')} className="inline-flex self-start rounded-lg border bg-slate-100 p-1 sm:self-auto">
+          <div
+            role="group"
+            aria-label={t('interval.label')}
+            className="inline-flex self-start rounded-lg border bg-slate-100 p-1 sm:self-auto"
+          >
             {(['month', 'year'] as const).map((i) => (
               <button
                 key={i}
                 type="button"
                 aria-pressed={interval === i}
                 onClick={() => setBillingInterval(i)}
-                className={cn('rounded-md px-4 py-1.5 text-sm font-medium', interval === i ? 'bg-white shadow' : 'text-muted-foreground')}
+                className={cn(
+                  'rounded-md px-4 py-1.5 text-sm font-medium',
+                  interval === i ? 'bg-white shadow' : 'text-muted-foreground',
+                )}
               >
                 {t(`interval.${i}`)}
-                {i === 'year' && <span className="ml-1 text-xs text-green-700">({t('interval.save', { percent: YEARLY_DISCOUNT_PERCENT })})</span>}
+                {i === 'year' && (
+                  <span className="ml-1 text-xs text-green-700">
+                    ({t('interval.save', { percent: YEARLY_DISCOUNT_PERCENT })})
+                  </span>
+                )}
               </button>
             ))}
           </div>
         </div>
-        <PlanCards interval={interval} sub={data} busy={busy} onCheckout={startCheckout} onChangeTier={(tier) => run({ action: 'upgrade', tier })} />
+        <PlanCards
+          interval={interval}
+          sub={data}
+          busy={busy}
+          onCheckout={startCheckout}
+          onChangeTier={(tier) => run({ action: 'upgrade', tier })}
+        />
       </section>
 
       <div className="grid gap-4 md:grid-cols-2">
@@ -203,7 +255,9 @@ export default function SubscriptionPage() {
             {Array.from({ length: FAQ }, (_, i) => (
               <details key={i} className="rounded-md border p-3 text-sm">
                 <summary className="cursor-pointer font-medium">{t(`faq.items.${i}.q`)}</summary>
-                <p className="mt-2 text-muted-foreground">{t(`faq.items.${i}.a`, { days: trialDays, percent: YEARLY_DISCOUNT_PERCENT })}</p>
+                <p className="mt-2 text-muted-foreground">
+                  {t(`faq.items.${i}.a`, { days: trialDays, percent: YEARLY_DISCOUNT_PERCENT })}
+                </p>
               </details>
             ))}
           </CardContent>
