@@ -1,7 +1,7 @@
 import type { CsvColumn } from '@domain/csv';
 import type { EquipmentDto, EquipmentPage } from '@domain/schemas/equipment';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Loader2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Loader2, Printer } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -187,4 +187,42 @@ export function useWholeListActions(
     </div>
   ) : null;
   return { busy, onExport, onPrint, printView };
+}
+
+/** The Export CSV and Print buttons of a paged screen (useWholeListActions), each showing its own progress. */
+export function WholeListButtons({
+  busy,
+  onExport,
+  onPrint,
+  disabled,
+  printLabel,
+}: Pick<ReturnType<typeof useWholeListActions>, 'busy' | 'onExport' | 'onPrint'> & {
+  disabled: boolean;
+  printLabel: string;
+}) {
+  const { t } = useTranslation('equipment');
+  return (
+    <>
+      <Button
+        variant="outline"
+        disabled={disabled || busy !== null}
+        onClick={() => void onExport()}
+      >
+        {busy === 'export' ? (
+          <Loader2 className="animate-spin" aria-hidden />
+        ) : (
+          <Download aria-hidden />
+        )}{' '}
+        {busy === 'export' ? t('list.preparing') : t('actions.exportCsv')}
+      </Button>
+      <Button variant="outline" disabled={disabled || busy !== null} onClick={() => void onPrint()}>
+        {busy === 'print' ? (
+          <Loader2 className="animate-spin" aria-hidden />
+        ) : (
+          <Printer aria-hidden />
+        )}{' '}
+        {busy === 'print' ? t('list.preparing') : printLabel}
+      </Button>
+    </>
+  );
 }

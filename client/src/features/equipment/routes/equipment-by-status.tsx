@@ -1,7 +1,6 @@
 import { exportFileName, statusReportColumns } from '@domain/csv';
 import { EQUIPMENT_PAGE_SIZE, type EquipmentStatusCounts } from '@domain/schemas/equipment';
 import { statusOfSlug, statusPageSlugs, type StatusPageSlug } from '@domain/status';
-import { Download, Loader2, Printer } from 'lucide-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams, useSearchParams } from 'react-router';
@@ -11,7 +10,11 @@ import { Card } from '@/components/ui/card';
 import { fileDate, formatDate, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useEquipmentPage } from '../api/get-equipment-page';
-import { EquipmentResults, useWholeListActions } from '../components/paged-equipment';
+import {
+  EquipmentResults,
+  useWholeListActions,
+  WholeListButtons,
+} from '../components/paged-equipment';
 
 const PAGE = EQUIPMENT_PAGE_SIZE;
 const isSlug = (s: string | undefined): s is StatusPageSlug =>
@@ -88,30 +91,13 @@ export default function EquipmentByStatusPage() {
           </p>
         </div>
         <div className="no-print flex flex-wrap gap-2" role="toolbar" aria-label={title}>
-          <Button
-            variant="outline"
-            disabled={empty || busy !== null}
-            onClick={() => void onExport()}
-          >
-            {busy === 'export' ? (
-              <Loader2 className="animate-spin" aria-hidden />
-            ) : (
-              <Download aria-hidden />
-            )}{' '}
-            {busy === 'export' ? t('list.preparing') : t('actions.exportCsv')}
-          </Button>
-          <Button
-            variant="outline"
-            disabled={empty || busy !== null}
-            onClick={() => void onPrint()}
-          >
-            {busy === 'print' ? (
-              <Loader2 className="animate-spin" aria-hidden />
-            ) : (
-              <Printer aria-hidden />
-            )}{' '}
-            {busy === 'print' ? t('list.preparing') : t('statusPage.printReport')}
-          </Button>
+          <WholeListButtons
+            busy={busy}
+            onExport={onExport}
+            onPrint={onPrint}
+            disabled={empty}
+            printLabel={t('statusPage.printReport')}
+          />
         </div>
       </div>
       <nav

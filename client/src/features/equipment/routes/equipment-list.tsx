@@ -5,7 +5,7 @@ import {
   type EquipmentStatusCounts,
 } from '@domain/schemas/equipment';
 import { statusOfSlug, statusPageSlugs, type StatusPageSlug } from '@domain/status';
-import { Download, Loader2, Plus, Printer, Search } from 'lucide-react';
+import { Plus, Search } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -23,7 +23,11 @@ import {
 } from '@/components/ui/select';
 import { fileDate, formatDate, formatNumber } from '@/lib/format';
 import { useEquipmentPage } from '../api/get-equipment-page';
-import { EquipmentResults, useWholeListActions } from '../components/paged-equipment';
+import {
+  EquipmentResults,
+  useWholeListActions,
+  WholeListButtons,
+} from '../components/paged-equipment';
 
 const PAGE = EQUIPMENT_PAGE_SIZE;
 const TYPES = ['all', ...equipmentTypes] as const;
@@ -141,30 +145,13 @@ export default function EquipmentListPage() {
           role="toolbar"
           aria-label={tc('titles.equipmentList')}
         >
-          <Button
-            variant="outline"
-            disabled={nothing || busy !== null}
-            onClick={() => void onExport()}
-          >
-            {busy === 'export' ? (
-              <Loader2 className="animate-spin" aria-hidden />
-            ) : (
-              <Download aria-hidden />
-            )}{' '}
-            {busy === 'export' ? t('list.preparing') : t('actions.exportCsv')}
-          </Button>
-          <Button
-            variant="outline"
-            disabled={nothing || busy !== null}
-            onClick={() => void onPrint()}
-          >
-            {busy === 'print' ? (
-              <Loader2 className="animate-spin" aria-hidden />
-            ) : (
-              <Printer aria-hidden />
-            )}{' '}
-            {busy === 'print' ? t('list.preparing') : t('actions.print')}
-          </Button>
+          <WholeListButtons
+            busy={busy}
+            onExport={onExport}
+            onPrint={onPrint}
+            disabled={nothing}
+            printLabel={t('actions.print')}
+          />
           <Button asChild>
             <Link to="/add-equipment">
               <Plus aria-hidden /> {t('actions.add')}
