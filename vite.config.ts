@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { LANGUAGES } from './client/src/lib/languages';
 import { LAYOUT, PAGES, ROUTE_TABLES, type PageSpec } from './client/src/app/route-table';
+import { MODULEPRELOAD_PRIORITY } from './domain/routes';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -53,6 +54,37 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Orders the built page's head for the first paint: the stylesheet first (Vite writes it last), then the
+ * entry script, then its modulepreloads at low fetch priority. The boot spinner needs only the HTML and
+ * the stylesheet; the scripts never block it (modules run after parsing), so they should not compete
+ * with it for a slow phone connection, nor with the first screen's data calls the server announces
+ * (server/src/lib/index-html.ts uses the same attribute). On an idle connection they load at once.
+ */
+function headOrder(): Plugin {
+  return {
+    name: 'ems-head-order',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
+        if (links.length === 0) throw new Error('head-order: no stylesheet in index.html');
+        let out = html;
+        for (const link of links) out = out.replace(link, '');
+        out = out.replaceAll(
+          '<link rel="modulepreload" ',
+          `<link rel="modulepreload" ${MODULEPRELOAD_PRIORITY} `,
+        );
+        return out.replace(
+          /(<title>[^<]*<\/title>\s*)/,
+          `$1${links.map((l) => l.trim()).join('\n    ')}\n    `,
+        );
+      },
+    },
+  };
+}
+
 /** Where the build writes the first-screen preload map the server reads (never served: under .vite/). */
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
@@ -60,7 +92,9 @@ export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
  * Writes, for every route of every route table and each language, the chunks its first screen needs
  * beyond the entry (the page, the signed-in frame, their static imports, the translation namespaces).
  * The server puts them in the HTML as <link rel="modulepreload">, so they download with the entry
- * instead of after it has run. Shape: { [table]: [[pattern, { en: [files], es: [files] }], ...] }.
+ * instead of after it has run; and the GET calls the first screen shows (route-table.ts `data`), which it
+ * announces as `<link rel="preload" as="fetch">`.
+ * Shape: { [table]: [[pattern, { modules: { en: [files], es: [files] }, data: [urls] }], ...] }.
  */
 function routePreloads(): Plugin {
   let srcDir = r('./client/src');
@@ -101,8 +135,14 @@ function routePreloads(): Plugin {
         Object.entries(ROUTE_TABLES).map(([table, routes]) => [
           table,
           routes.map(([pattern, name]) => {
-            const specs = table === 'signedOut' ? [PAGES[name]] : [LAYOUT, PAGES[name]];
-            return [pattern, Object.fromEntries(LANGUAGES.map((l) => [l, filesOf(specs, l)]))];
+            const specs: PageSpec[] = table === 'signedOut' ? [PAGES[name]] : [LAYOUT, PAGES[name]];
+            return [
+              pattern,
+              {
+                modules: Object.fromEntries(LANGUAGES.map((l) => [l, filesOf(specs, l)])),
+                data: specs.flatMap((spec) => spec.data ?? []),
+              },
+            ];
           }),
         ]),
       );
@@ -167,6 +207,7 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
     }),
+    headOrder(),
     routePreloads(),
     precompress(),
   ],

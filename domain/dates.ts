@@ -1,9 +1,7 @@
 import { addDays, addMonths, addYears } from 'date-fns';
-import { z } from 'zod';
 
 export const intervalUnits = ['days', 'months', 'years'] as const;
-export const intervalUnitSchema = z.enum(intervalUnits);
-export type IntervalUnit = z.infer<typeof intervalUnitSchema>;
+export type IntervalUnit = (typeof intervalUnits)[number];
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -23,3 +23,9 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
     want.length === got.length && want.every((seg, i) => seg.startsWith(':') || seg === got[i])
   );
 }
+
+/**
+ * The fetch priority of every `<link rel="modulepreload">` in the app page (the build's and the
+ * server's): scripts never block the first paint, so they yield to the stylesheet and the data calls.
+ */
+export const MODULEPRELOAD_PRIORITY = 'fetchpriority="low"';

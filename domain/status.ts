@@ -1,8 +1,11 @@
-import { z } from 'zod';
 import { daysBetween } from './dates';
+import type { EquipmentStatus } from './schemas/status';
+
+export type { EquipmentStatus };
 
 /**
- * The one status engine (decisions.md, "One status engine"). The server computes it for every
+ * The one status engine (decisions.md, "One status engine"). Plain code, no zod: the screens that show
+ * statuses load it without the validation library (its schemas are in schemas/status.ts). The server computes it for every
  * equipment response, filter, count and export; every screen shows what it returns.
  */
 
@@ -12,13 +15,11 @@ export const serviceStatuses = [
   'time_for_service',
   'overdue',
 ] as const;
-export const serviceStatusSchema = z.enum(serviceStatuses);
-export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
+export type ServiceStatus = (typeof serviceStatuses)[number];
 
 /** Slugs of the /equipment/:status pages. `all` is no filter. */
 export const statusSlugs = ['good', 'approaching', 'due', 'overdue'] as const;
-export const statusSlugSchema = z.enum(statusSlugs);
-export type StatusSlug = z.infer<typeof statusSlugSchema>;
+export type StatusSlug = (typeof statusSlugs)[number];
 export const statusPageSlugs = ['all', ...statusSlugs] as const;
 export type StatusPageSlug = (typeof statusPageSlugs)[number];
 
@@ -134,27 +135,6 @@ export function remainingUsage(
   return Math.max(0, next - (e.currentUsage ?? 0));
 }
 
-export const equipmentStatusSchema = z.object({
-  /** The worse of the usage and calendar statuses; `good` when there is neither. */
-  serviceStatus: serviceStatusSchema,
-  /** The /equipment/:status slug of serviceStatus. */
-  slug: statusSlugSchema,
-  /** False when there is no positive service interval and no scheduled date: shown as "No schedule". */
-  hasSchedule: z.boolean(),
-  usagePercent: z.number().nullable(),
-  usageStatus: serviceStatusSchema.nullable(),
-  daysUntilMaintenance: z.number().nullable(),
-  calendarStatus: serviceStatusSchema.nullable(),
-  critical: z.boolean(),
-  severelyCritical: z.boolean(),
-  nextServiceUsage: z.number().nullable(),
-  remainingUsage: z.number().nullable(),
-  /** currentUsage / threshold * 100 when a lifespan is set. */
-  lifespanPercent: z.number().nullable(),
-  /** Approaching end of life: usage at or above (100 - alertThreshold) % of the lifespan. */
-  lifespanWarning: z.boolean(),
-});
-export type EquipmentStatus = z.infer<typeof equipmentStatusSchema>;
 
 /** The full status of one record, for the given "today" (YYYY-MM-DD in the company's time zone). */
 export function computeStatus(e: StatusInput, today: string): EquipmentStatus {

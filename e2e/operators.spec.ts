@@ -104,6 +104,24 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
   await expect(op.getByText('Sesión iniciada como operador')).toBeVisible();
   expect(await op.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(SHARED);
 
+  // Opened again: the page announces the current user and the machine list (rel=preload) and the
+  // screen takes those answers: each call goes out once.
+  const opCalls: string[] = [];
+  op.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) opCalls.push(url.pathname + url.search);
+  });
+  await op.reload();
+  await expect(op.getByText('Sesión iniciada como operador')).toBeVisible();
+  await expect(
+    op.getByLabel('Equipo', { exact: true }).locator('option', { hasText: eqName }),
+  ).toHaveCount(1);
+  for (const url of ['/api/auth/user', '/api/equipment/options'])
+    expect(
+      opCalls.filter((c) => c === url),
+      url,
+    ).toHaveLength(1);
+
   // Search with no match, then pick the machine: diesel is preselected.
   await op.getByLabel('Buscar equipo').fill('zzz-nothing');
   await expect(

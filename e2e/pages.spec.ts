@@ -222,7 +222,7 @@ test.describe('first screen loading', () => {
     const preloads = async (url: string, headers: Record<string, string> = {}) =>
       [
         ...(await (await request.get(url, { headers })).text()).matchAll(
-          /rel="modulepreload" crossorigin href="([^"]+)"/g,
+          /rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)"/g,
         ),
       ].map((m) => m[1] ?? '');
     expect((await preloads('/')).some((href) => /\/assets\/landing-[\w-]+\.js$/.test(href))).toBe(
@@ -231,6 +231,12 @@ test.describe('first screen loading', () => {
     expect(
       (await preloads('/login')).some((href) => /\/assets\/login-[\w-]+\.js$/.test(href)),
     ).toBe(true);
+    // The stylesheet comes before every script: the first paint needs only it and the HTML.
+    const head = (await (await request.get('/login')).text()).split('</head>')[0] ?? '';
+    expect(head.indexOf('rel="stylesheet"')).toBeGreaterThan(0);
+    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('<script'));
+    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('modulepreload'));
+    expect(head).not.toMatch(/rel="modulepreload" (?!fetchpriority="low")/);
     const owner = await preloads('/', { cookie: 'ems_signed_in=owner' });
     expect(owner.some((href) => /\/assets\/dashboard-[\w-]+\.js$/.test(href))).toBe(true);
     expect(owner.some((href) => /\/assets\/landing-/.test(href))).toBe(false);

@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { intervalUnitSchema, isDateOnly, toDateOnly } from '../dates';
-import { alertThresholdOptions, equipmentStatusSchema, serviceStatuses } from '../status';
+import { intervalUnits, isDateOnly, toDateOnly } from '../dates';
+import { equipmentTypes } from '../kinds';
+import { alertThresholdOptions, serviceStatuses } from '../status';
+import { equipmentStatusSchema } from './status';
 
-export const equipmentTypes = ['vehicle', 'machinery', 'tools', 'other'] as const;
+const intervalUnitSchema = z.enum(intervalUnits);
+
+export { equipmentTypes };
 export const equipmentTypeSchema = z.enum(equipmentTypes);
 export type EquipmentType = z.infer<typeof equipmentTypeSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultFuelType, fuelTypes, type OperatorFuelType } from '../kinds';
 import { MIN_PASSWORD, authMessages, passwordMessage } from './auth';
 import { companyNameSchema, profileMessages } from './profile';
 
@@ -144,13 +145,7 @@ export type OperatorLoginInput = z.infer<typeof operatorLoginSchema>;
 export const OPERATOR_HOME = '/simple-operator';
 
 // ---- Operator updates -------------------------------------------------------------------------
-export const fuelTypes = ['gas', 'diesel'] as const;
-export type OperatorFuelType = (typeof fuelTypes)[number];
-
-/** Equipment fuel type -> the operator form's preselection (gasoline -> gas; n/a -> gas). */
-export function defaultFuelType(equipmentFuelType: string | null | undefined): OperatorFuelType {
-  return equipmentFuelType === 'diesel' ? 'diesel' : 'gas';
-}
+export { defaultFuelType, fuelTypes, type OperatorFuelType };
 
 const optionalNumber = (message: string) =>
   z.preprocess(

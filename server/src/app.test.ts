@@ -17,9 +17,12 @@ writeFileSync(
   '<!doctype html><html><head><title>EMS</title></head><body><div id="root"></div></body></html>',
 );
 writeFileSync(path.join(clientDir, 'assets', 'entry-abc.js'), 'export {};');
-const files = (name: string) => ({
-  en: [`/assets/${name}.js`, `/assets/${name}-en.js`],
-  es: [`/assets/${name}.js`, `/assets/${name}-es.js`],
+const files = (name: string, data: string[] = []) => ({
+  modules: {
+    en: [`/assets/${name}.js`, `/assets/${name}-en.js`],
+    es: [`/assets/${name}.js`, `/assets/${name}-es.js`],
+  },
+  data,
 });
 writeFileSync(
   path.join(clientDir, '.vite', 'route-preloads.json'),
@@ -29,11 +32,11 @@ writeFileSync(
       ['*', files('landing')],
     ],
     manager: [
-      ['/', files('dashboard')],
+      ['/', files('dashboard', ['/api/auth/user', '/api/dashboard/overview?limit=50'])],
       ['/equipment/:status', files('by-status')],
       ['*', files('not-found')],
     ],
-    operator: [['*', files('operator-screen')]],
+    operator: [['*', files('operator-screen', ['/api/auth/user', '/api/equipment/options'])]],
     platformAdmin: [['/admin-accounts', files('admin')]],
   }),
 );
@@ -56,9 +59,14 @@ const page = async (url: string, headers: Record<string, string> = {}) => {
   return {
     res,
     html: res.body,
-    preloads: [...res.body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
-      (m) => m[1],
-    ),
+    preloads: [
+      ...res.body.matchAll(/rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)"/g),
+    ].map((m) => m[1]),
+    data: [
+      ...res.body.matchAll(
+        /rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)"/g,
+      ),
+    ].map((m) => m[1]),
   };
 };
 
@@ -93,6 +101,21 @@ describe('the app page announces its first screen', () => {
     );
     // No match in the table (the platform admin's has no catch-all): the plain page.
     expect((await page('/elsewhere', { cookie: 'ems_signed_in=platform_admin' })).preloads).toEqual(
+      [],
+    );
+  });
+
+  it("announces a signed-in first screen's data calls, never a visitor's", async () => {
+    const owner = await page('/', { cookie: 'ems_signed_in=owner' });
+    expect(owner.data).toEqual(['/api/auth/user', '/api/dashboard/overview?limit=50']);
+    // Before the code: the calls wait on the server, the code only on bytes.
+    expect(owner.html.indexOf('as="fetch"')).toBeLessThan(owner.html.indexOf('modulepreload'));
+    expect((await page('/simple-operator', { cookie: 'ems_signed_in=operator' })).data).toEqual([
+      '/api/auth/user',
+      '/api/equipment/options',
+    ]);
+    expect((await page('/')).data).toEqual([]);
+    expect((await page('/equipment/overdue', { cookie: 'ems_signed_in=manager' })).data).toEqual(
       [],
     );
   });

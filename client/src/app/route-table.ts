@@ -8,7 +8,17 @@
 // A relative path (not @domain): vite.config.ts reads this file too, before aliases exist.
 import { matchesPattern, routeTableFor, type RouteTableName } from '../../../domain/routes';
 
-export type PageSpec = { readonly module: string; readonly namespaces: readonly string[] };
+/**
+ * `data`: the GET calls the first screen shows (exact URLs). The server announces them in the HTML
+ * (`<link rel="preload" as="fetch">`) when the signed-in hint names this page, so they are answered
+ * while the code downloads; the page's queries then use those answers (app/routes.tsx
+ * `firstScreenData` asks for the same URLs at boot, and the e2e tests check each is fetched once).
+ */
+export type PageSpec = {
+  readonly module: string;
+  readonly namespaces: readonly string[];
+  readonly data?: readonly string[];
+};
 
 /** Every page: its module under client/src and the namespaces it shows. */
 export const PAGES = {
@@ -28,6 +38,12 @@ export const PAGES = {
   dashboard: {
     module: 'features/dashboard/routes/dashboard.tsx',
     namespaces: ['dashboard', 'equipment'],
+    // The tiles and first overview page, the operator updates card, the history card.
+    data: [
+      '/api/dashboard/overview?limit=50',
+      '/api/operator-updates',
+      '/api/equipment-history?limit=200',
+    ],
   },
   equipmentList: {
     module: 'features/equipment/routes/equipment-list.tsx',
@@ -53,6 +69,7 @@ export const PAGES = {
   operatorScreen: {
     module: 'features/operators/routes/operator-screen.tsx',
     namespaces: ['operators'],
+    data: ['/api/equipment/options'],
   },
   subscription: {
     module: 'features/subscription/routes/subscription.tsx',
@@ -65,7 +82,11 @@ export const PAGES = {
 export type PageName = keyof typeof PAGES;
 
 /** The signed-in frame (header, menus) around every signed-in page. */
-export const LAYOUT: PageSpec = { module: 'app/layout/app-layout.tsx', namespaces: ['shell'] };
+export const LAYOUT: PageSpec = {
+  module: 'app/layout/app-layout.tsx',
+  namespaces: ['shell'],
+  data: ['/api/auth/user'],
+};
 
 export { matchesPattern, routeTableFor, type RouteTableName };
 

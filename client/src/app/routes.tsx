@@ -1,8 +1,11 @@
 import { lazy, useDeferredValue, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
-import { signedInHint, useCurrentUser } from '@/lib/auth';
+import { currentUserQueryOptions, signedInHint, useCurrentUser } from '@/lib/auth';
 import { FIRST_OVERVIEW, overviewQueryOptions } from '@/features/dashboard/api/get-equipment';
+import { historyQueryOptions } from '@/features/dashboard/api/get-history';
+import { operatorUpdatesQueryOptions } from '@/features/dashboard/api/operator-updates';
+import { equipmentOptionsQueryOptions } from '@/features/operators/api/equipment-options';
 import i18n, { i18nReady } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import {
@@ -60,17 +63,31 @@ const AppLayout = page(
  */
 export function preloadFirstScreen(pathname: string) {
   const table = routeTableFor(signedInHint());
-  if (table !== 'signedOut') void AppLayout.preload();
+  if (table !== 'signedOut') {
+    void AppLayout.preload();
+    void queryClient.prefetchQuery(currentUserQueryOptions());
+  }
   const name = pageFor(table, pathname);
   if (name) {
     void pages[name].preload();
-    firstScreenData[name]?.();
+    for (const prefetch of firstScreenData[name] ?? []) void prefetch();
   }
 }
 
-/** The data a first screen shows, started at boot too (the page's query then finds it in the cache). */
-const firstScreenData: Partial<Record<PageName, () => void>> = {
-  dashboard: () => void queryClient.prefetchQuery(overviewQueryOptions(FIRST_OVERVIEW)),
+/**
+ * The data a first screen shows, started at boot too (the page's queries then find it in the cache).
+ * Each asks for exactly one of the URLs route-table.ts lists in the page's `data`, which the server
+ * has already requested through the HTML, so this takes that answer (e2e: each is fetched once).
+ */
+const firstScreenData: Partial<Record<PageName, (() => Promise<void>)[]>> = {
+  dashboard: [
+    () => queryClient.prefetchQuery(overviewQueryOptions(FIRST_OVERVIEW)),
+    () => queryClient.prefetchQuery(operatorUpdatesQueryOptions()),
+    () => queryClient.prefetchQuery(historyQueryOptions()),
+  ],
+  operatorScreen: [
+    () => queryClient.prefetchQuery(equipmentOptionsQueryOptions({ search: '', matchTypes: [] })),
+  ],
 };
 
 const routesOf = (table: RouteTableName) =>

@@ -2,28 +2,25 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { Header } from './header';
 
-/** The signed-in frame: the header (only for a signed-in user), tooltips (700/300 ms) and the page. */
+/** The signed-in frame: the header (only for a signed-in user) and the page. */
 export function AppLayout() {
   const { t } = useTranslation('shell');
   return (
-    <TooltipProvider>
-      <div className="min-h-screen">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-        >
-          {t('skipToContent')}
-        </a>
-        <Header />
-        <div id="main">
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
-        </div>
+    <div className="min-h-screen">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        {t('skipToContent')}
+      </a>
+      <Header />
+      <div id="main">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
       </div>
-    </TooltipProvider>
+    </div>
   );
 }

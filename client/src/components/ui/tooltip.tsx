@@ -2,13 +2,18 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import * as React from 'react';
 import { cn } from '@/lib/utils';
 
-/** Tooltips open after 700 ms, skip delay 300 ms (spec section 9). */
-export const TooltipProvider = ({ children }: { children: React.ReactNode }) => (
-  <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>
-    {children}
-  </TooltipPrimitive.Provider>
-);
-export const Tooltip = TooltipPrimitive.Root;
+/**
+ * A tooltip that opens after 700 ms, skip delay 300 ms (spec section 9). Each carries its own provider
+ * (as shadcn/ui does), so no screen frame has to mount one: the positioning code loads only with a
+ * screen that shows a tooltip.
+ */
+export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipPrimitive.Provider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 export const TooltipContent = React.forwardRef<
   React.ComponentRef<typeof TooltipPrimitive.Content>,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HistoryEntry } from '@domain/schemas/dashboard';
 import { api } from '@/lib/api';
+import { refetchOnMountUnlessFresh } from '@/lib/query-client';
 import { useCurrentUser } from '@/lib/auth';
 import { dashboardKeys } from './dashboard-keys';
 
@@ -15,5 +16,9 @@ export const historyQueryOptions = (limit = HISTORY_LIMIT) =>
 /** The newest history entries of all equipment (only when signed in). */
 export function useRecentHistory(limit = HISTORY_LIMIT) {
   const { isAuthenticated } = useCurrentUser();
-  return useQuery({ ...historyQueryOptions(limit), enabled: isAuthenticated });
+  return useQuery({
+    ...historyQueryOptions(limit),
+    enabled: isAuthenticated,
+    refetchOnMount: refetchOnMountUnlessFresh,
+  });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OperatorUpdateDto } from '@domain/schemas/operators';
 import { api } from '@/lib/api';
+import { refetchOnMountUnlessFresh } from '@/lib/query-client';
 import { useCurrentUser } from '@/lib/auth';
 import { equipmentKeys } from '@/components/equipment/equipment-queries';
 
@@ -18,7 +19,11 @@ export const operatorUpdatesQueryOptions = () =>
 
 export function useOperatorUpdates() {
   const { isAuthenticated } = useCurrentUser();
-  return useQuery({ ...operatorUpdatesQueryOptions(), enabled: isAuthenticated });
+  return useQuery({
+    ...operatorUpdatesQueryOptions(),
+    enabled: isAuthenticated,
+    refetchOnMount: refetchOnMountUnlessFresh,
+  });
 }
 
 /** Approve or reject a pending update; approving changes usage, fuel and history. */

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { exportFileName, maintenanceReportColumns, toCsv } from '@domain/csv';
@@ -11,16 +11,19 @@ import { ApiError } from '@/lib/api';
 import { downloadText } from '@/lib/download';
 import { fileDate } from '@/lib/format';
 import { fetchFilteredEquipment, FIRST_OVERVIEW, useDashboardOverview } from '../api/get-equipment';
-import { AdminToolsCard } from '../components/admin-tools-card';
+import type { TypeFilter } from '../components/filter-bar';
 import { EmptyState } from '../components/empty-state';
-import { EquipmentOverview } from '../components/equipment-overview';
-import { FilterBar, type TypeFilter } from '../components/filter-bar';
-import { FuelCard } from '../components/fuel-card';
 import { HistoryCard } from '../components/history-card';
 import { RecentUpdatesCard, type Criticality } from '../components/recent-updates-card';
 import { SummaryTiles, type StatusFilter } from '../components/summary-tiles';
 
 const PAGE = FIRST_OVERVIEW.limit;
+
+// Below the first screen, in a chunk of its own that starts loading after the first paint (not with the
+// page: the tiles and the latest updates show without waiting for its code).
+const loadMore = () => import('../components/dashboard-more');
+const DashboardMore = lazy(() => loadMore().then((m) => ({ default: m.DashboardMore })));
+const AdminToolsCard = lazy(() => loadMore().then((m) => ({ default: m.AdminToolsCard })));
 
 /** The manager dashboard (owners and managers at /). */
 export default function DashboardPage() {
@@ -113,7 +116,11 @@ export default function DashboardPage() {
       <main className="mx-auto grid max-w-7xl gap-6 p-4 md:p-6">
         {header}
         <EmptyState />
-        <AdminToolsCard />
+        <AfterFirstPaint>
+          <Suspense fallback={null}>
+            <AdminToolsCard />
+          </Suspense>
+        </AfterFirstPaint>
       </main>
     );
   }
@@ -136,35 +143,33 @@ export default function DashboardPage() {
       </div>
       {/* The tiles and the latest updates first; the fuel summary, the overview and the tools right after. */}
       <AfterFirstPaint>
-        <>
-          <FuelCard />
-          <section aria-label={t('overview.title')} className="grid gap-4">
-            <FilterBar
-              search={search}
-              onSearch={resetPaging(setSearch)}
-              status={status}
-              onStatus={resetPaging(setStatus)}
-              type={type}
-              onType={resetPaging(setType)}
-              onExport={() => void exportReport()}
-              exporting={exporting}
-            />
-            <EquipmentOverview
-              equipment={items}
-              total={data.total}
-              onShowMore={() => setLimit((l) => l + PAGE)}
-              loadingMore={overviewQ.isFetching}
-              filtered={filtered}
-              onClearFilters={() => {
+        <Suspense fallback={null}>
+          <DashboardMore
+            filters={{
+              search,
+              onSearch: resetPaging(setSearch),
+              status,
+              onStatus: resetPaging(setStatus),
+              type,
+              onType: resetPaging(setType),
+              onExport: () => void exportReport(),
+              exporting,
+            }}
+            overview={{
+              equipment: items,
+              total: data.total,
+              onShowMore: () => setLimit((l) => l + PAGE),
+              loadingMore: overviewQ.isFetching,
+              filtered,
+              onClearFilters: () => {
                 setStatus('all');
                 setType('all');
                 setSearch('');
                 setLimit(PAGE);
-              }}
-            />
-          </section>
-          <AdminToolsCard />
-        </>
+              },
+            }}
+          />
+        </Suspense>
       </AfterFirstPaint>
     </main>
   );

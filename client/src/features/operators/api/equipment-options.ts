@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { EquipmentOption, EquipmentOptions } from '@domain/schemas/equipment';
 import { api } from '@/lib/api';
+import { refetchOnMountUnlessFresh } from '@/lib/query-client';
 import { operatorKeys } from './keys';
 
 export type { EquipmentOption };
@@ -27,4 +28,8 @@ export const equipmentOptionsQueryOptions = (s: EquipmentOptionsSearch) =>
 
 /** The previous answer stays on screen while the next search loads. */
 export const useEquipmentOptions = (s: EquipmentOptionsSearch) =>
-  useQuery({ ...equipmentOptionsQueryOptions(s), placeholderData: keepPreviousData });
+  useQuery({
+    ...equipmentOptionsQueryOptions(s),
+    placeholderData: keepPreviousData,
+    refetchOnMount: refetchOnMountUnlessFresh,
+  });

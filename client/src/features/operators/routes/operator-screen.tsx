@@ -1,8 +1,7 @@
 import { Fuel, Gauge, Loader2, LogOut, Search, Send } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { equipmentTypes } from '@domain/schemas/equipment';
-import { defaultFuelType, type OperatorFuelType } from '@domain/schemas/operators';
+import { defaultFuelType, equipmentTypes, type OperatorFuelType } from '@domain/kinds';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';

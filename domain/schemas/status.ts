@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { serviceStatuses, statusSlugs } from '../status';
+
+/** The status engine's types as schemas (domain/status.ts stays free of zod for the screens). */
+export const serviceStatusSchema = z.enum(serviceStatuses);
+export const statusSlugSchema = z.enum(statusSlugs);
+
+export const equipmentStatusSchema = z.object({
+  /** The worse of the usage and calendar statuses; `good` when there is neither. */
+  serviceStatus: serviceStatusSchema,
+  /** The /equipment/:status slug of serviceStatus. */
+  slug: statusSlugSchema,
+  /** False when there is no positive service interval and no scheduled date: shown as "No schedule". */
+  hasSchedule: z.boolean(),
+  usagePercent: z.number().nullable(),
+  usageStatus: serviceStatusSchema.nullable(),
+  daysUntilMaintenance: z.number().nullable(),
+  calendarStatus: serviceStatusSchema.nullable(),
+  critical: z.boolean(),
+  severelyCritical: z.boolean(),
+  nextServiceUsage: z.number().nullable(),
+  remainingUsage: z.number().nullable(),
+  /** currentUsage / threshold * 100 when a lifespan is set. */
+  lifespanPercent: z.number().nullable(),
+  /** Approaching end of life: usage at or above (100 - alertThreshold) % of the lifespan. */
+  lifespanWarning: z.boolean(),
+});
+export type EquipmentStatus = z.infer<typeof equipmentStatusSchema>;
