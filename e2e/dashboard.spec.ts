@@ -205,11 +205,9 @@ test('search, status and type filters narrow the overview', async ({ page }) => 
   await expect(overviewTable(page)).toContainText('Soon Compactor');
   await page.getByLabel('Search equipment').fill('');
 
-  await page.getByRole('combobox', { name: 'Type' }).click();
-  await page.getByRole('option', { name: 'Machinery' }).click();
+  await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Machinery' });
   await expect(rows).toHaveCount(4);
-  await page.getByRole('combobox', { name: 'Service status' }).click();
-  await page.getByRole('option', { name: 'Overdue' }).click();
+  await page.getByLabel('Service status', { exact: true }).selectOption({ label: 'Overdue' });
   await expect(rows).toHaveCount(2);
   await expect(overviewTable(page)).toContainText('Overdue Dozer');
   await expect(tile(page, /Overdue/)).toHaveAttribute('aria-pressed', 'true');

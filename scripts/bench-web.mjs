@@ -1,7 +1,7 @@
 // Page speed: Lighthouse 12 (mobile emulation) against the production build.
 //   npm run bench:web [-- --runs 3] [-- --build] [-- --only Dashboard] [-- --save /tmp/lhr]
 // --only runs the routes whose name contains the text (the doc is then not rewritten); --save writes
-// every Lighthouse report (JSON) there, for a look at the audits' details.
+// every Lighthouse report (JSON) and page trace there, for a look at the audits' details.
 // Builds when dist/ is missing (or with --build), starts the server on a free port with a fresh
 // DATA_DIR, seeds an owner (and demo equipment / an operator when those APIs exist), runs Lighthouse on
 // the landing page, the owner login, the dashboard (signed in) and the operator screen, and writes the
@@ -248,6 +248,15 @@ try {
           path.join(SAVE_DIR, `${route.name.replace(/\W+/g, '-').toLowerCase()}-${i + 1}.json`),
           JSON.stringify(lhr),
         );
+        // The page's trace too (open it in Chrome's Performance panel to see what a long task ran).
+        if (r.artifacts?.Trace)
+          writeFileSync(
+            path.join(
+              SAVE_DIR,
+              `${route.name.replace(/\W+/g, '-').toLowerCase()}-${i + 1}.trace.json`,
+            ),
+            JSON.stringify(r.artifacts.Trace),
+          );
       }
       const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
         (it) => it.resourceType === 'Script' && it.url.startsWith(base),

@@ -3,13 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
 import type { StatusFilter } from './summary-tiles';
 
 export type TypeFilter = 'all' | 'vehicle' | 'machinery' | 'tools' | 'other';
@@ -68,33 +62,31 @@ export function FilterBar({
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="dashboard-status">{t('filters.status')}</Label>
-        <Select value={status} onValueChange={(v) => onStatus(v as StatusFilter)}>
-          <SelectTrigger id="dashboard-status" aria-label={t('filters.status')}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {STATUSES.map((s) => (
-              <SelectItem key={s} value={s}>
-                {s === 'all' ? t('filters.allStatuses') : t(`statuses.${s}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <NativeSelect
+          id="dashboard-status"
+          value={status}
+          onChange={(e) => onStatus(e.target.value as StatusFilter)}
+        >
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s === 'all' ? t('filters.allStatuses') : t(`statuses.${s}`)}
+            </option>
+          ))}
+        </NativeSelect>
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="dashboard-type">{t('filters.type')}</Label>
-        <Select value={type} onValueChange={(v) => onType(v as TypeFilter)}>
-          <SelectTrigger id="dashboard-type" aria-label={t('filters.type')}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {TYPES.map((s) => (
-              <SelectItem key={s} value={s}>
-                {s === 'all' ? t('filters.allTypes') : t(`types.${s}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <NativeSelect
+          id="dashboard-type"
+          value={type}
+          onChange={(e) => onType(e.target.value as TypeFilter)}
+        >
+          {TYPES.map((s) => (
+            <option key={s} value={s}>
+              {s === 'all' ? t('filters.allTypes') : t(`types.${s}`)}
+            </option>
+          ))}
+        </NativeSelect>
       </div>
       <Button
         variant="outline"
