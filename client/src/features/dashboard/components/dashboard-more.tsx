@@ -20,14 +20,22 @@ export function DashboardMore({
   overview: ComponentProps<typeof EquipmentOverview>;
 }) {
   const { t } = useTranslation('dashboard');
+  // Below the first screen: the browser lays these out only when they near the viewport
+  // (content-visibility: auto; they stay in the page for find-in-page and screen readers), with a
+  // reserved height until then and their real height remembered afterwards.
+  const offscreen = '[content-visibility:auto] [contain-intrinsic-block-size:auto_32rem]';
   return (
     <>
-      <FuelCard />
-      <section aria-label={t('overview.title')} className="grid gap-4">
+      <div className={offscreen}>
+        <FuelCard />
+      </div>
+      <section aria-label={t('overview.title')} className={`grid gap-4 ${offscreen}`}>
         <FilterBar {...filters} />
         <EquipmentOverview {...overview} />
       </section>
-      <AdminToolsCard />
+      <div className={offscreen}>
+        <AdminToolsCard />
+      </div>
     </>
   );
 }
