@@ -329,11 +329,26 @@ test('signed-in pages fit the screen in Spanish (header included), from phone to
 }) => {
   await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'es'));
   await signupOwnerViaApi(page.request);
+  // A machine, so the dashboard shows everything (its lower sections are laid out lazily).
+  const machine = await page.request.post('/api/equipment', {
+    data: {
+      name: 'Tractor',
+      type: 'machinery',
+      unit: 'hours',
+      currentUsage: 10,
+      serviceInterval: 100,
+    },
+  });
+  expect(machine.status(), await machine.text()).toBe(201);
   for (const width of [390, 1024, 1280, 1440]) {
     await page.setViewportSize({ width, height: 800 });
-    for (const path of ['/contact', '/instructions']) {
+    for (const path of ['/', '/contact', '/instructions']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (path === '/')
+        await expect(
+          page.getByRole('button', { name: 'Restablecer contraseña de usuario' }),
+        ).toBeAttached();
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth),
         `${path} at ${width}px`,
