@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { LANGUAGES } from './client/src/lib/languages';
+import { LANGUAGES } from './domain/languages';
 import { LAYOUT, PAGES, ROUTE_TABLES, type PageSpec } from './client/src/app/route-table';
 import { MODULEPRELOAD_PRIORITY } from './domain/routes';
 

@@ -2,7 +2,7 @@ import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
-import { LANGUAGES, type Language } from './languages';
+import { LANGUAGES, type Language } from '@domain/languages';
 
 export { LANGUAGES, type Language };
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { z } from 'zod';
+import { LANGUAGES, type Language } from '../../../domain/languages';
 import { matchesPattern, MODULEPRELOAD_PRIORITY, routeTableFor } from '../../../domain/routes';
 
 /**
@@ -18,8 +19,8 @@ import { matchesPattern, MODULEPRELOAD_PRIORITY, routeTableFor } from '../../../
  * Without that file (an older build, tests) the plain page is sent.
  */
 
-const LANGS = ['en', 'es'] as const;
-type Lang = (typeof LANGS)[number];
+type Lang = Language;
+const LANGS: readonly string[] = LANGUAGES;
 
 const preloadMapSchema = z.record(
   z.string(),
@@ -51,7 +52,7 @@ export function languageOf(acceptLanguage: string | undefined): Lang {
     })
     .filter((w) => w.q > 0)
     .sort((a, b) => b.q - a.q);
-  for (const w of wanted) if ((LANGS as readonly string[]).includes(w.lang)) return w.lang as Lang;
+  for (const w of wanted) if (LANGS.includes(w.lang)) return w.lang as Lang;
   return 'en';
 }
 
