@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatUsd } from './format';
+import i18n from 'i18next';
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatDecimal, formatUsd } from './format';
 
 // The app's two locales; both write numbers the same way (12,345.6).
 const LOCALES = ['en-US', 'es-US'];
@@ -55,5 +56,56 @@ describe('formatUsd', () => {
         });
         expect(formatUsd(amount), `${amount}`).toBe(intl.format(amount));
       }
+  });
+});
+
+describe('formatDate and formatDateTime', () => {
+  afterAll(() => {
+    i18n.resolvedLanguage = undefined;
+  });
+
+  it('write what Intl.DateTimeFormat writes for en-US and es-US, in local time', () => {
+    const dates: Date[] = [];
+    for (let m = 0; m < 12; m++)
+      for (const h of [0, 1, 11, 12, 13, 23]) dates.push(new Date(2026, m, 9, h, 5));
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 2000; i++)
+      dates.push(new Date(Date.UTC(1995, 0, 1) + rand() * 120 * 365.25 * 864e5));
+    for (const [lang, locale] of [
+      ['en', 'en-US'],
+      ['es', 'es-US'],
+    ] as const) {
+      i18n.resolvedLanguage = lang;
+      const date = new Intl.DateTimeFormat(locale, {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+      });
+      const dateTime = new Intl.DateTimeFormat(locale, {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      });
+      // ICU may put a no-break space before AM/PM; the app writes a plain one.
+      const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+      for (const d of dates) {
+        expect(formatDate(d), d.toISOString()).toBe(plain(date.format(d)));
+        expect(formatDateTime(d), d.toISOString()).toBe(plain(dateTime.format(d)));
+      }
+    }
+  });
+
+  it('reads a date-only value as that calendar day, and shows nothing for nothing', () => {
+    i18n.resolvedLanguage = 'en';
+    expect(formatDate('2024-01-05')).toBe('Jan 5, 2024');
+    expect(formatDate('2024-12-31')).toBe('Dec 31, 2024');
+    i18n.resolvedLanguage = 'es';
+    expect(formatDate('2024-09-15')).toBe('15 sept 2024');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDateTime(undefined)).toBe('');
   });
 });

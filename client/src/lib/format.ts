@@ -4,8 +4,8 @@ const locale = () => (i18n.resolvedLanguage === 'es' ? 'es-US' : 'en-US');
 
 /**
  * Intl formatters are slow to build (locale data lookup) and cheap to use: one per locale and options,
- * kept for the page's life (a dashboard formats hundreds of numbers per render). Numbers skip them
- * (formatDecimal); dates use them.
+ * kept for the page's life. Numbers and dates in the app's two locales are written without them
+ * (formatDecimal, formatDate, formatDateTime); only what those cannot write falls back to Intl.
  */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(
@@ -63,34 +63,48 @@ export function formatNumber(value: number | null | undefined, maxDecimals = 1):
   return formatDecimal(value ?? 0, maxDecimals);
 }
 
-/** Dates in the US short form: "Jan 5, 2024" (Spanish: "5 ene 2024"). Date-only strings are not shifted by time zone. */
-export function formatDate(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const d =
-    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
-      ? new Date(`${value}T12:00:00`)
-      : new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return cached(
-    'date',
-    (loc) => new Intl.DateTimeFormat(loc, { month: 'short', day: 'numeric', year: 'numeric' }),
-  ).format(d);
+// Month abbreviations as Intl writes them for en-US and es-US (CLDR); see formatDate.
+const MONTHS = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  es: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
+};
+
+function toDate(value: string | Date): Date {
+  // Date-only strings are read at local noon: never shifted to the previous day by the time zone.
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? new Date(`${value}T12:00:00`)
+    : new Date(value);
 }
 
+/**
+ * "Jan 5, 2024" (Spanish: "5 ene 2024"), local time, exactly as Intl.DateTimeFormat writes it for en-US
+ * and es-US (month: short, day: numeric, year: numeric), but without building one: like numbers, the
+ * first Intl formatter of a page costs ~20 ms of ICU set-up (lib/format.test.ts compares the two).
+ */
+function shortDate(d: Date): string {
+  const es = i18n.resolvedLanguage === 'es';
+  const month = MONTHS[es ? 'es' : 'en'][d.getMonth()];
+  return es
+    ? `${d.getDate()} ${month} ${d.getFullYear()}`
+    : `${month} ${d.getDate()}, ${d.getFullYear()}`;
+}
+
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const d = toDate(value);
+  return Number.isNaN(d.getTime()) ? '' : shortDate(d);
+}
+
+/** "Jan 5, 2024, 3:04 PM" (Spanish: "5 ene 2024, 3:04 p.m."), as Intl writes it (hour: numeric, minute: 2-digit). */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';
   const d = new Date(value);
-  return cached(
-    'datetime',
-    (loc) =>
-      new Intl.DateTimeFormat(loc, {
-        month: 'short',
-        day: 'numeric',
-        year: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-      }),
-  ).format(d);
+  if (Number.isNaN(d.getTime())) return '';
+  const es = i18n.resolvedLanguage === 'es';
+  const hours = d.getHours();
+  const period = hours < 12 ? (es ? 'a.m.' : 'AM') : es ? 'p.m.' : 'PM';
+  const minutes = String(d.getMinutes()).padStart(2, '0');
+  return `${shortDate(d)}, ${hours % 12 || 12}:${minutes} ${period}`;
 }
 
 /** yyyy-mm-dd for file names. */
