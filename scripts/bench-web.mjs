@@ -244,17 +244,12 @@ try {
       const lhr = r.lhr;
       if (SAVE_DIR) {
         mkdirSync(SAVE_DIR, { recursive: true });
-        writeFileSync(
-          path.join(SAVE_DIR, `${route.name.replace(/\W+/g, '-').toLowerCase()}-${i + 1}.json`),
-          JSON.stringify(lhr),
-        );
+        const file = `${route.name.replace(/\W+/g, '-').toLowerCase()}-${i + 1}`;
+        writeFileSync(path.join(SAVE_DIR, `${file}.json`), JSON.stringify(lhr));
         // The page's trace too (open it in Chrome's Performance panel to see what a long task ran).
         if (r.artifacts?.Trace)
           writeFileSync(
-            path.join(
-              SAVE_DIR,
-              `${route.name.replace(/\W+/g, '-').toLowerCase()}-${i + 1}.trace.json`,
-            ),
+            path.join(SAVE_DIR, `${file}.trace.json`),
             JSON.stringify(r.artifacts.Trace),
           );
       }

@@ -7,14 +7,11 @@ const locale = () => (i18n.resolvedLanguage === 'es' ? 'es-US' : 'en-US');
  * kept for the page's life. Numbers and dates in the app's two locales are written without them
  * (formatDecimal, formatDate, formatDateTime); only what those cannot write falls back to Intl.
  */
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(
-  key: string,
-  make: (loc: string) => T,
-): T {
+const formatters = new Map<string, Intl.NumberFormat>();
+function cached(key: string, make: (loc: string) => Intl.NumberFormat): Intl.NumberFormat {
   const loc = locale();
   const id = `${loc}|${key}`;
-  let f = formatters.get(id) as T | undefined;
+  let f = formatters.get(id);
   if (!f) {
     f = make(loc);
     formatters.set(id, f);

@@ -19,9 +19,6 @@ import { matchesPattern, MODULEPRELOAD_PRIORITY, routeTableFor } from '../../../
  * Without that file (an older build, tests) the plain page is sent.
  */
 
-type Lang = Language;
-const LANGS: readonly string[] = LANGUAGES;
-
 const preloadMapSchema = z.record(
   z.string(),
   z.array(
@@ -39,7 +36,7 @@ const preloadMapSchema = z.record(
 export type IndexPage = { body: Buffer; br: Buffer; gzip: Buffer };
 
 /** The first language of Accept-Language we speak (English otherwise), as the browser would pick. */
-export function languageOf(acceptLanguage: string | undefined): Lang {
+export function languageOf(acceptLanguage: string | undefined): Language {
   const wanted = (acceptLanguage ?? '')
     .split(',')
     .map((part) => {
@@ -52,7 +49,8 @@ export function languageOf(acceptLanguage: string | undefined): Lang {
     })
     .filter((w) => w.q > 0)
     .sort((a, b) => b.q - a.q);
-  for (const w of wanted) if (LANGS.includes(w.lang)) return w.lang as Lang;
+  for (const w of wanted)
+    if ((LANGUAGES as readonly string[]).includes(w.lang)) return w.lang as Language;
   return 'en';
 }
 

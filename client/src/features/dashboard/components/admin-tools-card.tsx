@@ -1,8 +1,9 @@
 import { KeyRound } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useMountOnOpen } from '@/lib/use-mount-on-open';
 
 // The dialog (its form and the password rules' validation) loads when it is first wanted: pointing at
 // or focusing the button starts the download, so it is usually there by the click.
@@ -13,8 +14,7 @@ const ResetPasswordDialog = lazy(() =>
 
 export function AdminToolsCard() {
   const { t } = useTranslation('dashboard');
-  const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
+  const dialog = useMountOnOpen();
   const preload = () => void loadDialog();
   return (
     <Card>
@@ -27,17 +27,14 @@ export function AdminToolsCard() {
           variant="outline"
           onPointerEnter={preload}
           onFocus={preload}
-          onClick={() => {
-            setUsed(true);
-            setOpen(true);
-          }}
+          onClick={() => dialog.setOpen(true)}
         >
           <KeyRound aria-hidden />
           {t('admin.resetPassword')}
         </Button>
-        {used ? (
+        {dialog.mounted ? (
           <Suspense fallback={null}>
-            <ResetPasswordDialog open={open} onOpenChange={setOpen} />
+            <ResetPasswordDialog open={dialog.open} onOpenChange={dialog.setOpen} />
           </Suspense>
         ) : null}
       </CardContent>

@@ -22,6 +22,7 @@ import {
 } from '@/lib/pwa';
 import { formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { useMountOnOpen } from '@/lib/use-mount-on-open';
 import { usePublicConfig } from '../api/get-config';
 import { ContactForm } from '../components/contact-form';
 
@@ -47,13 +48,8 @@ const InstallInstructionsDialog = lazy(() => import('../components/install-instr
 function InstallSection() {
   const { t } = useTranslation('pages');
   const prompt = useSyncExternalStore(subscribeInstallPrompt, getInstallPrompt, () => null);
-  const [manualOpen, setManualOpenState] = useState(false);
-  // Once opened, the dialog stays mounted (its close animation, focus back to the button).
-  const [everOpened, setEverOpened] = useState(false);
-  const setManualOpen = (open: boolean) => {
-    if (open) setEverOpened(true);
-    setManualOpenState(open);
-  };
+  const manual = useMountOnOpen();
+  const setManualOpen = manual.setOpen;
   const installed = isRunningInstalled();
 
   const onInstall = async () => {
@@ -94,9 +90,9 @@ function InstallSection() {
           {t('landing.installButton')}
         </Button>
       </div>
-      {manualOpen || everOpened ? (
+      {manual.mounted ? (
         <Suspense fallback={null}>
-          <InstallInstructionsDialog open={manualOpen} onOpenChange={setManualOpen} />
+          <InstallInstructionsDialog open={manual.open} onOpenChange={setManualOpen} />
         </Suspense>
       ) : null}
     </section>
