@@ -30,6 +30,14 @@ afterAll(async () => {
 });
 
 const fresh = async () => signupOwner(t.app);
+/** Bulk rows straight into the table, with the version raise every equipment write makes (the listings' cache key). */
+async function insertMachines(
+  companyId: string,
+  rows: Omit<typeof equipment.$inferInsert, 'companyId' | 'unit'>[],
+) {
+  await t.deps.db.insert(equipment).values(rows.map((r) => ({ companyId, unit: 'hours', ...r })));
+  await bumpEquipmentVersion(t.deps.db, companyId);
+}
 const unlimited = async (companyId: string) =>
   t.deps.db.update(company).set({ equipmentLimit: -1 }).where(eq(company.id, companyId));
 
@@ -296,18 +304,16 @@ describe('GET /api/equipment', () => {
     const small = await measure();
     expect(small.n).toBe(1);
     for (let chunk = 0; chunk < 4; chunk++) {
-      await t.deps.db
-        .insert(equipment)
-        .values(
-          Array.from({ length: 500 }, (_, i) => ({
-            companyId: o.companyId,
-            name: `Bulk ${chunk}-${i}`,
-            type: 'vehicle',
-            unit: 'miles',
-            currentUsage: i * 10,
-            serviceInterval: 1000,
-          })),
-        );
+      await t.deps.db.insert(equipment).values(
+        Array.from({ length: 500 }, (_, i) => ({
+          companyId: o.companyId,
+          name: `Bulk ${chunk}-${i}`,
+          type: 'vehicle',
+          unit: 'miles',
+          currentUsage: i * 10,
+          serviceInterval: 1000,
+        })),
+      );
     }
     const big = await measure();
     expect(big.n).toBe(2001);
@@ -330,28 +336,22 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
     return res.json<Page>();
   };
   const names = (p: Page) => p.items.map((e) => e.name);
-  /** Straight into the table: this company's machines with a usage percentage of the interval. */
-  // Bulk rows straight into the table, with the version raise every equipment write makes (the listings' cache key).
-  const insert = async (
+  /** This company's machines with a usage percentage of an interval of 100. */
+  const insert = (
     companyId: string,
     rows: { name: string; pct?: number; type?: string; serialNumber?: string }[],
-  ) => {
-    await t.deps.db
-      .insert(equipment)
-      .values(
-        rows.map((r) => ({
-          companyId,
-          name: r.name,
-          type: r.type ?? 'machinery',
-          unit: 'hours',
-          serialNumber: r.serialNumber ?? null,
-          currentUsage: r.pct ?? 10,
-          serviceInterval: 100,
-          lastServiceUsage: 0,
-        })),
-      );
-    await bumpEquipmentVersion(t.deps.db, companyId);
-  };
+  ) =>
+    insertMachines(
+      companyId,
+      rows.map((r) => ({
+        name: r.name,
+        type: r.type ?? 'machinery',
+        serialNumber: r.serialNumber ?? null,
+        currentUsage: r.pct ?? 10,
+        serviceInterval: 100,
+        lastServiceUsage: 0,
+      })),
+    );
 
   it("pages, searches and filters the company's machines by name, with the counts; another company's never show", async () => {
     const o = await fresh();
@@ -506,28 +506,23 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
 
 describe("GET /api/equipment/options (the operator screen's picker)", () => {
   type Options = { items: Record<string, unknown>[]; total: number; limit: number };
-  const insert = async (
+  const insert = (
     companyId: string,
     rows: { name: string; type?: string; serialNumber?: string; fuelType?: string }[],
-  ) => {
-    await t.deps.db
-      .insert(equipment)
-      .values(
-        rows.map((r) => ({
-          companyId,
-          name: r.name,
-          type: r.type ?? 'machinery',
-          unit: 'hours',
-          serialNumber: r.serialNumber ?? null,
-          fuelType: r.fuelType ?? 'n/a',
-          currentUsage: 12.5,
-          serviceInterval: 100,
-          totalFuelUsed: 99,
-          description: 'owner only',
-        })),
-      );
-    await bumpEquipmentVersion(t.deps.db, companyId);
-  };
+  ) =>
+    insertMachines(
+      companyId,
+      rows.map((r) => ({
+        name: r.name,
+        type: r.type ?? 'machinery',
+        serialNumber: r.serialNumber ?? null,
+        fuelType: r.fuelType ?? 'n/a',
+        currentUsage: 12.5,
+        serviceInterval: 100,
+        totalFuelUsed: 99,
+        description: 'owner only',
+      })),
+    );
   const options = async (cookie: string, qs = '') => {
     const res = await call(t.app, cookie, 'GET', `/api/equipment/options${qs ? `?${qs}` : ''}`);
     expect(res.statusCode, res.body).toBe(200);
