@@ -55,6 +55,12 @@ const envSchema = z.object({
     .min(0, 'SESSION_CACHE_SECONDS must be between 0 and 60')
     .max(60, 'SESSION_CACHE_SECONDS must be between 0 and 60')
     .default(5),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'METRICS_TOKEN must be at least 32 characters')
+    .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof envSchema>;
