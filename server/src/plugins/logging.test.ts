@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, createTestApp, type TestApp } from '../test/helpers';
-import { call, createEquipmentViaApi, setupSecurityQuestions, signupOwner } from '../test/factories';
+import {
+  call,
+  createEquipmentViaApi,
+  setupSecurityQuestions,
+  signupOwner,
+} from '../test/factories';
 
 /**
  * Request logs are structured (one JSON object a line) and never carry a secret: passwords, the
@@ -136,7 +141,9 @@ describe('request logs', () => {
     const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(records.length).toBeGreaterThan(20);
     const completed = records.filter((r) => r.msg === 'request completed');
-    expect(completed.some((r) => (r.res as { statusCode?: number })?.statusCode === 201)).toBe(true);
+    expect(completed.some((r) => (r.res as { statusCode?: number })?.statusCode === 201)).toBe(
+      true,
+    );
     const unhandled = records.find((r) => r.msg === 'unhandled error');
     expect(unhandled, 'the database failure is logged').toBeDefined();
     expect(JSON.stringify(unhandled)).toMatch(/Failed query: select .*from \\"session\\"/);

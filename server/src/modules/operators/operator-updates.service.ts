@@ -253,14 +253,11 @@ async function attemptSubmit(
 ): Promise<Submission | null> {
   const m = lock
     ? (
-        await readMachine(db)
-          .for('update')
-          .limit(1)
-          .execute({
-            companyId: ctx.companyId,
-            equipmentId: input.equipmentId,
-            key: idempotencyKey,
-          })
+        await readMachine(db).for('update').limit(1).execute({
+          companyId: ctx.companyId,
+          equipmentId: input.equipmentId,
+          key: idempotencyKey,
+        })
       )[0]
     : (
         await preparedRead(db).execute({
