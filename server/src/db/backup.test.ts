@@ -131,7 +131,7 @@ afterAll(async () => {
   }
 });
 
-let machines: string[] = [];
+const machines: string[] = [];
 async function addMachines(n: number) {
   for (let i = 0; i < n; i++)
     machines.push((await createEquipmentViaApi(app, owner.cookie, { fuelType: 'diesel' })).id);
