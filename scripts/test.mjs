@@ -1,5 +1,6 @@
 // npm test: every layer. typecheck, lint, unit, API (PGlite, and PostgreSQL when DATABASE_URL is set),
-// build, browser tests in Chromium. Installs Chromium from apt when it is missing.
+// build, browser tests in Chromium, then the built app as processes (ops: backup/restore commands and,
+// with DATABASE_URL, the two-server cluster). Installs Chromium (and the cluster HAProxy) from apt when missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -62,5 +63,16 @@ if (want('e2e')) {
   ensureChromium();
   run('build', 'npm', ['run', 'build']);
   run('e2e (Chromium)', bin('playwright'), ['test']);
+}
+// The built app as processes: backup/restore commands, and with DATABASE_URL two app servers behind
+// HAProxy (npm run cluster; installed from apt when missing) with one killed under load.
+if (want('ops')) {
+  if (only === 'ops') run('build', 'npm', ['run', 'build']);
+  if (process.env.DATABASE_URL)
+    run('ops (cluster, backup and restore commands)', bin('vitest'), ['run', '--project', 'ops']);
+  else {
+    run('ops (backup and restore commands)', bin('vitest'), ['run', '--project', 'ops', 'scripts/backup-cli.test.ts']);
+    console.log('\nDATABASE_URL not set: the cluster test (two servers on PostgreSQL) did not run.');
+  }
 }
 summary();

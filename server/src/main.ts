@@ -15,7 +15,11 @@ async function main() {
   await ensureAdminFromEnv(deps, app.log);
   // The embedded database's backups are taken by this process on request (npm run backup).
   const control = await startControlChannel(database, config.dataDir, app.log);
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    // Ctrl-C in a terminal signals the whole process group: a second signal must not close twice.
+    if (stopping) return;
+    stopping = true;
     app.log.info({ signal }, 'shutting down');
     await control?.close();
     await app.close();
