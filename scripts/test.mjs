@@ -71,8 +71,15 @@ if (want('ops')) {
   if (process.env.DATABASE_URL)
     run('ops (cluster, backup and restore commands)', bin('vitest'), ['run', '--project', 'ops']);
   else {
-    run('ops (backup and restore commands)', bin('vitest'), ['run', '--project', 'ops', 'scripts/backup-cli.test.ts']);
-    console.log('\nDATABASE_URL not set: the cluster test (two servers on PostgreSQL) did not run.');
+    run('ops (backup and restore commands)', bin('vitest'), [
+      'run',
+      '--project',
+      'ops',
+      'scripts/backup-cli.test.ts',
+    ]);
+    console.log(
+      '\nDATABASE_URL not set: the cluster test (two servers on PostgreSQL) did not run.',
+    );
   }
 }
 summary();
