@@ -47,6 +47,7 @@ describe('/metrics with METRICS_TOKEN', () => {
     const none = await scrape(t);
     expect(none.statusCode).toBe(401);
     expect(none.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+    expect(none.json()).toMatchObject({ code: 'unauthenticated', key: 'common.metricsToken' });
     expect((await scrape(t, `Bearer ${TOKEN}x`)).statusCode).toBe(401);
     expect((await scrape(t, `Bearer ${TOKEN.slice(0, -1)}`)).statusCode).toBe(401);
     expect((await scrape(t, TOKEN)).statusCode).toBe(401);

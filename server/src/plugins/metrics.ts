@@ -97,11 +97,12 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
   app.get('/metrics', async (req, reply) => {
-    if (!metrics.enabled || !token) throw new AppError('not_found', 'Not found');
+    if (!metrics.enabled || !token) throw new AppError('not_found', 'common.notFound');
     const given = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
     if (!timingSafeEqual(sha256(given), sha256(token))) {
-      void reply.header('www-authenticate', 'Bearer realm="metrics"');
-      throw new AppError('unauthenticated', 'A valid metrics token is needed.');
+      throw new AppError('unauthenticated', 'common.metricsToken', {
+        headers: { 'www-authenticate': 'Bearer realm="metrics"' },
+      });
     }
     return reply
       .header('cache-control', 'no-store')

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
+import { AppError } from '../../lib/errors';
 
 /** How long readiness waits for the database before calling this server not ready. */
 const READY_TIMEOUT_MS = 2000;
@@ -19,7 +20,7 @@ export async function healthRoutes(app: FastifyInstance, deps: Deps) {
    * send traffic only to ready servers (scripts/cluster.mjs). While the server shuts down Fastify
    * answers 503 to every request, this one included.
    */
-  app.get('/api/ready', { config: { access: 'public' } }, async (req, reply) => {
+  app.get('/api/ready', { config: { access: 'public' } }, async (req) => {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
@@ -31,10 +32,7 @@ export async function healthRoutes(app: FastifyInstance, deps: Deps) {
       return { ok: true, database: deps.database.kind };
     } catch (err) {
       req.log.warn({ err }, 'not ready: the database does not answer');
-      return reply.status(503).header('retry-after', '1').send({
-        code: 'unavailable',
-        message: 'The service is not ready: its database does not answer.',
-      });
+      throw new AppError('unavailable', 'common.notReady', { headers: { 'retry-after': '1' } });
     } finally {
       clearTimeout(timer);
     }

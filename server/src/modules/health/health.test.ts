@@ -25,7 +25,7 @@ describe('liveness and readiness', () => {
     const down = await call(t.app, null, 'GET', '/api/ready');
     expect(down.statusCode).toBe(503);
     expect(down.headers['retry-after']).toBe('1');
-    expect(down.json()).toMatchObject({ code: 'unavailable' });
+    expect(down.json()).toMatchObject({ code: 'unavailable', key: 'common.notReady' });
     const live = await call(t.app, null, 'GET', '/api/health');
     expect(live.statusCode).toBe(200);
     expect(live.json()).toEqual({ ok: true, database: t.database.kind });
