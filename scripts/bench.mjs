@@ -162,7 +162,47 @@ function operatorUpdateRequests(machines) {
   ];
 }
 
-const results = { targets: {}, bare: {}, seed: {} };
+const results = { targets: {}, bare: {}, seed: {}, metricsCost: {} };
+const METRICS_TOKEN = randomBytes(32).toString('base64url');
+
+/**
+ * What /metrics costs on the hot path: the smallest signed-in call (GET /api/auth/user, where a fixed
+ * per-request cost weighs most) with metrics off (no METRICS_TOKEN: no hook runs) and on, alternated
+ * twice each, every time on a freshly started server with the same data.
+ */
+async function measureMetricsCost(env, owner) {
+  const runs = { off: [], on: [] };
+  for (const round of [0, 1])
+    for (const mode of round === 0 ? ['off', 'on'] : ['on', 'off']) {
+      const { child, base } = await startServer({
+        ...env,
+        METRICS_TOKEN: mode === 'on' ? METRICS_TOKEN : '',
+      });
+      try {
+        const cookie = await signIn(base, '/api/auth/login', owner);
+        const opts = { url: `${base}/api/auth/user`, headers: { cookie } };
+        await load({ ...opts, duration: 1 }); // warm-up
+        const r = await load(opts);
+        runs[mode].push(r);
+        if (mode === 'on') {
+          const m = await fetch(`${base}/metrics`, {
+            headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+          });
+          if (!m.ok) throw new Error(`/metrics answered ${m.status}`);
+        }
+        console.info(`   metrics ${mode}: GET /api/auth/user ${JSON.stringify(r)}`);
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((res) => child.once('exit', res));
+      }
+    }
+  const mean = (rs, k) => rs.reduce((n, r) => n + r[k], 0) / rs.length;
+  return {
+    off: { rps: Math.round(mean(runs.off, 'rps')), p99: mean(runs.off, 'p99') },
+    on: { rps: Math.round(mean(runs.on, 'rps')), p99: mean(runs.on, 'p99') },
+    runs,
+  };
+}
 
 async function measureTarget(kind) {
   let env;
@@ -268,6 +308,10 @@ async function measureTarget(kind) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }
+    if (process.env.BENCH_METRICS !== '0') {
+      console.info(`\n== ${kind}: the cost of metrics`);
+      results.metricsCost[kind] = await measureMetricsCost(env, seedOut.owner);
+    }
   } finally {
     await cleanup();
   }
@@ -361,6 +405,21 @@ for (const [key, r] of Object.entries(pgRows)) {
     if (r.rps < 1000) missed.push(`POST /api/operator-updates: ${r.rps}/s < 1,000/s`);
   } else if (!REFERENCE_CALLS.includes(key) && r.p99 >= 100)
     missed.push(`GET ${key}: p99 ${r.p99} ms >= 100 ms`);
+}
+if (Object.keys(results.metricsCost).length > 0) {
+  lines.push(
+    '### The cost of /metrics (METRICS_TOKEN set)',
+    '',
+    'GET /api/auth/user on a freshly started server, metrics off / on / on / off (each row the mean of two runs).',
+    '',
+    '| Database | off req/s | on req/s | change | off p99 ms | on p99 ms |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const [kind, c] of Object.entries(results.metricsCost))
+    lines.push(
+      `| ${kind} | ${c.off.rps} | ${c.on.rps} | ${(((c.on.rps - c.off.rps) / c.off.rps) * 100).toFixed(1)} % | ${c.off.p99} | ${c.on.p99} |`,
+    );
+  lines.push('');
 }
 lines.push('### Targets (PostgreSQL, 20 connections)', '');
 lines.push(
