@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../test/helpers';
@@ -105,6 +106,24 @@ describe('/metrics with METRICS_TOKEN', () => {
     } else {
       // Nothing runs while /metrics answers: every counted query has been counted out again.
       expect(text).toContain('ems_db_in_flight 0');
+    }
+    // While a transaction holds the database, the gauges show it.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const tx = t.database.db.transaction(async (q) => {
+      await q.execute(sql`select 1`);
+      await held;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const busy = (await scrape(t, `Bearer ${TOKEN}`)).body;
+    release();
+    await tx;
+    if (t.database.kind === 'postgres') {
+      const total = Number(/ems_db_pool_connections\{state="total"\} (\d+)/.exec(busy)?.[1]);
+      const idle = Number(/ems_db_pool_connections\{state="idle"\} (\d+)/.exec(busy)?.[1]);
+      expect(total - idle).toBeGreaterThanOrEqual(1);
+    } else {
+      expect(busy).toContain('ems_db_in_flight 1');
     }
     expect(text).toMatch(/process_cpu_user_seconds_total \d/);
     expect(text).toMatch(/process_resident_memory_bytes \d/);
