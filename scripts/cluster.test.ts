@@ -187,12 +187,16 @@ async function addOperator(base: string, firstName: string) {
   expect(login.status).toBe(200);
   return { id, cookie: login.cookie! };
 }
-/** Polls a call until it answers 401; returns how long after `since` the last 200 was served. */
+/**
+ * Polls a call until it answers 401; returns how long after `since` the last request that was answered
+ * 200 had been sent (the server answered it from its cache at that moment or later).
+ */
 async function lastAcceptedAfter(base: string, cookie: string, since: number): Promise<number> {
   let last = -1;
   while (Date.now() - since < SESSION_WINDOW_MS + 3000) {
+    const sent = Date.now() - since;
     const r = await http(base, 'GET', '/api/auth/user', { cookie });
-    if (r.status === 200) last = Date.now() - since;
+    if (r.status === 200) last = sent;
     else {
       expect(r.status).toBe(401);
       if (Date.now() - since > 200) break;
