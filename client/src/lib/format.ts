@@ -104,11 +104,6 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return `${shortDate(d)}, ${hours % 12 || 12}:${minutes} ${period}`;
 }
 
-/** yyyy-mm-dd for file names. */
-export function fileDate(d = new Date()): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 /** $54 or $550.80 (cents shown only when there are any); the same in both locales. */
 export function formatUsd(amount: number): string {
   const whole = Number.isInteger(amount);
