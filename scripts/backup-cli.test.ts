@@ -162,53 +162,55 @@ describe('npm run backup / restore, embedded database', () => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL)('npm run backup / restore, PostgreSQL', () => {
-  const created: string[] = [];
-  const newDb = async () => {
-    const name = `ems_test_cli_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    created.push(name);
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${name}`;
-    return url.toString();
-  };
-  afterAll(async () => {
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    for (const name of created) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
+// With a PostgreSQL server to test against (npm test runs this file with and without DATABASE_URL).
+if (process.env.DATABASE_URL)
+  describe('npm run backup / restore, PostgreSQL', () => {
+    const created: string[] = [];
+    const newDb = async () => {
+      const name = `ems_test_cli_${randomBytes(5).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      created.push(name);
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${name}`;
+      return url.toString();
+    };
+    afterAll(async () => {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      for (const name of created) await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    });
 
-  it('dumps with pg_dump and restores with pg_restore, refusing a database that holds data', async () => {
-    const source = await newDb();
-    const server = await startServer({ DATA_DIR: tmp('ems-cli-pg-'), DATABASE_URL: source });
-    expect(
-      (
-        await post(server.base, '/api/auth/signup', {
-          businessName: 'PG CLI Co',
-          email: 'pgcli@example.com',
-          password: PASSWORD,
-        })
-      ).status,
-    ).toBe(201);
-    const out = path.join(tmp('ems-cli-pgbk-'), 'nightly.dump');
-    const made = npm('backup', ['--out', out], { DATABASE_URL: source });
-    expect(made.code).toBe(0);
-    expect(made.out).toMatch(/written to .*nightly\.dump \(.* MB, pg_dump\)/);
-    await server.stop();
+    it('dumps with pg_dump and restores with pg_restore, refusing a database that holds data', async () => {
+      const source = await newDb();
+      const server = await startServer({ DATA_DIR: tmp('ems-cli-pg-'), DATABASE_URL: source });
+      expect(
+        (
+          await post(server.base, '/api/auth/signup', {
+            businessName: 'PG CLI Co',
+            email: 'pgcli@example.com',
+            password: PASSWORD,
+          })
+        ).status,
+      ).toBe(201);
+      const out = path.join(tmp('ems-cli-pgbk-'), 'nightly.dump');
+      const made = npm('backup', ['--out', out], { DATABASE_URL: source });
+      expect(made.code).toBe(0);
+      expect(made.out).toMatch(/written to .*nightly\.dump \(.* MB, pg_dump\)/);
+      await server.stop();
 
-    const target = await newDb();
-    const restored = npm('restore', [out], { DATABASE_URL: target });
-    expect(restored.code).toBe(0);
-    expect(restored.out).toContain('public.company: 1');
-    const again = npm('restore', [out], { DATABASE_URL: target });
-    expect(again.code).toBe(1);
-    expect(again.out).toMatch(
-      /is not empty \(\d+ tables, e\.g\. .*\)\. Restore into an empty database, or pass --force/,
-    );
-    expect(npm('restore', [out, '--force'], { DATABASE_URL: target }).code).toBe(0);
+      const target = await newDb();
+      const restored = npm('restore', [out], { DATABASE_URL: target });
+      expect(restored.code).toBe(0);
+      expect(restored.out).toContain('public.company: 1');
+      const again = npm('restore', [out], { DATABASE_URL: target });
+      expect(again.code).toBe(1);
+      expect(again.out).toMatch(
+        /is not empty \(\d+ tables, e\.g\. .*\)\. Restore into an empty database, or pass --force/,
+      );
+      expect(npm('restore', [out, '--force'], { DATABASE_URL: target }).code).toBe(0);
+    });
   });
-});

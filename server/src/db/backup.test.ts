@@ -310,17 +310,19 @@ describe(`backup and restore (${kind})`, () => {
   });
 });
 
-describe.runIf(kind === 'pglite')('backup of a stopped embedded database', () => {
-  it('opens the data directory itself when no server runs, and restores it equal', async () => {
-    const dataDir = tmp('ems-stopped-');
-    const db = await openDatabase({ dataDir });
-    await db.db.execute(sql`insert into company (name) values ('Stopped Co')`);
-    const expected = await tableDigests(queryOf(db));
-    await db.close();
-    const made = await backup({ kind: 'pglite', dataDir }, { dir: tmp('ems-stopped-bk-') });
-    expect(made.via).toBe('direct');
-    const target = await newTarget();
-    await restore(target, made.file, { force: false, appSecret: null });
-    expect(await onTarget(target, (q) => tableDigests(q))).toEqual(expected);
+// The embedded database only: PostgreSQL's backups never open a data directory.
+if (kind === 'pglite')
+  describe('backup of a stopped embedded database', () => {
+    it('opens the data directory itself when no server runs, and restores it equal', async () => {
+      const dataDir = tmp('ems-stopped-');
+      const db = await openDatabase({ dataDir });
+      await db.db.execute(sql`insert into company (name) values ('Stopped Co')`);
+      const expected = await tableDigests(queryOf(db));
+      await db.close();
+      const made = await backup({ kind: 'pglite', dataDir }, { dir: tmp('ems-stopped-bk-') });
+      expect(made.via).toBe('direct');
+      const target = await newTarget();
+      await restore(target, made.file, { force: false, appSecret: null });
+      expect(await onTarget(target, (q) => tableDigests(q))).toEqual(expected);
+    });
   });
-});

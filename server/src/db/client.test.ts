@@ -70,30 +70,32 @@ describe('configuration', () => {
   });
 });
 
-describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL', () => {
-  it('lets several servers start (and migrate) at once on a new database', async () => {
-    const base = process.env.DATABASE_URL!;
-    const name = `ems_test_migrate_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    try {
-      const url = new URL(base);
-      url.pathname = `/${name}`;
-      const servers = await Promise.all(
-        [1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString(), poolSize: 2 })),
-      );
-      const [first] = servers;
-      const rows = await first!.db.execute(
-        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-      );
-      const { n } = (rows as unknown as { rows: { n: number }[] }).rows[0]!;
-      const journal = await import('./migrations/meta/_journal.json', { with: { type: 'json' } });
-      expect(n).toBe(journal.default.entries.length);
-      await Promise.all(servers.map((s) => s.close()));
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+// Runs in the PostgreSQL pass of the API tests (TEST_DB=postgres).
+if (process.env.TEST_DB === 'postgres')
+  describe('PostgreSQL', () => {
+    it('lets several servers start (and migrate) at once on a new database', async () => {
+      const base = process.env.DATABASE_URL!;
+      const name = `ems_test_migrate_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        const url = new URL(base);
+        url.pathname = `/${name}`;
+        const servers = await Promise.all(
+          [1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString(), poolSize: 2 })),
+        );
+        const [first] = servers;
+        const rows = await first!.db.execute(
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        );
+        const { n } = (rows as unknown as { rows: { n: number }[] }).rows[0]!;
+        const journal = await import('./migrations/meta/_journal.json', { with: { type: 'json' } });
+        expect(n).toBe(journal.default.entries.length);
+        await Promise.all(servers.map((s) => s.close()));
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    });
   });
-});
