@@ -370,7 +370,7 @@ describe('two app servers behind HAProxy', () => {
     await lineMatching(/^app1 ready again/, 60_000, from);
     await lineMatching(/Server app\/app1 is UP/, 30_000, from);
     restarted = true;
-    await sleep(2000);
+    await sleep(3000);
     stop = true;
     await Promise.all(work);
     expect(Number(again[1])).not.toBe(pids.app1);
@@ -381,7 +381,7 @@ describe('two app servers behind HAProxy', () => {
     );
     expect(created.length).toBeGreaterThan(before.created);
     expect(updates.size).toBeGreaterThan(before.updates);
-    expect(readsAfterRestart).toBeGreaterThan(10);
+    expect(readsAfterRestart).toBeGreaterThan(5);
 
     // Every acknowledged machine and note is in the database.
     const rows = await db.query<{ id: string; name: string }>(
