@@ -36,7 +36,10 @@ const REFERENCE_CALLS = ['/api/equipment'];
 // Build the server and the seed entry (bundled TS, like scripts/build-server.mjs).
 execFileSync('node', ['scripts/build-server.mjs'], { stdio: 'inherit' });
 await build({
-  entryPoints: { 'bench-seed': 'server/src/cli/bench-seed.ts' },
+  entryPoints: {
+    'bench-seed': 'server/src/cli/bench-seed.ts',
+    'bench-metrics': 'server/src/cli/bench-metrics.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',
@@ -162,46 +165,19 @@ function operatorUpdateRequests(machines) {
   ];
 }
 
-const results = { targets: {}, bare: {}, seed: {}, metricsCost: {} };
-const METRICS_TOKEN = randomBytes(32).toString('base64url');
+const results = { targets: {}, bare: {}, seed: {}, metricsCost: null };
 
 /**
- * What /metrics costs on the hot path: the smallest signed-in call (GET /api/auth/user, where a fixed
- * per-request cost weighs most) with metrics off (no METRICS_TOKEN: no hook runs) and on, alternated
- * twice each, every time on a freshly started server with the same data.
+ * What /metrics costs per request (server/src/cli/bench-metrics.ts): CPU time per GET /api/auth/user with
+ * metrics off and on, in one process, alternating batches; CPU time, not throughput, so the other
+ * processes on a shared machine do not blur a difference of a few microseconds.
  */
-async function measureMetricsCost(env, owner) {
-  const runs = { off: [], on: [] };
-  for (const round of [0, 1])
-    for (const mode of round === 0 ? ['off', 'on'] : ['on', 'off']) {
-      const { child, base } = await startServer({
-        ...env,
-        METRICS_TOKEN: mode === 'on' ? METRICS_TOKEN : '',
-      });
-      try {
-        const cookie = await signIn(base, '/api/auth/login', owner);
-        const opts = { url: `${base}/api/auth/user`, headers: { cookie } };
-        await load({ ...opts, duration: 1 }); // warm-up
-        const r = await load(opts);
-        runs[mode].push(r);
-        if (mode === 'on') {
-          const m = await fetch(`${base}/metrics`, {
-            headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-          });
-          if (!m.ok) throw new Error(`/metrics answered ${m.status}`);
-        }
-        console.info(`   metrics ${mode}: GET /api/auth/user ${JSON.stringify(r)}`);
-      } finally {
-        child.kill('SIGTERM');
-        await new Promise((res) => child.once('exit', res));
-      }
-    }
-  const mean = (rs, k) => rs.reduce((n, r) => n + r[k], 0) / rs.length;
-  return {
-    off: { rps: Math.round(mean(runs.off, 'rps')), p99: mean(runs.off, 'p99') },
-    on: { rps: Math.round(mean(runs.on, 'rps')), p99: mean(runs.on, 'p99') },
-    runs,
-  };
+function measureMetricsCost() {
+  const out = execFileSync('node', ['dist/server/bench-metrics.js'], {
+    env: { ...process.env, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).toString();
+  return JSON.parse(out.trim().split('\n').pop());
 }
 
 async function measureTarget(kind) {
@@ -308,10 +284,6 @@ async function measureTarget(kind) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }
-    if (process.env.BENCH_METRICS !== '0') {
-      console.info(`\n== ${kind}: the cost of metrics`);
-      results.metricsCost[kind] = await measureMetricsCost(env, seedOut.owner);
-    }
   } finally {
     await cleanup();
   }
@@ -347,6 +319,9 @@ async function measureBare() {
 }
 
 for (const t of TARGETS) await measureTarget(t.trim());
+console.info('\n== the cost of metrics (CPU per request, metrics off / on)');
+results.metricsCost = measureMetricsCost();
+console.info(`   ${JSON.stringify(results.metricsCost)}`);
 console.info('\n== bare Fastify (same JSON from memory)');
 await measureBare();
 
@@ -406,18 +381,18 @@ for (const [key, r] of Object.entries(pgRows)) {
   } else if (!REFERENCE_CALLS.includes(key) && r.p99 >= 100)
     missed.push(`GET ${key}: p99 ${r.p99} ms >= 100 ms`);
 }
-if (Object.keys(results.metricsCost).length > 0) {
+if (results.metricsCost) {
   lines.push(
     '### The cost of /metrics (METRICS_TOKEN set)',
     '',
-    'GET /api/auth/user on a freshly started server, metrics off / on / on / off (each row the mean of two runs).',
+    'CPU time per request in one process (embedded database, Fastify inject), metrics off and on, in alternating batches (server/src/cli/bench-metrics.ts):',
     '',
-    '| Database | off req/s | on req/s | change | off p99 ms | on p99 ms |',
+    '| Call | requests each | metrics off | metrics on | cost per request | share |',
     '|---|---|---|---|---|---|',
   );
-  for (const [kind, c] of Object.entries(results.metricsCost))
+  for (const c of results.metricsCost)
     lines.push(
-      `| ${kind} | ${c.off.rps} | ${c.on.rps} | ${(((c.on.rps - c.off.rps) / c.off.rps) * 100).toFixed(1)} % | ${c.off.p99} | ${c.on.p99} |`,
+      `| GET ${c.url} | ${c.requests.toLocaleString('en-US')} | ${c.offUs} µs | ${c.onUs} µs | ${(c.onUs - c.offUs).toFixed(1)} µs | ${(((c.onUs - c.offUs) / c.offUs) * 100).toFixed(1)} % |`,
     );
   lines.push('');
 }
