@@ -135,7 +135,6 @@ export function remainingUsage(
   return Math.max(0, next - (e.currentUsage ?? 0));
 }
 
-
 /** The full status of one record, for the given "today" (YYYY-MM-DD in the company's time zone). */
 export function computeStatus(e: StatusInput, today: string): EquipmentStatus {
   const percent = usagePercent(e);

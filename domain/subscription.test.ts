@@ -158,8 +158,13 @@ describe('checkout and paid plans', () => {
   it('an expired paid plan says expired, not trial ended', () => {
     const s: sm.SubscriptionState = { ...trial(), status: 'expired', billingInterval: 'month' };
     expect(sm.entitlement(s, T0).reason).toBe('expired');
-    expect(sm.notEntitledMessage('expired', null)).toMatch(/expired/);
-    expect(sm.notEntitledMessage('paused', at(90))).toMatch(/paused until 2027-02-18/);
+    expect(sm.notEntitledMessage('expired', null)).toEqual({ name: 'expired' });
+    expect(sm.notEntitledMessage('paused', at(90))).toEqual({
+      name: 'pausedUntil',
+      params: { date: '2027-02-18' },
+    });
+    expect(sm.notEntitledMessage('paused', null)).toEqual({ name: 'paused' });
+    expect(sm.notEntitledMessage('active', null)).toBeNull();
   });
 
   it('lists the actions allowed in each state', () => {

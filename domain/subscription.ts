@@ -1,4 +1,5 @@
 import { addMonths, addYears } from 'date-fns';
+import { subscriptionMessages } from './messages/subscription';
 import { PAUSE_MONTHS, PLANS, type BillingInterval, type Tier } from './plans';
 
 /**
@@ -40,13 +41,13 @@ export type RefusalCode =
   | 'same_tier'
   | 'invalid_pause';
 
-/** A transition that is not allowed in the current state. The message is shown to the user. */
+/** A transition that is not allowed in the current state. Its message (by key) is shown to the user. */
 export class SubscriptionRefusal extends Error {
   constructor(
     public readonly code: RefusalCode,
-    message: string,
+    public readonly messageName: keyof typeof subscriptionMessages,
   ) {
-    super(message);
+    super(subscriptionMessages[messageName]);
   }
 }
 
@@ -110,16 +111,10 @@ export function checkout(
 ): SubscriptionState {
   const s = advance(s0, now);
   if (s.status === 'paused') {
-    throw new SubscriptionRefusal(
-      'paused',
-      'Your subscription is paused. Reactivate it instead of subscribing again.',
-    );
+    throw new SubscriptionRefusal('paused', 'pausedSubscribeInstead');
   }
   if (s.status === 'active' && !s.cancelAtPeriodEnd) {
-    throw new SubscriptionRefusal(
-      'already_active',
-      'You already have an active subscription. Change your plan instead.',
-    );
+    throw new SubscriptionRefusal('already_active', 'alreadyActive');
   }
   return {
     ...s,
@@ -137,18 +132,12 @@ export function checkout(
 export function changeTier(s0: SubscriptionState, tier: Tier, now: Date): SubscriptionState {
   const s = advance(s0, now);
   if (s.status === 'trial' || s.status === 'expired' || s.status === 'canceled') {
-    throw new SubscriptionRefusal(
-      'needs_checkout',
-      'Choose a plan and complete checkout to subscribe.',
-    );
+    throw new SubscriptionRefusal('needs_checkout', 'needsCheckout');
   }
   if (s.status === 'paused') {
-    throw new SubscriptionRefusal(
-      'paused',
-      'Reactivate your subscription before changing your plan.',
-    );
+    throw new SubscriptionRefusal('paused', 'pausedChangePlan');
   }
-  if (s.tier === tier) throw new SubscriptionRefusal('same_tier', 'You are already on this plan.');
+  if (s.tier === tier) throw new SubscriptionRefusal('same_tier', 'sameTier');
   return { ...s, tier, equipmentLimit: PLANS[tier].equipmentLimit };
 }
 
@@ -156,17 +145,12 @@ export function changeTier(s0: SubscriptionState, tier: Tier, now: Date): Subscr
 export function pause(s0: SubscriptionState, months: number, now: Date): SubscriptionState {
   const s = advance(s0, now);
   if (!(PAUSE_MONTHS as readonly number[]).includes(months)) {
-    throw new SubscriptionRefusal('invalid_pause', 'You can pause for 3 or 6 months.');
+    throw new SubscriptionRefusal('invalid_pause', 'pauseMonths');
   }
-  if (s.status === 'trial')
-    throw new SubscriptionRefusal('on_trial', 'A trial cannot be paused. Choose a plan first.');
-  if (s.status !== 'active')
-    throw new SubscriptionRefusal('not_active', 'Only an active subscription can be paused.');
+  if (s.status === 'trial') throw new SubscriptionRefusal('on_trial', 'trialCannotPause');
+  if (s.status !== 'active') throw new SubscriptionRefusal('not_active', 'onlyActivePause');
   if (s.cancelAtPeriodEnd) {
-    throw new SubscriptionRefusal(
-      'already_canceled',
-      'Your subscription is already canceled at the end of the billing period.',
-    );
+    throw new SubscriptionRefusal('already_canceled', 'alreadyCanceled');
   }
   return { ...s, status: 'paused', pauseEndDate: addMonths(now, months) };
 }
@@ -174,8 +158,7 @@ export function pause(s0: SubscriptionState, months: number, now: Date): Subscri
 /** Reactivate a paused plan now: billing resumes and a new period starts. */
 export function reactivate(s0: SubscriptionState, now: Date): SubscriptionState {
   const s = advance(s0, now);
-  if (s.status !== 'paused')
-    throw new SubscriptionRefusal('not_paused', 'Only a paused subscription can be reactivated.');
+  if (s.status !== 'paused') throw new SubscriptionRefusal('not_paused', 'onlyPausedReactivate');
   return {
     ...s,
     status: 'active',
@@ -201,14 +184,11 @@ export function cancel(s0: SubscriptionState, now: Date): SubscriptionState {
     };
   if (s.status === 'active') {
     if (s.cancelAtPeriodEnd) {
-      throw new SubscriptionRefusal(
-        'already_canceled',
-        'Your subscription is already canceled at the end of the billing period.',
-      );
+      throw new SubscriptionRefusal('already_canceled', 'alreadyCanceled');
     }
     return { ...s, cancelAtPeriodEnd: true };
   }
-  throw new SubscriptionRefusal('nothing_to_cancel', 'There is no subscription to cancel.');
+  throw new SubscriptionRefusal('nothing_to_cancel', 'nothingToCancel');
 }
 
 export type EntitlementReason =
@@ -240,22 +220,25 @@ export function entitlement(s0: SubscriptionState, now: Date): Entitlement {
   }
 }
 
-/** The English message of a refused write: why, and what to do. */
-export function notEntitledMessage(reason: EntitlementReason, pauseEndDate: Date | null): string {
+/** The message of a refused write (why, and what to do): its name in the subscription catalogue and parameters. */
+export function notEntitledMessage(
+  reason: EntitlementReason,
+  pauseEndDate: Date | null,
+): { name: keyof typeof subscriptionMessages; params?: { date: string } } | null {
   switch (reason) {
     case 'trial_ended':
-      return 'Your free trial has ended. Choose a plan on the Subscription page to add or change data again. You can still view and export your data.';
+      return { name: 'trialEnded' };
     case 'canceled':
-      return 'Your subscription has been canceled. Subscribe again on the Subscription page to add or change data. You can still view and export your data.';
-    case 'paused': {
-      const until = pauseEndDate ? ` until ${pauseEndDate.toISOString().slice(0, 10)}` : '';
-      return `Your subscription is paused${until}. Reactivate it on the Subscription page to add or change data. You can still view and export your data.`;
-    }
+      return { name: 'canceled' };
+    case 'paused':
+      return pauseEndDate
+        ? { name: 'pausedUntil', params: { date: pauseEndDate.toISOString().slice(0, 10) } }
+        : { name: 'paused' };
     case 'expired':
-      return 'Your subscription has expired. Renew it on the Subscription page to add or change data. You can still view and export your data.';
+      return { name: 'expired' };
     case 'trial':
     case 'active':
-      return '';
+      return null;
   }
 }
 

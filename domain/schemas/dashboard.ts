@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { queryMessages as q } from '../messages/query';
 import { browseLimit, equipmentBrowseFields, type EquipmentStatusCounts } from './equipment';
 
 /** GET /api/equipment-history?limit= : the newest history entries of the whole company. */
 export const historyListQuerySchema = z.object({
   limit: z.coerce
-    .number({ message: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(500, 'limit must be at most 500')
+    .number({ message: q.number })
+    .int(q.whole)
+    .min(1, q.atLeast)
+    .max(500, q.atMost)
     .default(100),
 });
 

@@ -3,6 +3,9 @@ import { intervalUnits, isDateOnly, toDateOnly } from '../dates';
 import { equipmentTypes } from '../kinds';
 import { alertThresholdOptions, serviceStatuses } from '../status';
 import { equipmentStatusSchema } from './status';
+import { commonMessages } from '../messages/common';
+import { equipmentMessages } from '../messages/equipment';
+import { queryMessages as q } from '../messages/query';
 
 const intervalUnitSchema = z.enum(intervalUnits);
 
@@ -24,27 +27,7 @@ export type NoteType = z.infer<typeof noteTypeSchema>;
 
 export const MAX_USAGE = 100_000_000_000;
 
-/** Messages of spec section 5 (and ours where the spec gives none). */
-export const equipmentMessages = {
-  nameRequired: 'Name is required',
-  typeRequired: 'Type is required',
-  unitRequired: 'Unit is required',
-  startDateRequired: 'Maintenance start date is required when scheduled maintenance is enabled',
-  intervalRequired: 'Maintenance interval is required when scheduled maintenance is enabled',
-  intervalPositive: 'Maintenance interval must be a positive whole number',
-  startDateMin: 'Maintenance start date cannot be before 1900-01-01',
-  dateInvalid: 'Please enter a valid date',
-  currentUsageMin: 'Current usage must be 0 or more',
-  lifespanMin: 'Lifespan must be at least 1',
-  serviceIntervalMin: 'Service interval must be a whole number of 0 or more',
-  lastServiceMin: 'Last serviced must be 0 or more',
-  partName: 'Part name is required',
-  partQty: 'Quantity must be at least 1',
-  alertThreshold: 'Alert threshold must be 10, 15, 20 or 25',
-  tooLarge: 'Number is too large',
-  usageIncrease: 'Please enter a valid positive number for usage increase.',
-  noteEmpty: 'Note cannot be empty',
-} as const;
+export { equipmentMessages };
 
 /** '' and null -> null; numeric strings -> numbers (form inputs and JSON alike). */
 const blankToNull = (v: unknown) =>
@@ -62,7 +45,7 @@ const num = (min: number, message: string) =>
 const optionalText = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v),
-    z.string().max(max, `Must be at most ${max} characters`).nullable().optional(),
+    z.string().max(max, commonMessages.tooLong).nullable().optional(),
   );
 /** Date-only or ISO datetime; kept as YYYY-MM-DD; not before 1900-01-01. */
 const dateField = z.preprocess(
@@ -121,7 +104,7 @@ export const equipmentFieldsSchema = z.object({
     .string({ error: equipmentMessages.nameRequired })
     .trim()
     .min(1, equipmentMessages.nameRequired)
-    .max(200, 'Name must be at most 200 characters'),
+    .max(200, equipmentMessages.nameMax),
   type: z.enum(equipmentTypes, { error: equipmentMessages.typeRequired }),
   serialNumber: optionalText(100),
   unit: z.enum(usageUnits, { error: equipmentMessages.unitRequired }),
@@ -230,7 +213,7 @@ export const noteInputSchema = z.object({
     .string({ error: equipmentMessages.noteEmpty })
     .trim()
     .min(1, equipmentMessages.noteEmpty)
-    .max(5000, 'Note must be at most 5000 characters'),
+    .max(5000, equipmentMessages.noteMax),
   type: z.literal('note').optional(),
 });
 export type NoteInput = z.infer<typeof noteInputSchema>;
@@ -258,31 +241,23 @@ export const EQUIPMENT_PAGE_MAX = 100;
 
 /** Fields shared by the bounded listings (GET /api/equipment/page and the dashboard's overview). */
 export const equipmentBrowseFields = {
-  search: z
-    .string({ error: 'search must be text' })
-    .trim()
-    .max(200, 'search must be at most 200 characters')
-    .optional(),
-  status: z
-    .enum(statusFilterValues, { error: `status must be one of: ${statusFilterValues.join(', ')}` })
-    .optional(),
-  type: z
-    .enum(typeFilterValues, { error: `type must be one of: ${typeFilterValues.join(', ')}` })
-    .optional(),
+  search: z.string({ error: q.text }).trim().max(200, q.maxChars).optional(),
+  status: z.enum(statusFilterValues, { error: q.oneOf }).optional(),
+  type: z.enum(typeFilterValues, { error: q.oneOf }).optional(),
   offset: z.coerce
-    .number({ error: 'offset must be a number' })
-    .int('offset must be a whole number')
-    .min(0, 'offset must be 0 or more')
-    .max(1_000_000, 'offset must be at most 1000000')
+    .number({ error: q.number })
+    .int(q.whole)
+    .min(0, q.notNegative)
+    .max(1_000_000, q.atMost)
     .default(0),
 };
 
 const limitOf = (max: number, fallback: number) =>
   z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(max, `limit must be at most ${max}`)
+    .number({ error: q.number })
+    .int(q.whole)
+    .min(1, q.atLeast)
+    .max(max, q.atMost)
     .default(fallback);
 
 /**
@@ -307,7 +282,7 @@ export const browseLimit = limitOf;
 /** How many machines the operator's picker shows at most per search, and the most one request may ask for. */
 export const EQUIPMENT_OPTIONS_SIZE = 50;
 export const EQUIPMENT_OPTIONS_MAX = 100;
-const matchTypesMessage = `matchTypes must be a comma-separated list of: ${equipmentTypes.join(', ')}`;
+const matchTypesMessage = q.matchTypes;
 
 /**
  * GET /api/equipment/options (the operator screen's picker; operators may call it): the first
@@ -474,7 +449,3 @@ export const historyRecordDtoSchema = z.object({
   content: z.string(),
 });
 export type HistoryRecordDto = z.infer<typeof historyRecordDtoSchema>;
-
-/** The plan-limit refusal (403 plan_limit). */
-export const planLimitMessage = (limit: number) =>
-  `Your plan allows ${limit} pieces of equipment. Please upgrade your plan or remove equipment to add more.`;

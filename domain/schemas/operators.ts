@@ -1,32 +1,26 @@
 import { z } from 'zod';
 import { defaultFuelType, fuelTypes, type OperatorFuelType } from '../kinds';
-import { MIN_PASSWORD, authMessages, passwordMessage } from './auth';
-import { companyNameSchema, profileMessages } from './profile';
+import { MIN_PASSWORD } from '../messages/auth';
+import { commonMessages } from '../messages/common';
+import { operatorsMessages } from '../messages/operators';
+import { companyNameSchema } from './profile';
+
+export { operatorsMessages };
 
 /**
  * Operators, managers, company settings, operator sign-in and operator updates (issue 4).
  * Messages are the spec's wording (section 5); password minimum 8 per decisions.md.
  */
 
-export const MISSING_INFORMATION = 'Please fill in all required fields';
-export const NO_CHANGES = 'Please enter at least one setting to update.';
-export const NO_EQUIPMENT_SELECTED = 'Please select a piece of equipment first.';
-export const NO_INFORMATION = 'Please enter a usage reading, fuel added or notes.';
-export const INVALID_USAGE = 'Usage must be a number of 0 or more.';
-export const INVALID_FUEL = 'Fuel added must be a number of 0 or more.';
-export const INVALID_OPERATOR_LOGIN = 'Invalid operator name or password';
+const m = operatorsMessages;
 
-const name = z
-  .string()
-  .trim()
-  .min(1, MISSING_INFORMATION)
-  .max(60, 'Names must be at most 60 characters');
+const name = z.string().trim().min(1, m.missingInformation).max(60, m.nameMax);
 
 // ---- Company settings -------------------------------------------------------------------
 export const operatorPasswordSchema = z
   .string()
-  .min(MIN_PASSWORD, passwordMessage)
-  .max(200, 'Password must be at most 200 characters');
+  .min(MIN_PASSWORD, m.passwordMin)
+  .max(200, m.passwordMax);
 
 /**
  * POST /api/company-settings: the shared operator password and/or the company name. An empty field
@@ -42,7 +36,7 @@ export const companySettingsInputSchema = z
     companyName: v.companyName ? v.companyName : undefined,
   }))
   .refine((v) => v.masterPassword !== undefined || v.companyName !== undefined, {
-    message: NO_CHANGES,
+    message: m.noChanges,
   })
   .superRefine((v, ctx) => {
     if (v.masterPassword === undefined) return;
@@ -51,7 +45,7 @@ export const companySettingsInputSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['masterPassword'],
-        message: r.error.issues[0]?.message ?? passwordMessage,
+        message: r.error.issues[0]?.message ?? m.passwordMin,
       });
   })
   .superRefine((v, ctx) => {
@@ -61,22 +55,10 @@ export const companySettingsInputSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['companyName'],
-        message: r.error.issues[0]?.message ?? profileMessages.companyNameEmpty,
+        message: r.error.issues[0]?.message ?? m.companyNameEmpty,
       });
   });
 export type CompanySettingsInput = z.infer<typeof companySettingsInputSchema>;
-
-/** Every message POST /api/company-settings can answer with (the client translates them by key, `messages.<key>` in `operators`). */
-export const companySettingsMessages = {
-  noChanges: NO_CHANGES,
-  passwordMin: passwordMessage,
-  passwordMax: 'Password must be at most 200 characters',
-  commonPassword: authMessages.commonPassword,
-  companyNameEmpty: profileMessages.companyNameEmpty,
-  companyNameMin: profileMessages.companyNameMin,
-  companyNameMax: profileMessages.companyNameMax,
-  businessNameTaken: profileMessages.businessNameTaken,
-} as const;
 
 export const companySettingsDto = z.object({
   id: z.string(),
@@ -114,29 +96,23 @@ export type EmployeeDto = z.infer<typeof employeeDto>;
 export const managerInputSchema = z.object({
   firstName: name,
   lastName: name,
-  email: z
-    .string()
-    .trim()
-    .max(254, 'Please enter a valid email address')
-    .pipe(z.email('Please enter a valid email address')),
+  email: z.string().trim().max(254, m.email).pipe(z.email(m.email)),
   password: operatorPasswordSchema,
 });
 export type ManagerInput = z.infer<typeof managerInputSchema>;
 
-export const idParamSchema = z.object({ id: z.uuid('Not found') });
+export const idParamSchema = z.object({ id: z.uuid(commonMessages.notFound) });
 
 export const resetUserPasswordSchema = z.object({
-  targetUserId: z
-    .string({ message: 'Please select a user to reset password for.' })
-    .min(1, 'Please select a user to reset password for.'),
+  targetUserId: z.string({ message: m.userRequired }).min(1, m.userRequired),
   newPassword: operatorPasswordSchema,
 });
 export type ResetUserPasswordInput = z.infer<typeof resetUserPasswordSchema>;
 
 // ---- Operator sign-in ----------------------------------------------------------------------
 export const operatorLoginSchema = z.object({
-  operatorName: z.string().trim().min(1, 'Please enter your operator username').max(120),
-  password: z.string().min(1, 'Password is required').max(200),
+  operatorName: z.string().trim().min(1, m.usernameRequired).max(120),
+  password: z.string().min(1, m.passwordRequired).max(200),
   rememberMe: z.boolean().optional().default(false),
 });
 export type OperatorLoginInput = z.infer<typeof operatorLoginSchema>;
@@ -155,15 +131,15 @@ const optionalNumber = (message: string) =>
 
 export const operatorUpdateInputSchema = z
   .object({
-    equipmentId: z.uuid({ message: NO_EQUIPMENT_SELECTED }),
-    newUsage: optionalNumber(INVALID_USAGE),
-    fuelAdded: optionalNumber(INVALID_FUEL),
+    equipmentId: z.uuid({ message: m.noEquipmentSelected }),
+    newUsage: optionalNumber(m.invalidUsage),
+    fuelAdded: optionalNumber(m.invalidFuel),
     fuelType: z.enum(fuelTypes).optional(),
-    notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+    notes: z.string().trim().max(2000, m.notesMax).optional(),
     equipmentName: z.string().max(200).optional(),
   })
   .refine((v) => v.newUsage !== undefined || (v.fuelAdded ?? 0) > 0 || (v.notes ?? '').length > 0, {
-    message: NO_INFORMATION,
+    message: m.noInformation,
   });
 export type OperatorUpdateInput = z.infer<typeof operatorUpdateInputSchema>;
 

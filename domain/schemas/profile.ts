@@ -1,24 +1,8 @@
 import { z } from 'zod';
-import { MIN_PASSWORD } from './auth';
+import { MIN_PASSWORD } from '../messages/auth';
+import { profileMessages } from '../messages/profile';
 
-/** Every message of the profile schemas (spec section 5; minimum 8 per decisions.md). Translated by key in the `profile` namespace. */
-export const profileMessages = {
-  email: 'Please enter a valid email address.',
-  secondaryEmail: 'Please enter a valid secondary email address.',
-  nameMax: 'Names must be at most 100 characters.',
-  companyNameEmpty: 'Company name cannot be empty.',
-  /** The company name is the business name used at sign-in: the signup rule (spec section 9, minimum 2) applies. */
-  companyNameMin: 'Business name must be at least 2 characters',
-  companyNameMax: 'Company name must be at most 120 characters.',
-  currentPasswordRequired: 'Current password is required.',
-  newPasswordMin: `New password must be at least ${MIN_PASSWORD} characters long.`,
-  newPasswordMax: 'New password must be at most 200 characters long.',
-  passwordsMustMatch: 'New password and confirmation password must match.',
-  currentPasswordIncorrect: 'Current password is incorrect.',
-  emailTaken: 'An account with this email already exists.',
-  businessNameTaken: 'This business name is already registered.',
-  commonPassword: 'This password is too common. Please choose a less predictable one.',
-} as const;
+export { profileMessages };
 export type ProfileMessageKey = keyof typeof profileMessages;
 
 /** The spec's "simple pattern" for e-mail addresses. */

@@ -1,22 +1,23 @@
 import { z } from 'zod';
 import { billingIntervalSchema, tierSchema } from '../plans';
+import { subscriptionMessages } from '../messages/subscription';
 import { subscriptionStatuses } from '../subscription';
 
 const tierField = z.enum(['basic', 'professional', 'enterprise'], {
-  message: 'Please choose a plan: basic, professional or enterprise.',
+  message: subscriptionMessages.tierInvalid,
 });
 
 export const checkoutRequestSchema = z.object({
   tier: tierField,
   billingInterval: z.enum(['month', 'year'], {
-    message: 'Billing interval must be month or year.',
+    message: subscriptionMessages.intervalInvalid,
   }),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 export const upgradeRequestSchema = z.object({ tier: tierField });
 export const pauseRequestSchema = z.object({
-  months: z.union([z.literal(3), z.literal(6)], { message: 'You can pause for 3 or 6 months.' }),
+  months: z.union([z.literal(3), z.literal(6)], { message: subscriptionMessages.pauseMonths }),
 });
 
 export const checkoutSessionParamsSchema = z.object({
@@ -39,7 +40,10 @@ export const subscriptionViewSchema = z.object({
   overLimit: z.boolean(),
   entitled: z.boolean(),
   reason: z.enum(['trial', 'active', 'trial_ended', 'canceled', 'expired', 'paused']),
+  /** Why writes are refused (English) and its catalogue key and parameters, for the client to translate. */
   message: z.string().nullable(),
+  messageKey: z.string().nullable(),
+  messageParams: z.record(z.string(), z.string()).nullable(),
   canManage: z.boolean(),
   canCheckout: z.boolean(),
   canChangeTier: z.boolean(),

@@ -88,7 +88,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   }
   const indexPage = clientDir ? createIndexPages(clientDir) : null;
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api')) throw new AppError('not_found', 'Not found');
+    if (req.url.startsWith('/api')) throw new AppError('not_found', 'common.notFound');
     if (indexPage && (req.method === 'GET' || req.method === 'HEAD')) {
       // The app's page, with the first screen's chunks announced (lib/index-html.ts).
       const pathname = req.url.split('?')[0] ?? '/';
@@ -110,7 +110,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
         .type('text/html; charset=utf-8')
         .send(body);
     }
-    throw new AppError('not_found', 'Not found');
+    throw new AppError('not_found', 'common.notFound');
   });
   return { app, deps };
 }

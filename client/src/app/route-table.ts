@@ -27,12 +27,15 @@ export const PAGES = {
   contact: { module: 'features/pages/routes/contact.tsx', namespaces: ['pages'] },
   notFound: { module: 'features/pages/routes/not-found.tsx', namespaces: ['pages'] },
   settings: { module: 'features/pages/routes/settings.tsx', namespaces: ['pages'] },
-  login: { module: 'features/auth/routes/login.tsx', namespaces: ['auth'] },
-  signup: { module: 'features/auth/routes/signup.tsx', namespaces: ['auth'] },
-  forgotPassword: { module: 'features/auth/routes/forgot-password.tsx', namespaces: ['auth'] },
+  login: { module: 'features/auth/routes/login.tsx', namespaces: ['auth', 'messages'] },
+  signup: { module: 'features/auth/routes/signup.tsx', namespaces: ['auth', 'messages'] },
+  forgotPassword: {
+    module: 'features/auth/routes/forgot-password.tsx',
+    namespaces: ['auth', 'messages'],
+  },
   securityQuestions: {
     module: 'features/auth/routes/security-questions.tsx',
-    namespaces: ['auth'],
+    namespaces: ['auth', 'messages'],
   },
   profile: { module: 'features/profile/routes/profile.tsx', namespaces: ['profile'] },
   dashboard: {
@@ -64,7 +67,7 @@ export const PAGES = {
   employees: { module: 'features/operators/routes/employees.tsx', namespaces: ['operators'] },
   operatorLogin: {
     module: 'features/operators/routes/operator-login.tsx',
-    namespaces: ['operators'],
+    namespaces: ['operators', 'messages'],
   },
   operatorScreen: {
     module: 'features/operators/routes/operator-screen.tsx',
@@ -84,7 +87,8 @@ export type PageName = keyof typeof PAGES;
 /** The signed-in frame (header, menus) around every signed-in page. */
 export const LAYOUT: PageSpec = {
   module: 'app/layout/app-layout.tsx',
-  namespaces: ['shell'],
+  // messages: every server message by key (lib/translate-message.ts), for every signed-in page.
+  namespaces: ['shell', 'messages'],
   data: ['/api/auth/user'],
 };
 

@@ -8,6 +8,9 @@ export class ApiError extends Error {
     message: string,
     public readonly code?: string,
     public readonly fieldErrors?: Record<string, string>,
+    /** The message's stable key in the catalogue (domain/messages/catalogue.ts) and its parameters. */
+    public readonly key?: string,
+    public readonly params?: Readonly<Record<string, string | number>>,
   ) {
     super(message);
   }
@@ -33,7 +36,13 @@ export async function apiRequest<T>(
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch {
-    throw new ApiError(0, 'Unable to connect to server. Please try again.', 'network');
+    throw new ApiError(
+      0,
+      'Unable to connect to server. Please try again.',
+      'network',
+      undefined,
+      'common.network',
+    );
   }
   const text = await res.text();
   let data: unknown = null;
@@ -48,6 +57,8 @@ export async function apiRequest<T>(
     const obj = (data && typeof data === 'object' ? data : {}) as {
       message?: string;
       code?: string;
+      key?: string;
+      params?: Record<string, string | number>;
       fieldErrors?: Record<string, string>;
     };
     const message =
@@ -55,7 +66,7 @@ export async function apiRequest<T>(
       (typeof data === 'string' && data
         ? data
         : res.statusText || `Request failed (${res.status})`);
-    throw new ApiError(res.status, message, obj.code, obj.fieldErrors);
+    throw new ApiError(res.status, message, obj.code, obj.fieldErrors, obj.key, obj.params);
   }
   return data as T;
 }

@@ -1,4 +1,10 @@
 import type { z } from 'zod';
+import {
+  messageKeyOf,
+  messageText,
+  type MessageKey,
+  type MessageParams,
+} from '../../../domain/messages/catalogue';
 
 export type ErrorCode =
   | 'validation'
@@ -23,31 +29,72 @@ export const statusOf: Record<ErrorCode, number> = {
   rate_limited: 429,
 };
 
-/** Services throw AppError; one handler turns it into `{ code, message, fieldErrors? }`. */
+type AppErrorOptions = {
+  /** Values of the message's `{{placeholders}}`. */
+  params?: MessageParams;
+  /** Per-field messages (by key); answered as English text, which the client translates by the catalogue. */
+  fieldErrors?: Record<string, MessageKey>;
+  headers?: Record<string, string>;
+};
+
+/**
+ * Services throw AppError with a message key from the one catalogue (domain/messages/catalogue.ts); one
+ * handler answers `{ code, key, message, params?, fieldErrors? }` (message = the English text).
+ */
 export class AppError extends Error {
+  public readonly params?: MessageParams;
+  public readonly fieldErrors?: Record<string, string>;
+  public readonly headers?: Record<string, string>;
   constructor(
     public readonly code: ErrorCode,
-    message: string,
-    public readonly fieldErrors?: Record<string, string>,
-    public readonly headers?: Record<string, string>,
+    public readonly key: MessageKey,
+    options: AppErrorOptions & { fieldTexts?: Record<string, string> } = {},
   ) {
-    super(message);
+    super(messageText(key, options.params));
+    this.params = options.params;
+    this.headers = options.headers;
+    const fields = {
+      ...Object.fromEntries(
+        Object.entries(options.fieldErrors ?? {}).map(([f, k]) => [f, messageText(k)]),
+      ),
+      ...options.fieldTexts,
+    };
+    if (Object.keys(fields).length > 0) this.fieldErrors = fields;
   }
 }
 
-export const notFound = (what = 'Not found') => new AppError('not_found', what);
-export const forbidden = (msg = 'You do not have permission to do that.') =>
-  new AppError('forbidden', msg);
+export const notFound = (key: MessageKey = 'common.notFound') => new AppError('not_found', key);
+export const forbidden = (key: MessageKey = 'common.forbidden') => new AppError('forbidden', key);
 
-/** Turns a zod error into a 400 whose message is the first rule's message (the spec's wording). */
+/** The message of one zod issue: its catalogue key (or `common.invalid`) and the English text with its limits filled in. */
+function issueMessage(issue: z.core.$ZodIssue): {
+  key: MessageKey;
+  params?: MessageParams;
+  text: string;
+} {
+  const key = messageKeyOf(issue.message);
+  if (!key) return { key: 'common.invalid', text: issue.message };
+  const params: Record<string, string | number> = {};
+  const field = issue.path[0];
+  if (field !== undefined) params.field = String(field);
+  if (issue.code === 'too_big') params.max = Number(issue.maximum);
+  if (issue.code === 'too_small') params.min = Number(issue.minimum);
+  if (issue.code === 'invalid_value') params.values = issue.values.map(String).join(', ');
+  return { key, params, text: messageText(key, params) };
+}
+
+/** Turns a zod error into a 400 whose message is the first rule's message (the spec's wording), by key. */
 export function fromZodError(error: z.ZodError): AppError {
-  const fieldErrors: Record<string, string> = {};
+  const fieldTexts: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    if (!(key in fieldErrors)) fieldErrors[key] = issue.message;
+    const field = issue.path.join('.') || '_';
+    if (!(field in fieldTexts)) fieldTexts[field] = issueMessage(issue).text;
   }
-  const first = error.issues[0]?.message ?? 'Invalid request';
-  return new AppError('validation', first, fieldErrors);
+  const first = error.issues[0];
+  const { key, params } = first
+    ? issueMessage(first)
+    : { key: 'common.invalid' as const, params: undefined };
+  return new AppError('validation', key, { params, fieldTexts });
 }
 
 /** Parses a value with a zod schema, throwing a 400 AppError on failure. */

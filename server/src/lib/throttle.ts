@@ -45,12 +45,10 @@ export async function assertNotThrottled(db: Db, keys: ThrottleKey[], now: Date)
   if (blocked.length === 0) return;
   const until = Math.max(...blocked.map((r) => r.blockedUntil!.getTime()));
   const minutes = Math.max(1, Math.ceil((until - now.getTime()) / 60_000));
-  throw new AppError(
-    'rate_limited',
-    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    undefined,
-    { 'retry-after': String(Math.ceil((until - now.getTime()) / 1000)) },
-  );
+  throw new AppError('rate_limited', 'common.tooManyAttempts', {
+    params: { count: minutes },
+    headers: { 'retry-after': String(Math.ceil((until - now.getTime()) / 1000)) },
+  });
 }
 
 export async function recordFailure(db: Db, keys: ThrottleKey[], now: Date): Promise<void> {

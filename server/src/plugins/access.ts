@@ -12,8 +12,6 @@ declare module 'fastify' {
   }
 }
 
-export const SIGN_IN_MESSAGE = 'Please sign in to continue.';
-
 export function registerAccessControl(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
@@ -25,26 +23,25 @@ export function registerAccessControl(app: FastifyInstance) {
   app.addHook('preHandler', async (req) => {
     if (!req.url.startsWith('/api')) return;
     const access = req.routeOptions.config.access;
-    if (access === undefined) throw new AppError('not_found', 'Not found');
+    if (access === undefined) throw new AppError('not_found', 'common.notFound');
     if (access === 'public') return;
-    if (!req.auth) throw new AppError('unauthenticated', SIGN_IN_MESSAGE);
+    if (!req.auth) throw new AppError('unauthenticated', 'common.signIn');
     if (access === 'authenticated') return;
     if (!access.includes(req.auth.role)) {
-      throw new AppError('forbidden', 'You do not have permission to do that.');
+      throw new AppError('forbidden', 'common.forbidden');
     }
   });
 }
 
 /** The signed-in user's context; throws 401 if the request is not signed in. */
 export function authOf(req: FastifyRequest): AuthContext {
-  if (!req.auth) throw new AppError('unauthenticated', SIGN_IN_MESSAGE);
+  if (!req.auth) throw new AppError('unauthenticated', 'common.signIn');
   return req.auth;
 }
 
 /** The signed-in company user's context (owner, manager, operator). Platform admins get 403. */
 export function companyCtx(req: FastifyRequest): CompanyContext {
   const auth = authOf(req);
-  if (!auth.companyId || !auth.company)
-    throw new AppError('forbidden', 'This needs a company account.');
+  if (!auth.companyId || !auth.company) throw new AppError('forbidden', 'common.companyOnly');
   return auth as CompanyContext;
 }

@@ -63,7 +63,11 @@ export function registerEntitlement(app: FastifyInstance, deps: Deps) {
     };
     if (!isWrite || isAlwaysAllowed(req.routeOptions.url ?? req.url)) return;
     const ent = entitlement(state, now);
-    if (!ent.entitled)
-      throw new AppError('not_entitled', notEntitledMessage(ent.reason, state.pauseEndDate));
+    if (!ent.entitled) {
+      const m = notEntitledMessage(ent.reason, state.pauseEndDate);
+      throw new AppError('not_entitled', m ? `subscription.${m.name}` : 'common.forbidden', {
+        params: m?.params,
+      });
+    }
   });
 }

@@ -41,9 +41,9 @@ export async function registerSecurity(app: FastifyInstance, opts: { stripe: boo
     try {
       originHost = new URL(origin).host;
     } catch {
-      throw new AppError('forbidden', 'Cross-site request refused.');
+      throw new AppError('forbidden', 'common.crossSite');
     }
     const host = req.headers['x-forwarded-host'] ?? req.headers.host;
-    if (originHost !== host) throw new AppError('forbidden', 'Cross-site request refused.');
+    if (originHost !== host) throw new AppError('forbidden', 'common.crossSite');
   });
 }

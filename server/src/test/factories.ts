@@ -125,14 +125,12 @@ export async function addSignedInUser(
     .returning({ id: user.id });
   if (!u) throw new Error('user insert failed');
   const sid = randomBytes(32).toString('base64url');
-  await db
-    .insert(session)
-    .values({
-      sid,
-      userId: u.id,
-      sess: { remember: false },
-      expire: new Date((opts.now ?? new Date()).getTime() + 3_600_000),
-    });
+  await db.insert(session).values({
+    sid,
+    userId: u.id,
+    sess: { remember: false },
+    expire: new Date((opts.now ?? new Date()).getTime() + 3_600_000),
+  });
   return { cookie: `ems_sid=${sid}`, userId: u.id, email };
 }
 

@@ -15,6 +15,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateUsage } from './equipment-queries';
 import { formatUsage } from './format';
+import { translateError } from '@/lib/translate-message';
 
 type Props = {
   equipment: EquipmentDto | null;
@@ -62,7 +63,7 @@ export function UpdateUsageDialog({ equipment, open, onOpenChange }: Props) {
         onError: (err) =>
           toast({
             title: t('toast.updateFailed'),
-            description: t('toast.updateFailedBody', { message: err.message }),
+            description: t('toast.updateFailedBody', { message: translateError(t, err) }),
             variant: 'destructive',
           }),
       },

@@ -30,16 +30,14 @@ export async function upsertPlatformAdmin(
       .where(sql`${user.id} = ${existing[0].id}`);
     return 'updated';
   }
-  await deps.db
-    .insert(user)
-    .values({
-      email: lower,
-      passwordHash,
-      role: 'platform_admin',
-      companyId: null,
-      firstName: 'Platform',
-      lastName: 'Admin',
-    });
+  await deps.db.insert(user).values({
+    email: lower,
+    passwordHash,
+    role: 'platform_admin',
+    companyId: null,
+    firstName: 'Platform',
+    lastName: 'Admin',
+  });
   return 'created';
 }
 

@@ -19,7 +19,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/auth/user', { config: { access: 'authenticated' } }, async (req) => {
     const ctx = authOf(req);
     const u = await auth.getUser(db, ctx.userId);
-    if (!u) throw new AppError('unauthenticated', 'Please sign in to continue.');
+    if (!u) throw new AppError('unauthenticated', 'common.signIn');
     return auth.toCurrentUser(u, ctx.company?.name ?? null);
   });
 

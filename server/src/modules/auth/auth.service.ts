@@ -1,6 +1,5 @@
 import { eq, or, sql } from 'drizzle-orm';
 import {
-  authMessages,
   currentUserSchema,
   securityQuestionById,
   type CurrentUser,
@@ -25,11 +24,11 @@ import {
   type ThrottleKey,
 } from '../../lib/throttle';
 
-export const COMMON_PASSWORD_MESSAGE = authMessages.commonPassword;
-
 export function assertStrongPassword(password: string, field = 'password') {
   if (isCommonPassword(password)) {
-    throw new AppError('validation', COMMON_PASSWORD_MESSAGE, { [field]: COMMON_PASSWORD_MESSAGE });
+    throw new AppError('validation', 'auth.commonPassword', {
+      fieldErrors: { [field]: 'auth.commonPassword' },
+    });
   }
 }
 
@@ -59,11 +58,13 @@ export async function signup(deps: Deps, input: SignupInput): Promise<UserRow> {
     )
     .limit(5);
   if (taken.some((t) => t.email?.toLowerCase() === email)) {
-    throw new AppError('conflict', authMessages.emailTaken, { email: authMessages.emailTaken });
+    throw new AppError('conflict', 'auth.emailTaken', {
+      fieldErrors: { email: 'auth.emailTaken' },
+    });
   }
   if (taken.length > 0 || (await businessNameTaken(db, input.businessName))) {
-    throw new AppError('conflict', authMessages.businessNameTaken, {
-      businessName: authMessages.businessNameTaken,
+    throw new AppError('conflict', 'auth.businessNameTaken', {
+      fieldErrors: { businessName: 'auth.businessNameTaken' },
     });
   }
   const passwordHash = await hashPassword(input.password);
@@ -91,7 +92,7 @@ export async function signup(deps: Deps, input: SignupInput): Promise<UserRow> {
   } catch (err) {
     // A concurrent signup took the name or email between the check and the insert.
     if (isUniqueViolation(err)) {
-      throw new AppError('conflict', 'An account with this email or business name already exists.');
+      throw new AppError('conflict', 'auth.accountExists');
     }
     throw err;
   }
@@ -124,8 +125,6 @@ export async function findAccount(db: Db, emailOrBusinessName: string): Promise<
   return byName[0]?.u ?? null;
 }
 
-export const INVALID_LOGIN = authMessages.invalidLogin;
-
 /**
  * Sign-in throttle keys: the identifier typed (email or business name), the account itself (so that
  * both spellings share one counter) and the address. Wrong security answers and wrong current
@@ -149,7 +148,7 @@ export async function login(deps: Deps, input: LoginInput, ip: string): Promise<
   );
   if (!account || !ok) {
     await recordFailure(db, keys, now());
-    throw new AppError('unauthenticated', INVALID_LOGIN);
+    throw new AppError('unauthenticated', 'auth.invalidLogin');
   }
   await clearFailures(db, keys[0]!);
   await clearFailures(db, keys[2]!);
@@ -207,7 +206,7 @@ export async function forgotPassword(
   if (!account) {
     // Probing for accounts counts against the address.
     await recordFailure(db, keys, now());
-    throw new AppError('not_found', authMessages.userNotFound);
+    throw new AppError('not_found', 'auth.userNotFound');
   }
   return {
     questions: {
@@ -228,7 +227,7 @@ export async function resetPassword(
   const account = await recoverableAccount(db, input.emailOrBusinessName);
   if (!account) {
     await recordFailure(db, [addressKey('forgot', ip), addressKey('login', ip)], now());
-    throw new AppError('not_found', authMessages.userNotFound);
+    throw new AppError('not_found', 'auth.userNotFound');
   }
   const keys = signInKeys(input.emailOrBusinessName, ip, account.id);
   await assertNotThrottled(db, keys, now());
@@ -238,7 +237,7 @@ export async function resetPassword(
   ]);
   if (!ok1 || !ok2) {
     await recordFailure(db, keys, now());
-    throw new AppError('unauthenticated', authMessages.answersIncorrect);
+    throw new AppError('unauthenticated', 'auth.answersIncorrect');
   }
   assertStrongPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);

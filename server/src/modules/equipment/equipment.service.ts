@@ -19,7 +19,6 @@ import {
 import {
   checkSchedule,
   equipmentFieldsSchema,
-  planLimitMessage,
   type EquipmentBrowseQuery,
   type EquipmentDto,
   type EquipmentInput,
@@ -51,8 +50,7 @@ type Row = typeof equipment.$inferSelect;
 type NoteRow = typeof equipmentNote.$inferSelect;
 type RetiredRow = typeof retiredEquipment.$inferSelect;
 
-export const NOT_FOUND = 'Equipment not found';
-const notFound = () => new AppError('not_found', NOT_FOUND);
+const notFound = () => new AppError('not_found', 'equipment.notFound');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A malformed id is simply not found (never a 400 that tells ids apart). */
@@ -549,7 +547,8 @@ export async function createEquipment(
     if (!c) throw notFound();
     if (c.limit !== -1) {
       const n = await countEquipment(tx, ctx.companyId);
-      if (n >= c.limit) throw new AppError('plan_limit', planLimitMessage(c.limit));
+      if (n >= c.limit)
+        throw new AppError('plan_limit', 'equipment.planLimit', { params: { limit: c.limit } });
     }
     const now = deps.now();
     const [created] = await tx

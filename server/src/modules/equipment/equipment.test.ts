@@ -441,7 +441,7 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
       ['limit=1&limit=2', 'limit must be a number'],
       ['offset=-1', 'offset must be 0 or more'],
       ['offset=1.5', 'offset must be a whole number'],
-      ['offset=1000001', 'offset must be at most 1000000'],
+      ['offset=1000001', 'offset must be at most 1,000,000'],
       [
         'status=broken',
         'status must be one of: all, good, approaching_service, time_for_service, overdue, approaching, due',

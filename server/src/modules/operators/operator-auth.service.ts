@@ -1,9 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  INVALID_OPERATOR_LOGIN,
-  type OperatorLoginInput,
-} from '../../../../domain/schemas/operators';
+import { type OperatorLoginInput } from '../../../../domain/schemas/operators';
 import { company, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, isUniqueViolation } from '../../lib/errors';
@@ -109,7 +106,7 @@ export async function operatorLogin(
   }
   if (!account) {
     await recordFailure(db, keys, now());
-    throw new AppError('unauthenticated', INVALID_OPERATOR_LOGIN);
+    throw new AppError('unauthenticated', 'operators.invalidLogin');
   }
   await clearFailures(db, keys[0]!);
   return account;

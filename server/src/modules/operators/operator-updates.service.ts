@@ -7,6 +7,7 @@ import {
   type OperatorUpdateInput,
   type SubmitOperatorUpdateResponse,
 } from '../../../../domain/schemas/operators';
+import { messageText } from '../../../../domain/messages/catalogue';
 import { usageStanding } from '../../../../domain/status';
 import type { DbOrTx, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
@@ -20,9 +21,8 @@ type UpdateRow = typeof operatorUpdate.$inferSelect;
 type EquipmentRow = typeof equipment.$inferSelect;
 
 const DAY_MS = 86_400_000;
-export const APPLIED_MESSAGE = 'Your equipment update has been sent to the manager for review.';
-export const PENDING_MESSAGE =
-  'This reading is much higher than expected, so it was sent to your manager for review before it is counted.';
+export const APPLIED_MESSAGE = messageText('operators.submitted');
+export const PENDING_MESSAGE = messageText('operators.heldForReview');
 
 /** The DTO's fields only (an explicit literal, like toEquipmentDto: no internal column can leak, no per-row schema parse). */
 export function toUpdateDto(
@@ -45,15 +45,11 @@ export function toUpdateDto(
   };
 }
 
-const fmt = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
-
 function rollbackError(reading: number, current: number, unit: string) {
-  const u = unit === 'n/a' ? '' : ` ${unit}`;
-  return new AppError(
-    'validation',
-    `The reading ${fmt(reading)}${u} is below the current usage of ${fmt(current)}${u}. Meter readings cannot go backwards; ask your manager to correct the usage if it is wrong.`,
-    { newUsage: 'Reading below the current usage (meter rollback).' },
-  );
+  return new AppError('validation', 'operators.meterRollback', {
+    params: { reading, current, unit: unit === 'n/a' ? '' : unit },
+    fieldErrors: { newUsage: 'operators.meterRollbackField' },
+  });
 }
 
 /** decisions.md: more than the meter can physically do since the last reading. */
@@ -80,7 +76,7 @@ async function lockEquipment(
     .for('update')
     .limit(1);
   const row = rows[0];
-  if (!row) throw notFound('Equipment not found');
+  if (!row) throw notFound('equipment.notFound');
   return row;
 }
 
@@ -253,14 +249,11 @@ async function attemptSubmit(
 ): Promise<Submission | null> {
   const m = lock
     ? (
-        await readMachine(db)
-          .for('update')
-          .limit(1)
-          .execute({
-            companyId: ctx.companyId,
-            equipmentId: input.equipmentId,
-            key: idempotencyKey,
-          })
+        await readMachine(db).for('update').limit(1).execute({
+          companyId: ctx.companyId,
+          equipmentId: input.equipmentId,
+          key: idempotencyKey,
+        })
       )[0]
     : (
         await preparedRead(db).execute({
@@ -269,7 +262,7 @@ async function attemptSubmit(
           key: idempotencyKey,
         })
       )[0];
-  if (!m) throw notFound('Equipment not found');
+  if (!m) throw notFound('equipment.notFound');
   if (idempotencyKey && m.priorId) {
     const prior = await priorByKey(db, ctx.companyId, idempotencyKey);
     if (prior) return respond(prior, false);
@@ -321,7 +314,7 @@ async function attemptSubmit(
   if (!out.id) {
     // The same idempotency key was recorded by a concurrent request in the meantime.
     const prior = idempotencyKey ? await priorByKey(db, ctx.companyId, idempotencyKey) : undefined;
-    if (!prior) throw new AppError('conflict', 'This update was already submitted.');
+    if (!prior) throw new AppError('conflict', 'operators.alreadySubmitted');
     return respond(prior, false);
   }
   const row: UpdateRow = {
@@ -424,9 +417,8 @@ async function reviewable(tx: Tx, ctx: CompanyContext, id: string): Promise<Upda
     .for('update')
     .limit(1);
   const row = rows[0];
-  if (!row) throw notFound('Update not found');
-  if (row.status !== 'pending')
-    throw new AppError('conflict', 'This update has already been reviewed.');
+  if (!row) throw notFound('operators.updateNotFound');
+  if (row.status !== 'pending') throw new AppError('conflict', 'operators.alreadyReviewed');
   return row;
 }
 

@@ -148,7 +148,7 @@ export async function createOperator(
       if (!isUniqueViolation(err)) throw err;
     }
   }
-  throw new AppError('conflict', 'Could not create a unique username. Please try again.');
+  throw new AppError('conflict', 'operators.usernameUnavailable');
 }
 
 async function findCompanyUser(
@@ -163,7 +163,7 @@ async function findCompanyUser(
     .where(and(eq(user.id, id), eq(user.companyId, ctx.companyId), inArray(user.role, roles)))
     .limit(1);
   const u = rows[0];
-  if (!u || u.authType === SHARED_OPERATOR_AUTH_TYPE) throw notFound('Operator not found');
+  if (!u || u.authType === SHARED_OPERATOR_AUTH_TYPE) throw notFound('operators.operatorNotFound');
   return u;
 }
 
@@ -214,8 +214,8 @@ export async function createManager(
     .where(sql`lower(${user.email}) = ${email}`)
     .limit(1);
   const conflict = () =>
-    new AppError('conflict', 'An account with this email already exists.', {
-      email: 'An account with this email already exists.',
+    new AppError('conflict', 'operators.emailTaken', {
+      fieldErrors: { email: 'operators.emailTaken' },
     });
   if (taken.length > 0) throw conflict();
   const passwordHash = await hashPassword(input.password);
@@ -258,28 +258,21 @@ export async function resetUserPassword(
   ctx: CompanyContext,
   input: ResetUserPasswordInput,
 ): Promise<void> {
-  if (!UUID_RE.test(input.targetUserId)) throw notFound('User not found');
+  if (!UUID_RE.test(input.targetUserId)) throw notFound('operators.userNotFound');
   const rows = await deps.db
     .select()
     .from(user)
     .where(and(eq(user.id, input.targetUserId), eq(user.companyId, ctx.companyId)))
     .limit(1);
   const target = rows[0];
-  if (!target) throw notFound('User not found');
+  if (!target) throw notFound('operators.userNotFound');
   if (target.id === ctx.userId) {
-    throw new AppError(
-      'validation',
-      'To change your own password, use Change Password on your profile.',
-    );
+    throw new AppError('validation', 'operators.ownPassword');
   }
   if (target.role === 'operator' || target.role === 'employee') {
-    throw new AppError(
-      'validation',
-      "Operators sign in with the company's shared operator password. Change it in Company Settings on the Operators page.",
-    );
+    throw new AppError('validation', 'operators.operatorPasswordShared');
   }
-  if (target.role === 'owner')
-    throw new AppError('forbidden', "Only the owner can change the owner's password.");
+  if (target.role === 'owner') throw new AppError('forbidden', 'operators.ownerPasswordOwnerOnly');
   assertStrongPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db

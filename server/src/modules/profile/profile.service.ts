@@ -1,7 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import {
   companySettingsSchema,
-  profileMessages,
   type ChangePasswordInput,
   type CompanyDetails,
   type CompanySettingsInput,
@@ -26,7 +25,7 @@ export async function updateProfile(
   const { db, now } = deps;
   const email = input.email.toLowerCase();
   if (!email && role !== 'operator') {
-    throw new AppError('validation', profileMessages.email, { email: profileMessages.email });
+    throw new AppError('validation', 'profile.email', { fieldErrors: { email: 'profile.email' } });
   }
   // The unique index on lower(email) decides (no check-then-write race).
   try {
@@ -44,8 +43,8 @@ export async function updateProfile(
     return row!;
   } catch (err) {
     if (isUniqueViolation(err))
-      throw new AppError('conflict', profileMessages.emailTaken, {
-        email: profileMessages.emailTaken,
+      throw new AppError('conflict', 'profile.emailTaken', {
+        fieldErrors: { email: 'profile.emailTaken' },
       });
     throw err;
   }
@@ -64,13 +63,13 @@ export async function changePassword(
 ) {
   const { db, now } = deps;
   const u = await getUser(db, userId);
-  if (!u) throw new AppError('unauthenticated', 'Please sign in to continue.');
+  if (!u) throw new AppError('unauthenticated', 'common.signIn');
   const keys = signInKeys(`user:${userId}`, ip, userId);
   await assertNotThrottled(db, keys, now());
   if (!(await verifyPassword(u.passwordHash, input.currentPassword))) {
     await recordFailure(db, keys, now());
-    throw new AppError('validation', profileMessages.currentPasswordIncorrect, {
-      currentPassword: profileMessages.currentPasswordIncorrect,
+    throw new AppError('validation', 'profile.currentPasswordIncorrect', {
+      fieldErrors: { currentPassword: 'profile.currentPasswordIncorrect' },
     });
   }
   assertStrongPassword(input.newPassword, 'newPassword');
@@ -85,7 +84,7 @@ export async function changePassword(
 
 export async function companyDetails(db: Db, companyId: string): Promise<CompanyDetails> {
   const [c] = await db.select().from(company).where(eq(company.id, companyId)).limit(1);
-  if (!c) throw new AppError('not_found', 'Not found');
+  if (!c) throw new AppError('not_found', 'common.notFound');
   return {
     companyName: c.name,
     subscriptionTier: c.subscriptionTier,
@@ -116,11 +115,11 @@ export async function renameCompany(
       .set({ name, updatedAt: at })
       .where(eq(company.id, companyId))
       .returning({ id: company.id });
-    if (rows.length === 0) throw new AppError('not_found', 'Not found');
+    if (rows.length === 0) throw new AppError('not_found', 'common.notFound');
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new AppError('conflict', profileMessages.businessNameTaken, {
-        companyName: profileMessages.businessNameTaken,
+      throw new AppError('conflict', 'profile.businessNameTaken', {
+        fieldErrors: { companyName: 'profile.businessNameTaken' },
       });
     }
     throw err;

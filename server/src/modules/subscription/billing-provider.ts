@@ -61,7 +61,7 @@ export interface BillingProvider {
   cancelNow(subscriptionId: string): Promise<void>;
 }
 
-export const badSignature = () => new AppError('validation', 'Invalid webhook signature.');
+export const badSignature = () => new AppError('validation', 'subscription.webhookSignature');
 
 const SIGNATURE_TOLERANCE_S = 300;
 
@@ -183,7 +183,7 @@ export class LocalBillingProvider implements BillingProvider {
       throw badSignature();
     }
     const r = localEventSchema.safeParse(json);
-    if (!r.success) throw new AppError('validation', 'Invalid billing event.');
+    if (!r.success) throw new AppError('validation', 'subscription.billingEventInvalid');
     const e = r.data;
     return {
       id: e.id,

@@ -55,13 +55,12 @@ export class StripeBillingProvider implements BillingProvider {
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
     });
-    if (!session.url) throw new AppError('conflict', 'Failed to start checkout process');
+    if (!session.url) throw new AppError('conflict', 'subscription.checkoutFailed');
     return { url: session.url };
   }
 
   verifyEvent(rawBody: Buffer, signature: string | undefined): BillingEvent {
-    if (!this.webhookSecret)
-      throw new AppError('validation', 'Webhook signing secret is not configured.');
+    if (!this.webhookSecret) throw new AppError('validation', 'subscription.webhookNotConfigured');
     if (!signature) throw badSignature();
     let event: Stripe.Event;
     try {
@@ -136,9 +135,9 @@ export class StripeBillingProvider implements BillingProvider {
   async changeTier(subscriptionId: string, tier: Tier, interval: BillingInterval) {
     const s = await this.stripe.subscriptions.retrieve(subscriptionId);
     const item = s.items.data[0];
-    if (!item) throw new AppError('conflict', 'The subscription has no plan to change.');
+    if (!item) throw new AppError('conflict', 'subscription.noPlanToChange');
     const product = idOf(item.price.product);
-    if (!product) throw new AppError('conflict', 'The subscription has no plan to change.');
+    if (!product) throw new AppError('conflict', 'subscription.noPlanToChange');
     await this.stripe.subscriptions.update(subscriptionId, {
       items: [
         {

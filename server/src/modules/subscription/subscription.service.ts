@@ -16,6 +16,7 @@ import * as sm from '../../../../domain/subscription';
 import type { Db } from '../../db/client';
 import { billingEvent, company, equipment, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
+import { messageText } from '../../../../domain/messages/catalogue';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import {
@@ -83,7 +84,7 @@ export async function refreshCompany(
   now: Date,
 ): Promise<{ row: CompanyRow; state: sm.SubscriptionState }> {
   const row = (await db.select().from(company).where(eq(company.id, companyId)).limit(1))[0];
-  if (!row) throw new AppError('not_found', 'Not found');
+  if (!row) throw new AppError('not_found', 'common.notFound');
   const before = stateOf(row);
   const state = sm.advance(before, now);
   if (state !== before) {
@@ -134,11 +135,18 @@ export async function getView(
     overLimit: state.equipmentLimit !== -1 && n > state.equipmentLimit,
     entitled: ent.entitled,
     reason: ent.reason,
-    message: ent.entitled ? null : sm.notEntitledMessage(ent.reason, state.pauseEndDate),
+    ...refusalMessage(ent.entitled ? null : sm.notEntitledMessage(ent.reason, state.pauseEndDate)),
     canManage: ctx.role === 'owner',
     ...actions,
     provider: provider.kind,
   };
+}
+
+/** The DTO's message fields of a refusal (English text, key and parameters). */
+function refusalMessage(m: ReturnType<typeof sm.notEntitledMessage>) {
+  if (!m) return { message: null, messageKey: null, messageParams: null };
+  const key = `subscription.${m.name}` as const;
+  return { message: messageText(key, m.params), messageKey: key, messageParams: m.params ?? null };
 }
 
 /** Runs a state-machine transition, turning a refusal into a 409 with its message. */
@@ -146,7 +154,8 @@ function transition<T>(fn: () => T): T {
   try {
     return fn();
   } catch (err) {
-    if (err instanceof sm.SubscriptionRefusal) throw new AppError('conflict', err.message);
+    if (err instanceof sm.SubscriptionRefusal)
+      throw new AppError('conflict', `subscription.${err.messageName}`);
     throw err;
   }
 }
@@ -178,7 +187,8 @@ export async function startCheckout(
 }
 
 function localProvider(provider: BillingProvider): LocalBillingProvider {
-  if (!(provider instanceof LocalBillingProvider)) throw new AppError('not_found', 'Not found');
+  if (!(provider instanceof LocalBillingProvider))
+    throw new AppError('not_found', 'common.notFound');
   return provider;
 }
 
@@ -192,10 +202,7 @@ function readLocalSession(
   const s = local.readSession(sessionId, now);
   // Another company's session, a forged or an expired one: not found (never its content).
   if (!s || s.companyId !== ctx.companyId)
-    throw new AppError(
-      'not_found',
-      'This checkout session has expired. Please start again from the Subscription page.',
-    );
+    throw new AppError('not_found', 'subscription.checkoutExpired');
   return { local, s };
 }
 

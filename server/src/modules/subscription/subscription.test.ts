@@ -354,16 +354,14 @@ describe('pause, reactivate, cancel, tier change', () => {
   it('a downgrade below the equipment count is allowed and reported over the limit', async () => {
     const owner = await signupOwner(t.app);
     await checkoutAndPay(owner, 'professional', 'month');
-    await t.deps.db
-      .insert(equipment)
-      .values(
-        Array.from({ length: 20 }, (_, i) => ({
-          companyId: owner.companyId,
-          name: `Unit ${i}`,
-          type: 'vehicle',
-          unit: 'hours',
-        })),
-      );
+    await t.deps.db.insert(equipment).values(
+      Array.from({ length: 20 }, (_, i) => ({
+        companyId: owner.companyId,
+        name: `Unit ${i}`,
+        type: 'vehicle',
+        unit: 'hours',
+      })),
+    );
     const v = await (
       await call(t.app, owner.cookie, 'POST', '/api/subscription/upgrade', { tier: 'basic' })
     ).json<SubscriptionView>();

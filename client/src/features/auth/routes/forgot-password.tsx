@@ -21,7 +21,7 @@ import { useResetPassword } from '../api/reset-password';
 import { AuthShell } from '../components/auth-shell';
 import { FormField } from '@/components/form-field';
 import { questionText } from '../lib/question-text';
-import { useAuthMessage } from '../lib/use-auth-message';
+import { useMessage } from '@/lib/use-message';
 
 type ResetValues = {
   securityAnswer1: string;
@@ -39,7 +39,7 @@ const EMPTY_RESET: ResetValues = {
 /** Two steps: the account, then its two questions and a new password (spec section 2). */
 export default function ForgotPasswordPage() {
   const { t, i18n } = useTranslation('auth');
-  const msg = useAuthMessage();
+  const msg = useMessage();
   const navigate = useNavigate();
   const forgot = useForgotPassword();
   const reset = useResetPassword();
@@ -66,7 +66,7 @@ export default function ForgotPasswordPage() {
       const notFound = err instanceof ApiError && err.status === 404;
       toast({
         title: notFound ? t('forgot.notFoundTitle') : t('forgot.errorTitle'),
-        description: msg(err instanceof Error ? err.message : undefined),
+        description: msg(err),
         variant: 'destructive',
       });
     }
@@ -86,7 +86,7 @@ export default function ForgotPasswordPage() {
     } catch (err) {
       toast({
         title: t('forgot.resetFailedTitle'),
-        description: msg(err instanceof Error ? err.message : undefined),
+        description: msg(err),
         variant: 'destructive',
       });
     }

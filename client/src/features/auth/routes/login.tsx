@@ -13,12 +13,12 @@ import { ApiError } from '@/lib/api';
 import { useLogin } from '../api/login';
 import { AuthShell } from '../components/auth-shell';
 import { FormField } from '@/components/form-field';
-import { useAuthMessage } from '../lib/use-auth-message';
+import { useMessage } from '@/lib/use-message';
 
 /** Owner/manager sign-in by email or business name (spec section 2). */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
-  const msg = useAuthMessage();
+  const msg = useMessage();
   const navigate = useNavigate();
   const login = useLogin();
   const form = useForm<LoginFormValues, unknown, LoginInput>({
@@ -33,7 +33,7 @@ export default function LoginPage() {
       toast({ title: t('login.welcomeTitle'), description: t('login.welcomeBody') });
       void navigate('/', { replace: true });
     } catch (err) {
-      const description = err instanceof ApiError ? msg(err.message) : t('login.failedBody');
+      const description = err instanceof ApiError ? msg(err) : t('login.failedBody');
       toast({ title: t('login.failedTitle'), description, variant: 'destructive' });
     }
   });

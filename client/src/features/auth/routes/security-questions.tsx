@@ -25,7 +25,7 @@ import { useSecurityQuestions } from '../api/get-security-questions';
 import { useSetupSecurityQuestions } from '../api/setup-security-questions';
 import { FormField } from '@/components/form-field';
 import { questionText } from '../lib/question-text';
-import { useAuthMessage } from '../lib/use-auth-message';
+import { useMessage } from '@/lib/use-message';
 
 const EMPTY: SetupSecurityQuestionsFormValues = {
   securityQuestion1: '',
@@ -37,7 +37,7 @@ const EMPTY: SetupSecurityQuestionsFormValues = {
 /** Two questions from the server, two answers; Save, or Skip for Now to the dashboard (spec section 2). */
 export default function SecurityQuestionsPage() {
   const { t, i18n } = useTranslation('auth');
-  const msg = useAuthMessage();
+  const msg = useMessage();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
   const list = useSecurityQuestions();
@@ -59,8 +59,7 @@ export default function SecurityQuestionsPage() {
       });
       void navigate('/', { replace: true });
     } catch (err) {
-      const description =
-        err instanceof ApiError ? msg(err.message) : t('securityQuestions.failedBody');
+      const description = err instanceof ApiError ? msg(err) : t('securityQuestions.failedBody');
       toast({ title: t('securityQuestions.failedTitle'), description, variant: 'destructive' });
     }
   });

@@ -15,7 +15,7 @@ import { useTrialDays } from '../api/get-config';
 import { useSignup } from '../api/signup';
 import { AuthShell } from '../components/auth-shell';
 import { FormField } from '@/components/form-field';
-import { useAuthMessage } from '../lib/use-auth-message';
+import { useMessage } from '@/lib/use-message';
 
 type SignupValues = {
   businessName: string;
@@ -56,7 +56,7 @@ function Benefits() {
 /** Business signup (spec section 2): success goes to the security questions. */
 export default function SignupPage() {
   const { t } = useTranslation('auth');
-  const msg = useAuthMessage();
+  const msg = useMessage();
   const navigate = useNavigate();
   const signup = useSignup();
   const form = useForm<SignupFormValues, unknown, SignupValues>({
@@ -77,7 +77,7 @@ export default function SignupPage() {
             form.setError(field, { message });
         }
       }
-      const description = err instanceof ApiError ? msg(err.message) : t('signup.failedBody');
+      const description = err instanceof ApiError ? msg(err) : t('signup.failedBody');
       toast({ title: t('signup.failedTitle'), description, variant: 'destructive' });
     }
   });

@@ -15,12 +15,12 @@ import {
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api';
 import { fileDate, formatNumber } from '@/lib/format';
 import { exportFileName, fuelUsageColumns } from '@domain/csv';
 import { downloadRowsAsCsv } from '../api/download-export';
 import { useFuelSummary } from '../api/get-fuel-summary';
 import { useResetFuel } from '../api/reset-fuel';
+import { translateError } from '@/lib/translate-message';
 
 // recharts is big: only this card's chart loads it, and only when there is something to draw.
 // recharts is the heaviest chunk: it loads only when the chart comes near the viewport.
@@ -56,7 +56,7 @@ export function FuelCard() {
     } catch (err) {
       toast({
         title: t('exportFailed'),
-        description: err instanceof ApiError ? err.message : String(err),
+        description: translateError(t, err),
         variant: 'destructive',
       });
     } finally {
@@ -70,7 +70,7 @@ export function FuelCard() {
       onError: (err) =>
         toast({
           title: t('fuel.resetFailed'),
-          description: err instanceof ApiError ? err.message : t('fuel.resetFailedBody'),
+          description: translateError(t, err, t('fuel.resetFailedBody')),
           variant: 'destructive',
         }),
     });

@@ -5,12 +5,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api';
 import { fileDate, formatDate, formatNumber } from '@/lib/format';
 import { exportFileName, historyColumns } from '@domain/csv';
 import type { HistoryRecordDto } from '@domain/schemas/equipment';
 import { downloadRowsAsCsv } from '../api/download-export';
 import { useRecentHistory } from '../api/get-history';
+import { translateError } from '@/lib/translate-message';
 
 /** Equipment history of all equipment: a 400 px scrolling list and its CSV export. */
 export function HistoryCard() {
@@ -38,7 +38,7 @@ export function HistoryCard() {
     } catch (err) {
       toast({
         title: t('exportFailed'),
-        description: err instanceof ApiError ? err.message : String(err),
+        description: translateError(t, err),
         variant: 'destructive',
       });
     } finally {

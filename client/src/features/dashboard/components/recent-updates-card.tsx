@@ -7,11 +7,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useOperatorUpdates, useReviewUpdate } from '../api/operator-updates';
 import { usePulseAlerts } from './pulse-setting';
+import { translateError } from '@/lib/translate-message';
 
 export type Criticality = 'none' | 'critical' | 'severe';
 
@@ -52,7 +52,7 @@ export function RecentUpdatesCard({
         onError: (err) =>
           toast({
             title: t('updates.reviewFailed'),
-            description: err instanceof ApiError ? err.message : String(err),
+            description: translateError(t, err),
             variant: 'destructive',
           }),
       },

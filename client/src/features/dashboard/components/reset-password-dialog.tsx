@@ -19,11 +19,11 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api';
 import { useCurrentUser } from '@/lib/auth';
 import { MIN_PASSWORD } from '@domain/schemas/auth';
 import { useResettableUsers } from '../api/get-resettable-users';
 import { useResetUserPassword } from '../api/reset-user-password';
+import { translateError } from '@/lib/translate-message';
 
 /** Reset User Password (spec section 5): user required, at least 8 characters, confirmation must match. */
 export function ResetPasswordDialog({
@@ -87,7 +87,7 @@ export function ResetPasswordDialog({
         onError: (err) => {
           toast({
             title: t('resetPassword.failed'),
-            description: err instanceof ApiError ? err.message : t('resetPassword.failedBody'),
+            description: translateError(t, err, t('resetPassword.failedBody')),
             variant: 'destructive',
           });
         },

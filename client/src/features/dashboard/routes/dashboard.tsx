@@ -7,7 +7,6 @@ import { useMarkServiced } from '@/components/equipment/equipment-actions';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api';
 import { downloadText } from '@/lib/download';
 import { fileDate } from '@/lib/format';
 import { fetchFilteredEquipment, FIRST_OVERVIEW, useDashboardOverview } from '../api/get-equipment';
@@ -16,6 +15,7 @@ import { EmptyState } from '../components/empty-state';
 import { HistoryCard } from '../components/history-card';
 import { RecentUpdatesCard, type Criticality } from '../components/recent-updates-card';
 import { SummaryTiles, type StatusFilter } from '../components/summary-tiles';
+import { translateError } from '@/lib/translate-message';
 
 const PAGE = FIRST_OVERVIEW.limit;
 
@@ -73,7 +73,7 @@ export default function DashboardPage() {
     } catch (err) {
       toast({
         title: t('exportFailed'),
-        description: err instanceof ApiError ? err.message : String(err),
+        description: translateError(t, err),
         variant: 'destructive',
       });
     } finally {
@@ -104,7 +104,7 @@ export default function DashboardPage() {
         {header}
         <p role="alert" className="text-destructive">
           {t('loadFailed', {
-            message: overviewQ.error instanceof Error ? overviewQ.error.message : '',
+            message: overviewQ.error ? translateError(t, overviewQ.error) : '',
           })}
         </p>
       </main>

@@ -13,6 +13,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatNumber } from '@/lib/format';
 import { EquipmentTable } from './equipment-table';
 import { exportCsv } from './export';
+import { translateError } from '@/lib/translate-message';
 
 type ResultsProps = {
   data: EquipmentPage | undefined;
@@ -155,7 +156,7 @@ export function useWholeListActions(
     } catch (err) {
       toast({
         title: t('list.exportFailed'),
-        description: err instanceof Error ? err.message : String(err),
+        description: translateError(t, err),
         variant: 'destructive',
       });
     } finally {
@@ -174,7 +175,7 @@ export function useWholeListActions(
     } catch (err) {
       toast({
         title: t('list.printFailed'),
-        description: err instanceof Error ? err.message : String(err),
+        description: translateError(t, err),
         variant: 'destructive',
       });
     } finally {

@@ -2,7 +2,6 @@ import { isDateOnly, nextMaintenanceDate, type IntervalUnit } from '@domain/date
 import {
   equipmentFuelTypes,
   equipmentInputSchema,
-  equipmentMessages,
   equipmentTypes,
   usageUnits,
   type EquipmentDto,
@@ -46,6 +45,8 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/format';
+import { translateError } from '@/lib/translate-message';
+import { useMessage } from '@/lib/use-message';
 
 type PartValues = { part: string; partNumber: string; qty: string };
 type FormValues = {
@@ -134,10 +135,6 @@ const resolver: Resolver<FormValues> = async (values) => {
   return { values: {}, errors };
 };
 
-const MESSAGE_KEYS = new Map<string, string>(
-  Object.entries(equipmentMessages).map(([k, v]) => [v, k]),
-);
-
 type StringField = {
   [K in keyof FormValues]: FormValues[K] extends string ? K : never;
 }[keyof FormValues];
@@ -202,8 +199,7 @@ export default function AddEquipmentPage() {
   });
   const { register, control, handleSubmit, reset, formState } = form;
   const parts = useFieldArray({ control, name: 'serviceParts' });
-  const msg = (m: string | undefined) =>
-    m ? t(`validation.${MESSAGE_KEYS.get(m) ?? ''}`, { defaultValue: m }) : undefined;
+  const msg = useMessage();
   const err = (path: string) =>
     msg((get(formState.errors, path) as { message?: string } | undefined)?.message);
 
@@ -246,7 +242,7 @@ export default function AddEquipmentPage() {
           onError: (e) =>
             toast({
               title: t('toast.error'),
-              description: e.message || t('toast.updateEquipmentFailed'),
+              description: translateError(t, e, t('toast.updateEquipmentFailed')),
               variant: 'destructive',
             }),
         },
@@ -260,7 +256,7 @@ export default function AddEquipmentPage() {
         onError: (e) =>
           toast({
             title: t('toast.error'),
-            description: e.message || t('toast.addFailed'),
+            description: translateError(t, e, t('toast.addFailed')),
             variant: 'destructive',
           }),
       });

@@ -15,6 +15,7 @@ import {
   useWholeListActions,
   WholeListButtons,
 } from '../components/paged-equipment';
+import { translateError } from '@/lib/translate-message';
 
 const PAGE = EQUIPMENT_PAGE_SIZE;
 const isSlug = (s: string | undefined): s is StatusPageSlug =>
@@ -130,7 +131,7 @@ export default function EquipmentByStatusPage() {
         <PageSpinner />
       ) : list.isError && !data ? (
         <p role="alert" className="text-destructive">
-          {list.error.message}
+          {translateError(t, list.error)}
         </p>
       ) : (
         <div className="no-print">

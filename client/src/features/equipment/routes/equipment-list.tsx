@@ -28,6 +28,7 @@ import {
   useWholeListActions,
   WholeListButtons,
 } from '../components/paged-equipment';
+import { translateError } from '@/lib/translate-message';
 
 const PAGE = EQUIPMENT_PAGE_SIZE;
 const TYPES = ['all', ...equipmentTypes] as const;
@@ -164,7 +165,7 @@ export default function EquipmentListPage() {
         <PageSpinner />
       ) : list.isError && !data ? (
         <p role="alert" className="text-destructive">
-          {list.error.message}
+          {translateError(t, list.error)}
         </p>
       ) : fleet === 0 ? (
         <Card className="grid justify-items-center gap-3 p-10 text-center">

@@ -20,6 +20,7 @@ import { toast } from '@/components/ui/use-toast';
 import { fileDate, formatDate, formatNumber } from '@/lib/format';
 import { exportCsv } from '../components/export';
 import { EquipmentNameCell } from '../components/equipment-name-cell';
+import { translateError } from '@/lib/translate-message';
 
 function totalsByUnit(items: RetiredEquipmentDto[]) {
   const by = new Map<string, number>();
@@ -59,7 +60,7 @@ export default function RetiredEquipmentPage() {
         <PageSpinner />
       ) : q.isError ? (
         <p role="alert" className="text-destructive">
-          {q.error.message}
+          {translateError(t, q.error)}
         </p>
       ) : (
         <>

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { companySettingsMessages } from '@domain/schemas/operators';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
-import { translateMessage } from '@/lib/translate-message';
+import { translateError } from '@/lib/translate-message';
 import { useUpdateCompanySettings } from '../api/company-settings';
 
 /** Company name and shared operator password. Empty fields keep their value ('No Changes' when both are empty). */
@@ -62,7 +61,7 @@ export function CompanySettingsDialog({
       onError: (err) =>
         toast({
           title: t('toast.settingsFailed'),
-          description: translateMessage(t, companySettingsMessages, err.message),
+          description: translateError(t, err),
           variant: 'destructive',
         }),
     });

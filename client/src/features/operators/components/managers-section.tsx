@@ -28,6 +28,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/format';
 import { useCreateManager, useDeleteManager, useManagers } from '../api/managers';
+import { translateError } from '@/lib/translate-message';
 
 const fullName = (m: EmployeeDto) =>
   [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email || '';
@@ -71,7 +72,7 @@ export function ManagersSection() {
       onError: (err) =>
         toast({
           title: t('toast.managerAddFailed'),
-          description: err.message,
+          description: translateError(t, err),
           variant: 'destructive',
         }),
     });
@@ -183,7 +184,7 @@ export function ManagersSection() {
                   onError: (err) =>
                     toast({
                       title: t('toast.managerRemoveFailed'),
-                      description: err.message,
+                      description: translateError(t, err),
                       variant: 'destructive',
                     }),
                 });

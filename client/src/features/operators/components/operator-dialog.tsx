@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateEmployee, useUpdateEmployee } from '../api/employees';
+import { translateError } from '@/lib/translate-message';
 
 /** Add (editing = null) or edit an operator: first and last name. The username never changes. */
 export function OperatorDialog({
@@ -63,7 +64,7 @@ export function OperatorDialog({
           onError: (err) =>
             toast({
               title: t('toast.updateFailed'),
-              description: err.message,
+              description: translateError(t, err),
               variant: 'destructive',
             }),
         },
@@ -78,7 +79,11 @@ export function OperatorDialog({
           onOpenChange(false);
         },
         onError: (err) =>
-          toast({ title: t('toast.addFailed'), description: err.message, variant: 'destructive' }),
+          toast({
+            title: t('toast.addFailed'),
+            description: translateError(t, err),
+            variant: 'destructive',
+          }),
       });
     }
   };

@@ -44,6 +44,7 @@ import { AccessCardsView } from '../components/access-cards';
 import { CompanySettingsDialog } from '../components/company-settings-dialog';
 import { ManagersSection } from '../components/managers-section';
 import { OperatorDialog } from '../components/operator-dialog';
+import { translateError } from '@/lib/translate-message';
 
 const fullName = (e: EmployeeDto) => [e.firstName, e.lastName].filter(Boolean).join(' ');
 
@@ -124,7 +125,11 @@ export default function EmployeesPage() {
       onSuccess: () =>
         toast({ title: t('toast.removed'), description: t('toast.removedBody', { name }) }),
       onError: (err) =>
-        toast({ title: t('toast.removeFailed'), description: err.message, variant: 'destructive' }),
+        toast({
+          title: t('toast.removeFailed'),
+          description: translateError(t, err),
+          variant: 'destructive',
+        }),
     });
     setRemoving(null);
   };

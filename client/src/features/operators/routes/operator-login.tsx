@@ -14,6 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useOperatorLogin } from '../api/operator-login';
 import { REMEMBERED_USERNAME_KEY, SESSION_USERNAME_KEY } from '../storage';
+import { translateError } from '@/lib/translate-message';
 
 /** Operator sign-in (spec section 2). No credentials are ever shown on this page. */
 export default function OperatorLoginPage() {
@@ -59,7 +60,9 @@ export default function OperatorLoginPage() {
             });
           } else {
             const message =
-              err instanceof ApiError && err.status !== 401 ? err.message : t('login.failedBody');
+              err instanceof ApiError && err.status !== 401
+                ? translateError(t, err)
+                : t('login.failedBody');
             toast({ title: t('login.failed'), description: message, variant: 'destructive' });
           }
         },

@@ -16,6 +16,7 @@ import { cn } from '@/lib/utils';
 import { useEquipmentOptions, type EquipmentOption } from '../api/equipment-options';
 import { useSubmitOperatorUpdate } from '../api/submit-update';
 import { SESSION_USERNAME_KEY } from '../storage';
+import { translateError } from '@/lib/translate-message';
 
 const newKey = () =>
   typeof crypto.randomUUID === 'function'
@@ -134,7 +135,7 @@ export default function OperatorScreen() {
           // A validation refusal will not change on retry: the next attempt is a new submission.
           if (err instanceof ApiError && err.status >= 400 && err.status < 500)
             keyRef.current = newKey();
-          fail(t('screen.failed'), err.message);
+          fail(t('screen.failed'), translateError(t, err));
         },
       },
     );
@@ -245,7 +246,7 @@ export default function OperatorScreen() {
               )}
               <p id="equipmentSearchHint" role="status" className="text-sm text-muted-foreground">
                 {equipmentQuery.isError
-                  ? equipmentQuery.error.message
+                  ? translateError(t, equipmentQuery.error)
                   : !settled
                     ? null
                     : term && total === 0

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
 import { useChangePassword } from '../api/change-password';
-import { useProfileMessage } from '../lib/use-profile-message';
+import { useMessage } from '@/lib/use-message';
 
 type Values = { currentPassword: string; newPassword: string; confirmPassword: string };
 const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -16,7 +16,7 @@ const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '
 /** Change password (owners and managers): current password required; other sessions end. */
 export function ChangePasswordCard() {
   const { t } = useTranslation('profile');
-  const msg = useProfileMessage();
+  const msg = useMessage();
   const change = useChangePassword();
   const form = useForm<ChangePasswordFormValues, unknown, Values>({
     resolver: zodResolver(changePasswordFormSchema),
@@ -32,7 +32,7 @@ export function ChangePasswordCard() {
     } catch (err) {
       toast({
         title: t('password.failedTitle'),
-        description: msg(err instanceof Error ? err.message : undefined),
+        description: msg(err),
         variant: 'destructive',
       });
     }

@@ -12,14 +12,14 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useCompanySettings } from '../api/get-company-settings';
 import { useUpdateCompanySettings } from '../api/update-company-settings';
-import { useProfileMessage } from '../lib/use-profile-message';
+import { useMessage } from '@/lib/use-message';
 import { DetailRow } from './detail-row';
 import { EditFormActions } from './edit-form-actions';
 
 /** Company details for owners and managers: the company name is editable (PATCH /api/company/settings). */
 export function CompanyDetailsCard() {
   const { t } = useTranslation('profile');
-  const msg = useProfileMessage();
+  const msg = useMessage();
   const [editing, setEditing] = useState(false);
   const company = useCompanySettings(true);
   const update = useUpdateCompanySettings();
@@ -38,7 +38,7 @@ export function CompanyDetailsCard() {
     } catch (err) {
       toast({
         title: t('updateFailedTitle'),
-        description: msg(err instanceof Error ? err.message : undefined),
+        description: msg(err),
         variant: 'destructive',
       });
     }

@@ -17,7 +17,7 @@ import { toast } from '@/components/ui/use-toast';
 import { roleLabelKey } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { useUpdateProfile } from '../api/update-profile';
-import { useProfileMessage } from '../lib/use-profile-message';
+import { useMessage } from '@/lib/use-message';
 import { DetailRow } from './detail-row';
 import { EditFormActions } from './edit-form-actions';
 
@@ -26,7 +26,7 @@ type Values = { firstName: string; lastName: string; email: string; secondaryEma
 /** Personal details for everyone: view mode, Edit, then Save or Cancel. */
 export function PersonalDetailsCard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation(['profile', 'common']);
-  const msg = useProfileMessage();
+  const msg = useMessage();
   const [editing, setEditing] = useState(false);
   const update = useUpdateProfile();
   const isOperator = user.role === 'operator';
@@ -55,7 +55,7 @@ export function PersonalDetailsCard({ user }: { user: CurrentUser }) {
     } catch (err) {
       toast({
         title: t('updateFailedTitle'),
-        description: msg(err instanceof Error ? err.message : undefined),
+        description: msg(err),
         variant: 'destructive',
       });
     }

@@ -9,6 +9,8 @@ import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ConfirmButton } from './confirm-button';
 import { formatUsd } from '@/lib/format';
+import { isMessageKey } from '@domain/messages/catalogue';
+import { translateKey } from '@/lib/translate-message';
 
 type Tone = 'info' | 'warning' | 'danger';
 const toneClass: Record<Tone, string> = {
@@ -92,7 +94,9 @@ export function SubscriptionAlerts({ sub }: { sub: SubscriptionView }) {
           title={t('alerts.notEntitledTitle')}
           icon={<AlertTriangle className="h-5 w-5" />}
         >
-          {sub.message}
+          {sub.messageKey && isMessageKey(sub.messageKey)
+            ? translateKey(t, sub.messageKey, sub.messageParams ?? undefined, sub.message ?? '')
+            : sub.message}
         </Notice>
       )}
     </div>

@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useLocalCheckout, usePayLocalCheckout } from '../api/local-checkout';
 import { formatUsd } from '@/lib/format';
+import { translateError } from '@/lib/translate-message';
 
 /** The local billing provider's checkout page: plan and price, Pay and Cancel. */
 export default function CheckoutPage() {
@@ -24,7 +25,9 @@ export default function CheckoutPage() {
       <main className="mx-auto max-w-lg p-4 md:p-6">
         <h1 className="text-2xl font-bold">{t('checkout.title')}</h1>
         <p className="mt-4" role="alert">
-          {session.error instanceof ApiError ? session.error.message : t('checkout.notFound')}
+          {session.error instanceof ApiError
+            ? translateError(t, session.error)
+            : t('checkout.notFound')}
         </p>
         <Button asChild variant="outline" className="mt-4">
           <Link to="/subscription">{t('checkout.backToSubscription')}</Link>
@@ -41,7 +44,8 @@ export default function CheckoutPage() {
       onError: (err) =>
         toast({
           title: t('toasts.paymentError'),
-          description: err instanceof Error ? err.message : t('toasts.paymentErrorDefault'),
+          description:
+            err instanceof ApiError ? translateError(t, err) : t('toasts.paymentErrorDefault'),
           variant: 'destructive',
         }),
     });

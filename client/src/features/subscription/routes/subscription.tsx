@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { ArrowLeft, CheckCircle2, Sparkles, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
+import { translateError } from '@/lib/translate-message';
 import { cn } from '@/lib/utils';
 import { useBillingConfig } from '../api/get-billing-config';
 import { useSubscription } from '../api/get-subscription';
@@ -29,8 +31,8 @@ import { useStripeScript } from '../components/use-stripe-script';
 const WHATS_NEW = 4;
 const FAQ = 6;
 
-const messageOf = (err: unknown, fallback: string) =>
-  err instanceof ApiError || err instanceof Error ? err.message || fallback : fallback;
+const messageOf = (t: TFunction, err: unknown, fallback: string) =>
+  err instanceof ApiError ? translateError(t, err) : fallback;
 
 export default function SubscriptionPage() {
   const { t } = useTranslation('subscription');
@@ -71,7 +73,7 @@ export default function SubscriptionPage() {
       <main className="mx-auto max-w-6xl p-4 md:p-6">
         <h1 className="text-2xl font-bold">{t('title')}</h1>
         <p className="mt-4 text-red-700" role="alert">
-          {messageOf(sub.error, t('loadFailed'))}
+          {messageOf(t, sub.error, t('loadFailed'))}
         </p>
         <Button className="mt-3" variant="outline" onClick={() => void sub.refetch()}>
           {t('retry')}
@@ -98,7 +100,7 @@ export default function SubscriptionPage() {
         onError: (err) =>
           toast({
             title: t('toasts.paymentError'),
-            description: messageOf(err, t('toasts.paymentErrorDefault')),
+            description: messageOf(t, err, t('toasts.paymentErrorDefault')),
             variant: 'destructive',
           }),
       },
@@ -130,7 +132,11 @@ export default function SubscriptionPage() {
           toast({ title: t('toasts.canceled'), description: t('toasts.canceledBody') });
       },
       onError: (err) =>
-        toast({ title: failTitle, description: messageOf(err, failTitle), variant: 'destructive' }),
+        toast({
+          title: failTitle,
+          description: messageOf(t, err, failTitle),
+          variant: 'destructive',
+        }),
     });
   };
 

@@ -1,0 +1,21 @@
+/** Messages any endpoint can answer with (request shape, sign-in, permissions, limits). */
+export const commonMessages = {
+  notFound: 'Not found',
+  signIn: 'Please sign in to continue.',
+  forbidden: 'You do not have permission to do that.',
+  companyOnly: 'This needs a company account.',
+  crossSite: 'Cross-site request refused.',
+  requestTooLarge: 'The request is too large.',
+  jsonOnly: 'Requests must be sent as JSON.',
+  unreadable: 'The request could not be read. Please check the data and try again.',
+  invalid: 'Some of the data is not valid. Please check it and try again.',
+  tooLong: 'Must be at most {{max}} characters',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  tooManyAttempts: {
+    one: 'Too many attempts. Please wait {{count}} minute and try again.',
+    other: 'Too many attempts. Please wait {{count}} minutes and try again.',
+  },
+  internal: 'Something went wrong. Please try again.',
+  /** Client-side: the request never reached the server. */
+  network: 'Unable to connect to server. Please try again.',
+} as const;

@@ -1,0 +1,26 @@
+/** Messages of spec section 5 for equipment (and ours where the spec gives none). */
+export const equipmentMessages = {
+  nameRequired: 'Name is required',
+  nameMax: 'Name must be at most 200 characters',
+  typeRequired: 'Type is required',
+  unitRequired: 'Unit is required',
+  startDateRequired: 'Maintenance start date is required when scheduled maintenance is enabled',
+  intervalRequired: 'Maintenance interval is required when scheduled maintenance is enabled',
+  intervalPositive: 'Maintenance interval must be a positive whole number',
+  startDateMin: 'Maintenance start date cannot be before 1900-01-01',
+  dateInvalid: 'Please enter a valid date',
+  currentUsageMin: 'Current usage must be 0 or more',
+  lifespanMin: 'Lifespan must be at least 1',
+  serviceIntervalMin: 'Service interval must be a whole number of 0 or more',
+  lastServiceMin: 'Last serviced must be 0 or more',
+  partName: 'Part name is required',
+  partQty: 'Quantity must be at least 1',
+  alertThreshold: 'Alert threshold must be 10, 15, 20 or 25',
+  tooLarge: 'Number is too large',
+  usageIncrease: 'Please enter a valid positive number for usage increase.',
+  noteEmpty: 'Note cannot be empty',
+  noteMax: 'Note must be at most 5000 characters',
+  notFound: 'Equipment not found',
+  planLimit:
+    'Your plan allows {{limit}} pieces of equipment. Please upgrade your plan or remove equipment to add more.',
+} as const;
