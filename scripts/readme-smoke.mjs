@@ -139,6 +139,7 @@ function httpClient(base) {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(60_000),
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
@@ -216,7 +217,7 @@ function makeContext({ db, env, log }) {
           );
         }
         try {
-          const res = await fetch(base + waitFor);
+          const res = await fetch(base + waitFor, { signal: AbortSignal.timeout(5_000) });
           if (res.status === 200) {
             const ms = Date.now() - started;
             log(`  $ ${command}  (answered ${waitFor} after ${(ms / 1000).toFixed(1)} s)`);
