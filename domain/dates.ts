@@ -89,6 +89,17 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** True for a time zone the platform knows (an IANA name such as "America/Chicago", or "UTC"). */
+export function isTimeZone(value: string): boolean {
+  if (!value || value.length > 64) return false;
+  try {
+    dayFormat(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Today's calendar date (YYYY-MM-DD) in a time zone (IANA name); falls back to UTC for an unknown zone. */
 export function todayIn(timeZone: string | null | undefined, now: Date = new Date()): string {
   try {

@@ -140,6 +140,16 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
   await op.getByRole('button', { name: 'Enviar actualización' }).click();
   await expect(op.getByText('Actualización enviada', { exact: true })).toBeVisible();
 
+  // A reading below the current usage is refused, and the refusal is in the operator's language.
+  await op.getByLabel('Uso actual (horas)').fill('50');
+  await op.getByRole('button', { name: 'Enviar actualización' }).click();
+  await expect(
+    op.getByText(
+      'La lectura 50 horas es menor que el uso actual de 110.5 horas. Las lecturas del medidor no pueden retroceder; pida a su gerente que corrija el uso si está mal.',
+    ),
+  ).toBeVisible();
+  await expect(op.getByText(/Meter readings cannot go backwards/)).toHaveCount(0);
+
   // An implausible reading (800 hours in a day) is held for review.
   await op.getByLabel('Uso actual (horas)').fill('900');
   await op.getByRole('button', { name: 'Enviar actualización' }).click();
@@ -213,4 +223,42 @@ test('operator login: Sign In waits for both fields and no credentials are print
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
   await shot(page, 'operator-login-en-1280');
+});
+
+test('company settings: the time zone starts as the browser’s and is changed from a searchable list', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ timezoneId: 'America/Chicago', locale: 'es-MX' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // Signed up on the sign-up screen: the company takes the browser's time zone.
+  const name = uniqueName('Zona');
+  await page.goto('/signup');
+  await page.getByLabel('Nombre de la empresa').fill(name);
+  await page
+    .getByLabel('Correo electrónico')
+    .fill(`${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`);
+  await page.getByLabel('Contraseña', { exact: true }).fill('Harvest-Moon-42');
+  await page.getByLabel('Confirmar contraseña').fill('Harvest-Moon-42');
+  await page.getByRole('button', { name: /Crear cuenta/ }).click();
+  await expect(page).toHaveURL(/\/security-questions$/);
+  await page.goto('/employees');
+  await expect(page.getByTestId('company-time-zone')).toHaveText('America/Chicago');
+
+  await page.getByRole('button', { name: 'Configuración de la empresa' }).click();
+  const dialog = page.getByRole('dialog');
+  const zone = dialog.getByLabel('Zona horaria');
+  await expect(zone).toHaveValue('America/Chicago');
+  // The list holds the platform's zones; typing narrows it (a native, searchable list).
+  expect(await dialog.locator('datalist option[value="America/Mexico_City"]').count()).toBe(1);
+  await zone.fill('Marte/Base');
+  await dialog.getByRole('button', { name: 'Guardar configuración' }).click();
+  await expect(page.getByText('Elija una zona horaria válida.').first()).toBeVisible();
+  await zone.fill('America/Mexico_City');
+  await shot(page, 'company-settings-es-1280');
+  await dialog.getByRole('button', { name: 'Guardar configuración' }).click();
+  await expect(page.getByTestId('company-time-zone')).toHaveText('America/Mexico_City');
+  expect(errors).toEqual([]);
+  await context.close();
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../dates';
 import { normaliseRole } from '../roles';
 
 import { MIN_PASSWORD, authMessages } from '../messages/auth';
@@ -38,7 +39,19 @@ export const signupFormSchema = z
   });
 export type SignupFormValues = z.input<typeof signupFormSchema>;
 
-export const signupSchema = z.object({ businessName, email, password: newPassword });
+/** A company's time zone (IANA name), e.g. the browser's at signup; "today" is computed in it. */
+export const timeZoneSchema = z
+  .string({ error: authMessages.timeZone })
+  .trim()
+  .refine(isTimeZone, authMessages.timeZone);
+
+export const signupSchema = z.object({
+  businessName,
+  email,
+  password: newPassword,
+  /** The browser's time zone (Intl.DateTimeFormat().resolvedOptions().timeZone); UTC when absent. */
+  timeZone: timeZoneSchema.optional(),
+});
 export type SignupInput = z.infer<typeof signupSchema>;
 
 export const loginSchema = z.object({
@@ -68,6 +81,8 @@ export const currentUserSchema = z.object({
   operatorUsername: z.string().nullable(),
   companyId: z.string().nullable(),
   businessName: z.string().nullable(),
+  /** The company's time zone (null for the platform admin): every "today" is computed in it. */
+  timeZone: z.string().nullable(),
   hasSecurityQuestions: z.boolean(),
   createdAt: z.coerce.date().transform((d) => d.toISOString()),
 });

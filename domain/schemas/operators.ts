@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defaultFuelType, fuelTypes, type OperatorFuelType } from '../kinds';
-import { MIN_PASSWORD } from '../messages/auth';
+import { isTimeZone } from '../dates';
+import { MIN_PASSWORD, authMessages } from '../messages/auth';
 import { commonMessages } from '../messages/common';
 import { operatorsMessages } from '../messages/operators';
 import { companyNameSchema } from './profile';
@@ -30,13 +31,21 @@ export const companySettingsInputSchema = z
   .object({
     masterPassword: z.string().optional(),
     companyName: z.string().trim().optional(),
+    /** The company's time zone (IANA name): every "today", due date and export date uses it. */
+    timeZone: z.string().trim().optional(),
   })
   .transform((v) => ({
     masterPassword: v.masterPassword ? v.masterPassword : undefined,
     companyName: v.companyName ? v.companyName : undefined,
+    timeZone: v.timeZone ? v.timeZone : undefined,
   }))
-  .refine((v) => v.masterPassword !== undefined || v.companyName !== undefined, {
-    message: m.noChanges,
+  .refine(
+    (v) => v.masterPassword !== undefined || v.companyName !== undefined || v.timeZone !== undefined,
+    { message: m.noChanges },
+  )
+  .superRefine((v, ctx) => {
+    if (v.timeZone !== undefined && !isTimeZone(v.timeZone))
+      ctx.addIssue({ code: 'custom', path: ['timeZone'], message: authMessages.timeZone });
   })
   .superRefine((v, ctx) => {
     if (v.masterPassword === undefined) return;
@@ -63,6 +72,7 @@ export type CompanySettingsInput = z.infer<typeof companySettingsInputSchema>;
 export const companySettingsDto = z.object({
   id: z.string(),
   companyName: z.string(),
+  timeZone: z.string(),
   /** The shared operator password, decrypted: owners and managers only (null when not set). */
   masterPassword: z.string().nullable(),
   hasMasterPassword: z.boolean(),

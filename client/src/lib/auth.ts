@@ -1,7 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@domain/schemas/auth';
+import { todayIn } from '@domain/dates';
 import { api, getOrNullOn401 } from './api';
 import { LANGUAGE_STORAGE_KEY } from './i18n';
+import { queryClient } from './query-client';
 
 export const authKeys = { user: ['auth', 'user'] as const };
 
@@ -42,6 +44,18 @@ export const currentUserQueryOptions = () =>
     refetchOnWindowFocus: false,
   });
 
+/** The browser's time zone (IANA name), e.g. "America/Chicago". */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * Today (YYYY-MM-DD) in the signed-in company's time zone (decisions.md: every "today", due date and
+ * export date is computed in it), else the browser's.
+ */
+export function companyToday(now = new Date()): string {
+  const user = queryClient.getQueryData<CurrentUser | null>(authKeys.user);
+  return todayIn(user?.timeZone ?? browserTimeZone(), now);
+}
+
 /** Signed in only when the call returns a non-empty result without error. */
 export function useCurrentUser() {
   const q = useQuery(currentUserQueryOptions());
@@ -67,11 +81,13 @@ export const roleLabelKey = (role: string | undefined) =>
 export function useLogout() {
   const qc = useQueryClient();
   return async () => {
-    try {
-      await Promise.allSettled([api.post('/api/auth/logout'), api.get('/api/logout')]);
-    } catch (err) {
-      console.warn('Logout request failed', err);
-    }
+    // Both calls of the spec; a failure is only logged (the user is sent to / whatever happens).
+    const results = await Promise.allSettled([
+      api.post('/api/auth/logout'),
+      api.get('/api/logout'),
+    ]);
+    for (const r of results)
+      if (r.status === 'rejected') console.warn('Logout request failed', r.reason);
     const lang = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     qc.clear();
     localStorage.clear();

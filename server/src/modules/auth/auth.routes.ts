@@ -20,7 +20,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     const ctx = authOf(req);
     const u = await auth.getUser(db, ctx.userId);
     if (!u) throw new AppError('unauthenticated', 'common.signIn');
-    return auth.toCurrentUser(u, ctx.company?.name ?? null);
+    return auth.toCurrentUser(u, ctx.company ?? null);
   });
 
   app.post('/api/auth/signup', { config: { access: 'public' } }, async (req, reply) => {
@@ -28,7 +28,11 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     const u = await auth.signup(deps, input);
     await startSession(db, req, reply, u, false);
     req.log.info({ event: 'signup', userId: u.id }, 'account created');
-    return reply.status(201).send(auth.toCurrentUser(u, input.businessName));
+    return reply
+      .status(201)
+      .send(
+        auth.toCurrentUser(u, { name: input.businessName, timeZone: input.timeZone ?? 'UTC' }),
+      );
   });
 
   app.post('/api/auth/login', { config: { access: 'public' } }, async (req, reply) => {
@@ -37,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
       const u = await auth.login(deps, input, req.ip);
       await startSession(db, req, reply, u, input.rememberMe);
       req.log.info({ event: 'login_success', userId: u.id }, 'owner sign-in');
-      return auth.toCurrentUser(u, await auth.businessNameOf(db, u.companyId));
+      return auth.toCurrentUser(u, await auth.companyOf(db, u.companyId));
     } catch (err) {
       req.log.warn(
         { event: 'login_failure', reason: err instanceof AppError ? err.code : 'error' },

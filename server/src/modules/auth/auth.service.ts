@@ -34,10 +34,14 @@ export function assertStrongPassword(password: string, field = 'password') {
 
 type UserRow = typeof user.$inferSelect;
 
-export function toCurrentUser(u: UserRow, businessName: string | null): CurrentUser {
+export function toCurrentUser(
+  u: UserRow,
+  company: { name: string; timeZone: string } | null,
+): CurrentUser {
   return currentUserSchema.parse({
     ...u,
-    businessName,
+    businessName: company?.name ?? null,
+    timeZone: company?.timeZone ?? null,
     hasSecurityQuestions: Boolean(u.securityAnswer1Hash && u.securityAnswer2Hash),
   });
 }
@@ -81,6 +85,7 @@ export async function signup(deps: Deps, input: SignupInput): Promise<UserRow> {
           equipmentLimit: 15,
           trialStartDate: start,
           trialEndDate: trialEnd,
+          timeZone: input.timeZone ?? 'UTC',
         })
         .returning();
       const [u] = await tx
@@ -250,14 +255,18 @@ export async function resetPassword(
   return account;
 }
 
-export async function businessNameOf(db: Db, companyId: string | null): Promise<string | null> {
+/** The company's name and time zone, for the current-user answer. */
+export async function companyOf(
+  db: Db,
+  companyId: string | null,
+): Promise<{ name: string; timeZone: string } | null> {
   if (!companyId) return null;
   const rows = await db
-    .select({ name: company.name })
+    .select({ name: company.name, timeZone: company.timeZone })
     .from(company)
     .where(eq(company.id, companyId))
     .limit(1);
-  return rows[0]?.name ?? null;
+  return rows[0] ?? null;
 }
 
 export async function getUser(db: Db, userId: string): Promise<UserRow | null> {

@@ -45,6 +45,8 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
     return svc.equipmentOptions(deps, companyCtx(req), q);
   });
 
+  // The spec shows "a number"; we answer { count, limit } so the form's plan-limit hint needs one call
+  // (docs/decisions/api-shapes.md).
   app.get('/api/equipment/count', managers, async (req): Promise<EquipmentCountDto> => {
     const ctx = companyCtx(req);
     return {

@@ -13,7 +13,7 @@ import type { Deps } from '../../deps';
 import { AppError, notFound, parse } from '../../lib/errors';
 import { companyCtx } from '../../plugins/access';
 import { startSession } from '../../plugins/session';
-import { businessNameOf, toCurrentUser } from '../auth/auth.service';
+import { companyOf, toCurrentUser } from '../auth/auth.service';
 import { operatorLogin } from './operator-auth.service';
 import * as updates from './operator-updates.service';
 import * as team from './team.service';
@@ -102,7 +102,7 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
       await startSession(db, req, reply, u, input.rememberMe);
       req.log.info({ event: 'operator_login_success', userId: u.id }, 'operator sign-in');
       return {
-        ...toCurrentUser(u, await businessNameOf(db, u.companyId)),
+        ...toCurrentUser(u, await companyOf(db, u.companyId)),
         redirect: OPERATOR_HOME,
       };
     } catch (err) {

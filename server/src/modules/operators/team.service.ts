@@ -52,6 +52,7 @@ export async function getCompanySettings(
   return companySettingsDto.parse({
     id: c.id,
     companyName: c.name,
+    timeZone: c.timeZone,
     masterPassword,
     hasMasterPassword: masterPassword !== null,
     subscriptionTier: c.subscriptionTier,
@@ -67,7 +68,7 @@ export async function getCompanySettings(
 }
 
 /**
- * The shared operator password and/or the company name, in one transaction (never one without the
+ * The shared operator password, the company name and/or its time zone, in one transaction (never one without the
  * other). The name goes through the profile module's renameCompany, the one rename rule.
  */
 export async function updateCompanySettings(
@@ -77,9 +78,17 @@ export async function updateCompanySettings(
 ): Promise<CompanySettingsDto> {
   if (input.masterPassword !== undefined)
     assertStrongPassword(input.masterPassword, 'masterPassword');
-  const { masterPassword, companyName } = input;
+  const { masterPassword, companyName, timeZone } = input;
   await deps.db.transaction(async (tx) => {
     if (companyName !== undefined) await renameCompany(tx, ctx.companyId, companyName, deps.now());
+    if (timeZone !== undefined) {
+      await tx
+        .update(company)
+        .set({ timeZone, updatedAt: deps.now() })
+        .where(eq(company.id, ctx.companyId));
+      // The dashboard's cached overview is keyed by the company's "today" (decisions/0010): a new zone
+      // with another date simply misses it.
+    }
     if (masterPassword !== undefined) {
       await tx
         .update(company)

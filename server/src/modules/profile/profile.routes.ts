@@ -18,7 +18,7 @@ export async function profileRoutes(app: FastifyInstance, deps: Deps) {
     const ctx = authOf(req);
     const input = parse(updateProfileSchema, req.body);
     const u = await profile.updateProfile(deps, ctx.userId, ctx.role, input);
-    return auth.toCurrentUser(u, ctx.company?.name ?? null);
+    return auth.toCurrentUser(u, ctx.company ?? null);
   });
 
   app.patch(

@@ -1,9 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, SignupInput } from '@domain/schemas/auth';
 import { api } from '@/lib/api';
-import { authKeys } from '@/lib/auth';
+import { authKeys, browserTimeZone } from '@/lib/auth';
 
-export const signup = (input: SignupInput) => api.post<CurrentUser>('/api/auth/signup', input);
+/** The company starts in the browser's time zone (editable in Company Settings). */
+export const signup = (input: SignupInput) =>
+  api.post<CurrentUser>('/api/auth/signup', {
+    ...input,
+    timeZone: input.timeZone ?? browserTimeZone(),
+  });
 
 export function useSignup() {
   const qc = useQueryClient();

@@ -15,12 +15,13 @@ import {
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { fileDate, formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import { exportFileName, fuelUsageColumns } from '@domain/csv';
 import { downloadRowsAsCsv } from '../api/download-export';
 import { useFuelSummary } from '../api/get-fuel-summary';
 import { useResetFuel } from '../api/reset-fuel';
 import { translateError } from '@/lib/translate-message';
+import { companyToday } from '@/lib/auth';
 
 // recharts is big: only this card's chart loads it, and only when there is something to draw.
 // recharts is the heaviest chunk: it loads only when the chart comes near the viewport.
@@ -44,7 +45,7 @@ export function FuelCard() {
       const rows = await downloadRowsAsCsv(
         '/api/fuel-usage/export',
         fuelUsageColumns,
-        exportFileName('fuel-usage', fileDate()),
+        exportFileName('fuel-usage', companyToday()),
       );
       if (rows === 0)
         toast({

@@ -5,12 +5,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { fileDate, formatDate, formatNumber } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { exportFileName, historyColumns } from '@domain/csv';
 import type { HistoryRecordDto } from '@domain/schemas/equipment';
 import { downloadRowsAsCsv } from '../api/download-export';
 import { useRecentHistory } from '../api/get-history';
 import { translateError } from '@/lib/translate-message';
+import { companyToday } from '@/lib/auth';
 
 /** Equipment history of all equipment: a 400 px scrolling list and its CSV export. */
 export function HistoryCard() {
@@ -26,7 +27,7 @@ export function HistoryCard() {
       const rows = await downloadRowsAsCsv<HistoryRecordDto>(
         '/api/equipment-history/export',
         historyColumns,
-        exportFileName('equipment-history', fileDate()),
+        exportFileName('equipment-history', companyToday()),
       );
       if (rows === 0)
         toast({

@@ -8,7 +8,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { downloadText } from '@/lib/download';
-import { fileDate } from '@/lib/format';
+
 import { fetchFilteredEquipment, FIRST_OVERVIEW, useDashboardOverview } from '../api/get-equipment';
 import type { TypeFilter } from '../components/filter-bar';
 import { EmptyState } from '../components/empty-state';
@@ -16,6 +16,7 @@ import { HistoryCard } from '../components/history-card';
 import { RecentUpdatesCard, type Criticality } from '../components/recent-updates-card';
 import { SummaryTiles, type StatusFilter } from '../components/summary-tiles';
 import { translateError } from '@/lib/translate-message';
+import { companyToday } from '@/lib/auth';
 
 const PAGE = FIRST_OVERVIEW.limit;
 
@@ -66,7 +67,7 @@ export default function DashboardPage() {
         return;
       }
       downloadText(
-        exportFileName('equipment-maintenance-report', fileDate()),
+        exportFileName('equipment-maintenance-report', companyToday()),
         toCsv(maintenanceReportColumns, rows),
       );
       toast({ title: t('exportComplete'), description: t('exportedRows', { count: rows.length }) });

@@ -7,7 +7,7 @@ import { Link, NavLink, useParams, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { fileDate, formatDate, formatNumber } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useEquipmentPage } from '../api/get-equipment-page';
 import {
@@ -16,6 +16,7 @@ import {
   WholeListButtons,
 } from '../components/paged-equipment';
 import { translateError } from '@/lib/translate-message';
+import { companyToday } from '@/lib/auth';
 
 const PAGE = EQUIPMENT_PAGE_SIZE;
 const isSlug = (s: string | undefined): s is StatusPageSlug =>
@@ -73,7 +74,7 @@ export default function EquipmentByStatusPage() {
   const empty = total === 0;
   const title = t(`statusPage.${slug}`);
   const { busy, onExport, onPrint, printView } = useWholeListActions({ status: slug }, data, {
-    fileName: () => exportFileName(`${FILE_LABEL[slug]}-equipment`, fileDate()),
+    fileName: () => exportFileName(`${FILE_LABEL[slug]}-equipment`, companyToday()),
     columns: statusReportColumns,
   });
 
@@ -88,7 +89,7 @@ export default function EquipmentByStatusPage() {
             </p>
           ) : null}
           <p className="print-only text-sm">
-            {t('list.printedOn', { date: formatDate(new Date()) })}
+            {t('list.printedOn', { date: formatDate(companyToday()) })}
           </p>
         </div>
         <div className="no-print flex flex-wrap gap-2" role="toolbar" aria-label={title}>

@@ -21,7 +21,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { fileDate, formatDate, formatNumber } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { useEquipmentPage } from '../api/get-equipment-page';
 import {
   EquipmentResults,
@@ -29,6 +29,7 @@ import {
   WholeListButtons,
 } from '../components/paged-equipment';
 import { translateError } from '@/lib/translate-message';
+import { companyToday } from '@/lib/auth';
 
 const PAGE = EQUIPMENT_PAGE_SIZE;
 const TYPES = ['all', ...equipmentTypes] as const;
@@ -98,7 +99,7 @@ export default function EquipmentListPage() {
     { status, type, search: q },
     data,
     {
-      fileName: () => exportFileName('equipment-list', fileDate()),
+      fileName: () => exportFileName('equipment-list', companyToday()),
       columns: equipmentListColumns,
     },
   );
@@ -138,7 +139,7 @@ export default function EquipmentListPage() {
             </p>
           ) : null}
           <p className="print-only text-sm">
-            {t('list.printedOn', { date: formatDate(new Date()) })}
+            {t('list.printedOn', { date: formatDate(companyToday()) })}
           </p>
         </div>
         <div

@@ -17,10 +17,11 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
-import { fileDate, formatDate, formatNumber } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { exportCsv } from '../components/export';
 import { EquipmentNameCell } from '../components/equipment-name-cell';
 import { translateError } from '@/lib/translate-message';
+import { companyToday } from '@/lib/auth';
 
 function totalsByUnit(items: RetiredEquipmentDto[]) {
   const by = new Map<string, number>();
@@ -45,7 +46,7 @@ export default function RetiredEquipmentPage() {
       });
       return;
     }
-    exportCsv(exportFileName('retired-equipment', fileDate()), retiredEquipmentColumns, items);
+    exportCsv(exportFileName('retired-equipment', companyToday()), retiredEquipmentColumns, items);
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,25 +16,43 @@ import { toast } from '@/components/ui/use-toast';
 import { translateError } from '@/lib/translate-message';
 import { useUpdateCompanySettings } from '../api/company-settings';
 
-/** Company name and shared operator password. Empty fields keep their value ('No Changes' when both are empty). */
+/** Every IANA time zone the browser knows (Intl), the company's own first if the browser lacks it. */
+function timeZoneList(current: string): string[] {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return all.includes(current) ? all : [current, ...all];
+}
+
+/**
+ * Company name, shared operator password and time zone. Empty text fields keep their value ('No
+ * Changes' when nothing changed). The time zone is a searchable list (typing filters it).
+ */
 export function CompanySettingsDialog({
   open,
   onOpenChange,
   companyName,
+  timeZone,
 }: {
   open: boolean;
   onOpenChange: (o: boolean) => void;
   companyName: string;
+  timeZone: string;
 }) {
   const { t } = useTranslation('operators');
   const update = useUpdateCompanySettings();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
+  const [zone, setZone] = useState(timeZone);
+  const zones = useMemo(() => (open ? timeZoneList(timeZone) : []), [open, timeZone]);
+  // Opened before the settings loaded: show the company's zone once it is known.
+  useEffect(() => {
+    if (open) setZone(timeZone);
+  }, [open, timeZone]);
 
   const close = (o: boolean) => {
     if (!o) {
       setName('');
       setPassword('');
+      setZone(timeZone);
     }
     onOpenChange(o);
   };
@@ -44,8 +62,9 @@ export function CompanySettingsDialog({
     const body = {
       ...(name.trim() ? { companyName: name.trim() } : {}),
       ...(password ? { masterPassword: password } : {}),
+      ...(zone.trim() && zone.trim() !== timeZone ? { timeZone: zone.trim() } : {}),
     };
-    if (!body.companyName && !body.masterPassword) {
+    if (!body.companyName && !body.masterPassword && !body.timeZone) {
       toast({
         title: t('toast.noChangesTitle'),
         description: t('toast.noChangesBody'),
@@ -96,6 +115,28 @@ export function CompanySettingsDialog({
             />
             <p id="settingsPasswordHint" className="text-xs text-muted-foreground">
               {t('settingsDialog.passwordHint')}
+            </p>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="settingsTimeZone">{t('settingsDialog.timeZone')}</Label>
+            <Input
+              id="settingsTimeZone"
+              list="settingsTimeZones"
+              value={zone}
+              onChange={(e) => setZone(e.target.value)}
+              onFocus={(e) => e.currentTarget.select()}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={64}
+              aria-describedby="settingsTimeZoneHint"
+            />
+            <datalist id="settingsTimeZones">
+              {zones.map((z) => (
+                <option key={z} value={z} />
+              ))}
+            </datalist>
+            <p id="settingsTimeZoneHint" className="text-xs text-muted-foreground">
+              {t('settingsDialog.timeZoneHint')}
             </p>
           </div>
           <DialogFooter>

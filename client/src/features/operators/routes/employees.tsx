@@ -35,9 +35,9 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
-import { useCurrentUser } from '@/lib/auth';
+import { companyToday, useCurrentUser } from '@/lib/auth';
 import { downloadText } from '@/lib/download';
-import { fileDate, formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { useCompanySettings } from '../api/company-settings';
 import { useDeleteEmployee, useEmployees } from '../api/employees';
 import { AccessCardsView } from '../components/access-cards';
@@ -72,6 +72,7 @@ export default function EmployeesPage() {
   const operators = employees.data ?? [];
   const companyName = settings.data?.companyName ?? user?.businessName ?? '';
   const password = settings.data?.masterPassword ?? null;
+  const timeZone = settings.data?.timeZone ?? user?.timeZone ?? 'UTC';
 
   const copy = async (username: string) => {
     try {
@@ -111,7 +112,7 @@ export default function EmployeesPage() {
       role: tc('roles.operator'),
       createdAt: o.createdAt,
     }));
-    downloadText(exportFileName('operators', fileDate()), toCsv(operatorColumns, rows));
+    downloadText(exportFileName('operators', companyToday()), toCsv(operatorColumns, rows));
     toast({
       title: t('toast.exported'),
       description: t('toast.exportedBody', { count: rows.length }),
@@ -212,6 +213,12 @@ export default function EmployeesPage() {
               <div>
                 <dt className="text-muted-foreground">{t('current.companyName')}</dt>
                 <dd className="font-medium">{companyName}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">{t('current.timeZone')}</dt>
+                <dd className="font-medium" data-testid="company-time-zone">
+                  {timeZone}
+                </dd>
               </div>
               <div>
                 <dt className="text-muted-foreground">{t('current.operatorPassword')}</dt>
@@ -323,6 +330,7 @@ export default function EmployeesPage() {
         open={settingsOpen}
         onOpenChange={setSettingsOpen}
         companyName={companyName}
+        timeZone={timeZone}
       />
       <OperatorDialog
         open={dialog.open}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentUser } from '../../../../domain/schemas/auth';
+import type { EquipmentDto } from '../../../../domain/schemas/equipment';
+import type { CompanySettingsDto } from '../../../../domain/schemas/operators';
+import { createTestApp, cookieFrom, unique, type TestApp } from '../../test/helpers';
+import { call, createEquipmentViaApi, sessionForRole, signupOwner } from '../../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SESSION_CACHE_SECONDS: '0' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the company time zone', () => {
+  it('is captured at signup, returned with the current user, and refused when not a real zone', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        businessName: unique('Zone Co '),
+        email: `${unique('zone')}@example.com`,
+        password: 'Harvest-Moon-42',
+        timeZone: 'America/Chicago',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<CurrentUser>().timeZone).toBe('America/Chicago');
+    const me = await call(t.app, cookieFrom(res), 'GET', '/api/auth/user');
+    expect(me.json<CurrentUser>().timeZone).toBe('America/Chicago');
+
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        businessName: unique('Zone Co '),
+        email: `${unique('zone')}@example.com`,
+        password: 'Harvest-Moon-42',
+        timeZone: 'Mars/Olympus_Mons',
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      key: 'auth.timeZone',
+      fieldErrors: { timeZone: expect.any(String) },
+    });
+
+    // Without one (an API client), the company starts in UTC.
+    const plain = await signupOwner(t.app);
+    expect(plain.user.timeZone).toBe('UTC');
+  });
+
+  it('is shown and changed in Company Settings by owners and managers only, validated', async () => {
+    const owner = await signupOwner(t.app);
+    const get = await call(t.app, owner.cookie, 'GET', '/api/company-settings');
+    expect(get.json<CompanySettingsDto>().timeZone).toBe('UTC');
+
+    const set = await call(t.app, owner.cookie, 'POST', '/api/company-settings', {
+      timeZone: 'America/Mexico_City',
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json<CompanySettingsDto>()).toMatchObject({
+      timeZone: 'America/Mexico_City',
+      companyName: owner.businessName,
+    });
+
+    const bad = await call(t.app, owner.cookie, 'POST', '/api/company-settings', {
+      timeZone: 'Not/AZone',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ key: 'auth.timeZone' });
+    // A refused change changes nothing.
+    expect(
+      (await call(t.app, owner.cookie, 'GET', '/api/company-settings')).json<CompanySettingsDto>()
+        .timeZone,
+    ).toBe('America/Mexico_City');
+
+    const manager = await sessionForRole(t.deps.db, owner.companyId, 'manager');
+    const byManager = await call(t.app, manager.cookie, 'POST', '/api/company-settings', {
+      timeZone: 'Europe/Madrid',
+    });
+    expect(byManager.statusCode).toBe(200);
+    const op = await sessionForRole(t.deps.db, owner.companyId, 'operator');
+    const byOperator = await call(t.app, op.cookie, 'POST', '/api/company-settings', {
+      timeZone: 'UTC',
+    });
+    expect(byOperator.statusCode).toBe(403);
+    expect(
+      (await call(t.app, owner.cookie, 'GET', '/api/auth/user')).json<CurrentUser>().timeZone,
+    ).toBe('Europe/Madrid');
+  });
+
+  it("changes today's statuses at the day boundary", async () => {
+    const owner = await signupOwner(t.app);
+    // 03:00 UTC on Mar 10 is still the evening of Mar 9 in Chicago.
+    t.clock.set(new Date('2026-03-01T12:00:00Z'));
+    const e = await createEquipmentViaApi(t.app, owner.cookie, {
+      serviceInterval: 0,
+      hasScheduledMaintenance: true,
+      maintenanceStartDate: '2026-03-08',
+      maintenanceInterval: 1,
+      maintenanceIntervalUnit: 'days',
+    });
+    expect(e.nextMaintenanceDate).toBe('2026-03-09');
+    t.clock.set(new Date('2026-03-10T03:00:00Z'));
+    try {
+      const inUtc = await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`);
+      expect(inUtc.json<EquipmentDto>().status).toMatchObject({
+        serviceStatus: 'overdue',
+        daysUntilMaintenance: -1,
+      });
+      await call(t.app, owner.cookie, 'POST', '/api/company-settings', {
+        timeZone: 'America/Chicago',
+      });
+      const inChicago = await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`);
+      expect(inChicago.json<EquipmentDto>().status).toMatchObject({
+        serviceStatus: 'time_for_service',
+        daysUntilMaintenance: 0,
+      });
+      const overview = await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?limit=50');
+      expect(overview.json<{ counts: Record<string, number> }>().counts).toMatchObject({
+        overdue: 0,
+        time_for_service: 1,
+      });
+    } finally {
+      t.clock.reset();
+    }
+  });
+});
