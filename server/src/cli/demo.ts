@@ -402,7 +402,16 @@ const DAYS = 90;
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+/** The company's time zone: this machine's, as a browser here would send at sign-up. */
+const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The calendar date (YYYY-MM-DD) of an instant in the company's time zone. */
+const isoDate = (d: Date) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
 const addDays = (d: Date, n: number) => new Date(d.getTime() + n * DAY_MS);
 
 async function main() {
@@ -436,6 +445,7 @@ async function main() {
       url: '/api/auth/signup',
       payload: {
         businessName: DEMO_BUSINESS_NAME,
+        timeZone: TIME_ZONE,
         email: DEMO_OWNER_EMAIL,
         password: options.ownerPassword,
       },
