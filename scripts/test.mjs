@@ -1,5 +1,7 @@
 // npm test: every layer. typecheck, lint, unit, API (PGlite, and PostgreSQL when DATABASE_URL is set),
-// build, browser tests in Chromium. Installs Chromium from apt when it is missing.
+// build, the README smoke test (PGlite, and PostgreSQL when DATABASE_URL is set), browser tests in
+// Chromium. Installs Chromium from apt when it is missing. `npm test -- <layer>` runs one layer:
+// static, unit, api, readme (builds first), e2e (builds first).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -48,8 +50,9 @@ const want = (layer) => !only || only === layer;
 const bin = (name) => `node_modules/.bin/${name}`;
 
 if (want('static')) {
-  run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-  run('lint', bin('eslint'), ['.', '--max-warnings=0']);
+  run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  run('lint', 'npm', ['run', '--silent', 'lint']);
+  run('lock file', 'node', ['scripts/check-lockfile.mjs']);
 }
 if (want('unit')) run('unit', bin('vitest'), ['run', '--project', 'unit']);
 if (want('api')) {
@@ -58,9 +61,15 @@ if (want('api')) {
     run('api (PostgreSQL)', bin('vitest'), ['run', '--project', 'api'], { TEST_DB: 'postgres' });
   else console.log('\nDATABASE_URL not set: API tests ran against PGlite only.');
 }
+if (want('readme') || want('e2e')) run('build', 'npm', ['run', 'build']);
+if (want('readme')) {
+  run('readme (PGlite)', 'node', ['scripts/readme-smoke.mjs', '--db', 'pglite']);
+  if (process.env.DATABASE_URL)
+    run('readme (PostgreSQL)', 'node', ['scripts/readme-smoke.mjs', '--db', 'postgres']);
+  else console.log('\nDATABASE_URL not set: the README smoke test ran against PGlite only.');
+}
 if (want('e2e')) {
   ensureChromium();
-  run('build', 'npm', ['run', 'build']);
   run('e2e (Chromium)', bin('playwright'), ['test']);
 }
 summary();
