@@ -236,6 +236,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:5000' },
+    // npm run dev starts the API server on PORT (5000): the dev server sends /api there.
+    proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 5000}` },
   },
 });

@@ -7,6 +7,7 @@ await build({
     main: 'server/src/main.ts',
     'admin-create': 'server/src/cli/admin-create.ts',
     'db-migrate': 'server/src/cli/db-migrate.ts',
+    demo: 'server/src/cli/demo.ts',
     backup: 'server/src/cli/backup.ts',
     restore: 'server/src/cli/restore.ts',
   },

@@ -1,13 +1,29 @@
-// npm run dev: the API server (rebuilt and restarted on change) and Vite with hot reload (proxying /api).
+// npm run dev: the API server (rebuilt and restarted on change) on PORT (5000) and Vite with hot reload
+// on VITE_PORT (5173), proxying /api to the API server (vite.config.ts reads PORT too).
 import { spawn } from 'node:child_process';
 import { context } from 'esbuild';
+import { forget } from './build-state.mjs';
+
+// The watch below rewrites dist/server/main.js from the sources being edited: npm start must not take
+// that bundle for the one its record describes.
+forget('server');
+process.env.PORT ??= '5000';
 
 let server = null;
+/** Stops the running API server and waits until it has exited (it holds the data directory's lock). */
+const stopServer = async () => {
+  const old = server;
+  server = null;
+  if (!old || old.exitCode !== null || old.signalCode !== null) return;
+  const exited = new Promise((resolve) => old.once('exit', resolve));
+  old.kill('SIGTERM');
+  await exited;
+};
+let restarting = Promise.resolve();
 const restart = () => {
-  server?.kill();
-  server = spawn('node', ['dist/server/main.js'], {
-    stdio: 'inherit',
-    env: { ...process.env, PORT: process.env.PORT ?? '5000' },
+  restarting = restarting.then(async () => {
+    await stopServer();
+    server = spawn('node', ['dist/server/main.js'], { stdio: 'inherit', env: process.env });
   });
 };
 const ctx = await context({
@@ -23,12 +39,17 @@ const ctx = await context({
 });
 await import('./build-server.mjs');
 await ctx.watch();
-const vite = spawn('node_modules/.bin/vite', [], { stdio: 'inherit' });
-const stop = () => {
-  server?.kill();
+const vite = spawn(
+  'node_modules/.bin/vite',
+  ['--port', process.env.VITE_PORT ?? '5173', '--strictPort'],
+  { stdio: 'inherit' },
+);
+const stop = async () => {
   vite.kill();
-  void ctx.dispose();
+  await ctx.dispose();
+  await restarting;
+  await stopServer();
   process.exit(0);
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,6 +1,8 @@
 // npm test: every layer. typecheck, lint, unit, API (PGlite, and PostgreSQL when DATABASE_URL is set),
-// build, browser tests in Chromium, then the built app as processes (ops: backup/restore commands and,
-// with DATABASE_URL, the two-server cluster). Installs Chromium (and the cluster HAProxy) from apt when missing.
+// build, the README smoke test (PGlite, and PostgreSQL when DATABASE_URL is set), browser tests in
+// Chromium, then the built app as processes (ops: backup/restore commands and, with DATABASE_URL, the
+// two-server cluster behind HAProxy). Installs Chromium (and HAProxy) from apt when missing.
+// `npm test -- <layer>` runs one layer: static, unit, api, readme (builds first), e2e (builds first), ops (builds first).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -49,8 +51,9 @@ const want = (layer) => !only || only === layer;
 const bin = (name) => `node_modules/.bin/${name}`;
 
 if (want('static')) {
-  run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-  run('lint', bin('eslint'), ['.', '--max-warnings=0']);
+  run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  run('lint', 'npm', ['run', '--silent', 'lint']);
+  run('lock file', 'node', ['scripts/check-lockfile.mjs']);
 }
 if (want('unit')) run('unit', bin('vitest'), ['run', '--project', 'unit']);
 if (want('api')) {
@@ -59,15 +62,20 @@ if (want('api')) {
     run('api (PostgreSQL)', bin('vitest'), ['run', '--project', 'api'], { TEST_DB: 'postgres' });
   else console.log('\nDATABASE_URL not set: API tests ran against PGlite only.');
 }
+if (want('readme') || want('e2e') || only === 'ops') run('build', 'npm', ['run', 'build']);
+if (want('readme')) {
+  run('readme (PGlite)', 'node', ['scripts/readme-smoke.mjs', '--db', 'pglite']);
+  if (process.env.DATABASE_URL)
+    run('readme (PostgreSQL)', 'node', ['scripts/readme-smoke.mjs', '--db', 'postgres']);
+  else console.log('\nDATABASE_URL not set: the README smoke test ran against PGlite only.');
+}
 if (want('e2e')) {
   ensureChromium();
-  run('build', 'npm', ['run', 'build']);
   run('e2e (Chromium)', bin('playwright'), ['test']);
 }
 // The built app as processes: backup/restore commands, and with DATABASE_URL two app servers behind
 // HAProxy (npm run cluster; installed from apt when missing) with one killed under load.
 if (want('ops')) {
-  if (only === 'ops') run('build', 'npm', ['run', 'build']);
   if (process.env.DATABASE_URL)
     run('ops (cluster, backup and restore commands)', bin('vitest'), ['run', '--project', 'ops']);
   else {

@@ -1,20 +1,35 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { parseArgs } from 'node:util';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { company } from '../db/schema/index';
-import { cookieFrom } from '../test/helpers';
-import { call, signupOwner } from '../test/factories';
+import { openDatabase, type Db } from '../db/client';
+import { company, user } from '../db/schema/index';
+import { SESSION_COOKIE } from '../plugins/session';
 
 /**
  * npm run demo: fills the database (DATA_DIR / DATABASE_URL, like the server) with a demo company
- * through the real API and services: ~25 machines across every status, four operators, three months
- * of readings, fuel and notes, and a few updates waiting for review. Prints the owner's sign-in.
- * Time is simulated with the app's injectable clock (the same one the tests use).
- * `npm run demo -- --machines 2000` adds generated machines (no readings) up to that fleet size on an
- * Enterprise plan with no equipment limit: for trying the bounded lists with a big fleet.
+ * through the real API and services: 25 machines across every status, four operators, three months
+ * of readings, fuel and notes, and a few updates waiting for review. Prints how to sign in.
+ *
+ * Time is simulated with the app's injectable clock (the same one the tests use): the company starts
+ * 90 days ago and the last reading is from just now. Sign-ins expire by that clock like any other, so
+ * every person in the demo signs in with their own credentials and signs in again when the session the
+ * server gave them is half used up (see Actor).
+ *
+ * There is one demo company per database (owner@demo.example.com, "Demo Construction"). Running the
+ * demo again replaces it (its data and sign-ins are deleted) with a fresh one, so the dates stay
+ * current and the printed passwords are the ones that work. Other companies are never touched.
+ *
+ * Passwords: generated and printed, or given with --owner-password / --operator-password
+ * (or DEMO_OWNER_PASSWORD / DEMO_OPERATOR_PASSWORD).
+ * `--machines 2000` adds generated machines (no readings) up to that fleet size on an Enterprise
+ * plan with no equipment limit: for trying the bounded lists with a big fleet.
  */
+const DEMO_OWNER_EMAIL = 'owner@demo.example.com';
+const DEMO_BUSINESS_NAME = 'Demo Construction';
+
 type Machine = {
   name: string;
   type: 'vehicle' | 'machinery' | 'tools' | 'other';
@@ -260,17 +275,6 @@ const MANAGER_NOTES = [
   'Operator reported a rattle, inspected: loose guard fixed',
 ];
 
-/** --machines N (or --machines=N): the fleet size wanted (at least the 25 demo machines, at most 10,000). */
-function fleetSize(argv: string[]): number {
-  const i = argv.findIndex((a) => a === '--machines' || a.startsWith('--machines='));
-  if (i < 0) return MACHINES.length;
-  const raw = argv[i]!.includes('=') ? argv[i]!.split('=')[1] : argv[i + 1];
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < MACHINES.length || n > 10_000)
-    throw new Error(`--machines must be a whole number from ${MACHINES.length} to 10000`);
-  return n;
-}
-
 /** Generated machines for a big fleet: names, types and usage spread over every status. */
 const MODELS: {
   name: string;
@@ -290,24 +294,137 @@ const MODELS: {
 ];
 const SITES = ['North', 'South', 'East', 'West', 'Central', 'Harbor', 'Airport', 'Quarry'];
 
-const DAYS = 90;
-const DAY_MS = 86_400_000;
-const round1 = (n: number) => Math.round(n * 10) / 10;
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (d: Date, n: number) => new Date(d.getTime() + n * DAY_MS);
-const password = () =>
+type DemoOptions = { fleet: number; ownerPassword: string; operatorPassword: string };
+
+const generatedPassword = () =>
   `Demo-${randomBytes(6).toString('base64url')}-${randomBytes(2).toString('hex')}`;
 
+/** Flags (npm run demo -- --machines 2000 --owner-password ...) and their environment variables. */
+function readOptions(argv: string[], env: NodeJS.ProcessEnv): DemoOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      machines: { type: 'string' },
+      'owner-password': { type: 'string' },
+      'operator-password': { type: 'string' },
+    },
+  });
+  const fleet = values.machines === undefined ? MACHINES.length : Number(values.machines);
+  if (!Number.isInteger(fleet) || fleet < MACHINES.length || fleet > 10_000)
+    throw new Error(`--machines must be a whole number from ${MACHINES.length} to 10000`);
+  return {
+    fleet,
+    ownerPassword: values['owner-password'] || env.DEMO_OWNER_PASSWORD || generatedPassword(),
+    operatorPassword:
+      values['operator-password'] || env.DEMO_OPERATOR_PASSWORD || generatedPassword(),
+  };
+}
+
+type Res = Awaited<ReturnType<FastifyInstance['inject']>>;
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * Someone using the app through its HTTP API with their own credentials. A sign-in lasts as long as the
+ * server says (the session cookie's Max-Age, counted on the app's clock); the demo moves that clock
+ * across three months, so an actor signs in again once half of that time has passed, as a person coming
+ * back to the app would. The server's session rules are used as they are.
+ */
+class Actor {
+  private cookie: string | null = null;
+  private renewAt = 0;
+  signIns = 0;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly clock: () => Date,
+    readonly label: string,
+    private readonly signIn: { url: string; body: Record<string, unknown> },
+  ) {}
+
+  async call(method: Method, url: string, payload?: unknown): Promise<Res> {
+    if (this.cookie === null || this.clock().getTime() >= this.renewAt) await this.login();
+    const res = await this.app.inject({
+      method,
+      url,
+      headers: { cookie: this.cookie! },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    if (res.statusCode >= 300)
+      throw new Error(`${this.label}: ${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res;
+  }
+
+  private async login(): Promise<void> {
+    const res = await this.app.inject({
+      method: 'POST',
+      url: this.signIn.url,
+      // The previous session (if any) goes with the request: the server ends it.
+      headers: this.cookie ? { cookie: this.cookie } : {},
+      payload: { ...this.signIn.body, rememberMe: true },
+    });
+    if (res.statusCode !== 200)
+      throw new Error(`${this.label}: sign-in failed: ${res.statusCode} ${res.body}`);
+    const sid = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    if (!sid?.maxAge) throw new Error(`${this.label}: the sign-in set no lasting session cookie`);
+    this.cookie = `${SESSION_COOKIE}=${sid.value}`;
+    this.renewAt = this.clock().getTime() + (sid.maxAge * 1000) / 2;
+    this.signIns += 1;
+  }
+
+  async signOut(): Promise<void> {
+    if (this.cookie === null) return;
+    await this.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: this.cookie },
+    });
+    this.cookie = null;
+  }
+}
+
+/** The demo company made by an earlier run (its owner has the demo email and it has the demo name). */
+async function findEarlierDemo(db: Db) {
+  const rows = await db
+    .select({ id: company.id, createdAt: company.createdAt })
+    .from(user)
+    .innerJoin(company, eq(company.id, user.companyId))
+    .where(
+      and(
+        eq(sql`lower(${user.email})`, DEMO_OWNER_EMAIL),
+        eq(sql`lower(${company.name})`, DEMO_BUSINESS_NAME.toLowerCase()),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+const DAYS = 90;
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+/** The company's time zone: this machine's, as a browser here would send at sign-up. */
+const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The calendar date (YYYY-MM-DD) of an instant in the company's time zone. */
+const isoDate = (d: Date) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
+const addDays = (d: Date, n: number) => new Date(d.getTime() + n * DAY_MS);
+
 async function main() {
-  const fleet = fleetSize(process.argv.slice(2));
+  const options = readOptions(process.argv.slice(2), process.env);
+  const fleet = options.fleet;
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
   });
-  const today = new Date();
-  today.setUTCHours(12, 0, 0, 0);
-  const start = addDays(today, -DAYS);
+  // The demo ends now: the company was made 90 days ago, the last readings are from the last hours.
+  const now = new Date();
+  const start = addDays(now, -DAYS);
   let clock = start;
   const { app, deps } = await buildApp({
     config,
@@ -317,18 +434,39 @@ async function main() {
     now: () => clock,
   });
   await app.ready();
-  const expectOk = async (what: string, res: Awaited<ReturnType<typeof call>>) => {
-    if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
-    return res;
-  };
+  const actors: Actor[] = [];
   try {
-    const suffix = randomBytes(2).toString('hex');
-    const ownerPassword = password();
-    const owner = await signupOwner(app, {
-      businessName: `Demo Construction ${suffix}`,
-      email: `owner.${suffix}@demo.example.com`,
-      password: ownerPassword,
+    // One demo company per database: an earlier one is replaced (ON DELETE CASCADE takes its data).
+    const earlier = await findEarlierDemo(deps.db);
+    if (earlier) await deps.db.delete(company).where(eq(company.id, earlier.id));
+
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        businessName: DEMO_BUSINESS_NAME,
+        timeZone: TIME_ZONE,
+        email: DEMO_OWNER_EMAIL,
+        password: options.ownerPassword,
+      },
     });
+    if (signup.statusCode !== 201)
+      throw new Error(`Could not create the demo company: ${signup.statusCode} ${signup.body}`);
+    const companyId = signup.json<{ companyId: string }>().companyId;
+    // The sign-up's own session is not used: the owner signs in like everyone else (Actor).
+    const signupSid = signup.cookies.find((c) => c.name === SESSION_COOKIE);
+    if (signupSid)
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: `${SESSION_COOKIE}=${signupSid.value}` },
+      });
+    const owner = new Actor(app, () => clock, 'owner', {
+      url: '/api/auth/login',
+      body: { emailOrBusinessName: DEMO_OWNER_EMAIL, password: options.ownerPassword },
+    });
+    actors.push(owner);
+
     // A paying Professional plan (30 machines): the demo has 25 (a bigger fleet: Enterprise, no limit).
     await deps.db
       .update(company)
@@ -336,32 +474,24 @@ async function main() {
         subscriptionStatus: 'active',
         subscriptionTier: fleet > 30 ? 'enterprise' : 'professional',
         equipmentLimit: fleet > 65 ? -1 : fleet > 30 ? 65 : 30,
-        subscriptionEndDate: addDays(today, 365),
+        subscriptionEndDate: addDays(now, 365),
         billingInterval: 'month',
       })
-      .where(eq(company.id, owner.companyId));
+      .where(eq(company.id, companyId));
 
-    const shared = password();
-    await expectOk(
-      'company settings',
-      await call(app, owner.cookie, 'POST', '/api/company-settings', { masterPassword: shared }),
-    );
-    const operators: { username: string; cookie: string }[] = [];
+    await owner.call('POST', '/api/company-settings', { masterPassword: options.operatorPassword });
+    const operators: Actor[] = [];
     for (const o of OPERATORS) {
-      const res = await expectOk(
-        'add operator',
-        await call(app, owner.cookie, 'POST', '/api/employees', o),
-      );
+      const res = await owner.call('POST', '/api/employees', o);
       const username = res.json<{ operatorUsername: string }>().operatorUsername;
-      const login = await expectOk(
-        'operator login',
-        await call(app, null, 'POST', '/api/employee/login', {
-          operatorName: username,
-          password: shared,
+      operators.push(
+        new Actor(app, () => clock, username, {
+          url: '/api/employee/login',
+          body: { operatorName: username, password: options.operatorPassword },
         }),
       );
-      operators.push({ username, cookie: cookieFrom(login) });
     }
+    actors.push(...operators);
 
     // Machines: their usage at the end is lastService + endPct % of the interval; readings climb there over 90 days.
     const plans: { id: string; m: Machine; u0: number; perDay: number; end: number }[] = [];
@@ -371,7 +501,7 @@ async function main() {
       const climb = m.interval > 0 ? (m.interval * m.endPct) / 100 : m.unit === 'hours' ? 120 : 0;
       const perDay = (climb * 0.9) / DAYS;
       const u0 = round1(end - perDay * DAYS);
-      const next = m.dueInDays !== undefined ? addDays(today, m.dueInDays) : null;
+      const next = m.dueInDays !== undefined ? addDays(now, m.dueInDays) : null;
       const body = {
         name: m.name,
         type: m.type,
@@ -394,10 +524,7 @@ async function main() {
             : [],
         description: `${m.type === 'vehicle' ? 'Fleet vehicle' : 'Job-site equipment'} (demo data)`,
       };
-      const res = await expectOk(
-        `add ${m.name}`,
-        await call(app, owner.cookie, 'POST', '/api/equipment', body),
-      );
+      const res = await owner.call('POST', '/api/equipment', body);
       plans.push({ id: res.json<{ id: string }>().id, m, u0, perDay, end });
     }
 
@@ -407,7 +534,10 @@ async function main() {
       for (const [i, p] of plans.entries()) {
         const last = day === DAYS;
         if (!last && (day + i) % 3 !== 0) continue;
-        clock = new Date(addDays(start, day).getTime() - 4 * 3_600_000 + (i % 8) * 1_800_000);
+        // Between 4 hours and 30 minutes before this time of day: the last day's readings are in the past.
+        clock = new Date(
+          addDays(start, day).getTime() - 240 * MINUTE_MS + (i % 8) * 30 * MINUTE_MS,
+        );
         const op = operators[(day + i) % operators.length]!;
         const fuel = p.m.fuelType === 'n/a' ? 0 : round1(5 + ((day * 7 + i * 3) % 26));
         const body: Record<string, unknown> = { equipmentId: p.id, equipmentName: p.m.name };
@@ -418,47 +548,38 @@ async function main() {
         }
         if ((day + i) % 9 === 0 || (body.newUsage === undefined && fuel === 0))
           body.notes = NOTES[(day + i) % NOTES.length];
-        await expectOk(
-          `reading for ${p.m.name}`,
-          await call(app, op.cookie, 'POST', '/api/operator-updates', body),
-        );
+        await op.call('POST', '/api/operator-updates', body);
         updates++;
       }
       if (day % 11 === 0) {
         const p = plans[(day / 11) % plans.length]!;
         clock = addDays(start, day);
-        await expectOk(
-          'manager note',
-          await call(app, owner.cookie, 'POST', `/api/equipment/${p.id}/notes`, {
-            content: MANAGER_NOTES[day % MANAGER_NOTES.length],
-            type: 'note',
-          }),
-        );
+        await owner.call('POST', `/api/equipment/${p.id}/notes`, {
+          content: MANAGER_NOTES[day % MANAGER_NOTES.length],
+          type: 'note',
+        });
       }
     }
     // Readings far above what the meter can do since the last one: held for the manager's review.
-    clock = new Date(today.getTime() + 3_600_000);
+    clock = new Date(now.getTime() - 10 * MINUTE_MS);
     const held = plans.filter((p) => p.m.unit === 'hours' && p.m.interval > 0).slice(0, 3);
     for (const [i, p] of held.entries()) {
-      await expectOk(
-        'pending reading',
-        await call(app, operators[i]!.cookie, 'POST', '/api/operator-updates', {
-          equipmentId: p.id,
-          newUsage: round1(p.end + 180 + i * 40),
-          notes: 'Hour meter replaced?',
-        }),
-      );
+      await operators[i]!.call('POST', '/api/operator-updates', {
+        equipmentId: p.id,
+        newUsage: round1(p.end + 180 + i * 40),
+        notes: 'Hour meter replaced?',
+      });
       updates++;
     }
 
     // A big fleet (--machines): generated machines, no readings, spread over every status.
-    clock = today;
+    clock = new Date(now.getTime() - 5 * MINUTE_MS);
     for (let k = 0; k < fleet - MACHINES.length; k++) {
       const m = MODELS[k % MODELS.length]!;
       const pct = (k * 37) % 140;
       const lastService =
         m.unit === 'hours' ? 200 + (k % 50) * 40 : m.unit === 'n/a' ? 0 : 10_000 + (k % 50) * 1_000;
-      const body = {
+      await owner.call('POST', '/api/equipment', {
         name: `${m.name} ${SITES[Math.floor(k / MODELS.length) % SITES.length]} #${String(Math.floor(k / (MODELS.length * SITES.length)) + 1).padStart(3, '0')}`,
         type: m.type,
         serialNumber: `SN-${(500_000 + k * 104_729).toString(36).toUpperCase()}`,
@@ -469,27 +590,37 @@ async function main() {
         lastServiceUsage: m.interval > 0 ? lastService : 0,
         threshold: m.unit === 'hours' ? 10_000 : null,
         description: 'Generated machine (demo data)',
-      };
-      await expectOk(
-        `add ${body.name}`,
-        await call(app, owner.cookie, 'POST', '/api/equipment', body),
-      );
+      });
     }
 
+    const url = `http://localhost:${config.PORT}`;
+    const where =
+      database.kind === 'pglite'
+        ? `the data directory ${config.dataDir}`
+        : 'the DATABASE_URL database';
     const lines = [
       '',
-      `Demo company ready: ${fleet} machines (${MACHINES.length} with three months of readings, fuel and notes), 4 operators,`,
-      `${updates} operator updates (3 waiting for review). Start the app (npm start) and sign in:`,
+      earlier
+        ? `Replaced the demo company made ${earlier.createdAt.toISOString().slice(0, 10)} (its data and sign-ins are gone).`
+        : null,
+      `Demo company ready in ${where}: ${fleet === MACHINES.length ? `${fleet} machines with` : `${fleet} machines (${MACHINES.length} with`} three months of readings, fuel and notes${fleet === MACHINES.length ? '' : ')'},`,
+      `4 operators, ${updates} operator updates (3 waiting for review).`,
+      `Start the app with the same settings (npm start) and sign in at ${url}:`,
       '',
-      `  Owner sign-in (/login)      email: ${owner.email}`,
-      `                              business name: ${owner.businessName}`,
-      `                              password: ${ownerPassword}`,
-      `  Operator sign-in (/employee-login)  usernames: ${operators.map((o) => o.username).join(', ')}`,
-      `                              shared operator password: ${shared}`,
+      `  Owner      ${url}/login`,
+      `             email: ${DEMO_OWNER_EMAIL}  (or business name: ${DEMO_BUSINESS_NAME})`,
+      `             password: ${options.ownerPassword}`,
+      `  Operators  ${url}/employee-login`,
+      `             usernames: ${operators.map((o) => o.label).join(', ')}`,
+      `             shared operator password: ${options.operatorPassword}`,
+      '',
+      'Running npm run demo again replaces this demo company with a fresh one (new passwords).',
       '',
     ];
-    console.info(lines.join('\n'));
+    console.info(lines.filter((l) => l !== null).join('\n'));
   } finally {
+    clock = new Date();
+    for (const a of actors) await a.signOut().catch(() => undefined);
     await app.close();
     await database.close();
   }
