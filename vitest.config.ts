@@ -35,6 +35,18 @@ export default defineConfig({
           setupFiles: ['server/src/test/setup.ts'],
         },
       },
+      {
+        extends: true,
+        test: {
+          // The built app as processes (npm run cluster, backup/restore commands): after npm run build.
+          name: 'ops',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });

@@ -36,7 +36,10 @@ const REFERENCE_CALLS = ['/api/equipment'];
 // Build the server and the seed entry (bundled TS, like scripts/build-server.mjs).
 execFileSync('node', ['scripts/build-server.mjs'], { stdio: 'inherit' });
 await build({
-  entryPoints: { 'bench-seed': 'server/src/cli/bench-seed.ts' },
+  entryPoints: {
+    'bench-seed': 'server/src/cli/bench-seed.ts',
+    'bench-metrics': 'server/src/cli/bench-metrics.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',
@@ -162,7 +165,20 @@ function operatorUpdateRequests(machines) {
   ];
 }
 
-const results = { targets: {}, bare: {}, seed: {} };
+const results = { targets: {}, bare: {}, seed: {}, metricsCost: null };
+
+/**
+ * What /metrics costs per request (server/src/cli/bench-metrics.ts): CPU time per GET /api/auth/user with
+ * metrics off and on, in one process, alternating batches; CPU time, not throughput, so the other
+ * processes on a shared machine do not blur a difference of a few microseconds.
+ */
+function measureMetricsCost() {
+  const out = execFileSync('node', ['dist/server/bench-metrics.js'], {
+    env: { ...process.env, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).toString();
+  return JSON.parse(out.trim().split('\n').pop());
+}
 
 async function measureTarget(kind) {
   let env;
@@ -303,6 +319,9 @@ async function measureBare() {
 }
 
 for (const t of TARGETS) await measureTarget(t.trim());
+console.info('\n== the cost of metrics (CPU per request, metrics off / on)');
+results.metricsCost = measureMetricsCost();
+console.info(`   ${JSON.stringify(results.metricsCost)}`);
 console.info('\n== bare Fastify (same JSON from memory)');
 await measureBare();
 
@@ -361,6 +380,21 @@ for (const [key, r] of Object.entries(pgRows)) {
     if (r.rps < 1000) missed.push(`POST /api/operator-updates: ${r.rps}/s < 1,000/s`);
   } else if (!REFERENCE_CALLS.includes(key) && r.p99 >= 100)
     missed.push(`GET ${key}: p99 ${r.p99} ms >= 100 ms`);
+}
+if (results.metricsCost) {
+  lines.push(
+    '### The cost of /metrics (METRICS_TOKEN set)',
+    '',
+    'CPU time per request in one process (embedded database, Fastify inject), metrics off and on, in alternating batches (server/src/cli/bench-metrics.ts):',
+    '',
+    '| Call | requests each | metrics off | metrics on | cost per request | share |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const c of results.metricsCost)
+    lines.push(
+      `| GET ${c.url} | ${c.requests.toLocaleString('en-US')} | ${c.offUs} µs | ${c.onUs} µs | ${(c.onUs - c.offUs).toFixed(1)} µs | ${(((c.onUs - c.offUs) / c.offUs) * 100).toFixed(1)} % |`,
+    );
+  lines.push('');
 }
 lines.push('### Targets (PostgreSQL, 20 connections)', '');
 lines.push(

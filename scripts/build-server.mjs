@@ -8,6 +8,8 @@ await build({
     'admin-create': 'server/src/cli/admin-create.ts',
     'db-migrate': 'server/src/cli/db-migrate.ts',
     demo: 'server/src/cli/demo.ts',
+    backup: 'server/src/cli/backup.ts',
+    restore: 'server/src/cli/restore.ts',
   },
   outdir: 'dist/server',
   bundle: true,

@@ -15,7 +15,8 @@
 //   ctx.db                                   'pglite' or 'postgres'
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './build-state.mjs';
 
@@ -32,6 +33,8 @@ export const NOT_RUN = {
   'npm run format': 'it rewrites the files it formats',
   'npm run bench': 'a load benchmark: minutes long, and it rewrites docs/benchmarks.md',
   'npm run bench:web': 'a page-speed benchmark: minutes long, and it rewrites docs/benchmarks.md',
+  'npm run cluster':
+    "npm test's ops layer runs it (scripts/cluster.test.ts, with DATABASE_URL): HAProxy, two servers, one killed under load",
 };
 
 // ---- Helpers ----------------------------------------------------------------------------------------
@@ -263,6 +266,30 @@ export const STEPS = [
         password: ctx.state.demo.ownerPassword,
       });
       assert.equal(signedIn.status, 200, `sign-in through the dev server: ${signedIn.text}`);
+    },
+  },
+  {
+    title:
+      'npm run backup while the server runs, then npm run restore (refused without --force, done with it) keeps the sign-ins',
+    covers: ['npm run backup', 'npm run restore'],
+    async run(ctx) {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-smoke-backups-'));
+      const server = await ctx.start('npm start');
+      const made = await ctx.run(`npm run backup -- --dir ${dir} --keep 14`);
+      const file = /written to (\S+) \(/.exec(made.output)?.[1];
+      assert.ok(file, `npm run backup names the file it wrote:\n${made.output}`);
+      if (ctx.db === 'pglite') assert.match(made.output, /taken by the running server/);
+      await server.stop();
+      // The database holds data: restore refuses it without --force, and replaces it with.
+      await assert.rejects(ctx.run(`npm run restore -- ${file}`), /pass --force/);
+      const restored = await ctx.run(`npm run restore -- ${file} --force`);
+      assert.match(restored.output, /public\.company: [1-9]/);
+      const again = await ctx.start('npm start');
+      await signInOwner(
+        ctx.http(again.base),
+        ctx.state.demo.ownerEmail,
+        ctx.state.demo.ownerPassword,
+      );
     },
   },
 ];

@@ -1,7 +1,8 @@
 // npm test: every layer. typecheck, lint, unit, API (PGlite, and PostgreSQL when DATABASE_URL is set),
 // build, the README smoke test (PGlite, and PostgreSQL when DATABASE_URL is set), browser tests in
-// Chromium. Installs Chromium from apt when it is missing. `npm test -- <layer>` runs one layer:
-// static, unit, api, readme (builds first), e2e (builds first).
+// Chromium, then the built app as processes (ops: backup/restore commands and, with DATABASE_URL, the
+// two-server cluster behind HAProxy). Installs Chromium (and HAProxy) from apt when missing.
+// `npm test -- <layer>` runs one layer: static, unit, api, readme (builds first), e2e (builds first), ops (builds first).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -61,7 +62,7 @@ if (want('api')) {
     run('api (PostgreSQL)', bin('vitest'), ['run', '--project', 'api'], { TEST_DB: 'postgres' });
   else console.log('\nDATABASE_URL not set: API tests ran against PGlite only.');
 }
-if (want('readme') || want('e2e')) run('build', 'npm', ['run', 'build']);
+if (want('readme') || want('e2e') || only === 'ops') run('build', 'npm', ['run', 'build']);
 if (want('readme')) {
   run('readme (PGlite)', 'node', ['scripts/readme-smoke.mjs', '--db', 'pglite']);
   if (process.env.DATABASE_URL)
@@ -71,5 +72,22 @@ if (want('readme')) {
 if (want('e2e')) {
   ensureChromium();
   run('e2e (Chromium)', bin('playwright'), ['test']);
+}
+// The built app as processes: backup/restore commands, and with DATABASE_URL two app servers behind
+// HAProxy (npm run cluster; installed from apt when missing) with one killed under load.
+if (want('ops')) {
+  if (process.env.DATABASE_URL)
+    run('ops (cluster, backup and restore commands)', bin('vitest'), ['run', '--project', 'ops']);
+  else {
+    run('ops (backup and restore commands)', bin('vitest'), [
+      'run',
+      '--project',
+      'ops',
+      'scripts/backup-cli.test.ts',
+    ]);
+    console.log(
+      '\nDATABASE_URL not set: the cluster test (two servers on PostgreSQL) did not run.',
+    );
+  }
 }
 summary();

@@ -16,6 +16,10 @@ export const commonMessages = {
     other: 'Too many attempts. Please wait {{count}} minutes and try again.',
   },
   internal: 'Something went wrong. Please try again.',
+  /** GET /api/ready while the database does not answer (load balancers read the status, 503). */
+  notReady: 'The service is not ready: its database does not answer.',
+  /** GET /metrics without the right bearer token. */
+  metricsToken: 'A valid metrics token is needed.',
   /** Client-side: the request never reached the server. */
   network: 'Unable to connect to server. Please try again.',
 } as const;

@@ -4,16 +4,19 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
 import { AppError } from './lib/errors';
+import { loggerOptions } from './lib/log';
 import { createIndexPages } from './lib/index-html';
 import { SecretBox } from './lib/secret-box';
 import { registerModules } from './modules/routes';
 import { registerAccessControl } from './plugins/access';
 import { registerEntitlement } from './plugins/entitlement';
 import { registerErrorHandler } from './plugins/errors';
+import { createMetrics, registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { registerSessions, SIGNED_IN_HINT_COOKIE } from './plugins/session';
 
@@ -25,6 +28,8 @@ export type BuildOptions = {
   /** Serve the built client from this folder (default: dist/client when it exists). */
   clientDir?: string | null;
   logger?: boolean;
+  /** Tests only: where log lines go (default stdout). */
+  logStream?: DestinationStream;
 };
 
 function defaultClientDir(): string | null {
@@ -39,17 +44,7 @@ function defaultClientDir(): string | null {
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
   const { config, database } = opts;
   const app = Fastify({
-    logger:
-      opts.logger === false
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: [
-              'req.headers.cookie',
-              'req.headers.authorization',
-              'res.headers["set-cookie"]',
-            ],
-          },
+    logger: opts.logger === false ? false : loggerOptions(config.LOG_LEVEL, opts.logStream),
     bodyLimit: 256 * 1024,
     trustProxy: true,
   });
@@ -59,6 +54,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     config,
     secretBox: new SecretBox(config.APP_SECRET),
     now: opts.now ?? (() => new Date()),
+    metrics: createMetrics(database, config.METRICS_TOKEN),
   };
 
   registerErrorHandler(app);
@@ -67,6 +63,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   registerSessions(app, deps);
   registerAccessControl(app);
   registerEntitlement(app, deps);
+  registerMetrics(app, deps.metrics, config.METRICS_TOKEN);
   await registerModules(app, deps);
 
   const clientDir = opts.clientDir === undefined ? defaultClientDir() : opts.clientDir;

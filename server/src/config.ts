@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const envSchema = z.object({
+export const envSchema = z.object({
   PORT: z.coerce
     .number({ message: 'PORT must be a number' })
     .int('PORT must be a whole number')
@@ -55,6 +55,12 @@ const envSchema = z.object({
     .min(0, 'SESSION_CACHE_SECONDS must be between 0 and 60')
     .max(60, 'SESSION_CACHE_SECONDS must be between 0 and 60')
     .default(5),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'METRICS_TOKEN must be at least 32 characters')
+    .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,6 +1,7 @@
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { SecretBox } from './lib/secret-box';
+import type { Metrics } from './plugins/metrics';
 
 /** What every module receives. Tests build the same object with their own database and clock. */
 export type Deps = {
@@ -10,4 +11,6 @@ export type Deps = {
   secretBox: SecretBox;
   /** The current time. Injectable only through buildApp (tests); never from a request. */
   now: () => Date;
+  /** Prometheus metrics of this server; `metrics.trackQueue` reports a job queue's depth. */
+  metrics: Metrics;
 };

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
+import { startControlChannel } from './db/control-channel';
 import { ensureAdminFromEnv } from './modules/admin/admin-bootstrap';
 
 async function main() {
@@ -12,8 +13,15 @@ async function main() {
   });
   const { app, deps } = await buildApp({ config, database });
   await ensureAdminFromEnv(deps, app.log);
+  // The embedded database's backups are taken by this process on request (npm run backup).
+  const control = await startControlChannel(database, config.dataDir, app.log);
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    // Ctrl-C in a terminal signals the whole process group: a second signal must not close twice.
+    if (stopping) return;
+    stopping = true;
     app.log.info({ signal }, 'shutting down');
+    await control?.close();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { createMetrics } from '../plugins/metrics';
 import { SecretBox } from '../lib/secret-box';
 import { upsertPlatformAdmin } from '../modules/admin/admin-bootstrap';
 
@@ -28,6 +29,7 @@ async function run() {
         config,
         secretBox: new SecretBox(config.APP_SECRET),
         now: () => new Date(),
+        metrics: createMetrics(database, undefined),
       },
       values.email,
       values.password,

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError, openDatabase } from './client';
@@ -68,3 +69,33 @@ describe('configuration', () => {
     );
   });
 });
+
+// Runs in the PostgreSQL pass of the API tests (TEST_DB=postgres).
+if (process.env.TEST_DB === 'postgres')
+  describe('PostgreSQL', () => {
+    it('lets several servers start (and migrate) at once on a new database', async () => {
+      const base = process.env.DATABASE_URL!;
+      const name = `ems_test_migrate_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        const url = new URL(base);
+        url.pathname = `/${name}`;
+        const servers = await Promise.all(
+          [1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString(), poolSize: 2 })),
+        );
+        const [first] = servers;
+        const rows = await first!.db.execute(
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        );
+        const { n } = (rows as unknown as { rows: { n: number }[] }).rows[0]!;
+        const journal = await import('./migrations/meta/_journal.json', { with: { type: 'json' } });
+        expect(n).toBe(journal.default.entries.length);
+        await Promise.all(servers.map((s) => s.close()));
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    });
+  });

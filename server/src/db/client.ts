@@ -1,7 +1,9 @@
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { promisify } from 'node:util';
+import { gzip as gzipCb } from 'node:zlib';
+import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -18,15 +20,29 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** How busy the database handle is, read by /metrics (plugins/metrics.ts) at scrape time. */
+export type DatabaseStats =
+  | { kind: 'postgres'; total: number; idle: number; waiting: number }
+  /** PGlite runs one statement at a time: queries and transactions running or queued. */
+  | { kind: 'pglite'; inFlight: number };
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** Counts every SQL statement sent (tests use it to prove queries are bounded). */
   queryCount: { value: number };
+  stats: () => DatabaseStats;
+  /**
+   * PGlite on a data directory only: a gzipped tar image of the data directory taken between
+   * transactions (no query or transaction runs while it is copied), for backups (db/backup.ts).
+   */
+  snapshot?: () => Promise<Buffer>;
   close: () => Promise<void>;
 };
 
 export class DataDirLockedError extends Error {}
+
+const gzip = promisify(gzipCb);
 
 class CountingLogger implements Logger {
   constructor(private readonly counter: { value: number }) {}
@@ -52,8 +68,21 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** PGlite has no lock of its own: a lock file keeps a second process out of the same directory. */
-function acquireLock(dir: string): () => void {
+/**
+ * PGlite has no lock of its own: a lock file keeps a second process out of the same directory.
+ * Returns the release function. Also used by the restore command (db/backup.ts).
+ */
+/** The pid of the live process holding a data directory's lock, or null when none does. */
+export function dataDirHolder(dir: string): number | null {
+  try {
+    const pid = Number(readFileSync(path.join(dir, 'server.lock'), 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+export function lockDataDir(dir: string): () => void {
   const lockFile = path.join(dir, 'server.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -85,14 +114,84 @@ export type OpenOptions = {
   migrate?: boolean;
 };
 
+/** application_name of the app servers' PostgreSQL connections. */
+export const APP_CONNECTION_NAME = 'ems-server';
+/** pg_advisory_lock key held while migrating ("ems-migrate"): several servers may start at once. */
+const MIGRATION_LOCK_KEY = 0x656d732d6d;
+
+/**
+ * drizzle's migrator reads the applied migrations, then applies the rest in one transaction, with no
+ * lock: two servers starting together would both try to create the same tables. One session-level
+ * advisory lock makes the second wait and then find everything applied.
+ */
+async function migrateWithLock(pool: pg.Pool): Promise<void> {
+  const conn = await pool.connect();
+  try {
+    await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(conn), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    conn.release();
+  }
+}
+
+/** PGlite that counts the queries and transactions running or waiting for its one connection. */
+class CountingPGlite extends PGlite {
+  inFlight = 0;
+  override async query<T>(...args: Parameters<PGlite['query']>): Promise<Results<T>> {
+    this.inFlight += 1;
+    try {
+      return await super.query<T>(...args);
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+  override async exec(...args: Parameters<PGlite['exec']>): Promise<Results[]> {
+    this.inFlight += 1;
+    try {
+      return await super.exec(...args);
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+  override async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    this.inFlight += 1;
+    try {
+      return await super.transaction(callback);
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+}
+
+/**
+ * An image of the data directory between transactions: a checkpoint first (so the files hold nearly
+ * everything), then the copy while PGlite's transaction mutex is held (no transaction is open and no
+ * statement runs: the server's queries wait, ~0.2 s for a small database). Compressed afterwards,
+ * outside the mutex. Restored with `new PGlite(dir, { loadDataDir })` (db/backup.ts).
+ */
+async function snapshotDataDir(client: PGlite): Promise<Buffer> {
+  await client.exec('checkpoint');
+  const tar = await client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+  return gzip(Buffer.from(await tar.arrayBuffer()));
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const queryCount = { value: 0 };
   const logger = new CountingLogger(queryCount);
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 20,
+      // Named in pg_stat_activity: the restore command refuses a database app servers are using.
+      application_name: APP_CONNECTION_NAME,
+    });
     // numeric columns come back as strings; drizzle's mode:'number' converts them.
     const db = drizzlePg(pool, { schema, logger });
-    if (opts.migrate !== false) await migratePg(db, { migrationsFolder: migrationsFolder() });
+    if (opts.migrate !== false) await migrateWithLock(pool);
     // An idle connection the server drops (restart, failover) must not crash the process.
     pool.on('error', (err) => console.warn('PostgreSQL idle connection error', err.message));
     const close = async () => {
@@ -109,13 +208,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await pool.end();
       await allRemoved;
     };
-    return { db: db as unknown as Db, kind: 'postgres', queryCount, close };
+    const stats = (): DatabaseStats => ({
+      kind: 'postgres',
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    });
+    return { db: db as unknown as Db, kind: 'postgres', queryCount, stats, close };
   }
   const dir = opts.dataDir ?? 'memory://';
   const inMemory = dir.startsWith('memory://');
-  const release = inMemory ? () => {} : acquireLock(path.resolve(dir));
+  const release = inMemory ? () => {} : lockDataDir(path.resolve(dir));
   try {
-    const client = new PGlite(inMemory ? dir : path.resolve(dir, 'pg'));
+    const client = new CountingPGlite(inMemory ? dir : path.resolve(dir, 'pg'));
     await client.waitReady;
     const db = drizzlePglite(client, { schema, logger });
     if (opts.migrate !== false) await migratePglite(db, { migrationsFolder: migrationsFolder() });
@@ -123,6 +228,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db: db as unknown as Db,
       kind: 'pglite',
       queryCount,
+      stats: () => ({ kind: 'pglite', inFlight: client.inFlight }),
+      ...(inMemory ? {} : { snapshot: () => snapshotDataDir(client) }),
       close: async () => {
         await client.close();
         release();

@@ -15,7 +15,8 @@ export type ErrorCode =
   | 'rate_limited'
   | 'payload_too_large'
   | 'not_entitled'
-  | 'plan_limit';
+  | 'plan_limit'
+  | 'unavailable';
 
 export const statusOf: Record<ErrorCode, number> = {
   validation: 400,
@@ -27,6 +28,7 @@ export const statusOf: Record<ErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 type AppErrorOptions = {

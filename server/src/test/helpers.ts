@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -27,7 +28,11 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** logStream: capture the app's log lines (at LOG_LEVEL from env) instead of discarding them. */
+  opts: { logStream?: DestinationStream } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ems-test-'));
   let databaseUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
@@ -72,7 +77,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     database,
     clientDir: null,
-    logger: false,
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
     now: () => clock.now ?? new Date(),
   });
   await app.ready();

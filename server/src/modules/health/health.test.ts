@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { call } from '../../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  // This file stops the database on purpose; closing it again at the end must be harmless.
+  const close = t.database.close;
+  let closed: Promise<void> | null = null;
+  t.database.close = () => (closed ??= close());
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('liveness and readiness', () => {
+  it('are ready while the database answers; readiness turns 503 when it stops, liveness stays up', async () => {
+    const ready = await call(t.app, null, 'GET', '/api/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ ok: true, database: t.database.kind });
+    expect((await call(t.app, null, 'GET', '/api/health')).statusCode).toBe(200);
+
+    await t.database.close();
+    const down = await call(t.app, null, 'GET', '/api/ready');
+    expect(down.statusCode).toBe(503);
+    expect(down.headers['retry-after']).toBe('1');
+    expect(down.json()).toMatchObject({ code: 'unavailable', key: 'common.notReady' });
+    const live = await call(t.app, null, 'GET', '/api/health');
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ ok: true, database: t.database.kind });
+  });
+});
