@@ -112,6 +112,8 @@ describe('equipment list export', () => {
       lastReadingAt: '2026-01-01T00:00:00.000Z',
       dateAdded: '2026-01-01T10:00:00.000Z',
       lastUpdated: '2026-01-01T10:00:00.000Z',
+      lastServiceDate: null,
+      retiredAt: null,
       status: computeStatus(
         {
           currentUsage: 1234.5,

@@ -23,4 +23,17 @@ export const equipmentMessages = {
   notFound: 'Equipment not found',
   planLimit:
     'Your plan allows {{limit}} pieces of equipment. Please upgrade your plan or remove equipment to add more.',
+  restorePlanLimit:
+    'Your plan allows {{limit}} pieces of equipment. Please upgrade your plan or retire other equipment to restore this one.',
+  isRetired: 'This equipment is retired. Restore it to make changes.',
+  notRetired: 'This equipment is not retired.',
+  serviceDateFuture: 'The service date cannot be in the future',
+  serviceUsageAbove: 'Usage at service cannot be above the current usage ({{current}})',
+  serviceUsageMin: 'Usage at service must be 0 or more',
+  costMin: 'Cost must be 0 or more',
+  voidReason: 'Please say why this reading is wrong',
+  voidReasonMax: 'The reason must be at most 500 characters',
+  notVoidable: 'Only readings (usage and operator updates) can be voided',
+  alreadyVoided: 'This entry has already been voided',
+  entryNotFound: 'History entry not found',
 } as const;

@@ -21,7 +21,18 @@ export const equipmentFuelTypes = ['gasoline', 'diesel', 'n/a'] as const;
 export const equipmentFuelTypeSchema = z.enum(equipmentFuelTypes);
 export type EquipmentFuelType = z.infer<typeof equipmentFuelTypeSchema>;
 
-export const noteTypes = ['note', 'usage_update', 'maintenance'] as const;
+/**
+ * History entry types: notes, usage changes (readings), services, changes of a machine's data
+ * (who, when, old and new values), retirement and restore.
+ */
+export const noteTypes = [
+  'note',
+  'usage_update',
+  'maintenance',
+  'change',
+  'retired',
+  'restored',
+] as const;
 export const noteTypeSchema = z.enum(noteTypes);
 export type NoteType = z.infer<typeof noteTypeSchema>;
 
@@ -218,6 +229,76 @@ export const noteInputSchema = z.object({
 });
 export type NoteInput = z.infer<typeof noteInputSchema>;
 
+/**
+ * What a usage_update entry is: the value a machine was added with, an operator's meter reading, a
+ * manager's increase, or a manager's correction (edit form). Voiding replays the remaining ones.
+ */
+export const readingKinds = ['initial', 'reading', 'increase', 'correction'] as const;
+export type ReadingKind = (typeof readingKinds)[number];
+
+/** Fields of a machine whose every change is written to its history (old and new values). */
+export const auditedFields = [
+  'name',
+  'type',
+  'serialNumber',
+  'unit',
+  'currentUsage',
+  'serviceInterval',
+  'lastServiceUsage',
+  'hasScheduledMaintenance',
+  'maintenanceStartDate',
+  'maintenanceInterval',
+  'maintenanceIntervalUnit',
+  'nextMaintenanceDate',
+  'serviceParts',
+  'threshold',
+] as const;
+export type AuditedField = (typeof auditedFields)[number];
+
+const money = z.preprocess(
+  blankToNull,
+  z
+    .number({ error: equipmentMessages.costMin })
+    .min(0, equipmentMessages.costMin)
+    .max(1_000_000_000, equipmentMessages.tooLarge)
+    .nullable()
+    .optional(),
+);
+
+/**
+ * POST /api/equipment/:id/reset-service ("Mark as Serviced"): a service entry. Every field is
+ * optional: the date defaults to today in the company's time zone (not in the future), the usage to
+ * the current usage (not above it), the parts to none.
+ */
+export const serviceInputSchema = z.object({
+  serviceDate: dateField,
+  usage: z.preprocess(
+    blankToNull,
+    z
+      .number({ error: equipmentMessages.serviceUsageMin })
+      .min(0, equipmentMessages.serviceUsageMin)
+      .max(MAX_USAGE, equipmentMessages.tooLarge)
+      .nullable()
+      .optional(),
+  ),
+  parts: partsField,
+  cost: money,
+  performedBy: optionalText(200),
+  notes: optionalText(2000),
+});
+export type ServiceInput = z.output<typeof serviceInputSchema>;
+export type ServiceInputRaw = z.input<typeof serviceInputSchema>;
+
+/** POST /api/equipment/:id/history/:entryId/void and POST /api/operator-updates/:id/void */
+export const voidInputSchema = z.object({
+  reason: z
+    .string({ error: equipmentMessages.voidReason })
+    .trim()
+    .min(1, equipmentMessages.voidReason)
+    .max(500, equipmentMessages.voidReasonMax),
+});
+export type VoidInput = z.infer<typeof voidInputSchema>;
+
 export const retireInputSchema = z.object({
   retirementNotes: optionalText(2000),
 });
@@ -360,10 +441,14 @@ export const equipmentDtoSchema = z.object({
   nextMaintenanceDate: z.string().nullable(),
   serviceParts: z.array(servicePartDtoSchema),
   description: z.string().nullable(),
+  /** YYYY-MM-DD of the latest service entry (null before the first). */
+  lastServiceDate: z.string().nullable(),
   /** ISO timestamps */
   lastReadingAt: z.string(),
   dateAdded: z.string(),
   lastUpdated: z.string(),
+  /** Set when the machine is retired (it then shows only on the Retired Equipment page). */
+  retiredAt: z.string().nullable(),
   /** The one status engine's result, computed by the server for the company's "today". */
   status: equipmentStatusSchema,
 });
@@ -436,6 +521,34 @@ export const noteDtoSchema = z.object({
 });
 export type NoteDto = z.infer<typeof noteDtoSchema>;
 
+export const servicePartsDtoSchema = z.array(servicePartDtoSchema);
+
+/** What a service entry recorded (history entries of type maintenance). */
+export const serviceDetailsSchema = z.object({
+  /** YYYY-MM-DD */
+  serviceDate: z.string(),
+  parts: servicePartsDtoSchema,
+  cost: z.number().nullable(),
+  performedBy: z.string().nullable(),
+});
+export type ServiceDetails = z.infer<typeof serviceDetailsSchema>;
+
+/** One changed field of a `change` entry; values as stored (numbers, strings, booleans, parts, null). */
+export const fieldChangeSchema = z.object({
+  field: z.string(),
+  from: z.unknown(),
+  to: z.unknown(),
+});
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
+
+/** Who voided an entry, when and why (the entry stays in the history, struck through). */
+export const voidDetailsSchema = z.object({
+  at: z.string(),
+  by: z.string().nullable(),
+  reason: z.string(),
+});
+export type VoidDetails = z.infer<typeof voidDetailsSchema>;
+
 /** GET /api/equipment/:id/history (newest first). */
 export const historyRecordDtoSchema = z.object({
   id: z.string(),
@@ -447,5 +560,50 @@ export const historyRecordDtoSchema = z.object({
   operatorName: z.string().nullable(),
   usage: z.number().nullable(),
   content: z.string(),
+  /** usage_update entries: what kind of reading, and the usage before it. */
+  reading: z.enum(readingKinds).nullable(),
+  previousUsage: z.number().nullable(),
+  /** The operator update this entry applied, with its fuel. */
+  operatorUpdateId: z.string().nullable(),
+  fuelAdded: z.number().nullable(),
+  fuelType: z.string().nullable(),
+  service: serviceDetailsSchema.nullable(),
+  changes: z.array(fieldChangeSchema).nullable(),
+  voided: voidDetailsSchema.nullable(),
+  /** A reading a manager may void now (not voided, not the value the machine was added with). */
+  canVoid: z.boolean(),
 });
 export type HistoryRecordDto = z.infer<typeof historyRecordDtoSchema>;
+
+/** One service entry (the service log). */
+export const serviceEntryDtoSchema = z.object({
+  id: z.string(),
+  equipmentId: z.string(),
+  equipmentName: z.string(),
+  unit: z.string(),
+  /** YYYY-MM-DD */
+  serviceDate: z.string(),
+  usage: z.number().nullable(),
+  parts: servicePartsDtoSchema,
+  cost: z.number().nullable(),
+  performedBy: z.string().nullable(),
+  notes: z.string(),
+  recordedBy: z.string().nullable(),
+  createdAt: z.string(),
+  /** The machine is retired. */
+  retired: z.boolean(),
+});
+export type ServiceEntryDto = z.infer<typeof serviceEntryDtoSchema>;
+
+/** GET /api/equipment/:id/services: the machine's service log (newest first) and its cost. */
+export const serviceLogDtoSchema = z.object({
+  entries: z.array(serviceEntryDtoSchema),
+  /** Sum of the entries' costs (0 when none has a cost). */
+  totalCost: z.number(),
+  /** Usage recorded since the machine's first reading (current usage - first known usage). */
+  usageTracked: z.number(),
+  /** totalCost / usageTracked, when both are above 0 and the unit is a meter (hours, miles, km). */
+  costPerUnit: z.number().nullable(),
+  unit: z.string(),
+});
+export type ServiceLogDto = z.infer<typeof serviceLogDtoSchema>;

@@ -5,6 +5,7 @@ import { MIN_PASSWORD, authMessages } from '../messages/auth';
 import { commonMessages } from '../messages/common';
 import { operatorsMessages } from '../messages/operators';
 import { companyNameSchema } from './profile';
+import { historyRecordDtoSchema, voidDetailsSchema } from './equipment';
 
 export { operatorsMessages };
 
@@ -169,6 +170,8 @@ export const operatorUpdateDto = z.object({
   reason: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** An applied update a manager voided (its usage and fuel no longer count). */
+  voided: voidDetailsSchema.nullable(),
 });
 export type OperatorUpdateDto = z.infer<typeof operatorUpdateDto>;
 
@@ -188,19 +191,16 @@ export const fuelExportRow = z.object({
   fuelType: z.string(),
   fuelAdded: z.number(),
   notes: z.string(),
+  /** The machine is retired (its entries stay in every export). */
+  retired: z.boolean(),
 });
 export type FuelExportRow = z.infer<typeof fuelExportRow>;
 
-export const historyRecord = z.object({
-  id: z.string(),
-  createdAt: z.string(),
-  equipmentName: z.string(),
-  /** update (usage or maintenance) | note */
-  type: z.enum(['update', 'note']),
-  noteType: z.string(),
-  operatorName: z.string().nullable(),
-  usage: z.number().nullable(),
-  content: z.string(),
+/** GET /api/equipment-history/export: every entry of every machine, retired ones included. */
+export const historyRecord = historyRecordDtoSchema.extend({
+  equipmentId: z.string(),
+  unit: z.string(),
+  retired: z.boolean(),
 });
 export type HistoryRecord = z.infer<typeof historyRecord>;
 

@@ -1,5 +1,6 @@
 import {
   bigint,
+  bigserial,
   boolean,
   date,
   index,
@@ -52,10 +53,20 @@ export const equipment = pgTable(
     lastReadingAt: timestamp('last_reading_at', { withTimezone: true }).notNull().defaultNow(),
     dateAdded: timestamp('date_added', { withTimezone: true }).notNull().defaultNow(),
     lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
+    /** Date of the latest service entry (null before the first); the next calendar date follows from it. */
+    lastServiceDate: date('last_service_date', { mode: 'string' }),
+    /** When the fuel totals were last reset (a voided entry older than this is not taken off again). */
+    fuelResetAt: timestamp('fuel_reset_at', { withTimezone: true }),
+    /** Retirement is a state of the row (docs/decisions/trustworthy-record.md): history stays attached. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    retiredBy: text('retired_by'),
+    retiredByUserId: uuid('retired_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    retirementNotes: text('retirement_notes'),
   },
   (t) => [
     index('equipment_company_idx').on(t.companyId, t.name),
     index('equipment_company_type_idx').on(t.companyId, t.type),
+    index('equipment_company_retired_idx').on(t.companyId, t.retiredAt),
   ],
 );
 
@@ -77,10 +88,32 @@ export const equipmentNote = pgTable(
     operatorName: text('operator_name'),
     userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Insertion order (entries written in one instant keep the order they were written in). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    /** usage_update entries: initial | reading | increase | correction, and the usage before it. */
+    reading: text('reading'),
+    previousUsage: usage('previous_usage'),
+    /** The operator update this entry applied. */
+    operatorUpdateId: uuid('operator_update_id').references(() => operatorUpdate.id, {
+      onDelete: 'set null',
+    }),
+    /** maintenance entries (the service log). */
+    serviceDate: date('service_date', { mode: 'string' }),
+    parts: jsonb('parts').$type<ServicePart[]>(),
+    cost: numeric('cost', { precision: 14, scale: 2, mode: 'number' }),
+    performedBy: text('performed_by'),
+    /** change entries: [{ field, from, to }] */
+    changes: jsonb('changes').$type<{ field: string; from: unknown; to: unknown }[]>(),
+    /** A voided reading stays, with who voided it, when and why. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: text('voided_by'),
+    voidedByUserId: uuid('voided_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason'),
   },
   (t) => [
     index('equipment_note_equipment_idx').on(t.equipmentId, t.createdAt),
     index('equipment_note_company_idx').on(t.companyId, t.createdAt),
+    index('equipment_note_operator_update_idx').on(t.operatorUpdateId),
   ],
 );
 
@@ -109,42 +142,16 @@ export const operatorUpdate = pgTable(
     reviewedBy: uuid('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: text('voided_by'),
+    voidedByUserId: uuid('voided_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason'),
   },
   (t) => [
     index('operator_update_company_idx').on(t.companyId, t.status, t.createdAt),
     index('operator_update_equipment_idx').on(t.equipmentId),
     uniqueIndex('operator_update_idempotency_idx').on(t.companyId, t.idempotencyKey),
   ],
-);
-
-export const retiredEquipment = pgTable(
-  'retired_equipment',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
-    originalEquipmentId: uuid('original_equipment_id').notNull(),
-    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
-    name: text('name').notNull(),
-    type: text('type').notNull(),
-    serialNumber: text('serial_number'),
-    unit: text('unit').notNull(),
-    finalUsage: usage('final_usage').notNull().default(0),
-    threshold: usage('threshold'),
-    fuelType: text('fuel_type').notNull().default('n/a'),
-    serviceInterval: usage('service_interval').notNull().default(0),
-    lastServiceUsage: usage('last_service_usage').notNull().default(0),
-    totalFuelUsed: fuel('total_fuel_used').notNull().default(0),
-    totalGasUsed: fuel('total_gas_used').notNull().default(0),
-    totalDieselUsed: fuel('total_diesel_used').notNull().default(0),
-    description: text('description'),
-    retirementNotes: text('retirement_notes'),
-    retiredBy: text('retired_by'),
-    originalDateAdded: timestamp('original_date_added', { withTimezone: true }).notNull(),
-    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('retired_equipment_company_idx').on(t.companyId, t.retiredAt)],
 );
 
 /**

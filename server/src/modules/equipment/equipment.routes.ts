@@ -7,7 +7,9 @@ import {
   equipmentUpdateSchema,
   noteInputSchema,
   retireInputSchema,
+  serviceInputSchema,
   usageIncreaseSchema,
+  voidInputSchema,
   type EquipmentCountDto,
   type EquipmentOptions,
   type EquipmentPage,
@@ -15,7 +17,10 @@ import {
 import type { Deps } from '../../deps';
 import { parse } from '../../lib/errors';
 import { companyCtx } from '../../plugins/access';
+import { voidEntry } from './corrections.service';
 import * as svc from './equipment.service';
+import { listRetired, restoreEquipment, retireEquipment } from './retirement.service';
+import { recordService, serviceExport, serviceLog } from './service-log.service';
 
 const managers = { config: { access: ['owner', 'manager'] as const } };
 /** Equipment writes change no user, company or session: cached sign-ins stay valid (plugins/session.ts). */
@@ -93,7 +98,7 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post('/api/equipment/:id/retire', managerWrites, async (req) => {
     const { retirementNotes } = parse(retireInputSchema, req.body);
-    const retired = await svc.retireEquipment(
+    const retired = await retireEquipment(
       deps,
       companyCtx(req),
       idOf(req),
@@ -103,15 +108,35 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
     return retired;
   });
 
-  app.patch('/api/equipment/:id/reset-service', managerWrites, async (req) =>
-    svc.resetService(deps, companyCtx(req), idOf(req)),
+  // Mark as Serviced: a service entry (every field optional: date today, usage the current usage).
+  app.patch('/api/equipment/:id/reset-service', managerWrites, async (req) => {
+    const input = parse(serviceInputSchema, req.body ?? {});
+    return recordService(deps, companyCtx(req), idOf(req), input);
+  });
+
+  app.get('/api/equipment/:id/services', managers, async (req) =>
+    serviceLog(deps, companyCtx(req), idOf(req)),
   );
+
+  app.get('/api/service-entries/export', managers, async (req) =>
+    serviceExport(deps, companyCtx(req)),
+  );
+
+  app.post('/api/equipment/:id/history/:entryId/void', managerWrites, async (req) => {
+    const { reason } = parse(voidInputSchema, req.body);
+    const { entryId } = req.params as { entryId: string };
+    return voidEntry(deps, companyCtx(req), idOf(req), entryId, reason);
+  });
+
+  app.post('/api/retired-equipment/:id/restore', managerWrites, async (req) => {
+    const restored = await restoreEquipment(deps, companyCtx(req), idOf(req));
+    req.log.info({ event: 'equipment_restored', equipmentId: restored.id }, 'equipment restored');
+    return restored;
+  });
 
   app.get('/api/equipment/:id/history', managers, async (req) =>
     svc.history(deps, companyCtx(req), idOf(req)),
   );
 
-  app.get('/api/retired-equipment', managers, async (req) =>
-    svc.listRetired(deps, companyCtx(req)),
-  );
+  app.get('/api/retired-equipment', managers, async (req) => listRetired(deps, companyCtx(req)));
 }

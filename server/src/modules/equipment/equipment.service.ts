@@ -6,6 +6,7 @@ import {
   eq,
   getTableColumns,
   ilike,
+  isNull,
   or,
   sql,
   type Placeholder,
@@ -27,10 +28,14 @@ import {
   type EquipmentOptionsQuery,
   type EquipmentStatusCounts,
   type EquipmentUpdate,
+  type FieldChange,
   type HistoryRecordDto,
   type NoteDto,
   type NoteType,
+  type ReadingKind,
   type RetiredEquipmentDto,
+  noteTypes,
+  readingKinds,
 } from '../../../../domain/schemas/equipment';
 import { computeStatus, parseStatusFilter, type ServiceStatus } from '../../../../domain/status';
 import type { Db, DbOrTx } from '../../db/client';
@@ -40,17 +45,17 @@ import {
   equipment,
   equipmentNote,
   equipmentVersion,
-  retiredEquipment,
+  operatorUpdate,
 } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, fromZodError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 
-type Row = typeof equipment.$inferSelect;
-type NoteRow = typeof equipmentNote.$inferSelect;
-type RetiredRow = typeof retiredEquipment.$inferSelect;
+export type Row = typeof equipment.$inferSelect;
+export type NoteRow = typeof equipmentNote.$inferSelect;
 
 const notFound = () => new AppError('not_found', 'equipment.notFound');
+const isRetired = () => new AppError('conflict', 'equipment.isRetired');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A malformed id is simply not found (never a 400 that tells ids apart). */
@@ -118,9 +123,11 @@ export function toEquipmentDto(r: Row, today: string): EquipmentDto {
       qty: p.qty ?? null,
     })),
     description: r.description,
+    lastServiceDate: r.lastServiceDate,
     lastReadingAt: r.lastReadingAt.toISOString(),
     dateAdded: r.dateAdded.toISOString(),
     lastUpdated: r.lastUpdated.toISOString(),
+    retiredAt: r.retiredAt ? r.retiredAt.toISOString() : null,
     status: computeStatus(r, today),
   };
 }
@@ -130,23 +137,24 @@ export function toNoteDto(n: NoteRow): NoteDto {
     id: n.id,
     equipmentId: n.equipmentId,
     content: n.content,
-    type: (['note', 'usage_update', 'maintenance'] as const).find((t) => t === n.type) ?? 'note',
+    type: noteTypes.find((t) => t === n.type) ?? 'note',
     usage: n.usage,
     operatorName: n.operatorName,
     createdAt: n.createdAt.toISOString(),
   };
 }
 
-export function toRetiredDto(r: RetiredRow): RetiredEquipmentDto {
+/** A retired machine as the Retired Equipment page shows it (the spec's retired-equipment fields). */
+export function toRetiredDto(r: Row): RetiredEquipmentDto {
   return {
     id: r.id,
-    originalEquipmentId: r.originalEquipmentId,
+    originalEquipmentId: r.id,
     userId: r.userId,
     name: r.name,
     type: r.type,
     serialNumber: r.serialNumber,
     unit: r.unit,
-    finalUsage: r.finalUsage,
+    finalUsage: r.currentUsage,
     threshold: r.threshold,
     fuelType: r.fuelType,
     serviceInterval: r.serviceInterval,
@@ -157,8 +165,8 @@ export function toRetiredDto(r: RetiredRow): RetiredEquipmentDto {
     description: r.description,
     retirementNotes: r.retirementNotes,
     retiredBy: r.retiredBy,
-    originalDateAdded: r.originalDateAdded.toISOString(),
-    retiredAt: r.retiredAt.toISOString(),
+    originalDateAdded: r.dateAdded.toISOString(),
+    retiredAt: (r.retiredAt ?? r.lastUpdated).toISOString(),
   };
 }
 
@@ -171,7 +179,7 @@ export async function listEquipment(
   ctx: CompanyContext,
   q: EquipmentListQuery,
 ): Promise<EquipmentDto[]> {
-  const conds = [eq(equipment.companyId, ctx.companyId)];
+  const conds = [eq(equipment.companyId, ctx.companyId), isNull(equipment.retiredAt)];
   if (q.type && q.type !== 'all') conds.push(eq(equipment.type, q.type));
   const search = q.search?.trim();
   if (search) {
@@ -299,7 +307,7 @@ async function loadSnapshot(db: Db, companyId: string, today: string): Promise<F
       (select coalesce(json_agg(json_build_array(${equipment.id}, ${equipment.type}, ${equipment.name}, ${equipment.serialNumber},
         ${equipment.currentUsage}, ${equipment.lastServiceUsage}, ${equipment.serviceInterval}, ${equipment.hasScheduledMaintenance},
         ${equipment.nextMaintenanceDate}) order by lower(${equipment.name}), ${equipment.name}, ${equipment.id}), '[]')
-       from ${equipment} where ${equipment.companyId} = ${companyId}) as rows`);
+       from ${equipment} where ${equipment.companyId} = ${companyId} and ${equipment.retiredAt} is null) as rows`);
   const first = (res as unknown as { rows: { version: string; rows: unknown }[] }).rows[0];
   const raw = first?.rows;
   const tuples = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as LeanTuple[];
@@ -354,6 +362,7 @@ const pageStatement = preparedPerDb((db: Db) =>
       and(
         eq(equipment.companyId, sql.placeholder('companyId')),
         sql`${equipment.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        isNull(equipment.retiredAt),
       ),
     )
     .prepare('equipment_browse_page'),
@@ -462,11 +471,20 @@ export async function countEquipment(db: DbOrTx, companyId: string): Promise<num
   const [row] = await db
     .select({ n: count() })
     .from(equipment)
-    .where(eq(equipment.companyId, companyId));
+    .where(and(eq(equipment.companyId, companyId), isNull(equipment.retiredAt)));
   return Number(row?.n ?? 0);
 }
 
-async function findRow(db: DbOrTx, ctx: CompanyContext, id: string, lock = false): Promise<Row> {
+/**
+ * One machine of the company, active or retired (reads: history, services). A malformed or foreign id
+ * is not found.
+ */
+export async function findAnyRow(
+  db: DbOrTx,
+  ctx: CompanyContext,
+  id: string,
+  lock = false,
+): Promise<Row> {
   const qb = db
     .select()
     .from(equipment)
@@ -476,16 +494,53 @@ async function findRow(db: DbOrTx, ctx: CompanyContext, id: string, lock = false
   return row;
 }
 
+/** An active machine (every write but restore and Delete Forever): a retired one answers 409. */
+export async function findRow(
+  db: DbOrTx,
+  ctx: CompanyContext,
+  id: string,
+  lock = false,
+): Promise<Row> {
+  const row = await findAnyRow(db, ctx, id, lock);
+  if (row.retiredAt) throw isRetired();
+  return row;
+}
+
 export async function getEquipment(
   deps: Deps,
   ctx: CompanyContext,
   id: string,
 ): Promise<EquipmentDto> {
-  return toEquipmentDto(await findRow(deps.db, ctx, id), companyToday(deps, ctx));
+  return toEquipmentDto(await findAnyRow(deps.db, ctx, id), companyToday(deps, ctx));
+}
+
+const unitOf = (u: string): IntervalUnit =>
+  (['days', 'months', 'years'] as const).find((x) => x === u) ?? 'months';
+
+/**
+ * The next calendar date: one interval after the last service once a service exists, else after the
+ * start date (docs/decisions/trustworthy-record.md).
+ */
+export function nextDateOf(v: {
+  hasScheduledMaintenance: boolean;
+  maintenanceStartDate: string | null;
+  maintenanceInterval: number | null;
+  maintenanceIntervalUnit: string;
+  lastServiceDate: string | null;
+}): string | null {
+  const unit = unitOf(v.maintenanceIntervalUnit);
+  if (v.hasScheduledMaintenance && v.lastServiceDate && v.maintenanceInterval)
+    return addInterval(v.lastServiceDate, v.maintenanceInterval, unit);
+  return nextMaintenanceDate({
+    hasScheduledMaintenance: v.hasScheduledMaintenance,
+    maintenanceStartDate: v.maintenanceStartDate,
+    maintenanceInterval: v.maintenanceInterval,
+    maintenanceIntervalUnit: unit,
+  });
 }
 
 /** The stored columns of a full, validated record (save defaults of spec section 9). */
-function columnsOf(input: EquipmentInput, isCreate: boolean) {
+function columnsOf(input: EquipmentInput, isCreate: boolean, lastServiceDate: string | null) {
   const currentUsage = input.currentUsage ?? 0;
   const serviceInterval = input.serviceInterval ?? 0;
   const lastServiceUsage =
@@ -509,11 +564,12 @@ function columnsOf(input: EquipmentInput, isCreate: boolean) {
     maintenanceStartDate,
     maintenanceInterval,
     maintenanceIntervalUnit: unit,
-    nextMaintenanceDate: nextMaintenanceDate({
+    nextMaintenanceDate: nextDateOf({
       hasScheduledMaintenance: scheduled,
       maintenanceStartDate,
       maintenanceInterval,
       maintenanceIntervalUnit: unit,
+      lastServiceDate,
     }),
     serviceParts: (input.serviceParts ?? []).map((p) => ({
       part: p.part,
@@ -524,32 +580,22 @@ function columnsOf(input: EquipmentInput, isCreate: boolean) {
   };
 }
 
-function fmt(n: number) {
+export function fmt(n: number) {
   return new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
 }
 
 /**
  * Adds a record. The company row is locked for the count-and-insert, so concurrent adds can
- * never pass the plan limit together.
+ * never pass the plan limit together. The usage it is added with is its first reading.
  */
 export async function createEquipment(
   deps: Deps,
   ctx: CompanyContext,
   input: EquipmentInput,
 ): Promise<EquipmentDto> {
-  const cols = columnsOf(input, true);
+  const cols = columnsOf(input, true, null);
   const row = await deps.db.transaction(async (tx) => {
-    const [c] = await tx
-      .select({ limit: company.equipmentLimit })
-      .from(company)
-      .where(eq(company.id, ctx.companyId))
-      .for('no key update');
-    if (!c) throw notFound();
-    if (c.limit !== -1) {
-      const n = await countEquipment(tx, ctx.companyId);
-      if (n >= c.limit)
-        throw new AppError('plan_limit', 'equipment.planLimit', { params: { limit: c.limit } });
-    }
+    await assertRoomForOneMore(tx, ctx, 'equipment.planLimit');
     const now = deps.now();
     const [created] = await tx
       .insert(equipment)
@@ -563,13 +609,71 @@ export async function createEquipment(
       })
       .returning();
     if (!created) throw new Error('insert returned nothing');
+    await addNote(tx, ctx, created.id, now, {
+      type: 'usage_update',
+      content: `Added with usage ${fmt(created.currentUsage)} ${created.unit}`,
+      usage: created.currentUsage,
+      reading: 'initial',
+    });
     await bumpEquipmentVersion(tx, ctx.companyId);
     return created;
   });
   return toEquipmentDto(row, companyToday(deps, ctx));
 }
 
-/** Edit: the patch is merged with the record and the whole is validated. A lowered reading is allowed and written to history. */
+/** Locks the company row and refuses when its active machines already fill the plan. */
+export async function assertRoomForOneMore(
+  tx: DbOrTx,
+  ctx: CompanyContext,
+  key: 'equipment.planLimit' | 'equipment.restorePlanLimit',
+): Promise<void> {
+  const [c] = await tx
+    .select({ limit: company.equipmentLimit })
+    .from(company)
+    .where(eq(company.id, ctx.companyId))
+    .for('no key update');
+  if (!c) throw notFound();
+  if (c.limit === -1) return;
+  const n = await countEquipment(tx, ctx.companyId);
+  if (n >= c.limit) throw new AppError('plan_limit', key, { params: { limit: c.limit } });
+}
+
+/** Audited fields whose value differs (usage has its own correction entry). */
+function changesOf(before: Row, after: Row): FieldChange[] {
+  const fields = [
+    'name',
+    'type',
+    'serialNumber',
+    'unit',
+    'threshold',
+    'serviceInterval',
+    'lastServiceUsage',
+    'hasScheduledMaintenance',
+    'maintenanceStartDate',
+    'maintenanceInterval',
+    'maintenanceIntervalUnit',
+    'nextMaintenanceDate',
+    'serviceParts',
+  ] as const;
+  const out: FieldChange[] = [];
+  for (const f of fields) {
+    const from = before[f] ?? null;
+    const to = after[f] ?? null;
+    if (JSON.stringify(from) !== JSON.stringify(to)) out.push({ field: f, from, to });
+  }
+  return out;
+}
+
+const describeChanges = (changes: FieldChange[]) =>
+  'Changed ' +
+  changes.map((c) => `${c.field}: ${JSON.stringify(c.from)} -> ${JSON.stringify(c.to)}`).join('; ');
+
+/**
+ * Edit: the patch is merged with the record and the whole is validated. A lowered reading is allowed
+ * and written to history as a correction; every other audited change is written as one `change`
+ * entry (who, when, old and new values). The next calendar date follows the last service, so an edit
+ * never moves a service date backwards.
+ */
 export async function updateEquipment(
   deps: Deps,
   ctx: CompanyContext,
@@ -599,7 +703,7 @@ export async function updateEquipment(
     };
     const parsed = equipmentFieldsSchema.superRefine(checkSchedule).safeParse(merged);
     if (!parsed.success) throw fromZodError(parsed.error);
-    const cols = columnsOf(parsed.data, false);
+    const cols = columnsOf(parsed.data, false, current.lastServiceDate);
     const now = deps.now();
     const usageChanged = cols.currentUsage !== current.currentUsage;
     const [updated] = await tx
@@ -609,15 +713,21 @@ export async function updateEquipment(
       .returning();
     if (!updated) throw notFound();
     if (usageChanged) {
-      await addNote(
-        tx,
-        ctx,
-        current.id,
-        'usage_update',
-        `Usage corrected from ${fmt(current.currentUsage)} to ${fmt(cols.currentUsage)} ${current.unit}`,
-        cols.currentUsage,
-        now,
-      );
+      await addNote(tx, ctx, current.id, now, {
+        type: 'usage_update',
+        content: `Usage corrected from ${fmt(current.currentUsage)} to ${fmt(cols.currentUsage)} ${current.unit}`,
+        usage: cols.currentUsage,
+        reading: 'correction',
+        previousUsage: current.currentUsage,
+      });
+    }
+    const changes = changesOf(current, updated);
+    if (changes.length > 0) {
+      await addNote(tx, ctx, current.id, now, {
+        type: 'change',
+        content: describeChanges(changes),
+        changes,
+      });
     }
     await bumpEquipmentVersion(tx, ctx.companyId);
     return updated;
@@ -625,32 +735,53 @@ export async function updateEquipment(
   return toEquipmentDto(row, companyToday(deps, ctx));
 }
 
-async function addNote(
+type NoteValues = {
+  type: NoteType;
+  content: string;
+  usage?: number | null;
+  reading?: ReadingKind | null;
+  previousUsage?: number | null;
+  operatorName?: string;
+  serviceDate?: string;
+  parts?: { part: string; partNumber: string | null; qty: number | null }[];
+  cost?: number | null;
+  performedBy?: string | null;
+  changes?: FieldChange[];
+};
+
+/** Writes one history entry by the signed-in user. */
+export async function addNote(
   tx: DbOrTx,
   ctx: CompanyContext,
   equipmentId: string,
-  type: NoteType,
-  content: string,
-  usage: number | null,
   now: Date,
-) {
+  v: NoteValues,
+): Promise<NoteRow> {
   const [n] = await tx
     .insert(equipmentNote)
     .values({
       companyId: ctx.companyId,
       equipmentId,
-      type,
-      content,
-      usage,
-      operatorName: actorName(ctx),
+      type: v.type,
+      content: v.content,
+      usage: v.usage ?? null,
+      reading: v.reading ?? null,
+      previousUsage: v.previousUsage ?? null,
+      operatorName: v.operatorName ?? actorName(ctx),
       userId: ctx.userId,
       createdAt: now,
+      serviceDate: v.serviceDate ?? null,
+      parts: v.parts ?? null,
+      cost: v.cost ?? null,
+      performedBy: v.performedBy ?? null,
+      changes: v.changes ?? null,
     })
     .returning();
   if (!n) throw new Error('insert returned nothing');
   return n;
 }
 
+/** Delete Forever: the only call that removes a machine's history (active or retired). */
 export async function deleteEquipment(deps: Deps, ctx: CompanyContext, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const deleted = await tx
@@ -678,75 +809,38 @@ export async function increaseUsage(
         lastUpdated: now,
         lastReadingAt: now,
       })
-      .where(and(eq(equipment.id, assertId(id)), eq(equipment.companyId, ctx.companyId)))
+      .where(
+        and(
+          eq(equipment.id, assertId(id)),
+          eq(equipment.companyId, ctx.companyId),
+          isNull(equipment.retiredAt),
+        ),
+      )
       .returning();
-    if (!updated) throw notFound();
-    await addNote(
-      tx,
-      ctx,
-      updated.id,
-      'usage_update',
-      `Usage increased by ${fmt(increase)} to ${fmt(updated.currentUsage)} ${updated.unit}`,
-      updated.currentUsage,
-      now,
-    );
+    if (!updated) {
+      await findRow(tx, ctx, id); // not found, or retired (409)
+      throw notFound();
+    }
+    await addNote(tx, ctx, updated.id, now, {
+      type: 'usage_update',
+      content: `Usage increased by ${fmt(increase)} to ${fmt(updated.currentUsage)} ${updated.unit}`,
+      usage: updated.currentUsage,
+      reading: 'increase',
+      previousUsage: Number((updated.currentUsage - increase).toFixed(2)),
+    });
     await bumpEquipmentVersion(tx, ctx.companyId);
     return updated;
   });
   return toEquipmentDto(row, companyToday(deps, ctx));
 }
 
-/** Mark as Serviced (decisions.md): lastServiceUsage = currentUsage; the scheduled date moves one interval from today. */
-export async function resetService(
-  deps: Deps,
-  ctx: CompanyContext,
-  id: string,
-): Promise<EquipmentDto> {
-  const today = companyToday(deps, ctx);
-  const row = await deps.db.transaction(async (tx) => {
-    const current = await findRow(tx, ctx, id, true);
-    const now = deps.now();
-    const unit =
-      (['days', 'months', 'years'] as const).find((u) => u === current.maintenanceIntervalUnit) ??
-      'months';
-    const moveDate =
-      current.hasScheduledMaintenance &&
-      current.maintenanceInterval &&
-      current.maintenanceInterval > 0;
-    const [updated] = await tx
-      .update(equipment)
-      .set({
-        lastServiceUsage: sql`${equipment.currentUsage}`,
-        lastUpdated: now,
-        ...(moveDate && current.maintenanceInterval
-          ? { nextMaintenanceDate: addInterval(today, current.maintenanceInterval, unit) }
-          : {}),
-      })
-      .where(and(eq(equipment.id, current.id), eq(equipment.companyId, ctx.companyId)))
-      .returning();
-    if (!updated) throw notFound();
-    await addNote(
-      tx,
-      ctx,
-      updated.id,
-      'maintenance',
-      `Marked as serviced at ${fmt(updated.currentUsage)} ${updated.unit}`,
-      updated.currentUsage,
-      now,
-    );
-    await bumpEquipmentVersion(tx, ctx.companyId);
-    return updated;
-  });
-  return toEquipmentDto(row, today);
-}
-
 export async function listNotes(deps: Deps, ctx: CompanyContext, id: string): Promise<NoteDto[]> {
-  const e = await findRow(deps.db, ctx, id);
+  const e = await findAnyRow(deps.db, ctx, id);
   const rows = await deps.db
     .select()
     .from(equipmentNote)
     .where(and(eq(equipmentNote.equipmentId, e.id), eq(equipmentNote.companyId, ctx.companyId)))
-    .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.id));
+    .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.seq));
   return rows.map(toNoteDto);
 }
 
@@ -757,85 +851,92 @@ export async function createNote(
   content: string,
 ): Promise<NoteDto> {
   const e = await findRow(deps.db, ctx, id);
-  return toNoteDto(await addNote(deps.db, ctx, e.id, 'note', content, null, deps.now()));
+  return toNoteDto(await addNote(deps.db, ctx, e.id, deps.now(), { type: 'note', content }));
 }
 
-/** History of one machine, newest first, from its notes (usage changes, services, operator updates, notes). */
+const readingOf = (v: string | null): ReadingKind | null =>
+  readingKinds.find((k) => k === v) ?? null;
+
+/** Whether a manager may void this entry now: an unvoided reading with a known usage before it, or an operator update's entry. */
+export function canVoid(n: NoteRow, retired: boolean): boolean {
+  if (retired || n.voidedAt || n.type !== 'usage_update') return false;
+  if (n.operatorUpdateId) return true;
+  const r = readingOf(n.reading);
+  return r !== null && r !== 'initial' && n.previousUsage !== null;
+}
+
+/** One history entry as every history answer shows it. */
+export function toHistoryDto(
+  n: NoteRow,
+  equipmentName: string,
+  retired: boolean,
+  fuel?: { fuelAdded: number; fuelType: string } | null,
+): HistoryRecordDto {
+  const dto = toNoteDto(n);
+  return {
+    id: dto.id,
+    createdAt: dto.createdAt,
+    equipmentName,
+    type: dto.type === 'note' ? 'note' : 'update',
+    noteType: dto.type,
+    operatorName: dto.operatorName,
+    usage: dto.usage,
+    content: dto.content,
+    reading: readingOf(n.reading),
+    previousUsage: n.previousUsage,
+    operatorUpdateId: n.operatorUpdateId,
+    fuelAdded: fuel && fuel.fuelAdded > 0 ? fuel.fuelAdded : null,
+    fuelType: fuel && fuel.fuelAdded > 0 ? fuel.fuelType : null,
+    service:
+      n.type === 'maintenance' && n.serviceDate
+        ? {
+            serviceDate: n.serviceDate,
+            parts: (n.parts ?? []).map((p) => ({
+              part: p.part,
+              partNumber: p.partNumber ?? null,
+              qty: p.qty ?? null,
+            })),
+            cost: n.cost,
+            performedBy: n.performedBy,
+          }
+        : null,
+    changes: n.changes ?? null,
+    voided: n.voidedAt
+      ? { at: n.voidedAt.toISOString(), by: n.voidedBy, reason: n.voidReason ?? '' }
+      : null,
+    canVoid: canVoid(n, retired),
+  };
+}
+
+/** History of one machine (active or retired), newest first, with the fuel of the operator updates it applied. */
 export async function history(
   deps: Deps,
   ctx: CompanyContext,
   id: string,
 ): Promise<HistoryRecordDto[]> {
-  const e = await findRow(deps.db, ctx, id);
+  const e = await findAnyRow(deps.db, ctx, id);
   const rows = await deps.db
-    .select()
+    .select({
+      n: equipmentNote,
+      fuelAdded: operatorUpdate.fuelAdded,
+      fuelType: operatorUpdate.fuelType,
+    })
     .from(equipmentNote)
+    .leftJoin(
+      operatorUpdate,
+      and(
+        eq(operatorUpdate.id, equipmentNote.operatorUpdateId),
+        eq(operatorUpdate.companyId, ctx.companyId),
+      ),
+    )
     .where(and(eq(equipmentNote.equipmentId, e.id), eq(equipmentNote.companyId, ctx.companyId)))
-    .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.id));
-  return rows.map((n) => {
-    const dto = toNoteDto(n);
-    return {
-      id: dto.id,
-      createdAt: dto.createdAt,
-      equipmentName: e.name,
-      type: dto.type === 'note' ? 'note' : 'update',
-      noteType: dto.type,
-      operatorName: dto.operatorName,
-      usage: dto.usage,
-      content: dto.content,
-    };
-  });
-}
-
-/** Retire: one transaction copies the record into retired equipment and removes it from the active list. */
-export async function retireEquipment(
-  deps: Deps,
-  ctx: CompanyContext,
-  id: string,
-  retirementNotes: string | null,
-): Promise<RetiredEquipmentDto> {
-  const row = await deps.db.transaction(async (tx) => {
-    const e = await findRow(tx, ctx, id, true);
-    const [retired] = await tx
-      .insert(retiredEquipment)
-      .values({
-        companyId: ctx.companyId,
-        originalEquipmentId: e.id,
-        userId: e.userId,
-        name: e.name,
-        type: e.type,
-        serialNumber: e.serialNumber,
-        unit: e.unit,
-        finalUsage: e.currentUsage,
-        threshold: e.threshold,
-        fuelType: e.fuelType,
-        serviceInterval: e.serviceInterval,
-        lastServiceUsage: e.lastServiceUsage,
-        totalFuelUsed: e.totalFuelUsed,
-        totalGasUsed: e.totalGasUsed,
-        totalDieselUsed: e.totalDieselUsed,
-        description: e.description,
-        retirementNotes,
-        retiredBy: actorName(ctx),
-        originalDateAdded: e.dateAdded,
-        retiredAt: deps.now(),
-      })
-      .returning();
-    if (!retired) throw new Error('insert returned nothing');
-    await tx
-      .delete(equipment)
-      .where(and(eq(equipment.id, e.id), eq(equipment.companyId, ctx.companyId)));
-    await bumpEquipmentVersion(tx, ctx.companyId);
-    return retired;
-  });
-  return toRetiredDto(row);
-}
-
-export async function listRetired(deps: Deps, ctx: CompanyContext): Promise<RetiredEquipmentDto[]> {
-  const rows = await deps.db
-    .select()
-    .from(retiredEquipment)
-    .where(eq(retiredEquipment.companyId, ctx.companyId))
-    .orderBy(desc(retiredEquipment.retiredAt), desc(retiredEquipment.id));
-  return rows.map(toRetiredDto);
+    .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.seq));
+  return rows.map(({ n, fuelAdded, fuelType }) =>
+    toHistoryDto(
+      n,
+      e.name,
+      e.retiredAt !== null,
+      fuelAdded !== null && fuelType !== null ? { fuelAdded, fuelType } : null,
+    ),
+  );
 }

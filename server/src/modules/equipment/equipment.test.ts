@@ -688,13 +688,20 @@ describe('one record: get, edit, delete; tenancy', () => {
     const hist = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}/history`)).json<
       HistoryRecordDto[]
     >();
-    expect(hist[0]).toMatchObject({
+    // One edit: the usage correction, then one entry with every other changed field (old and new values).
+    expect(hist[1]).toMatchObject({
       type: 'update',
       noteType: 'usage_update',
+      reading: 'correction',
       usage: 450,
+      previousUsage: 500,
       equipmentName: 'Edit me',
+      canVoid: true,
     });
-    expect(hist[0]!.content).toMatch(/500 to 450/);
+    expect(hist[1]!.content).toMatch(/500 to 450/);
+    expect(hist[0]).toMatchObject({ noteType: 'change', type: 'update' });
+    expect(hist[0]!.changes?.map((c) => c.field)).toContain('hasScheduledMaintenance');
+    expect(hist[0]!.operatorName).toBeTruthy();
 
     const bad = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}`, {
       hasScheduledMaintenance: true,
@@ -791,8 +798,9 @@ describe('usage, notes, service, history', () => {
     const hist = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}/history`)).json<
       HistoryRecordDto[]
     >();
-    expect(hist).toHaveLength(11);
+    expect(hist).toHaveLength(12); // 11 increases and the value it was added with
     expect(hist.every((h) => h.noteType === 'usage_update' && h.type === 'update')).toBe(true);
+    expect(hist.at(-1)).toMatchObject({ reading: 'initial', usage: 100.5, canVoid: false });
   });
 
   it('adds and lists notes (trimmed, not empty)', async () => {
@@ -816,7 +824,7 @@ describe('usage, notes, service, history', () => {
     const list = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}/notes`)).json<
       NoteDto[]
     >();
-    expect(list.map((n) => n.content)).toEqual(['Replaced the belt']);
+    expect(list.map((n) => n.content)).toEqual(['Replaced the belt', 'Added with usage 100 hours']);
   });
 
   it('mark as serviced resets the interval, moves the scheduled date one interval from today and writes a maintenance note', async () => {
@@ -877,7 +885,7 @@ describe('usage, notes, service, history', () => {
 });
 
 describe('retire and retired equipment', () => {
-  it('copies the record into retired equipment in one transaction and removes it from the list', async () => {
+  it('marks the machine retired (its record and history stay) and removes it from the active list', async () => {
     const o = await fresh();
     const e = await createEquipmentViaApi(t.app, o.cookie, {
       name: 'Old truck',
@@ -925,6 +933,6 @@ describe('retire and retired equipment', () => {
     ).toBe(false);
     expect(
       (await call(t.app, o.cookie, 'POST', `/api/equipment/${e.id}/retire`, {})).statusCode,
-    ).toBe(404);
+    ).toBe(409);
   });
 });

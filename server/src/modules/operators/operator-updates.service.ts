@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import {
   MAX_INCREASE_PER_DAY,
   type FuelExportRow,
@@ -9,13 +9,19 @@ import {
 } from '../../../../domain/schemas/operators';
 import { messageText } from '../../../../domain/messages/catalogue';
 import { usageStanding } from '../../../../domain/status';
+import { RATE_WINDOW_DAYS, usualDailyUsage, type Reading } from '../../../../domain/usage-rate';
 import type { DbOrTx, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { equipment, equipmentNote, equipmentVersion, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { bumpEquipmentVersion } from '../equipment/equipment.service';
+import { entryOfUpdate, voidEntryTx, voidUpdateTx } from '../equipment/corrections.service';
+import {
+  bumpEquipmentVersion,
+  findRow,
+  toHistoryDto,
+} from '../equipment/equipment.service';
 
 type UpdateRow = typeof operatorUpdate.$inferSelect;
 type EquipmentRow = typeof equipment.$inferSelect;
@@ -26,7 +32,7 @@ export const PENDING_MESSAGE = messageText('operators.heldForReview');
 
 /** The DTO's fields only (an explicit literal, like toEquipmentDto: no internal column can leak, no per-row schema parse). */
 export function toUpdateDto(
-  r: Omit<UpdateRow, 'companyId' | 'idempotencyKey' | 'reviewedBy'>,
+  r: Omit<UpdateRow, 'companyId' | 'idempotencyKey' | 'reviewedBy' | 'voidedByUserId'>,
 ): OperatorUpdateDto {
   return {
     id: r.id,
@@ -42,6 +48,9 @@ export function toUpdateDto(
     reason: r.reason,
     reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
     createdAt: r.createdAt.toISOString(),
+    voided: r.voidedAt
+      ? { at: r.voidedAt.toISOString(), by: r.voidedBy, reason: r.voidReason ?? '' }
+      : null,
   };
 }
 
@@ -62,6 +71,60 @@ function implausible(
   if (perDay === undefined) return false;
   const days = Math.max(1, (now.getTime() - eq.lastReadingAt.getTime()) / DAY_MS);
   return newUsage - eq.currentUsage > perDay * days;
+}
+
+/** Share of the physical maximum per day below which a reading is never checked against the machine's rate. */
+const RATE_FLOOR_SHARE = 0.25;
+/** How many times its usual daily usage a machine may advance before a reading is held. */
+const RATE_MARGIN = 3;
+
+/**
+ * A jump far above the machine's own usual rate (docs/decisions/trustworthy-record.md): held when the
+ * increase exceeds max(3 x rate x days, 25 % of the physical maximum x days). The readings are read
+ * only for increases above the floor, so ordinary readings cost no extra query.
+ */
+async function unusual(
+  db: DbOrTx,
+  companyId: string,
+  m: Pick<EquipmentRow, 'id' | 'unit' | 'currentUsage' | 'lastReadingAt'>,
+  newUsage: number,
+  now: Date,
+): Promise<boolean> {
+  const perDay = MAX_INCREASE_PER_DAY[m.unit];
+  if (perDay === undefined) return false;
+  const days = Math.max(1, (now.getTime() - m.lastReadingAt.getTime()) / DAY_MS);
+  const increase = newUsage - m.currentUsage;
+  const floor = RATE_FLOOR_SHARE * perDay * days;
+  if (increase <= floor) return false;
+  const since = new Date(now.getTime() - RATE_WINDOW_DAYS * DAY_MS);
+  const readingCols = { at: equipmentNote.createdAt, usage: equipmentNote.usage };
+  const base = and(
+    eq(equipmentNote.equipmentId, m.id),
+    eq(equipmentNote.companyId, companyId),
+    eq(equipmentNote.type, 'usage_update'),
+    isNotNull(equipmentNote.reading),
+    isNull(equipmentNote.voidedAt),
+  );
+  const [inWindow, anchor] = await Promise.all([
+    db
+      .select(readingCols)
+      .from(equipmentNote)
+      .where(and(base, gte(equipmentNote.createdAt, since)))
+      .orderBy(desc(equipmentNote.createdAt))
+      .limit(1000),
+    db
+      .select(readingCols)
+      .from(equipmentNote)
+      .where(and(base, lt(equipmentNote.createdAt, since)))
+      .orderBy(desc(equipmentNote.createdAt))
+      .limit(1),
+  ]);
+  const readings: Reading[] = [...anchor, ...inWindow]
+    .filter((r): r is { at: Date; usage: number } => r.usage !== null)
+    .map((r) => ({ at: r.at.toISOString(), usage: r.usage }));
+  const rate = usualDailyUsage(readings, now);
+  if (rate.kind !== 'rate') return false;
+  return increase > Math.max(RATE_MARGIN * rate.perDay * days, floor);
 }
 
 async function lockEquipment(
@@ -109,6 +172,9 @@ async function applyUpdate(
     content: u.notes,
     type: u.newUsage !== null || fuel > 0 ? 'usage_update' : 'note',
     usage: u.newUsage ?? eqRow.currentUsage,
+    reading: u.newUsage !== null ? 'reading' : null,
+    previousUsage: u.newUsage !== null ? eqRow.currentUsage : null,
+    operatorUpdateId: u.id,
     operatorName: u.operatorName,
     userId,
     createdAt: now,
@@ -161,6 +227,7 @@ const readMachine = (db: DbOrTx) =>
       lastServiceUsage: equipment.lastServiceUsage,
       serviceInterval: equipment.serviceInterval,
       lastReadingAt: equipment.lastReadingAt,
+      retiredAt: equipment.retiredAt,
       rowVersion: sql<string>`${equipment}.xmin::text`,
       priorId: sql<
         string | null
@@ -212,9 +279,11 @@ function writeStatement(db: DbOrTx) {
       where ${equipment.id} = (select locked.id from locked) and ${p('applied')}::boolean and exists (select 1 from ins)`,
   );
   const note = db.$with('note', {}).as(
-    sql`insert into ${equipmentNote} (company_id, equipment_id, content, type, usage, operator_name, user_id, created_at)
+    sql`insert into ${equipmentNote} (company_id, equipment_id, content, type, usage, reading, previous_usage,
+        operator_update_id, operator_name, user_id, created_at)
       select ${p('companyId')}::uuid, ${p('equipmentId')}::uuid, ${p('notes')}::text, ${p('noteType')}::text,
-        ${p('noteUsage')}::numeric, ${p('operatorName')}::text, ${p('userId')}::uuid, ${p('now')}::timestamptz
+        ${p('noteUsage')}::numeric, ${p('reading')}::text, ${p('previousUsage')}::numeric, ins.id,
+        ${p('operatorName')}::text, ${p('userId')}::uuid, ${p('now')}::timestamptz
       from ins where ${p('applied')}::boolean`,
   );
   const bump = db.$with('bump', {}).as(
@@ -262,7 +331,7 @@ async function attemptSubmit(
           key: idempotencyKey,
         })
       )[0];
-  if (!m) throw notFound('equipment.notFound');
+  if (!m || m.retiredAt) throw notFound('equipment.notFound');
   if (idempotencyKey && m.priorId) {
     const prior = await priorByKey(db, ctx.companyId, idempotencyKey);
     if (prior) return respond(prior, false);
@@ -272,13 +341,15 @@ async function attemptSubmit(
   const newUsage = input.newUsage === undefined ? null : Number(input.newUsage.toFixed(2));
   if (newUsage !== null && newUsage < m.currentUsage)
     throw rollbackError(newUsage, m.currentUsage, m.unit);
-  const held = newUsage !== null && implausible(m, newUsage, now);
+  const physical = newUsage !== null && implausible(m, newUsage, now);
+  const held =
+    physical || (newUsage !== null && (await unusual(db, ctx.companyId, m, newUsage, now)));
   const fuelAdded = Number((input.fuelAdded ?? 0).toFixed(3));
   const fuelType = fuelAdded > 0 ? (input.fuelType ?? 'gas') : 'gas';
   const notes = input.notes ?? '';
   const operatorName = operatorDisplayName(ctx);
   const status = held ? 'pending' : 'applied';
-  const reason = held ? 'implausible_reading' : null;
+  const reason = physical ? 'implausible_reading' : held ? 'unusual_reading' : null;
 
   const applied = !held;
   const rows = await preparedWrite(db).execute({
@@ -301,6 +372,8 @@ async function attemptSubmit(
     diesel: applied && fuelType === 'diesel' ? fuelAdded : 0,
     noteType: newUsage !== null || fuelAdded > 0 ? 'usage_update' : 'note',
     noteUsage: newUsage ?? m.currentUsage,
+    reading: newUsage !== null ? 'reading' : null,
+    previousUsage: newUsage !== null ? m.currentUsage : null,
     bump:
       applied &&
       newUsage !== null &&
@@ -334,6 +407,10 @@ async function attemptSubmit(
     reviewedBy: null,
     reviewedAt: null,
     createdAt: now,
+    voidedAt: null,
+    voidedBy: null,
+    voidedByUserId: null,
+    voidReason: null,
   };
   return respond(row, true);
 }
@@ -380,6 +457,9 @@ const listStatement = preparedPerDb((db: DbOrTx) =>
       reason: operatorUpdate.reason,
       reviewedAt: operatorUpdate.reviewedAt,
       createdAt: operatorUpdate.createdAt,
+      voidedAt: operatorUpdate.voidedAt,
+      voidedBy: operatorUpdate.voidedBy,
+      voidReason: operatorUpdate.voidReason,
     })
     .from(operatorUpdate)
     .where(
@@ -464,10 +544,17 @@ export async function rejectUpdate(
 // ---- Fuel and history ----------------------------------------------------------------------------
 
 export async function resetFuel(deps: Deps, ctx: CompanyContext): Promise<{ count: number }> {
+  const now = deps.now();
   const rows = await deps.db
     .update(equipment)
-    .set({ totalFuelUsed: 0, totalGasUsed: 0, totalDieselUsed: 0, lastUpdated: deps.now() })
-    .where(eq(equipment.companyId, ctx.companyId))
+    .set({
+      totalFuelUsed: 0,
+      totalGasUsed: 0,
+      totalDieselUsed: 0,
+      fuelResetAt: now,
+      lastUpdated: now,
+    })
+    .where(and(eq(equipment.companyId, ctx.companyId), isNull(equipment.retiredAt)))
     .returning({ id: equipment.id });
   return { count: rows.length };
 }
@@ -476,46 +563,101 @@ const EXPORT_LIMIT = 20_000;
 
 export async function fuelExport(deps: Deps, ctx: CompanyContext): Promise<FuelExportRow[]> {
   const rows = await deps.db
-    .select()
+    .select({ r: operatorUpdate, retiredAt: equipment.retiredAt })
     .from(operatorUpdate)
+    .innerJoin(
+      equipment,
+      and(eq(equipment.id, operatorUpdate.equipmentId), eq(equipment.companyId, ctx.companyId)),
+    )
     .where(
       and(
         eq(operatorUpdate.companyId, ctx.companyId),
         eq(operatorUpdate.status, 'applied'),
         gt(operatorUpdate.fuelAdded, 0),
+        isNull(operatorUpdate.voidedAt),
       ),
     )
     .orderBy(desc(operatorUpdate.createdAt))
     .limit(EXPORT_LIMIT);
-  return rows.map((r) => ({
+  return rows.map(({ r, retiredAt }) => ({
     date: r.createdAt.toISOString(),
     equipmentName: r.equipmentName,
     operatorName: r.operatorName,
     fuelType: r.fuelType,
     fuelAdded: r.fuelAdded,
     notes: r.notes,
+    retired: retiredAt !== null,
   }));
 }
 
+/** Every history entry of every machine of the company, retired machines included, newest first. */
 export async function historyExport(deps: Deps, ctx: CompanyContext): Promise<HistoryRecord[]> {
   const rows = await deps.db
-    .select({ n: equipmentNote, name: equipment.name })
+    .select({
+      n: equipmentNote,
+      name: equipment.name,
+      unit: equipment.unit,
+      retiredAt: equipment.retiredAt,
+      fuelAdded: operatorUpdate.fuelAdded,
+      fuelType: operatorUpdate.fuelType,
+    })
     .from(equipmentNote)
     .innerJoin(
       equipment,
       and(eq(equipment.id, equipmentNote.equipmentId), eq(equipment.companyId, ctx.companyId)),
     )
+    .leftJoin(
+      operatorUpdate,
+      and(
+        eq(operatorUpdate.id, equipmentNote.operatorUpdateId),
+        eq(operatorUpdate.companyId, ctx.companyId),
+      ),
+    )
     .where(eq(equipmentNote.companyId, ctx.companyId))
-    .orderBy(desc(equipmentNote.createdAt))
+    .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.seq))
     .limit(EXPORT_LIMIT);
-  return rows.map(({ n, name }) => ({
-    id: n.id,
-    createdAt: n.createdAt.toISOString(),
-    equipmentName: name,
-    type: n.type === 'note' ? 'note' : 'update',
-    noteType: n.type,
-    operatorName: n.operatorName,
-    usage: n.usage,
-    content: n.content,
+  return rows.map(({ n, name, unit, retiredAt, fuelAdded, fuelType }) => ({
+    ...toHistoryDto(
+      n,
+      name,
+      retiredAt !== null,
+      fuelAdded !== null && fuelType !== null ? { fuelAdded, fuelType } : null,
+    ),
+    equipmentId: n.equipmentId,
+    unit,
+    retired: retiredAt !== null,
   }));
+}
+
+/**
+ * Voids an applied operator update (POST /api/operator-updates/:id/void): its history entry and the
+ * update stay, marked; usage is replayed without it and its fuel leaves the totals, in one transaction.
+ */
+export async function voidUpdate(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+  reason: string,
+): Promise<OperatorUpdateDto> {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const [u] = await tx
+      .select()
+      .from(operatorUpdate)
+      .where(and(eq(operatorUpdate.id, id), eq(operatorUpdate.companyId, ctx.companyId)))
+      .for('update')
+      .limit(1);
+    if (!u) throw notFound('operators.updateNotFound');
+    if (u.voidedAt) throw new AppError('conflict', 'equipment.alreadyVoided');
+    if (u.status !== 'applied') throw new AppError('validation', 'equipment.notVoidable');
+    const e = await findRow(tx, ctx, u.equipmentId, true);
+    const entry = await entryOfUpdate(tx, ctx, u.id);
+    if (entry) await voidEntryTx(tx, ctx, e, entry, reason, now);
+    else {
+      // An update applied before entries were linked to it: its fuel leaves the totals; its usage cannot be replayed.
+      await voidUpdateTx(tx, ctx, e, u.id, u.reviewedAt ?? u.createdAt, reason, now);
+    }
+    const [done] = await tx.select().from(operatorUpdate).where(eq(operatorUpdate.id, u.id));
+    return toUpdateDto(done!);
+  });
 }

@@ -9,6 +9,7 @@ import {
   operatorUpdateInputSchema,
   resetUserPasswordSchema,
 } from '../../../../domain/schemas/operators';
+import { voidInputSchema } from '../../../../domain/schemas/equipment';
 import type { Deps } from '../../deps';
 import { AppError, notFound, parse } from '../../lib/errors';
 import { companyCtx } from '../../plugins/access';
@@ -143,6 +144,16 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
     async (req) => {
       const id = idOf(req.params);
       return updates.rejectUpdate(deps, companyCtx(req), id);
+    },
+  );
+
+  app.post(
+    '/api/operator-updates/:id/void',
+    { config: { access: MANAGERS, keepsSessions: true } },
+    async (req) => {
+      const id = idOf(req.params);
+      const { reason } = parse(voidInputSchema, req.body);
+      return updates.voidUpdate(deps, companyCtx(req), id, reason);
     },
   );
 

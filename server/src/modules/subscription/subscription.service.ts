@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
 import {
   billingIntervalSchema,
   PLANS,
@@ -104,7 +104,7 @@ async function equipmentCount(db: Db, companyId: string): Promise<number> {
   const r = await db
     .select({ n: count() })
     .from(equipment)
-    .where(eq(equipment.companyId, companyId));
+    .where(and(eq(equipment.companyId, companyId), isNull(equipment.retiredAt)));
   return Number(r[0]?.n ?? 0);
 }
 

@@ -1,0 +1,226 @@
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { HistoryRecordDto } from '../../../../domain/schemas/equipment';
+import type { Tx } from '../../db/client';
+import { equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import type { CompanyContext } from '../../plugins/session';
+import {
+  actorName,
+  assertId,
+  bumpEquipmentVersion,
+  canVoid,
+  findRow,
+  toHistoryDto,
+  type NoteRow,
+  type Row,
+} from './equipment.service';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Readings after `n` (insertion order), not voided: what the usage is replayed from. */
+async function readingsAfter(tx: Tx, n: NoteRow): Promise<NoteRow[]> {
+  return tx
+    .select()
+    .from(equipmentNote)
+    .where(
+      and(
+        eq(equipmentNote.equipmentId, n.equipmentId),
+        eq(equipmentNote.companyId, n.companyId),
+        eq(equipmentNote.type, 'usage_update'),
+        isNotNull(equipmentNote.reading),
+        isNull(equipmentNote.voidedAt),
+        gt(equipmentNote.seq, n.seq),
+      ),
+    )
+    .orderBy(equipmentNote.seq);
+}
+
+/** When the newest remaining reading before `n` was taken. */
+async function lastReadingBefore(tx: Tx, n: NoteRow): Promise<Date | null> {
+  const [r] = await tx
+    .select({ at: equipmentNote.createdAt })
+    .from(equipmentNote)
+    .where(
+      and(
+        eq(equipmentNote.equipmentId, n.equipmentId),
+        eq(equipmentNote.companyId, n.companyId),
+        eq(equipmentNote.type, 'usage_update'),
+        isNotNull(equipmentNote.reading),
+        isNull(equipmentNote.voidedAt),
+        lt(equipmentNote.seq, n.seq),
+      ),
+    )
+    .orderBy(desc(equipmentNote.seq))
+    .limit(1);
+  return r?.at ?? null;
+}
+
+type VoidMark = {
+  voidedAt: Date;
+  voidedBy: string;
+  voidedByUserId: string | null;
+  voidReason: string;
+};
+
+/** Marks an operator update voided and returns the machine's fuel totals without its fuel (unless reset since it was applied). */
+async function voidUpdateSet(
+  tx: Tx,
+  ctx: CompanyContext,
+  e: Row,
+  updateId: string,
+  appliedAt: Date,
+  by: VoidMark,
+): Promise<Record<string, unknown>> {
+  const [u] = await tx
+    .update(operatorUpdate)
+    .set(by)
+    .where(
+      and(
+        eq(operatorUpdate.id, updateId),
+        eq(operatorUpdate.companyId, ctx.companyId),
+        isNull(operatorUpdate.voidedAt),
+      ),
+    )
+    .returning();
+  const fuel =
+    u && u.fuelAdded > 0 && (!e.fuelResetAt || appliedAt > e.fuelResetAt) ? u.fuelAdded : 0;
+  if (!u || fuel <= 0) return {};
+  return {
+    totalFuelUsed: sql`greatest(0, ${equipment.totalFuelUsed} - ${fuel})`,
+    ...(u.fuelType === 'diesel'
+      ? { totalDieselUsed: sql`greatest(0, ${equipment.totalDieselUsed} - ${fuel})` }
+      : { totalGasUsed: sql`greatest(0, ${equipment.totalGasUsed} - ${fuel})` }),
+  };
+}
+
+/** Voids an operator update that has no history entry linked to it (applied before entries were linked). */
+export async function voidUpdateTx(
+  tx: Tx,
+  ctx: CompanyContext,
+  e: Row,
+  updateId: string,
+  appliedAt: Date,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  const by = {
+    voidedAt: now,
+    voidedBy: actorName(ctx),
+    voidedByUserId: ctx.userId,
+    voidReason: reason,
+  };
+  const set = await voidUpdateSet(tx, ctx, e, updateId, appliedAt, by);
+  await tx
+    .update(equipment)
+    .set({ lastUpdated: now, ...set })
+    .where(and(eq(equipment.id, e.id), eq(equipment.companyId, ctx.companyId)));
+  await bumpEquipmentVersion(tx, ctx.companyId);
+}
+
+/**
+ * Voids one history entry of a locked, active machine, in the caller's transaction: the entry (and the
+ * operator update it applied) stays, marked with who, when and why; the usage is replayed from the usage
+ * before it over the remaining later readings (an absolute reading sets it, an increase adds); the
+ * operator update's fuel leaves the totals unless the totals were reset after it.
+ */
+export async function voidEntryTx(
+  tx: Tx,
+  ctx: CompanyContext,
+  e: Row,
+  n: NoteRow,
+  reason: string,
+  now: Date,
+): Promise<NoteRow> {
+  if (n.voidedAt) throw new AppError('conflict', 'equipment.alreadyVoided');
+  if (!canVoid(n, false)) throw new AppError('validation', 'equipment.notVoidable');
+  const by = {
+    voidedAt: now,
+    voidedBy: actorName(ctx),
+    voidedByUserId: ctx.userId,
+    voidReason: reason,
+  };
+  const [voided] = await tx
+    .update(equipmentNote)
+    .set(by)
+    .where(and(eq(equipmentNote.id, n.id), eq(equipmentNote.companyId, ctx.companyId)))
+    .returning();
+  if (!voided) throw new Error('update returned nothing');
+
+  const set: Record<string, unknown> = {
+    lastUpdated: now,
+    ...(n.operatorUpdateId
+      ? await voidUpdateSet(tx, ctx, e, n.operatorUpdateId, n.createdAt, by)
+      : {}),
+  };
+  if (n.reading && n.reading !== 'initial' && n.previousUsage !== null) {
+    let usage = n.previousUsage;
+    const later = await readingsAfter(tx, n);
+    for (const r of later) {
+      if (r.reading === 'increase' && r.previousUsage !== null && r.usage !== null)
+        usage += r.usage - r.previousUsage;
+      else if (r.usage !== null) usage = r.usage;
+    }
+    set.currentUsage = round2(Math.max(0, usage));
+    const last = later[later.length - 1];
+    set.lastReadingAt = last ? last.createdAt : ((await lastReadingBefore(tx, n)) ?? e.dateAdded);
+  }
+  await tx
+    .update(equipment)
+    .set(set)
+    .where(and(eq(equipment.id, e.id), eq(equipment.companyId, ctx.companyId)));
+  await bumpEquipmentVersion(tx, ctx.companyId);
+  return voided;
+}
+
+/** POST /api/equipment/:id/history/:entryId/void */
+export async function voidEntry(
+  deps: Deps,
+  ctx: CompanyContext,
+  equipmentId: string,
+  entryId: string,
+  reason: string,
+): Promise<HistoryRecordDto> {
+  return deps.db.transaction(async (tx) => {
+    const e = await findRow(tx, ctx, equipmentId, true);
+    const [n] = await tx
+      .select()
+      .from(equipmentNote)
+      .where(
+        and(
+          eq(equipmentNote.id, assertEntryId(entryId)),
+          eq(equipmentNote.equipmentId, e.id),
+          eq(equipmentNote.companyId, ctx.companyId),
+        ),
+      )
+      .for('update');
+    if (!n) throw new AppError('not_found', 'equipment.entryNotFound');
+    const voided = await voidEntryTx(tx, ctx, e, n, reason, deps.now());
+    return toHistoryDto(voided, e.name, false);
+  });
+}
+
+function assertEntryId(id: string): string {
+  try {
+    return assertId(id);
+  } catch {
+    throw new AppError('not_found', 'equipment.entryNotFound');
+  }
+}
+
+/** The history entry that applied an operator update (none for a pending, rejected or very old one). */
+export async function entryOfUpdate(
+  tx: Tx,
+  ctx: CompanyContext,
+  updateId: string,
+): Promise<NoteRow | undefined> {
+  const [n] = await tx
+    .select()
+    .from(equipmentNote)
+    .where(
+      and(eq(equipmentNote.operatorUpdateId, updateId), eq(equipmentNote.companyId, ctx.companyId)),
+    )
+    .for('update')
+    .limit(1);
+  return n;
+}

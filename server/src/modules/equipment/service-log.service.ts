@@ -1,0 +1,193 @@
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type {
+  EquipmentDto,
+  ServiceEntryDto,
+  ServiceInput,
+  ServiceLogDto,
+} from '../../../../domain/schemas/equipment';
+import { equipment, equipmentNote } from '../../db/schema/index';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import type { CompanyContext } from '../../plugins/session';
+import {
+  addNote,
+  bumpEquipmentVersion,
+  companyToday,
+  findAnyRow,
+  findRow,
+  fmt,
+  nextDateOf,
+  toEquipmentDto,
+  type NoteRow,
+} from './equipment.service';
+
+const EXPORT_LIMIT = 20_000;
+const METER_UNITS = new Set(['hours', 'miles', 'kilometers']);
+
+/**
+ * Mark as Serviced: a service entry (date, usage at service, parts, cost, who, notes). When it is the
+ * latest service (by date), the machine's last service usage and date follow it, and the next calendar
+ * date is one interval after it (docs/decisions/trustworthy-record.md).
+ */
+export async function recordService(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+  input: ServiceInput,
+): Promise<EquipmentDto> {
+  const today = companyToday(deps, ctx);
+  const row = await deps.db.transaction(async (tx) => {
+    const e = await findRow(tx, ctx, id, true);
+    const serviceDate = input.serviceDate ?? today;
+    if (serviceDate > today)
+      throw new AppError('validation', 'equipment.serviceDateFuture', {
+        fieldErrors: { serviceDate: 'equipment.serviceDateFuture' },
+      });
+    const usage = input.usage ?? e.currentUsage;
+    if (usage > e.currentUsage)
+      throw new AppError('validation', 'equipment.serviceUsageAbove', {
+        params: { current: e.currentUsage },
+        fieldErrors: { usage: 'equipment.serviceUsageAbove' },
+      });
+    const now = deps.now();
+    await addNote(tx, ctx, e.id, now, {
+      type: 'maintenance',
+      content: input.notes ?? `Serviced at ${fmt(usage)} ${e.unit}`,
+      usage,
+      serviceDate,
+      parts: (input.parts ?? []).map((p) => ({
+        part: p.part,
+        partNumber: p.partNumber ?? null,
+        qty: p.qty ?? null,
+      })),
+      cost: input.cost ?? null,
+      performedBy: input.performedBy ?? null,
+    });
+    const latest = !e.lastServiceDate || serviceDate >= e.lastServiceDate;
+    const [updated] = await tx
+      .update(equipment)
+      .set({
+        lastUpdated: now,
+        ...(latest
+          ? {
+              lastServiceUsage: usage,
+              lastServiceDate: serviceDate,
+              nextMaintenanceDate: nextDateOf({ ...e, lastServiceDate: serviceDate }),
+            }
+          : {}),
+      })
+      .where(and(eq(equipment.id, e.id), eq(equipment.companyId, ctx.companyId)))
+      .returning();
+    if (!updated) throw new Error('update returned nothing');
+    await bumpEquipmentVersion(tx, ctx.companyId);
+    return updated;
+  });
+  return toEquipmentDto(row, today);
+}
+
+function toServiceEntryDto(
+  n: NoteRow,
+  e: { name: string; unit: string; retiredAt: Date | null },
+): ServiceEntryDto {
+  return {
+    id: n.id,
+    equipmentId: n.equipmentId,
+    equipmentName: e.name,
+    unit: e.unit,
+    serviceDate: n.serviceDate ?? n.createdAt.toISOString().slice(0, 10),
+    usage: n.usage,
+    parts: (n.parts ?? []).map((p) => ({
+      part: p.part,
+      partNumber: p.partNumber ?? null,
+      qty: p.qty ?? null,
+    })),
+    cost: n.cost,
+    performedBy: n.performedBy,
+    notes: n.content,
+    recordedBy: n.operatorName,
+    createdAt: n.createdAt.toISOString(),
+    retired: e.retiredAt !== null,
+  };
+}
+
+const serviceOrder = [
+  desc(equipmentNote.serviceDate),
+  desc(equipmentNote.createdAt),
+  desc(equipmentNote.id),
+];
+
+/** One machine's service log, its total maintenance cost and cost per hour / mile / km. */
+export async function serviceLog(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+): Promise<ServiceLogDto> {
+  const e = await findAnyRow(deps.db, ctx, id);
+  const rows = await deps.db
+    .select()
+    .from(equipmentNote)
+    .where(
+      and(
+        eq(equipmentNote.equipmentId, e.id),
+        eq(equipmentNote.companyId, ctx.companyId),
+        eq(equipmentNote.type, 'maintenance'),
+        isNull(equipmentNote.voidedAt),
+      ),
+    )
+    .orderBy(...serviceOrder)
+    .limit(EXPORT_LIMIT);
+  // The first known usage: the earliest remaining reading (the value it was added with, or the usage before it).
+  const [first] = await deps.db
+    .select({ usage: equipmentNote.usage, previousUsage: equipmentNote.previousUsage })
+    .from(equipmentNote)
+    .where(
+      and(
+        eq(equipmentNote.equipmentId, e.id),
+        eq(equipmentNote.companyId, ctx.companyId),
+        eq(equipmentNote.type, 'usage_update'),
+        isNull(equipmentNote.voidedAt),
+      ),
+    )
+    .orderBy(asc(equipmentNote.createdAt), asc(equipmentNote.id))
+    .limit(1);
+  const start = first ? (first.previousUsage ?? first.usage ?? e.currentUsage) : e.currentUsage;
+  const cents = rows.reduce((sum, n) => sum + Math.round((n.cost ?? 0) * 100), 0);
+  const totalCost = cents / 100;
+  const usageTracked = Math.max(0, Number((e.currentUsage - start).toFixed(2)));
+  return {
+    entries: rows.map((n) => toServiceEntryDto(n, e)),
+    totalCost,
+    usageTracked,
+    costPerUnit:
+      METER_UNITS.has(e.unit) && totalCost > 0 && usageTracked > 0
+        ? totalCost / usageTracked
+        : null,
+    unit: e.unit,
+  };
+}
+
+/** Every service entry of the company (retired machines included), newest first. */
+export async function serviceExport(deps: Deps, ctx: CompanyContext): Promise<ServiceEntryDto[]> {
+  const rows = await deps.db
+    .select({
+      n: equipmentNote,
+      name: equipment.name,
+      unit: equipment.unit,
+      retiredAt: equipment.retiredAt,
+    })
+    .from(equipmentNote)
+    .innerJoin(
+      equipment,
+      and(eq(equipment.id, equipmentNote.equipmentId), eq(equipment.companyId, ctx.companyId)),
+    )
+    .where(
+      and(
+        eq(equipmentNote.companyId, ctx.companyId),
+        eq(equipmentNote.type, 'maintenance'),
+        isNull(equipmentNote.voidedAt),
+      ),
+    )
+    .orderBy(...serviceOrder)
+    .limit(EXPORT_LIMIT);
+  return rows.map(({ n, ...e }) => toServiceEntryDto(n, e));
+}
