@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type {
   FuelSummary,
   HistoryEntry,
@@ -48,7 +48,7 @@ export async function fuelSummary(db: Db, companyId: string): Promise<FuelSummar
       total: sql<string>`coalesce(sum(${equipment.totalFuelUsed}), 0)`,
     })
     .from(equipment)
-    .where(eq(equipment.companyId, companyId));
+    .where(and(eq(equipment.companyId, companyId), isNull(equipment.retiredAt)));
   const top = await db
     .select({
       id: equipment.id,
@@ -58,7 +58,13 @@ export async function fuelSummary(db: Db, companyId: string): Promise<FuelSummar
       diesel: equipment.totalDieselUsed,
     })
     .from(equipment)
-    .where(and(eq(equipment.companyId, companyId), sql`${equipment.totalFuelUsed} > 0`))
+    .where(
+      and(
+        eq(equipment.companyId, companyId),
+        isNull(equipment.retiredAt),
+        sql`${equipment.totalFuelUsed} > 0`,
+      ),
+    )
     .orderBy(desc(equipment.totalFuelUsed), equipment.name)
     .limit(5);
   return {

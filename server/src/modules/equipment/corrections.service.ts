@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { HistoryRecordDto } from '../../../../domain/schemas/equipment';
 import type { Tx } from '../../db/client';
 import { equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
@@ -18,8 +18,8 @@ import {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** Readings after `n` (insertion order), not voided: what the usage is replayed from. */
-async function readingsAfter(tx: Tx, n: NoteRow): Promise<NoteRow[]> {
+/** Every reading of a machine (voided ones too), in the order they were written. */
+async function readingsOf(tx: Tx, n: NoteRow): Promise<NoteRow[]> {
   return tx
     .select()
     .from(equipmentNote)
@@ -29,31 +29,29 @@ async function readingsAfter(tx: Tx, n: NoteRow): Promise<NoteRow[]> {
         eq(equipmentNote.companyId, n.companyId),
         eq(equipmentNote.type, 'usage_update'),
         isNotNull(equipmentNote.reading),
-        isNull(equipmentNote.voidedAt),
-        gt(equipmentNote.seq, n.seq),
       ),
     )
     .orderBy(equipmentNote.seq);
 }
 
-/** When the newest remaining reading before `n` was taken. */
-async function lastReadingBefore(tx: Tx, n: NoteRow): Promise<Date | null> {
-  const [r] = await tx
-    .select({ at: equipmentNote.createdAt })
-    .from(equipmentNote)
-    .where(
-      and(
-        eq(equipmentNote.equipmentId, n.equipmentId),
-        eq(equipmentNote.companyId, n.companyId),
-        eq(equipmentNote.type, 'usage_update'),
-        isNotNull(equipmentNote.reading),
-        isNull(equipmentNote.voidedAt),
-        lt(equipmentNote.seq, n.seq),
-      ),
-    )
-    .orderBy(desc(equipmentNote.seq))
-    .limit(1);
-  return r?.at ?? null;
+/**
+ * The usage and the time of the last reading, replayed from the machine's first reading over every
+ * reading that is not voided: the value it was added with and absolute readings (operator readings,
+ * corrections) set it, increases add theirs.
+ */
+export function replayUsage(readings: NoteRow[]): { usage: number; at: Date } | null {
+  const first = readings[0];
+  if (!first) return null;
+  let usage =
+    first.reading === 'initial' ? (first.usage ?? 0) : (first.previousUsage ?? first.usage ?? 0);
+  let at = first.createdAt;
+  for (const r of readings) {
+    if (r.voidedAt || r.usage === null) continue;
+    if (r.reading === 'increase' && r.previousUsage !== null) usage += r.usage - r.previousUsage;
+    else usage = r.usage;
+    at = r.createdAt;
+  }
+  return { usage: round2(Math.max(0, usage)), at };
 }
 
 type VoidMark = {
@@ -154,16 +152,11 @@ export async function voidEntryTx(
       : {}),
   };
   if (n.reading && n.reading !== 'initial' && n.previousUsage !== null) {
-    let usage = n.previousUsage;
-    const later = await readingsAfter(tx, n);
-    for (const r of later) {
-      if (r.reading === 'increase' && r.previousUsage !== null && r.usage !== null)
-        usage += r.usage - r.previousUsage;
-      else if (r.usage !== null) usage = r.usage;
+    const replayed = replayUsage(await readingsOf(tx, n));
+    if (replayed) {
+      set.currentUsage = replayed.usage;
+      set.lastReadingAt = replayed.at;
     }
-    set.currentUsage = round2(Math.max(0, usage));
-    const last = later[later.length - 1];
-    set.lastReadingAt = last ? last.createdAt : ((await lastReadingBefore(tx, n)) ?? e.dateAdded);
   }
   await tx
     .update(equipment)

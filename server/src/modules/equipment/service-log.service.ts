@@ -160,7 +160,7 @@ export async function serviceLog(
     usageTracked,
     costPerUnit:
       METER_UNITS.has(e.unit) && totalCost > 0 && usageTracked > 0
-        ? totalCost / usageTracked
+        ? Math.round((totalCost / usageTracked) * 10_000) / 10_000
         : null,
     unit: e.unit,
   };
