@@ -140,6 +140,7 @@ async function lockEquipment(
     .limit(1);
   const row = rows[0];
   if (!row) throw notFound('equipment.notFound');
+  if (row.retiredAt) throw new AppError('conflict', 'equipment.isRetired');
   return row;
 }
 
