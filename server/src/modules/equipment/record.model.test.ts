@@ -470,6 +470,6 @@ it(
     );
     // The runs did run: most commands apply in every state.
     expect(steps).toBeGreaterThan(Number(process.env.MODEL_RUNS ?? 25) * 5);
-    console.log(`model steps: ${steps}`);
+    console.info(`model steps: ${steps}`);
   },
 );
