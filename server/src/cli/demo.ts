@@ -494,7 +494,14 @@ async function main() {
     actors.push(...operators);
 
     // Machines: their usage at the end is lastService + endPct % of the interval; readings climb there over 90 days.
-    const plans: { id: string; m: Machine; u0: number; perDay: number; end: number }[] = [];
+    const plans: {
+      id: string;
+      m: Machine;
+      u0: number;
+      perDay: number;
+      end: number;
+      lastService: number;
+    }[] = [];
     for (const [i, m] of MACHINES.entries()) {
       const base = m.unit === 'hours' ? 400 + i * 137 : m.unit === 'n/a' ? 0 : 20_000 + i * 3_111;
       const end = round1(base + (m.interval * m.endPct) / 100);
@@ -525,7 +532,14 @@ async function main() {
         description: `${m.type === 'vehicle' ? 'Fleet vehicle' : 'Job-site equipment'} (demo data)`,
       };
       const res = await owner.call('POST', '/api/equipment', body);
-      plans.push({ id: res.json<{ id: string }>().id, m, u0, perDay, end });
+      plans.push({
+        id: res.json<{ id: string }>().id,
+        m,
+        u0,
+        perDay,
+        end,
+        lastService: body.lastServiceUsage,
+      });
     }
 
     // Three months of readings, fuel and notes by the four operators; a few manager notes.
@@ -571,6 +585,40 @@ async function main() {
       });
       updates++;
     }
+
+    // The service log: machinery without a calendar schedule was last serviced when its meter passed
+    // the last-service reading (back-dated entries with parts, cost and who did it; statuses unchanged).
+    clock = new Date(now.getTime() - 8 * MINUTE_MS);
+    for (const [i, p] of plans.entries()) {
+      if (p.m.type !== 'machinery' || p.m.dueInDays !== undefined || p.m.interval <= 0) continue;
+      if (p.perDay <= 0 || p.lastService < p.u0) continue;
+      const day = Math.min(DAYS, Math.max(0, Math.floor((p.lastService - p.u0) / p.perDay)));
+      await owner.call('PATCH', `/api/equipment/${p.id}/reset-service`, {
+        serviceDate: isoDate(addDays(start, day)),
+        usage: p.lastService,
+        parts: [{ part: 'Engine oil filter', partNumber: `OF-${i}`, qty: 1 }],
+        cost: 85 + (i % 5) * 20,
+        performedBy: i % 2 === 0 ? 'Valley Equipment Service' : 'In-house',
+        notes: 'Oil and filter change',
+      });
+    }
+    // A retired machine keeps its history (Retired Equipment page).
+    const old = await owner.call('POST', '/api/equipment', {
+      name: 'Old Air Compressor',
+      type: 'tools',
+      unit: 'hours',
+      fuelType: 'diesel',
+      currentUsage: 4_812,
+      serviceInterval: 250,
+      description: 'Replaced by a new unit (demo data)',
+    });
+    const oldId = old.json<{ id: string }>().id;
+    await owner.call('POST', `/api/equipment/${oldId}/notes`, {
+      content: 'Pressure switch failing; not worth repairing.',
+    });
+    await owner.call('POST', `/api/equipment/${oldId}/retire`, {
+      retirementNotes: 'Sold for parts',
+    });
 
     // A big fleet (--machines): generated machines, no readings, spread over every status.
     clock = new Date(now.getTime() - 5 * MINUTE_MS);
