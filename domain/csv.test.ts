@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvCell, equipmentListColumns, exportFileName, toCsv } from './csv';
-import type { EquipmentDto } from './schemas/equipment';
+import {
+  csvCell,
+  equipmentListColumns,
+  exportFileName,
+  historyColumns,
+  serviceEntryColumns,
+  toCsv,
+} from './csv';
+import type { EquipmentDto, HistoryRecordDto, ServiceEntryDto } from './schemas/equipment';
 import { computeStatus } from './status';
 
 /** A minimal RFC 4180 parser to check round trips. */
@@ -135,6 +142,78 @@ describe('equipment list export', () => {
     expect(exportFileName('Equipment List', '2026-11-20')).toBe('equipment-list-2026-11-20.csv');
     expect(exportFileName('Time for Service equipment', '2026-11-20')).toBe(
       'time-for-service-equipment-2026-11-20.csv',
+    );
+  });
+});
+
+describe('history and service exports', () => {
+  const entry: HistoryRecordDto = {
+    id: 'h1',
+    createdAt: '2026-11-20T15:00:00.000Z',
+    equipmentName: 'Loader',
+    type: 'update',
+    noteType: 'maintenance',
+    operatorName: 'Pat',
+    usage: 1200.5,
+    content: 'Oil, filter',
+    reading: null,
+    previousUsage: null,
+    operatorUpdateId: null,
+    fuelAdded: null,
+    fuelType: null,
+    service: {
+      serviceDate: '2026-11-18',
+      parts: [
+        { part: 'Oil filter', partNumber: 'OF-1', qty: 2 },
+        { part: '=Belt', partNumber: null, qty: null },
+      ],
+      cost: 85.4,
+      performedBy: 'Joe',
+    },
+    changes: null,
+    voided: null,
+    canVoid: false,
+  };
+  it('writes a service with its parts and cost, and whether the machine is retired', () => {
+    const [header, row] = toCsv(historyColumns, [{ ...entry, retired: true }]).split('\r\n');
+    expect(header).toBe(
+      'Date,Equipment,Type,Operator,Usage,Notes,Fuel Added (gal),Service Date,Parts,Cost,Performed By,Voided,Void Reason,Retired',
+    );
+    expect(row).toBe(
+      '2026-11-20,Loader,maintenance,Pat,1200.5,"Oil, filter",,2026-11-18,Oil filter (OF-1) x2; =Belt,85.4,Joe,No,,Yes',
+    );
+  });
+  it('marks a voided reading with its reason', () => {
+    const voided = {
+      ...entry,
+      noteType: 'usage_update' as const,
+      service: null,
+      fuelAdded: 12.5,
+      voided: { at: '2026-11-21T00:00:00.000Z', by: 'Pat', reason: 'Wrong machine' },
+    };
+    const row = toCsv(historyColumns, [voided]).split('\r\n')[1];
+    expect(row).toBe(
+      '2026-11-20,Loader,usage_update,Pat,1200.5,"Oil, filter",12.5,,,,,Yes,Wrong machine,No',
+    );
+  });
+  it('exports service entries', () => {
+    const s: ServiceEntryDto = {
+      id: 's1',
+      equipmentId: 'e1',
+      equipmentName: 'Loader',
+      unit: 'hours',
+      serviceDate: '2026-11-18',
+      usage: 1200,
+      parts: [{ part: 'Oil filter', partNumber: null, qty: 1 }],
+      cost: null,
+      performedBy: null,
+      notes: '+ grease',
+      recordedBy: 'Pat',
+      createdAt: '2026-11-20T15:00:00.000Z',
+      retired: false,
+    };
+    expect(toCsv(serviceEntryColumns, [s])).toBe(
+      "Service Date,Equipment,Usage,Unit,Parts,Cost,Performed By,Notes,Recorded By,Retired\r\n2026-11-18,Loader,1200,hours,Oil filter x1,,,'+ grease,Pat,No\r\n",
     );
   });
 });

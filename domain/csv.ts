@@ -1,4 +1,9 @@
-import type { EquipmentDto, HistoryRecordDto, RetiredEquipmentDto } from './schemas/equipment';
+import type {
+  EquipmentDto,
+  HistoryRecordDto,
+  RetiredEquipmentDto,
+  ServiceEntryDto,
+} from './schemas/equipment';
 import { statusLabel } from './status';
 
 /**
@@ -70,13 +75,47 @@ export const statusReportColumns: CsvColumn<EquipmentDto>[] = [
 ];
 
 /** History export. */
-export const historyColumns: CsvColumn<HistoryRecordDto>[] = [
+/** Parts of a service in one cell: "Oil filter (OF-1) x2; Belt". */
+export const partsText = (
+  parts: readonly { part: string; partNumber?: string | null; qty?: number | null }[],
+) =>
+  parts
+    .map((p) => `${p.part}${p.partNumber ? ` (${p.partNumber})` : ''}${p.qty ? ` x${p.qty}` : ''}`)
+    .join('; ');
+
+/** A history row of a machine, or of the company export (which says whether the machine is retired). */
+export type HistoryCsvRow = HistoryRecordDto & { retired?: boolean };
+
+/** History: the spec's columns, then what a service, a fuel entry, a void and a retired machine add. */
+export const historyColumns: CsvColumn<HistoryCsvRow>[] = [
   { header: 'Date', value: (h) => day(h.createdAt) },
   { header: 'Equipment', value: (h) => h.equipmentName },
   { header: 'Type', value: (h) => h.noteType },
   { header: 'Operator', value: (h) => h.operatorName ?? '' },
   { header: 'Usage', value: (h) => h.usage },
   { header: 'Notes', value: (h) => h.content },
+  { header: 'Fuel Added (gal)', value: (h) => h.fuelAdded },
+  { header: 'Service Date', value: (h) => h.service?.serviceDate ?? '' },
+  { header: 'Parts', value: (h) => (h.service ? partsText(h.service.parts) : '') },
+  { header: 'Cost', value: (h) => h.service?.cost ?? null },
+  { header: 'Performed By', value: (h) => h.service?.performedBy ?? '' },
+  { header: 'Voided', value: (h) => h.voided !== null },
+  { header: 'Void Reason', value: (h) => h.voided?.reason ?? '' },
+  { header: 'Retired', value: (h) => h.retired ?? false },
+];
+
+/** Service entries export (the service log of every machine). */
+export const serviceEntryColumns: CsvColumn<ServiceEntryDto>[] = [
+  { header: 'Service Date', value: (s) => s.serviceDate },
+  { header: 'Equipment', value: (s) => s.equipmentName },
+  { header: 'Usage', value: (s) => s.usage },
+  { header: 'Unit', value: (s) => s.unit },
+  { header: 'Parts', value: (s) => partsText(s.parts) },
+  { header: 'Cost', value: (s) => s.cost },
+  { header: 'Performed By', value: (s) => s.performedBy ?? '' },
+  { header: 'Notes', value: (s) => s.notes },
+  { header: 'Recorded By', value: (s) => s.recordedBy ?? '' },
+  { header: 'Retired', value: (s) => s.retired },
 ];
 
 /** Fuel usage export (spec section 3 "Fuel export row"). */
@@ -87,6 +126,8 @@ export type FuelExportRow = {
   fuelType: string | null;
   fuelAdded: number;
   notes: string | null;
+  /** The machine is retired. */
+  retired?: boolean;
 };
 export const fuelUsageColumns: CsvColumn<FuelExportRow>[] = [
   { header: 'Date', value: (f) => day(f.date) },
@@ -95,6 +136,7 @@ export const fuelUsageColumns: CsvColumn<FuelExportRow>[] = [
   { header: 'Fuel Type', value: (f) => fuelLabel(f.fuelType) },
   { header: 'Fuel Added (gal)', value: (f) => f.fuelAdded },
   { header: 'Notes', value: (f) => f.notes ?? '' },
+  { header: 'Retired', value: (f) => f.retired ?? false },
 ];
 
 /** Operators export. */
