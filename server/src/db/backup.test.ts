@@ -239,7 +239,8 @@ describe(`backup and restore (${kind})`, () => {
           `select e.id from equipment e
            left join (select equipment_id, sum(fuel_added) as fuel, count(*) as n from operator_update
                       where status = 'applied' group by equipment_id) u on u.equipment_id = e.id
-           left join (select equipment_id, count(*) as n from equipment_note where type = 'usage_update'
+           left join (select equipment_id, count(*) as n from equipment_note
+                      where type = 'usage_update' and operator_update_id is not null
                       group by equipment_id) h on h.equipment_id = e.id
            where e.total_fuel_used <> coalesce(u.fuel, 0) or e.total_diesel_used <> coalesce(u.fuel, 0)
               or coalesce(u.n, 0) <> coalesce(h.n, 0)`,
