@@ -4,37 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
-import { useResetService } from './equipment-queries';
 import { NotesHistoryDialog } from './notes-history-dialog';
 import { RemoveEquipmentDialog } from './remove-equipment-dialog';
+import { ServiceDialog } from './service-dialog';
 import { UpdateUsageDialog } from './update-usage-dialog';
 
-/** Mark as Serviced with its toasts. */
-export function useMarkServiced() {
-  const { t } = useTranslation('equipment');
-  const reset = useResetService();
-  return {
-    isPending: reset.isPending,
-    run: (e: Pick<EquipmentDto, 'id' | 'name'>) =>
-      reset.mutate(e.id, {
-        onSuccess: () =>
-          toast({
-            title: t('toast.serviceReset'),
-            description: t('toast.serviceResetBody', { name: e.name }),
-          }),
-        onError: () =>
-          toast({
-            title: t('toast.error'),
-            description: t('toast.serviceFailed'),
-            variant: 'destructive',
-          }),
-      }),
-  };
-}
-
-type DialogName = 'usage' | 'notes' | 'remove';
+type DialogName = 'usage' | 'notes' | 'service' | 'remove';
 
 /**
  * The actions of one machine (Update Usage, Notes & History, Mark as Serviced, Edit, Remove) with
@@ -59,17 +35,11 @@ export function EquipmentActions({
     if (name && !used.has(name)) setUsed(new Set(used).add(name));
     setDialogState(name);
   };
-  const serviced = useMarkServiced();
   const label = (key: string) => `${t(key)}: ${equipment.name}`;
   const items = [
     { key: 'actions.updateUsage', icon: Gauge, onClick: () => setDialog('usage') },
     { key: 'actions.notes', icon: NotebookPen, onClick: () => setDialog('notes') },
-    {
-      key: 'actions.markServiced',
-      icon: Wrench,
-      onClick: () => serviced.run(equipment),
-      disabled: serviced.isPending,
-    },
+    { key: 'actions.markServiced', icon: Wrench, onClick: () => setDialog('service') },
     {
       key: 'actions.edit',
       icon: Pencil,
@@ -79,14 +49,13 @@ export function EquipmentActions({
   ];
   return (
     <div className={cn('no-print flex flex-wrap items-center gap-1', className)}>
-      {items.map(({ key, icon: Icon, onClick, disabled, danger }) => (
+      {items.map(({ key, icon: Icon, onClick, danger }) => (
         <Button
           key={key}
           variant="ghost"
           size="icon"
           className={cn('h-9 w-9', danger && 'text-destructive hover:text-destructive')}
           onClick={onClick}
-          disabled={disabled}
           aria-label={label(key)}
           title={t(key)}
         >
@@ -105,6 +74,13 @@ export function EquipmentActions({
           equipment={equipment}
           open={dialog === 'notes'}
           onOpenChange={(o) => setDialog(o ? 'notes' : null)}
+        />
+      ) : null}
+      {used.has('service') ? (
+        <ServiceDialog
+          equipmentId={equipment.id}
+          open={dialog === 'service'}
+          onOpenChange={(o) => setDialog(o ? 'service' : null)}
         />
       ) : null}
       {used.has('remove') ? (

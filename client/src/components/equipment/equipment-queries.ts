@@ -6,6 +6,9 @@ import type {
   HistoryRecordDto,
   NoteDto,
   RetiredEquipmentDto,
+  ServiceEntryDto,
+  ServiceInputRaw,
+  ServiceLogDto,
 } from '@domain/schemas/equipment';
 import { api } from '@/lib/api';
 
@@ -21,6 +24,7 @@ export const equipmentKeys = {
   detail: (id: string) => [...equipmentKeys.details(), id] as const,
   history: (id: string) => [...equipmentKeys.all, 'history', id] as const,
   notes: (id: string) => [...equipmentKeys.all, 'notes', id] as const,
+  services: (id: string) => [...equipmentKeys.all, 'services', id] as const,
   count: () => [...equipmentKeys.all, 'count'] as const,
   retired: () => ['retired-equipment'] as const,
 };
@@ -52,6 +56,15 @@ export const equipmentHistoryQueryOptions = (id: string) =>
     queryFn: () => api.get<HistoryRecordDto[]>(`/api/equipment/${id}/history`),
   });
 
+export const serviceLogQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: equipmentKeys.services(id),
+    queryFn: () => api.get<ServiceLogDto>(`/api/equipment/${id}/services`),
+  });
+
+/** Every service entry of the company (the service export). */
+export const fetchServiceEntries = () => api.get<ServiceEntryDto[]>('/api/service-entries/export');
+
 export const equipmentCountQueryOptions = () =>
   queryOptions({
     queryKey: equipmentKeys.count(),
@@ -70,6 +83,8 @@ export const useEquipment = (id: string | null) =>
   useQuery({ ...equipmentDetailQueryOptions(id ?? ''), enabled: Boolean(id) });
 export const useEquipmentHistory = (id: string | null, enabled = true) =>
   useQuery({ ...equipmentHistoryQueryOptions(id ?? ''), enabled: Boolean(id) && enabled });
+export const useServiceLog = (id: string | null, enabled = true) =>
+  useQuery({ ...serviceLogQueryOptions(id ?? ''), enabled: Boolean(id) && enabled });
 export const useEquipmentCount = () => useQuery(equipmentCountQueryOptions());
 export const useRetiredEquipment = () => useQuery(retiredEquipmentQueryOptions());
 
@@ -136,10 +151,34 @@ export function useRetireEquipment() {
   });
 }
 
-export function useResetService() {
+/** Mark as Serviced: a service entry (every field optional). */
+export function useRecordService() {
   const invalidate = useInvalidateEquipment();
   return useMutation({
-    mutationFn: (id: string) => api.patch<EquipmentDto>(`/api/equipment/${id}/reset-service`),
+    mutationFn: ({ id, input }: { id: string; input: ServiceInputRaw }) =>
+      api.patch<EquipmentDto>(`/api/equipment/${id}/reset-service`, input),
+    onSuccess: invalidate,
+  });
+}
+
+/** Voids a reading of a machine's history (or the operator update it applied), with a reason. */
+export function useVoidEntry() {
+  const invalidate = useInvalidateEquipment();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { equipmentId: string; entryId: string; reason: string }) =>
+      api.post<HistoryRecordDto>(`/api/equipment/${v.equipmentId}/history/${v.entryId}/void`, {
+        reason: v.reason,
+      }),
+    onSuccess: () =>
+      Promise.all([invalidate(), qc.invalidateQueries({ queryKey: ['operator-updates'] })]),
+  });
+}
+
+export function useRestoreEquipment() {
+  const invalidate = useInvalidateEquipment();
+  return useMutation({
+    mutationFn: (id: string) => api.post<EquipmentDto>(`/api/retired-equipment/${id}/restore`),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,11 @@
-import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
+import { exportFileName, partsText, serviceEntryColumns, toCsv } from '@domain/csv';
+import type {
+  EquipmentDto,
+  FieldChange,
+  HistoryRecordDto,
+  ServiceLogDto,
+} from '@domain/schemas/equipment';
+import { Download, Undo2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -12,27 +19,44 @@ import {
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { formatDateTime, formatNumber } from '@/lib/format';
-import { useAddNote, useEquipmentHistory } from './equipment-queries';
+import { companyToday } from '@/lib/auth';
+import { downloadText } from '@/lib/download';
+import { formatDate, formatDateTime, formatNumber, formatUsd } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { useAddNote, useEquipmentHistory, useServiceLog, useVoidEntry } from './equipment-queries';
+import { formatUsage } from './format';
+import { VoidDialog } from './void-dialog';
 
 type Props = {
-  equipment: EquipmentDto | null;
+  equipment: Pick<EquipmentDto, 'id' | 'name' | 'unit'> | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** A retired machine: its history can be read, not changed. */
+  readOnly?: boolean;
 };
 
 const TYPE_CLASS: Record<HistoryRecordDto['noteType'], string> = {
   note: 'bg-blue-100 text-blue-900',
   usage_update: 'bg-slate-100 text-slate-800',
   maintenance: 'bg-green-100 text-green-900',
+  change: 'bg-amber-100 text-amber-900',
+  retired: 'bg-zinc-200 text-zinc-900',
+  restored: 'bg-teal-100 text-teal-900',
 };
 
-/** Equipment Notes & History: add a note; the history (newest first) in a 400 px list. */
-export function NotesHistoryDialog({ equipment, open, onOpenChange }: Props) {
+/**
+ * Equipment Notes & History: add a note; the history (newest first) in a 400 px list with services
+ * (parts, cost, who), changes (old and new values) and voided readings (struck through, who and why);
+ * the machine's maintenance cost and its service log export.
+ */
+export function NotesHistoryDialog({ equipment, open, onOpenChange, readOnly = false }: Props) {
   const { t } = useTranslation('equipment');
   const [content, setContent] = useState('');
+  const [voiding, setVoiding] = useState<HistoryRecordDto | null>(null);
   const history = useEquipmentHistory(equipment?.id ?? null, open);
+  const services = useServiceLog(equipment?.id ?? null, open);
   const addNote = useAddNote();
+  const voidEntry = useVoidEntry();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -65,27 +89,35 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange }: Props) {
         onOpenChange(o);
       }}
     >
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-h-[96dvh] max-w-2xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{t('notes.title')}</DialogTitle>
-          <DialogDescription>{equipment?.name ?? ''}</DialogDescription>
+          <DialogDescription>
+            {equipment?.name ?? ''}
+            {readOnly ? ` · ${t('notes.retiredReadOnly')}` : ''}
+          </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="grid gap-2">
-          <Label htmlFor="new-note">{t('notes.addLabel')}</Label>
-          <Textarea
-            id="new-note"
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
-            placeholder={t('notes.placeholder')}
-            rows={3}
-            maxLength={5000}
-          />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={!content.trim() || addNote.isPending}>
-              {addNote.isPending ? t('actions.saving') : t('notes.add')}
-            </Button>
-          </div>
-        </form>
+        {!readOnly && (
+          <form onSubmit={submit} className="grid gap-2">
+            <Label htmlFor="new-note">{t('notes.addLabel')}</Label>
+            <Textarea
+              id="new-note"
+              value={content}
+              onChange={(e) => setContent(e.target.value)}
+              placeholder={t('notes.placeholder')}
+              rows={3}
+              maxLength={5000}
+            />
+            <div className="flex justify-end">
+              <Button type="submit" disabled={!content.trim() || addNote.isPending}>
+                {addNote.isPending ? t('actions.saving') : t('notes.add')}
+              </Button>
+            </div>
+          </form>
+        )}
+        {equipment && services.data ? (
+          <ServiceCost equipment={equipment} log={services.data} />
+        ) : null}
         <section aria-labelledby="history-heading" className="grid gap-2">
           <h3 id="history-heading" className="font-semibold">
             {t('notes.history')}
@@ -100,32 +132,223 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange }: Props) {
             ) : (
               <ul className="divide-y">
                 {history.data.map((h) => (
-                  <li key={h.id} className="grid gap-1 p-3 text-sm">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span
-                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TYPE_CLASS[h.noteType]}`}
-                      >
-                        {t(`noteTypes.${h.noteType}`)}
-                      </span>
-                      <span className="text-muted-foreground">{formatDateTime(h.createdAt)}</span>
-                      {h.operatorName && (
-                        <span className="text-muted-foreground">· {h.operatorName}</span>
-                      )}
-                      {h.usage !== null && equipment && (
-                        <span className="text-muted-foreground">
-                          · {formatNumber(h.usage)}{' '}
-                          {equipment.unit === 'n/a' ? '' : t(`units.${equipment.unit}`)}
-                        </span>
-                      )}
-                    </div>
-                    <p className="whitespace-pre-wrap break-words">{h.content}</p>
-                  </li>
+                  <HistoryEntry
+                    key={h.id}
+                    entry={h}
+                    unit={equipment?.unit ?? 'n/a'}
+                    onVoid={!readOnly && h.canVoid ? () => setVoiding(h) : undefined}
+                  />
                 ))}
               </ul>
             )}
           </div>
         </section>
+        {equipment && voiding ? (
+          <VoidDialog
+            open
+            onOpenChange={(o) => {
+              if (!o) setVoiding(null);
+            }}
+            what={describeReading(t, voiding, equipment.unit)}
+            onVoid={async (reason) => {
+              await voidEntry.mutateAsync({
+                equipmentId: equipment.id,
+                entryId: voiding.id,
+                reason,
+              });
+              toast({
+                title: t('void.done'),
+                description: t('void.doneBody', { name: equipment.name }),
+              });
+            }}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
+}
+
+type T = ReturnType<typeof useTranslation<'equipment'>>['t'];
+
+function describeReading(t: T, h: HistoryRecordDto, unit: string): string {
+  return t('void.what', {
+    usage: h.usage === null ? '—' : formatUsage(t, h.usage, unit),
+    date: formatDateTime(h.createdAt),
+    who: h.operatorName ?? '—',
+  });
+}
+
+/** Total maintenance cost, cost per hour / mile / km, and the machine's service log as CSV. */
+function ServiceCost({
+  equipment,
+  log,
+}: {
+  equipment: Pick<EquipmentDto, 'name' | 'unit'>;
+  log: ServiceLogDto;
+}) {
+  const { t } = useTranslation('equipment');
+  if (log.entries.length === 0) return null;
+  const exportLog = () => {
+    const file = exportFileName(
+      `service-log-${equipment.name.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase()}`,
+      companyToday(),
+    );
+    downloadText(file, toCsv(serviceEntryColumns, log.entries));
+    toast({
+      title: t('toast.exportComplete'),
+      description: t('toast.exportCompleteBody', { count: log.entries.length, file }),
+    });
+  };
+  return (
+    <section
+      aria-label={t('notes.costTitle')}
+      className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-muted p-3 text-sm"
+    >
+      <dl className="flex flex-wrap gap-x-6 gap-y-1">
+        <div>
+          <dt className="text-xs text-muted-foreground">{t('notes.services')}</dt>
+          <dd className="font-semibold">{formatNumber(log.entries.length)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">{t('notes.totalCost')}</dt>
+          <dd className="font-semibold" data-testid="total-cost">
+            {formatUsd(log.totalCost)}
+          </dd>
+        </div>
+        {log.costPerUnit !== null ? (
+          <div>
+            <dt className="text-xs text-muted-foreground">
+              {t('notes.costPer', { unit: t(`perUnit.${log.unit}`, { defaultValue: log.unit }) })}
+            </dt>
+            <dd className="font-semibold">{formatUsd(log.costPerUnit)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <Button type="button" variant="outline" size="sm" onClick={exportLog}>
+        <Download aria-hidden /> {t('notes.exportServices')}
+      </Button>
+    </section>
+  );
+}
+
+function HistoryEntry({
+  entry: h,
+  unit,
+  onVoid,
+}: {
+  entry: HistoryRecordDto;
+  unit: string;
+  onVoid?: () => void;
+}) {
+  const { t } = useTranslation('equipment');
+  const voided = h.voided !== null;
+  return (
+    <li className="grid gap-1 p-3 text-sm" data-testid="history-entry">
+      <div className="flex flex-wrap items-center gap-2">
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TYPE_CLASS[h.noteType]}`}
+        >
+          {t(`noteTypes.${h.noteType}`)}
+        </span>
+        <span className="text-muted-foreground">{formatDateTime(h.createdAt)}</span>
+        {h.operatorName && <span className="text-muted-foreground">· {h.operatorName}</span>}
+        {h.usage !== null && (
+          <span className={cn('text-muted-foreground', voided && 'line-through')}>
+            · {formatUsage(t, h.usage, unit)}
+          </span>
+        )}
+        {onVoid ? (
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="ml-auto h-9 text-destructive hover:text-destructive"
+            onClick={onVoid}
+          >
+            <Undo2 aria-hidden /> {t('void.action')}
+          </Button>
+        ) : null}
+      </div>
+      {h.content ? (
+        <p className={cn('whitespace-pre-wrap break-words', voided && 'line-through opacity-70')}>
+          {h.noteType === 'change' ? t('notes.changed') : h.content}
+        </p>
+      ) : null}
+      {h.fuelAdded !== null ? (
+        <p className={cn('text-muted-foreground', voided && 'line-through')}>
+          {t('notes.fuel', {
+            amount: formatNumber(h.fuelAdded, 1),
+            type: t(`fuelShort.${h.fuelType ?? 'gas'}`, { defaultValue: h.fuelType ?? '' }),
+          })}
+        </p>
+      ) : null}
+      {h.service ? (
+        <dl className="grid gap-x-4 gap-y-0.5 sm:grid-cols-2" data-testid="service-details">
+          <div>
+            <dt className="inline text-muted-foreground">{t('service.date')}: </dt>
+            <dd className="inline">{formatDate(h.service.serviceDate)}</dd>
+          </div>
+          {h.service.cost !== null ? (
+            <div>
+              <dt className="inline text-muted-foreground">{t('service.cost')}: </dt>
+              <dd className="inline">{formatUsd(h.service.cost)}</dd>
+            </div>
+          ) : null}
+          {h.service.performedBy ? (
+            <div>
+              <dt className="inline text-muted-foreground">{t('service.performedBy')}: </dt>
+              <dd className="inline">{h.service.performedBy}</dd>
+            </div>
+          ) : null}
+          {h.service.parts.length > 0 ? (
+            <div className="sm:col-span-2">
+              <dt className="inline text-muted-foreground">{t('service.parts')}: </dt>
+              <dd className="inline">{partsText(h.service.parts)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+      {h.changes?.length ? (
+        <ul className="grid gap-0.5" data-testid="changes">
+          {h.changes.map((c) => (
+            <li key={c.field}>
+              <span className="text-muted-foreground">
+                {t(`fields.${c.field}`, { defaultValue: c.field })}:
+              </span>{' '}
+              <span className="line-through opacity-70">{formatValue(t, c, c.from, unit)}</span>
+              {' → '}
+              <strong>{formatValue(t, c, c.to, unit)}</strong>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {h.voided ? (
+        <p className="text-destructive" data-testid="voided">
+          {t('void.by', {
+            who: h.voided.by ?? '—',
+            date: formatDateTime(h.voided.at),
+            reason: h.voided.reason,
+          })}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** A changed field's old or new value, as the form shows it. */
+function formatValue(t: T, c: FieldChange, v: unknown, unit: string): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'boolean') return v ? t('yes') : t('no');
+  if (c.field === 'type') return t(`types.${String(v)}`, { defaultValue: String(v) });
+  if (c.field === 'unit') return t(`unitOptions.${String(v)}`, { defaultValue: String(v) });
+  if (c.field === 'maintenanceIntervalUnit')
+    return t(`intervalUnits.${String(v)}`, { defaultValue: String(v) });
+  if (c.field === 'serviceParts' && Array.isArray(v))
+    return v.length ? partsText(v as { part: string }[]) : '—';
+  if (typeof v === 'number')
+    return ['serviceInterval', 'lastServiceUsage', 'threshold', 'currentUsage'].includes(c.field)
+      ? formatUsage(t, v, unit)
+      : formatNumber(v, 2);
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDate(v);
+  return String(v);
 }

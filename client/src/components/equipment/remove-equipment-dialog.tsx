@@ -21,19 +21,27 @@ type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onDone?: () => void;
+  /** A retired machine: only Delete Forever (no way back to Retire). */
+  deleteOnly?: boolean;
 };
 
 /** Remove Equipment: retire (recommended, with optional notes) or, in a second step, delete forever. */
-export function RemoveEquipmentDialog({ equipment, open, onOpenChange, onDone }: Props) {
+export function RemoveEquipmentDialog({
+  equipment,
+  open,
+  onOpenChange,
+  onDone,
+  deleteOnly = false,
+}: Props) {
   const { t } = useTranslation('equipment');
-  const [step, setStep] = useState<'retire' | 'delete'>('retire');
+  const [step, setStep] = useState<'retire' | 'delete'>(deleteOnly ? 'delete' : 'retire');
   const [notes, setNotes] = useState('');
   const retire = useRetireEquipment();
   const del = useDeleteEquipment();
 
   const close = (next: boolean) => {
     if (!next) {
-      setStep('retire');
+      setStep(deleteOnly ? 'delete' : 'retire');
       setNotes('');
     }
     onOpenChange(next);
@@ -86,7 +94,7 @@ export function RemoveEquipmentDialog({ equipment, open, onOpenChange, onDone }:
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{t('remove.title')}</DialogTitle>
+          <DialogTitle>{deleteOnly ? t('remove.deleteForever') : t('remove.title')}</DialogTitle>
           <DialogDescription>{equipment?.name ?? ''}</DialogDescription>
         </DialogHeader>
         {step === 'retire' ? (
@@ -131,12 +139,18 @@ export function RemoveEquipmentDialog({ equipment, open, onOpenChange, onDone }:
               role="alert"
             >
               <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-              <p>{t('remove.deleteWarning')}</p>
+              <p>{t('remove.deleteWarning', { name: equipment?.name ?? '' })}</p>
             </div>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setStep('retire')}>
-                {t('remove.backToRetire')}
-              </Button>
+            <DialogFooter className="gap-2">
+              {deleteOnly ? (
+                <Button variant="outline" onClick={() => close(false)}>
+                  {t('actions.cancel')}
+                </Button>
+              ) : (
+                <Button variant="outline" onClick={() => setStep('retire')}>
+                  {t('remove.backToRetire')}
+                </Button>
+              )}
               <Button variant="destructive" onClick={doDelete} disabled={del.isPending}>
                 {del.isPending ? t('actions.saving') : t('remove.deleteForever')}
               </Button>

@@ -40,3 +40,18 @@ export function useReviewUpdate() {
     },
   });
 }
+
+/** Voids an applied update (a wrong reading): usage is replayed without it and its fuel leaves the totals. */
+export function useVoidUpdate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api.post<OperatorUpdateDto>(`/api/operator-updates/${id}/void`, { reason }),
+    onSuccess: async () => {
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: operatorUpdateKeys.all }),
+        qc.invalidateQueries({ queryKey: equipmentKeys.all }),
+      ]);
+    },
+  });
+}

@@ -1,4 +1,5 @@
-import { Check, Wrench, X } from 'lucide-react';
+import { Check, Undo2, Wrench, X } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorUpdateDto } from '@domain/schemas/operators';
 import { Badge } from '@/components/ui/badge';
@@ -9,7 +10,8 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useOperatorUpdates, useReviewUpdate } from '../api/operator-updates';
+import { useOperatorUpdates, useReviewUpdate, useVoidUpdate } from '../api/operator-updates';
+import { VoidDialog } from '@/components/equipment/void-dialog';
 import { usePulseAlerts } from './pulse-setting';
 import { translateError } from '@/lib/translate-message';
 
@@ -35,6 +37,8 @@ export function RecentUpdatesCard({
   const { t: tc } = useTranslation('common');
   const updates = useOperatorUpdates();
   const review = useReviewUpdate();
+  const voidUpdate = useVoidUpdate();
+  const [voiding, setVoiding] = useState<OperatorUpdateDto | null>(null);
   const [pulse, setPulse] = usePulseAlerts();
   const list = updates.data ?? [];
 
@@ -94,19 +98,34 @@ export function RecentUpdatesCard({
                   )}
                 >
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-medium">{u.equipmentName}</span>
+                    <span className={cn('font-medium', u.voided && 'line-through')}>
+                      {u.equipmentName}
+                    </span>
                     <div className="flex items-center gap-1">
                       {level !== 'none' ? (
                         <Badge variant="destructive">
                           {level === 'severe' ? t('updates.severe') : t('updates.critical')}
                         </Badge>
                       ) : null}
-                      <Badge variant={u.status === 'pending' ? 'secondary' : 'success'}>
-                        {t(`updates.status.${u.status}`)}
+                      <Badge
+                        variant={
+                          u.voided
+                            ? 'destructive'
+                            : u.status === 'pending'
+                              ? 'secondary'
+                              : 'success'
+                        }
+                      >
+                        {u.voided ? t('updates.voided') : t(`updates.status.${u.status}`)}
                       </Badge>
                     </div>
                   </div>
-                  <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+                  <div
+                    className={cn(
+                      'flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground',
+                      u.voided && 'line-through',
+                    )}
+                  >
                     <span>{t('updates.by', { name: u.operatorName })}</span>
                     <time dateTime={u.createdAt}>{formatDateTime(u.createdAt)}</time>
                     {u.newUsage !== null ? (
@@ -126,6 +145,15 @@ export function RecentUpdatesCard({
                     ) : null}
                   </div>
                   {u.notes ? <p className="break-words">{u.notes}</p> : null}
+                  {u.voided ? (
+                    <p className="text-xs text-destructive">
+                      {t('updates.voidedBy', {
+                        who: u.voided.by ?? '—',
+                        date: formatDateTime(u.voided.at),
+                        reason: u.voided.reason,
+                      })}
+                    </p>
+                  ) : null}
                   {u.status === 'pending' && u.reason ? (
                     <p className="text-xs text-yellow-900">
                       {t(`updates.reason.${u.reason}`, { defaultValue: u.reason })}
@@ -155,6 +183,18 @@ export function RecentUpdatesCard({
                         </Button>
                       </>
                     ) : null}
+                    {u.status === 'applied' && !u.voided ? (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-destructive hover:text-destructive"
+                        onClick={() => setVoiding(u)}
+                        aria-label={t('updates.voidLabel', { name: u.equipmentName })}
+                      >
+                        <Undo2 aria-hidden />
+                        {t('updates.void')}
+                      </Button>
+                    ) : null}
                     {level !== 'none' ? (
                       <Button
                         size="sm"
@@ -173,6 +213,26 @@ export function RecentUpdatesCard({
           </ul>
         )}
       </CardContent>
+      {voiding ? (
+        <VoidDialog
+          open
+          onOpenChange={(o) => {
+            if (!o) setVoiding(null);
+          }}
+          what={t('updates.voidWhat', {
+            name: voiding.equipmentName,
+            who: voiding.operatorName,
+            date: formatDateTime(voiding.createdAt),
+          })}
+          onVoid={async (reason) => {
+            await voidUpdate.mutateAsync({ id: voiding.id, reason });
+            toast({
+              title: t('updates.voidDone'),
+              description: t('updates.voidDoneBody', { name: voiding.equipmentName }),
+            });
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { exportFileName, maintenanceReportColumns, toCsv } from '@domain/csv';
 import { AfterFirstPaint } from '@/components/after-first-paint';
-import { useMarkServiced } from '@/components/equipment/equipment-actions';
+import { ServiceDialog } from '@/components/equipment/service-dialog';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -35,7 +35,6 @@ export default function DashboardPage() {
   const [limit, setLimit] = useState(PAGE);
   const deferredSearch = useDeferredValue(search);
   const overviewQ = useDashboardOverview({ status, type, search: deferredSearch, limit });
-  const serviced = useMarkServiced();
   const [servicingId, setServicingId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
@@ -134,12 +133,18 @@ export default function DashboardPage() {
         <RecentUpdatesCard
           criticalityOf={criticalityOf}
           unitOf={(id) => items.find((e) => e.id === id)?.unit}
-          onServiced={(id, name) => {
-            setServicingId(id);
-            serviced.run({ id, name });
-          }}
-          servicingId={serviced.isPending ? servicingId : null}
+          onServiced={(id) => setServicingId(id)}
+          servicingId={servicingId}
         />
+        {servicingId !== null ? (
+          <ServiceDialog
+            equipmentId={servicingId}
+            open
+            onOpenChange={(o) => {
+              if (!o) setServicingId(null);
+            }}
+          />
+        ) : null}
         <HistoryCard />
       </div>
       {/* The tiles and the latest updates first; the fuel summary, the overview and the tools right after. */}

@@ -20,6 +20,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDate, formatNumber } from '@/lib/format';
 import { exportCsv } from '../components/export';
 import { EquipmentNameCell } from '../components/equipment-name-cell';
+import { RetiredActions } from '../components/retired-actions';
 import { translateError } from '@/lib/translate-message';
 import { companyToday } from '@/lib/auth';
 
@@ -113,6 +114,7 @@ export default function RetiredEquipmentPage() {
                         <TableHead>{t('columns.retiredAt')}</TableHead>
                         <TableHead>{t('columns.retiredBy')}</TableHead>
                         <TableHead>{t('columns.notes')}</TableHead>
+                        <TableHead className="no-print">{t('columns.actions')}</TableHead>
                       </TableRow>
                     </TableHeader>
                     <TableBody>
@@ -134,6 +136,9 @@ export default function RetiredEquipmentPage() {
                           <TableCell>{r.retiredBy ?? '—'}</TableCell>
                           <TableCell className="max-w-xs whitespace-pre-wrap break-words">
                             {r.retirementNotes ?? '—'}
+                          </TableCell>
+                          <TableCell className="no-print">
+                            <RetiredActions retired={r} />
                           </TableCell>
                         </TableRow>
                       ))}
@@ -184,6 +189,7 @@ export default function RetiredEquipmentPage() {
                           {r.retirementNotes}
                         </p>
                       )}
+                      <RetiredActions retired={r} />
                     </Card>
                   </li>
                 ))}
