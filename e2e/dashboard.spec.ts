@@ -186,6 +186,10 @@ test('the Serviced button shows only for critical equipment, and pulses follow t
   await expect(overdueItem).toHaveClass(/pulse-severe/);
 
   await overdueItem.getByRole('button', { name: 'Serviced' }).click();
+  await page
+    .getByRole('dialog', { name: 'Record Service' })
+    .getByRole('button', { name: 'Record Service' })
+    .click();
   await expect(page.getByText('Service Reset').first()).toBeVisible();
   await expect(overdueItem.getByRole('button', { name: 'Serviced' })).toHaveCount(0);
   await expect(page.getByTestId('tile-count-overdue')).toHaveText('0');
@@ -254,7 +258,9 @@ test('exports download CSV files with the right headers', async ({ page }) => {
   ]);
   expect(history.suggestedFilename()).toMatch(/^equipment-history-\d{4}-\d{2}-\d{2}\.csv$/);
   const historyLines = await csvOf(history);
-  expect(historyLines[0]).toBe('Date,Equipment,Type,Operator,Usage,Notes');
+  expect(historyLines[0]).toBe(
+    'Date,Equipment,Type,Operator,Usage,Notes,Fuel Added (gal),Service Date,Parts,Cost,Performed By,Voided,Void Reason,Retired',
+  );
   expect(historyLines.join('\n')).toContain("'=SUM(A1)");
 
   const [fuel] = await Promise.all([
@@ -263,7 +269,7 @@ test('exports download CSV files with the right headers', async ({ page }) => {
   ]);
   expect(fuel.suggestedFilename()).toMatch(/^fuel-usage-\d{4}-\d{2}-\d{2}\.csv$/);
   const fuelLines = await csvOf(fuel);
-  expect(fuelLines[0]).toBe('Date,Equipment,Operator,Fuel Type,Fuel Added (gal),Notes');
+  expect(fuelLines[0]).toBe('Date,Equipment,Operator,Fuel Type,Fuel Added (gal),Notes,Retired');
   expect(fuelLines).toHaveLength(3);
 
   // The top-consumers chart loads once its card is in view.

@@ -104,9 +104,35 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await notes.getByRole('button', { name: 'Close' }).click();
   await expect(notes).toBeHidden();
 
-  // Mark as Serviced.
+  // Mark as Serviced: a service entry with the machine's part (quantity changed), cost and who did it.
   await page.getByRole('button', { name: `Mark as Serviced: ${name}` }).click();
+  const service = page.getByRole('dialog', { name: 'Record Service' });
+  await expect(service.getByLabel('Usage at service (hours)')).toHaveValue('1250.5');
+  await expect(service.getByRole('checkbox', { name: 'Used Oil filter' })).toBeChecked();
+  await service.getByLabel('Quantity of part 1').fill('3');
+  await service.getByLabel('Cost (USD, optional)').fill('-5');
+  await service.getByRole('button', { name: 'Record Service' }).click();
+  await expect(service.getByText('Cost must be 0 or more')).toBeVisible();
+  await service.getByLabel('Cost (USD, optional)').fill('85.40');
+  await service.getByLabel('Done by (optional)').fill('Valley Equipment');
+  await service.getByRole('button', { name: 'Record Service' }).click();
   await expect(page.getByText('Service Reset', { exact: true })).toBeVisible();
+  await expect(service).toBeHidden();
+
+  // An unrelated edit keeps the service: the machine stays Good.
+  await page.getByRole('button', { name: `Edit: ${name}` }).click();
+  await page.getByLabel('Description (optional)').fill('Yellow, cab heater');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/equipment-list$/);
+  await expect(row.getByText('Good', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Notes & History: ${name}` }).click();
+  const serviced = page.getByRole('dialog', { name: 'Equipment Notes & History' });
+  const details = serviced.getByTestId('service-details');
+  await expect(details.getByText('Oil filter (OF-42) x3')).toBeVisible();
+  await expect(details.getByText('$85.40')).toBeVisible();
+  await expect(details.getByText('Valley Equipment')).toBeVisible();
+  await expect(serviced.getByTestId('total-cost')).toHaveText('$85.40');
+  await serviced.getByRole('button', { name: 'Close' }).click();
 
   // Status pages.
   await page.goto('/equipment/good');
@@ -145,6 +171,50 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   expect(first).toContain(
     `${name},machinery,'=cmd|SN-1,hours,1250.5,10000,Diesel,0,Sold at auction`,
   );
+
+  // The retired machine's history is all there, read only; Restore brings it back to the list.
+  await page.getByRole('button', { name: `Notes & History: ${name}` }).click();
+  const kept = page.getByRole('dialog', { name: 'Equipment Notes & History' });
+  await expect(kept.getByText('Changed the oil')).toBeVisible();
+  await expect(kept.getByText('Oil filter (OF-42) x3')).toBeVisible();
+  await expect(kept.getByText('Retired: Sold at auction')).toBeVisible();
+  await expect(kept.getByLabel('Add a note')).toHaveCount(0);
+  await kept.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: `Restore: ${name}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText('Equipment Restored', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('retired-count')).toHaveText('0');
+  await page.goto('/equipment-list');
+  await expect(page.getByTestId('equipment-row').filter({ hasText: name })).toBeVisible();
+});
+
+test('a wrong reading is voided from the history: usage goes back, the entry stays struck through', async ({
+  page,
+}) => {
+  await signupOwnerViaApi(page.request);
+  const name = uniqueName('Loader');
+  const e = await addViaApi(page, { name, currentUsage: 100, serviceInterval: 250 });
+  const inc = await page.request.patch(`/api/equipment/${e.id}/usage`, {
+    data: { usageIncrease: 900 },
+  });
+  expect(inc.status()).toBe(200);
+  await page.goto('/equipment-list');
+  const row = page.getByTestId('equipment-row').filter({ hasText: name });
+  await expect(row.getByText('1,000 hours', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Notes & History: ${name}` }).click();
+  const notes = page.getByRole('dialog', { name: 'Equipment Notes & History' });
+  const entry = notes.getByTestId('history-entry').filter({ hasText: 'Usage increased by 900' });
+  await entry.getByRole('button', { name: 'Void' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Void Reading' });
+  await dialog.getByRole('button', { name: 'Void Reading' }).click();
+  await expect(dialog.getByText('Please say why this reading is wrong')).toBeVisible();
+  await dialog.getByLabel('Why is it wrong?').fill('Typed 900 for 90');
+  await dialog.getByRole('button', { name: 'Void Reading' }).click();
+  await expect(page.getByText('Reading Voided', { exact: true })).toBeVisible();
+  await expect(entry.getByTestId('voided')).toContainText('Typed 900 for 90');
+  await expect(entry.getByRole('button', { name: 'Void' })).toHaveCount(0);
+  await notes.getByRole('button', { name: 'Close' }).click();
+  await expect(row.getByText('100 hours', { exact: true })).toBeVisible();
 });
 
 test('equipment list export and the two-step permanent delete', async ({ page }) => {

@@ -144,9 +144,10 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
   await op.getByLabel('Uso actual (horas)').fill('50');
   await op.getByRole('button', { name: 'Enviar actualización' }).click();
   await expect(
-    op.getByText(
-      'La lectura 50 horas es menor que el uso actual de 110.5 horas. Las lecturas del medidor no pueden retroceder; pida a su gerente que corrija el uso si está mal.',
-    )
+    op
+      .getByText(
+        'La lectura 50 horas es menor que el uso actual de 110.5 horas. Las lecturas del medidor no pueden retroceder; pida a su gerente que corrija el uso si está mal.',
+      )
       // The toast and the screen reader's announcement of it carry the same text: the visible one.
       .filter({ visible: true })
       .first(),

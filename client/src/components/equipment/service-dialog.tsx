@@ -44,7 +44,12 @@ export function ServiceDialog({ equipmentId, open, onOpenChange }: Props) {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[92dvh] max-w-xl overflow-y-auto">
         {equipment ? (
-          <ServiceForm key={equipment.id} equipment={equipment} close={() => onOpenChange(false)} />
+          // A cached copy may be older than the machine: the form starts again from the fresh one.
+          <ServiceForm
+            key={`${equipment.id}:${equipment.lastUpdated}`}
+            equipment={equipment}
+            close={() => onOpenChange(false)}
+          />
         ) : (
           <DialogHeader>
             <DialogTitle>…</DialogTitle>
