@@ -251,7 +251,9 @@ function HistoryEntry({
           {t(`noteTypes.${h.noteType}`)}
         </span>
         <span className="text-muted-foreground">{formatDateTime(h.createdAt)}</span>
-        {h.operatorName && <span className="text-muted-foreground">· {h.operatorName}</span>}
+        {h.operatorName && (
+          <span className="text-muted-foreground [overflow-wrap:anywhere]">· {h.operatorName}</span>
+        )}
         {h.usage !== null && (
           <span className={cn('text-muted-foreground', voided && 'line-through')}>
             · {formatUsage(t, h.usage, unit)}
@@ -285,24 +287,24 @@ function HistoryEntry({
       {h.service ? (
         <dl className="grid gap-x-4 gap-y-0.5 sm:grid-cols-2" data-testid="service-details">
           <div>
-            <dt className="inline text-muted-foreground">{t('service.date')}: </dt>
+            <dt className="inline text-muted-foreground">{t('notes.serviceDate')}: </dt>
             <dd className="inline">{formatDate(h.service.serviceDate)}</dd>
           </div>
           {h.service.cost !== null ? (
             <div>
-              <dt className="inline text-muted-foreground">{t('service.cost')}: </dt>
+              <dt className="inline text-muted-foreground">{t('notes.cost')}: </dt>
               <dd className="inline">{formatUsd(h.service.cost)}</dd>
             </div>
           ) : null}
           {h.service.performedBy ? (
             <div>
-              <dt className="inline text-muted-foreground">{t('service.performedBy')}: </dt>
+              <dt className="inline text-muted-foreground">{t('notes.performedBy')}: </dt>
               <dd className="inline">{h.service.performedBy}</dd>
             </div>
           ) : null}
           {h.service.parts.length > 0 ? (
             <div className="sm:col-span-2">
-              <dt className="inline text-muted-foreground">{t('service.parts')}: </dt>
+              <dt className="inline text-muted-foreground">{t('notes.parts')}: </dt>
               <dd className="inline">{partsText(h.service.parts)}</dd>
             </div>
           ) : null}

@@ -160,7 +160,7 @@ export default function RetiredEquipmentPage() {
                           </p>
                         </div>
                       </div>
-                      <dl className="grid grid-cols-2 gap-2 text-sm">
+                      <dl className="grid min-w-0 grid-cols-2 gap-2 text-sm">
                         <div>
                           <dt className="text-xs text-muted-foreground">
                             {t('columns.finalUsage')}
@@ -181,7 +181,7 @@ export default function RetiredEquipmentPage() {
                           <dt className="text-xs text-muted-foreground">
                             {t('columns.retiredBy')}
                           </dt>
-                          <dd>{r.retiredBy ?? '—'}</dd>
+                          <dd className="[overflow-wrap:anywhere]">{r.retiredBy ?? '—'}</dd>
                         </div>
                       </dl>
                       {r.retirementNotes && (
