@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate, formatNumber } from '@/lib/format';
-import { exportFileName, historyColumns } from '@domain/csv';
-import type { HistoryRecordDto } from '@domain/schemas/equipment';
+import { exportFileName, historyColumns, serviceEntryColumns } from '@domain/csv';
+import type { HistoryRecordDto, ServiceEntryDto } from '@domain/schemas/equipment';
 import { downloadRowsAsCsv } from '../api/download-export';
 import { useRecentHistory } from '../api/get-history';
 import { translateError } from '@/lib/translate-message';
@@ -21,18 +21,25 @@ export function HistoryCard() {
   const [exporting, setExporting] = useState(false);
   const entries = history.data ?? [];
 
-  const exportHistory = async () => {
+  const exportHistory = async (what: 'history' | 'services') => {
     setExporting(true);
     try {
-      const rows = await downloadRowsAsCsv<HistoryRecordDto>(
-        '/api/equipment-history/export',
-        historyColumns,
-        exportFileName('equipment-history', companyToday()),
-      );
+      const rows =
+        what === 'history'
+          ? await downloadRowsAsCsv<HistoryRecordDto>(
+              '/api/equipment-history/export',
+              historyColumns,
+              exportFileName('equipment-history', companyToday()),
+            )
+          : await downloadRowsAsCsv<ServiceEntryDto>(
+              '/api/service-entries/export',
+              serviceEntryColumns,
+              exportFileName('service-log', companyToday()),
+            );
       if (rows === 0)
         toast({
           title: t('history.noData'),
-          description: t('history.noDataBody'),
+          description: t(what === 'history' ? 'history.noDataBody' : 'history.noServicesBody'),
           variant: 'destructive',
         });
       else toast({ title: t('exportComplete'), description: t('exportedRows', { count: rows }) });
@@ -49,20 +56,31 @@ export function HistoryCard() {
 
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
         <CardTitle className="flex items-center gap-2">
           <History className="h-5 w-5" aria-hidden />
           {t('history.title')}
         </CardTitle>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void exportHistory()}
-          disabled={exporting || entries.length === 0}
-        >
-          <Download aria-hidden />
-          {tc('actions.exportCsv')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void exportHistory('services')}
+            disabled={exporting || entries.length === 0}
+          >
+            <Download aria-hidden />
+            {t('history.exportServices')}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void exportHistory('history')}
+            disabled={exporting || entries.length === 0}
+          >
+            <Download aria-hidden />
+            {tc('actions.exportCsv')}
+          </Button>
+        </div>
       </CardHeader>
       <CardContent>
         <ul
