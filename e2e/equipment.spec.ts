@@ -188,35 +188,6 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await expect(page.getByTestId('equipment-row').filter({ hasText: name })).toBeVisible();
 });
 
-test('a wrong reading is voided from the history: usage goes back, the entry stays struck through', async ({
-  page,
-}) => {
-  await signupOwnerViaApi(page.request);
-  const name = uniqueName('Loader');
-  const e = await addViaApi(page, { name, currentUsage: 100, serviceInterval: 250 });
-  const inc = await page.request.patch(`/api/equipment/${e.id}/usage`, {
-    data: { usageIncrease: 900 },
-  });
-  expect(inc.status()).toBe(200);
-  await page.goto('/equipment-list');
-  const row = page.getByTestId('equipment-row').filter({ hasText: name });
-  await expect(row.getByText('1,000 hours', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: `Notes & History: ${name}` }).click();
-  const notes = page.getByRole('dialog', { name: 'Equipment Notes & History' });
-  const entry = notes.getByTestId('history-entry').filter({ hasText: 'Usage increased by 900' });
-  await entry.getByRole('button', { name: 'Void' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Void Reading' });
-  await dialog.getByRole('button', { name: 'Void Reading' }).click();
-  await expect(dialog.getByText('Please say why this reading is wrong')).toBeVisible();
-  await dialog.getByLabel('Why is it wrong?').fill('Typed 900 for 90');
-  await dialog.getByRole('button', { name: 'Void Reading' }).click();
-  await expect(page.getByText('Reading Voided', { exact: true })).toBeVisible();
-  await expect(entry.getByTestId('voided')).toContainText('Typed 900 for 90');
-  await expect(entry.getByRole('button', { name: 'Void' })).toHaveCount(0);
-  await notes.getByRole('button', { name: 'Close' }).click();
-  await expect(row.getByText('100 hours', { exact: true })).toBeVisible();
-});
-
 test('equipment list export and the two-step permanent delete', async ({ page }) => {
   await signupOwnerViaApi(page.request);
   const name = uniqueName('Truck');
