@@ -43,6 +43,13 @@ test('a service with parts and cost, then an unrelated edit: the machine stays G
   await expect(service.getByLabel('Usage at service (hours)')).toHaveValue('1200');
   await expect(service.getByRole('checkbox', { name: 'Used Oil filter' })).toBeChecked();
 
+  // The date may be back-dated, not in the future (the company's today).
+  await service.getByLabel('Service date').fill('2099-01-01');
+  await service.getByRole('button', { name: 'Record Service' }).click();
+  await expect(service.getByText('The service date cannot be in the future')).toBeVisible();
+  await service.getByLabel('Service date').fill(daysAgo(3));
+  await expect(service.getByText('The service date cannot be in the future')).toHaveCount(0);
+
   // The server's refusal is shown on its field, by its key.
   await service.getByLabel('Usage at service (hours)').fill('1300');
   await service.getByRole('button', { name: 'Record Service' }).click();

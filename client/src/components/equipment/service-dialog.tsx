@@ -1,6 +1,15 @@
+import { equipmentMessages } from '@domain/messages/equipment';
 import { serviceInputSchema, type ServiceInputRaw } from '@domain/schemas/equipment';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import {
+  Controller,
+  get,
+  set,
+  useFieldArray,
+  useForm,
+  type FieldErrors,
+  type Resolver,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -13,12 +22,13 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FieldError, Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { companyToday } from '@/lib/auth';
-import { translateError, translateKey, translateMessage } from '@/lib/translate-message';
+import { translateError } from '@/lib/translate-message';
+import { useMessage } from '@/lib/use-message';
 import { useEquipment, useRecordService } from './equipment-queries';
 import { formatUsage } from './format';
 
@@ -29,8 +39,47 @@ type Props = {
   onOpenChange: (open: boolean) => void;
 };
 
-type PartRow = { key: number; used: boolean; part: string; partNumber: string; qty: string };
-type Fields = 'serviceDate' | 'usage' | 'cost' | 'performedBy' | 'notes' | 'parts';
+type PartValues = { used: boolean; part: string; partNumber: string; qty: string };
+type FormValues = {
+  serviceDate: string;
+  usage: string;
+  parts: PartValues[];
+  cost: string;
+  performedBy: string;
+  notes: string;
+};
+type Fields = Exclude<keyof FormValues, 'parts'> | 'parts';
+
+/** The form's strings as the API input (the one schema turns numeric strings into numbers). */
+const toPayload = (v: FormValues): ServiceInputRaw => ({
+  serviceDate: v.serviceDate,
+  usage: v.usage,
+  cost: v.cost,
+  performedBy: v.performedBy,
+  notes: v.notes,
+  parts: v.parts
+    .filter((p) => p.used && p.part.trim())
+    .map((p) => ({ part: p.part, partNumber: p.partNumber, qty: p.qty })),
+});
+
+/**
+ * Validation with the same zod schema the server parses, plus "not in the future" (today is the
+ * company's day, which the schema cannot know). Messages stay English here: shown by key.
+ */
+const resolverFor =
+  (today: string): Resolver<FormValues> =>
+  async (values) => {
+    const r = serviceInputSchema.safeParse(toPayload(values));
+    const errors: FieldErrors<FormValues> = {};
+    if (!r.success)
+      for (const issue of r.error.issues) {
+        const path = String(issue.path[0] ?? 'root');
+        if (!get(errors, path)) set(errors, path, { type: issue.code, message: issue.message });
+      }
+    if (values.serviceDate > today && !errors.serviceDate)
+      errors.serviceDate = { type: 'max', message: equipmentMessages.serviceDateFuture };
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+  };
 
 /**
  * Mark as Serviced: a service entry with its date (today in the company's time zone, may be back-dated),
@@ -69,92 +118,64 @@ function ServiceForm({
   close: () => void;
 }) {
   const { t } = useTranslation('equipment');
+  const msg = useMessage();
   const today = companyToday();
-  const [serviceDate, setServiceDate] = useState(today);
-  const [usage, setUsage] = useState(String(equipment.currentUsage));
-  const [cost, setCost] = useState('');
-  const [performedBy, setPerformedBy] = useState('');
-  const [notes, setNotes] = useState('');
-  const [parts, setParts] = useState<PartRow[]>(() =>
-    equipment.serviceParts.map((p, i) => ({
-      key: i,
-      used: true,
-      part: p.part,
-      partNumber: p.partNumber ?? '',
-      qty: String(p.qty ?? 1),
-    })),
-  );
-  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
+  const form = useForm<FormValues>({
+    defaultValues: {
+      serviceDate: today,
+      usage: String(equipment.currentUsage),
+      cost: '',
+      performedBy: '',
+      notes: '',
+      parts: equipment.serviceParts.map((p) => ({
+        used: true,
+        part: p.part,
+        partNumber: p.partNumber ?? '',
+        qty: String(p.qty ?? 1),
+      })),
+    },
+    resolver: resolverFor(today),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { register, control, handleSubmit, formState, setError } = form;
+  const parts = useFieldArray({ control, name: 'parts' });
   const mutation = useRecordService();
   const unit = equipment.unit === 'n/a' ? '' : t(`units.${equipment.unit}`);
+  const errorOf = (path: string) =>
+    msg((get(formState.errors, path) as { message?: string } | undefined)?.message);
 
-  const setPart = (key: number, patch: Partial<PartRow>) =>
-    setParts((rows) => rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const input: ServiceInputRaw = {
-      serviceDate,
-      usage: usage.trim() === '' ? null : Number(usage),
-      cost: cost.trim() === '' ? null : Number(cost),
-      performedBy,
-      notes,
-      parts: parts
-        .filter((p) => p.used && p.part.trim())
-        .map((p) => ({
-          part: p.part,
-          partNumber: p.partNumber,
-          qty: p.qty.trim() === '' ? null : Number(p.qty),
-        })),
-    };
-    // The same schema the server parses (messages translated by the catalogue).
-    const parsed = serviceInputSchema.safeParse(input);
-    const local: Partial<Record<Fields, string>> = {};
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0]) as Fields;
-        local[field] ??= translateMessage(t, issue.message);
-      }
-    if (serviceDate > today) local.serviceDate = translateKey(t, 'equipment.serviceDateFuture');
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
-    mutation.mutate(
-      { id: equipment.id, input },
-      {
-        onSuccess: (updated) => {
-          toast({
-            title: t('toast.serviceReset'),
-            description: t('toast.serviceResetBody', { name: updated.name }),
-          });
-          close();
-        },
-        onError: (err) => {
-          if (err instanceof ApiError && err.fieldErrors)
-            setErrors(
-              Object.fromEntries(
-                Object.entries(err.fieldErrors).map(([f, m]) => [f, translateMessage(t, m)]),
-              ),
-            );
-          toast({
-            title: t('toast.error'),
-            description: translateError(t, err, t('toast.serviceFailed')),
-            variant: 'destructive',
-          });
-        },
+  const submit = handleSubmit((values) =>
+    mutation.mutateAsync({ id: equipment.id, input: toPayload(values) }).then(
+      (updated) => {
+        toast({
+          title: t('toast.serviceReset'),
+          description: t('toast.serviceResetBody', { name: updated.name }),
+        });
+        close();
       },
-    );
-  };
+      (err: unknown) => {
+        if (err instanceof ApiError && err.fieldErrors)
+          for (const [field, message] of Object.entries(err.fieldErrors))
+            if (field in form.getValues())
+              setError(field as Fields, { type: 'server', message: String(message) });
+        toast({
+          title: t('toast.error'),
+          description: translateError(t, err, t('toast.serviceFailed')),
+          variant: 'destructive',
+        });
+      },
+    ),
+  );
 
-  const fieldError = (f: Fields) =>
-    errors[f] ? (
-      <p id={`service-${f}-error`} className="text-sm text-destructive" role="alert">
-        {errors[f]}
-      </p>
-    ) : null;
-  const described = (f: Fields) => (errors[f] ? `service-${f}-error` : undefined);
+  const fieldError = (f: Fields) => <FieldError id={`service-${f}-error`} message={errorOf(f)} />;
+  const described = (f: Fields) => ({
+    'aria-invalid': Boolean(errorOf(f)) || undefined,
+    'aria-describedby': errorOf(f) ? `service-${f}-error` : undefined,
+  });
 
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate>
+    <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
       <DialogHeader>
         <DialogTitle>{t('service.title')}</DialogTitle>
         <DialogDescription>
@@ -171,11 +192,9 @@ function ServiceForm({
             id="service-date"
             type="date"
             max={today}
-            value={serviceDate}
-            onChange={(e) => setServiceDate(e.target.value)}
-            aria-invalid={Boolean(errors.serviceDate)}
-            aria-describedby={described('serviceDate')}
             required
+            {...described('serviceDate')}
+            {...register('serviceDate')}
           />
           {fieldError('serviceDate')}
         </div>
@@ -191,48 +210,51 @@ function ServiceForm({
             step="0.1"
             min="0"
             max={equipment.currentUsage}
-            value={usage}
-            onChange={(e) => setUsage(e.target.value)}
-            aria-invalid={Boolean(errors.usage)}
-            aria-describedby={described('usage')}
+            {...described('usage')}
+            {...register('usage')}
           />
           {fieldError('usage')}
         </div>
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">{t('service.parts')}</legend>
-        {parts.length === 0 ? (
+        {parts.fields.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('service.noParts')}</p>
         ) : (
           <ul className="grid gap-2">
-            {parts.map((p, i) => (
-              <li key={p.key} className="grid grid-cols-[auto_1fr_5rem_auto] items-center gap-2">
-                <Checkbox
-                  checked={p.used}
-                  onCheckedChange={(v) => setPart(p.key, { used: v === true })}
-                  aria-label={t('service.usePart', { part: p.part || i + 1 })}
-                  className="h-6 w-6"
+            {parts.fields.map((p, i) => (
+              <li key={p.id} className="grid grid-cols-[auto_1fr_5rem_auto] items-center gap-2">
+                <Controller
+                  control={control}
+                  name={`parts.${i}.used`}
+                  render={({ field }) => (
+                    <Checkbox
+                      checked={field.value}
+                      onCheckedChange={(v) => field.onChange(v === true)}
+                      aria-label={t('service.usePart', { part: p.part || i + 1 })}
+                      className="h-6 w-6"
+                    />
+                  )}
                 />
                 <Input
-                  value={p.part}
-                  onChange={(e) => setPart(p.key, { part: e.target.value })}
                   aria-label={t('service.partName', { n: i + 1 })}
                   placeholder={t('form.partName')}
+                  {...register(`parts.${i}.part`)}
                 />
                 <Input
                   type="number"
                   inputMode="numeric"
                   min="1"
                   step="1"
-                  value={p.qty}
-                  onChange={(e) => setPart(p.key, { qty: e.target.value })}
                   aria-label={t('service.partQty', { n: i + 1 })}
+                  {...register(`parts.${i}.qty`)}
                 />
                 <Button
                   type="button"
                   variant="ghost"
                   size="icon"
-                  onClick={() => setParts((rows) => rows.filter((r) => r.key !== p.key))}
+                  className="h-10 w-10"
+                  onClick={() => parts.remove(i)}
                   aria-label={t('form.removePart', { n: i + 1 })}
                 >
                   <Trash2 aria-hidden />
@@ -247,18 +269,8 @@ function ServiceForm({
             type="button"
             variant="outline"
             size="sm"
-            onClick={() =>
-              setParts((rows) => [
-                ...rows,
-                {
-                  key: Math.max(-1, ...rows.map((r) => r.key)) + 1,
-                  used: true,
-                  part: '',
-                  partNumber: '',
-                  qty: '1',
-                },
-              ])
-            }
+            className="h-10"
+            onClick={() => parts.append({ used: true, part: '', partNumber: '', qty: '1' })}
           >
             <Plus aria-hidden /> {t('form.addPart')}
           </Button>
@@ -273,10 +285,8 @@ function ServiceForm({
             inputMode="decimal"
             step="0.01"
             min="0"
-            value={cost}
-            onChange={(e) => setCost(e.target.value)}
-            aria-invalid={Boolean(errors.cost)}
-            aria-describedby={described('cost')}
+            {...described('cost')}
+            {...register('cost')}
           />
           {fieldError('cost')}
         </div>
@@ -284,10 +294,10 @@ function ServiceForm({
           <Label htmlFor="service-by">{t('service.performedBy')}</Label>
           <Input
             id="service-by"
-            value={performedBy}
             maxLength={200}
-            onChange={(e) => setPerformedBy(e.target.value)}
             placeholder={t('service.performedByPlaceholder')}
+            {...described('performedBy')}
+            {...register('performedBy')}
           />
           {fieldError('performedBy')}
         </div>
@@ -298,8 +308,8 @@ function ServiceForm({
           id="service-notes"
           rows={2}
           maxLength={2000}
-          value={notes}
-          onChange={(e) => setNotes(e.target.value)}
+          {...described('notes')}
+          {...register('notes')}
         />
         {fieldError('notes')}
       </div>
