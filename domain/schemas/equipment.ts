@@ -357,6 +357,8 @@ export type EquipmentPageQuery = z.infer<typeof equipmentPageQuerySchema>;
 export type EquipmentBrowseQuery = Omit<EquipmentPageQuery, 'limit'> & {
   limit: number;
   matchTypes?: EquipmentType[];
+  /** Add each page item's service forecast (two more queries). */
+  withForecast?: boolean;
 };
 export const browseLimit = limitOf;
 
@@ -414,6 +416,21 @@ export const servicePartDtoSchema = z.object({
   qty: z.number().nullable().optional(),
 });
 
+/** domain/forecast.ts's Forecast (docs/decisions/forecast.md). */
+export const forecastDtoSchema = z.object({
+  dueDate: z.string().nullable(),
+  basis: z.enum(['usage', 'calendar']).nullable(),
+  daysUntil: z.number().nullable(),
+  perDay: z.number().nullable(),
+  usageDueDate: z.string().nullable(),
+  dueAtUsage: z.number().nullable(),
+  calendarDueDate: z.string().nullable(),
+  noUsageForecast: z
+    .enum(['no_readings', 'single_reading', 'too_short', 'stale', 'no_interval', 'stopped'])
+    .nullable(),
+});
+export type ForecastDto = z.infer<typeof forecastDtoSchema>;
+
 /** One equipment record as every API response returns it: all columns + the computed status. */
 export const equipmentDtoSchema = z.object({
   id: z.string(),
@@ -451,6 +468,8 @@ export const equipmentDtoSchema = z.object({
   retiredAt: z.string().nullable(),
   /** The one status engine's result, computed by the server for the company's "today". */
   status: equipmentStatusSchema,
+  /** When service is due by the machine's own usage rate or its calendar (listings and details only). */
+  forecast: forecastDtoSchema.nullable().optional(),
 });
 export type EquipmentDto = z.infer<typeof equipmentDtoSchema>;
 

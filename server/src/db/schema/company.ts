@@ -22,12 +22,15 @@ export const company = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     paymentCustomerId: text('payment_customer_id'),
     paymentSubscriptionId: text('payment_subscription_id'),
+    /** Secret of the company's iCalendar feed URL (null until first shown; regenerated to revoke). */
+    calendarToken: text('calendar_token'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('company_name_lower_idx').on(sql`lower(${t.name})`),
     uniqueIndex('company_payment_subscription_idx').on(t.paymentSubscriptionId),
+    uniqueIndex('company_calendar_token_idx').on(t.calendarToken),
   ],
 );
 

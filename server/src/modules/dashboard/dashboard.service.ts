@@ -79,5 +79,5 @@ export type Overview = EquipmentBrowse;
 
 /** The dashboard's tiles, criticality and overview page: the equipment module's one bounded listing. */
 export function overview(deps: Deps, ctx: CompanyContext, q: OverviewQuery): Promise<Overview> {
-  return browseEquipment(deps, ctx, q);
+  return browseEquipment(deps, ctx, { ...q, withForecast: true });
 }

@@ -40,7 +40,10 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
   // The Equipment List page: one bounded, searchable, filterable page (GET /api/equipment above stays the full list for exports).
   app.get('/api/equipment/page', managers, async (req): Promise<EquipmentPage> => {
     const q = parse(equipmentPageQuerySchema, req.query);
-    const { counts, total, items } = await svc.browseEquipment(deps, companyCtx(req), q);
+    const { counts, total, items } = await svc.browseEquipment(deps, companyCtx(req), {
+      ...q,
+      withForecast: true,
+    });
     return { items, total, offset: q.offset, limit: q.limit, counts };
   });
 

@@ -40,6 +40,9 @@ import {
 import { computeStatus, parseStatusFilter, type ServiceStatus } from '../../../../domain/status';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
+import { forecastService } from '../../../../domain/forecast';
+import { RATE_WINDOW_DAYS, usualDailyUsage, type Reading } from '../../../../domain/usage-rate';
+import { forecastsOf } from './forecast.service';
 import {
   company,
   equipment,
@@ -350,6 +353,26 @@ async function loadSnapshot(db: Db, companyId: string, today: string): Promise<F
   return { today, version: Number(first?.version ?? 0), machines, counts, critical };
 }
 
+/**
+ * A machine's remaining readings from the rate window's anchor on (the last reading before
+ * `since`, then every one after it), as a JSON array of [time, usage]: what its forecast needs, read
+ * in the page's own statement.
+ */
+const readingsSince = (since: Placeholder) => {
+  const reading = sql`n.company_id = ${equipment.companyId} and n.equipment_id = ${equipment.id}
+    and n.type = 'usage_update' and n.reading is not null and n.usage is not null and n.voided_at is null`;
+  return sql<unknown>`(select coalesce(json_agg(json_build_array(n.created_at, n.usage) order by n.created_at), '[]')
+    from ${equipmentNote} n where ${reading} and n.created_at >= coalesce(
+      (select max(n.created_at) from ${equipmentNote} n where ${reading} and n.created_at < ${since}::timestamptz),
+      ${since}::timestamptz))`;
+};
+
+const pageWhere = and(
+  eq(equipment.companyId, sql.placeholder('companyId')),
+  sql`${equipment.id} = any(${sql.placeholder('ids')}::uuid[])`,
+  isNull(equipment.retiredAt),
+);
+
 /** The full records of one page and the equipment version, in one statement prepared once per database. */
 const pageStatement = preparedPerDb((db: Db) =>
   db
@@ -358,21 +381,31 @@ const pageStatement = preparedPerDb((db: Db) =>
       version: sql<string>`${equipmentVersionOf(sql.placeholder('companyId'))}::text`,
     })
     .from(equipment)
-    .where(
-      and(
-        eq(equipment.companyId, sql.placeholder('companyId')),
-        sql`${equipment.id} = any(${sql.placeholder('ids')}::uuid[])`,
-        isNull(equipment.retiredAt),
-      ),
-    )
+    .where(pageWhere)
     .prepare('equipment_browse_page'),
 );
+
+/** The same with each machine's readings for its forecast: still one statement per listing. */
+const pageWithReadingsStatement = preparedPerDb((db: Db) =>
+  db
+    .select({
+      ...getTableColumns(equipment),
+      version: sql<string>`${equipmentVersionOf(sql.placeholder('companyId'))}::text`,
+      readings: readingsSince(sql.placeholder('since')),
+    })
+    .from(equipment)
+    .where(pageWhere)
+    .prepare('equipment_browse_page_readings'),
+);
+
+type PageRow = Row & { version: string; readings?: unknown };
 
 async function loadPage(
   db: Db,
   companyId: string,
   ids: string[],
-): Promise<{ version: number; rows: Row[] }> {
+  since: Date | null,
+): Promise<{ version: number; rows: PageRow[] }> {
   if (ids.length === 0) {
     const res = await db.execute(sql`select ${equipmentVersionOf(companyId)}::text as version`);
     return {
@@ -381,8 +414,17 @@ async function loadPage(
     };
   }
   // The ids come from the snapshot (uuids read from the database): an array literal is safe.
-  const rows = await pageStatement(db).execute({ companyId, ids: `{${ids.join(',')}}` });
+  const params = { companyId, ids: `{${ids.join(',')}}` };
+  const rows: PageRow[] = since
+    ? await pageWithReadingsStatement(db).execute({ ...params, since: since.toISOString() })
+    : await pageStatement(db).execute(params);
   return { version: Number(rows[0]?.version ?? 0), rows };
+}
+
+/** [time, usage] pairs as JSON (text on some drivers) -> readings. */
+function readingsFromJson(raw: unknown): Reading[] {
+  const pairs = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as [string, unknown][];
+  return pairs.map(([at, usage]) => ({ at: new Date(at).toISOString(), usage: Number(usage) }));
 }
 
 /**
@@ -414,7 +456,9 @@ export async function browseEquipment(
       )
       .map((m) => m.id);
     const ids = pageIds.slice(q.offset, q.offset + q.limit);
-    const page = await loadPage(deps.db, ctx.companyId, ids);
+    const now = deps.now();
+    const since = q.withForecast ? new Date(now.getTime() - RATE_WINDOW_DAYS * 86_400_000) : null;
+    const page = await loadPage(deps.db, ctx.companyId, ids, since);
     if (check && page.version !== snap.version) return null; // an equipment write committed since: recompute
     const position = new Map(ids.map((id, i) => [id, i]));
     const rows = [...page.rows].sort(
@@ -424,7 +468,14 @@ export async function browseEquipment(
       counts: snap.counts,
       critical: snap.critical,
       total: pageIds.length,
-      items: rows.map((r) => toEquipmentDto(r, today)),
+      items: rows.map(({ readings, ...r }) => ({
+        ...toEquipmentDto(r, today),
+        ...(since
+          ? {
+              forecast: forecastService(r, usualDailyUsage(readingsFromJson(readings), now), today),
+            }
+          : {}),
+      })),
     };
   };
   const cache = fleetCacheOf(deps.db);
@@ -506,12 +557,16 @@ export async function findRow(
   return row;
 }
 
+/** One machine, active or retired, with its service forecast. */
 export async function getEquipment(
   deps: Deps,
   ctx: CompanyContext,
   id: string,
 ): Promise<EquipmentDto> {
-  return toEquipmentDto(await findAnyRow(deps.db, ctx, id), companyToday(deps, ctx));
+  const row = await findAnyRow(deps.db, ctx, id);
+  const today = companyToday(deps, ctx);
+  const forecasts = await forecastsOf(deps.db, ctx.companyId, [row], deps.now(), today);
+  return { ...toEquipmentDto(row, today), forecast: forecasts.get(row.id) ?? null };
 }
 
 const unitOf = (u: string): IntervalUnit =>

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { dueQuerySchema, type CalendarFeed } from '../../../../domain/schemas/maintenance';
+import type { Deps } from '../../deps';
+import { notFound, parse } from '../../lib/errors';
+import { companyCtx } from '../../plugins/access';
+import * as svc from './maintenance.service';
+
+const managers = { config: { access: ['owner', 'manager'] as const } };
+/** Changes a company row, not a sign-in (cached sessions stay valid). */
+const managerWrites = { config: { access: ['owner', 'manager'] as const, keepsSessions: true } };
+
+/** The feed's address as the browser reached this server (behind a proxy: its Host and scheme). */
+const feedUrl = (req: FastifyRequest, token: string) =>
+  `${req.protocol}://${req.host}/api/calendar/${token}.ics`;
+
+/** Proactive maintenance: the Due soon list and the calendar feed. */
+export async function maintenanceRoutes(app: FastifyInstance, deps: Deps) {
+  app.get('/api/maintenance/due', managers, async (req) => {
+    const { within } = parse(dueQuerySchema, req.query);
+    return svc.dueList(deps, companyCtx(req), within);
+  });
+
+  app.get('/api/company/calendar', managers, async (req): Promise<CalendarFeed> => {
+    return { url: feedUrl(req, await svc.calendarToken(deps, companyCtx(req))) };
+  });
+
+  app.post(
+    '/api/company/calendar/regenerate',
+    managerWrites,
+    async (req): Promise<CalendarFeed> => {
+      return { url: feedUrl(req, await svc.regenerateCalendarToken(deps, companyCtx(req))) };
+    },
+  );
+
+  // Calendar apps subscribe without signing in: the secret in the address is the key.
+  app.get('/api/calendar/:file', { config: { access: 'public' } }, async (req, reply) => {
+    const { file } = req.params as { file: string };
+    const token = file.endsWith('.ics') ? file.slice(0, -4) : file;
+    const text = await svc.calendarFeed(deps, token);
+    if (text === null) throw notFound();
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('cache-control', 'private, max-age=300')
+      .send(text);
+  });
+}
