@@ -64,6 +64,10 @@ export const PAGES = {
     module: 'features/equipment/routes/retired-equipment.tsx',
     namespaces: ['equipment'],
   },
+  dueSoon: {
+    module: 'features/maintenance/routes/due-soon.tsx',
+    namespaces: ['maintenance', 'equipment'],
+  },
   employees: { module: 'features/operators/routes/employees.tsx', namespaces: ['operators'] },
   operatorLogin: {
     module: 'features/operators/routes/operator-login.tsx',
@@ -119,6 +123,7 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
     ['/subscription', 'subscription'],
     ['/checkout/:sessionId', 'checkout'],
     ['/retired-equipment', 'retiredEquipment'],
+    ['/due-soon', 'dueSoon'],
     ['/instructions', 'instructions'],
     ['/contact', 'contact'],
     ['/profile', 'profile'],

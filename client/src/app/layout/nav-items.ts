@@ -47,6 +47,7 @@ export function titleKeyFor(pathname: string, role: Role): string {
     '/profile': 'titles.profile',
     '/settings': 'titles.settings',
     '/retired-equipment': 'titles.retiredEquipment',
+    '/due-soon': 'titles.dueSoon',
     '/admin-accounts': 'titles.adminAccounts',
     '/security-questions': 'titles.securityQuestions',
   };

@@ -244,27 +244,31 @@ function HistoryEntry({
   const voided = h.voided !== null;
   return (
     <li className="grid gap-1 p-3 text-sm" data-testid="history-entry">
-      <div className="flex flex-wrap items-center gap-2">
-        <span
-          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TYPE_CLASS[h.noteType]}`}
-        >
-          {t(`noteTypes.${h.noteType}`)}
-        </span>
-        <span className="text-muted-foreground">{formatDateTime(h.createdAt)}</span>
-        {h.operatorName && (
-          <span className="text-muted-foreground [overflow-wrap:anywhere]">· {h.operatorName}</span>
-        )}
-        {h.usage !== null && (
-          <span className={cn('text-muted-foreground', voided && 'line-through')}>
-            · {formatUsage(t, h.usage, unit)}
+      <div className="flex items-start gap-2">
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TYPE_CLASS[h.noteType]}`}
+          >
+            {t(`noteTypes.${h.noteType}`)}
           </span>
-        )}
+          <span className="text-muted-foreground">{formatDateTime(h.createdAt)}</span>
+          {h.operatorName && (
+            <span className="min-w-0 text-muted-foreground [overflow-wrap:anywhere]">
+              {h.operatorName}
+            </span>
+          )}
+          {h.usage !== null && (
+            <span className={cn('font-medium', voided && 'line-through opacity-70')}>
+              {formatUsage(t, h.usage, unit)}
+            </span>
+          )}
+        </div>
         {onVoid ? (
           <Button
             type="button"
             variant="ghost"
             size="sm"
-            className="ml-auto h-9 text-destructive hover:text-destructive"
+            className="h-9 shrink-0 text-destructive hover:text-destructive"
             onClick={onVoid}
           >
             <Undo2 aria-hidden /> {t('void.action')}
@@ -273,7 +277,7 @@ function HistoryEntry({
       </div>
       {h.content ? (
         <p className={cn('whitespace-pre-wrap break-words', voided && 'line-through opacity-70')}>
-          {h.noteType === 'change' ? t('notes.changed') : h.content}
+          {entryText(t, h, unit)}
         </p>
       ) : null}
       {h.fuelAdded !== null ? (
@@ -317,7 +321,7 @@ function HistoryEntry({
               <span className="text-muted-foreground">
                 {t(`fields.${c.field}`, { defaultValue: c.field })}:
               </span>{' '}
-              <span className="line-through opacity-70">{formatValue(t, c, c.from, unit)}</span>
+              <span>{formatValue(t, c, c.from, unit)}</span>
               {' → '}
               <strong>{formatValue(t, c, c.to, unit)}</strong>
             </li>
@@ -335,6 +339,53 @@ function HistoryEntry({
       ) : null}
     </li>
   );
+}
+
+/**
+ * What the entry says, in the user's language: the server writes the automatic entries (added with,
+ * increased by, corrected, serviced at, retired, restored) in English; they are told again here from
+ * the entry's own figures. Notes and operator readings are shown as written.
+ */
+function entryText(t: T, h: HistoryRecordDto, unit: string): string {
+  const c = h.content;
+  const u = (v: number) => formatUsage(t, Math.round(v * 100) / 100, unit);
+  switch (h.noteType) {
+    case 'change':
+      return t('notes.changed');
+    case 'usage_update':
+      if (h.usage === null) return c;
+      if (h.reading === 'initial' && c.startsWith('Added with usage '))
+        return t('notes.auto.initial', { usage: u(h.usage) });
+      if (
+        h.reading === 'increase' &&
+        h.previousUsage !== null &&
+        c.startsWith('Usage increased by ')
+      )
+        return t('notes.auto.increase', {
+          increase: u(h.usage - h.previousUsage),
+          usage: u(h.usage),
+        });
+      if (
+        h.reading === 'correction' &&
+        h.previousUsage !== null &&
+        c.startsWith('Usage corrected ')
+      )
+        return t('notes.auto.correction', { from: u(h.previousUsage), to: u(h.usage) });
+      return c;
+    case 'maintenance':
+      return h.usage !== null && /^Serviced at [\d.,]+ \S+$/.test(c)
+        ? t('notes.auto.serviced', { usage: u(h.usage) })
+        : c;
+    case 'retired':
+      if (c === 'Retired') return t('notes.auto.retired');
+      return c.startsWith('Retired: ')
+        ? t('notes.auto.retiredWith', { notes: c.slice('Retired: '.length) })
+        : c;
+    case 'restored':
+      return c === 'Restored to the active equipment' ? t('notes.auto.restored') : c;
+    default:
+      return c;
+  }
 }
 
 /** A changed field's old or new value, as the form shows it. */

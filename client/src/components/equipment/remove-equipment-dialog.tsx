@@ -139,7 +139,11 @@ export function RemoveEquipmentDialog({
               role="alert"
             >
               <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-              <p>{t('remove.deleteWarning', { name: equipment?.name ?? '' })}</p>
+              <p>
+                {t(deleteOnly ? 'remove.deleteWarningRetired' : 'remove.deleteWarning', {
+                  name: equipment?.name ?? '',
+                })}
+              </p>
             </div>
             <DialogFooter className="gap-2">
               {deleteOnly ? (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ForecastText } from '@/components/equipment/forecast-text';
 import type { EquipmentDto } from '@domain/schemas/equipment';
 import { EquipmentActions } from '@/components/equipment/equipment-actions';
 import { StatusBadge } from '@/components/equipment/status-badge';
@@ -38,6 +39,7 @@ function NextService({ e }: { e: EquipmentDto }) {
       {parts.map((p) => (
         <span key={p}>{p}</span>
       ))}
+      <ForecastText e={e} />
     </span>
   );
 }

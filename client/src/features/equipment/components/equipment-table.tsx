@@ -14,13 +14,19 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
+import { ForecastText } from '@/components/equipment/forecast-text';
 import { EquipmentNameCell } from './equipment-name-cell';
 
 type T = ReturnType<typeof useTranslation<'equipment'>>['t'];
 
 function NextMaintenance({ e, t }: { e: EquipmentDto; t: T }) {
   const days = e.status.daysUntilMaintenance;
-  if (!e.nextMaintenanceDate) return <span className="text-muted-foreground">—</span>;
+  if (!e.nextMaintenanceDate)
+    return e.forecast?.basis === 'usage' || e.forecast?.noUsageForecast ? (
+      <ForecastText e={e} />
+    ) : (
+      <span className="text-muted-foreground">—</span>
+    );
   return (
     <span>
       {formatDate(e.nextMaintenanceDate)}
@@ -37,6 +43,7 @@ function NextMaintenance({ e, t }: { e: EquipmentDto; t: T }) {
               : t('list.dueIn', { count: days })}
         </span>
       )}
+      {e.forecast?.basis === 'usage' ? <ForecastText e={e} /> : null}
     </span>
   );
 }
