@@ -204,3 +204,41 @@ test('a wrong reading is voided from the history: usage goes back, the entry sta
   await notes.getByRole('button', { name: 'Close' }).click();
   await expect(row.getByText('100 hours', { exact: true })).toBeVisible();
 });
+
+test('a wrong operator update is voided from the dashboard: struck through with who and why, usage and fuel recalculated', async ({
+  page,
+}) => {
+  await signupOwnerViaApi(page.request);
+  const name = uniqueName('Dozer');
+  const e = await addViaApi(page, {
+    name,
+    fuelType: 'diesel',
+    currentUsage: 50,
+    serviceInterval: 500,
+  });
+  const res = await page.request.post('/api/operator-updates', {
+    data: { equipmentId: e.id, newUsage: 70, fuelAdded: 12, fuelType: 'diesel' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  await page.goto('/');
+  const item = page
+    .getByRole('list', { name: 'Recent Operator Updates' })
+    .getByRole('listitem', { name });
+  await expect(item.getByText('Applied', { exact: true })).toBeVisible();
+  await item.getByRole('button', { name: `Void the update of ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Void Reading' });
+  await dialog.getByLabel('Why is it wrong?').fill('Meter of the other dozer');
+  await dialog.getByRole('button', { name: 'Void Reading' }).click();
+  await expect(page.getByText('Update Voided', { exact: true })).toBeVisible();
+  await expect(item.getByText('Voided', { exact: true })).toBeVisible();
+  await expect(item.getByText(/Voided by .*: Meter of the other dozer/)).toBeVisible();
+  await expect(item.getByRole('button', { name: `Void the update of ${name}` })).toHaveCount(0);
+
+  const machine = (await (await page.request.get(`/api/equipment/${e.id}`)).json()) as {
+    currentUsage: number;
+    totalFuelUsed: number;
+  };
+  expect(machine.currentUsage).toBe(50);
+  expect(machine.totalFuelUsed).toBe(0);
+});
