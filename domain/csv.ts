@@ -179,3 +179,23 @@ export const exportFileName = (base: string, date: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')}-${date}.csv`;
+
+/** The Due soon list (sorted by due date): what is due, when and why, and the parts the service needs. */
+export const dueSoonColumns: CsvColumn<EquipmentDto>[] = [
+  { header: 'Due Date', value: (e) => e.forecast?.dueDate ?? '' },
+  { header: 'Days Until Due', value: (e) => e.forecast?.daysUntil ?? null },
+  { header: 'Name', value: (e) => e.name },
+  { header: 'Type', value: (e) => e.type },
+  { header: 'Serial Number', value: (e) => e.serialNumber ?? '' },
+  { header: 'Current Usage', value: (e) => e.currentUsage },
+  { header: 'Unit', value: (e) => e.unit },
+  {
+    header: 'Due By',
+    value: (e) => (e.forecast?.basis === 'usage' ? 'Usage forecast' : 'Calendar'),
+  },
+  { header: 'Due At Usage', value: (e) => e.forecast?.dueAtUsage ?? null },
+  { header: 'Usual Daily Usage', value: (e) => e.forecast?.perDay ?? null },
+  { header: 'Calendar Date', value: (e) => e.forecast?.calendarDueDate ?? '' },
+  { header: 'Status', value: (e) => statusLabel(e.status) },
+  { header: 'Parts', value: (e) => partsText(e.serviceParts) },
+];

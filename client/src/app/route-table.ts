@@ -37,7 +37,10 @@ export const PAGES = {
     module: 'features/auth/routes/security-questions.tsx',
     namespaces: ['auth', 'messages'],
   },
-  profile: { module: 'features/profile/routes/profile.tsx', namespaces: ['profile'] },
+  profile: {
+    module: 'features/profile/routes/profile.tsx',
+    namespaces: ['profile', 'maintenance'],
+  },
   dashboard: {
     module: 'features/dashboard/routes/dashboard.tsx',
     namespaces: ['dashboard', 'equipment'],

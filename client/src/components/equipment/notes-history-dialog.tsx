@@ -23,7 +23,14 @@ import { companyToday } from '@/lib/auth';
 import { downloadText } from '@/lib/download';
 import { formatDate, formatDateTime, formatNumber, formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useAddNote, useEquipmentHistory, useServiceLog, useVoidEntry } from './equipment-queries';
+import {
+  useAddNote,
+  useEquipment,
+  useEquipmentHistory,
+  useServiceLog,
+  useVoidEntry,
+} from './equipment-queries';
+import { ForecastText } from './forecast-text';
 import { formatUsage } from './format';
 import { VoidDialog } from './void-dialog';
 
@@ -55,6 +62,7 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange, readOnly = f
   const [voiding, setVoiding] = useState<HistoryRecordDto | null>(null);
   const history = useEquipmentHistory(equipment?.id ?? null, open);
   const services = useServiceLog(equipment?.id ?? null, open);
+  const detail = useEquipment(open ? (equipment?.id ?? null) : null);
   const addNote = useAddNote();
   const voidEntry = useVoidEntry();
 
@@ -96,6 +104,7 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange, readOnly = f
             {equipment?.name ?? ''}
             {readOnly ? ` · ${t('notes.retiredReadOnly')}` : ''}
           </DialogDescription>
+          {detail.data && !readOnly ? <ForecastText e={detail.data} className="text-sm" /> : null}
         </DialogHeader>
         {!readOnly && (
           <form onSubmit={submit} className="grid gap-2">

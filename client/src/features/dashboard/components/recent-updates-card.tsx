@@ -144,7 +144,11 @@ export function RecentUpdatesCard({
                       </span>
                     ) : null}
                   </div>
-                  {u.notes ? <p className="break-words">{u.notes}</p> : null}
+                  {u.notes ? (
+                    <p className={cn('break-words', u.voided && 'line-through opacity-70')}>
+                      {u.notes}
+                    </p>
+                  ) : null}
                   {u.voided ? (
                     <p className="text-xs text-destructive">
                       {t('updates.voidedBy', {

@@ -91,9 +91,14 @@ export default function DashboardPage() {
         <p className="text-sm text-muted-foreground">{t('subtitle')}</p>
       </div>
       {hasEquipment ? (
-        <Button asChild>
-          <Link to="/add-equipment">{t('addEquipment')}</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/due-soon">{t('dueSoon')}</Link>
+          </Button>
+          <Button asChild>
+            <Link to="/add-equipment">{t('addEquipment')}</Link>
+          </Button>
+        </div>
       ) : null}
     </div>
   );

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCurrentUser } from '@/lib/auth';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { CompanyDetailsCard } from '../components/company-details-card';
+import { CalendarFeedCard } from '@/components/calendar-feed-card';
 import { PersonalDetailsCard } from '../components/personal-details-card';
 
 /** Profile: personal details for everyone; company details and password for owners and managers only. */
@@ -25,6 +26,7 @@ export default function ProfilePage() {
       </div>
       <PersonalDetailsCard key={user.id} user={user} />
       {isManager ? <CompanyDetailsCard /> : null}
+      {isManager ? <CalendarFeedCard /> : null}
       {canChangePassword ? <ChangePasswordCard /> : null}
       {isManager ? (
         <Card>

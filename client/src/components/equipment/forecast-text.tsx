@@ -1,0 +1,62 @@
+import type { EquipmentDto } from '@domain/schemas/equipment';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatNumber } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+/**
+ * The machine's service forecast in one line (domain/forecast.ts): "Due around Mar 12 (in 14 days) at
+ * 6.2 h/day", the calendar date, or why there is no forecast.
+ */
+export function ForecastText({
+  e,
+  className,
+}: {
+  e: Pick<EquipmentDto, 'forecast' | 'unit'>;
+  className?: string;
+}) {
+  const { t } = useTranslation('equipment');
+  const f = e.forecast;
+  if (!f) return null;
+  const rate =
+    f.perDay !== null && e.unit !== 'n/a'
+      ? t('forecast.rate', {
+          value: formatNumber(f.perDay, 1),
+          unit: t(`forecast.unitShort.${e.unit}`, { defaultValue: e.unit }),
+        })
+      : null;
+  if (!f.dueDate) {
+    if (!f.noUsageForecast || f.noUsageForecast === 'no_interval') return null;
+    return (
+      <span className={cn('block text-xs text-muted-foreground', className)} data-testid="forecast">
+        {t(`forecast.none.${f.noUsageForecast}`)}
+      </span>
+    );
+  }
+  const days = f.daysUntil ?? 0;
+  const when =
+    days < 0
+      ? t('list.overdueBy', { count: -days })
+      : days === 0
+        ? t('list.today')
+        : t('list.dueIn', { count: days });
+  const text =
+    f.basis === 'usage'
+      ? t(rate ? 'forecast.aroundAt' : 'forecast.around', {
+          date: formatDate(f.dueDate),
+          when,
+          rate,
+        })
+      : t('forecast.onDate', { date: formatDate(f.dueDate), when });
+  return (
+    <span
+      className={cn(
+        'block text-xs',
+        days < 0 ? 'text-red-700' : 'text-muted-foreground',
+        className,
+      )}
+      data-testid="forecast"
+    >
+      {text}
+    </span>
+  );
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DueList, DueWindow } from '@domain/schemas/maintenance';
+import { equipmentKeys } from '@/components/equipment/equipment-queries';
+import { api } from '@/lib/api';
+
+/** Under equipmentKeys.all: every equipment write (service, usage, edit) refreshes the list. */
+export const dueKeys = {
+  list: (within: DueWindow) => [...equipmentKeys.all, 'due', within] as const,
+  calendar: () => ['company', 'calendar'] as const,
+};
+
+export const dueListQueryOptions = (within: DueWindow) =>
+  queryOptions({
+    queryKey: dueKeys.list(within),
+    queryFn: () => api.get<DueList>(`/api/maintenance/due?within=${within}`),
+  });
+
+export const useDueList = (within: DueWindow) => useQuery(dueListQueryOptions(within));

@@ -1,0 +1,173 @@
+import { dueSoonColumns, exportFileName, partsText, toCsv } from '@domain/csv';
+import { addInterval } from '@domain/dates';
+import type { EquipmentDto } from '@domain/schemas/equipment';
+import { dueWindows, type DueWindow } from '@domain/schemas/maintenance';
+import { Download, Printer } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CalendarFeedCard } from '@/components/calendar-feed-card';
+import { ForecastText } from '@/components/equipment/forecast-text';
+import { formatUsage } from '@/components/equipment/format';
+import { StatusBadge } from '@/components/equipment/status-badge';
+import { PageSpinner } from '@/components/page-spinner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { companyToday, useCurrentUser } from '@/lib/auth';
+import { downloadText } from '@/lib/download';
+import { formatDate } from '@/lib/format';
+import { translateError } from '@/lib/translate-message';
+import { cn } from '@/lib/utils';
+import { useDueList } from '../api/get-due';
+
+type Group = { key: string; label: string; items: EquipmentDto[] };
+
+/** Monday of the week of a date (YYYY-MM-DD). */
+function weekStart(d: string): string {
+  const day = new Date(`${d}T12:00:00Z`).getUTCDay(); // 0 = Sunday
+  return addInterval(d, -((day + 6) % 7), 'days');
+}
+
+/** Overdue first, then one group per week: the printed report puts each on its own page. */
+function groupByWeek(
+  items: EquipmentDto[],
+  today: string,
+  labels: { overdue: string; week: (date: string) => string },
+) {
+  const groups: Group[] = [];
+  for (const e of items) {
+    const due = e.forecast?.dueDate ?? today;
+    const key = due < today ? 'overdue' : weekStart(due);
+    let g = groups.find((x) => x.key === key);
+    if (!g) {
+      g = {
+        key,
+        label: key === 'overdue' ? labels.overdue : labels.week(formatDate(key)),
+        items: [],
+      };
+      groups.push(g);
+    }
+    g.items.push(e);
+  }
+  return groups;
+}
+
+/** Due soon (owners and managers): what is due within 7 / 14 / 30 days and everything overdue. */
+export default function DueSoonPage() {
+  const { t } = useTranslation('maintenance');
+  const { t: te } = useTranslation('equipment');
+  const { user } = useCurrentUser();
+  const [within, setWithin] = useState<DueWindow>(14);
+  const q = useDueList(within);
+  const today = q.data?.today ?? companyToday();
+  const items = q.data?.items ?? [];
+  const groups = groupByWeek(items, today, {
+    overdue: t('overdue'),
+    week: (date) => t('week', { date }),
+  });
+
+  const onExport = () => {
+    const file = exportFileName(`due-soon-${within}-days`, today);
+    downloadText(file, toCsv(dueSoonColumns, items));
+    toast({
+      title: te('toast.exportComplete'),
+      description: te('toast.exportCompleteBody', { count: items.length, file }),
+    });
+  };
+
+  return (
+    <main className="mx-auto grid max-w-7xl grid-cols-1 gap-4 p-4 md:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold">{t('title')}</h1>
+          <p className="max-w-2xl text-sm text-muted-foreground no-print">{t('intro')}</p>
+          <p className="hidden text-sm print:block">
+            {t('printedOn', { company: user?.businessName ?? '', date: formatDate(today) })}
+          </p>
+        </div>
+        <div className="no-print flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => window.print()} disabled={items.length === 0}>
+            <Printer aria-hidden /> {t('print')}
+          </Button>
+          <Button variant="outline" onClick={onExport} disabled={items.length === 0}>
+            <Download aria-hidden /> {t('export')}
+          </Button>
+        </div>
+      </div>
+      <div role="radiogroup" aria-label={t('within')} className="no-print flex flex-wrap gap-2">
+        <span className="self-center text-sm text-muted-foreground">{t('within')}</span>
+        {dueWindows.map((w) => (
+          <Button
+            key={w}
+            role="radio"
+            aria-checked={within === w}
+            variant={within === w ? 'default' : 'outline'}
+            className="h-11 min-w-20"
+            onClick={() => setWithin(w)}
+          >
+            {t(`days_${w}`)}
+          </Button>
+        ))}
+      </div>
+      {q.isLoading ? (
+        <PageSpinner />
+      ) : q.isError ? (
+        <p role="alert" className="text-destructive">
+          {translateError(t, q.error)}
+        </p>
+      ) : items.length === 0 ? (
+        <Card className="grid justify-items-center gap-2 p-10 text-center">
+          <h2 className="text-lg font-semibold">{t('empty')}</h2>
+          <p className="text-sm text-muted-foreground">{t('emptyBody')}</p>
+        </Card>
+      ) : (
+        <div className="grid gap-6">
+          {groups.map((g, i) => (
+            <section
+              key={g.key}
+              aria-labelledby={`due-${g.key}`}
+              className={cn('grid gap-2', i < groups.length - 1 && 'print:break-after-page')}
+              data-testid="due-group"
+            >
+              <h2
+                id={`due-${g.key}`}
+                className={cn('text-lg font-semibold', g.key === 'overdue' && 'text-red-700')}
+              >
+                {g.label} · {t('count', { count: g.items.length })}
+              </h2>
+              <ul className="grid gap-2">
+                {g.items.map((e) => (
+                  <li key={e.id}>
+                    <Card
+                      className="grid gap-2 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,3fr)] sm:items-center print:grid-cols-[2fr_2fr_3fr] print:shadow-none"
+                      data-testid="due-item"
+                    >
+                      <div className="min-w-0">
+                        <p className="truncate font-semibold">{e.name}</p>
+                        <p className="text-xs text-muted-foreground">
+                          {te(`types.${e.type}`, { defaultValue: e.type })} ·{' '}
+                          {formatUsage(te, e.currentUsage, e.unit)}
+                        </p>
+                      </div>
+                      <div className="grid gap-1">
+                        <StatusBadge status={e.status} />
+                        <ForecastText e={e} className="text-sm text-foreground" />
+                      </div>
+                      <p className="text-sm">
+                        <span className="text-muted-foreground">{t('parts')}: </span>
+                        {e.serviceParts.length ? partsText(e.serviceParts) : t('noParts')}
+                      </p>
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+      <div className="no-print">
+        <CalendarFeedCard />
+      </div>
+    </main>
+  );
+}

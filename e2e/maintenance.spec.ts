@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
+
+/** YYYY-MM-DD of today + n days in UTC (the company's zone when signed up through the API). */
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+async function fleet(page: Page) {
+  await signupOwnerViaApi(page.request);
+  const add = async (body: Record<string, unknown>) => {
+    const res = await page.request.post('/api/equipment', {
+      data: { type: 'machinery', unit: 'hours', ...body },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  };
+  const names = {
+    soon: uniqueName('Soon'),
+    later: uniqueName('Later'),
+    meter: uniqueName('Meter'),
+  };
+  // Every 10 days from a week ago: due in 3 days.
+  await add({
+    name: names.soon,
+    hasScheduledMaintenance: true,
+    maintenanceStartDate: day(-7),
+    maintenanceInterval: 10,
+    maintenanceIntervalUnit: 'days',
+    serviceParts: [{ part: 'Grease', qty: 2 }],
+  });
+  // Every 60 days from today: due in 60 days, outside every window.
+  await add({
+    name: names.later,
+    hasScheduledMaintenance: true,
+    maintenanceStartDate: day(0),
+    maintenanceInterval: 60,
+    maintenanceIntervalUnit: 'days',
+  });
+  // A usage interval and a single reading: no forecast yet, and the screen says why.
+  await add({ name: names.meter, currentUsage: 10, serviceInterval: 100 });
+  return names;
+}
+
+test('the dashboard shows each machine’s forecast; Due soon lists what is due, prints and exports', async ({
+  page,
+}) => {
+  const names = await fleet(page);
+  await page.goto('/');
+  const overview = page.getByRole('table');
+  await expect(
+    overview.getByRole('row', { name: new RegExp(names.meter) }).getByTestId('forecast'),
+  ).toHaveText('No forecast yet: only one reading');
+  await expect(
+    overview.getByRole('row', { name: new RegExp(names.soon) }).getByTestId('forecast'),
+  ).toHaveText(/^Due .+ \(in 3 days\)$/);
+
+  await page.getByRole('link', { name: 'Due Soon' }).click();
+  await expect(page).toHaveURL(/\/due-soon$/);
+  await expect(page.getByRole('heading', { name: 'Due Soon', level: 1 })).toBeVisible();
+  const items = page.getByTestId('due-item');
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText(names.soon);
+  await expect(items.first()).toContainText('Grease x2');
+  await page.getByRole('radio', { name: '30 days' }).click();
+  await expect(items).toHaveCount(1);
+  await expect(page.getByText(names.later)).toHaveCount(0);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^due-soon-30-days-\d{4}-\d{2}-\d{2}\.csv$/);
+  const [header, first] = readFileSync((await download.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n');
+  expect(header).toBe(
+    'Due Date,Days Until Due,Name,Type,Serial Number,Current Usage,Unit,Due By,Due At Usage,Usual Daily Usage,Calendar Date,Status,Parts',
+  );
+  expect(first).toBe(
+    `${day(3)},3,${names.soon},machinery,,0,hours,Calendar,,,${day(3)},Approaching Service,Grease x2`,
+  );
+
+  // The printed report: one section per week, no buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeHidden();
+  await expect(page.getByTestId('due-group')).toHaveCount(1);
+  await page.emulateMedia({ media: 'screen' });
+
+  // The calendar address is there to copy; regenerating gives a new one.
+  const address = page.getByLabel('Calendar address');
+  await expect(address).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]+\.ics$/);
+  const before = await address.inputValue();
+  await page.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(page.getByText('New Calendar Address', { exact: true })).toBeVisible();
+  await expect(address).not.toHaveValue(before);
+  const feed = await page.request.get(new URL(await address.inputValue()).pathname);
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain(`SUMMARY:Maintenance due: ${names.soon}`);
+  expect((await page.request.get(new URL(before).pathname)).status()).toBe(404);
+});
+
+test('Spanish: the forecast and the Due soon list', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
+  const names = await fleet(page);
+  await page.goto('/');
+  const overview = page.getByRole('table');
+  await expect(
+    overview.getByRole('row', { name: new RegExp(names.meter) }).getByTestId('forecast'),
+  ).toHaveText('Aún sin pronóstico: solo hay una lectura');
+  await expect(
+    overview.getByRole('row', { name: new RegExp(names.soon) }).getByTestId('forecast'),
+  ).toHaveText(/^Servicio el .+ \(en 3 días\)$/);
+  await page.getByRole('link', { name: 'Próximos servicios' }).click();
+  await expect(page.getByRole('heading', { name: 'Próximos servicios', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('due-item')).toContainText('Grease x2');
+  await expect(page.getByRole('radio', { name: '14 días' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expect(page.getByText('Calendario de mantenimiento')).toBeVisible();
+});
