@@ -149,7 +149,7 @@ export default function DueSoonPage() {
                           {formatUsage(te, e.currentUsage, e.unit)}
                         </p>
                       </div>
-                      <div className="grid gap-1">
+                      <div className="grid justify-items-start gap-1">
                         <StatusBadge status={e.status} />
                         <ForecastText e={e} className="text-sm text-foreground" />
                       </div>
