@@ -48,7 +48,7 @@ type FormValues = {
   performedBy: string;
   notes: string;
 };
-type Fields = Exclude<keyof FormValues, 'parts'> | 'parts';
+type Fields = keyof FormValues;
 
 /** The form's strings as the API input (the one schema turns numeric strings into numbers). */
 const toPayload = (v: FormValues): ServiceInputRaw => ({
