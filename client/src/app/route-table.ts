@@ -71,7 +71,7 @@ export const PAGES = {
   },
   operatorScreen: {
     module: 'features/operators/routes/operator-screen.tsx',
-    namespaces: ['operators'],
+    namespaces: ['operators', 'field'],
     data: ['/api/equipment/options'],
   },
   subscription: {

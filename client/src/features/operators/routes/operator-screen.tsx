@@ -1,4 +1,5 @@
 import { Fuel, Gauge, Loader2, LogOut, Search, Send } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultFuelType, equipmentTypes, type OperatorFuelType } from '@domain/kinds';
@@ -8,13 +9,15 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api';
 import { useCurrentUser, useLogout } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
 import { LANGUAGES } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useEquipmentOptions, type EquipmentOption } from '../api/equipment-options';
-import { useSubmitOperatorUpdate } from '../api/submit-update';
+import { operatorKeys } from '../api/keys';
+import { OutboxPanel } from '../components/outbox-panel';
+import { clearOutbox, removeEntry, submitThroughOutbox } from '../outbox/outbox-store';
+import { useOutbox } from '../outbox/use-outbox';
 import { SESSION_USERNAME_KEY } from '../storage';
 import { translateError } from '@/lib/translate-message';
 
@@ -39,11 +42,13 @@ const SEARCH_DELAY_MS = 300;
  * never downloaded: typing part of a name, serial number or type finds any machine.
  */
 export default function OperatorScreen() {
-  const { t, i18n } = useTranslation('operators');
+  const { t, i18n } = useTranslation(['operators', 'field']);
   const { user } = useCurrentUser();
   const logout = useLogout();
   const [loggingOut, setLoggingOut] = useState(false);
-  const submit = useSubmitOperatorUpdate();
+  const outbox = useOutbox();
+  const qc = useQueryClient();
+  const [submitting, setSubmitting] = useState(false);
 
   const [search, setSearch] = useState('');
   // The search the server answers: applied a moment after typing stops.
@@ -87,7 +92,11 @@ export default function OperatorScreen() {
   };
 
   const onLogout = async () => {
+    const waiting = outbox.entries.filter((e) => e.state === 'waiting').length;
+    if (waiting > 0 && !window.confirm(t('field:outbox.signOutConfirm', { count: waiting }))) return;
     setLoggingOut(true);
+    // Entries left on the phone would be sent under the next user's session: cleared on sign-out.
+    await clearOutbox().catch(() => undefined);
     await logout();
   };
 
@@ -96,7 +105,7 @@ export default function OperatorScreen() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (submit.isPending) return;
+    if (submitting) return;
     if (!current) return fail(t('screen.noEquipmentTitle'), t('screen.noEquipmentBody'));
     const newUsage = parseAmount(usage);
     const fuelAdded = parseAmount(fuel);
@@ -107,38 +116,49 @@ export default function OperatorScreen() {
     const trimmedNotes = notes.trim();
     if (newUsage === undefined && !(fuelAdded && fuelAdded > 0) && trimmedNotes === '')
       return fail(t('screen.noInfoTitle'), t('screen.noInfoBody'));
-    submit.mutate(
-      {
-        key: keyRef.current,
-        body: {
-          equipmentId: current.id,
-          equipmentName: current.name,
-          ...(newUsage === undefined ? {} : { newUsage }),
-          // The fuel type is only sent when fuel is added.
-          ...(fuelAdded && fuelAdded > 0 ? { fuelAdded, fuelType } : {}),
-          ...(trimmedNotes ? { notes: trimmedNotes } : {}),
-        },
+    const entry = {
+      key: keyRef.current,
+      createdAt: Date.now(),
+      state: 'waiting' as const,
+      body: {
+        equipmentId: current.id,
+        equipmentName: current.name,
+        ...(newUsage === undefined ? {} : { newUsage }),
+        // The fuel type is only sent when fuel is added.
+        ...(fuelAdded && fuelAdded > 0 ? { fuelAdded, fuelType } : {}),
+        ...(trimmedNotes ? { notes: trimmedNotes } : {}),
       },
-      {
-        onSuccess: (res) => {
-          keyRef.current = newKey();
-          if (res.status === 'applied' && newUsage !== undefined)
+    };
+    const clear = () => {
+      keyRef.current = newKey();
+      setUsage('');
+      setFuel('');
+      setNotes('');
+    };
+    setSubmitting(true);
+    void submitThroughOutbox(entry)
+      .then(async (r) => {
+        if (r.kind === 'sent') {
+          clear();
+          await qc.invalidateQueries({ queryKey: operatorKeys.equipmentOptions() });
+          if (r.response.status === 'applied' && newUsage !== undefined)
             setSelected({ ...current, currentUsage: newUsage });
-          setUsage('');
-          setFuel('');
-          setNotes('');
-          if (res.status === 'pending')
+          if (r.response.status === 'pending')
             toast({ title: t('screen.pending'), description: t('screen.pendingBody') });
           else toast({ title: t('screen.submitted'), description: t('screen.submittedBody') });
-        },
-        onError: (err) => {
-          // A validation refusal will not change on retry: the next attempt is a new submission.
-          if (err instanceof ApiError && err.status >= 400 && err.status < 500)
-            keyRef.current = newKey();
-          fail(t('screen.failed'), translateError(t, err));
-        },
-      },
-    );
+        } else if (r.kind === 'offline') {
+          // Kept on the phone with its key: the form is free for the next reading.
+          clear();
+          toast({ title: t('field:outbox.savedTitle'), description: t('field:outbox.savedBody') });
+        } else {
+          // Refused while the operator is looking: the form keeps the values to correct them.
+          await removeEntry(entry.key);
+          keyRef.current = newKey();
+          fail(t('screen.failed'), translateError(t, r.error));
+        }
+      })
+      .catch((err: unknown) => fail(t('screen.failed'), translateError(t, err)))
+      .finally(() => setSubmitting(false));
   };
 
   const language = i18n.resolvedLanguage === 'es' ? 'es' : 'en';
@@ -181,6 +201,12 @@ export default function OperatorScreen() {
           </div>
         </CardContent>
       </Card>
+
+      <OutboxPanel
+        entries={outbox.entries}
+        sending={outbox.sending}
+        onRetry={() => void outbox.flush()}
+      />
 
       <Card>
         <CardHeader className="pb-3">
@@ -356,9 +382,9 @@ export default function OperatorScreen() {
               type="submit"
               size="lg"
               className="h-12 w-full text-base"
-              disabled={submit.isPending}
+              disabled={submitting}
             >
-              {submit.isPending ? (
+              {submitting ? (
                 <>
                   <Loader2 className="animate-spin" aria-hidden />
                   {t('screen.submitting')}
