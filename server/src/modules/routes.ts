@@ -5,6 +5,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { equipmentRoutes } from './equipment/equipment.routes';
 import { healthRoutes } from './health/health.routes';
 import { operatorsRoutes } from './operators/operators.routes';
+import { fieldRoutes } from './field/field.routes';
 import { subscriptionRoutes } from './subscription/subscription.routes';
 import { profileRoutes } from './profile/profile.routes';
 
@@ -15,6 +16,7 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   await dashboardRoutes(app, deps);
   await operatorsRoutes(app, deps);
   await equipmentRoutes(app, deps);
+  await fieldRoutes(app, deps);
   await subscriptionRoutes(app, deps);
   await profileRoutes(app, deps);
 }

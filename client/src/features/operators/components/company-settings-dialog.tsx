@@ -18,7 +18,8 @@ import { useUpdateCompanySettings } from '../api/company-settings';
 
 /** Every IANA time zone the browser knows (Intl), the company's own first if the browser lacks it. */
 function timeZoneList(current: string): string[] {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const all =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return all.includes(current) ? all : [current, ...all];
 }
 

@@ -42,7 +42,9 @@ export function OutboxPanel({
       e.body.newUsage !== undefined
         ? t('field:outbox.reading', { value: formatNumber(e.body.newUsage, 2) })
         : null,
-      e.body.fuelAdded ? t('field:outbox.fuel', { value: formatNumber(e.body.fuelAdded, 2) }) : null,
+      e.body.fuelAdded
+        ? t('field:outbox.fuel', { value: formatNumber(e.body.fuelAdded, 2) })
+        : null,
       e.body.notes ? t('field:outbox.note') : null,
     ]
       .filter(Boolean)

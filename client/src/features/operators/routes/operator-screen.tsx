@@ -93,7 +93,8 @@ export default function OperatorScreen() {
 
   const onLogout = async () => {
     const waiting = outbox.entries.filter((e) => e.state === 'waiting').length;
-    if (waiting > 0 && !window.confirm(t('field:outbox.signOutConfirm', { count: waiting }))) return;
+    if (waiting > 0 && !window.confirm(t('field:outbox.signOutConfirm', { count: waiting })))
+      return;
     setLoggingOut(true);
     // Entries left on the phone would be sent under the next user's session: cleared on sign-out.
     await clearOutbox().catch(() => undefined);
@@ -378,12 +379,7 @@ export default function OperatorScreen() {
               />
             </div>
 
-            <Button
-              type="submit"
-              size="lg"
-              className="h-12 w-full text-base"
-              disabled={submitting}
-            >
+            <Button type="submit" size="lg" className="h-12 w-full text-base" disabled={submitting}>
               {submitting ? (
                 <>
                   <Loader2 className="animate-spin" aria-hidden />

@@ -1,0 +1,162 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldMachineSchema, machineIdOfLink } from '../../../../domain/schemas/field';
+import { equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
+import { cookieFrom, createTestApp, type TestApp } from '../../test/helpers';
+import { call, signupOwner, type SignedIn } from '../../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const SHARED = 'Tractor-Blue-77';
+const DAY = 86_400_000;
+
+async function signInOperator(owner: SignedIn) {
+  const set = await call(t.app, owner.cookie, 'POST', '/api/company-settings', {
+    masterPassword: SHARED,
+  });
+  expect(set.statusCode, set.body).toBe(200);
+  const op = await call(t.app, owner.cookie, 'POST', '/api/employees', {
+    firstName: 'Ana',
+    lastName: 'Ruiz',
+  });
+  expect(op.statusCode, op.body).toBe(201);
+  const { operatorUsername } = op.json<{ operatorUsername: string }>();
+  const res = await call(t.app, null, 'POST', '/api/employee/login', {
+    operatorName: operatorUsername,
+    password: SHARED,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return cookieFrom(res);
+}
+
+async function addEquipment(
+  companyId: string,
+  values: Partial<typeof equipment.$inferInsert> = {},
+) {
+  const [row] = await t.deps.db
+    .insert(equipment)
+    .values({
+      companyId,
+      name: 'Loader 7',
+      type: 'machinery',
+      unit: 'hours',
+      currentUsage: 100,
+      fuelType: 'diesel',
+      lastReadingAt: new Date(Date.now() - DAY),
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+describe('GET /api/field/machines/:id (the machine a sticker or scan names)', () => {
+  it('answers the company own machine with its last reading time and usual daily usage', async () => {
+    const owner = await signupOwner(t.app);
+    const cookie = await signInOperator(owner);
+    const m = await addEquipment(owner.companyId);
+    // Readings over ten days: 100 -> 150, five per day.
+    const now = Date.now();
+    await t.deps.db.insert(equipmentNote).values([
+      {
+        companyId: owner.companyId,
+        equipmentId: m.id,
+        type: 'usage_update',
+        usage: 50,
+        content: '',
+        createdAt: new Date(now - 11 * DAY),
+      },
+      {
+        companyId: owner.companyId,
+        equipmentId: m.id,
+        type: 'usage_update',
+        usage: 100,
+        content: '',
+        createdAt: new Date(now - DAY),
+      },
+    ]);
+    const res = await call(t.app, cookie, 'GET', `/api/field/machines/${m.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = fieldMachineSchema.parse(res.json());
+    expect(body.id).toBe(m.id);
+    expect(body.currentUsage).toBe(100);
+    expect(body.usualDaily).toBe(5);
+    expect(Date.parse(body.lastReadingAt)).toBe(m.lastReadingAt.getTime());
+    // Owners may open it too (the history link of a sticker uses the same id).
+    const own = await call(t.app, owner.cookie, 'GET', `/api/field/machines/${m.id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json<{ usualDaily: number | null }>().usualDaily).toBe(5);
+  });
+
+  it("is 404 with no data for another company's machine, an unknown id or a malformed one, and 401 signed out", async () => {
+    const a = await signupOwner(t.app);
+    const b = await signupOwner(t.app);
+    const theirs = await addEquipment(b.companyId, { name: 'Secret Crane' });
+    const cookie = await signInOperator(a);
+    for (const id of [theirs.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const res = await call(t.app, cookie, 'GET', `/api/field/machines/${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.body).not.toContain('Secret Crane');
+      expect(res.json<{ key: string }>().key).toBe('equipment.notFound');
+    }
+    const owner = await call(t.app, a.cookie, 'GET', `/api/field/machines/${theirs.id}`);
+    expect(owner.statusCode).toBe(404);
+    const anon = await call(t.app, null, 'GET', `/api/field/machines/${theirs.id}`);
+    expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe('the outbox replays a submission with the same idempotency key', () => {
+  it('records it once however often it is sent, and a later refusal keeps the message key', async () => {
+    const owner = await signupOwner(t.app);
+    const cookie = await signInOperator(owner);
+    const m = await addEquipment(owner.companyId);
+    const send = (key: string, newUsage: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/operator-updates',
+        headers: { cookie, 'idempotency-key': key },
+        payload: { equipmentId: m.id, newUsage },
+      });
+    const first = await send('outbox-key-1', 104.5);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await Promise.all([send('outbox-key-1', 104.5), send('outbox-key-1', 104.5)]);
+    for (const r of again) {
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json<{ update: { id: string } }>().update.id).toBe(
+        first.json<{ update: { id: string } }>().update.id,
+      );
+    }
+    const rows = await t.deps.db
+      .select()
+      .from(operatorUpdate)
+      .where(eq(operatorUpdate.equipmentId, m.id));
+    expect(rows).toHaveLength(1);
+    const [eqRow] = await t.deps.db.select().from(equipment).where(eq(equipment.id, m.id));
+    expect(eqRow!.currentUsage).toBe(104.5);
+    // A queued older reading arriving after it is refused with a stable key the phone translates.
+    const late = await send('outbox-key-2', 103);
+    expect(late.statusCode).toBe(400);
+    expect(late.json<{ key: string; params: { reading: number } }>()).toMatchObject({
+      key: 'operators.meterRollback',
+      params: { reading: 103 },
+    });
+  });
+});
+
+describe('machine links in stickers', () => {
+  it('finds the machine id in our links and nothing else', () => {
+    const id = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+    expect(machineIdOfLink(`https://fleet.example.com/m/${id}`)).toBe(id);
+    expect(machineIdOfLink(`/m/${id.toUpperCase()}`)).toBe(id);
+    expect(machineIdOfLink(`https://x.test/m/${id}?from=qr`)).toBe(id);
+    expect(machineIdOfLink('https://example.com/other')).toBeNull();
+    expect(machineIdOfLink(`https://x.test/m/${id}/extra`)).toBeNull();
+    expect(machineIdOfLink('hello')).toBeNull();
+  });
+});
