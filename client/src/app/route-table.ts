@@ -103,6 +103,8 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
     ['/employee-login', 'operatorLogin'],
     ['/operator', 'operatorLogin'],
     ['/simple-operator', 'operatorLogin'],
+    // A machine's sticker (issue 13): sign in as an operator, then back to it.
+    ['/m/:id', 'operatorLogin'],
     ['*', 'landing'],
   ],
   operator: [

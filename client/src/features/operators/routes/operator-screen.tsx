@@ -1,5 +1,7 @@
 import { Fuel, Gauge, Loader2, LogOut, Search, Send } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { machineIdOfLink } from '@domain/schemas/field';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultFuelType, equipmentTypes, type OperatorFuelType } from '@domain/kinds';
@@ -14,7 +16,9 @@ import { formatNumber } from '@/lib/format';
 import { LANGUAGES } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useEquipmentOptions, type EquipmentOption } from '../api/equipment-options';
+import { useFieldMachine } from '../api/field-machine';
 import { operatorKeys } from '../api/keys';
+import { EntryPreview } from '../components/entry-preview';
 import { OutboxPanel } from '../components/outbox-panel';
 import { clearOutbox, removeEntry, submitThroughOutbox } from '../outbox/outbox-store';
 import { useOutbox } from '../outbox/use-outbox';
@@ -84,6 +88,20 @@ export default function OperatorScreen() {
   // The chosen machine stays chosen whatever the search; a fresher copy (after an update) replaces it.
   const fresh = selected ? found.find((e) => e.id === selected.id) : undefined;
   const current = fresh ?? selected;
+
+  // A sticker's link (/m/<id>) or a scan: that machine is chosen once it is known.
+  const { pathname } = useLocation();
+  const [linked, setLinked] = useState<string | null>(() => machineIdOfLink(pathname));
+  useEffect(() => setLinked(machineIdOfLink(pathname)), [pathname]);
+  const linkedMachine = useFieldMachine(linked);
+  useEffect(() => {
+    const m = linkedMachine.data;
+    if (!m) return;
+    setSelected(m);
+    setFuelType(defaultFuelType(m.fuelType));
+  }, [linkedMachine.data]);
+  // The chosen machine's last reading time and usual daily usage (cached per machine).
+  const detail = useFieldMachine(current?.id ?? null);
 
   const choose = (id: string) => {
     const eq = found.find((e) => e.id === id) ?? (current?.id === id ? current : undefined);
@@ -287,6 +305,11 @@ export default function OperatorScreen() {
                             })
                           : null}
               </p>
+              {linked && linkedMachine.isError ? (
+                <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-destructive">
+                  {t('field:scan.notFound')}
+                </p>
+              ) : null}
               {current ? (
                 <p
                   className="flex items-center gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm"
@@ -318,6 +341,15 @@ export default function OperatorScreen() {
               <p id="newUsageHint" className="text-xs text-muted-foreground">
                 {t('screen.usageHint')}
               </p>
+              {current ? (
+                <EntryPreview
+                  currentUsage={current.currentUsage}
+                  unit={unitLabel(current.unit)}
+                  typed={usage}
+                  lastReadingAt={detail.data?.id === current.id ? detail.data.lastReadingAt : null}
+                  usualDaily={detail.data?.id === current.id ? detail.data.usualDaily : null}
+                />
+              ) : null}
             </div>
 
             <div className="grid gap-2">
