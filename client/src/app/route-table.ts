@@ -40,7 +40,7 @@ export const PAGES = {
   profile: { module: 'features/profile/routes/profile.tsx', namespaces: ['profile'] },
   dashboard: {
     module: 'features/dashboard/routes/dashboard.tsx',
-    namespaces: ['dashboard', 'equipment'],
+    namespaces: ['dashboard', 'equipment', 'field'],
     // The tiles and first overview page, the operator updates card, the history card.
     data: [
       '/api/dashboard/overview?limit=50',
@@ -50,11 +50,11 @@ export const PAGES = {
   },
   equipmentList: {
     module: 'features/equipment/routes/equipment-list.tsx',
-    namespaces: ['equipment'],
+    namespaces: ['equipment', 'field'],
   },
   equipmentByStatus: {
     module: 'features/equipment/routes/equipment-by-status.tsx',
-    namespaces: ['equipment'],
+    namespaces: ['equipment', 'field'],
   },
   addEquipment: {
     module: 'features/equipment/routes/add-equipment.tsx',
@@ -79,6 +79,7 @@ export const PAGES = {
     namespaces: ['subscription'],
   },
   checkout: { module: 'features/subscription/routes/checkout.tsx', namespaces: ['subscription'] },
+  printLabels: { module: 'features/field/routes/print-labels.tsx', namespaces: ['field'] },
   adminAccounts: { module: 'features/admin/routes/admin-accounts.tsx', namespaces: ['admin'] },
 } as const satisfies Record<string, PageSpec>;
 
@@ -117,6 +118,7 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
     ['/add-equipment', 'addEquipment'],
     ['/add', 'addEquipment'],
     ['/equipment-list', 'equipmentList'],
+    ['/labels', 'printLabels'],
     ['/employees', 'employees'],
     ['/subscription', 'subscription'],
     ['/checkout/:sessionId', 'checkout'],

@@ -56,7 +56,9 @@ export function OutboxPanel({
         <div className="flex items-center justify-between gap-3">
           <h2 id="outbox-title" className="flex items-center gap-2 text-lg font-semibold">
             <CloudOff className="h-5 w-5 text-amber-600" aria-hidden />
-            {t('field:outbox.waiting', { count: waiting.length })}
+            {waiting.length > 0
+              ? t('field:outbox.waiting', { count: waiting.length })
+              : t('field:outbox.attention')}
           </h2>
           {waiting.length > 0 ? (
             <Button
