@@ -79,6 +79,10 @@ export const PAGES = {
     namespaces: ['subscription'],
   },
   checkout: { module: 'features/subscription/routes/checkout.tsx', namespaces: ['subscription'] },
+  machineLink: {
+    module: 'features/field/routes/machine-link.tsx',
+    namespaces: ['field', 'equipment'],
+  },
   printLabels: { module: 'features/field/routes/print-labels.tsx', namespaces: ['field'] },
   adminAccounts: { module: 'features/admin/routes/admin-accounts.tsx', namespaces: ['admin'] },
 } as const satisfies Record<string, PageSpec>;
@@ -119,6 +123,7 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
     ['/add', 'addEquipment'],
     ['/equipment-list', 'equipmentList'],
     ['/labels', 'printLabels'],
+    ['/m/:id', 'machineLink'],
     ['/employees', 'employees'],
     ['/subscription', 'subscription'],
     ['/checkout/:sessionId', 'checkout'],
