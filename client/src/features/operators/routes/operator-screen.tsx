@@ -1,8 +1,8 @@
-import { Fuel, Gauge, Loader2, LogOut, Search, Send } from 'lucide-react';
+import { Fuel, Gauge, Loader2, LogOut, QrCode, Search, Send } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { machineIdOfLink } from '@domain/schemas/field';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultFuelType, equipmentTypes, type OperatorFuelType } from '@domain/kinds';
 import { Button } from '@/components/ui/button';
@@ -39,6 +39,9 @@ function parseAmount(value: string): number | undefined | 'invalid' {
 }
 
 const SEARCH_DELAY_MS = 300;
+
+// The camera and the QR decoder load only when Scan is pressed (page speed: not in the first screen).
+const ScanDialog = lazy(() => import('../scan/scan-dialog'));
 
 /**
  * The operator screen (spec section 2), phone first. The machine picker asks the server for the
@@ -100,6 +103,11 @@ export default function OperatorScreen() {
     setSelected(m);
     setFuelType(defaultFuelType(m.fuelType));
   }, [linkedMachine.data]);
+  const [scanning, setScanning] = useState(false);
+  const onScanned = useCallback((id: string) => {
+    setScanning(false);
+    setLinked(id);
+  }, []);
   // The chosen machine's last reading time and usual daily usage (cached per machine).
   const detail = useFieldMachine(current?.id ?? null);
 
@@ -234,6 +242,20 @@ export default function OperatorScreen() {
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} className="grid gap-5" noValidate>
+            <Button
+              type="button"
+              variant="outline"
+              className="h-14 w-full text-base"
+              onClick={() => setScanning(true)}
+            >
+              <QrCode aria-hidden />
+              {t('field:scan.button')}
+            </Button>
+            {scanning ? (
+              <Suspense fallback={null}>
+                <ScanDialog onFound={onScanned} onClose={() => setScanning(false)} />
+              </Suspense>
+            ) : null}
             <div className="grid gap-2">
               <Label htmlFor="equipmentSearch">{t('screen.search')}</Label>
               <div className="relative">
