@@ -1,4 +1,16 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  chromium,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import QRCode from 'qrcode';
 import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
 
 /**
@@ -196,4 +208,91 @@ test('a queued reading the server refuses is shown with its message, in Spanish'
   const applied = await updatesOf(page.request, team.equipmentId);
   expect(applied.map((u) => u.newUsage)).toEqual([110]);
   await ctx.close();
+});
+
+/** A Y4M video (YUV 4:2:0) of a still grey image: what Chromium's fake camera plays. */
+function y4m(gray: Uint8Array, width: number, height: number, frames = 3): Buffer {
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), Buffer.from(gray), chroma]);
+  return Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]);
+}
+
+/** The QR of a link as a grey image centred on a white width x height frame. */
+async function qrFrame(text: string, width: number, height: number): Promise<Uint8Array> {
+  const png = PNG.sync.read(await QRCode.toBuffer(text, { width: 360, margin: 4 }));
+  const out = new Uint8Array(width * height).fill(255);
+  const ox = Math.floor((width - png.width) / 2);
+  const oy = Math.floor((height - png.height) / 2);
+  for (let y = 0; y < png.height; y++)
+    for (let x = 0; x < png.width; x++)
+      out[(oy + y) * width + ox + x] = png.data[(y * png.width + x) * 4]!;
+  return out;
+}
+
+test('print labels: QR images that decode to the machine links, A4 and US Letter', async ({
+  page,
+  baseURL,
+}) => {
+  const team = await setupTeam(page.request);
+  await page.goto(`/labels?ids=${team.equipmentId}`);
+  await expect(page.getByRole('heading', { name: 'Print labels' })).toBeVisible();
+  const label = page.getByRole('article', { name: team.equipmentName });
+  await expect(label).toContainText(team.equipmentId.slice(0, 8));
+  const img = label.getByRole('img', { name: `QR code of ${team.equipmentName}` });
+  await expect(img).toBeVisible();
+  const src = (await img.getAttribute('src'))!;
+  expect(src.startsWith('data:image/png;base64,')).toBe(true);
+  const png = PNG.sync.read(Buffer.from(src.slice('data:image/png;base64,'.length), 'base64'));
+  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(decoded?.data).toBe(`${baseURL}/m/${team.equipmentId}`);
+  await page.getByLabel('US Letter (2 × 5)').check();
+  const pdf = await page.pdf({ preferCSSPageSize: true });
+  expect(pdf.length).toBeGreaterThan(1000);
+  await shot(page, 'field-labels-en-1280');
+  // All machines from the Equipment List.
+  await page.goto('/equipment-list');
+  await page.getByRole('link', { name: 'Print labels' }).click();
+  await expect(page.getByText('1 label', { exact: true })).toBeVisible();
+});
+
+test('the Scan button reads a sticker from the camera and chooses the machine', async ({
+  page,
+  baseURL,
+}) => {
+  const team = await setupTeam(page.request);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-scan-'));
+  const video = path.join(dir, 'qr.y4m');
+  writeFileSync(video, y4m(await qrFrame(`${baseURL}/m/${team.equipmentId}`, 640, 480), 640, 480));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const ctx = await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      permissions: ['camera'],
+    });
+    const op = await ctx.newPage();
+    await op.goto('/employee-login');
+    await signIn(op, team);
+    await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue('');
+    await op.getByRole('button', { name: 'Scan' }).click();
+    await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId, {
+      timeout: 20_000,
+    });
+    await expect(op.getByRole('dialog', { name: 'Scan a machine sticker' })).toHaveCount(0);
+    await expect(op.getByTestId('current-reading')).toContainText('100');
+  } finally {
+    await browser.close();
+  }
 });
