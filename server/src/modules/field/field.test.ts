@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldMachineSchema, machineIdOfLink } from '../../../../domain/schemas/field';
-import { equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
+import { equipment, equipmentNote, fieldPhoto, operatorUpdate } from '../../db/schema/index';
 import { cookieFrom, createTestApp, type TestApp } from '../../test/helpers';
 import { call, signupOwner, type SignedIn } from '../../test/factories';
 
@@ -158,5 +158,95 @@ describe('machine links in stickers', () => {
     expect(machineIdOfLink('https://example.com/other')).toBeNull();
     expect(machineIdOfLink(`https://x.test/m/${id}/extra`)).toBeNull();
     expect(machineIdOfLink('hello')).toBeNull();
+  });
+});
+
+describe('photos with an operator update', () => {
+  // A minimal JPEG start (SOI + APP0) padded: the server checks the magic number, not the extension.
+  const jpeg = (size: number) => {
+    const b = Buffer.alloc(size, 0x20);
+    b.set([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+    return b;
+  };
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
+  async function updateWithKey(cookie: string, equipmentId: string, key: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator-updates',
+      headers: { cookie, 'idempotency-key': key },
+      payload: { equipmentId, notes: 'leak at the hose' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ update: { id: string } }>().update.id;
+  }
+  const upload = (cookie: string, updateKey: string, data: Buffer | string) =>
+    call(t.app, cookie, 'POST', '/api/field/photos', {
+      updateKey,
+      data: typeof data === 'string' ? data : data.toString('base64'),
+    });
+
+  it('stores a photo once per update, sniffs its type and serves it to the company only', async () => {
+    const owner = await signupOwner(t.app);
+    const cookie = await signInOperator(owner);
+    const m = await addEquipment(owner.companyId);
+    const updateId = await updateWithKey(cookie, m.id, 'photo-key-1');
+    const first = await upload(cookie, 'photo-key-1', jpeg(5000));
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ contentType: 'image/jpeg', byteSize: 5000 });
+    // Sent again (a retry from the outbox): the same photo, nothing new.
+    const again = await upload(cookie, 'photo-key-1', png);
+    expect(again.statusCode).toBe(200);
+    expect(again.json<{ id: string }>().id).toBe(first.json<{ id: string }>().id);
+
+    const got = await call(t.app, owner.cookie, 'GET', `/api/field/photos/${updateId}`);
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/jpeg');
+    expect(got.rawPayload.length).toBe(5000);
+    expect(got.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+    // Another company: its owner and its operator get 404, and cannot attach to this update either.
+    const other = await signupOwner(t.app);
+    const otherOp = await signInOperator(other);
+    for (const c of [other.cookie, otherOp]) {
+      const res = await call(t.app, c, 'GET', `/api/field/photos/${updateId}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.rawPayload.includes(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
+    }
+    const foreign = await upload(otherOp, 'photo-key-1', jpeg(100));
+    expect(foreign.statusCode).toBe(404);
+    expect(await call(t.app, null, 'GET', `/api/field/photos/${updateId}`)).toMatchObject({
+      statusCode: 401,
+    });
+  });
+
+  it('refuses what is not an image by its bytes, a photo over the limit, and an unknown update', async () => {
+    const owner = await signupOwner(t.app);
+    const cookie = await signInOperator(owner);
+    const m = await addEquipment(owner.companyId);
+    await updateWithKey(cookie, m.id, 'photo-key-2');
+    // An HTML file, whatever it claims to be.
+    const html = await upload(
+      cookie,
+      'photo-key-2',
+      Buffer.from('<html><script>x</script></html>'),
+    );
+    expect(html.statusCode).toBe(400);
+    expect(html.json<{ key: string }>().key).toBe('field.photoType');
+    const big = await upload(cookie, 'photo-key-2', jpeg(3 * 1024 * 1024 + 10));
+    expect(big.statusCode).toBe(400);
+    expect(big.json<{ key: string }>().key).toBe('field.photoTooLarge');
+    const notBase64 = await upload(cookie, 'photo-key-2', '***');
+    expect(notBase64.statusCode).toBe(400);
+    const missing = await upload(cookie, 'no-such-update', jpeg(100));
+    expect(missing.statusCode).toBe(404);
+    const pngOk = await upload(cookie, 'photo-key-2', png);
+    expect(pngOk.statusCode, pngOk.body).toBe(201);
+    expect(pngOk.json<{ contentType: string }>().contentType).toBe('image/png');
+    const rows = await t.deps.db
+      .select()
+      .from(fieldPhoto)
+      .where(eq(fieldPhoto.updateKey, 'photo-key-2'));
+    expect(rows).toHaveLength(1);
   });
 });
