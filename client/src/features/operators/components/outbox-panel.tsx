@@ -46,6 +46,7 @@ export function OutboxPanel({
         ? t('field:outbox.fuel', { value: formatNumber(e.body.fuelAdded, 2) })
         : null,
       e.body.notes ? t('field:outbox.note') : null,
+      e.photo ? t('field:outbox.photo') : null,
     ]
       .filter(Boolean)
       .join(' · ');

@@ -15,6 +15,10 @@ export type OutboxEntry = {
   body: SubmitUpdateBody;
   createdAt: number;
   state: 'waiting' | 'refused';
+  /** An optional photo (JPEG, base64), sent after the update under the same key. */
+  photo?: string;
+  /** The update is recorded; only the photo is left to send. */
+  updateSent?: boolean;
   error?: { message: string; key?: string; params?: Record<string, string | number> };
 };
 
@@ -112,14 +116,22 @@ function isRefusal(err: unknown): err is ApiError {
 
 /** One attempt at one entry, with its own idempotency key. Sent: removed; refused: kept with the message. */
 export async function sendEntry(entry: OutboxEntry): Promise<SendResult> {
+  let response: SubmitOperatorUpdateResponse | undefined;
   try {
-    const response = await api.post<SubmitOperatorUpdateResponse>(
-      '/api/operator-updates',
-      entry.body,
-      { headers: { 'idempotency-key': entry.key } },
-    );
+    if (!entry.updateSent) {
+      response = await api.post<SubmitOperatorUpdateResponse>('/api/operator-updates', entry.body, {
+        headers: { 'idempotency-key': entry.key },
+      });
+      if (!entry.photo) {
+        await removeEntry(entry.key);
+        return { kind: 'sent', response };
+      }
+      entry = { ...entry, updateSent: true };
+      await putEntry(entry);
+    }
+    await api.post('/api/field/photos', { updateKey: entry.key, data: entry.photo });
     await removeEntry(entry.key);
-    return { kind: 'sent', response };
+    return response ? { kind: 'sent', response } : { kind: 'sent', response: PHOTO_ONLY };
   } catch (err) {
     if (!isRefusal(err)) return { kind: 'offline' };
     if (err.status === 401) return { kind: 'offline' }; // signed out: kept until the operator signs in again
@@ -135,6 +147,9 @@ export async function sendEntry(entry: OutboxEntry): Promise<SendResult> {
     return { kind: 'refused', error: err };
   }
 }
+
+/** What a send answers when only the photo of an already recorded update was left. */
+const PHOTO_ONLY = { status: 'applied' } as SubmitOperatorUpdateResponse;
 
 /** One flush at a time across the tabs of this browser (Web Locks when the browser has them). */
 function exclusive<T>(fn: () => Promise<T>): Promise<T> {

@@ -19,6 +19,7 @@ import { useEquipmentOptions, type EquipmentOption } from '../api/equipment-opti
 import { useFieldMachine } from '../api/field-machine';
 import { operatorKeys } from '../api/keys';
 import { EntryPreview } from '../components/entry-preview';
+import { PhotoInput } from '../components/photo-input';
 import { OutboxPanel } from '../components/outbox-panel';
 import { clearOutbox, removeEntry, submitThroughOutbox } from '../outbox/outbox-store';
 import { useOutbox } from '../outbox/use-outbox';
@@ -65,6 +66,7 @@ export default function OperatorScreen() {
   const [fuel, setFuel] = useState('');
   const [fuelType, setFuelType] = useState<OperatorFuelType>('gas');
   const [notes, setNotes] = useState('');
+  const [photo, setPhoto] = useState<string | null>(null);
   // One key per intended submission: a retry after a lost response is recorded once.
   const keyRef = useRef(newKey());
 
@@ -147,6 +149,7 @@ export default function OperatorScreen() {
       key: keyRef.current,
       createdAt: Date.now(),
       state: 'waiting' as const,
+      ...(photo ? { photo } : {}),
       body: {
         equipmentId: current.id,
         equipmentName: current.name,
@@ -161,6 +164,7 @@ export default function OperatorScreen() {
       setUsage('');
       setFuel('');
       setNotes('');
+      setPhoto(null);
     };
     setSubmitting(true);
     void submitThroughOutbox(entry)
@@ -432,6 +436,8 @@ export default function OperatorScreen() {
                 className="text-base"
               />
             </div>
+
+            <PhotoInput value={photo} onChange={setPhoto} />
 
             <Button type="submit" size="lg" className="h-12 w-full text-base" disabled={submitting}>
               {submitting ? (
