@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   PHOTO_MAX_BYTES,
   sniffImageType,
@@ -97,4 +97,26 @@ export async function photoOfUpdate(
     .limit(1);
   if (!row) throw notFound('common.notFound');
   return row;
+}
+
+/** The ids of the company's most recent operator updates that have a photo (bounded). */
+export async function updatesWithPhotos(
+  deps: Deps,
+  ctx: CompanyContext,
+  limit = 200,
+): Promise<{ updateIds: string[] }> {
+  const rows = await deps.db
+    .select({ id: operatorUpdate.id })
+    .from(fieldPhoto)
+    .innerJoin(
+      operatorUpdate,
+      and(
+        eq(operatorUpdate.companyId, fieldPhoto.companyId),
+        eq(operatorUpdate.idempotencyKey, fieldPhoto.updateKey),
+      ),
+    )
+    .where(eq(fieldPhoto.companyId, ctx.companyId))
+    .orderBy(desc(fieldPhoto.createdAt))
+    .limit(limit);
+  return { updateIds: rows.map((r) => r.id) };
 }

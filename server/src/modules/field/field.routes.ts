@@ -7,10 +7,11 @@ import {
 import type { Deps } from '../../deps';
 import { notFound, parse } from '../../lib/errors';
 import { companyCtx } from '../../plugins/access';
-import { photoOfUpdate, savePhoto } from './field-photos.service';
+import { photoOfUpdate, savePhoto, updatesWithPhotos } from './field-photos.service';
 import { fieldMachine } from './field.service';
 
 const COMPANY_USERS = ['owner', 'manager', 'operator'] as const;
+const MANAGERS = ['owner', 'manager'] as const;
 
 /** The field app (issue 13): the machine a sticker or a scan names. */
 export async function fieldRoutes(app: FastifyInstance, deps: Deps) {
@@ -34,6 +35,10 @@ export async function fieldRoutes(app: FastifyInstance, deps: Deps) {
       const { created, photo } = await savePhoto(deps, companyCtx(req), input);
       return reply.status(created ? 201 : 200).send(photo);
     },
+  );
+  // Which recent updates have a photo (the manager's Recent operator updates shows them).
+  app.get('/api/field/photos', { config: { access: MANAGERS } }, async (req) =>
+    updatesWithPhotos(deps, companyCtx(req)),
   );
   app.get('/api/field/photos/:id', { config: { access: COMPANY_USERS } }, async (req, reply) => {
     const p = fieldMachineParamsSchema.safeParse(req.params);

@@ -199,6 +199,9 @@ describe('photos with an operator update', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json<{ id: string }>().id).toBe(first.json<{ id: string }>().id);
 
+    const index = await call(t.app, owner.cookie, 'GET', '/api/field/photos');
+    expect(index.json<{ updateIds: string[] }>().updateIds).toEqual([updateId]);
+    expect((await call(t.app, cookie, 'GET', '/api/field/photos')).statusCode).toBe(403);
     const got = await call(t.app, owner.cookie, 'GET', `/api/field/photos/${updateId}`);
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/jpeg');
@@ -213,6 +216,8 @@ describe('photos with an operator update', () => {
       expect(res.statusCode).toBe(404);
       expect(res.rawPayload.includes(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
     }
+    const otherIndex = await call(t.app, other.cookie, 'GET', '/api/field/photos');
+    expect(otherIndex.json<{ updateIds: string[] }>().updateIds).toEqual([]);
     const foreign = await upload(otherOp, 'photo-key-1', jpeg(100));
     expect(foreign.statusCode).toBe(404);
     expect(await call(t.app, null, 'GET', `/api/field/photos/${updateId}`)).toMatchObject({

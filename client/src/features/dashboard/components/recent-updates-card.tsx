@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useOperatorUpdates, useReviewUpdate } from '../api/operator-updates';
+import { useUpdatesWithPhotos } from '../api/updates-with-photos';
 import { usePulseAlerts } from './pulse-setting';
 import { translateError } from '@/lib/translate-message';
 
@@ -33,6 +34,8 @@ export function RecentUpdatesCard({
 }) {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation('common');
+  const { t: tf } = useTranslation('field');
+  const withPhotos = useUpdatesWithPhotos();
   const updates = useOperatorUpdates();
   const review = useReviewUpdate();
   const [pulse, setPulse] = usePulseAlerts();
@@ -126,6 +129,21 @@ export function RecentUpdatesCard({
                     ) : null}
                   </div>
                   {u.notes ? <p className="break-words">{u.notes}</p> : null}
+                  {withPhotos.has(u.id) ? (
+                    <a
+                      href={`/api/field/photos/${u.id}`}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="w-fit"
+                    >
+                      <img
+                        src={`/api/field/photos/${u.id}`}
+                        alt={tf('photo.alt', { name: u.equipmentName })}
+                        loading="lazy"
+                        className="h-24 w-24 rounded-md border object-cover"
+                      />
+                    </a>
+                  ) : null}
                   {u.status === 'pending' && u.reason ? (
                     <p className="text-xs text-yellow-900">
                       {t(`updates.reason.${u.reason}`, { defaultValue: u.reason })}
