@@ -296,3 +296,53 @@ test('the Scan button reads a sticker from the camera and chooses the machine', 
     await browser.close();
   }
 });
+
+test('a photo taken with an update is resized on the phone and shown to the manager', async ({
+  page,
+  browser,
+}) => {
+  const team = await setupTeam(page.request);
+  const ctx = await phone(browser);
+  const op = await ctx.newPage();
+  await op.goto(`/m/${team.equipmentId}`);
+  await signIn(op, team);
+  await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
+  // A 2400 px PNG "from the camera": the phone sends a JPEG whose longest side is 1600 px.
+  const big = await QRCode.toBuffer('meter photo', { width: 2400, margin: 1 });
+  await op.getByLabel('Add a photo (optional)').setInputFiles({
+    name: 'meter.png',
+    mimeType: 'image/png',
+    buffer: big,
+  });
+  await expect(op.getByRole('img', { name: 'Photo to send with the update' })).toBeVisible();
+  await op.getByLabel('Maintenance notes - optional').fill('Leak at the hose');
+  await op.getByRole('button', { name: 'Submit Update' }).click();
+  await expect(op.getByText('Update Submitted', { exact: true }).first()).toBeVisible();
+  await expect(op.getByRole('img', { name: 'Photo to send with the update' })).toHaveCount(0);
+
+  const updates = await updatesOf(page.request, team.equipmentId);
+  expect(updates).toHaveLength(1);
+  const id = (updates[0] as Update & { id: string }).id;
+  const photo = await page.request.get(`/api/field/photos/${id}`);
+  expect(photo.status()).toBe(200);
+  expect(photo.headers()['content-type']).toBe('image/jpeg');
+  const bytes = await photo.body();
+  expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  // Width and height from the JPEG's frame header (SOF0/SOF2).
+  let i = 2;
+  let size: [number, number] | null = null;
+  while (i < bytes.length && !size) {
+    const marker = bytes[i + 1]!;
+    const len = bytes.readUInt16BE(i + 2);
+    if (marker === 0xc0 || marker === 0xc2)
+      size = [bytes.readUInt16BE(i + 7), bytes.readUInt16BE(i + 5)];
+    i += 2 + len;
+  }
+  expect(size).toEqual([1600, 1600]);
+
+  await page.goto('/');
+  await expect(
+    page.getByRole('img', { name: `Photo sent with the update of ${team.equipmentName}` }),
+  ).toBeVisible();
+  await ctx.close();
+});
