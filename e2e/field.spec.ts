@@ -197,7 +197,7 @@ test('a queued reading the server refuses is shown with its message, in Spanish'
   const refused = op.getByRole('list', { name: 'Actualizaciones rechazadas por el servidor' });
   await expect(refused).toContainText('No registrada');
   await expect(refused.getByRole('alert')).toContainText('La lectura 105');
-  await expect(op.getByRole('heading', { name: 'Pendientes de enviar (0)' })).toBeVisible();
+  await expect(op.getByRole('heading', { name: 'Requiere su atención' })).toBeVisible();
   await expect(op.getByRole('button', { name: 'Reintentar' })).toHaveCount(0);
   await shot(op, 'field-refused-es-390');
   // Kept until the operator dismisses it.
