@@ -115,7 +115,7 @@ function isRefusal(err: unknown): err is ApiError {
 }
 
 /** One attempt at one entry, with its own idempotency key. Sent: removed; refused: kept with the message. */
-export async function sendEntry(entry: OutboxEntry): Promise<SendResult> {
+export async function sendEntry(entry: OutboxEntry, dropOnRefusal = false): Promise<SendResult> {
   let response: SubmitOperatorUpdateResponse | undefined;
   try {
     if (!entry.updateSent) {
@@ -135,6 +135,11 @@ export async function sendEntry(entry: OutboxEntry): Promise<SendResult> {
   } catch (err) {
     if (!isRefusal(err)) return { kind: 'offline' };
     if (err.status === 401) return { kind: 'offline' }; // signed out: kept until the operator signs in again
+    // The submission the operator just made: the screen shows the refusal and keeps the form filled.
+    if (dropOnRefusal) {
+      await removeEntry(entry.key);
+      return { kind: 'refused', error: err };
+    }
     await putEntry({
       ...entry,
       state: 'refused',
@@ -162,12 +167,12 @@ function exclusive<T>(fn: () => Promise<T>): Promise<T> {
  * Sends every waiting entry, oldest first, and stops at the first one that cannot reach the server
  * (the rest keep their order). Returns how many were sent and refused.
  */
-export function flushOutbox(): Promise<FlushResult> {
+export function flushOutbox(current?: string): Promise<FlushResult> {
   return exclusive(async () => {
     const out: FlushResult = { sent: 0, refused: 0, offline: false, results: new Map() };
     for (const entry of await listOutbox()) {
       if (entry.state !== 'waiting') continue;
-      const r = await sendEntry(entry);
+      const r = await sendEntry(entry, entry.key === current);
       out.results.set(entry.key, r);
       if (r.kind === 'offline') return { ...out, offline: true };
       if (r.kind === 'sent') out.sent++;
@@ -188,6 +193,6 @@ export type FlushResult = {
 /** A new submission: kept on the phone first, then everything waiting is sent in order. */
 export async function submitThroughOutbox(entry: OutboxEntry): Promise<SendResult> {
   await putEntry(entry);
-  const r = await flushOutbox();
+  const r = await flushOutbox(entry.key);
   return r.results.get(entry.key) ?? { kind: 'offline' };
 }

@@ -21,7 +21,7 @@ import { operatorKeys } from '../api/keys';
 import { EntryPreview } from '../components/entry-preview';
 import { PhotoInput } from '../components/photo-input';
 import { OutboxPanel } from '../components/outbox-panel';
-import { clearOutbox, removeEntry, submitThroughOutbox } from '../outbox/outbox-store';
+import { clearOutbox, submitThroughOutbox } from '../outbox/outbox-store';
 import { useOutbox } from '../outbox/use-outbox';
 import { SESSION_USERNAME_KEY } from '../storage';
 import { translateError } from '@/lib/translate-message';
@@ -182,8 +182,7 @@ export default function OperatorScreen() {
           clear();
           toast({ title: t('field:outbox.savedTitle'), description: t('field:outbox.savedBody') });
         } else {
-          // Refused while the operator is looking: the form keeps the values to correct them.
-          await removeEntry(entry.key);
+          // Refused while the operator is looking (not kept): the form keeps the values to correct them.
           keyRef.current = newKey();
           fail(t('screen.failed'), translateError(t, r.error));
         }
