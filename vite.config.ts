@@ -199,8 +199,24 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,ico,png,svg,webmanifest}'],
         navigateFallback: '/index.html',
-        // API calls always go to the network (never answered with the app shell or a cached copy).
+        // API calls always go to the network (never answered with the app shell). The few GETs the
+        // operator screen needs go to the network first and fall back to their last answer when there is
+        // no signal (issue 13: the screen opens offline after one online visit); the cache is deleted
+        // on sign-out (client/src/lib/auth.ts FIELD_API_CACHE).
         navigateFallbackDenylist: [/^\/api\//],
+        runtimeCaching: [
+          {
+            urlPattern: /\/api\/(auth\/user|equipment\/options|field\/machines\/)/,
+            method: 'GET',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'ems-field-api',
+              networkTimeoutSeconds: 8,
+              expiration: { maxEntries: 60, maxAgeSeconds: 14 * 86_400 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,

@@ -41,7 +41,8 @@ export const companySettingsInputSchema = z
     timeZone: v.timeZone ? v.timeZone : undefined,
   }))
   .refine(
-    (v) => v.masterPassword !== undefined || v.companyName !== undefined || v.timeZone !== undefined,
+    (v) =>
+      v.masterPassword !== undefined || v.companyName !== undefined || v.timeZone !== undefined,
     { message: m.noChanges },
   )
   .superRefine((v, ctx) => {

@@ -43,7 +43,7 @@ export const PAGES = {
   },
   dashboard: {
     module: 'features/dashboard/routes/dashboard.tsx',
-    namespaces: ['dashboard', 'equipment'],
+    namespaces: ['dashboard', 'equipment', 'field'],
     // The tiles and first overview page, the operator updates card, the history card.
     data: [
       '/api/dashboard/overview?limit=50',
@@ -53,11 +53,11 @@ export const PAGES = {
   },
   equipmentList: {
     module: 'features/equipment/routes/equipment-list.tsx',
-    namespaces: ['equipment'],
+    namespaces: ['equipment', 'field'],
   },
   equipmentByStatus: {
     module: 'features/equipment/routes/equipment-by-status.tsx',
-    namespaces: ['equipment'],
+    namespaces: ['equipment', 'field'],
   },
   addEquipment: {
     module: 'features/equipment/routes/add-equipment.tsx',
@@ -78,7 +78,7 @@ export const PAGES = {
   },
   operatorScreen: {
     module: 'features/operators/routes/operator-screen.tsx',
-    namespaces: ['operators'],
+    namespaces: ['operators', 'field'],
     data: ['/api/equipment/options'],
   },
   subscription: {
@@ -86,6 +86,11 @@ export const PAGES = {
     namespaces: ['subscription'],
   },
   checkout: { module: 'features/subscription/routes/checkout.tsx', namespaces: ['subscription'] },
+  machineLink: {
+    module: 'features/field/routes/machine-link.tsx',
+    namespaces: ['field', 'equipment'],
+  },
+  printLabels: { module: 'features/field/routes/print-labels.tsx', namespaces: ['field'] },
   adminAccounts: { module: 'features/admin/routes/admin-accounts.tsx', namespaces: ['admin'] },
 } as const satisfies Record<string, PageSpec>;
 
@@ -110,6 +115,8 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
     ['/employee-login', 'operatorLogin'],
     ['/operator', 'operatorLogin'],
     ['/simple-operator', 'operatorLogin'],
+    // A machine's sticker (issue 13): sign in as an operator, then back to it.
+    ['/m/:id', 'operatorLogin'],
     ['*', 'landing'],
   ],
   operator: [
@@ -122,6 +129,8 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
     ['/add-equipment', 'addEquipment'],
     ['/add', 'addEquipment'],
     ['/equipment-list', 'equipmentList'],
+    ['/labels', 'printLabels'],
+    ['/m/:id', 'machineLink'],
     ['/employees', 'employees'],
     ['/subscription', 'subscription'],
     ['/checkout/:sessionId', 'checkout'],

@@ -78,6 +78,9 @@ export const roleLabelKey = (role: string | undefined) =>
  * Logout: ends the session on the server (both endpoints), clears every client cache and storage
  * except the chosen language, then goes to / whatever the server said.
  */
+/** The service worker's cache of the API answers the operator screen needs offline (issue 13). */
+export const FIELD_API_CACHE = 'ems-field-api';
+
 export function useLogout() {
   const qc = useQueryClient();
   return async () => {
@@ -93,6 +96,8 @@ export function useLogout() {
     localStorage.clear();
     sessionStorage.clear();
     if (lang) localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+    // The operator screen's offline copies of the API (vite.config.ts runtimeCaching).
+    if (typeof caches !== 'undefined') await caches.delete(FIELD_API_CACHE).catch(() => false);
     window.location.assign('/');
   };
 }

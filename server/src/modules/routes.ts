@@ -6,6 +6,7 @@ import { equipmentRoutes } from './equipment/equipment.routes';
 import { healthRoutes } from './health/health.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { operatorsRoutes } from './operators/operators.routes';
+import { fieldRoutes } from './field/field.routes';
 import { subscriptionRoutes } from './subscription/subscription.routes';
 import { profileRoutes } from './profile/profile.routes';
 
@@ -16,6 +17,7 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   await dashboardRoutes(app, deps);
   await operatorsRoutes(app, deps);
   await equipmentRoutes(app, deps);
+  await fieldRoutes(app, deps);
   await subscriptionRoutes(app, deps);
   await profileRoutes(app, deps);
   await maintenanceRoutes(app, deps);

@@ -1,5 +1,5 @@
 import type { EquipmentDto } from '@domain/schemas/equipment';
-import { Gauge, NotebookPen, Pencil, Trash2, Wrench } from 'lucide-react';
+import { Gauge, NotebookPen, Pencil, QrCode, Trash2, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -26,6 +26,7 @@ export function EquipmentActions({
   editPath?: string;
 }) {
   const { t } = useTranslation('equipment');
+  const { t: tf } = useTranslation('field');
   const navigate = useNavigate();
   const [dialog, setDialogState] = useState<DialogName | null>(null);
   // A dialog mounts the first time it opens and then stays (close animation, focus back to its button):
@@ -47,6 +48,10 @@ export function EquipmentActions({
     },
     { key: 'actions.remove', icon: Trash2, onClick: () => setDialog('remove'), danger: true },
   ];
+  const labelItem = {
+    text: tf('labels.row'),
+    onClick: () => navigate(`/labels?ids=${equipment.id}`),
+  };
   return (
     <div className={cn('no-print flex flex-wrap items-center gap-1', className)}>
       {items.map(({ key, icon: Icon, onClick, danger }) => (
@@ -62,6 +67,16 @@ export function EquipmentActions({
           <Icon aria-hidden />
         </Button>
       ))}
+      <Button
+        variant="ghost"
+        size="icon"
+        className="h-9 w-9"
+        onClick={labelItem.onClick}
+        aria-label={`${labelItem.text}: ${equipment.name}`}
+        title={labelItem.text}
+      >
+        <QrCode aria-hidden />
+      </Button>
       {used.has('usage') ? (
         <UpdateUsageDialog
           equipment={equipment}

@@ -1,3 +1,4 @@
 export * from './company';
 export * from './user';
 export * from './equipment';
+export * from './field';

@@ -12,6 +12,7 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useOperatorUpdates, useReviewUpdate, useVoidUpdate } from '../api/operator-updates';
 import { VoidDialog } from '@/components/equipment/void-dialog';
+import { useUpdatesWithPhotos } from '../api/updates-with-photos';
 import { usePulseAlerts } from './pulse-setting';
 import { translateError } from '@/lib/translate-message';
 
@@ -35,6 +36,8 @@ export function RecentUpdatesCard({
 }) {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation('common');
+  const { t: tf } = useTranslation('field');
+  const withPhotos = useUpdatesWithPhotos();
   const updates = useOperatorUpdates();
   const review = useReviewUpdate();
   const voidUpdate = useVoidUpdate();
@@ -157,6 +160,21 @@ export function RecentUpdatesCard({
                         reason: u.voided.reason,
                       })}
                     </p>
+                  ) : null}
+                  {withPhotos.has(u.id) ? (
+                    <a
+                      href={`/api/field/photos/${u.id}`}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="w-fit"
+                    >
+                      <img
+                        src={`/api/field/photos/${u.id}`}
+                        alt={tf('photo.alt', { name: u.equipmentName })}
+                        loading="lazy"
+                        className="h-24 w-24 rounded-md border object-cover"
+                      />
+                    </a>
                   ) : null}
                   {u.status === 'pending' && u.reason ? (
                     <p className="text-xs text-yellow-900">

@@ -5,7 +5,7 @@ import {
   type EquipmentStatusCounts,
 } from '@domain/schemas/equipment';
 import { statusOfSlug, statusPageSlugs, type StatusPageSlug } from '@domain/status';
-import { Plus, Search } from 'lucide-react';
+import { Plus, QrCode, Search } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -82,6 +82,7 @@ const countOf = (counts: EquipmentStatusCounts | undefined, slug: StatusPageSlug
 export default function EquipmentListPage() {
   const { t } = useTranslation('equipment');
   const { t: tc } = useTranslation('common');
+  const { t: tf } = useTranslation('field');
   const { q, status, type, page, update } = useListParams();
   const [searchInput, setSearchInput] = useState(q);
   const list = useEquipmentPage({
@@ -154,6 +155,11 @@ export default function EquipmentListPage() {
             disabled={nothing}
             printLabel={t('actions.print')}
           />
+          <Button asChild variant="outline">
+            <Link to="/labels">
+              <QrCode aria-hidden /> {tf('labels.button')}
+            </Link>
+          </Button>
           <Button asChild>
             <Link to="/add-equipment">
               <Plus aria-hidden /> {t('actions.add')}

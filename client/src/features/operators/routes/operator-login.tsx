@@ -1,7 +1,7 @@
 import { ArrowLeft, HardHat, Info, Loader2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { OPERATOR_HOME } from '@domain/schemas/operators';
 import { LanguageSelect } from '@/components/language-select';
 import { Button } from '@/components/ui/button';
@@ -20,6 +20,9 @@ import { translateError } from '@/lib/translate-message';
 export default function OperatorLoginPage() {
   const { t } = useTranslation('operators');
   const navigate = useNavigate();
+  // A sticker's link (/m/<id>) opened signed out: straight back to it after sign-in.
+  const { pathname } = useLocation();
+  const back = /^\/m\/[^/]+\/?$/.test(pathname) ? pathname : null;
   const [params] = useSearchParams();
   const login = useOperatorLogin();
   const [operatorName, setOperatorName] = useState(
@@ -49,7 +52,7 @@ export default function OperatorLoginPage() {
           if (rememberMe) localStorage.setItem(REMEMBERED_USERNAME_KEY, name);
           else localStorage.removeItem(REMEMBERED_USERNAME_KEY);
           toast({ title: t('login.welcome'), description: t('login.welcomeBody') });
-          navigate(data.redirect ?? OPERATOR_HOME, { replace: true });
+          navigate(back ?? data.redirect ?? OPERATOR_HOME, { replace: true });
         },
         onError: (err) => {
           if (err instanceof ApiError && err.status === 0) {

@@ -1,5 +1,8 @@
-import { Fuel, Gauge, Loader2, LogOut, Search, Send } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Fuel, Gauge, Loader2, LogOut, QrCode, Search, Send } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { machineIdOfLink } from '@domain/schemas/field';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultFuelType, equipmentTypes, type OperatorFuelType } from '@domain/kinds';
 import { Button } from '@/components/ui/button';
@@ -8,13 +11,18 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api';
 import { useCurrentUser, useLogout } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
 import { LANGUAGES } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useEquipmentOptions, type EquipmentOption } from '../api/equipment-options';
-import { useSubmitOperatorUpdate } from '../api/submit-update';
+import { useFieldMachine } from '../api/field-machine';
+import { operatorKeys } from '../api/keys';
+import { EntryPreview } from '../components/entry-preview';
+import { PhotoInput } from '../components/photo-input';
+import { OutboxPanel } from '../components/outbox-panel';
+import { clearOutbox, submitThroughOutbox } from '../outbox/outbox-store';
+import { useOutbox } from '../outbox/use-outbox';
 import { SESSION_USERNAME_KEY } from '../storage';
 import { translateError } from '@/lib/translate-message';
 
@@ -33,17 +41,22 @@ function parseAmount(value: string): number | undefined | 'invalid' {
 
 const SEARCH_DELAY_MS = 300;
 
+// The camera and the QR decoder load only when Scan is pressed (page speed: not in the first screen).
+const ScanDialog = lazy(() => import('../scan/scan-dialog'));
+
 /**
  * The operator screen (spec section 2), phone first. The machine picker asks the server for the
  * first machines matching the search (GET /api/equipment/options), so a 2,000-machine fleet is
  * never downloaded: typing part of a name, serial number or type finds any machine.
  */
 export default function OperatorScreen() {
-  const { t, i18n } = useTranslation('operators');
+  const { t, i18n } = useTranslation(['operators', 'field']);
   const { user } = useCurrentUser();
   const logout = useLogout();
   const [loggingOut, setLoggingOut] = useState(false);
-  const submit = useSubmitOperatorUpdate();
+  const outbox = useOutbox();
+  const qc = useQueryClient();
+  const [submitting, setSubmitting] = useState(false);
 
   const [search, setSearch] = useState('');
   // The search the server answers: applied a moment after typing stops.
@@ -53,6 +66,7 @@ export default function OperatorScreen() {
   const [fuel, setFuel] = useState('');
   const [fuelType, setFuelType] = useState<OperatorFuelType>('gas');
   const [notes, setNotes] = useState('');
+  const [photo, setPhoto] = useState<string | null>(null);
   // One key per intended submission: a retry after a lost response is recorded once.
   const keyRef = useRef(newKey());
 
@@ -80,6 +94,25 @@ export default function OperatorScreen() {
   const fresh = selected ? found.find((e) => e.id === selected.id) : undefined;
   const current = fresh ?? selected;
 
+  // A sticker's link (/m/<id>) or a scan: that machine is chosen once it is known.
+  const { pathname } = useLocation();
+  const [linked, setLinked] = useState<string | null>(() => machineIdOfLink(pathname));
+  useEffect(() => setLinked(machineIdOfLink(pathname)), [pathname]);
+  const linkedMachine = useFieldMachine(linked);
+  useEffect(() => {
+    const m = linkedMachine.data;
+    if (!m) return;
+    setSelected(m);
+    setFuelType(defaultFuelType(m.fuelType));
+  }, [linkedMachine.data]);
+  const [scanning, setScanning] = useState(false);
+  const onScanned = useCallback((id: string) => {
+    setScanning(false);
+    setLinked(id);
+  }, []);
+  // The chosen machine's last reading time and usual daily usage (cached per machine).
+  const detail = useFieldMachine(current?.id ?? null);
+
   const choose = (id: string) => {
     const eq = found.find((e) => e.id === id) ?? (current?.id === id ? current : undefined);
     setSelected(eq);
@@ -87,7 +120,12 @@ export default function OperatorScreen() {
   };
 
   const onLogout = async () => {
+    const waiting = outbox.entries.filter((e) => e.state === 'waiting').length;
+    if (waiting > 0 && !window.confirm(t('field:outbox.signOutConfirm', { count: waiting })))
+      return;
     setLoggingOut(true);
+    // Entries left on the phone would be sent under the next user's session: cleared on sign-out.
+    await clearOutbox().catch(() => undefined);
     await logout();
   };
 
@@ -96,7 +134,7 @@ export default function OperatorScreen() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (submit.isPending) return;
+    if (submitting) return;
     if (!current) return fail(t('screen.noEquipmentTitle'), t('screen.noEquipmentBody'));
     const newUsage = parseAmount(usage);
     const fuelAdded = parseAmount(fuel);
@@ -107,38 +145,50 @@ export default function OperatorScreen() {
     const trimmedNotes = notes.trim();
     if (newUsage === undefined && !(fuelAdded && fuelAdded > 0) && trimmedNotes === '')
       return fail(t('screen.noInfoTitle'), t('screen.noInfoBody'));
-    submit.mutate(
-      {
-        key: keyRef.current,
-        body: {
-          equipmentId: current.id,
-          equipmentName: current.name,
-          ...(newUsage === undefined ? {} : { newUsage }),
-          // The fuel type is only sent when fuel is added.
-          ...(fuelAdded && fuelAdded > 0 ? { fuelAdded, fuelType } : {}),
-          ...(trimmedNotes ? { notes: trimmedNotes } : {}),
-        },
+    const entry = {
+      key: keyRef.current,
+      createdAt: Date.now(),
+      state: 'waiting' as const,
+      ...(photo ? { photo } : {}),
+      body: {
+        equipmentId: current.id,
+        equipmentName: current.name,
+        ...(newUsage === undefined ? {} : { newUsage }),
+        // The fuel type is only sent when fuel is added.
+        ...(fuelAdded && fuelAdded > 0 ? { fuelAdded, fuelType } : {}),
+        ...(trimmedNotes ? { notes: trimmedNotes } : {}),
       },
-      {
-        onSuccess: (res) => {
-          keyRef.current = newKey();
-          if (res.status === 'applied' && newUsage !== undefined)
+    };
+    const clear = () => {
+      keyRef.current = newKey();
+      setUsage('');
+      setFuel('');
+      setNotes('');
+      setPhoto(null);
+    };
+    setSubmitting(true);
+    void submitThroughOutbox(entry)
+      .then(async (r) => {
+        if (r.kind === 'sent') {
+          clear();
+          await qc.invalidateQueries({ queryKey: operatorKeys.equipmentOptions() });
+          if (r.response.status === 'applied' && newUsage !== undefined)
             setSelected({ ...current, currentUsage: newUsage });
-          setUsage('');
-          setFuel('');
-          setNotes('');
-          if (res.status === 'pending')
+          if (r.response.status === 'pending')
             toast({ title: t('screen.pending'), description: t('screen.pendingBody') });
           else toast({ title: t('screen.submitted'), description: t('screen.submittedBody') });
-        },
-        onError: (err) => {
-          // A validation refusal will not change on retry: the next attempt is a new submission.
-          if (err instanceof ApiError && err.status >= 400 && err.status < 500)
-            keyRef.current = newKey();
-          fail(t('screen.failed'), translateError(t, err));
-        },
-      },
-    );
+        } else if (r.kind === 'offline') {
+          // Kept on the phone with its key: the form is free for the next reading.
+          clear();
+          toast({ title: t('field:outbox.savedTitle'), description: t('field:outbox.savedBody') });
+        } else {
+          // Refused while the operator is looking (not kept): the form keeps the values to correct them.
+          keyRef.current = newKey();
+          fail(t('screen.failed'), translateError(t, r.error));
+        }
+      })
+      .catch((err: unknown) => fail(t('screen.failed'), translateError(t, err)))
+      .finally(() => setSubmitting(false));
   };
 
   const language = i18n.resolvedLanguage === 'es' ? 'es' : 'en';
@@ -182,6 +232,12 @@ export default function OperatorScreen() {
         </CardContent>
       </Card>
 
+      <OutboxPanel
+        entries={outbox.entries}
+        sending={outbox.sending}
+        onRetry={() => void outbox.flush()}
+      />
+
       <Card>
         <CardHeader className="pb-3">
           <h2 className="text-lg font-semibold">{t('screen.title')}</h2>
@@ -189,6 +245,20 @@ export default function OperatorScreen() {
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} className="grid gap-5" noValidate>
+            <Button
+              type="button"
+              variant="outline"
+              className="h-14 w-full text-base"
+              onClick={() => setScanning(true)}
+            >
+              <QrCode aria-hidden />
+              {t('field:scan.button')}
+            </Button>
+            {scanning ? (
+              <Suspense fallback={null}>
+                <ScanDialog onFound={onScanned} onClose={() => setScanning(false)} />
+              </Suspense>
+            ) : null}
             <div className="grid gap-2">
               <Label htmlFor="equipmentSearch">{t('screen.search')}</Label>
               <div className="relative">
@@ -260,6 +330,11 @@ export default function OperatorScreen() {
                             })
                           : null}
               </p>
+              {linked && linkedMachine.isError ? (
+                <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-destructive">
+                  {t('field:scan.notFound')}
+                </p>
+              ) : null}
               {current ? (
                 <p
                   className="flex items-center gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm"
@@ -291,6 +366,15 @@ export default function OperatorScreen() {
               <p id="newUsageHint" className="text-xs text-muted-foreground">
                 {t('screen.usageHint')}
               </p>
+              {current ? (
+                <EntryPreview
+                  currentUsage={current.currentUsage}
+                  unit={unitLabel(current.unit)}
+                  typed={usage}
+                  lastReadingAt={detail.data?.id === current.id ? detail.data.lastReadingAt : null}
+                  usualDaily={detail.data?.id === current.id ? detail.data.usualDaily : null}
+                />
+              ) : null}
             </div>
 
             <div className="grid gap-2">
@@ -352,13 +436,10 @@ export default function OperatorScreen() {
               />
             </div>
 
-            <Button
-              type="submit"
-              size="lg"
-              className="h-12 w-full text-base"
-              disabled={submit.isPending}
-            >
-              {submit.isPending ? (
+            <PhotoInput value={photo} onChange={setPhoto} />
+
+            <Button type="submit" size="lg" className="h-12 w-full text-base" disabled={submitting}>
+              {submitting ? (
                 <>
                   <Loader2 className="animate-spin" aria-hidden />
                   {t('screen.submitting')}

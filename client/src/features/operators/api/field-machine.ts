@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FieldMachine } from '@domain/schemas/field';
+import { api } from '@/lib/api';
+import { operatorKeys } from './keys';
+
+export type { FieldMachine };
+
+/** GET /api/field/machines/:id: one machine with its last reading's time and usual daily usage. */
+export const fieldMachineQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...operatorKeys.equipmentOptions(), 'machine', id] as const,
+    queryFn: () => api.get<FieldMachine>(`/api/field/machines/${encodeURIComponent(id)}`),
+    retry: false,
+  });
+
+export const useFieldMachine = (id: string | null) =>
+  useQuery({ ...fieldMachineQueryOptions(id ?? ''), enabled: id !== null });

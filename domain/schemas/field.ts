@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { fieldMessages } from '../messages/field';
+import { equipmentOptionSchema } from './equipment';
+
+/**
+ * The field app (issue 13): one machine as the operator screen shows it after a scan or a sticker's
+ * link (`/m/<id>`): what the picker has, plus the last reading's time and the usual daily usage.
+ */
+export const fieldMachineSchema = equipmentOptionSchema.extend({
+  /** When the current reading was taken (ISO). */
+  lastReadingAt: z.string(),
+  /** Usage per day from the machine's own readings (domain/usage-rate.ts), null when not known. */
+  usualDaily: z.number().nullable(),
+});
+export type FieldMachine = z.infer<typeof fieldMachineSchema>;
+
+export const fieldMachineParamsSchema = z.object({ id: z.uuid() });
+
+/** The path a machine's sticker links to. */
+export const machineLinkPath = (id: string) => `/m/${id}`;
+/** The machine id in a scanned text when it is one of our links (any host), else null. */
+export function machineIdOfLink(text: string): string | null {
+  const m =
+    /(?:^|\/)m\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?(?:[?#].*)?$/i.exec(
+      text.trim(),
+    );
+  return m?.[1]?.toLowerCase() ?? null;
+}
+
+// ---- Photos with an operator update ------------------------------------------------------------
+
+/** The most a stored photo may weigh (the phone sends about 0.2-0.8 MB after resizing to 1600 px). */
+export const PHOTO_MAX_BYTES = 3 * 1024 * 1024;
+/** Base64 of PHOTO_MAX_BYTES (4 characters per 3 bytes). */
+const PHOTO_MAX_BASE64 = Math.ceil(PHOTO_MAX_BYTES / 3) * 4;
+
+/**
+ * POST /api/field/photos: the photo of the update recorded under `updateKey` (its idempotency key),
+ * as base64 in the JSON body (bodies are JSON only, decisions.md). Sending it again is a no-op.
+ */
+export const fieldPhotoInputSchema = z.object({
+  updateKey: z
+    .string({ error: fieldMessages.photoKey })
+    .trim()
+    .min(1, fieldMessages.photoKey)
+    .max(200, fieldMessages.photoKey),
+  data: z
+    .string({ error: fieldMessages.photoMissing })
+    .min(1, fieldMessages.photoMissing)
+    .max(PHOTO_MAX_BASE64, fieldMessages.photoTooLarge)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, fieldMessages.photoType),
+});
+export type FieldPhotoInput = z.infer<typeof fieldPhotoInputSchema>;
+
+export const fieldPhotoDto = z.object({
+  id: z.string(),
+  updateKey: z.string(),
+  contentType: z.string(),
+  byteSize: z.number(),
+});
+export type FieldPhotoDto = z.infer<typeof fieldPhotoDto>;
+
+/** The image type from the file's first bytes (magic numbers), or null when not JPEG, PNG or WebP. */
+export function sniffImageType(
+  bytes: Uint8Array,
+): 'image/jpeg' | 'image/png' | 'image/webp' | null {
+  const at = (i: number) => bytes[i];
+  if (bytes.length >= 3 && at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'image/jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= 8 && png.every((b, i) => at(i) === b)) return 'image/png';
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.slice(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}

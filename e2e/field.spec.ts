@@ -1,0 +1,348 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  chromium,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import QRCode from 'qrcode';
+import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
+
+/**
+ * The field-ready operator screen (issue 13): a sticker's link, the offline outbox (three readings
+ * made with no signal reach the server exactly once each, in order, also after a reload), and a
+ * queued reading the server refuses shown in the operator's language.
+ */
+
+const SHARED = 'Tractor-Blue-77';
+const shotsDir = process.env.FIELD_SHOTS;
+const shot = async (page: Page, name: string) => {
+  if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
+};
+
+type Team = { username: string; equipmentId: string; equipmentName: string };
+
+async function setupTeam(request: APIRequestContext, currentUsage = 100): Promise<Team> {
+  await signupOwnerViaApi(request);
+  const settings = await request.post('/api/company-settings', {
+    data: { masterPassword: SHARED },
+  });
+  expect(settings.status(), await settings.text()).toBe(200);
+  const op = await request.post('/api/employees', {
+    data: { firstName: 'Pedro', lastName: 'Sosa' },
+  });
+  expect(op.status(), await op.text()).toBe(201);
+  const { operatorUsername } = (await op.json()) as { operatorUsername: string };
+  const equipmentName = uniqueName('Loader');
+  const created = await request.post('/api/equipment', {
+    data: {
+      name: equipmentName,
+      type: 'machinery',
+      unit: 'hours',
+      currentUsage,
+      fuelType: 'diesel',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  return { username: operatorUsername, equipmentId: id, equipmentName };
+}
+
+async function phone(browser: Browser, locale = 'en-US'): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale,
+    isMobile: true,
+    hasTouch: true,
+  });
+}
+
+/** Signs in on the operator login the page shows (the current address is kept). */
+async function signIn(
+  page: Page,
+  team: Team,
+  labels = { user: 'Operator username', password: 'Password', submit: 'Sign In' },
+) {
+  await page.getByLabel(labels.user).fill(team.username);
+  await page.getByLabel(labels.password, { exact: true }).fill(SHARED);
+  await page.getByRole('button', { name: labels.submit }).click();
+}
+
+type Update = { equipmentId: string; newUsage: number | null; createdAt: string; status: string };
+async function updatesOf(request: APIRequestContext, equipmentId: string): Promise<Update[]> {
+  const res = await request.get('/api/operator-updates');
+  expect(res.status()).toBe(200);
+  const all = (await res.json()) as Update[] | { items?: Update[]; applied?: Update[] };
+  const list = Array.isArray(all) ? all : [...(all.applied ?? []), ...(all.items ?? [])];
+  return list.filter((u) => u.equipmentId === equipmentId);
+}
+
+test('a sticker link signed out: sign in, then the machine is chosen with its last reading', async ({
+  page,
+  browser,
+}) => {
+  const team = await setupTeam(page.request);
+  const ctx = await phone(browser);
+  const op = await ctx.newPage();
+  await op.goto(`/m/${team.equipmentId}`);
+  await signIn(op, team);
+  await expect(op).toHaveURL(new RegExp(`/m/${team.equipmentId}$`));
+  await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
+  await expect(op.getByTestId('current-reading')).toContainText('100');
+  const preview = op.getByTestId('entry-preview');
+  await expect(preview).toContainText('Last reading: 100');
+  await op.getByLabel('Current usage (hours)').fill('106.5');
+  await expect(preview).toContainText('+6.5 hours since');
+  await shot(op, 'field-link-en-390');
+
+  // Another company's machine (or an unknown id): a clear message, nothing chosen.
+  await op.goto('/m/00000000-0000-4000-8000-000000000000');
+  await expect(
+    op.getByRole('alert').filter({ hasText: 'No machine of your company matches this code.' }),
+  ).toBeVisible();
+  await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue('');
+  await ctx.close();
+});
+
+test('offline: three readings wait on the phone, survive a reload and reach the server once each, in order', async ({
+  page,
+  browser,
+}) => {
+  const team = await setupTeam(page.request);
+  const ctx = await phone(browser);
+  const op = await ctx.newPage();
+  await op.goto(`/m/${team.equipmentId}`);
+  await signIn(op, team);
+  await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
+  // The service worker has taken control (the app shell and the machine list are cached).
+  await op.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await op.reload();
+  await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
+  await expect
+    .poll(() => op.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+
+  await ctx.setOffline(true);
+  const usage = op.getByLabel('Current usage (hours)');
+  for (const reading of ['101', '102.5', '104']) {
+    await usage.fill(reading);
+    await op.getByRole('button', { name: 'Submit Update' }).click();
+    await expect(usage).toHaveValue('');
+  }
+  const panel = op.getByRole('heading', { name: 'Waiting to send (3)' });
+  await expect(panel).toBeVisible();
+  const list = op.getByRole('list', { name: 'Updates waiting to send' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(list.getByRole('listitem').nth(0)).toContainText('Reading 101');
+  await expect(list.getByRole('listitem').nth(2)).toContainText('Reading 104');
+  await shot(op, 'field-offline-en-390');
+
+  // Reloaded with no signal: the screen opens from the cache and the queue is still there.
+  await op.reload();
+  await expect(op.getByRole('heading', { name: 'Waiting to send (3)' })).toBeVisible();
+  await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
+  expect(await updatesOf(page.request, team.equipmentId)).toHaveLength(0);
+
+  // Back online: sent automatically, each once, in the order they were made.
+  await ctx.setOffline(false);
+  await op.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(op.getByRole('heading', { name: /Waiting to send/ })).toHaveCount(0);
+  await expect.poll(async () => (await updatesOf(page.request, team.equipmentId)).length).toBe(3);
+  // A Retry (or a second tab) cannot apply them again.
+  await op.reload();
+  await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
+  const applied = await updatesOf(page.request, team.equipmentId);
+  expect(applied).toHaveLength(3);
+  const byTime = [...applied].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  expect(byTime.map((u) => u.newUsage)).toEqual([101, 102.5, 104]);
+  expect(byTime.every((u) => u.status === 'applied')).toBe(true);
+  const eq = await page.request.get(`/api/equipment/${team.equipmentId}`);
+  expect(((await eq.json()) as { currentUsage: number }).currentUsage).toBe(104);
+  await ctx.close();
+});
+
+test('a queued reading the server refuses is shown with its message, in Spanish', async ({
+  page,
+  browser,
+}) => {
+  const team = await setupTeam(page.request);
+  const ctx = await phone(browser, 'es-ES');
+  const op = await ctx.newPage();
+  await op.goto(`/m/${team.equipmentId}`);
+  await signIn(op, team, {
+    user: 'Usuario de operador',
+    password: 'Contraseña',
+    submit: 'Iniciar sesión',
+  });
+  await expect(op.getByLabel('Equipo', { exact: true })).toHaveValue(team.equipmentId);
+  await ctx.setOffline(true);
+  await op.getByLabel('Uso actual (horas)').fill('105');
+  await op.getByRole('button', { name: 'Enviar actualización' }).click();
+  await expect(op.getByRole('heading', { name: 'Pendiente de enviar (1)' })).toBeVisible();
+  // Meanwhile a later reading reaches the server first (the manager's screen, another phone).
+  const later = await page.request.post('/api/operator-updates', {
+    data: { equipmentId: team.equipmentId, newUsage: 110 },
+    headers: { 'idempotency-key': 'another-phone-1' },
+  });
+  expect(later.status(), await later.text()).toBe(201);
+  // Back online: the queue is sent by itself and the server refuses the older reading.
+  await ctx.setOffline(false);
+  const refused = op.getByRole('list', { name: 'Actualizaciones rechazadas por el servidor' });
+  await expect(refused).toContainText('No registrada');
+  await expect(refused.getByRole('alert')).toContainText('La lectura 105');
+  await expect(op.getByRole('heading', { name: 'Requiere su atención' })).toBeVisible();
+  await expect(op.getByRole('button', { name: 'Reintentar' })).toHaveCount(0);
+  await shot(op, 'field-refused-es-390');
+  // Kept until the operator dismisses it.
+  await op.reload();
+  await expect(refused.getByRole('alert')).toContainText('La lectura 105');
+  await op.getByRole('button', { name: 'Descartar' }).click();
+  await expect(refused).toHaveCount(0);
+  const applied = await updatesOf(page.request, team.equipmentId);
+  expect(applied.map((u) => u.newUsage)).toEqual([110]);
+  await ctx.close();
+});
+
+/** A Y4M video (YUV 4:2:0) of a still grey image: what Chromium's fake camera plays. */
+function y4m(gray: Uint8Array, width: number, height: number, frames = 3): Buffer {
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), Buffer.from(gray), chroma]);
+  return Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]);
+}
+
+/** The QR of a link as a grey image centred on a white width x height frame. */
+async function qrFrame(text: string, width: number, height: number): Promise<Uint8Array> {
+  const png = PNG.sync.read(await QRCode.toBuffer(text, { width: 360, margin: 4 }));
+  const out = new Uint8Array(width * height).fill(255);
+  const ox = Math.floor((width - png.width) / 2);
+  const oy = Math.floor((height - png.height) / 2);
+  for (let y = 0; y < png.height; y++)
+    for (let x = 0; x < png.width; x++)
+      out[(oy + y) * width + ox + x] = png.data[(y * png.width + x) * 4]!;
+  return out;
+}
+
+test('print labels: QR images that decode to the machine links, A4 and US Letter', async ({
+  page,
+  baseURL,
+}) => {
+  const team = await setupTeam(page.request);
+  await page.goto(`/labels?ids=${team.equipmentId}`);
+  await expect(page.getByRole('heading', { name: 'Print labels' })).toBeVisible();
+  const label = page.getByRole('article', { name: team.equipmentName });
+  await expect(label).toContainText(team.equipmentId.slice(0, 8));
+  const img = label.getByRole('img', { name: `QR code of ${team.equipmentName}` });
+  await expect(img).toBeVisible();
+  const src = (await img.getAttribute('src'))!;
+  expect(src.startsWith('data:image/png;base64,')).toBe(true);
+  const png = PNG.sync.read(Buffer.from(src.slice('data:image/png;base64,'.length), 'base64'));
+  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(decoded?.data).toBe(`${baseURL}/m/${team.equipmentId}`);
+  await page.getByLabel('US Letter (2 × 5)').check();
+  const pdf = await page.pdf({ preferCSSPageSize: true });
+  expect(pdf.length).toBeGreaterThan(1000);
+  await shot(page, 'field-labels-en-1280');
+  // All machines from the Equipment List.
+  await page.goto('/equipment-list');
+  await page.getByRole('link', { name: 'Print labels' }).click();
+  await expect(page.getByText('1 label', { exact: true })).toBeVisible();
+});
+
+test('the Scan button reads a sticker from the camera and chooses the machine', async ({
+  page,
+  baseURL,
+}) => {
+  const team = await setupTeam(page.request);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-scan-'));
+  const video = path.join(dir, 'qr.y4m');
+  writeFileSync(video, y4m(await qrFrame(`${baseURL}/m/${team.equipmentId}`, 640, 480), 640, 480));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const ctx = await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      permissions: ['camera'],
+    });
+    const op = await ctx.newPage();
+    await op.goto('/employee-login');
+    await signIn(op, team);
+    await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue('');
+    await op.getByRole('button', { name: 'Scan' }).click();
+    await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId, {
+      timeout: 20_000,
+    });
+    await expect(op.getByRole('dialog', { name: 'Scan a machine sticker' })).toHaveCount(0);
+    await expect(op.getByTestId('current-reading')).toContainText('100');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a photo taken with an update is resized on the phone and shown to the manager', async ({
+  page,
+  browser,
+}) => {
+  const team = await setupTeam(page.request);
+  const ctx = await phone(browser);
+  const op = await ctx.newPage();
+  await op.goto(`/m/${team.equipmentId}`);
+  await signIn(op, team);
+  await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
+  // A 2400 px PNG "from the camera": the phone sends a JPEG whose longest side is 1600 px.
+  const big = await QRCode.toBuffer('meter photo', { width: 2400, margin: 1 });
+  await op.getByLabel('Add a photo (optional)').setInputFiles({
+    name: 'meter.png',
+    mimeType: 'image/png',
+    buffer: big,
+  });
+  await expect(op.getByRole('img', { name: 'Photo to send with the update' })).toBeVisible();
+  await op.getByLabel('Maintenance notes - optional').fill('Leak at the hose');
+  await op.getByRole('button', { name: 'Submit Update' }).click();
+  await expect(op.getByText('Update Submitted', { exact: true }).first()).toBeVisible();
+  await expect(op.getByRole('img', { name: 'Photo to send with the update' })).toHaveCount(0);
+
+  const updates = await updatesOf(page.request, team.equipmentId);
+  expect(updates).toHaveLength(1);
+  const id = (updates[0] as Update & { id: string }).id;
+  const photo = await page.request.get(`/api/field/photos/${id}`);
+  expect(photo.status()).toBe(200);
+  expect(photo.headers()['content-type']).toBe('image/jpeg');
+  const bytes = await photo.body();
+  expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  // Width and height from the JPEG's frame header (SOF0/SOF2).
+  let i = 2;
+  let size: [number, number] | null = null;
+  while (i < bytes.length && !size) {
+    const marker = bytes[i + 1]!;
+    const len = bytes.readUInt16BE(i + 2);
+    if (marker === 0xc0 || marker === 0xc2)
+      size = [bytes.readUInt16BE(i + 7), bytes.readUInt16BE(i + 5)];
+    i += 2 + len;
+  }
+  expect(size).toEqual([1600, 1600]);
+
+  await page.goto('/');
+  await expect(
+    page.getByRole('img', { name: `Photo sent with the update of ${team.equipmentName}` }),
+  ).toBeVisible();
+  await ctx.close();
+});

@@ -1,0 +1,122 @@
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  PHOTO_MAX_BYTES,
+  sniffImageType,
+  type FieldPhotoDto,
+  type FieldPhotoInput,
+} from '../../../../domain/schemas/field';
+import { fieldPhoto, operatorUpdate } from '../../db/schema/index';
+import type { Deps } from '../../deps';
+import { AppError, notFound } from '../../lib/errors';
+import type { CompanyContext } from '../../plugins/session';
+
+const MB = 1024 * 1024;
+
+/**
+ * Stores the photo of an operator update (issue 13). The update must exist in the company under
+ * that key (an operator: one of their own); the type is sniffed from the bytes, never taken from the
+ * client; a second upload for the same update is a no-op that answers the stored photo (idempotent).
+ */
+export async function savePhoto(
+  deps: Deps,
+  ctx: CompanyContext,
+  input: FieldPhotoInput,
+): Promise<{ created: boolean; photo: FieldPhotoDto }> {
+  const bytes = Buffer.from(input.data, 'base64');
+  if (bytes.length === 0) throw new AppError('validation', 'field.photoMissing');
+  if (bytes.length > PHOTO_MAX_BYTES)
+    throw new AppError('validation', 'field.photoTooLarge', {
+      params: { max: PHOTO_MAX_BYTES / MB },
+    });
+  const contentType = sniffImageType(bytes);
+  if (!contentType) throw new AppError('validation', 'field.photoType');
+  const [update] = await deps.db
+    .select({ id: operatorUpdate.id, operatorId: operatorUpdate.operatorId })
+    .from(operatorUpdate)
+    .where(
+      and(
+        eq(operatorUpdate.companyId, ctx.companyId),
+        eq(operatorUpdate.idempotencyKey, input.updateKey),
+      ),
+    )
+    .limit(1);
+  if (!update || (ctx.role === 'operator' && update.operatorId !== ctx.userId))
+    throw notFound('operators.updateNotFound');
+  const inserted = await deps.db
+    .insert(fieldPhoto)
+    .values({
+      companyId: ctx.companyId,
+      updateKey: input.updateKey,
+      contentType,
+      byteSize: bytes.length,
+      data: bytes,
+      uploadedBy: ctx.userId,
+    })
+    .onConflictDoNothing()
+    .returning({
+      id: fieldPhoto.id,
+      contentType: fieldPhoto.contentType,
+      byteSize: fieldPhoto.byteSize,
+    });
+  const row =
+    inserted[0] ??
+    (
+      await deps.db
+        .select({
+          id: fieldPhoto.id,
+          contentType: fieldPhoto.contentType,
+          byteSize: fieldPhoto.byteSize,
+        })
+        .from(fieldPhoto)
+        .where(
+          and(eq(fieldPhoto.companyId, ctx.companyId), eq(fieldPhoto.updateKey, input.updateKey)),
+        )
+        .limit(1)
+    )[0];
+  if (!row) throw notFound('operators.updateNotFound');
+  return { created: inserted.length > 0, photo: { ...row, updateKey: input.updateKey } };
+}
+
+/** The photo of one operator update of the company (by the update's id): 404 for anything else. */
+export async function photoOfUpdate(
+  deps: Deps,
+  ctx: CompanyContext,
+  updateId: string,
+): Promise<{ contentType: string; data: Buffer }> {
+  const [row] = await deps.db
+    .select({ contentType: fieldPhoto.contentType, data: fieldPhoto.data })
+    .from(operatorUpdate)
+    .innerJoin(
+      fieldPhoto,
+      and(
+        eq(fieldPhoto.companyId, operatorUpdate.companyId),
+        eq(fieldPhoto.updateKey, operatorUpdate.idempotencyKey),
+      ),
+    )
+    .where(and(eq(operatorUpdate.id, updateId), eq(operatorUpdate.companyId, ctx.companyId)))
+    .limit(1);
+  if (!row) throw notFound('common.notFound');
+  return row;
+}
+
+/** The ids of the company's most recent operator updates that have a photo (bounded). */
+export async function updatesWithPhotos(
+  deps: Deps,
+  ctx: CompanyContext,
+  limit = 200,
+): Promise<{ updateIds: string[] }> {
+  const rows = await deps.db
+    .select({ id: operatorUpdate.id })
+    .from(fieldPhoto)
+    .innerJoin(
+      operatorUpdate,
+      and(
+        eq(operatorUpdate.companyId, fieldPhoto.companyId),
+        eq(operatorUpdate.idempotencyKey, fieldPhoto.updateKey),
+      ),
+    )
+    .where(eq(fieldPhoto.companyId, ctx.companyId))
+    .orderBy(desc(fieldPhoto.createdAt))
+    .limit(limit);
+  return { updateIds: rows.map((r) => r.id) };
+}

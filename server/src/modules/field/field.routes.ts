@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  PHOTO_MAX_BYTES,
+  fieldMachineParamsSchema,
+  fieldPhotoInputSchema,
+} from '../../../../domain/schemas/field';
+import type { Deps } from '../../deps';
+import { notFound, parse } from '../../lib/errors';
+import { companyCtx } from '../../plugins/access';
+import { photoOfUpdate, savePhoto, updatesWithPhotos } from './field-photos.service';
+import { fieldMachine } from './field.service';
+
+const COMPANY_USERS = ['owner', 'manager', 'operator'] as const;
+const MANAGERS = ['owner', 'manager'] as const;
+
+/** The field app (issue 13): the machine a sticker or a scan names. */
+export async function fieldRoutes(app: FastifyInstance, deps: Deps) {
+  app.get('/api/field/machines/:id', { config: { access: COMPANY_USERS } }, async (req) => {
+    // A malformed id is simply not found, like another company's id.
+    const p = fieldMachineParamsSchema.safeParse(req.params);
+    if (!p.success) throw notFound('equipment.notFound');
+    return fieldMachine(deps, companyCtx(req), p.data.id);
+  });
+
+  // A photo with an operator update: base64 in JSON (docs/decisions/field-photos.md), so the body may
+  // be larger than the app's default limit; the bytes are checked again after decoding.
+  app.post(
+    '/api/field/photos',
+    {
+      config: { access: COMPANY_USERS, keepsSessions: true },
+      bodyLimit: Math.ceil(PHOTO_MAX_BYTES / 3) * 4 + 64 * 1024,
+    },
+    async (req, reply) => {
+      const input = parse(fieldPhotoInputSchema, req.body);
+      const { created, photo } = await savePhoto(deps, companyCtx(req), input);
+      return reply.status(created ? 201 : 200).send(photo);
+    },
+  );
+  // Which recent updates have a photo (the manager's Recent operator updates shows them).
+  app.get('/api/field/photos', { config: { access: MANAGERS } }, async (req) =>
+    updatesWithPhotos(deps, companyCtx(req)),
+  );
+  app.get('/api/field/photos/:id', { config: { access: COMPANY_USERS } }, async (req, reply) => {
+    const p = fieldMachineParamsSchema.safeParse(req.params);
+    if (!p.success) throw notFound();
+    const photo = await photoOfUpdate(deps, companyCtx(req), p.data.id);
+    return reply
+      .header('content-type', photo.contentType)
+      .header('cache-control', 'private, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .send(photo.data);
+  });
+}
