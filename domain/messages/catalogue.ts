@@ -1,6 +1,7 @@
 import { authMessages } from './auth';
 import { commonMessages } from './common';
 import { equipmentMessages } from './equipment';
+import { importMessages } from './import';
 import { operatorsMessages } from './operators';
 import { profileMessages } from './profile';
 import { queryMessages } from './query';
@@ -21,6 +22,7 @@ export const messageCatalogue = {
   operators: operatorsMessages,
   subscription: subscriptionMessages,
   query: queryMessages,
+  import: importMessages,
 } as const;
 
 type Catalogue = typeof messageCatalogue;

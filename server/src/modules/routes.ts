@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { equipmentRoutes } from './equipment/equipment.routes';
 import { healthRoutes } from './health/health.routes';
+import { importRoutes } from './import/import.routes';
 import { operatorsRoutes } from './operators/operators.routes';
 import { subscriptionRoutes } from './subscription/subscription.routes';
 import { profileRoutes } from './profile/profile.routes';
@@ -17,4 +18,5 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   await equipmentRoutes(app, deps);
   await subscriptionRoutes(app, deps);
   await profileRoutes(app, deps);
+  await importRoutes(app, deps);
 }
