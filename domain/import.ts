@@ -137,6 +137,8 @@ const equipmentAliases: Record<EquipmentImportField, string[]> = {
   lastServiceUsage: [
     'lastserviceusage',
     'lastservice',
+    'usageatlastservice',
+    'usoenelultimoservicio',
     'lastserviced',
     'usoultimoservicio',
     'ultimoservicio',
@@ -193,6 +195,8 @@ const historyAliases: Record<HistoryImportField, string[]> = {
   ],
   fuel: [
     'fuel',
+    'fuelgal',
+    'combustiblegal',
     'fueladded',
     'fueladdedgal',
     'gallons',

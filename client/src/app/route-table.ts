@@ -64,6 +64,10 @@ export const PAGES = {
     module: 'features/equipment/routes/retired-equipment.tsx',
     namespaces: ['equipment'],
   },
+  importData: {
+    module: 'features/import/routes/import.tsx',
+    namespaces: ['import'],
+  },
   employees: { module: 'features/operators/routes/employees.tsx', namespaces: ['operators'] },
   operatorLogin: {
     module: 'features/operators/routes/operator-login.tsx',
@@ -115,6 +119,7 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
     ['/add-equipment', 'addEquipment'],
     ['/add', 'addEquipment'],
     ['/equipment-list', 'equipmentList'],
+    ['/import', 'importData'],
     ['/employees', 'employees'],
     ['/subscription', 'subscription'],
     ['/checkout/:sessionId', 'checkout'],
