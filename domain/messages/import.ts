@@ -24,6 +24,7 @@ export const importMessages = {
   fuelTypeInvalid: 'Fuel type must be gas or diesel',
   costInvalid: 'Cost must be a number of 0 or more',
   belowPrevious: 'Lower than the previous reading ({{current}}): a meter cannot go back',
+  aboveLater: "Higher than the machine's usage at a later reading ({{current}})",
   held: 'Held for review: more than the meter can do since the previous reading',
   serviceAbove: "The service reading is above the machine's usage at that date ({{current}})",
 } as const;

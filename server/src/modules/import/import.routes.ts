@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { equipmentImportSchema, IMPORT_BODY_LIMIT } from '../../../../domain/schemas/import';
+import {
+  equipmentImportSchema,
+  historyImportSchema,
+  IMPORT_BODY_LIMIT,
+} from '../../../../domain/schemas/import';
 import type { Deps } from '../../deps';
 import { parse } from '../../lib/errors';
 import { companyCtx } from '../../plugins/access';
@@ -29,6 +33,27 @@ export async function importRoutes(app: FastifyInstance, deps: Deps) {
     req.log.info(
       { event: 'equipment_imported', added: result.summary.add, updated: result.summary.update },
       'equipment imported',
+    );
+    return result;
+  });
+
+  app.post('/api/import/history/preview', managers, async (req) =>
+    svc.previewHistoryImport(deps, companyCtx(req), parse(historyImportSchema, req.body)),
+  );
+
+  app.post('/api/import/history', managers, async (req) => {
+    const result = await svc.importHistory(
+      deps,
+      companyCtx(req),
+      parse(historyImportSchema, req.body),
+    );
+    req.log.info(
+      {
+        event: 'history_imported',
+        readings: result.summary.reading,
+        services: result.summary.service,
+      },
+      'history imported',
     );
     return result;
   });

@@ -1,17 +1,31 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { equipmentRowInput, matchText, type EquipmentImportField } from '../../../../domain/import';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  equipmentRowInput,
+  historyRowInput,
+  matchText,
+  type EquipmentImportField,
+  type HistoryRowInput,
+} from '../../../../domain/import';
 import {
   messageText,
   type MessageKey,
   type MessageParams,
 } from '../../../../domain/messages/catalogue';
-import { equipmentInputSchema, type EquipmentInput } from '../../../../domain/schemas/equipment';
+import {
+  equipmentInputSchema,
+  MAX_USAGE,
+  type EquipmentInput,
+} from '../../../../domain/schemas/equipment';
 import type {
   EquipmentImportRequest,
   EquipmentImportResult,
   EquipmentImportRow,
+  HistoryImportRequest,
+  HistoryImportResult,
+  HistoryImportRow,
   ImportIssue,
 } from '../../../../domain/schemas/import';
+import { MAX_INCREASE_PER_DAY } from '../../../../domain/schemas/operators';
 import type { DbOrTx } from '../../db/client';
 import { company, equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
@@ -21,6 +35,7 @@ import {
   actorName,
   bumpEquipmentVersion,
   columnsOf,
+  companyToday,
   countEquipment,
   editableOf,
   findRow,
@@ -28,6 +43,7 @@ import {
   updateEquipmentTx,
   type Row,
 } from '../equipment/equipment.service';
+import { recordServiceTx } from '../equipment/service-log.service';
 
 /** Rows checked between two yields to the event loop: a 5,000-row file never holds other requests for long. */
 const SLICE = 250;
@@ -61,6 +77,10 @@ function indexMachines(rows: Row[]) {
     if (n && !byName.has(n)) byName.set(n, r);
   }
   return {
+    /** A machine named by one text that is its serial number or its name (history rows). */
+    named(text: string): Row | undefined {
+      return bySerial.get(text) ?? byName.get(text);
+    },
     /** Serial number first; else the name, unless that machine has another serial number. */
     find(serial: string, name: string): Row | undefined {
       if (serial) {
@@ -294,4 +314,280 @@ export async function importEquipment(
     summary: { ...summary, count: plan.count, limit: plan.limit, room: plan.room },
     imported: true,
   };
+}
+
+// ---- past readings and services ----
+
+const DAY_MS = 86_400_000;
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
+/** An imported entry's time: noon UTC of its date (the same calendar day in every time zone of the Americas and Europe). */
+const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);
+
+type PlannedHistory = HistoryImportRow & {
+  input?: HistoryRowInput;
+  /** Applied readings move the usage; past ones (dated before the machine's last reading) are history only. */
+  past?: boolean;
+  previousUsage?: number;
+};
+
+/**
+ * Reads every history row, matches its machine (serial number, else name: active machines of this
+ * company only), and runs each machine's rows in date order through the reading rules: a reading
+ * dated on or after the machine's last reading may not be lower than the usage (meter rollback) and
+ * is held when its increase is more than the meter can do in the days between (decisions.md); one
+ * dated before it is history only, between the readings around it. A service's reading may not be
+ * above the usage at its date; its date not in the future.
+ */
+async function planHistory(
+  deps: Deps,
+  db: DbOrTx,
+  ctx: CompanyContext,
+  req: HistoryImportRequest,
+): Promise<{ rows: PlannedHistory[]; machines: Map<string, Row> }> {
+  const today = companyToday(deps, ctx);
+  const all = await activeMachines(db, ctx.companyId);
+  const index = indexMachines(all);
+  const machines = new Map(all.map((m) => [m.id, m]));
+  const rows: PlannedHistory[] = [];
+  const byMachine = new Map<string, PlannedHistory[]>();
+  for (const [i, cells] of req.rows.entries()) {
+    if (i > 0 && i % SLICE === 0) await yieldToOthers();
+    const input = historyRowInput(cells, req.format);
+    const issues: ImportIssue[] = [];
+    const key = matchText(input.machine);
+    const m = key ? index.named(key) : undefined;
+    if (!key) issues.push(issue('machine', 'import.machineRequired'));
+    else if (!m) issues.push(issue('machine', 'import.machineNotFound'));
+    if (!input.date) issues.push(issue('date', 'import.dateRequired'));
+    else if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date))
+      issues.push(issue('date', 'equipment.dateInvalid'));
+    else if (input.date > today) issues.push(issue('date', 'import.dateFuture'));
+    if (input.kind !== 'reading' && input.kind !== 'service')
+      issues.push(issue('kind', 'import.kindInvalid'));
+    const bad = (v: number | null) => v !== null && (Number.isNaN(v) || v < 0 || v > MAX_USAGE);
+    if (bad(input.reading)) issues.push(issue('reading', 'import.readingInvalid'));
+    if (bad(input.fuel)) issues.push(issue('fuel', 'import.fuelInvalid'));
+    if (bad(input.cost)) issues.push(issue('cost', 'import.costInvalid'));
+    if (input.fuelType !== null && input.fuelType !== 'gas' && input.fuelType !== 'diesel')
+      issues.push(issue('fuelType', 'import.fuelTypeInvalid'));
+    if (input.kind === 'reading' && input.reading === null && !(input.fuel && input.fuel > 0))
+      issues.push(issue('reading', 'import.readingRequired'));
+    if (input.note && input.note.length > 2000)
+      issues.push(issue('note', 'common.tooLong', { max: 2000 }));
+    const planned: PlannedHistory = {
+      row: i + 1,
+      machine: m?.name ?? input.machine,
+      equipmentId: m?.id ?? null,
+      date: input.date,
+      action: issues.length > 0 ? 'error' : input.kind === 'service' ? 'service' : 'reading',
+      issues,
+      input,
+    };
+    rows.push(planned);
+    if (issues.length === 0 && m) {
+      const list = byMachine.get(m.id) ?? [];
+      list.push(planned);
+      byMachine.set(m.id, list);
+    }
+  }
+  for (const [id, list] of byMachine) {
+    const m = machines.get(id);
+    if (!m) continue;
+    const perDay = MAX_INCREASE_PER_DAY[m.unit];
+    // Stable: rows of one date keep the file's order.
+    list.sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || a.row - b.row);
+    let usage = m.currentUsage;
+    let at = dayOf(m.lastReadingAt);
+    const lastDay = at;
+    // Past readings: each between the previous past reading and the machine's usage at its last reading.
+    let pastUsage = 0;
+    let pastAt: string | null = null;
+    for (const r of list) {
+      const inp = r.input as HistoryRowInput;
+      const date = r.date ?? today;
+      if (r.action === 'service') {
+        if (inp.reading !== null && inp.reading > usage) {
+          r.action = 'error';
+          r.issues.push(issue('reading', 'import.serviceAbove', { current: usage }));
+        }
+        continue;
+      }
+      if (inp.reading === null) continue; // fuel only
+      if (date < lastDay) {
+        r.past = true;
+        if (inp.reading > m.currentUsage) {
+          r.action = 'error';
+          r.issues.push(issue('reading', 'import.aboveLater', { current: m.currentUsage }));
+        } else if (inp.reading < pastUsage) {
+          r.action = 'error';
+          r.issues.push(issue('reading', 'import.belowPrevious', { current: pastUsage }));
+        } else if (
+          perDay !== undefined &&
+          pastAt !== null &&
+          inp.reading - pastUsage > perDay * Math.max(1, daysBetween(pastAt, date))
+        ) {
+          r.action = 'held';
+          r.issues.push(issue('reading', 'import.held'));
+        } else {
+          r.previousUsage = pastUsage;
+          pastUsage = inp.reading;
+          pastAt = date;
+        }
+        continue;
+      }
+      if (inp.reading < usage) {
+        r.action = 'error';
+        r.issues.push(issue('reading', 'import.belowPrevious', { current: usage }));
+      } else if (
+        perDay !== undefined &&
+        inp.reading - usage > perDay * Math.max(1, daysBetween(at, date))
+      ) {
+        r.action = 'held';
+        r.issues.push(issue('reading', 'import.held'));
+      } else {
+        r.previousUsage = usage;
+        usage = inp.reading;
+        at = date;
+      }
+    }
+  }
+  return { rows, machines };
+}
+
+function historySummary(rows: HistoryImportRow[]) {
+  const s = { reading: 0, service: 0, held: 0, error: 0 };
+  for (const r of rows) s[r.action] += 1;
+  return s;
+}
+
+const publicHistoryRow = ({
+  row,
+  machine,
+  equipmentId,
+  date,
+  action,
+  issues,
+}: PlannedHistory): HistoryImportRow => ({ row, machine, equipmentId, date, action, issues });
+
+export async function previewHistoryImport(
+  deps: Deps,
+  ctx: CompanyContext,
+  req: HistoryImportRequest,
+): Promise<HistoryImportResult> {
+  const { rows } = await planHistory(deps, deps.db, ctx, req);
+  return { rows: rows.map(publicHistoryRow), summary: historySummary(rows), imported: false };
+}
+
+/**
+ * Writes the readings and services that pass (or all or none) in one transaction, machine by machine
+ * (each locked): readings as `reading` entries dated on their day (past ones as history only, with no
+ * kind, so a void's replay never takes them for the current meter), their fuel added to the totals
+ * with SQL arithmetic, the usage moved to the last applied reading; services through Mark as
+ * Serviced's own path (recordServiceTx: the latest by date drives the next service). Held readings
+ * are not written.
+ */
+export async function importHistory(
+  deps: Deps,
+  ctx: CompanyContext,
+  req: HistoryImportRequest,
+): Promise<HistoryImportResult> {
+  const { rows } = await planHistory(deps, deps.db, ctx, req);
+  const summary = historySummary(rows);
+  const refused = summary.error + summary.held;
+  if (req.mode === 'all' && refused > 0)
+    throw new AppError('validation', 'import.hasErrors', { params: { count: refused } });
+  if (summary.reading + summary.service === 0)
+    throw new AppError('validation', 'import.nothingToImport');
+  const today = companyToday(deps, ctx);
+  const who = actorName(ctx);
+  await deps.db.transaction(async (tx) => {
+    const byMachine = new Map<string, PlannedHistory[]>();
+    for (const r of rows) {
+      if ((r.action !== 'reading' && r.action !== 'service') || !r.equipmentId) continue;
+      byMachine.set(r.equipmentId, [...(byMachine.get(r.equipmentId) ?? []), r]);
+    }
+    for (const [id, list] of byMachine) {
+      const m = await findRow(tx, ctx, id, true);
+      list.sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || a.row - b.row);
+      let usage = m.currentUsage;
+      let lastAt: Date | null = null;
+      let gas = 0;
+      let diesel = 0;
+      const notes = [];
+      for (const r of list) {
+        const inp = r.input as HistoryRowInput;
+        if (r.action !== 'reading') continue;
+        const date = r.date ?? today;
+        const fuel = inp.fuel ?? 0;
+        const fuelType = inp.fuelType ?? (m.fuelType === 'diesel' ? 'diesel' : 'gas');
+        if (fuel > 0) {
+          if (fuelType === 'diesel') diesel += fuel;
+          else gas += fuel;
+        }
+        const value = inp.reading;
+        const parts = [
+          value !== null ? `Imported reading: ${fmt(value)} ${m.unit}` : 'Imported fuel entry',
+          fuel > 0 ? `fuel ${fmt(fuel)} gal ${fuelType}` : null,
+          inp.note,
+        ].filter(Boolean);
+        const applied = value !== null && !r.past;
+        notes.push({
+          companyId: ctx.companyId,
+          equipmentId: m.id,
+          type: value !== null ? 'usage_update' : 'note',
+          content: parts.join(' · '),
+          usage: value,
+          reading: applied ? 'reading' : null,
+          previousUsage: applied ? usage : null,
+          operatorName: who,
+          userId: ctx.userId,
+          createdAt: atNoon(date),
+        });
+        if (applied && value !== null) {
+          usage = value;
+          lastAt = atNoon(date);
+        }
+      }
+      for (let i = 0; i < notes.length; i += INSERT_CHUNK)
+        await tx.insert(equipmentNote).values(notes.slice(i, i + INSERT_CHUNK));
+      const set: Record<string, unknown> = { lastUpdated: deps.now() };
+      if (lastAt) {
+        set.currentUsage = usage;
+        set.lastReadingAt = lastAt > m.lastReadingAt ? lastAt : m.lastReadingAt;
+      }
+      if (gas + diesel > 0) {
+        set.totalFuelUsed = sql`${equipment.totalFuelUsed} + ${gas + diesel}`;
+        set.totalGasUsed = sql`${equipment.totalGasUsed} + ${gas}`;
+        set.totalDieselUsed = sql`${equipment.totalDieselUsed} + ${diesel}`;
+      }
+      await tx
+        .update(equipment)
+        .set(set)
+        .where(and(eq(equipment.id, m.id), eq(equipment.companyId, ctx.companyId)));
+      for (const r of list) {
+        if (r.action !== 'service') continue;
+        const inp = r.input as HistoryRowInput;
+        const fresh = await findRow(tx, ctx, m.id, true);
+        await recordServiceTx(
+          tx,
+          deps,
+          ctx,
+          fresh,
+          {
+            serviceDate: r.date ?? today,
+            usage: inp.reading ?? undefined,
+            cost: inp.cost ?? undefined,
+            performedBy: inp.performedBy ?? undefined,
+            notes: inp.note ?? undefined,
+            parts: [],
+          },
+          today,
+        );
+      }
+    }
+    await bumpEquipmentVersion(tx, ctx.companyId);
+  });
+  return { rows: rows.map(publicHistoryRow), summary, imported: true };
 }

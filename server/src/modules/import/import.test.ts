@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipmentListColumns, toCsv } from '../../../../domain/csv';
 import { guessEquipmentColumns, type Cell } from '../../../../domain/import';
 import type { EquipmentDto, HistoryRecordDto } from '../../../../domain/schemas/equipment';
-import type { EquipmentImportResult } from '../../../../domain/schemas/import';
+import type { EquipmentImportResult, HistoryImportResult } from '../../../../domain/schemas/import';
 import { company } from '../../db/schema/index';
 import {
+  addSignedInUser,
   call,
   createEquipmentViaApi,
   sessionForRole,
+  signInAgain,
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
@@ -271,5 +273,117 @@ describe('equipment import', () => {
     const nothing = await doImport(o, { format: US, rows: [{ name: '' }] });
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json()).toMatchObject({ key: 'import.nothingToImport' });
+  });
+});
+
+describe('past readings and services import', () => {
+  const rows = [
+    { date: '11/22/2026', machine: 'sn-1', reading: '120', fuel: '10' },
+    { date: '11/23/2026', machine: 'Loader', reading: '110' },
+    { date: '11/24/2026', machine: 'LOADER', reading: '500' },
+    { date: '11/24/2026', machine: 'Loader', kind: 'Service', reading: '115', cost: '1,250.50' },
+    { date: '11/23/2026', machine: 'Ghost', reading: '5' },
+    { date: '12/30/2026', machine: 'Loader', reading: '130' },
+    { date: '11/10/2026', machine: 'Loader', reading: '90', note: 'From the paper log' },
+  ];
+  const setup = async () => {
+    t.clock.set(new Date('2026-11-20T15:00:00Z'));
+    const o = await signupOwner(t.app);
+    const m = await createEquipmentViaApi(t.app, o.cookie, {
+      name: 'Loader',
+      serialNumber: 'SN-1',
+      currentUsage: 100,
+    });
+    t.clock.set(new Date('2026-11-25T15:00:00Z'));
+    o.cookie = await signInAgain(t.app, o);
+    return { o, m };
+  };
+  const get = async (o: SignedIn, id: string) =>
+    (await call(t.app, o.cookie, 'GET', `/api/equipment/${id}`)).json<EquipmentDto>();
+
+  it('runs readings through the rules (rollback refused, implausible held) and lists it in the preview', async () => {
+    const { o } = await setup();
+    const res = await call(t.app, o.cookie, 'POST', '/api/import/history/preview', {
+      format: US,
+      rows,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<HistoryImportResult>();
+    expect(body.rows.map((r) => r.action)).toEqual([
+      'reading',
+      'error',
+      'held',
+      'service',
+      'error',
+      'error',
+      'reading',
+    ]);
+    expect(body.rows[1]?.issues[0]).toMatchObject({
+      key: 'import.belowPrevious',
+      params: { current: 120 },
+    });
+    expect(body.rows[2]?.issues[0]?.key).toBe('import.held');
+    expect(body.rows[4]?.issues[0]?.key).toBe('import.machineNotFound');
+    expect(body.rows[5]?.issues[0]?.key).toBe('import.dateFuture');
+    expect(body.summary).toEqual({ reading: 2, service: 1, held: 1, error: 3 });
+  });
+
+  it("imports readings, fuel and services into the history and totals; another company's machine of the same name is untouched", async () => {
+    const { o, m } = await setup();
+    const other = await signupOwner(t.app);
+    const theirs = await createEquipmentViaApi(t.app, other.cookie, {
+      name: 'Loader',
+      currentUsage: 100,
+    });
+    const all = await call(t.app, o.cookie, 'POST', '/api/import/history', {
+      format: US,
+      rows,
+      mode: 'all',
+    });
+    expect(all.statusCode).toBe(400);
+    expect(all.json()).toMatchObject({ key: 'import.hasErrors', params: { count: 4 } });
+    expect((await get(o, m.id)).currentUsage).toBe(100);
+
+    const res = await call(t.app, o.cookie, 'POST', '/api/import/history', { format: US, rows });
+    expect(res.statusCode).toBe(200);
+    const after = await get(o, m.id);
+    expect(after).toMatchObject({
+      currentUsage: 120,
+      totalFuelUsed: 10,
+      totalGasUsed: 10,
+      lastServiceUsage: 115,
+      lastServiceDate: '2026-11-24',
+    });
+    const history = (await call(t.app, o.cookie, 'GET', `/api/equipment/${m.id}/history`)).json<
+      HistoryRecordDto[]
+    >();
+    const applied = history.find((h) => h.reading === 'reading');
+    expect(applied).toMatchObject({ usage: 120, previousUsage: 100, canVoid: true });
+    expect(applied?.createdAt.slice(0, 10)).toBe('2026-11-22');
+    expect(history.find((h) => h.usage === 90)?.content).toContain('From the paper log');
+    expect(history.find((h) => h.noteType === 'maintenance')?.service).toMatchObject({
+      serviceDate: '2026-11-24',
+      cost: 1250.5,
+    });
+    expect((await get(other, theirs.id)).currentUsage).toBe(100);
+    // Voiding the imported reading replays the usage from the readings left (the past one is not a meter reading).
+    const v = await call(
+      t.app,
+      o.cookie,
+      'POST',
+      `/api/equipment/${m.id}/history/${applied!.id}/void`,
+      {
+        reason: 'typo',
+      },
+    );
+    expect(v.statusCode).toBe(200);
+    expect((await get(o, m.id)).currentUsage).toBe(100);
+  });
+
+  it('refuses operators', async () => {
+    const { o } = await setup();
+    const op = await addSignedInUser(t.deps.db, 'operator', o.companyId, { now: t.deps.now() });
+    const res = await call(t.app, op.cookie, 'POST', '/api/import/history', { format: US, rows });
+    expect(res.statusCode).toBe(403);
   });
 });
