@@ -5,7 +5,12 @@ import { expect, signupOwnerViaApi, test } from './fixtures';
 /** Screenshots for a human look (SCREENSHOTS=dir): both layouts are taken by the runs that set it. */
 async function shot(page: Page, name: string) {
   const dir = process.env.SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
 }
 
 const CSV = [

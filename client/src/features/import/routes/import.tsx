@@ -117,6 +117,7 @@ export default function ImportPage() {
     setSheet(null);
     setFileError(null);
     if (!file) return;
+    setFileName(file.name);
     if (file.size > MAX_FILE_BYTES) {
       setFileError(t('file.tooLarge'));
       return;
@@ -328,14 +329,23 @@ export default function ImportPage() {
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="import-file">{t('file.label')}</Label>
-            <input
-              key={inputKey}
-              id="import-file"
-              type="file"
-              accept={IMPORT_ACCEPT}
-              onChange={(e) => void onFile(e)}
-              className="block w-full max-w-md text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-2 file:text-sm file:font-medium"
-            />
+            <div className="flex flex-wrap items-center gap-3">
+              <input
+                key={inputKey}
+                id="import-file"
+                type="file"
+                accept={IMPORT_ACCEPT}
+                onChange={(e) => void onFile(e)}
+                className="peer sr-only"
+              />
+              <label
+                htmlFor="import-file"
+                className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-md border border-input bg-background px-4 text-sm font-medium hover:bg-accent peer-focus-visible:outline-2 peer-focus-visible:outline-ring"
+              >
+                <Upload className="h-4 w-4" aria-hidden /> {t('file.choose')}
+              </label>
+              <span className="text-sm text-muted-foreground">{fileName || t('file.none')}</span>
+            </div>
             {reading ? <p className="text-sm text-muted-foreground">{t('file.reading')}</p> : null}
             {fileError ? (
               <p role="alert" className="text-sm text-destructive">
