@@ -49,7 +49,7 @@ import { recordServiceTx } from '../equipment/service-log.service';
 const SLICE = 250;
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Rows per INSERT statement. */
-const INSERT_CHUNK = 500;
+const INSERT_CHUNK = 200;
 
 const issue = (field: string, key: MessageKey, params?: MessageParams): ImportIssue => ({
   field,
