@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signupOwnerViaApi, test } from './fixtures';
 
@@ -53,6 +54,15 @@ test('upload good and bad rows, fix the mapping, import, the list shows them; ex
   await expect(rows.getByText('Type: Type is required')).toBeVisible();
   await expect(rows.getByText('Current usage: Current usage must be 0 or more')).toBeVisible();
   await shot(page, 'import-preview');
+  // The wizard with its preview shown has no serious accessibility violations.
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
   await page.getByRole('button', { name: 'Import 2 rows' }).click();
   await expect(page.getByText('2 machines added, 0 updated.')).toBeVisible();
   await page.getByRole('link', { name: 'View the Equipment List' }).click();
@@ -131,4 +141,57 @@ test('a Spanish user sees the problems of a row in Spanish', async ({ page }) =>
   const rows = page.getByRole('table', { name: 'Filas del archivo' });
   await expect(rows.getByText('Nombre: El nombre es obligatorio')).toBeVisible();
   await expect(page.getByTestId('import-summary')).toContainText('1 para agregar');
+});
+
+test('past readings and services: a rollback is refused in the preview, the rest lands in the history', async ({
+  page,
+}) => {
+  await signupOwnerViaApi(page.request);
+  const res = await page.request.post('/api/equipment', {
+    data: {
+      name: 'Loader',
+      serialNumber: 'LD-7',
+      type: 'machinery',
+      unit: 'hours',
+      currentUsage: 100,
+    },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  const today = new Date();
+  const us = (d: Date) =>
+    `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+  await page.goto('/import');
+  await page.getByLabel('Past readings and services').check();
+  await upload(
+    page,
+    'log.csv',
+    Buffer.from(
+      [
+        'Date,Machine,Reading,Fuel (gal),Cost,Note',
+        `${us(today)},LD-7,110,12.5,,Morning check`,
+        `${us(today)},Loader,50,,,Typo`,
+        `${us(today)},ld-7,105,,"1,200.00",Oil change`,
+      ].join('\r\n'),
+    ),
+    'text/csv',
+  );
+  await page.getByRole('button', { name: 'Check the rows' }).click();
+  await expect(page.getByTestId('import-summary')).toHaveText(
+    '1 readings · 1 services · 0 held for review · 1 with errors',
+  );
+  await expect(
+    page
+      .getByRole('table', { name: 'Rows of the file' })
+      .getByText('Reading: Lower than the previous reading (110): a meter cannot go back'),
+  ).toBeVisible();
+  await shot(page, 'import-history-preview');
+  await page.getByRole('button', { name: 'Import 2 rows' }).click();
+  await expect(page.getByText('1 readings and 1 services recorded.')).toBeVisible();
+  const machine = (await (await page.request.get(`/api/equipment/${id}`)).json()) as {
+    currentUsage: number;
+    totalFuelUsed: number;
+    lastServiceUsage: number;
+  };
+  expect(machine).toMatchObject({ currentUsage: 110, totalFuelUsed: 12.5, lastServiceUsage: 105 });
 });
