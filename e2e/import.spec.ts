@@ -48,7 +48,7 @@ test('upload good and bad rows, fix the mapping, import, the list shows them; ex
   await page.getByRole('button', { name: 'Check the rows' }).click();
 
   await expect(page.getByTestId('import-summary')).toHaveText(
-    "2 to add · 0 to update · 0 unchanged · 1 with errors · 0 over your plan's limit",
+    "To add: 2 · To update: 0 · Unchanged: 0 · With errors: 1 · Over your plan's limit: 0",
   );
   const rows = page.getByRole('table', { name: 'Rows of the file' });
   await expect(rows.getByText('Type: Type is required')).toBeVisible();
@@ -64,7 +64,7 @@ test('upload good and bad rows, fix the mapping, import, the list shows them; ex
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
   await page.getByRole('button', { name: 'Import 2 rows' }).click();
-  await expect(page.getByText('2 machines added, 0 updated.')).toBeVisible();
+  await expect(page.getByText('Machines added: 2 · Updated: 0')).toBeVisible();
   await page.getByRole('link', { name: 'View the Equipment List' }).click();
   await expect(page.getByText('Excavator A').first()).toBeVisible();
   await expect(page.getByText('Truck B').first()).toBeVisible();
@@ -79,7 +79,7 @@ test('upload good and bad rows, fix the mapping, import, the list shows them; ex
   await upload(page, 'equipment-list.csv', exported, 'text/csv');
   await page.getByRole('button', { name: 'Check the rows' }).click();
   await expect(page.getByTestId('import-summary')).toHaveText(
-    "0 to add · 0 to update · 2 unchanged · 0 with errors · 0 over your plan's limit",
+    "To add: 0 · To update: 0 · Unchanged: 2 · With errors: 0 · Over your plan's limit: 0",
   );
   await expect(page.getByRole('button', { name: /^Import \d+ rows?$/ })).toBeDisabled();
   const count = await page.request.get('/api/equipment/count');
@@ -110,10 +110,10 @@ test('the Spanish Excel template downloads, reads back and imports (numbers and 
   await expect(page.getByLabel('Los números se escriben como')).toHaveValue(',');
   await shot(page, 'import-mapping-es');
   await page.getByRole('button', { name: 'Revisar las filas' }).click();
-  await expect(page.getByTestId('import-summary')).toContainText('2 para agregar');
+  await expect(page.getByTestId('import-summary')).toContainText('Para agregar: 2 ·');
   await shot(page, 'import-preview-es');
   await page.getByRole('button', { name: 'Importar 2 filas' }).click();
-  await expect(page.getByText('2 máquinas agregadas, 0 actualizadas.')).toBeVisible();
+  await expect(page.getByText('Máquinas agregadas: 2 · Actualizadas: 0')).toBeVisible();
   const list = (await (await page.request.get('/api/equipment')).json()) as {
     name: string;
     currentUsage: number;
@@ -140,7 +140,7 @@ test('a Spanish user sees the problems of a row in Spanish', async ({ page }) =>
   await page.getByRole('button', { name: 'Revisar las filas' }).click();
   const rows = page.getByRole('table', { name: 'Filas del archivo' });
   await expect(rows.getByText('Nombre: El nombre es obligatorio')).toBeVisible();
-  await expect(page.getByTestId('import-summary')).toContainText('1 para agregar');
+  await expect(page.getByTestId('import-summary')).toContainText('Para agregar: 1 ·');
 });
 
 test('past readings and services: a rollback is refused in the preview, the rest lands in the history', async ({
@@ -178,7 +178,7 @@ test('past readings and services: a rollback is refused in the preview, the rest
   );
   await page.getByRole('button', { name: 'Check the rows' }).click();
   await expect(page.getByTestId('import-summary')).toHaveText(
-    '1 readings · 1 services · 0 held for review · 1 with errors',
+    'Readings: 1 · Services: 1 · Held for review: 0 · With errors: 1',
   );
   await expect(
     page
@@ -187,7 +187,7 @@ test('past readings and services: a rollback is refused in the preview, the rest
   ).toBeVisible();
   await shot(page, 'import-history-preview');
   await page.getByRole('button', { name: 'Import 2 rows' }).click();
-  await expect(page.getByText('1 readings and 1 services recorded.')).toBeVisible();
+  await expect(page.getByText('Readings recorded: 1 · Services recorded: 1')).toBeVisible();
   const machine = (await (await page.request.get(`/api/equipment/${id}`)).json()) as {
     currentUsage: number;
     totalFuelUsed: number;

@@ -21,7 +21,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { downloadText } from '@/lib/download';
-import { formatNumber } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { translateError, translateKey } from '@/lib/translate-message';
 import {
   useImportEquipment,
@@ -535,7 +535,13 @@ export default function ImportPage() {
                     <tr key={r.row} className="border-b align-top last:border-0">
                       <td className="py-2 pr-3 tabular-nums">{r.row}</td>
                       <td className="py-2 pr-3 break-words">{r.label}</td>
-                      {kind === 'history' ? <td className="py-2 pr-3">{r.date ?? ''}</td> : null}
+                      {kind === 'history' ? (
+                        <td className="py-2 pr-3 whitespace-nowrap">
+                          {r.date && /^\d{4}-\d{2}-\d{2}$/.test(r.date)
+                            ? formatDate(r.date)
+                            : (r.date ?? '')}
+                        </td>
+                      ) : null}
                       <td className="py-2 pr-3">
                         <span
                           className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${ACTION_CLASS[r.action] ?? ''}`}
