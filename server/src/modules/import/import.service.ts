@@ -59,11 +59,12 @@ const issue = (field: string, key: MessageKey, params?: MessageParams): ImportIs
 });
 
 /** The machines of the company that an import may match: active only, this company only. */
-async function activeMachines(db: DbOrTx, companyId: string): Promise<Row[]> {
-  return db
+async function activeMachines(db: DbOrTx, companyId: string, lock = false): Promise<Row[]> {
+  const q = db
     .select()
     .from(equipment)
     .where(and(eq(equipment.companyId, companyId), isNull(equipment.retiredAt)));
+  return lock ? q.for('update') : q;
 }
 
 /** Lookup by serial number and by name (both case-insensitive). */
@@ -246,21 +247,23 @@ export async function importEquipment(
   ctx: CompanyContext,
   req: EquipmentImportRequest,
 ): Promise<EquipmentImportResult> {
-  const plan = await planEquipment(deps.db, ctx, req);
-  const summary = summaryOf(plan.rows);
-  const refused = summary.error + summary.overLimit;
-  if (req.mode === 'all' && refused > 0)
-    throw new AppError('validation', 'import.hasErrors', { params: { count: refused } });
-  if (summary.add + summary.update === 0)
-    throw new AppError('validation', 'import.nothingToImport');
-  await deps.db.transaction(async (tx) => {
-    const adds = plan.rows.filter((r) => r.action === 'add' && r.input);
+  // Planned inside the transaction, after the company row is locked (as an add locks it): imports and
+  // adds of one company run one at a time, so rows are matched and counted against what is committed.
+  const { plan, summary } = await deps.db.transaction(async (tx) => {
     const [c] = await tx
       .select({ limit: company.equipmentLimit })
       .from(company)
       .where(eq(company.id, ctx.companyId))
       .for('no key update');
     if (!c) throw new AppError('not_found', 'common.notFound');
+    const plan = await planEquipment(tx, ctx, req);
+    const summary = summaryOf(plan.rows);
+    const refused = summary.error + summary.overLimit;
+    if (req.mode === 'all' && refused > 0)
+      throw new AppError('validation', 'import.hasErrors', { params: { count: refused } });
+    if (summary.add + summary.update === 0)
+      throw new AppError('validation', 'import.nothingToImport');
+    const adds = plan.rows.filter((r) => r.action === 'add' && r.input);
     if (c.limit !== -1 && adds.length > 0) {
       const n = await countEquipment(tx, ctx.companyId);
       if (n + adds.length > c.limit)
@@ -308,6 +311,7 @@ export async function importEquipment(
       await updateEquipmentTx(tx, deps, ctx, current, r.patch ?? {});
     }
     if (adds.length > 0) await bumpEquipmentVersion(tx, ctx.companyId);
+    return { plan, summary };
   });
   return {
     rows: plan.rows.map(publicRow),
@@ -345,9 +349,11 @@ async function planHistory(
   db: DbOrTx,
   ctx: CompanyContext,
   req: HistoryImportRequest,
+  /** Lock the machines (the import's transaction): no reading can land between the check and the write. */
+  lock = false,
 ): Promise<{ rows: PlannedHistory[]; machines: Map<string, Row> }> {
   const today = companyToday(deps, ctx);
-  const all = await activeMachines(db, ctx.companyId);
+  const all = await activeMachines(db, ctx.companyId, lock);
   const index = indexMachines(all);
   const machines = new Map(all.map((m) => [m.id, m]));
   const rows: PlannedHistory[] = [];
@@ -493,16 +499,16 @@ export async function importHistory(
   ctx: CompanyContext,
   req: HistoryImportRequest,
 ): Promise<HistoryImportResult> {
-  const { rows } = await planHistory(deps, deps.db, ctx, req);
-  const summary = historySummary(rows);
-  const refused = summary.error + summary.held;
-  if (req.mode === 'all' && refused > 0)
-    throw new AppError('validation', 'import.hasErrors', { params: { count: refused } });
-  if (summary.reading + summary.service === 0)
-    throw new AppError('validation', 'import.nothingToImport');
   const today = companyToday(deps, ctx);
   const who = actorName(ctx);
-  await deps.db.transaction(async (tx) => {
+  const { rows, summary } = await deps.db.transaction(async (tx) => {
+    const { rows } = await planHistory(deps, tx, ctx, req, true);
+    const summary = historySummary(rows);
+    const refused = summary.error + summary.held;
+    if (req.mode === 'all' && refused > 0)
+      throw new AppError('validation', 'import.hasErrors', { params: { count: refused } });
+    if (summary.reading + summary.service === 0)
+      throw new AppError('validation', 'import.nothingToImport');
     const byMachine = new Map<string, PlannedHistory[]>();
     for (const r of rows) {
       if ((r.action !== 'reading' && r.action !== 'service') || !r.equipmentId) continue;
@@ -588,6 +594,7 @@ export async function importHistory(
       }
     }
     await bumpEquipmentVersion(tx, ctx.companyId);
+    return { rows, summary };
   });
   return { rows: rows.map(publicHistoryRow), summary, imported: true };
 }
