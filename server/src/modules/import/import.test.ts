@@ -254,6 +254,20 @@ describe('equipment import', () => {
     expect(signedOut.statusCode).toBe(401);
   });
 
+  it('two imports of the same file at once add each machine once', async () => {
+    const o = await signupOwner(t.app);
+    const rows = ['One', 'Two', 'Three'].map((name) => ({ name, type: 'tools', unit: 'hours' }));
+    const answers = await Promise.all([
+      doImport(o, { format: US, rows }),
+      doImport(o, { format: US, rows }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.statusCode === 400)?.json()).toMatchObject({
+      key: 'import.nothingToImport',
+    });
+    expect((await list(o)).map((e) => e.name)).toEqual(['One', 'Three', 'Two']);
+  });
+
   it('refuses malformed requests with catalogue messages (no rows, too many rows, unknown format)', async () => {
     const o = await signupOwner(t.app);
     const none = await preview(o, { format: US, rows: [] });
