@@ -378,7 +378,7 @@ async function measureImport() {
         `| ${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'} | ${s(r.preview.ms)} | ${s(r.import.ms)} | ${s(r.again.ms)} | ${r.import.probeP50} ms / ${r.import.probeMax} ms |`,
     ),
     '',
-    'With PGlite (one connection in the process) another request waits for the import\'s transaction to commit; with PostgreSQL it is answered meanwhile. See docs/decisions/import-files-as-json-rows.md.',
+    "With PGlite (one connection in the process) another request waits for the import's transaction to commit; with PostgreSQL it is answered meanwhile. See docs/decisions/import-files-as-json-rows.md.",
     '',
   ];
   const file = 'docs/benchmarks.md';

@@ -540,7 +540,11 @@ export function nextDateOf(v: {
 }
 
 /** The stored columns of a full, validated record (save defaults of spec section 9). */
-export function columnsOf(input: EquipmentInput, isCreate: boolean, lastServiceDate: string | null) {
+export function columnsOf(
+  input: EquipmentInput,
+  isCreate: boolean,
+  lastServiceDate: string | null,
+) {
   const currentUsage = input.currentUsage ?? 0;
   const serviceInterval = input.serviceInterval ?? 0;
   const lastServiceUsage =
@@ -720,42 +724,40 @@ export async function updateEquipmentTx(
   current: Row,
   patch: EquipmentUpdate,
 ): Promise<Row> {
-  {
-    const merged = {
-      ...editableOf(current),
-      ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
-    };
-    const parsed = equipmentFieldsSchema.superRefine(checkSchedule).safeParse(merged);
-    if (!parsed.success) throw fromZodError(parsed.error);
-    const cols = columnsOf(parsed.data, false, current.lastServiceDate);
-    const now = deps.now();
-    const usageChanged = cols.currentUsage !== current.currentUsage;
-    const [updated] = await tx
-      .update(equipment)
-      .set({ ...cols, lastUpdated: now, ...(usageChanged ? { lastReadingAt: now } : {}) })
-      .where(and(eq(equipment.id, current.id), eq(equipment.companyId, ctx.companyId)))
-      .returning();
-    if (!updated) throw notFound();
-    if (usageChanged) {
-      await addNote(tx, ctx, current.id, now, {
-        type: 'usage_update',
-        content: `Usage corrected from ${fmt(current.currentUsage)} to ${fmt(cols.currentUsage)} ${current.unit}`,
-        usage: cols.currentUsage,
-        reading: 'correction',
-        previousUsage: current.currentUsage,
-      });
-    }
-    const changes = changesOf(current, updated);
-    if (changes.length > 0) {
-      await addNote(tx, ctx, current.id, now, {
-        type: 'change',
-        content: describeChanges(changes),
-        changes,
-      });
-    }
-    await bumpEquipmentVersion(tx, ctx.companyId);
-    return updated;
+  const merged = {
+    ...editableOf(current),
+    ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+  };
+  const parsed = equipmentFieldsSchema.superRefine(checkSchedule).safeParse(merged);
+  if (!parsed.success) throw fromZodError(parsed.error);
+  const cols = columnsOf(parsed.data, false, current.lastServiceDate);
+  const now = deps.now();
+  const usageChanged = cols.currentUsage !== current.currentUsage;
+  const [updated] = await tx
+    .update(equipment)
+    .set({ ...cols, lastUpdated: now, ...(usageChanged ? { lastReadingAt: now } : {}) })
+    .where(and(eq(equipment.id, current.id), eq(equipment.companyId, ctx.companyId)))
+    .returning();
+  if (!updated) throw notFound();
+  if (usageChanged) {
+    await addNote(tx, ctx, current.id, now, {
+      type: 'usage_update',
+      content: `Usage corrected from ${fmt(current.currentUsage)} to ${fmt(cols.currentUsage)} ${current.unit}`,
+      usage: cols.currentUsage,
+      reading: 'correction',
+      previousUsage: current.currentUsage,
+    });
   }
+  const changes = changesOf(current, updated);
+  if (changes.length > 0) {
+    await addNote(tx, ctx, current.id, now, {
+      type: 'change',
+      content: describeChanges(changes),
+      changes,
+    });
+  }
+  await bumpEquipmentVersion(tx, ctx.companyId);
+  return updated;
 }
 
 type NoteValues = {
