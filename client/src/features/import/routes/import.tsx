@@ -48,6 +48,16 @@ type Outcome = { rows: ShownRow[]; counts: Record<string, number>; imported: boo
 const MAX_SHOWN = 300;
 const PROBLEM = new Set(['error', 'overLimit', 'held']);
 
+/** A cell as the mapping table shows it: an .xlsx number with the language's decimal mark, no grouping (serial numbers stay as typed). */
+const sampleOf = (c: Cell, lang: 'en' | 'es') =>
+  typeof c === 'number'
+    ? lang === 'es'
+      ? String(c).replace('.', ',')
+      : String(c)
+    : c === null
+      ? ''
+      : String(c);
+
 const ACTION_CLASS: Record<string, string> = {
   add: 'bg-green-100 text-green-900',
   update: 'bg-blue-100 text-blue-900',
@@ -418,7 +428,7 @@ export default function ImportPage() {
                     <tr key={i} className="border-b last:border-0">
                       <td className="py-2 pr-3 font-medium break-words">{h || `#${i + 1}`}</td>
                       <td className="hidden max-w-48 truncate py-2 pr-3 text-muted-foreground sm:table-cell">
-                        {String(sheet.rows[0]?.[i] ?? '')}
+                        {sampleOf(sheet.rows[0]?.[i] ?? null, lang)}
                       </td>
                       <td className="py-2 min-w-44">
                         <NativeSelect
