@@ -134,10 +134,10 @@ describe('equipment list export', () => {
     };
     const [header, row] = toCsv(equipmentListColumns, [e]).split('\r\n');
     expect(header).toBe(
-      'Name,Type,Serial Number,Unit,Current Usage,Threshold,Fuel Type,Service Interval,Last Service Usage,Status,Scheduled Maintenance,Next Maintenance Date,Date Added',
+      'Name,Type,Serial Number,Unit,Current Usage,Threshold,Fuel Type,Service Interval,Last Service Usage,Status,Scheduled Maintenance,Next Maintenance Date,Date Added,Maintenance Start Date,Maintenance Interval,Maintenance Interval Unit',
     );
     expect(row).toBe(
-      `"'=Excavator, big",machinery,SN-1,hours,1234.5,10000,N/A,250,1000,Approaching Service,Yes,2026-02-28,2026-01-01`,
+      `"'=Excavator, big",machinery,SN-1,hours,1234.5,10000,N/A,250,1000,Approaching Service,Yes,2026-02-28,2026-01-01,2026-01-31,1,months`,
     );
     expect(exportFileName('Equipment List', '2026-11-20')).toBe('equipment-list-2026-11-20.csv');
     expect(exportFileName('Time for Service equipment', '2026-11-20')).toBe(

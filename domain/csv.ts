@@ -53,6 +53,13 @@ export const equipmentListColumns: CsvColumn<EquipmentDto>[] = [
   { header: 'Scheduled Maintenance', value: (e) => e.hasScheduledMaintenance },
   { header: 'Next Maintenance Date', value: (e) => day(e.nextMaintenanceDate) },
   { header: 'Date Added', value: (e) => day(e.dateAdded) },
+  // The schedule itself, so that the list re-imports cleanly (issue 17: spreadsheet import).
+  { header: 'Maintenance Start Date', value: (e) => day(e.maintenanceStartDate) },
+  { header: 'Maintenance Interval', value: (e) => e.maintenanceInterval },
+  {
+    header: 'Maintenance Interval Unit',
+    value: (e) => (e.hasScheduledMaintenance ? e.maintenanceIntervalUnit : ''),
+  },
 ];
 
 /** Equipment maintenance report, also the status pages' export (`{status label}-equipment-{date}.csv`). */

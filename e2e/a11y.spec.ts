@@ -11,6 +11,7 @@ const SIGNED_OUT = ['/', '/login', '/signup', '/forgot-password', '/employee-log
 const OWNER = [
   '/',
   '/equipment-list',
+  '/import',
   '/equipment/all',
   '/add-equipment',
   '/employees',

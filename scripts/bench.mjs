@@ -3,6 +3,7 @@
 // Fastify route serving the same JSON from memory, and writes the "Server" section of docs/benchmarks.md.
 // Not part of npm test. Bounded: a few minutes. Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_DURATION (seconds per measurement, default 5), BENCH_CONNECTIONS (default 20), BENCH_TARGETS (pglite,postgres).
+// Also the spreadsheet import of 5,000 rows (section "Spreadsheet import"); BENCH_ONLY=import measures only that.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,6 +40,7 @@ await build({
   entryPoints: {
     'bench-seed': 'server/src/cli/bench-seed.ts',
     'bench-metrics': 'server/src/cli/bench-metrics.ts',
+    'bench-import': 'server/src/cli/bench-import.ts',
   },
   outdir: 'dist/server',
   bundle: true,
@@ -317,6 +319,79 @@ async function measureBare() {
   await app.close();
   results.bareRows = out;
 }
+
+/**
+ * The spreadsheet import (server/src/cli/bench-import.ts): 5,000 rows previewed, imported and previewed
+ * again in one process, with another company's request timed meanwhile; on an embedded database and on
+ * a fresh PostgreSQL database. Writes the "Spreadsheet import" section of docs/benchmarks.md.
+ */
+async function measureImport() {
+  const runs = [];
+  for (const kind of TARGETS.map((t) => t.trim())) {
+    let env = {};
+    let drop = async () => {};
+    if (kind === 'postgres') {
+      const name = `ems_bench_import_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: PG_BASE });
+      try {
+        await admin.connect();
+      } catch (err) {
+        console.warn(`PostgreSQL not reachable at ${PG_BASE}: ${err.message}; skipping`);
+        continue;
+      }
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(PG_BASE);
+      url.pathname = `/${name}`;
+      env = { BENCH_IMPORT_DATABASE_URL: url.toString() };
+      drop = async () => {
+        const c = new pg.Client({ connectionString: PG_BASE });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      };
+    }
+    try {
+      console.info(`\n== spreadsheet import (${kind})`);
+      const out = execFileSync('node', ['dist/server/bench-import.js'], {
+        env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }).toString();
+      const r = JSON.parse(out.trim().split('\n').pop());
+      console.info(`   ${JSON.stringify(r)}`);
+      runs.push(r);
+    } finally {
+      await drop();
+    }
+  }
+  const loadAvg = os.loadavg()[0].toFixed(1);
+  const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  const lines = [
+    '## Spreadsheet import',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` (\`BENCH_ONLY=import\` for this section alone) on this machine (${os.cpus().length} cores, load average ${loadAvg} when measured: other work shares it). One process, Fastify's inject (server/src/cli/bench-import.ts): a ${runs[0]?.rows ?? 5000}-row file of 11 columns (${runs[0]?.bodyKb ?? 0} KB of JSON) previewed, imported in one request, then previewed again (every row matched, nothing to add). Meanwhile another company asks GET /api/equipment/count every 20 ms; its latency counts from when it was due, so time the event loop was held shows.`,
+    '',
+    '| Database | Preview | Import (5,000 added) | Preview again (5,000 unchanged) | Other company during import: p50 / max |',
+    '|---|---|---|---|---|',
+    ...runs.map(
+      (r) =>
+        `| ${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'} | ${s(r.preview.ms)} | ${s(r.import.ms)} | ${s(r.again.ms)} | ${r.import.probeP50} ms / ${r.import.probeMax} ms |`,
+    ),
+    '',
+    "With PGlite (one connection in the process) another request waits for the import's transaction to commit; with PostgreSQL it is answered meanwhile. See docs/decisions/import-files-as-json-rows.md.",
+    '',
+  ];
+  const file = 'docs/benchmarks.md';
+  let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\n';
+  const section = lines.join('\n');
+  const re = /## Spreadsheet import\n[\s\S]*?(?=\n## (?!#)|$)/;
+  doc = re.test(doc) ? doc.replace(re, section.trimEnd() + '\n') : doc.trimEnd() + '\n\n' + section;
+  writeFileSync(file, doc.endsWith('\n') ? doc : doc + '\n');
+  console.info(`\nwrote ${file} (Spreadsheet import)`);
+}
+
+await measureImport();
+if (process.env.BENCH_ONLY === 'import') process.exit(0);
 
 for (const t of TARGETS) await measureTarget(t.trim());
 console.info('\n== the cost of metrics (CPU per request, metrics off / on)');

@@ -2,6 +2,7 @@ import { authMessages } from './auth';
 import { commonMessages } from './common';
 import { equipmentMessages } from './equipment';
 import { fieldMessages } from './field';
+import { importMessages } from './import';
 import { operatorsMessages } from './operators';
 import { profileMessages } from './profile';
 import { queryMessages } from './query';
@@ -23,6 +24,7 @@ export const messageCatalogue = {
   subscription: subscriptionMessages,
   query: queryMessages,
   field: fieldMessages,
+  import: importMessages,
 } as const;
 
 type Catalogue = typeof messageCatalogue;

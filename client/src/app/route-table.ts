@@ -71,6 +71,10 @@ export const PAGES = {
     module: 'features/maintenance/routes/due-soon.tsx',
     namespaces: ['maintenance', 'equipment'],
   },
+  importData: {
+    module: 'features/import/routes/import.tsx',
+    namespaces: ['import'],
+  },
   employees: { module: 'features/operators/routes/employees.tsx', namespaces: ['operators'] },
   operatorLogin: {
     module: 'features/operators/routes/operator-login.tsx',
@@ -131,6 +135,7 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
     ['/equipment-list', 'equipmentList'],
     ['/labels', 'printLabels'],
     ['/m/:id', 'machineLink'],
+    ['/import', 'importData'],
     ['/employees', 'employees'],
     ['/subscription', 'subscription'],
     ['/checkout/:sessionId', 'checkout'],

@@ -69,7 +69,7 @@ export const notFound = (key: MessageKey = 'common.notFound') => new AppError('n
 export const forbidden = (key: MessageKey = 'common.forbidden') => new AppError('forbidden', key);
 
 /** The message of one zod issue: its catalogue key (or `common.invalid`) and the English text with its limits filled in. */
-function issueMessage(issue: z.core.$ZodIssue): {
+export function issueMessage(issue: z.core.$ZodIssue): {
   key: MessageKey;
   params?: MessageParams;
   text: string;

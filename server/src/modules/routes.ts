@@ -5,6 +5,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { equipmentRoutes } from './equipment/equipment.routes';
 import { healthRoutes } from './health/health.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.routes';
+import { importRoutes } from './import/import.routes';
 import { operatorsRoutes } from './operators/operators.routes';
 import { fieldRoutes } from './field/field.routes';
 import { subscriptionRoutes } from './subscription/subscription.routes';
@@ -21,4 +22,5 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   await subscriptionRoutes(app, deps);
   await profileRoutes(app, deps);
   await maintenanceRoutes(app, deps);
+  await importRoutes(app, deps);
 }

@@ -58,7 +58,7 @@ export function Header() {
               end={item.to === '/'}
               className={({ isActive }) =>
                 cn(
-                  'whitespace-nowrap rounded-md px-1.5 py-2 text-[0.8125rem] font-medium hover:bg-accent 2xl:px-2.5 2xl:text-sm',
+                  'whitespace-nowrap rounded-md px-1 py-2 text-[0.8125rem] font-medium hover:bg-accent 2xl:px-2.5 2xl:text-sm',
                   isActive ? 'bg-accent text-accent-foreground' : 'text-slate-700',
                 )
               }

@@ -6,6 +6,7 @@ import {
   Home,
   LifeBuoy,
   PlusCircle,
+  Upload,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -24,6 +25,7 @@ export function navItemsFor(role: Role): NavItem[] {
     HOME,
     { to: '/add-equipment', labelKey: 'nav.addEquipment', icon: PlusCircle },
     { to: '/equipment-list', labelKey: 'nav.equipmentList', icon: ClipboardList },
+    { to: '/import', labelKey: 'nav.import', icon: Upload },
     { to: '/employees', labelKey: 'nav.operators', icon: Users },
     { to: '/subscription', labelKey: 'nav.subscription', icon: CreditCard },
     { to: '/instructions', labelKey: 'nav.instructions', icon: BookOpen },
@@ -40,6 +42,7 @@ export function titleKeyFor(pathname: string, role: Role): string {
     '/add-equipment': 'titles.addEquipment',
     '/add': 'titles.addEquipment',
     '/equipment-list': 'titles.equipmentList',
+    '/import': 'titles.import',
     '/employees': 'titles.operators',
     '/subscription': 'titles.subscription',
     '/instructions': 'titles.instructions',

@@ -595,7 +595,11 @@ export function nextDateOf(v: {
 }
 
 /** The stored columns of a full, validated record (save defaults of spec section 9). */
-function columnsOf(input: EquipmentInput, isCreate: boolean, lastServiceDate: string | null) {
+export function columnsOf(
+  input: EquipmentInput,
+  isCreate: boolean,
+  lastServiceDate: string | null,
+) {
   const currentUsage = input.currentUsage ?? 0;
   const serviceInterval = input.serviceInterval ?? 0;
   const lastServiceUsage =
@@ -737,57 +741,78 @@ export async function updateEquipment(
 ): Promise<EquipmentDto> {
   const row = await deps.db.transaction(async (tx) => {
     const current = await findRow(tx, ctx, id, true);
-    const merged = {
-      name: current.name,
-      type: current.type,
-      serialNumber: current.serialNumber,
-      unit: current.unit,
-      fuelType: current.fuelType,
-      currentUsage: current.currentUsage,
-      threshold: current.threshold,
-      alertThreshold: current.alertThreshold,
-      serviceInterval: current.serviceInterval,
-      lastServiceUsage: current.lastServiceUsage,
-      hasScheduledMaintenance: current.hasScheduledMaintenance,
-      maintenanceStartDate: current.maintenanceStartDate,
-      maintenanceInterval: current.maintenanceInterval,
-      maintenanceIntervalUnit: current.maintenanceIntervalUnit,
-      serviceParts: current.serviceParts,
-      description: current.description,
-      ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
-    };
-    const parsed = equipmentFieldsSchema.superRefine(checkSchedule).safeParse(merged);
-    if (!parsed.success) throw fromZodError(parsed.error);
-    const cols = columnsOf(parsed.data, false, current.lastServiceDate);
-    const now = deps.now();
-    const usageChanged = cols.currentUsage !== current.currentUsage;
-    const [updated] = await tx
-      .update(equipment)
-      .set({ ...cols, lastUpdated: now, ...(usageChanged ? { lastReadingAt: now } : {}) })
-      .where(and(eq(equipment.id, current.id), eq(equipment.companyId, ctx.companyId)))
-      .returning();
-    if (!updated) throw notFound();
-    if (usageChanged) {
-      await addNote(tx, ctx, current.id, now, {
-        type: 'usage_update',
-        content: `Usage corrected from ${fmt(current.currentUsage)} to ${fmt(cols.currentUsage)} ${current.unit}`,
-        usage: cols.currentUsage,
-        reading: 'correction',
-        previousUsage: current.currentUsage,
-      });
-    }
-    const changes = changesOf(current, updated);
-    if (changes.length > 0) {
-      await addNote(tx, ctx, current.id, now, {
-        type: 'change',
-        content: describeChanges(changes),
-        changes,
-      });
-    }
-    await bumpEquipmentVersion(tx, ctx.companyId);
-    return updated;
+    return updateEquipmentTx(tx, deps, ctx, current, patch);
   });
   return toEquipmentDto(row, companyToday(deps, ctx));
+}
+
+/** The record as the edit form would send it back unchanged (what a patch is merged into). */
+export function editableOf(current: Row) {
+  return {
+    name: current.name,
+    type: current.type,
+    serialNumber: current.serialNumber,
+    unit: current.unit,
+    fuelType: current.fuelType,
+    currentUsage: current.currentUsage,
+    threshold: current.threshold,
+    alertThreshold: current.alertThreshold,
+    serviceInterval: current.serviceInterval,
+    lastServiceUsage: current.lastServiceUsage,
+    hasScheduledMaintenance: current.hasScheduledMaintenance,
+    maintenanceStartDate: current.maintenanceStartDate,
+    maintenanceInterval: current.maintenanceInterval,
+    maintenanceIntervalUnit: current.maintenanceIntervalUnit,
+    serviceParts: current.serviceParts,
+    description: current.description,
+  };
+}
+
+/**
+ * The edit inside the caller's transaction, on a machine the caller has locked (`findRow(tx, ctx, id,
+ * true)`): used by PATCH /api/equipment/:id and by the spreadsheet import's updates.
+ */
+export async function updateEquipmentTx(
+  tx: DbOrTx,
+  deps: Deps,
+  ctx: CompanyContext,
+  current: Row,
+  patch: EquipmentUpdate,
+): Promise<Row> {
+  const merged = {
+    ...editableOf(current),
+    ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+  };
+  const parsed = equipmentFieldsSchema.superRefine(checkSchedule).safeParse(merged);
+  if (!parsed.success) throw fromZodError(parsed.error);
+  const cols = columnsOf(parsed.data, false, current.lastServiceDate);
+  const now = deps.now();
+  const usageChanged = cols.currentUsage !== current.currentUsage;
+  const [updated] = await tx
+    .update(equipment)
+    .set({ ...cols, lastUpdated: now, ...(usageChanged ? { lastReadingAt: now } : {}) })
+    .where(and(eq(equipment.id, current.id), eq(equipment.companyId, ctx.companyId)))
+    .returning();
+  if (!updated) throw notFound();
+  if (usageChanged) {
+    await addNote(tx, ctx, current.id, now, {
+      type: 'usage_update',
+      content: `Usage corrected from ${fmt(current.currentUsage)} to ${fmt(cols.currentUsage)} ${current.unit}`,
+      usage: cols.currentUsage,
+      reading: 'correction',
+      previousUsage: current.currentUsage,
+    });
+  }
+  const changes = changesOf(current, updated);
+  if (changes.length > 0) {
+    await addNote(tx, ctx, current.id, now, {
+      type: 'change',
+      content: describeChanges(changes),
+      changes,
+    });
+  }
+  await bumpEquipmentVersion(tx, ctx.companyId);
+  return updated;
 }
 
 type NoteValues = {

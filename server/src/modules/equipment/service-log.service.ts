@@ -5,6 +5,7 @@ import type {
   ServiceInput,
   ServiceLogDto,
 } from '../../../../domain/schemas/equipment';
+import type { DbOrTx } from '../../db/client';
 import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
@@ -19,6 +20,7 @@ import {
   nextDateOf,
   toEquipmentDto,
   type NoteRow,
+  type Row,
 } from './equipment.service';
 
 const EXPORT_LIMIT = 20_000;
@@ -38,51 +40,66 @@ export async function recordService(
   const today = companyToday(deps, ctx);
   const row = await deps.db.transaction(async (tx) => {
     const e = await findRow(tx, ctx, id, true);
-    const serviceDate = input.serviceDate ?? today;
-    if (serviceDate > today)
-      throw new AppError('validation', 'equipment.serviceDateFuture', {
-        fieldErrors: { serviceDate: 'equipment.serviceDateFuture' },
-      });
-    const usage = input.usage ?? e.currentUsage;
-    if (usage > e.currentUsage)
-      throw new AppError('validation', 'equipment.serviceUsageAbove', {
-        params: { current: e.currentUsage },
-        fieldErrors: { usage: 'equipment.serviceUsageAbove' },
-      });
-    const now = deps.now();
-    await addNote(tx, ctx, e.id, now, {
-      type: 'maintenance',
-      content: input.notes ?? `Serviced at ${fmt(usage)} ${e.unit}`,
-      usage,
-      serviceDate,
-      parts: (input.parts ?? []).map((p) => ({
-        part: p.part,
-        partNumber: p.partNumber ?? null,
-        qty: p.qty ?? null,
-      })),
-      cost: input.cost ?? null,
-      performedBy: input.performedBy ?? null,
-    });
-    const latest = !e.lastServiceDate || serviceDate >= e.lastServiceDate;
-    const [updated] = await tx
-      .update(equipment)
-      .set({
-        lastUpdated: now,
-        ...(latest
-          ? {
-              lastServiceUsage: usage,
-              lastServiceDate: serviceDate,
-              nextMaintenanceDate: nextDateOf({ ...e, lastServiceDate: serviceDate }),
-            }
-          : {}),
-      })
-      .where(and(eq(equipment.id, e.id), eq(equipment.companyId, ctx.companyId)))
-      .returning();
-    if (!updated) throw new Error('update returned nothing');
-    await bumpEquipmentVersion(tx, ctx.companyId);
-    return updated;
+    return recordServiceTx(tx, deps, ctx, e, input, today);
   });
   return toEquipmentDto(row, today);
+}
+
+/**
+ * A service entry inside the caller's transaction, on a machine the caller has locked (Mark as
+ * Serviced, and the spreadsheet import's services).
+ */
+export async function recordServiceTx(
+  tx: DbOrTx,
+  deps: Deps,
+  ctx: CompanyContext,
+  e: Row,
+  input: ServiceInput,
+  today: string,
+): Promise<Row> {
+  const serviceDate = input.serviceDate ?? today;
+  if (serviceDate > today)
+    throw new AppError('validation', 'equipment.serviceDateFuture', {
+      fieldErrors: { serviceDate: 'equipment.serviceDateFuture' },
+    });
+  const usage = input.usage ?? e.currentUsage;
+  if (usage > e.currentUsage)
+    throw new AppError('validation', 'equipment.serviceUsageAbove', {
+      params: { current: e.currentUsage },
+      fieldErrors: { usage: 'equipment.serviceUsageAbove' },
+    });
+  const now = deps.now();
+  await addNote(tx, ctx, e.id, now, {
+    type: 'maintenance',
+    content: input.notes ?? `Serviced at ${fmt(usage)} ${e.unit}`,
+    usage,
+    serviceDate,
+    parts: (input.parts ?? []).map((p) => ({
+      part: p.part,
+      partNumber: p.partNumber ?? null,
+      qty: p.qty ?? null,
+    })),
+    cost: input.cost ?? null,
+    performedBy: input.performedBy ?? null,
+  });
+  const latest = !e.lastServiceDate || serviceDate >= e.lastServiceDate;
+  const [updated] = await tx
+    .update(equipment)
+    .set({
+      lastUpdated: now,
+      ...(latest
+        ? {
+            lastServiceUsage: usage,
+            lastServiceDate: serviceDate,
+            nextMaintenanceDate: nextDateOf({ ...e, lastServiceDate: serviceDate }),
+          }
+        : {}),
+    })
+    .where(and(eq(equipment.id, e.id), eq(equipment.companyId, ctx.companyId)))
+    .returning();
+  if (!updated) throw new Error('update returned nothing');
+  await bumpEquipmentVersion(tx, ctx.companyId);
+  return updated;
 }
 
 function toServiceEntryDto(

@@ -1,0 +1,44 @@
+import type { Cell } from '@domain/import';
+
+/** A spreadsheet as the import wizard works with it: the header row and the data rows. */
+export type Sheet = { headers: string[]; rows: Cell[][] };
+
+export const IMPORT_ACCEPT =
+  '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Largest file the wizard reads (a 5,000-row sheet is far smaller). */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+const isXlsx = (file: File) =>
+  /\.xlsx$/i.test(file.name) ||
+  file.type === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** An .xlsx date cell as YYYY-MM-DD (dates carry no time in this product). */
+const dateText = (d: Date) => d.toISOString().slice(0, 10);
+
+function toSheet(table: Cell[][]): Sheet {
+  const nonEmpty = table.filter((r) => r.some((c) => c !== null && String(c).trim() !== ''));
+  const [head = [], ...rows] = nonEmpty;
+  return { headers: head.map((h) => (h === null ? '' : String(h).trim())), rows };
+}
+
+/**
+ * Reads a CSV (papaparse: any delimiter, quoted fields, a byte-order mark) or the first sheet of an
+ * .xlsx (read-excel-file: values only, formulas are never evaluated: a formula cell gives the value
+ * the spreadsheet saved). Both libraries load only when a file is chosen.
+ */
+export async function readSpreadsheet(file: File): Promise<Sheet> {
+  if (isXlsx(file)) {
+    const { readSheet } = await import('read-excel-file/universal');
+    const data = await readSheet(file);
+    return toSheet(
+      data.map((row) =>
+        row.map((c): Cell => (c instanceof Date ? dateText(c) : ((c as Cell) ?? null))),
+      ),
+    );
+  }
+  const Papa = (await import('papaparse')).default;
+  const text = (await file.text()).replace(/^\uFEFF/, '');
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
+  return toSheet(parsed.data);
+}

@@ -1,0 +1,30 @@
+/** Messages of the spreadsheet import (issue 17). */
+export const importMessages = {
+  noRows: 'The file has no rows to import.',
+  tooManyRows: 'A file can hold at most {{max}} rows. Split it into smaller files.',
+  nameColumn: 'Choose the column that holds the name.',
+  machineColumn: 'Choose the column that names the machine.',
+  duplicateInFile: 'The same machine is already on row {{row}} of the file',
+  overLimit:
+    'Does not fit your plan (it allows {{limit}} pieces of equipment). Upgrade your plan or import the rest later.',
+  hasErrors: {
+    one: 'Nothing was imported: {{count}} row has errors or does not fit your plan. Fix it, or import only the valid rows.',
+    other:
+      'Nothing was imported: {{count}} rows have errors or do not fit your plan. Fix them, or import only the valid rows.',
+  },
+  nothingToImport: 'There is nothing to import.',
+  machineRequired: 'Name the machine (its name or serial number)',
+  machineNotFound: 'No active machine of yours has this name or serial number',
+  dateRequired: 'Date is required',
+  dateFuture: 'The date cannot be in the future',
+  kindInvalid: 'Must be "reading" or "service"',
+  readingRequired: 'A reading needs a meter reading or fuel',
+  readingInvalid: 'The reading must be a number of 0 or more',
+  fuelInvalid: 'Fuel must be a number of 0 or more',
+  fuelTypeInvalid: 'Fuel type must be gas or diesel',
+  costInvalid: 'Cost must be a number of 0 or more',
+  belowPrevious: 'Lower than the previous reading ({{current}}): a meter cannot go back',
+  aboveLater: "Higher than the machine's usage at a later reading ({{current}})",
+  held: 'Held for review: more than the meter can do since the previous reading',
+  serviceAbove: "The service reading is above the machine's usage at that date ({{current}})",
+} as const;

@@ -1,0 +1,197 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signupOwnerViaApi, test } from './fixtures';
+
+/** Screenshots for a human look (SCREENSHOTS=dir): both layouts are taken by the runs that set it. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOTS;
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
+const CSV = [
+  'Asset,Type,Serial,Hours,Unit',
+  'Excavator A,Machinery,SN-A,"1,234.5",Hours',
+  'Truck B,Vehicle,SN-B,500,Miles',
+  'Bad C,Spaceship,SN-C,-5,Hours',
+].join('\r\n');
+
+async function upload(page: Page, name: string, buffer: Buffer, mimeType: string) {
+  await page.getByLabel(/Spreadsheet file|Archivo de hoja de cálculo/).setInputFiles({
+    name,
+    mimeType,
+    buffer,
+  });
+}
+
+test('upload good and bad rows, fix the mapping, import, the list shows them; export and re-import adds nothing', async ({
+  page,
+}) => {
+  await signupOwnerViaApi(page.request);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Import' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Import from a spreadsheet' })).toBeVisible();
+
+  await upload(page, 'fleet.csv', Buffer.from(CSV), 'text/csv');
+  await expect(page.getByTestId('file-summary')).toHaveText('fleet.csv: 3 rows');
+  // "Asset" is not a header we know: the name column must be chosen.
+  await expect(page.getByRole('alert')).toHaveText('Choose the column that holds the name.');
+  await expect(page.getByRole('button', { name: 'Check the rows' })).toBeDisabled();
+  await expect(page.getByLabel('Imported as (column Hours)')).toHaveValue('currentUsage');
+  await page.getByLabel('Imported as (column Asset)').selectOption('name');
+  await shot(page, 'import-mapping');
+  await page.getByRole('button', { name: 'Check the rows' }).click();
+
+  await expect(page.getByTestId('import-summary')).toHaveText(
+    "To add: 2 · To update: 0 · Unchanged: 0 · With errors: 1 · Over your plan's limit: 0",
+  );
+  const rows = page.getByRole('table', { name: 'Rows of the file' });
+  await expect(rows.getByText('Type: Type is required')).toBeVisible();
+  await expect(rows.getByText('Current usage: Current usage must be 0 or more')).toBeVisible();
+  await shot(page, 'import-preview');
+  // The wizard with its preview shown has no serious accessibility violations.
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  await page.getByRole('button', { name: 'Import 2 rows' }).click();
+  await expect(page.getByText('Machines added: 2 · Updated: 0')).toBeVisible();
+  await page.getByRole('link', { name: 'View the Equipment List' }).click();
+  await expect(page.getByText('Excavator A').first()).toBeVisible();
+  await expect(page.getByText('Truck B').first()).toBeVisible();
+  await expect(page.getByText('Bad C')).toHaveCount(0);
+  await expect(page.getByTestId('fleet-count')).toContainText('2');
+
+  // Export CSV -> re-import: every row matches its machine, nothing is added.
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const exported = readFileSync((await (await downloadPromise).path())!);
+  await page.goto('/import');
+  await upload(page, 'equipment-list.csv', exported, 'text/csv');
+  await page.getByRole('button', { name: 'Check the rows' }).click();
+  await expect(page.getByTestId('import-summary')).toHaveText(
+    "To add: 0 · To update: 0 · Unchanged: 2 · With errors: 0 · Over your plan's limit: 0",
+  );
+  await expect(page.getByRole('button', { name: /^Import \d+ rows?$/ })).toBeDisabled();
+  const count = await page.request.get('/api/equipment/count');
+  expect((await count.json()) as { count: number }).toMatchObject({ count: 2 });
+});
+
+test('the Spanish Excel template downloads, reads back and imports (numbers and dates the Spanish way)', async ({
+  page,
+}) => {
+  await signupOwnerViaApi(page.request);
+  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'es'));
+  await page.goto('/import');
+  await expect(
+    page.getByRole('heading', { name: 'Importar desde una hoja de cálculo' }),
+  ).toBeVisible();
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Plantilla (Excel)' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('plantilla-importar-equipos.xlsx');
+  const xlsx = readFileSync((await download.path())!);
+  await upload(
+    page,
+    'plantilla.xlsx',
+    xlsx,
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  );
+  await expect(page.getByTestId('file-summary')).toHaveText('plantilla.xlsx: 2 filas');
+  await expect(page.getByLabel('Los números se escriben como')).toHaveValue(',');
+  await shot(page, 'import-mapping-es');
+  await page.getByRole('button', { name: 'Revisar las filas' }).click();
+  await expect(page.getByTestId('import-summary')).toContainText('Para agregar: 2 ·');
+  await shot(page, 'import-preview-es');
+  await page.getByRole('button', { name: 'Importar 2 filas' }).click();
+  await expect(page.getByText('Máquinas agregadas: 2 · Actualizadas: 0')).toBeVisible();
+  const list = (await (await page.request.get('/api/equipment')).json()) as {
+    name: string;
+    currentUsage: number;
+    maintenanceStartDate: string | null;
+  }[];
+  expect(list.map((e) => [e.name, e.currentUsage, e.maintenanceStartDate])).toEqual([
+    ['Camioneta 2', 48210, null],
+    ['Excavadora 1', 1234.5, '2026-01-15'],
+  ]);
+});
+
+test('a Spanish user sees the problems of a row in Spanish', async ({ page }) => {
+  await signupOwnerViaApi(page.request);
+  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'es'));
+  await page.goto('/import');
+  await upload(
+    page,
+    'flota.csv',
+    Buffer.from(
+      'Nombre;Tipo;Unidad;Horas\r\nPala;Maquinaria;Horas;1.234,5\r\n;Maquinaria;Horas;x\r\n',
+    ),
+    'text/csv',
+  );
+  await page.getByRole('button', { name: 'Revisar las filas' }).click();
+  const rows = page.getByRole('table', { name: 'Filas del archivo' });
+  await expect(rows.getByText('Nombre: El nombre es obligatorio')).toBeVisible();
+  await expect(page.getByTestId('import-summary')).toContainText('Para agregar: 1 ·');
+});
+
+test('past readings and services: a rollback is refused in the preview, the rest lands in the history', async ({
+  page,
+}) => {
+  await signupOwnerViaApi(page.request);
+  const res = await page.request.post('/api/equipment', {
+    data: {
+      name: 'Loader',
+      serialNumber: 'LD-7',
+      type: 'machinery',
+      unit: 'hours',
+      currentUsage: 100,
+    },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  const today = new Date();
+  const us = (d: Date) =>
+    `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+  await page.goto('/import');
+  await page.getByLabel('Past readings and services').check();
+  await upload(
+    page,
+    'log.csv',
+    Buffer.from(
+      [
+        'Date,Machine,Reading,Fuel (gal),Cost,Note',
+        `${us(today)},LD-7,110,12.5,,Morning check`,
+        `${us(today)},Loader,50,,,Typo`,
+        `${us(today)},ld-7,105,,"1,200.00",Oil change`,
+      ].join('\r\n'),
+    ),
+    'text/csv',
+  );
+  await page.getByRole('button', { name: 'Check the rows' }).click();
+  await expect(page.getByTestId('import-summary')).toHaveText(
+    'Readings: 1 · Services: 1 · Held for review: 0 · With errors: 1',
+  );
+  await expect(
+    page
+      .getByRole('table', { name: 'Rows of the file' })
+      .getByText('Reading: Lower than the previous reading (110): a meter cannot go back'),
+  ).toBeVisible();
+  await shot(page, 'import-history-preview');
+  await page.getByRole('button', { name: 'Import 2 rows' }).click();
+  await expect(page.getByText('Readings recorded: 1 · Services recorded: 1')).toBeVisible();
+  const machine = (await (await page.request.get(`/api/equipment/${id}`)).json()) as {
+    currentUsage: number;
+    totalFuelUsed: number;
+    lastServiceUsage: number;
+  };
+  expect(machine).toMatchObject({ currentUsage: 110, totalFuelUsed: 12.5, lastServiceUsage: 105 });
+});

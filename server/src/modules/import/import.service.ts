@@ -1,0 +1,600 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  equipmentRowInput,
+  historyRowInput,
+  matchText,
+  type EquipmentImportField,
+  type HistoryRowInput,
+} from '../../../../domain/import';
+import {
+  messageText,
+  type MessageKey,
+  type MessageParams,
+} from '../../../../domain/messages/catalogue';
+import {
+  equipmentInputSchema,
+  MAX_USAGE,
+  type EquipmentInput,
+} from '../../../../domain/schemas/equipment';
+import type {
+  EquipmentImportRequest,
+  EquipmentImportResult,
+  EquipmentImportRow,
+  HistoryImportRequest,
+  HistoryImportResult,
+  HistoryImportRow,
+  ImportIssue,
+} from '../../../../domain/schemas/import';
+import { MAX_INCREASE_PER_DAY } from '../../../../domain/schemas/operators';
+import type { DbOrTx } from '../../db/client';
+import { company, equipment, equipmentNote } from '../../db/schema/index';
+import type { Deps } from '../../deps';
+import { AppError, issueMessage } from '../../lib/errors';
+import type { CompanyContext } from '../../plugins/session';
+import {
+  actorName,
+  bumpEquipmentVersion,
+  columnsOf,
+  companyToday,
+  countEquipment,
+  editableOf,
+  findRow,
+  fmt,
+  updateEquipmentTx,
+  type Row,
+} from '../equipment/equipment.service';
+import { recordServiceTx } from '../equipment/service-log.service';
+
+/** Rows checked between two yields to the event loop: a 5,000-row file never holds other requests for long. */
+const SLICE = 250;
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Rows per INSERT statement. */
+const INSERT_CHUNK = 200;
+
+const issue = (field: string, key: MessageKey, params?: MessageParams): ImportIssue => ({
+  field,
+  key,
+  ...(params ? { params: { ...params } } : {}),
+  message: messageText(key, params),
+});
+
+/** The machines of the company that an import may match: active only, this company only. */
+async function activeMachines(db: DbOrTx, companyId: string, lock = false): Promise<Row[]> {
+  const q = db
+    .select()
+    .from(equipment)
+    .where(and(eq(equipment.companyId, companyId), isNull(equipment.retiredAt)));
+  return lock ? q.for('update') : q;
+}
+
+/** Lookup by serial number and by name (both case-insensitive). */
+function indexMachines(rows: Row[]) {
+  const bySerial = new Map<string, Row>();
+  const byName = new Map<string, Row>();
+  for (const r of rows) {
+    const s = matchText(r.serialNumber);
+    if (s && !bySerial.has(s)) bySerial.set(s, r);
+    const n = matchText(r.name);
+    if (n && !byName.has(n)) byName.set(n, r);
+  }
+  return {
+    /** A machine named by one text that is its serial number or its name (history rows). */
+    named(text: string): Row | undefined {
+      return bySerial.get(text) ?? byName.get(text);
+    },
+    /** Serial number first; else the name, unless that machine has another serial number. */
+    find(serial: string, name: string): Row | undefined {
+      if (serial) {
+        const s = bySerial.get(serial);
+        if (s) return s;
+      }
+      const n = name ? byName.get(name) : undefined;
+      if (n && serial && matchText(n.serialNumber) && matchText(n.serialNumber) !== serial)
+        return undefined;
+      return n;
+    },
+  };
+}
+
+type PlannedEquipment = EquipmentImportRow & {
+  input?: EquipmentInput;
+  patch?: Record<string, unknown>;
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Reads and checks every row with the equipment form's schema, matches it to an active machine of
+ * the company (serial number, else name), and says what importing it would do.
+ */
+async function planEquipment(
+  db: DbOrTx,
+  ctx: CompanyContext,
+  req: EquipmentImportRequest,
+): Promise<{ rows: PlannedEquipment[]; count: number; limit: number; room: number }> {
+  const [c] = await db
+    .select({ limit: company.equipmentLimit })
+    .from(company)
+    .where(eq(company.id, ctx.companyId));
+  const machines = await activeMachines(db, ctx.companyId);
+  const index = indexMachines(machines);
+  const limit = c?.limit ?? 0;
+  const count = machines.length;
+  const room = limit === -1 ? Number.POSITIVE_INFINITY : Math.max(0, limit - count);
+  const seen = new Map<string, number>();
+  const rows: PlannedEquipment[] = [];
+  let adds = 0;
+  for (const [i, cells] of req.rows.entries()) {
+    if (i > 0 && i % SLICE === 0) await yieldToOthers();
+    const rowNo = i + 1;
+    const input = equipmentRowInput(cells, req.format);
+    const name = typeof input.name === 'string' ? input.name : '';
+    const serial = matchText(typeof input.serialNumber === 'string' ? input.serialNumber : '');
+    const key = serial ? `s:${serial}` : `n:${matchText(name)}`;
+    const base = { row: rowNo, name, equipmentId: null, changes: [] as string[] };
+    const firstRow = key.length > 2 ? seen.get(key) : undefined;
+    if (firstRow !== undefined) {
+      rows.push({
+        ...base,
+        action: 'error',
+        issues: [
+          issue(serial ? 'serialNumber' : 'name', 'import.duplicateInFile', { row: firstRow }),
+        ],
+      });
+      continue;
+    }
+    if (key.length > 2) seen.set(key, rowNo);
+    const match = index.find(serial, matchText(name));
+    if (match) {
+      // The key it was matched by, written in another case, is not a change.
+      if (serial && serial === matchText(match.serialNumber)) delete input.serialNumber;
+      if (matchText(name) === matchText(match.name)) delete input.name;
+    }
+    const candidate = match ? { ...editableOf(match), ...input } : input;
+    const parsed = equipmentInputSchema.safeParse(candidate);
+    if (!parsed.success) {
+      const issues: ImportIssue[] = [];
+      const fields = new Set<string>();
+      for (const zi of parsed.error.issues) {
+        const field = String(zi.path[0] ?? '_');
+        if (fields.has(field)) continue;
+        fields.add(field);
+        const m = issueMessage(zi);
+        issues.push(issue(field, m.key, m.params));
+      }
+      rows.push({ ...base, equipmentId: match?.id ?? null, action: 'error', issues });
+      continue;
+    }
+    if (match) {
+      const now = equipmentInputSchema.safeParse(editableOf(match));
+      const before: Record<string, unknown> = now.success ? now.data : editableOf(match);
+      const after: Record<string, unknown> = parsed.data;
+      const changes = (Object.keys(input) as EquipmentImportField[]).filter(
+        (f) => !same(before[f], after[f]),
+      );
+      const patch = Object.fromEntries(changes.map((f) => [f, after[f]]));
+      rows.push({
+        ...base,
+        name: parsed.data.name,
+        equipmentId: match.id,
+        action: changes.length > 0 ? 'update' : 'unchanged',
+        changes,
+        issues: [],
+        patch,
+      });
+      continue;
+    }
+    if (adds >= room) {
+      rows.push({
+        ...base,
+        name: parsed.data.name,
+        action: 'overLimit',
+        issues: [issue('_', 'import.overLimit', { limit })],
+      });
+      continue;
+    }
+    adds += 1;
+    rows.push({ ...base, name: parsed.data.name, action: 'add', issues: [], input: parsed.data });
+  }
+  return { rows, count, limit, room: Number.isFinite(room) ? room : -1 };
+}
+
+function summaryOf(rows: EquipmentImportRow[]) {
+  const s = { add: 0, update: 0, unchanged: 0, error: 0, overLimit: 0 };
+  for (const r of rows) s[r.action] += 1;
+  return s;
+}
+
+const publicRow = ({
+  row,
+  name,
+  action,
+  equipmentId,
+  changes,
+  issues,
+}: PlannedEquipment): EquipmentImportRow => ({
+  row,
+  name,
+  action,
+  equipmentId,
+  changes,
+  issues,
+});
+
+/** What importing the file would do, row by row (nothing is written). */
+export async function previewEquipmentImport(
+  deps: Deps,
+  ctx: CompanyContext,
+  req: EquipmentImportRequest,
+): Promise<EquipmentImportResult> {
+  const plan = await planEquipment(deps.db, ctx, req);
+  return {
+    rows: plan.rows.map(publicRow),
+    summary: { ...summaryOf(plan.rows), count: plan.count, limit: plan.limit, room: plan.room },
+    imported: false,
+  };
+}
+
+/**
+ * Imports the rows that pass and fit (mode `valid`), or every row or none (mode `all`), in one
+ * transaction: new machines in a few multi-row inserts, each with its `initial` reading; matched
+ * machines through the edit's own path (updateEquipmentTx: corrections and `change` entries written
+ * to their history). The company row is locked as for an add, so the plan limit holds against
+ * concurrent adds.
+ */
+export async function importEquipment(
+  deps: Deps,
+  ctx: CompanyContext,
+  req: EquipmentImportRequest,
+): Promise<EquipmentImportResult> {
+  // Planned inside the transaction, after the company row is locked (as an add locks it): imports and
+  // adds of one company run one at a time, so rows are matched and counted against what is committed.
+  const { plan, summary } = await deps.db.transaction(async (tx) => {
+    const [c] = await tx
+      .select({ limit: company.equipmentLimit })
+      .from(company)
+      .where(eq(company.id, ctx.companyId))
+      .for('no key update');
+    if (!c) throw new AppError('not_found', 'common.notFound');
+    const plan = await planEquipment(tx, ctx, req);
+    const summary = summaryOf(plan.rows);
+    const refused = summary.error + summary.overLimit;
+    if (req.mode === 'all' && refused > 0)
+      throw new AppError('validation', 'import.hasErrors', { params: { count: refused } });
+    if (summary.add + summary.update === 0)
+      throw new AppError('validation', 'import.nothingToImport');
+    const adds = plan.rows.filter((r) => r.action === 'add' && r.input);
+    if (c.limit !== -1 && adds.length > 0) {
+      const n = await countEquipment(tx, ctx.companyId);
+      if (n + adds.length > c.limit)
+        throw new AppError('plan_limit', 'equipment.planLimit', { params: { limit: c.limit } });
+    }
+    const now = deps.now();
+    const who = actorName(ctx);
+    for (let i = 0; i < adds.length; i += INSERT_CHUNK) {
+      const chunk = adds.slice(i, i + INSERT_CHUNK);
+      const created = await tx
+        .insert(equipment)
+        .values(
+          chunk.map((r) => ({
+            ...columnsOf(r.input as EquipmentInput, true, null),
+            companyId: ctx.companyId,
+            userId: ctx.userId,
+            dateAdded: now,
+            lastUpdated: now,
+            lastReadingAt: now,
+          })),
+        )
+        .returning({
+          id: equipment.id,
+          currentUsage: equipment.currentUsage,
+          unit: equipment.unit,
+        });
+      await tx.insert(equipmentNote).values(
+        created.map((e) => ({
+          companyId: ctx.companyId,
+          equipmentId: e.id,
+          type: 'usage_update',
+          content: `Imported with usage ${fmt(e.currentUsage)} ${e.unit}`,
+          usage: e.currentUsage,
+          reading: 'initial',
+          operatorName: who,
+          userId: ctx.userId,
+          createdAt: now,
+        })),
+      );
+      chunk.forEach((r, k) => (r.equipmentId = created[k]?.id ?? null));
+    }
+    for (const r of plan.rows) {
+      if (r.action !== 'update' || !r.equipmentId) continue;
+      const current = await findRow(tx, ctx, r.equipmentId, true);
+      await updateEquipmentTx(tx, deps, ctx, current, r.patch ?? {});
+    }
+    if (adds.length > 0) await bumpEquipmentVersion(tx, ctx.companyId);
+    return { plan, summary };
+  });
+  return {
+    rows: plan.rows.map(publicRow),
+    summary: { ...summary, count: plan.count, limit: plan.limit, room: plan.room },
+    imported: true,
+  };
+}
+
+// ---- past readings and services ----
+
+const DAY_MS = 86_400_000;
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
+/** An imported entry's time: noon UTC of its date (the same calendar day in every time zone of the Americas and Europe). */
+const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);
+
+type PlannedHistory = HistoryImportRow & {
+  input?: HistoryRowInput;
+  /** Applied readings move the usage; past ones (dated before the machine's last reading) are history only. */
+  past?: boolean;
+  previousUsage?: number;
+};
+
+/**
+ * Reads every history row, matches its machine (serial number, else name: active machines of this
+ * company only), and runs each machine's rows in date order through the reading rules: a reading
+ * dated on or after the machine's last reading may not be lower than the usage (meter rollback) and
+ * is held when its increase is more than the meter can do in the days between (decisions.md); one
+ * dated before it is history only, between the readings around it. A service's reading may not be
+ * above the usage at its date; its date not in the future.
+ */
+async function planHistory(
+  deps: Deps,
+  db: DbOrTx,
+  ctx: CompanyContext,
+  req: HistoryImportRequest,
+  /** Lock the machines (the import's transaction): no reading can land between the check and the write. */
+  lock = false,
+): Promise<{ rows: PlannedHistory[]; machines: Map<string, Row> }> {
+  const today = companyToday(deps, ctx);
+  const all = await activeMachines(db, ctx.companyId, lock);
+  const index = indexMachines(all);
+  const machines = new Map(all.map((m) => [m.id, m]));
+  const rows: PlannedHistory[] = [];
+  const byMachine = new Map<string, PlannedHistory[]>();
+  for (const [i, cells] of req.rows.entries()) {
+    if (i > 0 && i % SLICE === 0) await yieldToOthers();
+    const input = historyRowInput(cells, req.format);
+    const issues: ImportIssue[] = [];
+    const key = matchText(input.machine);
+    const m = key ? index.named(key) : undefined;
+    if (!key) issues.push(issue('machine', 'import.machineRequired'));
+    else if (!m) issues.push(issue('machine', 'import.machineNotFound'));
+    if (!input.date) issues.push(issue('date', 'import.dateRequired'));
+    else if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date))
+      issues.push(issue('date', 'equipment.dateInvalid'));
+    else if (input.date > today) issues.push(issue('date', 'import.dateFuture'));
+    if (input.kind !== 'reading' && input.kind !== 'service')
+      issues.push(issue('kind', 'import.kindInvalid'));
+    const bad = (v: number | null) => v !== null && (Number.isNaN(v) || v < 0 || v > MAX_USAGE);
+    if (bad(input.reading)) issues.push(issue('reading', 'import.readingInvalid'));
+    if (bad(input.fuel)) issues.push(issue('fuel', 'import.fuelInvalid'));
+    if (bad(input.cost)) issues.push(issue('cost', 'import.costInvalid'));
+    if (input.fuelType !== null && input.fuelType !== 'gas' && input.fuelType !== 'diesel')
+      issues.push(issue('fuelType', 'import.fuelTypeInvalid'));
+    if (input.kind === 'reading' && input.reading === null && !(input.fuel && input.fuel > 0))
+      issues.push(issue('reading', 'import.readingRequired'));
+    if (input.note && input.note.length > 2000)
+      issues.push(issue('note', 'common.tooLong', { max: 2000 }));
+    const planned: PlannedHistory = {
+      row: i + 1,
+      machine: m?.name ?? input.machine,
+      equipmentId: m?.id ?? null,
+      date: input.date,
+      action: issues.length > 0 ? 'error' : input.kind === 'service' ? 'service' : 'reading',
+      issues,
+      input,
+    };
+    rows.push(planned);
+    if (issues.length === 0 && m) {
+      const list = byMachine.get(m.id) ?? [];
+      list.push(planned);
+      byMachine.set(m.id, list);
+    }
+  }
+  for (const [id, list] of byMachine) {
+    const m = machines.get(id);
+    if (!m) continue;
+    const perDay = MAX_INCREASE_PER_DAY[m.unit];
+    // Stable: rows of one date keep the file's order.
+    list.sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || a.row - b.row);
+    let usage = m.currentUsage;
+    let at = dayOf(m.lastReadingAt);
+    const lastDay = at;
+    // Past readings: each between the previous past reading and the machine's usage at its last reading.
+    let pastUsage = 0;
+    let pastAt: string | null = null;
+    for (const r of list) {
+      const inp = r.input as HistoryRowInput;
+      const date = r.date ?? today;
+      if (r.action === 'service') {
+        if (inp.reading !== null && inp.reading > usage) {
+          r.action = 'error';
+          r.issues.push(issue('reading', 'import.serviceAbove', { current: usage }));
+        }
+        continue;
+      }
+      if (inp.reading === null) continue; // fuel only
+      if (date < lastDay) {
+        r.past = true;
+        if (inp.reading > m.currentUsage) {
+          r.action = 'error';
+          r.issues.push(issue('reading', 'import.aboveLater', { current: m.currentUsage }));
+        } else if (inp.reading < pastUsage) {
+          r.action = 'error';
+          r.issues.push(issue('reading', 'import.belowPrevious', { current: pastUsage }));
+        } else if (
+          perDay !== undefined &&
+          pastAt !== null &&
+          inp.reading - pastUsage > perDay * Math.max(1, daysBetween(pastAt, date))
+        ) {
+          r.action = 'held';
+          r.issues.push(issue('reading', 'import.held'));
+        } else {
+          r.previousUsage = pastUsage;
+          pastUsage = inp.reading;
+          pastAt = date;
+        }
+        continue;
+      }
+      if (inp.reading < usage) {
+        r.action = 'error';
+        r.issues.push(issue('reading', 'import.belowPrevious', { current: usage }));
+      } else if (
+        perDay !== undefined &&
+        inp.reading - usage > perDay * Math.max(1, daysBetween(at, date))
+      ) {
+        r.action = 'held';
+        r.issues.push(issue('reading', 'import.held'));
+      } else {
+        r.previousUsage = usage;
+        usage = inp.reading;
+        at = date;
+      }
+    }
+  }
+  return { rows, machines };
+}
+
+function historySummary(rows: HistoryImportRow[]) {
+  const s = { reading: 0, service: 0, held: 0, error: 0 };
+  for (const r of rows) s[r.action] += 1;
+  return s;
+}
+
+const publicHistoryRow = ({
+  row,
+  machine,
+  equipmentId,
+  date,
+  action,
+  issues,
+}: PlannedHistory): HistoryImportRow => ({ row, machine, equipmentId, date, action, issues });
+
+export async function previewHistoryImport(
+  deps: Deps,
+  ctx: CompanyContext,
+  req: HistoryImportRequest,
+): Promise<HistoryImportResult> {
+  const { rows } = await planHistory(deps, deps.db, ctx, req);
+  return { rows: rows.map(publicHistoryRow), summary: historySummary(rows), imported: false };
+}
+
+/**
+ * Writes the readings and services that pass (or all or none) in one transaction, machine by machine
+ * (each locked): readings as `reading` entries dated on their day (past ones as history only, with no
+ * kind, so a void's replay never takes them for the current meter), their fuel added to the totals
+ * with SQL arithmetic, the usage moved to the last applied reading; services through Mark as
+ * Serviced's own path (recordServiceTx: the latest by date drives the next service). Held readings
+ * are not written.
+ */
+export async function importHistory(
+  deps: Deps,
+  ctx: CompanyContext,
+  req: HistoryImportRequest,
+): Promise<HistoryImportResult> {
+  const today = companyToday(deps, ctx);
+  const who = actorName(ctx);
+  const { rows, summary } = await deps.db.transaction(async (tx) => {
+    const { rows } = await planHistory(deps, tx, ctx, req, true);
+    const summary = historySummary(rows);
+    const refused = summary.error + summary.held;
+    if (req.mode === 'all' && refused > 0)
+      throw new AppError('validation', 'import.hasErrors', { params: { count: refused } });
+    if (summary.reading + summary.service === 0)
+      throw new AppError('validation', 'import.nothingToImport');
+    const byMachine = new Map<string, PlannedHistory[]>();
+    for (const r of rows) {
+      if ((r.action !== 'reading' && r.action !== 'service') || !r.equipmentId) continue;
+      byMachine.set(r.equipmentId, [...(byMachine.get(r.equipmentId) ?? []), r]);
+    }
+    for (const [id, list] of byMachine) {
+      const m = await findRow(tx, ctx, id, true);
+      list.sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || a.row - b.row);
+      let usage = m.currentUsage;
+      let lastAt: Date | null = null;
+      let gas = 0;
+      let diesel = 0;
+      const notes = [];
+      for (const r of list) {
+        const inp = r.input as HistoryRowInput;
+        if (r.action !== 'reading') continue;
+        const date = r.date ?? today;
+        const fuel = inp.fuel ?? 0;
+        const fuelType = inp.fuelType ?? (m.fuelType === 'diesel' ? 'diesel' : 'gas');
+        if (fuel > 0) {
+          if (fuelType === 'diesel') diesel += fuel;
+          else gas += fuel;
+        }
+        const value = inp.reading;
+        const parts = [
+          value !== null ? `Imported reading: ${fmt(value)} ${m.unit}` : 'Imported fuel entry',
+          fuel > 0 ? `fuel ${fmt(fuel)} gal ${fuelType}` : null,
+          inp.note,
+        ].filter(Boolean);
+        const applied = value !== null && !r.past;
+        notes.push({
+          companyId: ctx.companyId,
+          equipmentId: m.id,
+          type: value !== null ? 'usage_update' : 'note',
+          content: parts.join(' · '),
+          usage: value,
+          reading: applied ? 'reading' : null,
+          previousUsage: applied ? usage : null,
+          operatorName: who,
+          userId: ctx.userId,
+          createdAt: atNoon(date),
+        });
+        if (applied && value !== null) {
+          usage = value;
+          lastAt = atNoon(date);
+        }
+      }
+      for (let i = 0; i < notes.length; i += INSERT_CHUNK)
+        await tx.insert(equipmentNote).values(notes.slice(i, i + INSERT_CHUNK));
+      const set: Record<string, unknown> = { lastUpdated: deps.now() };
+      if (lastAt) {
+        set.currentUsage = usage;
+        set.lastReadingAt = lastAt > m.lastReadingAt ? lastAt : m.lastReadingAt;
+      }
+      if (gas + diesel > 0) {
+        set.totalFuelUsed = sql`${equipment.totalFuelUsed} + ${gas + diesel}`;
+        set.totalGasUsed = sql`${equipment.totalGasUsed} + ${gas}`;
+        set.totalDieselUsed = sql`${equipment.totalDieselUsed} + ${diesel}`;
+      }
+      await tx
+        .update(equipment)
+        .set(set)
+        .where(and(eq(equipment.id, m.id), eq(equipment.companyId, ctx.companyId)));
+      for (const r of list) {
+        if (r.action !== 'service') continue;
+        const inp = r.input as HistoryRowInput;
+        const fresh = await findRow(tx, ctx, m.id, true);
+        await recordServiceTx(
+          tx,
+          deps,
+          ctx,
+          fresh,
+          {
+            serviceDate: r.date ?? today,
+            usage: inp.reading ?? undefined,
+            cost: inp.cost ?? undefined,
+            performedBy: inp.performedBy ?? undefined,
+            notes: inp.note ?? undefined,
+            parts: [],
+          },
+          today,
+        );
+      }
+    }
+    await bumpEquipmentVersion(tx, ctx.companyId);
+    return { rows, summary };
+  });
+  return { rows: rows.map(publicHistoryRow), summary, imported: true };
+}
