@@ -27,7 +27,7 @@ import type {
 } from '../../../../domain/schemas/import';
 import { MAX_INCREASE_PER_DAY } from '../../../../domain/schemas/operators';
 import type { DbOrTx } from '../../db/client';
-import { company, equipment, equipmentNote } from '../../db/schema/index';
+import { company, equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, issueMessage } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
@@ -522,6 +522,7 @@ export async function importHistory(
       let gas = 0;
       let diesel = 0;
       const notes = [];
+      const updates: (typeof operatorUpdate.$inferInsert)[] = [];
       for (const r of list) {
         const inp = r.input as HistoryRowInput;
         if (r.action !== 'reading') continue;
@@ -539,6 +540,24 @@ export async function importHistory(
           inp.note,
         ].filter(Boolean);
         const applied = value !== null && !r.past;
+        // Each imported reading or fuel entry is an applied update of its machine (like an operator's), so
+        // the fuel export lists it and a void takes its fuel off again (docs/decisions/trustworthy-record.md).
+        updates.push({
+          companyId: ctx.companyId,
+          equipmentId: m.id,
+          equipmentName: m.name,
+          operatorId: ctx.userId,
+          operatorName: who,
+          newUsage: value,
+          fuelAdded: fuel,
+          fuelType: fuel > 0 ? fuelType : 'gas',
+          notes: inp.note ?? '',
+          status: 'applied',
+          reason: 'imported',
+          reviewedBy: ctx.userId,
+          reviewedAt: deps.now(),
+          createdAt: atNoon(date),
+        });
         notes.push({
           companyId: ctx.companyId,
           equipmentId: m.id,
@@ -556,8 +575,19 @@ export async function importHistory(
           lastAt = atNoon(date);
         }
       }
-      for (let i = 0; i < notes.length; i += INSERT_CHUNK)
-        await tx.insert(equipmentNote).values(notes.slice(i, i + INSERT_CHUNK));
+      for (let i = 0; i < notes.length; i += INSERT_CHUNK) {
+        const ids = await tx
+          .insert(operatorUpdate)
+          .values(updates.slice(i, i + INSERT_CHUNK))
+          .returning({ id: operatorUpdate.id });
+        await tx
+          .insert(equipmentNote)
+          .values(
+            notes
+              .slice(i, i + INSERT_CHUNK)
+              .map((n, k) => ({ ...n, operatorUpdateId: ids[k]?.id ?? null })),
+          );
+      }
       const set: Record<string, unknown> = { lastUpdated: deps.now() };
       if (lastAt) {
         set.currentUsage = usage;

@@ -391,7 +391,23 @@ describe('past readings and services import', () => {
       },
     );
     expect(v.statusCode).toBe(200);
-    expect((await get(o, m.id)).currentUsage).toBe(100);
+    expect(await get(o, m.id)).toMatchObject({
+      currentUsage: 100,
+      totalFuelUsed: 0,
+      totalGasUsed: 0,
+    });
+  });
+
+  it('imported fuel is in the fuel export like any fuel entry', async () => {
+    const { o, m } = await setup();
+    const res = await call(t.app, o.cookie, 'POST', '/api/import/history', { format: US, rows });
+    expect(res.statusCode).toBe(200);
+    const fuel = (await call(t.app, o.cookie, 'GET', '/api/fuel-usage/export')).json<
+      { equipmentName: string; fuelAdded: number; fuelType: string }[]
+    >();
+    expect(fuel.map((f) => [f.equipmentName, f.fuelAdded, f.fuelType])).toEqual([
+      [m.name, 10, 'gas'],
+    ]);
   });
 
   it('refuses operators', async () => {
