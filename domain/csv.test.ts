@@ -159,6 +159,8 @@ describe('history and service exports', () => {
     reading: null,
     previousUsage: null,
     operatorUpdateId: null,
+    device: null,
+    hasPhoto: false,
     fuelAdded: null,
     fuelType: null,
     service: {

@@ -582,8 +582,10 @@ export const historyRecordDtoSchema = z.object({
   /** usage_update entries: what kind of reading, and the usage before it. */
   reading: z.enum(readingKinds).nullable(),
   previousUsage: z.number().nullable(),
-  /** The operator update this entry applied, with its fuel. */
+  /** The operator update this entry applied, with its fuel, its device and whether it has a photo. */
   operatorUpdateId: z.string().nullable(),
+  device: z.string().nullable(),
+  hasPhoto: z.boolean(),
   fuelAdded: z.number().nullable(),
   fuelType: z.string().nullable(),
   service: serviceDetailsSchema.nullable(),

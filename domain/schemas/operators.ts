@@ -173,6 +173,8 @@ export const operatorUpdateDto = z.object({
   createdAt: z.string(),
   /** An applied update a manager voided (its usage and fuel no longer count). */
   voided: voidDetailsSchema.nullable(),
+  /** The device it was sent from ("Android phone · Chrome"), when known. */
+  device: z.string().nullable(),
 });
 export type OperatorUpdateDto = z.infer<typeof operatorUpdateDto>;
 

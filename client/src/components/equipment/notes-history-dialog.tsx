@@ -289,6 +289,22 @@ function HistoryEntry({
           {entryText(t, h, unit)}
         </p>
       ) : null}
+      {h.hasPhoto && h.operatorUpdateId ? (
+        <a
+          href={`/api/field/photos/${h.operatorUpdateId}`}
+          target="_blank"
+          rel="noreferrer"
+          className="w-fit"
+        >
+          <img
+            src={`/api/field/photos/${h.operatorUpdateId}`}
+            alt={t('notes.photoAlt', { who: h.operatorName ?? '' })}
+            loading="lazy"
+            className="h-24 w-24 rounded-md border object-cover"
+          />
+        </a>
+      ) : null}
+      {h.device ? <p className="text-xs text-muted-foreground">{h.device}</p> : null}
       {h.fuelAdded !== null ? (
         <p className={cn('text-muted-foreground', voided && 'line-through')}>
           {t('notes.fuel', {

@@ -139,6 +139,8 @@ export const operatorUpdate = pgTable(
     /** Why a pending update was held (e.g. implausible reading). */
     reason: text('reason'),
     idempotencyKey: text('idempotency_key'),
+    /** The sending device, summarised from its User-Agent ("Android phone · Chrome"). */
+    device: text('device'),
     reviewedBy: uuid('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

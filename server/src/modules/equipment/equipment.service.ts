@@ -48,6 +48,7 @@ import {
   equipment,
   equipmentNote,
   equipmentVersion,
+  fieldPhoto,
   operatorUpdate,
 } from '../../db/schema/index';
 import type { Deps } from '../../deps';
@@ -950,7 +951,12 @@ export function toHistoryDto(
   n: NoteRow,
   equipmentName: string,
   retired: boolean,
-  fuel?: { fuelAdded: number; fuelType: string } | null,
+  fuel?: {
+    fuelAdded: number;
+    fuelType: string;
+    device?: string | null;
+    hasPhoto?: boolean;
+  } | null,
 ): HistoryRecordDto {
   const dto = toNoteDto(n);
   return {
@@ -965,6 +971,8 @@ export function toHistoryDto(
     reading: readingOf(n.reading),
     previousUsage: n.previousUsage,
     operatorUpdateId: n.operatorUpdateId,
+    device: fuel?.device ?? null,
+    hasPhoto: fuel?.hasPhoto ?? false,
     fuelAdded: fuel && fuel.fuelAdded > 0 ? fuel.fuelAdded : null,
     fuelType: fuel && fuel.fuelAdded > 0 ? fuel.fuelType : null,
     service:
@@ -1000,6 +1008,8 @@ export async function history(
       n: equipmentNote,
       fuelAdded: operatorUpdate.fuelAdded,
       fuelType: operatorUpdate.fuelType,
+      device: operatorUpdate.device,
+      photo: fieldPhoto.id,
     })
     .from(equipmentNote)
     .leftJoin(
@@ -1009,14 +1019,23 @@ export async function history(
         eq(operatorUpdate.companyId, ctx.companyId),
       ),
     )
+    .leftJoin(
+      fieldPhoto,
+      and(
+        eq(fieldPhoto.companyId, ctx.companyId),
+        eq(fieldPhoto.updateKey, operatorUpdate.idempotencyKey),
+      ),
+    )
     .where(and(eq(equipmentNote.equipmentId, e.id), eq(equipmentNote.companyId, ctx.companyId)))
     .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.seq));
-  return rows.map(({ n, fuelAdded, fuelType }) =>
+  return rows.map(({ n, fuelAdded, fuelType, device, photo }) =>
     toHistoryDto(
       n,
       e.name,
       e.retiredAt !== null,
-      fuelAdded !== null && fuelType !== null ? { fuelAdded, fuelType } : null,
+      fuelAdded !== null && fuelType !== null
+        ? { fuelAdded, fuelType, device, hasPhoto: photo !== null }
+        : null,
     ),
   );
 }

@@ -174,7 +174,12 @@ describe('photos with an operator update', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/operator-updates',
-      headers: { cookie, 'idempotency-key': key },
+      headers: {
+        cookie,
+        'idempotency-key': key,
+        'user-agent':
+          'Mozilla/5.0 (Linux; Android 14; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+      },
       payload: { equipmentId, notes: 'leak at the hose' },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -201,6 +206,18 @@ describe('photos with an operator update', () => {
 
     const index = await call(t.app, owner.cookie, 'GET', '/api/field/photos');
     expect(index.json<{ updateIds: string[] }>().updateIds).toEqual([updateId]);
+    // The machine's history shows the entry's photo and the device it came from; so does the update.
+    const history = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${m.id}/history`)).json<
+      { operatorUpdateId: string | null; hasPhoto: boolean; device: string | null }[]
+    >();
+    expect(history.find((h) => h.operatorUpdateId === updateId)).toMatchObject({
+      hasPhoto: true,
+      device: 'Android phone · Chrome',
+    });
+    const updates = (await call(t.app, owner.cookie, 'GET', '/api/operator-updates')).json<
+      { id: string; device: string | null }[]
+    >();
+    expect(updates.find((u) => u.id === updateId)?.device).toBe('Android phone · Chrome');
     expect((await call(t.app, cookie, 'GET', '/api/field/photos')).statusCode).toBe(403);
     const got = await call(t.app, owner.cookie, 'GET', `/api/field/photos/${updateId}`);
     expect(got.statusCode).toBe(200);

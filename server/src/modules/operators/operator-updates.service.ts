@@ -51,6 +51,7 @@ export function toUpdateDto(
     voided: r.voidedAt
       ? { at: r.voidedAt.toISOString(), by: r.voidedBy, reason: r.voidReason ?? '' }
       : null,
+    device: r.device,
   };
 }
 
@@ -261,10 +262,10 @@ function writeStatement(db: DbOrTx) {
   );
   const ins = db.$with('ins', { id: sql<string>`id` }).as(
     sql`insert into ${operatorUpdate} (company_id, equipment_id, equipment_name, operator_id, operator_name, new_usage, fuel_added,
-        fuel_type, notes, status, reason, idempotency_key, created_at)
+        fuel_type, notes, status, reason, idempotency_key, device, created_at)
       select ${p('companyId')}::uuid, locked.id, ${p('equipmentName')}::text, ${p('userId')}::uuid, ${p('operatorName')}::text,
         ${p('newUsage')}::numeric, ${p('fuelAdded')}::numeric, ${p('fuelType')}::text, ${p('notes')}::text, ${p('status')}::text,
-        ${p('reason')}::text, ${p('idempotencyKey')}::text, ${p('now')}::timestamptz
+        ${p('reason')}::text, ${p('idempotencyKey')}::text, ${p('device')}::text, ${p('now')}::timestamptz
       from locked
       on conflict do nothing
       returning id`,
@@ -316,6 +317,7 @@ async function attemptSubmit(
   input: OperatorUpdateInput,
   idempotencyKey: string | null,
   now: Date,
+  device: string | null,
 ): Promise<Submission | null> {
   const m = lock
     ? (
@@ -367,6 +369,7 @@ async function attemptSubmit(
     status,
     reason,
     idempotencyKey,
+    device,
     now: now.toISOString(),
     applied,
     gas: applied && fuelType === 'gas' ? fuelAdded : 0,
@@ -405,6 +408,7 @@ async function attemptSubmit(
     status,
     reason,
     idempotencyKey,
+    device,
     reviewedBy: null,
     reviewedAt: null,
     createdAt: now,
@@ -428,14 +432,15 @@ export async function submitUpdate(
   ctx: CompanyContext,
   input: OperatorUpdateInput,
   idempotencyKey: string | null,
+  device: string | null = null,
 ): Promise<Submission> {
   const now = deps.now();
   for (let i = 0; i < OPTIMISTIC_ATTEMPTS; i++) {
-    const done = await attemptSubmit(deps.db, false, ctx, input, idempotencyKey, now);
+    const done = await attemptSubmit(deps.db, false, ctx, input, idempotencyKey, now, device);
     if (done) return done;
   }
   return deps.db.transaction(async (tx) => {
-    const done = await attemptSubmit(tx, true, ctx, input, idempotencyKey, now);
+    const done = await attemptSubmit(tx, true, ctx, input, idempotencyKey, now, device);
     if (!done) throw new Error('the locked machine changed');
     return done;
   });
@@ -461,6 +466,7 @@ const listStatement = preparedPerDb((db: DbOrTx) =>
       voidedAt: operatorUpdate.voidedAt,
       voidedBy: operatorUpdate.voidedBy,
       voidReason: operatorUpdate.voidReason,
+      device: operatorUpdate.device,
     })
     .from(operatorUpdate)
     .where(

@@ -9,6 +9,7 @@ import {
   operatorUpdateInputSchema,
   resetUserPasswordSchema,
 } from '../../../../domain/schemas/operators';
+import { deviceSummary } from '../../../../domain/device';
 import { voidInputSchema } from '../../../../domain/schemas/equipment';
 import type { Deps } from '../../deps';
 import { AppError, notFound, parse } from '../../lib/errors';
@@ -123,7 +124,13 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
       const input = parse(operatorUpdateInputSchema, req.body);
       const header = req.headers['idempotency-key'];
       const key = typeof header === 'string' && header.trim() ? header.trim().slice(0, 200) : null;
-      const { created, body } = await updates.submitUpdate(deps, companyCtx(req), input, key);
+      const { created, body } = await updates.submitUpdate(
+        deps,
+        companyCtx(req),
+        input,
+        key,
+        deviceSummary(req.headers['user-agent']),
+      );
       return reply.status(created ? 201 : 200).send(body);
     },
   );

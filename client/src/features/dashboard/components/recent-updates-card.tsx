@@ -130,6 +130,7 @@ export function RecentUpdatesCard({
                     )}
                   >
                     <span>{t('updates.by', { name: u.operatorName })}</span>
+                    {u.device ? <span>{u.device}</span> : null}
                     <time dateTime={u.createdAt}>{formatDateTime(u.createdAt)}</time>
                     {u.newUsage !== null ? (
                       <span>

@@ -1,0 +1,1 @@
+ALTER TABLE "operator_update" ADD COLUMN "device" text;
