@@ -250,10 +250,20 @@ test('print labels: QR images that decode to the machine links, A4 and US Letter
   const pdf = await page.pdf({ preferCSSPageSize: true });
   expect(pdf.length).toBeGreaterThan(1000);
   await shot(page, 'field-labels-en-1280');
-  // All machines from the Equipment List.
+  // All machines from the Equipment List, or only the selected ones.
+  const second = await page.request.post('/api/equipment', {
+    data: { name: 'Second Loader', type: 'machinery', unit: 'hours' },
+  });
+  expect(second.status()).toBe(201);
   await page.goto('/equipment-list');
   await page.getByRole('link', { name: 'Print labels' }).click();
+  await expect(page.getByText('2 labels', { exact: true })).toBeVisible();
+  await page.goto('/equipment-list');
+  await page.getByRole('checkbox', { name: 'Select Second Loader' }).check();
+  await page.getByRole('link', { name: 'Print labels (1 selected)' }).click();
   await expect(page.getByText('1 label', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Second Loader' })).toBeVisible();
+  await expect(page.getByRole('article', { name: team.equipmentName })).toHaveCount(0);
 });
 
 test('the Scan button reads a sticker from the camera and chooses the machine', async ({

@@ -5,6 +5,7 @@ import { formatUsage, shortId } from '@/components/equipment/format';
 import { StatusBadge } from '@/components/equipment/status-badge';
 import { TypeIcon } from '@/components/equipment/type-icon';
 import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import {
   Table,
   TableBody,
@@ -67,12 +68,29 @@ function UsageCell({ e, t }: { e: EquipmentDto; t: T }) {
 }
 
 /** The equipment list: a table at 1024 px and wider, cards below. Without `actions`: the table only (for printing). */
+export type Selection = { selected: ReadonlySet<string>; toggle: (id: string) => void };
+
+/** A machine's select box (labels for the selected machines). */
+function SelectBox({ e, selection, t }: { e: EquipmentDto; selection: Selection; t: T }) {
+  return (
+    <Checkbox
+      checked={selection.selected.has(e.id)}
+      onCheckedChange={() => selection.toggle(e.id)}
+      aria-label={t('list.select', { name: e.name })}
+      className="h-6 w-6"
+    />
+  );
+}
+
 export function EquipmentTable({
   items,
   actions = true,
+  selection,
 }: {
   items: EquipmentDto[];
   actions?: boolean;
+  /** Select boxes on each machine (the Equipment List). */
+  selection?: Selection;
 }) {
   const { t } = useTranslation('equipment');
   return (
@@ -82,6 +100,11 @@ export function EquipmentTable({
           <Table>
             <TableHeader>
               <TableRow>
+                {selection ? (
+                  <TableHead className="no-print w-10">
+                    <span className="sr-only">{t('list.selectColumn')}</span>
+                  </TableHead>
+                ) : null}
                 <TableHead>{t('columns.name')}</TableHead>
                 <TableHead>{t('columns.type')}</TableHead>
                 <TableHead>{t('columns.currentUsage')}</TableHead>
@@ -96,6 +119,11 @@ export function EquipmentTable({
             <TableBody>
               {items.map((e) => (
                 <TableRow key={e.id} data-testid="equipment-row">
+                  {selection ? (
+                    <TableCell className="no-print">
+                      <SelectBox e={e} selection={selection} t={t} />
+                    </TableCell>
+                  ) : null}
                   <TableCell>
                     <EquipmentNameCell
                       type={e.type}
@@ -135,6 +163,7 @@ export function EquipmentTable({
             <li key={e.id}>
               <Card className="grid grid-cols-1 gap-3 p-4" data-testid="equipment-card">
                 <div className="flex min-w-0 items-start gap-2">
+                  {selection ? <SelectBox e={e} selection={selection} t={t} /> : null}
                   <TypeIcon type={e.type} className="mt-0.5 h-6 w-6 shrink-0" />
                   <div className="grid min-w-0 gap-1">
                     <h3 className="font-semibold break-words">{e.name}</h3>

@@ -11,7 +11,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { formatNumber } from '@/lib/format';
-import { EquipmentTable } from './equipment-table';
+import { EquipmentTable, type Selection } from './equipment-table';
 import { exportCsv } from './export';
 import { translateError } from '@/lib/translate-message';
 
@@ -24,6 +24,7 @@ type ResultsProps = {
   onPage: (page: number) => void;
   /** Shown instead of the table when nothing matches. */
   empty: ReactNode;
+  selection?: Selection;
 };
 
 /**
@@ -31,7 +32,15 @@ type ResultsProps = {
  * "Showing 26-50 of 2,000 machines" (a polite live region that takes focus after Previous/Next),
  * the table, and Previous/Next.
  */
-export function EquipmentResults({ data, loading, page, pageSize, onPage, empty }: ResultsProps) {
+export function EquipmentResults({
+  data,
+  loading,
+  page,
+  pageSize,
+  onPage,
+  empty,
+  selection,
+}: ResultsProps) {
   const { t } = useTranslation('equipment');
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -92,7 +101,7 @@ export function EquipmentResults({ data, loading, page, pageSize, onPage, empty 
         empty
       ) : (
         <div className={loading ? 'opacity-60 transition-opacity' : undefined}>
-          <EquipmentTable items={data?.items ?? []} />
+          <EquipmentTable items={data?.items ?? []} selection={selection} />
         </div>
       )}
       {pages > 1 ? (

@@ -84,6 +84,7 @@ export default function EquipmentListPage() {
   const { t: tc } = useTranslation('common');
   const { t: tf } = useTranslation('field');
   const { q, status, type, page, update } = useListParams();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [searchInput, setSearchInput] = useState(q);
   const list = useEquipmentPage({
     search: q,
@@ -156,8 +157,11 @@ export default function EquipmentListPage() {
             printLabel={t('actions.print')}
           />
           <Button asChild variant="outline">
-            <Link to="/labels">
-              <QrCode aria-hidden /> {tf('labels.button')}
+            <Link to={selected.size ? `/labels?ids=${[...selected].join(',')}` : '/labels'}>
+              <QrCode aria-hidden />{' '}
+              {selected.size
+                ? t('list.labelsSelected', { count: selected.size })
+                : tf('labels.button')}
             </Link>
           </Button>
           <Button asChild>
@@ -250,6 +254,15 @@ export default function EquipmentListPage() {
           </form>
 
           <EquipmentResults
+            selection={{
+              selected,
+              toggle: (id) =>
+                setSelected((s) => {
+                  const next = new Set(s);
+                  if (!next.delete(id)) next.add(id);
+                  return next;
+                }),
+            }}
             data={data}
             loading={list.isPlaceholderData}
             page={page}
