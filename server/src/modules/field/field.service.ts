@@ -1,19 +1,16 @@
-import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FieldMachine } from '../../../../domain/schemas/field';
-import { RATE_WINDOW_DAYS, usualDailyUsage } from '../../../../domain/usage-rate';
-import { equipment, equipmentNote } from '../../db/schema/index';
+import { usualDailyUsage } from '../../../../domain/usage-rate';
+import { equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { notFound } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-
-const DAY_MS = 86_400_000;
-/** At most this many readings feed the usual daily usage (bounded whatever the history). */
-const MAX_READINGS = 500;
+import { readingsOf } from '../equipment/forecast.service';
 
 /**
  * One machine of the company for the operator screen (`/m/<id>`, a scan): 404 for another company's
- * machine or an unknown id, never its data. Two bounded queries: the machine, then its readings of the
- * rate window (newest first, capped) plus the anchor before it.
+ * machine or an unknown id, never its data. The machine, then its remaining readings of the rate window
+ * and the anchor before it (the one reading of `readingsOf`, as the forecast and plausibility use).
  */
 export async function fieldMachine(
   deps: Deps,
@@ -36,23 +33,7 @@ export async function fieldMachine(
     .limit(1);
   if (!m) throw notFound('equipment.notFound');
   const now = deps.now();
-  const since = new Date(now.getTime() - (RATE_WINDOW_DAYS + 1) * DAY_MS);
-  const rows = await deps.db
-    .select({ at: equipmentNote.createdAt, usage: equipmentNote.usage })
-    .from(equipmentNote)
-    .where(
-      and(
-        eq(equipmentNote.companyId, ctx.companyId),
-        eq(equipmentNote.equipmentId, m.id),
-        inArray(equipmentNote.type, ['usage_update']),
-        gte(equipmentNote.createdAt, since),
-      ),
-    )
-    .orderBy(desc(equipmentNote.createdAt))
-    .limit(MAX_READINGS);
-  const readings = rows
-    .filter((r): r is { at: Date; usage: number } => r.usage !== null)
-    .map((r) => ({ at: r.at.toISOString(), usage: r.usage }));
+  const readings = (await readingsOf(deps.db, ctx.companyId, [m.id], now)).get(m.id) ?? [];
   const rate = usualDailyUsage(readings, now);
   return {
     ...m,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   MAX_INCREASE_PER_DAY,
   type FuelExportRow,
@@ -9,7 +9,7 @@ import {
 } from '../../../../domain/schemas/operators';
 import { messageText } from '../../../../domain/messages/catalogue';
 import { usageStanding } from '../../../../domain/status';
-import { RATE_WINDOW_DAYS, usualDailyUsage, type Reading } from '../../../../domain/usage-rate';
+import { usualDailyUsage } from '../../../../domain/usage-rate';
 import type { DbOrTx, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { equipment, equipmentNote, equipmentVersion, operatorUpdate } from '../../db/schema/index';
@@ -17,11 +17,8 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import { entryOfUpdate, voidEntryTx, voidUpdateTx } from '../equipment/corrections.service';
-import {
-  bumpEquipmentVersion,
-  findRow,
-  toHistoryDto,
-} from '../equipment/equipment.service';
+import { readingsOf } from '../equipment/forecast.service';
+import { bumpEquipmentVersion, findRow, toHistoryDto } from '../equipment/equipment.service';
 
 type UpdateRow = typeof operatorUpdate.$inferSelect;
 type EquipmentRow = typeof equipment.$inferSelect;
@@ -97,32 +94,7 @@ async function unusual(
   const increase = newUsage - m.currentUsage;
   const floor = RATE_FLOOR_SHARE * perDay * days;
   if (increase <= floor) return false;
-  const since = new Date(now.getTime() - RATE_WINDOW_DAYS * DAY_MS);
-  const readingCols = { at: equipmentNote.createdAt, usage: equipmentNote.usage };
-  const base = and(
-    eq(equipmentNote.equipmentId, m.id),
-    eq(equipmentNote.companyId, companyId),
-    eq(equipmentNote.type, 'usage_update'),
-    isNotNull(equipmentNote.reading),
-    isNull(equipmentNote.voidedAt),
-  );
-  const [inWindow, anchor] = await Promise.all([
-    db
-      .select(readingCols)
-      .from(equipmentNote)
-      .where(and(base, gte(equipmentNote.createdAt, since)))
-      .orderBy(desc(equipmentNote.createdAt))
-      .limit(1000),
-    db
-      .select(readingCols)
-      .from(equipmentNote)
-      .where(and(base, lt(equipmentNote.createdAt, since)))
-      .orderBy(desc(equipmentNote.createdAt))
-      .limit(1),
-  ]);
-  const readings: Reading[] = [...anchor, ...inWindow]
-    .filter((r): r is { at: Date; usage: number } => r.usage !== null)
-    .map((r) => ({ at: r.at.toISOString(), usage: r.usage }));
+  const readings = (await readingsOf(db, companyId, [m.id], now)).get(m.id) ?? [];
   const rate = usualDailyUsage(readings, now);
   if (rate.kind !== 'rate') return false;
   return increase > Math.max(RATE_MARGIN * rate.perDay * days, floor);
