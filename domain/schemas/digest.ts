@@ -24,7 +24,8 @@ export type UpdateDigestPreferences = z.infer<typeof updateDigestPreferencesSche
 export const digestPreferencesSchema = z.object({
   frequency: z.enum(digestFrequencies),
   weekday: z.number(),
-  language: z.enum(mailLanguages),
+  /** Null until chosen (or set at sign-up): the mail is then in English. */
+  language: z.enum(mailLanguages).nullable(),
   /** Where it goes. */
   email: z.string(),
   /** The company-time hour it goes out at. */

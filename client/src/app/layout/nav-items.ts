@@ -5,6 +5,7 @@ import {
   CreditCard,
   Home,
   LifeBuoy,
+  Mail,
   PlusCircle,
   Upload,
   Users,
@@ -20,7 +21,10 @@ const HOME: NavItem = { to: '/', labelKey: 'nav.dashboard', icon: Home };
 export function navItemsFor(role: Role): NavItem[] {
   if (role === 'operator') return [{ to: '/', labelKey: 'nav.equipmentUpdates', icon: Home }];
   if (role === 'platform_admin')
-    return [{ to: '/admin-accounts', labelKey: 'nav.adminAccounts', icon: Users }];
+    return [
+      { to: '/admin-accounts', labelKey: 'nav.adminAccounts', icon: Users },
+      { to: '/admin-outbox', labelKey: 'nav.adminOutbox', icon: Mail },
+    ];
   return [
     HOME,
     { to: '/add-equipment', labelKey: 'nav.addEquipment', icon: PlusCircle },

@@ -60,7 +60,7 @@ export type DigestContent = {
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function formatters(lang: MailLanguage, timeZone: string) {
-  const locale = lang === 'es' ? 'es-ES' : 'en-US';
+  const locale = lang === 'es' ? 'es-US' : 'en-US'; // as the app writes them (client/src/lib/format.ts)
   const num = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const day = new Intl.DateTimeFormat(locale, {
     month: 'short',

@@ -50,7 +50,7 @@ export async function preferences(deps: Deps, userId: string): Promise<DigestPre
   return {
     frequency: effectiveFrequency(u.role, u.frequency),
     weekday: u.weekday,
-    language: mailLanguageOf(u.language),
+    language: u.language === 'en' || u.language === 'es' ? u.language : null,
     email: u.email ?? '',
     hour: deps.config.DIGEST_HOUR,
   };

@@ -127,7 +127,22 @@ describe('digest preferences', () => {
     const owner = (
       await call(t.app, o.cookie, 'GET', '/api/user/digest')
     ).json<DigestPreferences>();
-    expect(owner).toMatchObject({ frequency: 'daily', language: 'en', email: o.email, hour: 7 });
+    expect(owner).toMatchObject({ frequency: 'daily', language: null, email: o.email, hour: 7 });
+    const es = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        businessName: `Talleres ${Date.now()}`,
+        email: `dueno${Date.now()}@example.com`,
+        password: 'Harvest-Moon-42',
+        language: 'es',
+      },
+    });
+    expect(es.statusCode).toBe(201);
+    const esCookie = `ems_sid=${es.cookies.find((c) => c.name === 'ems_sid')!.value}`;
+    expect(
+      (await call(t.app, esCookie, 'GET', '/api/user/digest')).json<DigestPreferences>().language,
+    ).toBe('es');
     expect(
       (await call(t.app, m.cookie, 'GET', '/api/user/digest')).json<DigestPreferences>().frequency,
     ).toBe('off');
@@ -214,7 +229,7 @@ describe('the daily digest', () => {
     expect(es.subject).toBe('Resumen de mantenimiento: 2 máquinas requieren atención');
     expect(es.text).toContain('Hola, Mónica:');
     expect(es.text).toContain('Overdue loader: Vencido.');
-    expect(es.text).toContain('Busy truck: Servicio próximo. 8500 millas. Sin pronóstico');
+    expect(es.text).toContain('Busy truck: Servicio próximo. 8,500 millas. Sin pronóstico');
     expect(es.text).toContain('hace 29 días');
     expect(es.text).toContain('1 lectura de operador espera su revisión');
 
