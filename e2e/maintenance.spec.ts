@@ -146,9 +146,9 @@ test('the owner chooses the digest in Spanish in Profile; the platform admin see
   await expect(page.getByLabel('On', { exact: true })).toBeVisible();
   await page.getByLabel('Send it').selectOption('daily');
   await expect(page.getByLabel('On', { exact: true })).toBeHidden();
-  await page.getByLabel('Language', { exact: true }).selectOption('es');
+  await page.getByLabel('Email language').selectOption('es');
   await expect(page.getByText(`Goes to ${owner.email} at about 00:00 company time.`)).toBeVisible();
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Digest saved').first()).toBeVisible();
   const saved = await page.request.get('/api/user/digest');
   expect(await saved.json()).toMatchObject({ frequency: 'daily', language: 'es' });

@@ -56,6 +56,7 @@ export function titleKeyFor(pathname: string, role: Role): string {
     '/retired-equipment': 'titles.retiredEquipment',
     '/due-soon': 'titles.dueSoon',
     '/admin-accounts': 'titles.adminAccounts',
+    '/admin-outbox': 'titles.adminOutbox',
     '/security-questions': 'titles.securityQuestions',
   };
   if (pathname.startsWith('/equipment/')) return 'titles.equipmentByStatus';

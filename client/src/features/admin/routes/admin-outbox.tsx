@@ -54,7 +54,7 @@ export default function AdminOutboxPage() {
               : t('outbox.subtitle')}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="outline" className="min-h-11" onClick={() => void q.refetch()}>
             <RefreshCw aria-hidden />
             {t('outbox.refresh')}
