@@ -215,7 +215,7 @@ test('equipment list export and the two-step permanent delete', async ({ page })
   );
   expect(first).toMatch(
     new RegExp(
-      `^${name},vehicle,,miles,5000,,N/A,1000,4000,Time for Service,No,,\\d{4}-\\d{2}-\\d{2},,,,,,,,Only one reading$`,
+      `^${name},vehicle,,miles,5000,,N/A,1000,4000,Time for Service,No,,\\d{4}-\\d{2}-\\d{2},,,,\\d{4}-\\d{2}-\\d{2},0,Usage forecast,,$`,
     ),
   );
 
