@@ -275,6 +275,12 @@ test('print labels: QR images that decode to the machine links, A4 and US Letter
   await expect(page.getByText('1 label', { exact: true })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Second Loader' })).toBeVisible();
   await expect(page.getByRole('article', { name: team.equipmentName })).toHaveCount(0);
+  // From a machine's row.
+  await page.goto('/equipment-list');
+  await page.getByRole('button', { name: `Print label: ${team.equipmentName}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/labels\\?ids=${team.equipmentId}$`));
+  await expect(page.getByText('1 label', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: team.equipmentName })).toBeVisible();
 });
 
 test('the Scan button reads a sticker from the camera and chooses the machine', async ({
@@ -391,15 +397,21 @@ test('offline: the picker searches every machine of a fleet larger than one page
   const op = await ctx.newPage();
   await op.goto('/employee-login');
   await signIn(op, team);
-  await expect(op.getByText('Showing the first 50 of 60 machines.', { exact: false })).toBeVisible();
+  await expect(
+    op.getByText('Showing the first 50 of 60 machines.', { exact: false }),
+  ).toBeVisible();
   await controlledBySw(op);
-  await expect(op.getByText('Showing the first 50 of 60 machines.', { exact: false })).toBeVisible();
+  await expect(
+    op.getByText('Showing the first 50 of 60 machines.', { exact: false }),
+  ).toBeVisible();
 
   // No signal, the app opened again: every machine is still searchable.
   await ctx.setOffline(true);
   await op.reload();
   const picker = op.getByLabel('Equipment', { exact: true });
-  await expect(op.getByText('Showing the first 50 of 60 machines.', { exact: false })).toBeVisible();
+  await expect(
+    op.getByText('Showing the first 50 of 60 machines.', { exact: false }),
+  ).toBeVisible();
   await expect(picker.locator('option', { hasText: 'Zeta Grader' })).toHaveCount(0);
   await op.getByLabel('Search equipment').fill('zeta');
   await expect(picker.locator('option', { hasText: 'Zeta Grader' })).toHaveCount(1);
@@ -611,7 +623,8 @@ test('no camera on the device: a clear message, and the search still works', asy
     'No camera is available on this device. Search for the machine instead.',
   );
   await shot(op, 'field-scan-no-camera-en-390');
-  await dialog.getByRole('button', { name: 'Close the camera' }).click();
+  await dialog.getByRole('button', { name: 'Search for the machine' }).click();
+  await expect(dialog).toHaveCount(0);
   await op.getByLabel('Search equipment').fill(team.equipmentName.slice(0, 12));
   await op.getByLabel('Equipment', { exact: true }).selectOption(team.equipmentId);
   await expect(op.getByTestId('current-reading')).toContainText('100');

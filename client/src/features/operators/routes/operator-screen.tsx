@@ -123,7 +123,10 @@ export default function OperatorScreen() {
   const { pathname } = useLocation();
   // `tick` counts scans, so scanning the same sticker again chooses its machine again.
   const [link, setLink] = useState(() => ({ id: machineIdOfLink(pathname), tick: 0 }));
-  useEffect(() => setLink((l) => ({ id: machineIdOfLink(pathname), tick: l.tick + 1 })), [pathname]);
+  useEffect(
+    () => setLink((l) => ({ id: machineIdOfLink(pathname), tick: l.tick + 1 })),
+    [pathname],
+  );
   const linked = link.id;
   const linkedMachine = useFieldMachine(linked);
   // From the kept list at once (also offline), else from the server's answer; once per link or scan,
@@ -255,7 +258,8 @@ export default function OperatorScreen() {
                   aria-pressed={language === lng}
                   onClick={() => void i18n.changeLanguage(lng)}
                   className={cn(
-                    'rounded px-3 py-1.5 text-sm font-medium uppercase',
+                    // 48 px: tapped with gloves.
+                    'h-12 min-w-12 rounded px-3 text-base font-medium uppercase',
                     language === lng
                       ? 'bg-primary text-primary-foreground'
                       : 'text-slate-700 hover:bg-accent',
@@ -265,7 +269,12 @@ export default function OperatorScreen() {
                 </button>
               ))}
             </div>
-            <Button variant="outline" onClick={() => void onLogout()} disabled={loggingOut}>
+            <Button
+              variant="outline"
+              className="h-12 text-base"
+              onClick={() => void onLogout()}
+              disabled={loggingOut}
+            >
               <LogOut aria-hidden />
               {loggingOut ? t('screen.loggingOut') : t('screen.logout')}
             </Button>
