@@ -103,7 +103,7 @@ export default function ScanDialog({
       role="dialog"
       aria-modal="true"
       aria-label={t('scan.title')}
-      className="fixed inset-0 z-50 grid grid-rows-[auto_auto_1fr] gap-3 bg-black/90 p-4 text-white"
+      className="fixed inset-0 z-50 grid grid-rows-[auto_auto_1fr] gap-3 bg-slate-950 p-4 text-white"
     >
       <div className="flex items-center justify-between">
         <h2 className="text-lg font-semibold">{t('scan.title')}</h2>
