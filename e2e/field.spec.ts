@@ -6,6 +6,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
 import jsQR from 'jsqr';
@@ -53,12 +54,17 @@ async function setupTeam(request: APIRequestContext, currentUsage = 100): Promis
   return { username: operatorUsername, equipmentId: id, equipmentName };
 }
 
-async function phone(browser: Browser, locale = 'en-US'): Promise<BrowserContext> {
+async function phone(
+  browser: Browser,
+  locale = 'en-US',
+  more: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     viewport: { width: 390, height: 844 },
     locale,
     isMobile: true,
     hasTouch: true,
+    ...more,
   });
 }
 
@@ -413,6 +419,12 @@ test('offline: the picker searches every machine of a fleet larger than one page
     op.getByText('Showing the first 50 of 60 machines.', { exact: false }),
   ).toBeVisible();
   await expect(picker.locator('option', { hasText: 'Zeta Grader' })).toHaveCount(0);
+  // Its sticker (or a scan: the same path) chooses it from the list on the phone, with no signal.
+  await op.goto(`/m/${farId}`);
+  await expect(picker).toHaveValue(farId);
+  await expect(op.getByRole('alert')).toHaveCount(0);
+  await op.goto('/simple-operator');
+  await expect(picker).toHaveValue('');
   await op.getByLabel('Search equipment').fill('zeta');
   await expect(picker.locator('option', { hasText: 'Zeta Grader' })).toHaveCount(1);
   await picker.selectOption(farId);
@@ -448,12 +460,7 @@ test('two tabs sending the same queue, and an answer lost on the way: each readi
 }) => {
   const team = await setupTeam(page.request);
   // No service worker: Playwright sees (and can cut) every request of the pages.
-  const ctx = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
-  });
+  const ctx = await phone(browser, 'en-US', { serviceWorkers: 'block' });
   const one = await ctx.newPage();
   await one.goto(`/m/${team.equipmentId}`);
   await signIn(one, team);
@@ -536,14 +543,7 @@ test("scanning another company's sticker, a QR that is not ours, and a camera de
   await other.close();
 
   const phoneOf = (b: Browser, opts: { camera: boolean; locale?: string }) =>
-    b.newContext({
-      baseURL,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      locale: opts.locale ?? 'en-US',
-      permissions: opts.camera ? ['camera'] : [],
-    });
+    phone(b, opts.locale, { baseURL, permissions: opts.camera ? ['camera'] : [] });
   const theirSticker = await cameraFilming(`${baseURL}/m/${theirs.equipmentId}`);
   try {
     const ctx = await phoneOf(theirSticker, { camera: true });
@@ -608,12 +608,7 @@ test('no camera on the device: a clear message, and the search still works', asy
 }) => {
   const team = await setupTeam(page.request);
   // The test browser has no camera device at all.
-  const ctx = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    permissions: ['camera'],
-  });
+  const ctx = await phone(browser, 'en-US', { permissions: ['camera'] });
   const op = await ctx.newPage();
   await op.goto('/employee-login');
   await signIn(op, team);
