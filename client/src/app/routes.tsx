@@ -85,9 +85,7 @@ const firstScreenData: Partial<Record<PageName, (() => Promise<void>)[]>> = {
     () => queryClient.prefetchQuery(operatorUpdatesQueryOptions()),
     () => queryClient.prefetchQuery(historyQueryOptions()),
   ],
-  operatorScreen: [
-    () => queryClient.prefetchQuery(fieldMachinesQueryOptions()),
-  ],
+  operatorScreen: [() => queryClient.prefetchQuery(fieldMachinesQueryOptions())],
 };
 
 const routesOf = (table: RouteTableName) =>
