@@ -52,6 +52,8 @@ export default defineConfig({
       DATA_DIR: path.join(process.env.E2E_DATA_DIR, 'data'),
       LOG_LEVEL: 'warn',
       TRIAL_DAYS: '14',
+      // Digests are due from midnight company time, so the digest test passes at any hour.
+      DIGEST_HOUR: '0',
       ADMIN_EMAIL: 'platform-admin@e2e.test',
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-1',
       DATABASE_URL: '',

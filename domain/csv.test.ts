@@ -121,6 +121,16 @@ describe('equipment list export', () => {
       lastUpdated: '2026-01-01T10:00:00.000Z',
       lastServiceDate: null,
       retiredAt: null,
+      forecast: {
+        dueDate: '2026-02-28',
+        basis: 'calendar',
+        daysUntil: -5,
+        perDay: 6.5,
+        usageDueDate: '2026-03-04',
+        dueAtUsage: 1250,
+        calendarDueDate: '2026-02-28',
+        noUsageForecast: null,
+      },
       status: computeStatus(
         {
           currentUsage: 1234.5,
@@ -134,11 +144,25 @@ describe('equipment list export', () => {
     };
     const [header, row] = toCsv(equipmentListColumns, [e]).split('\r\n');
     expect(header).toBe(
-      'Name,Type,Serial Number,Unit,Current Usage,Threshold,Fuel Type,Service Interval,Last Service Usage,Status,Scheduled Maintenance,Next Maintenance Date,Date Added,Maintenance Start Date,Maintenance Interval,Maintenance Interval Unit',
+      'Name,Type,Serial Number,Unit,Current Usage,Threshold,Fuel Type,Service Interval,Last Service Usage,Status,Scheduled Maintenance,Next Maintenance Date,Date Added,Maintenance Start Date,Maintenance Interval,Maintenance Interval Unit,Forecast Due Date,Days Until Due,Forecast By,Usual Daily Usage,No Usage Forecast Because',
     );
     expect(row).toBe(
-      `"'=Excavator, big",machinery,SN-1,hours,1234.5,10000,N/A,250,1000,Approaching Service,Yes,2026-02-28,2026-01-01,2026-01-31,1,months`,
+      `"'=Excavator, big",machinery,SN-1,hours,1234.5,10000,N/A,250,1000,Approaching Service,Yes,2026-02-28,2026-01-01,2026-01-31,1,months,2026-02-28,-5,Calendar,6.5,`,
     );
+    const none = toCsv(equipmentListColumns, [
+      {
+        ...e,
+        forecast: {
+          ...e.forecast!,
+          dueDate: null,
+          basis: null,
+          daysUntil: null,
+          perDay: null,
+          noUsageForecast: 'single_reading',
+        },
+      },
+    ]).split('\r\n')[1];
+    expect(none).toMatch(/,,,,,Only one reading$/);
     expect(exportFileName('Equipment List', '2026-11-20')).toBe('equipment-list-2026-11-20.csv');
     expect(exportFileName('Time for Service equipment', '2026-11-20')).toBe(
       'time-for-service-equipment-2026-11-20.csv',

@@ -38,6 +38,36 @@ const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
 const fuelLabel = (fuel: string | null | undefined) =>
   !fuel || fuel === 'n/a' ? 'N/A' : fuel.charAt(0).toUpperCase() + fuel.slice(1);
 
+/** The service forecast (issue 14, docs/decisions/forecast.md): when, by what, at what daily usage, or why none. */
+const forecastColumns: CsvColumn<EquipmentDto>[] = [
+  { header: 'Forecast Due Date', value: (e) => e.forecast?.dueDate ?? '' },
+  { header: 'Days Until Due', value: (e) => e.forecast?.daysUntil ?? null },
+  {
+    header: 'Forecast By',
+    value: (e) =>
+      e.forecast?.basis === 'usage'
+        ? 'Usage forecast'
+        : e.forecast?.basis === 'calendar'
+          ? 'Calendar'
+          : '',
+  },
+  { header: 'Usual Daily Usage', value: (e) => e.forecast?.perDay ?? null },
+  {
+    header: 'No Usage Forecast Because',
+    value: (e) => noForecastLabel(e.forecast?.noUsageForecast),
+  },
+];
+
+const NO_FORECAST: Record<string, string> = {
+  no_readings: 'No readings',
+  single_reading: 'Only one reading',
+  too_short: 'Readings less than a day apart',
+  stale: 'No reading in 90 days',
+  stopped: 'No use lately',
+  no_interval: 'No service interval',
+};
+const noForecastLabel = (r: string | null | undefined) => (r ? (NO_FORECAST[r] ?? r) : '');
+
 /** equipment-list-{date}.csv (spec section 7). */
 export const equipmentListColumns: CsvColumn<EquipmentDto>[] = [
   { header: 'Name', value: (e) => e.name },
@@ -60,6 +90,7 @@ export const equipmentListColumns: CsvColumn<EquipmentDto>[] = [
     header: 'Maintenance Interval Unit',
     value: (e) => (e.hasScheduledMaintenance ? e.maintenanceIntervalUnit : ''),
   },
+  ...forecastColumns,
 ];
 
 /** Equipment maintenance report, also the status pages' export (`{status label}-equipment-{date}.csv`). */
@@ -79,6 +110,7 @@ export const statusReportColumns: CsvColumn<EquipmentDto>[] = [
   { header: 'Fuel Type', value: (e) => fuelLabel(e.fuelType) },
   { header: 'Next Service Usage', value: (e) => e.status.nextServiceUsage },
   { header: 'Next Maintenance Date', value: (e) => day(e.nextMaintenanceDate) },
+  ...forecastColumns,
 ];
 
 /** History export. */

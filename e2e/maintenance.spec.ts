@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import { E2E_ADMIN, expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
 
 /** YYYY-MM-DD of today + n days in UTC (the company's zone when signed up through the API). */
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -117,4 +117,63 @@ test('Spanish: the forecast and the Due soon list', async ({ page }) => {
     'true',
   );
   await expect(page.getByText('Calendario de mantenimiento')).toBeVisible();
+});
+
+test('the owner chooses the digest in Spanish in Profile; the platform admin sees it in the outbox', async ({
+  page,
+  browser,
+}) => {
+  const owner = await signupOwnerViaApi(page.request);
+  const name = uniqueName('Vencida');
+  const res = await page.request.post('/api/equipment', {
+    data: {
+      name,
+      type: 'machinery',
+      unit: 'hours',
+      hasScheduledMaintenance: true,
+      maintenanceStartDate: day(-40),
+      maintenanceInterval: 30,
+      maintenanceIntervalUnit: 'days',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  await page.goto('/profile');
+  const card = page.getByRole('heading', { name: 'Maintenance digest email' });
+  await expect(card).toBeVisible();
+  await expect(page.getByLabel('Send it')).toHaveValue('daily');
+  await page.getByLabel('Send it').selectOption('weekly');
+  await expect(page.getByLabel('On', { exact: true })).toBeVisible();
+  await page.getByLabel('Send it').selectOption('daily');
+  await expect(page.getByLabel('On', { exact: true })).toBeHidden();
+  await page.getByLabel('Email language').selectOption('es');
+  await expect(page.getByText(`Goes to ${owner.email} at about 00:00 company time.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Digest saved').first()).toBeVisible();
+  const saved = await page.request.get('/api/user/digest');
+  expect(await saved.json()).toMatchObject({ frequency: 'daily', language: 'es' });
+
+  // The platform admin runs the digests (no SMTP here: kept in the outbox) and reads the message.
+  const ctx = await browser.newContext();
+  const admin = await ctx.newPage();
+  const login = await admin.request.post('/api/auth/login', {
+    data: { emailOrBusinessName: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  await admin.goto('/admin-outbox');
+  await expect(admin.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible();
+  await expect(admin.getByText(/No SMTP server is set/)).toBeVisible();
+  const mine = admin.getByRole('listitem').filter({ hasText: `To ${owner.email}` });
+  await expect(async () => {
+    await admin.getByRole('button', { name: 'Run digests now' }).click();
+    await admin.getByRole('button', { name: 'Refresh' }).click();
+    await expect(mine).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(
+    mine.getByText('Resumen de mantenimiento: 1 máquina requiere atención'),
+  ).toBeVisible();
+  await expect(mine.getByText('Kept (no SMTP)')).toBeVisible();
+  await mine.getByText('Show the message').click();
+  await expect(mine.locator('pre')).toContainText(`${name}: Vencido.`);
+  await ctx.close();
 });

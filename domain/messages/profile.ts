@@ -17,4 +17,7 @@ export const profileMessages = {
   emailTaken: 'An account with this email already exists.',
   businessNameTaken: 'This business name is already registered.',
   commonPassword: 'This password is too common. Please choose a less predictable one.',
+  digestFrequency: 'Choose daily, weekly or off.',
+  digestWeekday: 'Choose a day of the week.',
+  language: 'Choose English or Spanish.',
 } as const;

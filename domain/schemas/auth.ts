@@ -51,6 +51,8 @@ export const signupSchema = z.object({
   password: newPassword,
   /** The browser's time zone (Intl.DateTimeFormat().resolvedOptions().timeZone); UTC when absent. */
   timeZone: timeZoneSchema.optional(),
+  /** The app's language at sign-up: the owner's emails (the maintenance digest) use it. */
+  language: z.enum(['en', 'es']).optional(),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 

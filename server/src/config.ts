@@ -55,6 +55,22 @@ export const envSchema = z.object({
     .min(0, 'SESSION_CACHE_SECONDS must be between 0 and 60')
     .max(60, 'SESSION_CACHE_SECONDS must be between 0 and 60')
     .default(5),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .min(3, 'MAIL_FROM must be an address such as "Equipment Management Suite <no-reply@example.com>"')
+    .default('Equipment Management Suite <no-reply@localhost>'),
+  DIGEST_HOUR: z.coerce
+    .number({ message: 'DIGEST_HOUR must be a number' })
+    .int('DIGEST_HOUR must be a whole hour')
+    .min(0, 'DIGEST_HOUR must be between 0 and 23')
+    .max(23, 'DIGEST_HOUR must be between 0 and 23')
+    .default(7),
+  JOBS: z.enum(['on', 'off'], { message: 'JOBS must be on or off' }).default('on'),
   METRICS_TOKEN: z
     .string()
     .min(32, 'METRICS_TOKEN must be at least 32 characters')

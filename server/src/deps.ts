@@ -13,4 +13,6 @@ export type Deps = {
   now: () => Date;
   /** Prometheus metrics of this server; `metrics.trackQueue` reports a job queue's depth. */
   metrics: Metrics;
+  /** Set when this server runs the job queue (main.ts; modules/digest/digest.jobs.ts). */
+  jobs?: { runNow: () => Promise<unknown> };
 };

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { startControlChannel } from './db/control-channel';
 import { ensureAdminFromEnv } from './modules/admin/admin-bootstrap';
+import { startDigestJobs } from './modules/digest/digest.jobs';
 
 async function main() {
   const config = loadConfig();
@@ -15,6 +16,8 @@ async function main() {
   await ensureAdminFromEnv(deps, app.log);
   // The embedded database's backups are taken by this process on request (npm run backup).
   const control = await startControlChannel(database, config.dataDir, app.log);
+  // The digest schedule and the mail outbox (JOBS=off: a server that only answers requests).
+  const jobs = config.JOBS === 'on' ? await startDigestJobs(deps, app.log) : null;
   let stopping = false;
   const shutdown = async (signal: string) => {
     // Ctrl-C in a terminal signals the whole process group: a second signal must not close twice.
@@ -22,6 +25,7 @@ async function main() {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     await control?.close();
+    await jobs?.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -96,6 +96,7 @@ export const PAGES = {
   },
   printLabels: { module: 'features/field/routes/print-labels.tsx', namespaces: ['field'] },
   adminAccounts: { module: 'features/admin/routes/admin-accounts.tsx', namespaces: ['admin'] },
+  adminOutbox: { module: 'features/admin/routes/admin-outbox.tsx', namespaces: ['admin'] },
 } as const satisfies Record<string, PageSpec>;
 
 export type PageName = keyof typeof PAGES;
@@ -150,6 +151,7 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
   ],
   platformAdmin: [
     ['/admin-accounts', 'adminAccounts'],
+    ['/admin-outbox', 'adminOutbox'],
     ['/profile', 'profile'],
   ],
 };

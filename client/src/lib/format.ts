@@ -83,3 +83,11 @@ export function formatUsd(amount: number): string {
     maximumFractionDigits: 2,
   }).format(amount);
 }
+
+/** The name of a day of the week (0 = Sunday ... 6 = Saturday) in the app's language. */
+export function formatWeekday(day: number): string {
+  // 2024-01-07 was a Sunday.
+  return dateFormat('weekday', { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, 7 + day)),
+  );
+}

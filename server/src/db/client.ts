@@ -33,6 +33,11 @@ export type Database = {
   queryCount: { value: number };
   stats: () => DatabaseStats;
   /**
+   * Plain SQL on the same connection(s), for libraries that bring their own SQL (the job queue,
+   * lib/job-queue.ts). Without parameters the text may hold several statements.
+   */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[]; rowCount: number }>;
+  /**
    * PGlite on a data directory only: a gzipped tar image of the data directory taken between
    * transactions (no query or transaction runs while it is copied), for backups (db/backup.ts).
    */
@@ -179,6 +184,26 @@ async function snapshotDataDir(client: PGlite): Promise<Buffer> {
   return gzip(Buffer.from(await tar.arrayBuffer()));
 }
 
+/**
+ * One statement with parameters (extended protocol), or a script without them (simple protocol). A
+ * script that fails inside its own BEGIN is rolled back here: PGlite has one connection, and an
+ * aborted transaction left open would fail every later query of the server.
+ */
+async function pgliteSql(client: PGlite, text: string, values?: unknown[]) {
+  if (values && values.length > 0) {
+    const r = await client.query(text, values);
+    return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+  }
+  try {
+    const results = await client.exec(text);
+    const last = results[results.length - 1];
+    return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+  } catch (err) {
+    if (/^\s*BEGIN\b/i.test(text)) await client.exec('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const queryCount = { value: 0 };
   const logger = new CountingLogger(queryCount);
@@ -214,7 +239,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     });
-    return { db: db as unknown as Db, kind: 'postgres', queryCount, stats, close };
+    const executeSql = async (text: string, values?: unknown[]) => {
+      const r = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(r) ? r[r.length - 1] : r;
+      return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };
+    };
+    return { db: db as unknown as Db, kind: 'postgres', queryCount, stats, executeSql, close };
   }
   const dir = opts.dataDir ?? 'memory://';
   const inMemory = dir.startsWith('memory://');
@@ -229,6 +259,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       kind: 'pglite',
       queryCount,
       stats: () => ({ kind: 'pglite', inFlight: client.inFlight }),
+      executeSql: (text, values) => pgliteSql(client, text, values),
       ...(inMemory ? {} : { snapshot: () => snapshotDataDir(client) }),
       close: async () => {
         await client.close();

@@ -10,6 +10,7 @@ import { operatorsRoutes } from './operators/operators.routes';
 import { fieldRoutes } from './field/field.routes';
 import { subscriptionRoutes } from './subscription/subscription.routes';
 import { profileRoutes } from './profile/profile.routes';
+import { digestRoutes } from './digest/digest.routes';
 
 /** Every API module, registered in this order. Each module owns its routes and service. */
 export async function registerModules(app: FastifyInstance, deps: Deps) {
@@ -23,4 +24,5 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   await profileRoutes(app, deps);
   await maintenanceRoutes(app, deps);
   await importRoutes(app, deps);
+  await digestRoutes(app, deps);
 }

@@ -19,6 +19,8 @@ export type TestApp = {
   app: FastifyInstance;
   deps: Deps;
   database: Database;
+  /** The PostgreSQL database of this app (TEST_DB=postgres), for a second app server on it. */
+  databaseUrl: string | undefined;
   clock: {
     now: Date | null;
     set: (d: Date) => void;
@@ -85,6 +87,7 @@ export async function createTestApp(
     app,
     deps,
     database,
+    databaseUrl,
     clock,
     close: async () => {
       await app.close();

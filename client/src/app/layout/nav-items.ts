@@ -5,6 +5,7 @@ import {
   CreditCard,
   Home,
   LifeBuoy,
+  Mail,
   PlusCircle,
   Upload,
   Users,
@@ -20,7 +21,10 @@ const HOME: NavItem = { to: '/', labelKey: 'nav.dashboard', icon: Home };
 export function navItemsFor(role: Role): NavItem[] {
   if (role === 'operator') return [{ to: '/', labelKey: 'nav.equipmentUpdates', icon: Home }];
   if (role === 'platform_admin')
-    return [{ to: '/admin-accounts', labelKey: 'nav.adminAccounts', icon: Users }];
+    return [
+      { to: '/admin-accounts', labelKey: 'nav.adminAccounts', icon: Users },
+      { to: '/admin-outbox', labelKey: 'nav.adminOutbox', icon: Mail },
+    ];
   return [
     HOME,
     { to: '/add-equipment', labelKey: 'nav.addEquipment', icon: PlusCircle },
@@ -52,6 +56,7 @@ export function titleKeyFor(pathname: string, role: Role): string {
     '/retired-equipment': 'titles.retiredEquipment',
     '/due-soon': 'titles.dueSoon',
     '/admin-accounts': 'titles.adminAccounts',
+    '/admin-outbox': 'titles.adminOutbox',
     '/security-questions': 'titles.securityQuestions',
   };
   if (pathname.startsWith('/equipment/')) return 'titles.equipmentByStatus';

@@ -34,6 +34,15 @@ export const user = pgTable(
     securityAnswer1Hash: text('security_answer_1_hash'),
     securityQuestion2: text('security_question_2'),
     securityAnswer2Hash: text('security_answer_2_hash'),
+    /** en | es: the language of the mail this user gets (set from the app's language). Null: en. */
+    language: text('language'),
+    /**
+     * The maintenance digest: daily | weekly | off. Null: the role's default (daily for owners, off
+     * for managers; issue 14).
+     */
+    digestFrequency: text('digest_frequency'),
+    /** Weekly digests go out on this day (0 = Sunday ... 6 = Saturday, in the company's zone). */
+    digestWeekday: integer('digest_weekday').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

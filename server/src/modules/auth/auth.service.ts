@@ -90,7 +90,13 @@ export async function signup(deps: Deps, input: SignupInput): Promise<UserRow> {
         .returning();
       const [u] = await tx
         .insert(user)
-        .values({ companyId: c!.id, email, passwordHash, role: 'owner' })
+        .values({
+          companyId: c!.id,
+          email,
+          passwordHash,
+          role: 'owner',
+          language: input.language ?? null,
+        })
         .returning();
       return u!;
     });

@@ -204,7 +204,17 @@ export async function listEquipment(
   const today = companyToday(deps, ctx);
   const wanted = parseStatusFilter(q.status);
   const all = rows.map((r) => toEquipmentDto(r, today));
-  return wanted ? all.filter((e) => e.status.serviceStatus === wanted) : all;
+  const kept = wanted ? all.filter((e) => e.status.serviceStatus === wanted) : all;
+  // The exports carry each machine's forecast (two more queries whatever the fleet size).
+  const keptIds = new Set(kept.map((e) => e.id));
+  const forecasts = await forecastsOf(
+    deps.db,
+    ctx.companyId,
+    rows.filter((r) => keptIds.has(r.id)),
+    deps.now(),
+    today,
+  );
+  return kept.map((e) => ({ ...e, forecast: forecasts.get(e.id) ?? null }));
 }
 
 type LeanTuple = [

@@ -14,7 +14,7 @@ import { forecastsOf } from '../equipment/forecast.service';
 const FLEET_LIMIT = 5_000;
 
 /** Active machines with a usage interval or a calendar schedule, with their forecasts. */
-async function scheduledMachines(deps: Deps, companyId: string, today: string) {
+export async function scheduledMachines(deps: Deps, companyId: string, today: string) {
   const rows = await deps.db
     .select()
     .from(equipment)

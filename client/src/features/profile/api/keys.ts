@@ -1,4 +1,5 @@
 export const profileKeys = {
   all: ['profile'] as const,
   company: () => [...profileKeys.all, 'company'] as const,
+  digest: () => [...profileKeys.all, 'digest'] as const,
 };

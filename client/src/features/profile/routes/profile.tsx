@@ -9,6 +9,7 @@ import { ChangePasswordCard } from '../components/change-password-card';
 import { CompanyDetailsCard } from '../components/company-details-card';
 import { CalendarFeedCard } from '@/components/calendar-feed-card';
 import { PersonalDetailsCard } from '../components/personal-details-card';
+import { DigestCard } from '../components/digest-card';
 
 /** Profile: personal details for everyone; company details and password for owners and managers only. */
 export default function ProfilePage() {
@@ -26,6 +27,7 @@ export default function ProfilePage() {
       </div>
       <PersonalDetailsCard key={user.id} user={user} />
       {isManager ? <CompanyDetailsCard /> : null}
+      {isManager ? <DigestCard /> : null}
       {isManager ? <CalendarFeedCard /> : null}
       {canChangePassword ? <ChangePasswordCard /> : null}
       {isManager ? (

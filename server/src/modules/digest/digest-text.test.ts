@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { renderDigest, type DigestContent } from './digest-text';
+import en from './locales/en.json' with { type: 'json' };
+import es from './locales/es.json' with { type: 'json' };
+
+const keys = (o: object, prefix = ''): string[] =>
+  Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+
+const base: DigestContent = {
+  language: 'en',
+  name: 'Ana',
+  company: 'Acme <Farms>',
+  today: '2026-03-02',
+  timeZone: 'America/Chicago',
+  first: false,
+  frequency: 'daily',
+  machines: [
+    {
+      id: '1',
+      name: '<script>alert(1)</script> loader',
+      unit: 'hours',
+      currentUsage: 1234.5,
+      status: 'time_for_service',
+      forecast: {
+        dueDate: '2026-03-06',
+        basis: 'usage',
+        daysUntil: 4,
+        perDay: 6.2,
+        usageDueDate: '2026-03-06',
+        dueAtUsage: 1250,
+        calendarDueDate: null,
+        noUsageForecast: null,
+      },
+    },
+  ],
+  reviewCount: 0,
+  reviews: [],
+  appUrl: 'https://ems.example.test',
+  unsubscribeUrl: 'https://ems.example.test/api/digest/unsubscribe?u=x&t=y',
+};
+
+describe('the digest mail', () => {
+  it('has every key in both languages', () => {
+    expect(keys(es).sort()).toEqual(keys(en).sort());
+  });
+
+  it("uses the app's own status words", () => {
+    for (const lng of ['en', 'es'] as const) {
+      const app = JSON.parse(
+        readFileSync(
+          new URL(`../../../../client/src/locales/${lng}/equipment.json`, import.meta.url),
+          'utf8',
+        ),
+      ) as { status: Record<string, string> };
+      const mail = lng === 'en' ? en.status : es.status;
+      for (const [k, v] of Object.entries(mail)) expect(app.status[k], k).toBe(v);
+    }
+  });
+
+  it('writes the forecast like the app and escapes every value in the HTML', () => {
+    const m = renderDigest(base);
+    expect(m.subject).toBe('Maintenance digest: 1 machine needs attention');
+    expect(m.text).toContain(
+      '- <script>alert(1)</script> loader: Time for Service. 1,234.5 hours. Due around Mar 6, 2026 (in 4 days) at 6.2 h/day',
+    );
+    expect(m.html).not.toContain('<script>');
+    expect(m.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62; loader');
+    expect(m.html).toContain('Acme &#60;Farms&#62;');
+    const es = renderDigest({ ...base, language: 'es' });
+    expect(es.subject).toBe('Resumen de mantenimiento: 1 máquina requiere atención');
+    expect(es.text).toContain(
+      'Servicio requerido. 1,234.5 horas. Servicio hacia el 6 mar 2026 (dentro de 4 días) a 6.2 h/día',
+    );
+  });
+});

@@ -1,0 +1,229 @@
+import i18next, { type TFunction } from 'i18next';
+import type { ServiceStatus } from '../../../../domain/status';
+import type { ForecastDto } from '../../../../domain/schemas/equipment';
+import en from './locales/en.json' with { type: 'json' };
+import es from './locales/es.json' with { type: 'json' };
+
+export const mailLanguages = ['en', 'es'] as const;
+export type MailLanguage = (typeof mailLanguages)[number];
+export const mailLanguageOf = (v: string | null | undefined): MailLanguage =>
+  v === 'es' ? 'es' : 'en';
+
+/** The mail's words in both languages (locales/*.json), read through i18next as the client does. */
+const i18n = i18next.createInstance();
+void i18n.init({
+  resources: { en: { mail: en }, es: { mail: es } },
+  defaultNS: 'mail',
+  fallbackLng: 'en',
+  initAsync: false,
+  // Text mail: values go in as they are; the HTML part escapes every value itself.
+  interpolation: { escapeValue: false },
+});
+
+export const mailT = (lang: MailLanguage): TFunction => i18n.getFixedT(lang, 'mail');
+
+export type DigestMachine = {
+  id: string;
+  name: string;
+  unit: string;
+  currentUsage: number;
+  status: ServiceStatus;
+  forecast: ForecastDto | null;
+};
+
+export type DigestReview = {
+  machine: string;
+  newUsage: number | null;
+  unit: string;
+  operator: string;
+  createdAt: Date;
+};
+
+export type DigestContent = {
+  language: MailLanguage;
+  name: string;
+  company: string;
+  /** The company's today (YYYY-MM-DD). */
+  today: string;
+  timeZone: string;
+  /** The first digest of this user (no earlier state to compare with). */
+  first: boolean;
+  frequency: 'daily' | 'weekly';
+  machines: DigestMachine[];
+  /** Waiting for review: the total and the first few. */
+  reviewCount: number;
+  reviews: DigestReview[];
+  appUrl: string;
+  unsubscribeUrl: string;
+};
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function formatters(lang: MailLanguage, timeZone: string) {
+  const locale = lang === 'es' ? 'es-US' : 'en-US'; // as the app writes them (client/src/lib/format.ts)
+  const num = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const day = new Intl.DateTimeFormat(locale, {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const stamp = new Intl.DateTimeFormat(locale, {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  });
+  const rel = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  return {
+    num: (n: number) => num.format(n),
+    date: (ymd: string) => day.format(new Date(`${ymd}T00:00:00Z`)),
+    stamp: (d: Date) => stamp.format(d),
+    inDays: (n: number) => rel.format(n, 'day'),
+  };
+}
+
+/** Subject, plain text and HTML of one digest, all in the user's language. */
+export function renderDigest(c: DigestContent): {
+  subject: string;
+  text: string;
+  html: string;
+} {
+  const t = mailT(c.language);
+  let tz = c.timeZone;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+  } catch {
+    tz = 'UTC';
+  }
+  const f = formatters(c.language, tz);
+  const reading = (usage: number | null, unit: string) =>
+    usage === null
+      ? '-'
+      : `${f.num(usage)}${t(`units.${unit}`, { defaultValue: unit }) ? ` ${t(`units.${unit}`, { defaultValue: unit })}` : ''}`;
+  const forecastText = (m: DigestMachine) => {
+    const fc = m.forecast;
+    if (!fc?.dueDate || fc.daysUntil === null) return t('forecast.none');
+    const when = f.inDays(fc.daysUntil);
+    const date = f.date(fc.dueDate);
+    if (fc.basis === 'usage' && fc.perDay !== null)
+      return t('forecast.aroundAt', {
+        date,
+        when,
+        rate: t('forecast.rate', {
+          value: f.num(fc.perDay),
+          unit: t(`unitShort.${m.unit}`, { defaultValue: m.unit }),
+        }),
+      });
+    if (fc.basis === 'usage') return t('forecast.around', { date, when });
+    return t('forecast.onDate', { date, when });
+  };
+
+  const subject =
+    c.machines.length > 0
+      ? t('subject', { count: c.machines.length })
+      : t('subjectReviewOnly', { count: c.reviewCount });
+  const intro = t(c.first ? 'introFirst' : 'intro', {
+    company: c.company,
+    date: f.date(c.today),
+  });
+  const rows = c.machines.map((m) => ({
+    name: m.name,
+    status: t(`status.${m.status}`),
+    reading: reading(m.currentUsage, m.unit),
+    forecast: forecastText(m),
+  }));
+  const reviewLines = c.reviews.map((r) =>
+    t('reviewLine', {
+      machine: r.machine,
+      reading: reading(r.newUsage, r.unit),
+      operator: r.operator,
+      when: f.stamp(r.createdAt),
+    }),
+  );
+  const more = c.reviewCount - c.reviews.length;
+  const why = t('why', { frequency: t(`frequency.${c.frequency}`) });
+
+  const greeting = c.name.trim() ? t('greeting', { name: c.name.trim() }) : t('greetingNoName');
+  const text = [
+    greeting,
+    '',
+    intro,
+    ...(rows.length > 0
+      ? [
+          '',
+          t('machinesHeading'),
+          ...rows.map((r) => `- ${r.name}: ${r.status}. ${r.reading}. ${r.forecast}`),
+        ]
+      : []),
+    ...(c.reviewCount > 0
+      ? [
+          '',
+          t('reviewHeading', { count: c.reviewCount }),
+          ...reviewLines.map((l) => `- ${l}`),
+          ...(more > 0 ? [`  ${t('reviewMore', { count: more })}`] : []),
+        ]
+      : []),
+    '',
+    `${t('open')}: ${c.appUrl}`,
+    '',
+    '--',
+    why,
+    `${t('unsubscribe')}: ${c.unsubscribeUrl}`,
+    '',
+  ].join('\n');
+
+  const cell = 'style="padding:6px 10px;border-bottom:1px solid #e5e7eb;text-align:left"';
+  const html = `<!doctype html>
+<html lang="${c.language}"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>
+<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#111827;line-height:1.5">
+<p>${esc(greeting)}</p>
+<p>${esc(intro)}</p>
+${
+  rows.length > 0
+    ? `<h2 style="font-size:16px">${esc(t('machinesHeading'))}</h2>
+<table style="border-collapse:collapse;font-size:14px">
+<thead><tr><th ${cell}>${esc(t('columns.machine'))}</th><th ${cell}>${esc(t('columns.status'))}</th><th ${cell}>${esc(t('columns.reading'))}</th><th ${cell}>${esc(t('columns.forecast'))}</th></tr></thead>
+<tbody>
+${rows.map((r) => `<tr><td ${cell}>${esc(r.name)}</td><td ${cell}>${esc(r.status)}</td><td ${cell}>${esc(r.reading)}</td><td ${cell}>${esc(r.forecast)}</td></tr>`).join('\n')}
+</tbody></table>`
+    : ''
+}
+${
+  c.reviewCount > 0
+    ? `<h2 style="font-size:16px">${esc(t('reviewHeading', { count: c.reviewCount }))}</h2>
+<ul>${reviewLines.map((l) => `<li>${esc(l)}</li>`).join('')}${more > 0 ? `<li>${esc(t('reviewMore', { count: more }))}</li>` : ''}</ul>`
+    : ''
+}
+<p><a href="${esc(c.appUrl)}">${esc(t('open'))}</a></p>
+<hr style="border:none;border-top:1px solid #e5e7eb">
+<p style="font-size:12px;color:#6b7280">${esc(why)}<br><a href="${esc(c.unsubscribeUrl)}">${esc(t('unsubscribe'))}</a></p>
+</body></html>`;
+  return { subject, text, html };
+}
+
+/** The small page behind the unsubscribe link (no sign-in, works without the app's script). */
+export function unsubscribePage(
+  lang: MailLanguage,
+  state:
+    | { kind: 'confirm'; email: string; action: string }
+    | { kind: 'done'; email: string }
+    | { kind: 'invalid' },
+): string {
+  const t = mailT(lang);
+  const body =
+    state.kind === 'confirm'
+      ? `<p>${esc(t('unsubscribePage.confirm', { email: state.email }))}</p>
+<form method="post" action="${esc(state.action)}"><button type="submit">${esc(t('unsubscribePage.button'))}</button></form>`
+      : state.kind === 'done'
+        ? `<p role="status">${esc(t('unsubscribePage.done', { email: state.email }))}</p>`
+        : `<p role="alert">${esc(t('unsubscribePage.invalid'))}</p>`;
+  return `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(t('unsubscribePage.title'))}</title>
+<style>body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#111827;line-height:1.5}button{font:inherit;padding:.75rem 1.25rem;min-height:48px;border-radius:.5rem;border:0;background:#1d4ed8;color:#fff;cursor:pointer}</style>
+</head><body><h1>${esc(t('unsubscribePage.title'))}</h1>
+${body}
+</body></html>`;
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  outboxQuerySchema,
+  updateDigestPreferencesSchema,
+  type DigestPreferences,
+  type OutboxList,
+} from '../../../../domain/schemas/digest';
+import type { Deps } from '../../deps';
+import { parse } from '../../lib/errors';
+import { createMailer } from '../../lib/mailer';
+import { authOf } from '../../plugins/access';
+import { mailLanguageOf, unsubscribePage, type MailLanguage } from './digest-text';
+import * as svc from './digest.service';
+import { digestPass } from './digest.jobs';
+import { listOutbox } from './outbox.service';
+
+const linkSchema = z.object({
+  u: z.string().max(64).default(''),
+  t: z.string().max(128).default(''),
+});
+
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(body);
+
+const langOf = (header: string | undefined): MailLanguage =>
+  mailLanguageOf(header?.toLowerCase().startsWith('es') ? 'es' : 'en');
+
+/** The maintenance digest: preferences, the unsubscribe link, the platform admin's outbox. */
+export async function digestRoutes(app: FastifyInstance, deps: Deps) {
+  app.get(
+    '/api/user/digest',
+    { config: { access: ['owner', 'manager'] } },
+    async (req): Promise<DigestPreferences> => svc.preferences(deps, authOf(req).userId),
+  );
+
+  app.put(
+    '/api/user/digest',
+    { config: { access: ['owner', 'manager'], keepsSessions: true } },
+    async (req): Promise<DigestPreferences> => {
+      const input = parse(updateDigestPreferencesSchema, req.body);
+      return svc.updatePreferences(deps, authOf(req).userId, input);
+    },
+  );
+
+  // The link in every digest: no sign-in. GET only asks (mail scanners open links); POST unsubscribes,
+  // from the page's button or a mail app's one-click unsubscribe (RFC 8058, a form-encoded POST).
+  await app.register(async (scope) => {
+    // The body ("List-Unsubscribe=One-Click") says nothing the link does not: accepted, not read.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_req, _body, done) => done(null, {}),
+    );
+    const path = '/api/digest/unsubscribe';
+    const target = async (query: unknown) => {
+      const r = linkSchema.safeParse(query ?? {});
+      return r.success ? svc.unsubscribeTarget(deps, r.data.u, r.data.t) : null;
+    };
+    scope.get(path, { config: { access: 'public' } }, async (req, reply) => {
+      const who = await target(req.query);
+      if (!who)
+        return html(
+          reply,
+          400,
+          unsubscribePage(langOf(req.headers['accept-language']), { kind: 'invalid' }),
+        );
+      const action = req.url;
+      return html(
+        reply,
+        200,
+        unsubscribePage(who.language, { kind: 'confirm', email: who.email, action }),
+      );
+    });
+    scope.post(path, { config: { access: 'public', keepsSessions: true } }, async (req, reply) => {
+      const who = await target(req.query);
+      if (!who)
+        return html(
+          reply,
+          400,
+          unsubscribePage(langOf(req.headers['accept-language']), { kind: 'invalid' }),
+        );
+      await svc.unsubscribe(deps, who.id);
+      req.log.info({ event: 'digest_unsubscribed', userId: who.id }, 'digest unsubscribed');
+      return html(reply, 200, unsubscribePage(who.language, { kind: 'done', email: who.email }));
+    });
+  });
+
+  app.get(
+    '/api/admin/outbox',
+    { config: { access: ['platform_admin'] } },
+    async (req): Promise<OutboxList> => {
+      const q = parse(outboxQuerySchema, req.query);
+      return {
+        smtp: Boolean(deps.config.SMTP_URL),
+        messages: (await listOutbox(deps, {
+          status: q.status,
+          limit: 200,
+        })) as OutboxList['messages'],
+      };
+    },
+  );
+
+  /** Run the digests now: through the job queue when it runs, else here. */
+  app.post(
+    '/api/admin/outbox/run',
+    { config: { access: ['platform_admin'], keepsSessions: true } },
+    async () => {
+      if (deps.jobs) {
+        await deps.jobs.runNow();
+        return { queued: true };
+      }
+      const mailer = deps.config.SMTP_URL ? createMailer(deps.config.SMTP_URL) : null;
+      try {
+        await digestPass(deps, mailer);
+      } finally {
+        mailer?.close();
+      }
+      return { queued: false };
+    },
+  );
+}

@@ -1,0 +1,330 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { todayIn } from '../../../../domain/dates';
+import type { DigestPreferences, UpdateDigestPreferences } from '../../../../domain/schemas/digest';
+import type { ServiceStatus } from '../../../../domain/status';
+import {
+  company,
+  digestState,
+  equipment,
+  mailOutbox,
+  operatorUpdate,
+  user,
+} from '../../db/schema/index';
+import type { Deps } from '../../deps';
+import { notFound } from '../../lib/errors';
+import { toEquipmentDto } from '../equipment/equipment.service';
+import { scheduledMachines } from '../maintenance/maintenance.service';
+import {
+  mailLanguageOf,
+  renderDigest,
+  type DigestMachine,
+  type DigestReview,
+  type MailLanguage,
+} from './digest-text';
+
+type Frequency = 'daily' | 'weekly' | 'off';
+
+/** Owners get the digest unless they turn it off; managers when they turn it on (issue 14). */
+export const effectiveFrequency = (role: string, stored: string | null): Frequency =>
+  stored === 'daily' || stored === 'weekly' || stored === 'off'
+    ? stored
+    : role === 'owner'
+      ? 'daily'
+      : 'off';
+
+const FREQUENCY_SQL = sql`coalesce(${user.digestFrequency}, case when ${user.role} = 'owner' then 'daily' else 'off' end)`;
+
+export async function preferences(deps: Deps, userId: string): Promise<DigestPreferences> {
+  const [u] = await deps.db
+    .select({
+      role: user.role,
+      email: user.email,
+      language: user.language,
+      frequency: user.digestFrequency,
+      weekday: user.digestWeekday,
+    })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!u) throw notFound();
+  return {
+    frequency: effectiveFrequency(u.role, u.frequency),
+    weekday: u.weekday,
+    language: u.language === 'en' || u.language === 'es' ? u.language : null,
+    email: u.email ?? '',
+    hour: deps.config.DIGEST_HOUR,
+  };
+}
+
+export async function updatePreferences(
+  deps: Deps,
+  userId: string,
+  input: UpdateDigestPreferences,
+): Promise<DigestPreferences> {
+  await deps.db
+    .update(user)
+    .set({
+      digestFrequency: input.frequency,
+      digestWeekday: input.weekday,
+      language: input.language,
+      updatedAt: deps.now(),
+    })
+    .where(eq(user.id, userId));
+  return preferences(deps, userId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unsubscribe: a link that works without signing in, signed with the app's secret.
+
+const signature = (secret: string, userId: string) =>
+  createHmac('sha256', secret).update(`digest-unsubscribe:${userId}`).digest('base64url');
+
+export const unsubscribeToken = (deps: Deps, userId: string) =>
+  signature(deps.config.APP_SECRET, userId);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The user a link is for, when its signature is right. */
+export async function unsubscribeTarget(
+  deps: Deps,
+  userId: string,
+  token: string,
+): Promise<{ id: string; email: string; language: MailLanguage } | null> {
+  if (!UUID.test(userId)) return null;
+  const want = Buffer.from(unsubscribeToken(deps, userId));
+  const got = Buffer.from(token);
+  if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
+  const [u] = await deps.db
+    .select({ id: user.id, email: user.email, language: user.language })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!u) return null;
+  return { id: u.id, email: u.email ?? '', language: mailLanguageOf(u.language) };
+}
+
+export async function unsubscribe(deps: Deps, userId: string): Promise<void> {
+  await deps.db
+    .update(user)
+    .set({ digestFrequency: 'off', updatedAt: deps.now() })
+    .where(eq(user.id, userId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The digest run (a job: lib/job-queue.ts; docs/decisions/digest-and-outbox.md).
+
+const ATTENTION: readonly ServiceStatus[] = ['approaching_service', 'time_for_service', 'overdue'];
+const ORDER: Record<ServiceStatus, number> = {
+  overdue: 0,
+  time_for_service: 1,
+  approaching_service: 2,
+  good: 3,
+};
+const REVIEW_LINES = 5;
+const USERS_PER_PAGE = 500;
+
+/** The hour (0-23) now in a time zone. */
+function hourIn(timeZone: string, now: Date): number {
+  try {
+    return Number(
+      new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now),
+    );
+  } catch {
+    return now.getUTCHours();
+  }
+}
+const weekdayOf = (ymd: string) => new Date(`${ymd}T00:00:00Z`).getUTCDay();
+
+export const appUrl = (deps: Deps) =>
+  (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/+$/, '');
+
+type CompanyView = {
+  machines: DigestMachine[];
+  reviewCount: number;
+  reviews: DigestReview[];
+  newestReviewAt: Date | null;
+};
+
+/** A company's machines with their status and forecast, and its readings waiting for review. */
+async function companyView(deps: Deps, companyId: string, today: string): Promise<CompanyView> {
+  const machines = (await scheduledMachines(deps, companyId, today)).map(({ row, forecast }) => ({
+    id: row.id,
+    name: row.name,
+    unit: row.unit,
+    currentUsage: row.currentUsage,
+    status: toEquipmentDto(row, today).status.serviceStatus,
+    forecast,
+  }));
+  const waiting = and(
+    eq(operatorUpdate.companyId, companyId),
+    eq(operatorUpdate.status, 'pending'),
+    isNull(operatorUpdate.voidedAt),
+  );
+  const [count] = await deps.db
+    .select({
+      n: sql<number>`count(*)::int`,
+      newest: sql<string | null>`max(${operatorUpdate.createdAt})`,
+    })
+    .from(operatorUpdate)
+    .where(waiting);
+  const reviews = await deps.db
+    .select({
+      machine: operatorUpdate.equipmentName,
+      newUsage: operatorUpdate.newUsage,
+      unit: equipment.unit,
+      operator: operatorUpdate.operatorName,
+      createdAt: operatorUpdate.createdAt,
+    })
+    .from(operatorUpdate)
+    .innerJoin(equipment, eq(equipment.id, operatorUpdate.equipmentId))
+    .where(waiting)
+    .orderBy(desc(operatorUpdate.createdAt))
+    .limit(REVIEW_LINES);
+  return {
+    machines,
+    reviewCount: count?.n ?? 0,
+    reviews,
+    newestReviewAt: count?.newest ? new Date(count.newest) : null,
+  };
+}
+
+export type DigestRunResult = { queued: number; nothingNew: number; notDue: number; raced: number };
+
+/**
+ * One pass over every owner and manager who wants a digest: for each whose period has begun (the
+ * company's DIGEST_HOUR today; weekly ones on their day) and was not handled yet, work out what
+ * became approaching, due or overdue since their last digest and what waits for review, then in one
+ * transaction: lock their digest state, check nobody handled the period meanwhile (another app
+ * server), queue the message in the outbox (unique per user and period) and record the period and
+ * the statuses. Nothing is queued when nothing is new. Safe to run on several servers at once and
+ * to run again after a crash: a period is handled exactly once.
+ */
+export async function runDigests(deps: Deps): Promise<DigestRunResult> {
+  const now = deps.now();
+  const result: DigestRunResult = { queued: 0, nothingNew: 0, notDue: 0, raced: 0 };
+  const views = new Map<string, Promise<CompanyView>>();
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const users = await deps.db
+      .select({
+        id: user.id,
+        companyId: user.companyId,
+        email: user.email,
+        firstName: user.firstName,
+        role: user.role,
+        language: user.language,
+        frequency: user.digestFrequency,
+        weekday: user.digestWeekday,
+        companyName: company.name,
+        timeZone: company.timeZone,
+        lastPeriod: digestState.lastPeriod,
+        lastRunAt: digestState.lastRunAt,
+        statuses: digestState.statuses,
+      })
+      .from(user)
+      .innerJoin(company, eq(company.id, user.companyId))
+      .leftJoin(digestState, eq(digestState.userId, user.id))
+      .where(
+        and(
+          inArray(user.role, ['owner', 'manager']),
+          isNotNull(user.email),
+          gt(user.id, after),
+          sql`${FREQUENCY_SQL} <> 'off'`,
+        ),
+      )
+      .orderBy(asc(user.id))
+      .limit(USERS_PER_PAGE);
+    if (users.length === 0) break;
+    after = users[users.length - 1]!.id;
+    for (const u of users) {
+      const companyId = u.companyId!;
+      const today = todayIn(u.timeZone, now);
+      const frequency = effectiveFrequency(u.role, u.frequency);
+      if (
+        frequency === 'off' ||
+        hourIn(u.timeZone, now) < deps.config.DIGEST_HOUR ||
+        (frequency === 'weekly' && weekdayOf(today) !== u.weekday) ||
+        (u.lastPeriod !== null && u.lastPeriod >= today)
+      ) {
+        result.notDue += 1;
+        continue;
+      }
+      const key = `${companyId}:${today}`;
+      if (!views.has(key)) views.set(key, companyView(deps, companyId, today));
+      const view = await views.get(key)!;
+      const before = u.statuses ?? {};
+      const first = u.lastPeriod === null || u.lastPeriod === '';
+      const changed = view.machines
+        .filter((m) => ATTENTION.includes(m.status) && before[m.id] !== m.status)
+        .sort((a, b) => ORDER[a.status] - ORDER[b.status] || a.name.localeCompare(b.name));
+      const newReviews =
+        view.reviewCount > 0 &&
+        (first ||
+          !u.lastRunAt ||
+          (view.newestReviewAt !== null && view.newestReviewAt > u.lastRunAt));
+      const snapshot = Object.fromEntries(
+        view.machines.filter((m) => m.status !== 'good').map((m) => [m.id, m.status]),
+      );
+      const language = mailLanguageOf(u.language);
+      const mail =
+        changed.length > 0 || newReviews
+          ? renderDigest({
+              language,
+              name: u.firstName ?? '',
+              company: u.companyName,
+              today,
+              timeZone: u.timeZone,
+              first,
+              frequency,
+              machines: changed,
+              reviewCount: view.reviewCount,
+              reviews: view.reviews,
+              appUrl: appUrl(deps),
+              unsubscribeUrl: unsubscribeUrl(deps, u.id),
+            })
+          : null;
+      const outcome = await deps.db.transaction(async (tx) => {
+        await tx
+          .insert(digestState)
+          .values({ userId: u.id, companyId, lastPeriod: '', lastRunAt: new Date(0) })
+          .onConflictDoNothing();
+        const [state] = await tx
+          .select({ lastPeriod: digestState.lastPeriod })
+          .from(digestState)
+          .where(eq(digestState.userId, u.id))
+          .for('update');
+        // Another server handled this user since we read their state: leave it to that one.
+        if (!state || state.lastPeriod !== (u.lastPeriod ?? '')) return 'raced' as const;
+        if (mail)
+          await tx
+            .insert(mailOutbox)
+            .values({
+              companyId,
+              userId: u.id,
+              dedupeKey: `digest:${u.id}:${today}`,
+              kind: 'digest',
+              toAddress: u.email!,
+              subject: mail.subject,
+              textBody: mail.text,
+              htmlBody: mail.html,
+              headers: {
+                'List-Unsubscribe': `<${unsubscribeUrl(deps, u.id)}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              },
+              createdAt: now,
+            })
+            .onConflictDoNothing();
+        await tx
+          .update(digestState)
+          .set({ lastPeriod: today, lastRunAt: now, statuses: snapshot })
+          .where(eq(digestState.userId, u.id));
+        return mail ? ('queued' as const) : ('nothingNew' as const);
+      });
+      result[outcome] += 1;
+    }
+    if (users.length < USERS_PER_PAGE) break;
+  }
+  return result;
+}
+
+export const unsubscribeUrl = (deps: Deps, userId: string) =>
+  `${appUrl(deps)}/api/digest/unsubscribe?u=${userId}&t=${unsubscribeToken(deps, userId)}`;

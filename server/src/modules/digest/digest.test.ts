@@ -1,0 +1,475 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DigestPreferences, OutboxList } from '../../../../domain/schemas/digest';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
+import { mailOutbox, operatorUpdate } from '../../db/schema/index';
+import type { Deps } from '../../deps';
+import { createMailer, type Mailer } from '../../lib/mailer';
+import {
+  addSignedInUser,
+  call,
+  createEquipmentViaApi,
+  signInAgain,
+  signupOwner,
+  type SignedIn,
+} from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { DIGEST_JOB, digestPass, startDigestJobs } from './digest.jobs';
+import { runDigests } from './digest.service';
+import { claimNext, sendPending, CLAIM_SECONDS } from './outbox.service';
+
+/**
+ * The maintenance digest (issue 14) against a real SMTP server started here (smtp-server), each
+ * message parsed back (mailparser). On PostgreSQL a second app server on the same database runs
+ * alongside; on the embedded database the same server runs two passes at once.
+ */
+let t: TestApp;
+let smtp: SMTPServer;
+let smtpUrl = '';
+let mailer: Mailer;
+const inbox: ParsedMail[] = [];
+
+const at = (iso: string) => t.clock.set(new Date(iso));
+const to = (m: ParsedMail) =>
+  (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address));
+const mailFor = (address: string) => inbox.filter((m) => to(m).includes(address));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(check: () => boolean, ms = 20_000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await sleep(100);
+  }
+}
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((m) => {
+          inbox.push(m);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const address = smtp.server.address();
+  if (!address || typeof address === 'string') throw new Error('no smtp port');
+  smtpUrl = `smtp://127.0.0.1:${address.port}`;
+  t = await createTestApp({
+    SMTP_URL: smtpUrl,
+    DIGEST_HOUR: '7',
+    PUBLIC_URL: 'https://ems.example.test',
+    MAIL_FROM: 'Equipment Management Suite <digest@ems.example.test>',
+  });
+  mailer = createMailer(smtpUrl);
+}, 60_000);
+
+afterAll(async () => {
+  mailer?.close();
+  await t?.close();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+});
+
+/** A company (UTC) with an overdue machine, one approaching service and a good one. */
+async function fleet(): Promise<SignedIn & { good: string }> {
+  at('2026-03-01T12:00:00Z');
+  const o = await signupOwner(t.app);
+  await createEquipmentViaApi(t.app, o.cookie, {
+    name: 'Overdue loader',
+    serviceInterval: 0,
+    hasScheduledMaintenance: true,
+    maintenanceStartDate: '2025-12-01',
+    maintenanceInterval: 2,
+    maintenanceIntervalUnit: 'months',
+  });
+  await createEquipmentViaApi(t.app, o.cookie, {
+    name: 'Busy truck',
+    unit: 'miles',
+    currentUsage: 8_500,
+    serviceInterval: 10_000,
+    lastServiceUsage: 0,
+  });
+  const good = await createEquipmentViaApi(t.app, o.cookie, {
+    name: 'Fine mower',
+    currentUsage: 10,
+    serviceInterval: 100,
+    lastServiceUsage: 0,
+  });
+  return { ...o, good: good.id };
+}
+
+async function pendingReading(deps: Deps, companyId: string, equipmentId: string) {
+  await deps.db.insert(operatorUpdate).values({
+    companyId,
+    equipmentId,
+    equipmentName: 'Fine mower',
+    operatorName: 'maria.g',
+    newUsage: 5_000,
+    status: 'pending',
+    reason: 'unusual_reading',
+    createdAt: t.deps.now(),
+  });
+}
+
+describe('digest preferences', () => {
+  it('owners default to daily, managers to off; operators cannot; bad choices get the form messages', async () => {
+    const o = await signupOwner(t.app);
+    const m = await addSignedInUser(t.deps.db, 'manager', o.companyId);
+    const op = await addSignedInUser(t.deps.db, 'operator', o.companyId);
+    const owner = (
+      await call(t.app, o.cookie, 'GET', '/api/user/digest')
+    ).json<DigestPreferences>();
+    expect(owner).toMatchObject({ frequency: 'daily', language: null, email: o.email, hour: 7 });
+    const es = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        businessName: `Talleres ${Date.now()}`,
+        email: `dueno${Date.now()}@example.com`,
+        password: 'Harvest-Moon-42',
+        language: 'es',
+      },
+    });
+    expect(es.statusCode).toBe(201);
+    const esCookie = `ems_sid=${es.cookies.find((c) => c.name === 'ems_sid')!.value}`;
+    expect(
+      (await call(t.app, esCookie, 'GET', '/api/user/digest')).json<DigestPreferences>().language,
+    ).toBe('es');
+    expect(
+      (await call(t.app, m.cookie, 'GET', '/api/user/digest')).json<DigestPreferences>().frequency,
+    ).toBe('off');
+    expect((await call(t.app, op.cookie, 'GET', '/api/user/digest')).statusCode).toBe(403);
+    expect((await call(t.app, null, 'GET', '/api/user/digest')).statusCode).toBe(401);
+
+    const bad = await call(t.app, m.cookie, 'PUT', '/api/user/digest', {
+      frequency: 'hourly',
+      weekday: 1,
+      language: 'es',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: 'Choose daily, weekly or off.' });
+    const day = await call(t.app, m.cookie, 'PUT', '/api/user/digest', {
+      frequency: 'weekly',
+      weekday: 9,
+      language: 'es',
+    });
+    expect(day.json()).toMatchObject({ message: 'Choose a day of the week.' });
+    const lang = await call(t.app, m.cookie, 'PUT', '/api/user/digest', {
+      frequency: 'weekly',
+      weekday: 3,
+      language: 'fr',
+    });
+    expect(lang.json()).toMatchObject({ message: 'Choose English or Spanish.' });
+    // Nothing was saved by the refused requests.
+    expect(
+      (await call(t.app, m.cookie, 'GET', '/api/user/digest')).json<DigestPreferences>().frequency,
+    ).toBe('off');
+    const ok = await call(t.app, m.cookie, 'PUT', '/api/user/digest', {
+      frequency: 'weekly',
+      weekday: 3,
+      language: 'es',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ frequency: 'weekly', weekday: 3, language: 'es' });
+  });
+});
+
+describe('the daily digest', () => {
+  it('tells each owner and manager, in their language, what became approaching, due or overdue and what waits for review; nothing when nothing is new', async () => {
+    const o = await fleet();
+    const m = await addSignedInUser(t.deps.db, 'manager', o.companyId, { firstName: 'Mónica' });
+    await call(t.app, m.cookie, 'PUT', '/api/user/digest', {
+      frequency: 'daily',
+      weekday: 1,
+      language: 'es',
+    });
+    await pendingReading(t.deps, o.companyId, o.good);
+
+    // Before 07:00 company time: not yet.
+    at('2026-03-02T06:30:00Z');
+    await runDigests(t.deps);
+    await sendPending(t.deps, mailer);
+    expect(mailFor(o.email)).toHaveLength(0);
+
+    at('2026-03-02T08:00:00Z');
+    await runDigests(t.deps);
+    await sendPending(t.deps, mailer);
+    await until(() => mailFor(o.email).length === 1 && mailFor(m.email!).length === 1);
+
+    const en = mailFor(o.email)[0]!;
+    expect(en.subject).toBe('Maintenance digest: 2 machines need attention');
+    expect(en.text).toContain('Overdue loader: Overdue. 100 hours. Due Feb 1, 2026 (29 days ago)');
+    expect(en.text).toContain('Busy truck: Approaching Service. 8,500 miles. No forecast');
+    expect(en.text).not.toMatch(/- Fine mower: (Good|Time)/);
+    expect(en.text).toMatch(/^Hello,\n/);
+    expect(en.text).toContain('1 operator reading waiting for your review');
+    expect(en.text).toContain('Fine mower: 5,000 hours by maria.g');
+    expect(en.html).toContain(
+      '<td style="padding:6px 10px;border-bottom:1px solid #e5e7eb;text-align:left">Overdue loader</td>',
+    );
+    expect(en.from?.text).toContain('digest@ems.example.test');
+    const header = (k: string) => en.headerLines.find((h) => h.key === k)?.line ?? '';
+    expect(header('list-unsubscribe-post')).toMatch(/List-Unsubscribe=One-Click$/);
+    expect(header('list-unsubscribe')).toMatch(
+      /<https:\/\/ems\.example\.test\/api\/digest\/unsubscribe\?u=/,
+    );
+    expect(en.text).toMatch(
+      /https:\/\/ems\.example\.test\/api\/digest\/unsubscribe\?u=[0-9a-f-]+&t=/,
+    );
+
+    const es = mailFor(m.email!)[0]!;
+    expect(es.subject).toBe('Resumen de mantenimiento: 2 máquinas requieren atención');
+    expect(es.text).toContain('Hola, Mónica:');
+    expect(es.text).toContain('Overdue loader: Vencido.');
+    expect(es.text).toContain('Busy truck: Servicio próximo. 8,500 millas. Sin pronóstico');
+    expect(es.text).toContain('hace 29 días');
+    expect(es.text).toContain('1 lectura de operador espera su revisión');
+
+    // Again the same day, and the next day with nothing new: nothing more.
+    at('2026-03-02T15:00:00Z');
+    await runDigests(t.deps);
+    at('2026-03-03T08:00:00Z');
+    const quiet = await runDigests(t.deps);
+    expect(quiet.nothingNew).toBeGreaterThanOrEqual(2);
+    await sendPending(t.deps, mailer);
+    await sleep(300);
+    expect(mailFor(o.email)).toHaveLength(1);
+    expect(mailFor(m.email!)).toHaveLength(1);
+
+    // The mower reaches its service: the next digest lists it alone.
+    const r = await call(
+      t.app,
+      await signInAgain(t.app, o),
+      'PATCH',
+      `/api/equipment/${o.good}/usage`,
+      {
+        usageIncrease: 90,
+      },
+    );
+    expect(r.statusCode).toBe(200);
+    at('2026-03-04T08:00:00Z');
+    await runDigests(t.deps);
+    await sendPending(t.deps, mailer);
+    await until(() => mailFor(o.email).length === 2);
+    const next = mailFor(o.email)[1]!;
+    expect(next.subject).toBe('Maintenance digest: 1 machine needs attention');
+    expect(next.text).toContain('Fine mower: Time for Service. 100 hours.');
+    expect(next.text).not.toContain('Overdue loader');
+    expect(next.text).toContain('since your last digest');
+  });
+
+  it('a weekly digest goes out on its chosen day only', async () => {
+    const o = await fleet();
+    await call(t.app, o.cookie, 'PUT', '/api/user/digest', {
+      frequency: 'weekly',
+      weekday: 3, // Wednesday
+      language: 'en',
+    });
+    at('2026-03-02T09:00:00Z'); // Monday
+    await runDigests(t.deps);
+    await sendPending(t.deps, mailer);
+    await sleep(200);
+    expect(mailFor(o.email)).toHaveLength(0);
+    at('2026-03-04T09:00:00Z'); // Wednesday
+    await runDigests(t.deps);
+    await sendPending(t.deps, mailer);
+    await until(() => mailFor(o.email).length === 1);
+    expect(mailFor(o.email)[0]!.text).toContain('set to weekly');
+  });
+});
+
+describe('unsubscribe', () => {
+  it('works without signing in from the signed link; a wrong signature changes nothing', async () => {
+    const o = await fleet();
+    at('2026-03-05T08:00:00Z');
+    await runDigests(t.deps);
+    await sendPending(t.deps, mailer);
+    await until(() => mailFor(o.email).length === 1);
+    const link = /https:\/\/ems\.example\.test(\/api\/digest\/unsubscribe\?\S+)/.exec(
+      mailFor(o.email)[0]!.text ?? '',
+    )![1]!;
+    o.cookie = await signInAgain(t.app, o);
+
+    const page = await t.app.inject({ method: 'GET', url: link });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`Stop the maintenance digest emails to ${o.email}?`);
+    expect(page.body).toContain('<form method="post"');
+    // A GET (a mail scanner opening the link) changes nothing.
+    expect(
+      (await call(t.app, o.cookie, 'GET', '/api/user/digest')).json<DigestPreferences>().frequency,
+    ).toBe('daily');
+
+    const wrong = link.replace(/t=[^&]+/, 't=' + 'A'.repeat(43));
+    const refused = await t.app.inject({ method: 'POST', url: wrong });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('This unsubscribe link is not valid');
+    const other = await signupOwner(t.app);
+    const swapped = link.replace(/u=[^&]+/, `u=${other.user.id}`);
+    expect((await t.app.inject({ method: 'POST', url: swapped })).statusCode).toBe(400);
+    expect(
+      (await call(t.app, o.cookie, 'GET', '/api/user/digest')).json<DigestPreferences>().frequency,
+    ).toBe('daily');
+
+    // A mail app's one-click unsubscribe (RFC 8058).
+    const done = await t.app.inject({
+      method: 'POST',
+      url: link,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('gets no more maintenance digests');
+    expect(
+      (await call(t.app, o.cookie, 'GET', '/api/user/digest')).json<DigestPreferences>().frequency,
+    ).toBe('off');
+    // No more digests, whatever changes.
+    await call(t.app, o.cookie, 'PATCH', `/api/equipment/${o.good}/usage`, { usageIncrease: 95 });
+    at('2026-03-06T08:00:00Z');
+    await runDigests(t.deps);
+    await sendPending(t.deps, mailer);
+    await sleep(200);
+    expect(mailFor(o.email)).toHaveLength(1);
+  });
+});
+
+describe('the outbox', () => {
+  it('keeps messages without SMTP and shows them to the platform admin only', async () => {
+    const o = await fleet();
+    at('2026-03-07T08:00:00Z');
+    await runDigests(t.deps);
+    await sendPending(t.deps, null); // a server without SMTP_URL
+    const admin = await addSignedInUser(t.deps.db, 'platform_admin', null, { now: t.deps.now() });
+    const list = (
+      await call(t.app, admin.cookie, 'GET', '/api/admin/outbox?status=kept')
+    ).json<OutboxList>();
+    const mine = list.messages.find((msg) => msg.toAddress === o.email);
+    expect(mine).toMatchObject({
+      status: 'kept',
+      kind: 'digest',
+      subject: 'Maintenance digest: 2 machines need attention',
+      companyName: o.businessName,
+    });
+    expect(mine!.textBody).toContain('Overdue loader');
+    expect(list.smtp).toBe(true);
+    const ownerNow = await signInAgain(t.app, o);
+    expect((await call(t.app, ownerNow, 'GET', '/api/admin/outbox')).statusCode).toBe(403);
+    const bad = await call(t.app, admin.cookie, 'GET', '/api/admin/outbox?status=lost');
+    expect(bad.statusCode).toBe(400);
+    expect(mailFor(o.email)).toHaveLength(0);
+  });
+});
+
+describe('exactly once', () => {
+  /** A second app server on the same database (PostgreSQL); on PGlite the same server again. */
+  async function secondServer(): Promise<{ deps: Deps; close: () => Promise<void> }> {
+    if (!t.databaseUrl) return { deps: t.deps, close: async () => {} };
+    const database = await openDatabase({
+      databaseUrl: t.databaseUrl,
+      poolSize: 5,
+      migrate: false,
+    });
+    const { app, deps } = await buildApp({
+      config: t.deps.config,
+      database,
+      clientDir: null,
+      logger: false,
+      now: () => t.deps.now(),
+    });
+    await app.ready();
+    return {
+      deps,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  }
+
+  it('two servers running the digest at once send each digest once', async () => {
+    const owners = [await fleet(), await fleet(), await fleet(), await fleet()];
+    const b = await secondServer();
+    const mailerB = createMailer(smtpUrl);
+    try {
+      at('2026-03-09T08:00:00Z');
+      const [ra, rb] = await Promise.all([digestPass(t.deps, mailer), digestPass(b.deps, mailerB)]);
+      // Some users were handled by one, some by the other; between them each once.
+      expect(ra.queued + rb.queued).toBeGreaterThanOrEqual(owners.length);
+      await Promise.all([sendPending(t.deps, mailer), sendPending(b.deps, mailerB)]);
+      await until(() => owners.every((o) => mailFor(o.email).length >= 1));
+      await sleep(500);
+      for (const o of owners) expect(mailFor(o.email)).toHaveLength(1);
+      const rows = await t.deps.db
+        .select({ to: mailOutbox.toAddress, status: mailOutbox.status })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, owners[0]!.email));
+      expect(rows).toEqual([{ to: owners[0]!.email, status: 'sent' }]);
+    } finally {
+      mailerB.close();
+      await b.close();
+    }
+  });
+
+  it('a server that dies between claiming a message and sending it: another sends it once, after the claim runs out', async () => {
+    const o = await fleet();
+    const b = await secondServer();
+    try {
+      at('2026-03-10T08:00:00Z');
+      await runDigests(t.deps);
+      // Server A claims every waiting message and dies before sending any.
+      let claimed = 0;
+      while (await claimNext(t.deps)) claimed += 1;
+      expect(claimed).toBeGreaterThanOrEqual(1);
+      // Server B finds nothing to send while A's claim holds.
+      expect(await sendPending(b.deps, mailer)).toBe(0);
+      await sleep(200);
+      expect(mailFor(o.email)).toHaveLength(0);
+      // After the claim runs out, B sends it: once.
+      at(new Date(Date.parse('2026-03-10T08:00:00Z') + (CLAIM_SECONDS + 5) * 1000).toISOString());
+      expect(await sendPending(b.deps, mailer)).toBeGreaterThanOrEqual(1);
+      await until(() => mailFor(o.email).length === 1);
+      expect(await sendPending(b.deps, mailer)).toBe(0);
+      await sleep(300);
+      expect(mailFor(o.email)).toHaveLength(1);
+      const [row] = await t.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, o.email));
+      expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('runs on the job queue in the database: a run asked of two servers at once mails each user once', async () => {
+    const o = await fleet();
+    const b = await secondServer();
+    const log = t.app.log;
+    const queueA = await startDigestJobs(t.deps, log, { pollingIntervalSeconds: 0.5 });
+    const queueB =
+      b.deps === t.deps
+        ? null
+        : await startDigestJobs(b.deps, log, { pollingIntervalSeconds: 0.5 });
+    try {
+      const schedules = await queueA.boss.getSchedules();
+      expect(schedules.map((s) => s.name)).toContain(DIGEST_JOB);
+      at('2026-03-11T08:00:00Z');
+      await Promise.all([queueA.runNow(), queueB?.runNow(), queueA.runNow()]);
+      await until(() => mailFor(o.email).length >= 1, 30_000);
+      await sleep(1500);
+      expect(mailFor(o.email)).toHaveLength(1);
+      expect(mailFor(o.email)[0]!.subject).toBe('Maintenance digest: 2 machines need attention');
+    } finally {
+      await queueB?.stop();
+      await queueA.stop();
+      await b.close();
+    }
+  }, 60_000);
+});
