@@ -206,7 +206,7 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//],
         runtimeCaching: [
           {
-            urlPattern: /\/api\/(auth\/user|equipment\/options|field\/machines\/)/,
+            urlPattern: /\/api\/(auth\/user|equipment\/options|field\/machines)(\/|\?|$)/,
             method: 'GET',
             handler: 'NetworkFirst',
             options: {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import { expect, signupOwnerViaApi, subscribeViaApi, test, uniqueName } from './fixtures';
 
 async function pick(page: Page, label: string | RegExp, option: string | RegExp) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
@@ -232,21 +232,6 @@ test('equipment list export and the two-step permanent delete', async ({ page })
   await page.getByRole('button', { name: 'Export CSV' }).click();
   await expect(page.getByText('No Retired Equipment to Export', { exact: true })).toBeVisible();
 });
-
-/** A paid plan through the built-in local billing provider (Enterprise: 65 machines). */
-async function subscribeViaApi(page: Page, tier: 'professional' | 'enterprise') {
-  const start = await page.request.post('/api/create-checkout-session', {
-    data: { tier, billingInterval: 'month' },
-  });
-  expect(start.status(), await start.text()).toBe(200);
-  const sessionId = ((await start.json()) as { url: string }).url
-    .split('/')
-    .filter(Boolean)
-    .pop()!
-    .split('?')[0]!;
-  const pay = await page.request.post(`/api/checkout/${sessionId}/pay`, { data: {} });
-  expect(pay.status(), await pay.text()).toBe(200);
-}
 
 test('the list shows one page at a time: pages, search, status filter, counts; export and reload keep the whole filtered list', async ({
   page,

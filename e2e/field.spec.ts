@@ -6,12 +6,13 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
-import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import { expect, signupOwnerViaApi, subscribeViaApi, test, uniqueName } from './fixtures';
 
 /**
  * The field-ready operator screen (issue 13): a sticker's link, the offline outbox (three readings
@@ -53,13 +54,29 @@ async function setupTeam(request: APIRequestContext, currentUsage = 100): Promis
   return { username: operatorUsername, equipmentId: id, equipmentName };
 }
 
-async function phone(browser: Browser, locale = 'en-US'): Promise<BrowserContext> {
+async function phone(
+  browser: Browser,
+  locale = 'en-US',
+  more: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     viewport: { width: 390, height: 844 },
     locale,
     isMobile: true,
     hasTouch: true,
+    ...more,
   });
+}
+
+/** Waits until the service worker controls the page (the app shell and the field API calls are cached). */
+async function controlledBySw(op: Page) {
+  await op.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await op.reload();
+  await expect
+    .poll(() => op.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
 }
 
 /** Signs in on the operator login the page shows (the current address is kept). */
@@ -264,6 +281,12 @@ test('print labels: QR images that decode to the machine links, A4 and US Letter
   await expect(page.getByText('1 label', { exact: true })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Second Loader' })).toBeVisible();
   await expect(page.getByRole('article', { name: team.equipmentName })).toHaveCount(0);
+  // From a machine's row.
+  await page.goto('/equipment-list');
+  await page.getByRole('button', { name: `Print label: ${team.equipmentName}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/labels\\?ids=${team.equipmentId}$`));
+  await expect(page.getByText('1 label', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: team.equipmentName })).toBeVisible();
 });
 
 test('the Scan button reads a sticker from the camera and chooses the machine', async ({
@@ -354,5 +377,251 @@ test('a photo taken with an update is resized on the phone and shown to the mana
   await expect(
     page.getByRole('img', { name: `Photo sent with the update of ${team.equipmentName}` }),
   ).toBeVisible();
+  await ctx.close();
+});
+
+test('offline: the picker searches every machine of a fleet larger than one page, and a reading for one beyond it arrives once', async ({
+  page,
+  browser,
+}) => {
+  const team = await setupTeam(page.request);
+  await subscribeViaApi(page, 'enterprise');
+  for (let i = 1; i <= 58; i++) {
+    const res = await page.request.post('/api/equipment', {
+      data: { name: `Pump ${String(i).padStart(2, '0')}`, type: 'machinery', unit: 'hours' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  // Last by name: beyond the first 50 the picker shows.
+  const far = await page.request.post('/api/equipment', {
+    data: { name: 'Zeta Grader', type: 'machinery', unit: 'hours', currentUsage: 500 },
+  });
+  expect(far.status(), await far.text()).toBe(201);
+  const farId = ((await far.json()) as { id: string }).id;
+
+  const ctx = await phone(browser);
+  const op = await ctx.newPage();
+  await op.goto('/employee-login');
+  await signIn(op, team);
+  await expect(
+    op.getByText('Showing the first 50 of 60 machines.', { exact: false }),
+  ).toBeVisible();
+  await controlledBySw(op);
+  await expect(
+    op.getByText('Showing the first 50 of 60 machines.', { exact: false }),
+  ).toBeVisible();
+
+  // No signal, the app opened again: every machine is still searchable.
+  await ctx.setOffline(true);
+  await op.reload();
+  const picker = op.getByLabel('Equipment', { exact: true });
+  await expect(
+    op.getByText('Showing the first 50 of 60 machines.', { exact: false }),
+  ).toBeVisible();
+  await expect(picker.locator('option', { hasText: 'Zeta Grader' })).toHaveCount(0);
+  // Its sticker (or a scan: the same path) chooses it from the list on the phone, with no signal.
+  await op.goto(`/m/${farId}`);
+  await expect(picker).toHaveValue(farId);
+  await expect(op.getByRole('alert')).toHaveCount(0);
+  await op.goto('/simple-operator');
+  await expect(picker).toHaveValue('');
+  await op.getByLabel('Search equipment').fill('zeta');
+  await expect(picker.locator('option', { hasText: 'Zeta Grader' })).toHaveCount(1);
+  await picker.selectOption(farId);
+  await expect(op.getByTestId('current-reading')).toContainText('500');
+  // The search finds by type in the operator's language too, and by part of a name.
+  await op.getByLabel('Search equipment').fill('pump 5');
+  await expect(picker.locator('option')).toHaveCount(1 + 9 + 1); // prompt, Pump 50-58, the chosen one
+  await expect(picker).toHaveValue(farId);
+  await op.getByLabel('Current usage (hours)').fill('512');
+  await op.getByRole('button', { name: 'Submit Update' }).click();
+  const list = op.getByRole('list', { name: 'Updates waiting to send' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText('Zeta Grader');
+  await shot(op, 'field-offline-fleet-en-390');
+  expect(await updatesOf(page.request, farId)).toHaveLength(0);
+
+  // Signal again: sent by itself, once; the list is fetched again (the new reading shows).
+  await ctx.setOffline(false);
+  await expect(op.getByRole('heading', { name: /Waiting to send/ })).toHaveCount(0);
+  await expect.poll(async () => (await updatesOf(page.request, farId)).length).toBe(1);
+  await op.reload();
+  await op.getByLabel('Search equipment').fill('zeta');
+  await picker.selectOption(farId);
+  await expect(op.getByTestId('current-reading')).toContainText('512');
+  const applied = await updatesOf(page.request, farId);
+  expect(applied.map((u) => [u.newUsage, u.status])).toEqual([[512, 'applied']]);
+  await ctx.close();
+});
+
+test('two tabs sending the same queue, and an answer lost on the way: each reading is applied once', async ({
+  page,
+  browser,
+}) => {
+  const team = await setupTeam(page.request);
+  // No service worker: Playwright sees (and can cut) every request of the pages.
+  const ctx = await phone(browser, 'en-US', { serviceWorkers: 'block' });
+  const one = await ctx.newPage();
+  await one.goto(`/m/${team.equipmentId}`);
+  await signIn(one, team);
+  await expect(one.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
+  const two = await ctx.newPage();
+  await two.goto(`/m/${team.equipmentId}`);
+  await expect(two.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
+
+  await ctx.setOffline(true);
+  const usage = one.getByLabel('Current usage (hours)');
+  for (const reading of ['101', '102', '103']) {
+    await usage.fill(reading);
+    await one.getByRole('button', { name: 'Submit Update' }).click();
+    await expect(usage).toHaveValue('');
+  }
+  // The other tab shows the same queue.
+  await expect(two.getByRole('heading', { name: 'Waiting to send (3)' })).toBeVisible();
+
+  // The first send of the first reading reaches the server, but its answer is lost (as when the app
+  // is killed mid-send): the reading stays on the phone and is sent again with the same key.
+  let cut = 0;
+  await ctx.route('**/api/operator-updates', async (route) => {
+    if (route.request().method() === 'POST' && cut === 0) {
+      cut++;
+      await route.fetch();
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.continue();
+  });
+  await ctx.setOffline(false);
+  // Both tabs send at once (the 'online' event in each), then Retry in each until nothing waits.
+  await expect(async () => {
+    await Promise.all(
+      [one, two].map(async (p) => {
+        const retry = p.getByRole('button', { name: 'Retry' });
+        if ((await retry.isVisible()) && (await retry.isEnabled()))
+          await retry.click({ timeout: 1_000 }).catch(() => undefined);
+      }),
+    );
+    await expect(one.getByRole('heading', { name: /Waiting to send/ })).toHaveCount(0, {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  await expect(two.getByRole('heading', { name: /Waiting to send/ })).toHaveCount(0);
+  expect(cut).toBe(1);
+  const applied = await updatesOf(page.request, team.equipmentId);
+  expect(applied).toHaveLength(3);
+  const byTime = [...applied].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  expect(byTime.map((u) => u.newUsage)).toEqual([101, 102, 103]);
+  expect(byTime.every((u) => u.status === 'applied')).toBe(true);
+  await ctx.close();
+});
+
+/** Chromium with a fake camera that films the QR of `text` (no permission prompt: the context decides). */
+async function cameraFilming(text: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-scan-'));
+  const video = path.join(dir, 'qr.y4m');
+  writeFileSync(video, y4m(await qrFrame(text, 640, 480), 640, 480));
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+}
+
+test("scanning another company's sticker, a QR that is not ours, and a camera denied: clear messages, the search still works", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const team = await setupTeam(page.request);
+  // Another company's machine.
+  const other = await browser.newContext();
+  const theirs = await setupTeam(other.request);
+  await other.close();
+
+  const phoneOf = (b: Browser, opts: { camera: boolean; locale?: string }) =>
+    phone(b, opts.locale, { baseURL, permissions: opts.camera ? ['camera'] : [] });
+  const theirSticker = await cameraFilming(`${baseURL}/m/${theirs.equipmentId}`);
+  try {
+    const ctx = await phoneOf(theirSticker, { camera: true });
+    const op = await ctx.newPage();
+    await op.goto('/employee-login');
+    await signIn(op, team);
+    await op.getByRole('button', { name: 'Scan' }).click();
+    await expect(
+      op.getByRole('alert').filter({ hasText: 'No machine of your company matches this code.' }),
+    ).toBeVisible({ timeout: 20_000 });
+    await expect(op.getByRole('dialog', { name: 'Scan a machine sticker' })).toHaveCount(0);
+    await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue('');
+    await expect(op.locator('body')).not.toContainText(theirs.equipmentName);
+    await shot(op, 'field-scan-foreign-machine-en-390');
+
+    // The camera denied (in Spanish): a clear message; closed, the search finds the machine.
+    const es = await phoneOf(theirSticker, { camera: false, locale: 'es-ES' });
+    const denied = await es.newPage();
+    await denied.goto('/employee-login');
+    await signIn(denied, team, {
+      user: 'Usuario de operador',
+      password: 'Contraseña',
+      submit: 'Iniciar sesión',
+    });
+    await denied.getByRole('button', { name: 'Escanear' }).click();
+    const dialog = denied.getByRole('dialog', { name: 'Escanear la etiqueta de un equipo' });
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Se denegó el acceso a la cámara. Permita la cámara en la configuración del navegador o busque el equipo.',
+    );
+    await shot(denied, 'field-scan-denied-es-390');
+    await dialog.getByRole('button', { name: 'Cerrar la cámara' }).click();
+    await denied.getByLabel('Buscar equipo').fill(team.equipmentName.slice(0, 12));
+    await denied.getByLabel('Equipo', { exact: true }).selectOption(team.equipmentId);
+    await expect(denied.getByTestId('current-reading')).toContainText('100');
+  } finally {
+    await theirSticker.close();
+  }
+
+  const notOurs = await cameraFilming('https://example.com/some/other/qr');
+  try {
+    const ctx = await phoneOf(notOurs, { camera: true });
+    const op = await ctx.newPage();
+    await op.goto('/employee-login');
+    await signIn(op, team);
+    await op.getByRole('button', { name: 'Scan' }).click();
+    const dialog = op.getByRole('dialog', { name: 'Scan a machine sticker' });
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'This QR code is not an Equipment Management Suite machine sticker.',
+      { timeout: 20_000 },
+    );
+    await shot(op, 'field-scan-not-ours-en-390');
+    await dialog.getByRole('button', { name: 'Close the camera' }).click();
+    await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue('');
+  } finally {
+    await notOurs.close();
+  }
+});
+
+test('no camera on the device: a clear message, and the search still works', async ({
+  browser,
+  page,
+}) => {
+  const team = await setupTeam(page.request);
+  // The test browser has no camera device at all.
+  const ctx = await phone(browser, 'en-US', { permissions: ['camera'] });
+  const op = await ctx.newPage();
+  await op.goto('/employee-login');
+  await signIn(op, team);
+  await op.getByRole('button', { name: 'Scan' }).click();
+  const dialog = op.getByRole('dialog', { name: 'Scan a machine sticker' });
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'No camera is available on this device. Search for the machine instead.',
+  );
+  await shot(op, 'field-scan-no-camera-en-390');
+  await dialog.getByRole('button', { name: 'Search for the machine' }).click();
+  await expect(dialog).toHaveCount(0);
+  await op.getByLabel('Search equipment').fill(team.equipmentName.slice(0, 12));
+  await op.getByLabel('Equipment', { exact: true }).selectOption(team.equipmentId);
+  await expect(op.getByTestId('current-reading')).toContainText('100');
   await ctx.close();
 });

@@ -31,6 +31,21 @@ export async function signupOwnerViaApi(
   return owner;
 }
 
+/** A paid plan through the built-in local billing provider (Enterprise: 65 machines). */
+export async function subscribeViaApi(page: Page, tier: 'professional' | 'enterprise') {
+  const start = await page.request.post('/api/create-checkout-session', {
+    data: { tier, billingInterval: 'month' },
+  });
+  expect(start.status(), await start.text()).toBe(200);
+  const sessionId = ((await start.json()) as { url: string }).url
+    .split('/')
+    .filter(Boolean)
+    .pop()!
+    .split('?')[0]!;
+  const pay = await page.request.post(`/api/checkout/${sessionId}/pay`, { data: {} });
+  expect(pay.status(), await pay.text()).toBe(200);
+}
+
 /** Signs in through the owner login screen. */
 export async function loginAsOwner(page: Page, owner: Owner, opts: { remember?: boolean } = {}) {
   await page.goto('/login');

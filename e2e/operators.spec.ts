@@ -76,11 +76,13 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
   const op = await phone.newPage();
   const errors: string[] = [];
   op.on('pageerror', (e) => errors.push(e.message));
-  // The picker asks for a bounded search (GET /api/equipment/options), never the whole fleet.
+  // The picker searches the machine list kept on the phone (GET /api/field/machines, bounded): a
+  // fleet within it never asks the server for a search, nor for the full records.
   const equipmentCalls: string[] = [];
   op.on('request', (r) => {
     const path = new URL(r.url()).pathname;
-    if (path.startsWith('/api/equipment')) equipmentCalls.push(path);
+    if (path.startsWith('/api/equipment') || path === '/api/field/machines')
+      equipmentCalls.push(path);
   });
   op.on('console', (m) => {
     if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) errors.push(m.text());
@@ -116,7 +118,7 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
   await expect(
     op.getByLabel('Equipo', { exact: true }).locator('option', { hasText: eqName }),
   ).toHaveCount(1);
-  for (const url of ['/api/auth/user', '/api/equipment/options'])
+  for (const url of ['/api/auth/user', '/api/field/machines'])
     expect(
       opCalls.filter((c) => c === url),
       url,
@@ -165,7 +167,7 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
   }
   expect(errors).toEqual([]);
   expect(equipmentCalls.length).toBeGreaterThan(0);
-  expect(equipmentCalls.filter((p) => p !== '/api/equipment/options')).toEqual([]);
+  expect(equipmentCalls.filter((p) => p !== '/api/field/machines')).toEqual([]);
   await phone.close();
 
   // The owner sees the new usage, fuel and history; the implausible reading is pending.

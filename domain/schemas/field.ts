@@ -16,6 +16,15 @@ export type FieldMachine = z.infer<typeof fieldMachineSchema>;
 
 export const fieldMachineParamsSchema = z.object({ id: z.uuid() });
 
+/**
+ * GET /api/field/machines: the company's whole machine list as the operator's picker needs it (the
+ * EquipmentOptions shape), kept on the phone so the picker also searches every machine offline. Bounded:
+ * 1,000 is about 15 times the largest plan's limit (65, domain/plans.ts), so every plan's fleet is
+ * complete; only a company without a limit (set by the platform admin) can have more, and then `total`
+ * tells the screen that the list is the first 1,000 by name (online it searches the server instead).
+ */
+export const FIELD_LIST_MAX = 1000;
+
 /** The path a machine's sticker links to. */
 export const machineLinkPath = (id: string) => `/m/${id}`;
 /** The machine id in a scanned text when it is one of our links (any host), else null. */

@@ -36,7 +36,7 @@ writeFileSync(
       ['/equipment/:status', files('by-status')],
       ['*', files('not-found')],
     ],
-    operator: [['*', files('operator-screen', ['/api/auth/user', '/api/equipment/options'])]],
+    operator: [['*', files('operator-screen', ['/api/auth/user', '/api/field/machines'])]],
     platformAdmin: [['/admin-accounts', files('admin')]],
   }),
 );
@@ -112,7 +112,7 @@ describe('the app page announces its first screen', () => {
     expect(owner.html.indexOf('as="fetch"')).toBeLessThan(owner.html.indexOf('modulepreload'));
     expect((await page('/simple-operator', { cookie: 'ems_signed_in=operator' })).data).toEqual([
       '/api/auth/user',
-      '/api/equipment/options',
+      '/api/field/machines',
     ]);
     expect((await page('/')).data).toEqual([]);
     expect((await page('/equipment/overdue', { cookie: 'ems_signed_in=manager' })).data).toEqual(

@@ -83,7 +83,7 @@ export const PAGES = {
   operatorScreen: {
     module: 'features/operators/routes/operator-screen.tsx',
     namespaces: ['operators', 'field'],
-    data: ['/api/equipment/options'],
+    data: ['/api/field/machines'],
   },
   subscription: {
     module: 'features/subscription/routes/subscription.tsx',

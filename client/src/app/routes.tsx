@@ -5,7 +5,7 @@ import { currentUserQueryOptions, signedInHint, useCurrentUser } from '@/lib/aut
 import { FIRST_OVERVIEW, overviewQueryOptions } from '@/features/dashboard/api/get-equipment';
 import { historyQueryOptions } from '@/features/dashboard/api/get-history';
 import { operatorUpdatesQueryOptions } from '@/features/dashboard/api/operator-updates';
-import { equipmentOptionsQueryOptions } from '@/features/operators/api/equipment-options';
+import { fieldMachinesQueryOptions } from '@/features/operators/api/field-machines';
 import i18n, { i18nReady } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import {
@@ -85,9 +85,7 @@ const firstScreenData: Partial<Record<PageName, (() => Promise<void>)[]>> = {
     () => queryClient.prefetchQuery(operatorUpdatesQueryOptions()),
     () => queryClient.prefetchQuery(historyQueryOptions()),
   ],
-  operatorScreen: [
-    () => queryClient.prefetchQuery(equipmentOptionsQueryOptions({ search: '', matchTypes: [] })),
-  ],
+  operatorScreen: [() => queryClient.prefetchQuery(fieldMachinesQueryOptions())],
 };
 
 const routesOf = (table: RouteTableName) =>

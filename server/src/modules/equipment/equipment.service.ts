@@ -37,6 +37,7 @@ import {
   noteTypes,
   readingKinds,
 } from '../../../../domain/schemas/equipment';
+import { matchesSearch } from '../../../../domain/equipment-search';
 import { computeStatus, parseStatusFilter, type ServiceStatus } from '../../../../domain/status';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
@@ -461,9 +462,7 @@ export async function browseEquipment(
         (m) =>
           (!wanted || m.serviceStatus === wanted) &&
           (!type || m.type === type) &&
-          (!needle ||
-            alsoTypes.has(m.type) ||
-            [m.name, m.type, m.serialNumber ?? ''].some((v) => v.toLowerCase().includes(needle))),
+          matchesSearch(m, needle, alsoTypes),
       )
       .map((m) => m.id);
     const ids = pageIds.slice(q.offset, q.offset + q.limit);

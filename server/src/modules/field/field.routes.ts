@@ -8,13 +8,17 @@ import type { Deps } from '../../deps';
 import { notFound, parse } from '../../lib/errors';
 import { companyCtx } from '../../plugins/access';
 import { photoOfUpdate, savePhoto, updatesWithPhotos } from './field-photos.service';
-import { fieldMachine } from './field.service';
+import { fieldMachine, fieldMachineList } from './field.service';
 
 const COMPANY_USERS = ['owner', 'manager', 'operator'] as const;
 const MANAGERS = ['owner', 'manager'] as const;
 
-/** The field app (issue 13): the machine a sticker or a scan names. */
+/** The field app (issue 13): the company's machine list, the machine a sticker or a scan names, photos. */
 export async function fieldRoutes(app: FastifyInstance, deps: Deps) {
+  // The whole machine list of the company (bounded), which the phone keeps for offline search.
+  app.get('/api/field/machines', { config: { access: COMPANY_USERS } }, async (req) =>
+    fieldMachineList(deps, companyCtx(req)),
+  );
   app.get('/api/field/machines/:id', { config: { access: COMPANY_USERS } }, async (req) => {
     // A malformed id is simply not found, like another company's id.
     const p = fieldMachineParamsSchema.safeParse(req.params);

@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { FieldMachine } from '../../../../domain/schemas/field';
+import type { EquipmentOptions } from '../../../../domain/schemas/equipment';
+import { FIELD_LIST_MAX, type FieldMachine } from '../../../../domain/schemas/field';
 import { usualDailyUsage } from '../../../../domain/usage-rate';
 import { equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { notFound } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
+import { equipmentOptions } from '../equipment/equipment.service';
 import { readingsOf } from '../equipment/forecast.service';
 
 /**
@@ -40,4 +42,13 @@ export async function fieldMachine(
     lastReadingAt: m.lastReadingAt.toISOString(),
     usualDaily: rate.kind === 'rate' ? Number(rate.perDay.toFixed(2)) : null,
   };
+}
+
+/**
+ * The company's machines for the operator screen's picker, kept on the phone (offline search): the
+ * picker's own listing (equipmentOptions: active machines by name, company-scoped) without a search,
+ * up to FIELD_LIST_MAX; `total` says when a (limitless) fleet has more.
+ */
+export function fieldMachineList(deps: Deps, ctx: CompanyContext): Promise<EquipmentOptions> {
+  return equipmentOptions(deps, ctx, { limit: FIELD_LIST_MAX });
 }

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldMachineSchema, machineIdOfLink } from '../../../../domain/schemas/field';
+import { equipmentOptionsSchema } from '../../../../domain/schemas/equipment';
+import {
+  FIELD_LIST_MAX,
+  fieldMachineSchema,
+  machineIdOfLink,
+} from '../../../../domain/schemas/field';
 import { equipment, equipmentNote, fieldPhoto, operatorUpdate } from '../../db/schema/index';
 import { cookieFrom, createTestApp, type TestApp } from '../../test/helpers';
 import { call, signupOwner, type SignedIn } from '../../test/factories';
@@ -108,8 +113,39 @@ describe('GET /api/field/machines/:id (the machine a sticker or scan names)', ()
     }
     const owner = await call(t.app, a.cookie, 'GET', `/api/field/machines/${theirs.id}`);
     expect(owner.statusCode).toBe(404);
+    // The owner's landing of a sticker (/m/<id>: the machine's history) reads the machine too.
+    const landing = await call(t.app, a.cookie, 'GET', `/api/equipment/${theirs.id}`);
+    expect(landing.statusCode).toBe(404);
+    expect(landing.body).not.toContain('Secret Crane');
     const anon = await call(t.app, null, 'GET', `/api/field/machines/${theirs.id}`);
     expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/field/machines (the machine list the phone keeps for offline search)', () => {
+  it("answers every active machine of the company by name, more than one picker page, and none of another company's", async () => {
+    const a = await signupOwner(t.app);
+    const b = await signupOwner(t.app);
+    await addEquipment(b.companyId, { name: 'Secret Crane' });
+    // 70 machines: more than the picker's first page (50), fewer than the largest plan's 65 + a few.
+    for (let i = 0; i < 70; i++)
+      await addEquipment(a.companyId, { name: `Unit ${String(i).padStart(3, '0')}` });
+    await addEquipment(a.companyId, { name: 'Unit retired', retiredAt: new Date() });
+    const cookie = await signInOperator(a);
+    const res = await call(t.app, cookie, 'GET', '/api/field/machines');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = equipmentOptionsSchema.parse(res.json());
+    expect(body.total).toBe(70);
+    expect(body.limit).toBe(FIELD_LIST_MAX);
+    expect(body.items.map((m) => m.name)).toEqual(
+      Array.from({ length: 70 }, (_, i) => `Unit ${String(i).padStart(3, '0')}`),
+    );
+    // Only what the picker needs.
+    expect(Object.keys(body.items[0]!).sort()).toEqual(
+      ['currentUsage', 'fuelType', 'id', 'name', 'serialNumber', 'type', 'unit'].sort(),
+    );
+    expect(res.body).not.toContain('Secret Crane');
+    expect((await call(t.app, null, 'GET', '/api/field/machines')).statusCode).toBe(401);
   });
 });
 

@@ -112,39 +112,45 @@ export default function PrintLabels() {
       <p className="no-print text-sm text-muted-foreground">
         {t('labels.count', { count: machines.length })}
       </p>
-      <section
-        aria-label={t('labels.sheet')}
-        className="grid justify-start"
-        style={{
-          gridTemplateColumns: `repeat(${sheet.cols}, ${sheet.w})`,
-          gridAutoRows: sheet.h,
-          gap: sheet.gap,
-        }}
-      >
-        {machines.map((m) => (
-          <article
-            key={m.id}
-            aria-label={m.name}
-            className="flex items-center gap-2 overflow-hidden rounded border border-dashed border-slate-300 bg-white p-1 text-black print:border-transparent"
-            style={{ breakInside: 'avoid' }}
-          >
-            {codes[m.id] ? (
-              <img
-                src={codes[m.id]}
-                alt={t('labels.qrAlt', { name: m.name })}
-                className="h-full max-h-full w-auto shrink-0"
-                style={{ aspectRatio: '1 / 1' }}
-              />
-            ) : null}
-            <div className="min-w-0 text-xs leading-tight">
-              <p className="break-words text-sm font-bold">{m.name}</p>
-              <p className="font-mono">{m.id.slice(0, 8)}</p>
-              <p className="break-words">{user?.businessName ?? ''}</p>
-              <p className="mt-1 text-[10px]">{t('labels.scanHint')}</p>
-            </div>
-          </article>
-        ))}
-      </section>
+      {/* The sheet at its real size: on a narrow screen it scrolls sideways inside its box, the page does not. */}
+      <div className="max-w-full overflow-x-auto print:overflow-visible">
+        <section
+          aria-label={t('labels.sheet')}
+          className="grid justify-start"
+          style={{
+            gridTemplateColumns: `repeat(${sheet.cols}, ${sheet.w})`,
+            gridAutoRows: sheet.h,
+            gap: sheet.gap,
+          }}
+        >
+          {machines.map((m) => (
+            <article
+              key={m.id}
+              aria-label={m.name}
+              className="flex items-center gap-2 overflow-hidden rounded border border-dashed border-slate-300 bg-white p-1 text-black print:border-transparent"
+              style={{ breakInside: 'avoid' }}
+            >
+              {codes[m.id] ? (
+                <img
+                  src={codes[m.id]}
+                  alt={t('labels.qrAlt', { name: m.name })}
+                  className="h-full max-h-full w-auto shrink-0"
+                  style={{ aspectRatio: '1 / 1' }}
+                />
+              ) : null}
+              <div className="min-w-0 text-xs leading-tight">
+                {/* Two lines at most, so the id and the company always fit the label. */}
+                <p className="line-clamp-2 break-words text-sm font-bold" title={m.name}>
+                  {m.name}
+                </p>
+                <p className="font-mono">{m.id.slice(0, 8)}</p>
+                <p className="truncate">{user?.businessName ?? ''}</p>
+                <p className="mt-1 text-[10px]">{t('labels.scanHint')}</p>
+              </div>
+            </article>
+          ))}
+        </section>
+      </div>
     </main>
   );
 }

@@ -26,10 +26,14 @@ export const equipmentOptionsQueryOptions = (s: EquipmentOptionsSearch) =>
     queryFn: () => api.get<EquipmentOptions>(optionsUrl(s)),
   });
 
-/** The previous answer stays on screen while the next search loads. */
-export const useEquipmentOptions = (s: EquipmentOptionsSearch) =>
+/**
+ * The previous answer stays on screen while the next search loads. Only used for a fleet larger than the
+ * list the phone keeps (api/field-machines.ts), while online.
+ */
+export const useEquipmentOptions = (s: EquipmentOptionsSearch, enabled = true) =>
   useQuery({
     ...equipmentOptionsQueryOptions(s),
+    enabled,
     placeholderData: keepPreviousData,
     refetchOnMount: refetchOnMountUnlessFresh,
   });

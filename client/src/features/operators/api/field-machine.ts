@@ -11,6 +11,8 @@ export const fieldMachineQueryOptions = (id: string) =>
     queryKey: [...operatorKeys.equipmentOptions(), 'machine', id] as const,
     queryFn: () => api.get<FieldMachine>(`/api/field/machines/${encodeURIComponent(id)}`),
     retry: false,
+    // Asked even when the browser says it is offline: the service worker may have its last answer.
+    networkMode: 'offlineFirst',
   });
 
 export const useFieldMachine = (id: string | null) =>

@@ -83,8 +83,8 @@ export function OutboxPanel({
           <ul aria-label={t('field:outbox.waitingList')} className="grid gap-2">
             {waiting.map((e) => (
               <li key={e.key} className="rounded-md bg-amber-50 px-3 py-2 text-sm">
-                <span className="font-medium">{e.body.equipmentName ?? ''}</span>{' '}
-                <span>{summary(e)}</span>
+                <span className="block break-words font-medium">{e.body.equipmentName ?? ''}</span>
+                <span className="block">{summary(e)}</span>
                 <span className="block text-xs text-muted-foreground">{time(e.createdAt)}</span>
               </li>
             ))}

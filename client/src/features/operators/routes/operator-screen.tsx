@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { machineIdOfLink } from '@domain/schemas/field';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { matchesSearch } from '@domain/equipment-search';
+import { EQUIPMENT_OPTIONS_SIZE } from '@domain/schemas/equipment';
 import { useTranslation } from 'react-i18next';
 import { defaultFuelType, equipmentTypes, type OperatorFuelType } from '@domain/kinds';
 import { Button } from '@/components/ui/button';
@@ -17,6 +19,7 @@ import { LANGUAGES } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useEquipmentOptions, type EquipmentOption } from '../api/equipment-options';
 import { useFieldMachine } from '../api/field-machine';
+import { useFieldMachines } from '../api/field-machines';
 import { operatorKeys } from '../api/keys';
 import { EntryPreview } from '../components/entry-preview';
 import { PhotoInput } from '../components/photo-input';
@@ -25,6 +28,8 @@ import { clearOutbox, submitThroughOutbox } from '../outbox/outbox-store';
 import { useOutbox } from '../outbox/use-outbox';
 import { SESSION_USERNAME_KEY } from '../storage';
 import { translateError } from '@/lib/translate-message';
+import { useOnline } from '@/lib/use-online';
+import { ApiError } from '@/lib/api';
 
 const newKey = () =>
   typeof crypto.randomUUID === 'function'
@@ -45,9 +50,10 @@ const SEARCH_DELAY_MS = 300;
 const ScanDialog = lazy(() => import('../scan/scan-dialog'));
 
 /**
- * The operator screen (spec section 2), phone first. The machine picker asks the server for the
- * first machines matching the search (GET /api/equipment/options), so a 2,000-machine fleet is
- * never downloaded: typing part of a name, serial number or type finds any machine.
+ * The operator screen (spec section 2), phone first. The picker searches the company's machine list
+ * kept on the phone (GET /api/field/machines, bounded; the service worker keeps its last answer), so it
+ * finds any machine with no signal too. Only a fleet larger than that list (no plan limit) searches the
+ * server while online (GET /api/equipment/options); offline it searches the part it has and says so.
  */
 export default function OperatorScreen() {
   const { t, i18n } = useTranslation(['operators', 'field']);
@@ -79,10 +85,27 @@ export default function OperatorScreen() {
   const matchTypes = term
     ? equipmentTypes.filter((type) => typeLabel(type).toLowerCase().includes(term))
     : [];
-  const equipmentQuery = useEquipmentOptions({ search: term, matchTypes });
-  const found = equipmentQuery.data?.items ?? [];
-  const total = equipmentQuery.data?.total ?? 0;
-  const settled = !equipmentQuery.isLoading && !equipmentQuery.isPlaceholderData;
+  const online = useOnline();
+  const machines = useFieldMachines();
+  const all = machines.data;
+  const complete = all !== undefined && all.total <= all.items.length;
+  // A fleet larger than the kept list: the server searches all of it while there is signal.
+  const serverSearch = all !== undefined && !complete && online;
+  const equipmentQuery = useEquipmentOptions({ search: term, matchTypes }, serverSearch);
+  const alsoTypes = new Set<string>(matchTypes);
+  const matching = all?.items.filter((m) => matchesSearch(m, term, alsoTypes)) ?? [];
+  const found = serverSearch
+    ? (equipmentQuery.data?.items ?? [])
+    : matching.slice(0, EQUIPMENT_OPTIONS_SIZE);
+  const total = serverSearch ? (equipmentQuery.data?.total ?? 0) : matching.length;
+  const loading = machines.isLoading || (serverSearch && equipmentQuery.isLoading);
+  const settled = !loading && !(serverSearch && equipmentQuery.isPlaceholderData);
+  const listError =
+    machines.isError && !all
+      ? machines.error
+      : serverSearch && equipmentQuery.isError
+        ? equipmentQuery.error
+        : null;
 
   useEffect(() => {
     if (search.trim().toLowerCase() === applied) return;
@@ -91,24 +114,45 @@ export default function OperatorScreen() {
   }, [search, applied]);
 
   // The chosen machine stays chosen whatever the search; a fresher copy (after an update) replaces it.
-  const fresh = selected ? found.find((e) => e.id === selected.id) : undefined;
+  const fresh = selected
+    ? (all?.items.find((e) => e.id === selected.id) ?? found.find((e) => e.id === selected.id))
+    : undefined;
   const current = fresh ?? selected;
 
   // A sticker's link (/m/<id>) or a scan: that machine is chosen once it is known.
   const { pathname } = useLocation();
-  const [linked, setLinked] = useState<string | null>(() => machineIdOfLink(pathname));
-  useEffect(() => setLinked(machineIdOfLink(pathname)), [pathname]);
+  // `tick` counts scans, so scanning the same sticker again chooses its machine again.
+  const [link, setLink] = useState(() => ({ id: machineIdOfLink(pathname), tick: 0 }));
+  useEffect(
+    () => setLink((l) => ({ id: machineIdOfLink(pathname), tick: l.tick + 1 })),
+    [pathname],
+  );
+  const linked = link.id;
   const linkedMachine = useFieldMachine(linked);
+  // From the kept list at once (also offline), else from the server's answer; once per link or scan,
+  // so a later refresh never takes back a machine the operator chose since.
+  const linkedInList = linked ? all?.items.find((e) => e.id === linked) : undefined;
+  const chosenLink = useRef<number | null>(null);
   useEffect(() => {
-    const m = linkedMachine.data;
+    if (chosenLink.current === link.tick) return;
+    const m = linkedInList ?? (linkedMachine.data?.id === link.id ? linkedMachine.data : undefined);
     if (!m) return;
+    chosenLink.current = link.tick;
     setSelected(m);
     setFuelType(defaultFuelType(m.fuelType));
-  }, [linkedMachine.data]);
+  }, [link, linkedInList, linkedMachine.data]);
+  // The server says no machine of the company has this id (another company's sticker): a clear message.
+  // No answer (no signal) and not in the kept list: it may be new, so the operator is told to search.
+  const linkProblem =
+    linked && !linkedInList && linkedMachine.isError
+      ? linkedMachine.error instanceof ApiError && linkedMachine.error.status === 0
+        ? 'field:scan.unknownOffline'
+        : 'field:scan.notFound'
+      : null;
   const [scanning, setScanning] = useState(false);
   const onScanned = useCallback((id: string) => {
     setScanning(false);
-    setLinked(id);
+    setLink((l) => ({ id, tick: l.tick + 1 }));
   }, []);
   // The chosen machine's last reading time and usual daily usage (cached per machine).
   const detail = useFieldMachine(current?.id ?? null);
@@ -214,7 +258,8 @@ export default function OperatorScreen() {
                   aria-pressed={language === lng}
                   onClick={() => void i18n.changeLanguage(lng)}
                   className={cn(
-                    'rounded px-3 py-1.5 text-sm font-medium uppercase',
+                    // 48 px: tapped with gloves.
+                    'h-12 min-w-12 rounded px-3 text-base font-medium uppercase',
                     language === lng
                       ? 'bg-primary text-primary-foreground'
                       : 'text-slate-700 hover:bg-accent',
@@ -224,7 +269,12 @@ export default function OperatorScreen() {
                 </button>
               ))}
             </div>
-            <Button variant="outline" onClick={() => void onLogout()} disabled={loggingOut}>
+            <Button
+              variant="outline"
+              className="h-12 text-base"
+              onClick={() => void onLogout()}
+              disabled={loggingOut}
+            >
               <LogOut aria-hidden />
               {loggingOut ? t('screen.loggingOut') : t('screen.logout')}
             </Button>
@@ -289,7 +339,7 @@ export default function OperatorScreen() {
 
             <div className="grid gap-2">
               <Label htmlFor="equipmentSelect">{t('screen.equipment')}</Label>
-              {equipmentQuery.isLoading ? (
+              {loading ? (
                 <p className="flex items-center gap-2 text-sm text-muted-foreground">
                   <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
                   {t('screen.loading')}
@@ -307,7 +357,7 @@ export default function OperatorScreen() {
                       {e.name} ({typeLabel(e.type)})
                     </option>
                   ))}
-                  {current && !fresh ? (
+                  {current && !found.some((e) => e.id === current.id) ? (
                     <option value={current.id}>
                       {current.name} ({typeLabel(current.type)})
                     </option>
@@ -315,8 +365,8 @@ export default function OperatorScreen() {
                 </select>
               )}
               <p id="equipmentSearchHint" role="status" className="text-sm text-muted-foreground">
-                {equipmentQuery.isError
-                  ? translateError(t, equipmentQuery.error)
+                {listError
+                  ? translateError(t, listError)
                   : !settled
                     ? null
                     : term && total === 0
@@ -330,9 +380,17 @@ export default function OperatorScreen() {
                             })
                           : null}
               </p>
-              {linked && linkedMachine.isError ? (
+              {all && !complete && !serverSearch ? (
+                <p className="text-sm text-muted-foreground">
+                  {t('field:offline.partialList', {
+                    shown: formatNumber(all.items.length, 0),
+                    total: formatNumber(all.total, 0),
+                  })}
+                </p>
+              ) : null}
+              {linkProblem ? (
                 <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-destructive">
-                  {t('field:scan.notFound')}
+                  {t(linkProblem)}
                 </p>
               ) : null}
               {current ? (

@@ -103,7 +103,7 @@ export default function ScanDialog({
       role="dialog"
       aria-modal="true"
       aria-label={t('scan.title')}
-      className="fixed inset-0 z-50 grid grid-rows-[auto_1fr_auto] gap-3 bg-black/90 p-4 text-white"
+      className="fixed inset-0 z-50 grid grid-rows-[auto_auto_1fr] gap-3 bg-slate-950 p-4 text-white"
     >
       <div className="flex items-center justify-between">
         <h2 className="text-lg font-semibold">{t('scan.title')}</h2>
@@ -117,17 +117,16 @@ export default function ScanDialog({
           <X aria-hidden />
         </Button>
       </div>
-      <video
-        ref={video}
-        muted
-        playsInline
-        className="h-full max-h-[60vh] w-full rounded-md object-contain"
-      />
       <div role="status" className="grid gap-2 text-base">
         {problem ? (
-          <p role="alert" className="rounded-md bg-red-100 p-3 text-red-900">
-            {problem}
-          </p>
+          <>
+            <p role="alert" className="rounded-md bg-red-100 p-3 text-red-900">
+              {problem}
+            </p>
+            <Button type="button" variant="secondary" className="h-12 text-base" onClick={onClose}>
+              {t('scan.searchInstead')}
+            </Button>
+          </>
         ) : foreign ? (
           <p role="alert" className="rounded-md bg-amber-100 p-3 text-amber-900">
             {t('scan.foreign')}
@@ -136,6 +135,12 @@ export default function ScanDialog({
           <p>{t('scan.hint')}</p>
         )}
       </div>
+      <video
+        ref={video}
+        muted
+        playsInline
+        className={`h-full max-h-[60vh] w-full rounded-md object-contain ${problem ? 'hidden' : ''}`}
+      />
     </div>
   );
 }
