@@ -1,17 +1,18 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
 
 /**
- * Screenshots of the field app (issue 13) to look at, not a check: the labels page, the owner's landing
- * of a sticker, and the operator screen (picker and preview, the queue with a refusal, the camera
- * message) at 1280x800 and 390x844 in English and Spanish. Runs only with FIELD_SHOTS=<folder>:
+ * The field app (issue 13) at 1280x800 and 390x844 in English and Spanish: the labels page, the owner's
+ * landing of a sticker, and the operator screen (picker and preview, the queue with a refusal, the
+ * camera message). Each screen fails the run when the page is wider than the window (sideways
+ * scrolling) or shows a tap target of the operator screen smaller than 48 px (gloves). The screenshots
+ * go to FIELD_SHOTS=<folder> to look at (a temporary folder otherwise):
  *   FIELD_SHOTS=/tmp/shots E2E_PORT=5181 npx playwright test e2e/field-shots.spec.ts
- * Each shot also fails the run when the page is wider than the window (sideways scrolling) or shows a
- * tap target of the operator screen smaller than 48 px (gloves).
  */
-const dir = process.env.FIELD_SHOTS;
-test.skip(!dir, 'FIELD_SHOTS is not set');
+const dir = process.env.FIELD_SHOTS ?? mkdtempSync(path.join(os.tmpdir(), 'ems-field-shots-'));
 
 const SHARED = 'Tractor-Blue-77';
 const SIZES = [
@@ -24,7 +25,7 @@ const LANGS = [
 ] as const;
 
 async function snap(page: Page, name: string, fullPage = true) {
-  mkdirSync(dir!, { recursive: true });
+  mkdirSync(dir, { recursive: true });
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
