@@ -2,3 +2,4 @@ export * from './company';
 export * from './user';
 export * from './equipment';
 export * from './field';
+export * from './inspection';
