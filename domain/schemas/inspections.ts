@@ -19,7 +19,11 @@ export type ItemKind = (typeof itemKinds)[number];
 export const checklistItemSchema = z
   .object({
     id: z.string().trim().min(1).max(64),
-    label: z.string({ error: m.itemLabelRequired }).trim().min(1, m.itemLabelRequired).max(120, m.itemLabelMax),
+    label: z
+      .string({ error: m.itemLabelRequired })
+      .trim()
+      .min(1, m.itemLabelRequired)
+      .max(120, m.itemLabelMax),
     help: z.string().trim().max(300, m.itemHelpMax).optional().default(''),
     kind: z.enum(itemKinds, { error: m.itemKind }),
     unit: z.string().trim().max(20, m.itemUnitRequired).optional().default(''),
@@ -42,7 +46,11 @@ export const templateInputSchema = z
       .min(1, m.templateNameRequired)
       .max(100, m.templateNameMax),
     /** Equipment types it applies to, and/or single machines. */
-    equipmentTypes: z.array(z.enum(equipmentTypes)).max(equipmentTypes.length).optional().default([]),
+    equipmentTypes: z
+      .array(z.enum(equipmentTypes))
+      .max(equipmentTypes.length)
+      .optional()
+      .default([]),
     equipmentIds: z.array(z.uuid()).max(500).optional().default([]),
     /** A daily checklist: the dashboard lists machines it applies to that were not inspected today. */
     daily: z.boolean().optional().default(true),
@@ -56,7 +64,8 @@ export const templateInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['equipmentTypes'], message: m.appliesToRequired });
     const ids = new Set<string>();
     v.items.forEach((item, i) => {
-      if (ids.has(item.id)) ctx.addIssue({ code: 'custom', path: ['items', i, 'id'], message: m.itemKind });
+      if (ids.has(item.id))
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'id'], message: m.itemKind });
       ids.add(item.id);
     });
   });
@@ -165,7 +174,11 @@ export type SubmitInspectionResponse = z.infer<typeof submitInspectionResponse>;
 export const inspectionPhotoInputSchema = z.object({
   inspectionKey: z.string().trim().min(1).max(200),
   itemId: z.string().trim().min(1).max(64),
-  data: z.string().min(1).max(Math.ceil((3 * 1024 * 1024) / 3) * 4).regex(/^[A-Za-z0-9+/]+={0,2}$/),
+  data: z
+    .string()
+    .min(1)
+    .max(Math.ceil((3 * 1024 * 1024) / 3) * 4)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/),
 });
 export type InspectionPhotoInput = z.infer<typeof inspectionPhotoInputSchema>;
 
@@ -203,7 +216,10 @@ export const resolveDefectInputSchema = z
     /** Resolve with a service entry (Mark as Serviced's fields). */
     service: z
       .object({
-        serviceDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+        serviceDate: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/)
+          .optional(),
         cost: z.number().min(0).max(1e9).optional(),
         performedBy: z.string().trim().max(120).optional(),
         notes: z.string().trim().max(2000).optional(),
@@ -250,7 +266,9 @@ export const inspectionsQuerySchema = z.object({
 /** The dashboard card: open defects, machines out of service, machines with a daily checklist not inspected today. */
 export const inspectionsSummarySchema = z.object({
   openDefects: z.array(defectDtoSchema),
-  outOfService: z.array(z.object({ id: z.string(), name: z.string(), reason: z.string(), at: z.string() })),
+  outOfService: z.array(
+    z.object({ id: z.string(), name: z.string(), reason: z.string(), at: z.string() }),
+  ),
   notInspectedToday: z.array(z.object({ id: z.string(), name: z.string(), type: z.string() })),
   notInspectedTotal: z.number(),
 });
