@@ -415,18 +415,20 @@ export async function submitInspection(
           createdAt: now,
         })),
       );
+    // Language-neutral (the labels are the checklist's own): ✓ passed, ✗ failed and which.
     const passed = answers.filter((a) => a.result === 'pass').length;
     await addNote(tx, ctx, m.id, now, {
       type: 'inspection',
       content:
-        `${t.name}: ${passed} passed, ${failed.length} failed` +
+        `${t.name}: ✓ ${passed} · ✗ ${failed.length}` +
         (failed.length ? ` (${failed.map((a) => a.label).join(', ')})` : ''),
       operatorName,
     });
     const critical = failed.filter((a) => a.critical);
     let outOfService = false;
     if (critical.length > 0) {
-      const reason = `Critical defect: ${critical.map((a) => a.label).join(', ')}`;
+      // The failed critical items' own labels (the checklist's language) are the reason.
+      const reason = `✗ ${critical.map((a) => a.label).join(', ')}`;
       outOfService = await setOutOfServiceTx(tx, ctx, m.id, reason, operatorName, now);
     }
     return { row, outOfService };
@@ -662,7 +664,7 @@ export async function returnToService(deps: Deps, ctx: CompanyContext, equipment
   await deps.db.transaction(async (tx) => {
     const e = await findRow(tx, ctx, equipmentId, true);
     if (!e.outOfServiceAt) throw new AppError('conflict', 'inspections.notOutOfService');
-    await returnToServiceTx(tx, ctx, e, now, 'Returned to service');
+    await returnToServiceTx(tx, ctx, e, now, '✓');
   });
   return { outOfService: false };
 }
@@ -701,7 +703,7 @@ export async function resolveDefect(
           ...(input.service.serviceDate ? { serviceDate: input.service.serviceDate } : {}),
           ...(input.service.cost !== undefined ? { cost: input.service.cost } : {}),
           ...(input.service.performedBy ? { performedBy: input.service.performedBy } : {}),
-          notes: input.service.notes || input.note || `Defect repaired: ${d.itemLabel}`,
+          notes: input.service.notes || input.note || `✓ ${d.itemLabel}`,
         },
         today,
       );
@@ -732,7 +734,7 @@ export async function resolveDefect(
       .where(eq(inspectionDefect.id, d.id));
     await addNote(tx, ctx, e.id, now, {
       type: 'defect_resolved',
-      content: `${d.itemLabel}${note ? `: ${note}` : ''}`,
+      content: `✓ ${d.itemLabel}${note ? `: ${note}` : ''}`,
     });
     if (e.outOfServiceAt && input.returnToService !== false) {
       const [open] = await tx
@@ -748,7 +750,7 @@ export async function resolveDefect(
         );
       const lastCritical = d.critical && Number(open?.n ?? 0) === 0;
       if (input.returnToService === true || lastCritical)
-        await returnToServiceTx(tx, ctx, e, now, `Defect resolved: ${d.itemLabel}`);
+        await returnToServiceTx(tx, ctx, e, now, `✓ ${d.itemLabel}`);
     }
   });
   const [row] = await defectsQuery(deps.db, ctx)
