@@ -10,22 +10,15 @@ import {
   starterInputSchema,
   templateInputSchema,
 } from '../../../../domain/schemas/inspections';
-import { idParamSchema } from '../../../../domain/schemas/operators';
 import { PHOTO_MAX_BYTES } from '../../../../domain/schemas/field';
 import type { Deps } from '../../deps';
-import { notFound, parse } from '../../lib/errors';
+import { parse } from '../../lib/errors';
+import { idempotencyKeyOf, idOf, sendPhoto } from '../../lib/request';
 import { companyCtx } from '../../plugins/access';
 import * as svc from './inspections.service';
 
 const MANAGERS = ['owner', 'manager'] as const;
 const COMPANY_USERS = ['owner', 'manager', 'operator'] as const;
-
-/** A malformed id is simply not found (404), like another company's id. */
-function idOf(params: unknown): string {
-  const r = idParamSchema.safeParse(params);
-  if (!r.success) throw notFound();
-  return r.data.id;
-}
 
 /** Pre-use inspections (issue 16): templates, inspections, defects, out of service. */
 export async function inspectionsRoutes(app: FastifyInstance, deps: Deps) {
@@ -67,13 +60,11 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: Deps) {
     { config: { access: COMPANY_USERS, keepsSessions: true } },
     async (req, reply) => {
       const input = parse(inspectionInputSchema, req.body);
-      const header = req.headers['idempotency-key'];
-      const key = typeof header === 'string' && header.trim() ? header.trim().slice(0, 200) : null;
       const { created, body } = await svc.submitInspection(
         deps,
         companyCtx(req),
         input,
-        key,
+        idempotencyKeyOf(req),
         deviceSummary(req.headers['user-agent']),
       );
       return reply.status(created ? 201 : 200).send(body);
@@ -122,12 +113,7 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: Deps) {
     },
   );
   app.get('/api/defects/:id/photo', { config: { access: MANAGERS } }, async (req, reply) => {
-    const photo = await svc.defectPhoto(deps, companyCtx(req), idOf(req.params));
-    return reply
-      .header('content-type', photo.contentType)
-      .header('cache-control', 'private, max-age=86400')
-      .header('x-content-type-options', 'nosniff')
-      .send(photo.data);
+    return sendPhoto(reply, await svc.defectPhoto(deps, companyCtx(req), idOf(req.params)));
   });
   app.post(
     '/api/equipment/:id/out-of-service',

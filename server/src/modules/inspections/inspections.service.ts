@@ -303,27 +303,42 @@ export function checkAnswers(items: TemplateItem[], answers: AnswerInput[]): Ins
   });
 }
 
+/** Inspections with their machine's name and the reading's update status, in the caller's company. */
+function inspectionRows(db: DbOrTx, ctx: CompanyContext) {
+  return db
+    .select({
+      i: inspection,
+      name: equipment.name,
+      status: operatorUpdate.status,
+      outOfServiceAt: equipment.outOfServiceAt,
+    })
+    .from(inspection)
+    .innerJoin(
+      equipment,
+      and(eq(equipment.id, inspection.equipmentId), eq(equipment.companyId, ctx.companyId)),
+    )
+    .leftJoin(
+      operatorUpdate,
+      and(
+        eq(operatorUpdate.id, inspection.readingUpdateId),
+        eq(operatorUpdate.companyId, ctx.companyId),
+      ),
+    );
+}
+
 async function priorInspection(
   db: DbOrTx,
   ctx: CompanyContext,
   key: string,
 ): Promise<SubmitInspectionResponse | null> {
-  const [row] = await db
-    .select({ i: inspection, name: equipment.name, status: operatorUpdate.status })
-    .from(inspection)
-    .innerJoin(equipment, eq(equipment.id, inspection.equipmentId))
-    .leftJoin(operatorUpdate, eq(operatorUpdate.id, inspection.readingUpdateId))
+  const [row] = await inspectionRows(db, ctx)
     .where(and(eq(inspection.companyId, ctx.companyId), eq(inspection.idempotencyKey, key)))
     .limit(1);
   if (!row) return null;
-  const [oos] = await db
-    .select({ at: equipment.outOfServiceAt })
-    .from(equipment)
-    .where(eq(equipment.id, row.i.equipmentId));
   return {
     inspection: toInspectionDto(row.i, row.name, row.status),
     defects: row.i.failedCount,
-    outOfService: !!oos?.at,
+    outOfService: row.outOfServiceAt !== null,
   };
 }
 
@@ -766,20 +781,7 @@ export async function listInspections(
   ctx: CompanyContext,
   q: { equipmentId?: string | undefined; limit: number },
 ): Promise<InspectionDto[]> {
-  const rows = await deps.db
-    .select({ i: inspection, name: equipment.name, status: operatorUpdate.status })
-    .from(inspection)
-    .innerJoin(
-      equipment,
-      and(eq(equipment.id, inspection.equipmentId), eq(equipment.companyId, ctx.companyId)),
-    )
-    .leftJoin(
-      operatorUpdate,
-      and(
-        eq(operatorUpdate.id, inspection.readingUpdateId),
-        eq(operatorUpdate.companyId, ctx.companyId),
-      ),
-    )
+  const rows = await inspectionRows(deps.db, ctx)
     .where(
       and(
         eq(inspection.companyId, ctx.companyId),

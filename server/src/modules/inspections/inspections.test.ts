@@ -10,13 +10,14 @@ import {
   type TemplateDto,
 } from '../../../../domain/schemas/inspections';
 import { equipment, equipmentNote, inspection, inspectionDefect } from '../../db/schema/index';
-import { cookieFrom, createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/helpers';
 import {
   addSignedInUser,
   call,
   createEquipmentViaApi,
   signupOwner,
   type SignedIn,
+  signInOperatorViaApi,
 } from '../../test/factories';
 
 let t: TestApp;
@@ -27,30 +28,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-const SHARED = 'Tractor-Blue-77';
 // The smallest JPEG signature the server accepts (the type is sniffed from the bytes).
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]).toString(
   'base64',
 );
 
-async function signInOperator(owner: SignedIn) {
-  const set = await call(t.app, owner.cookie, 'POST', '/api/company-settings', {
-    masterPassword: SHARED,
-  });
-  expect(set.statusCode, set.body).toBe(200);
-  const op = await call(t.app, owner.cookie, 'POST', '/api/employees', {
-    firstName: 'Ana',
-    lastName: 'Ruiz',
-  });
-  expect(op.statusCode, op.body).toBe(201);
-  const { operatorUsername } = op.json<{ operatorUsername: string }>();
-  const res = await call(t.app, null, 'POST', '/api/employee/login', {
-    operatorName: operatorUsername,
-    password: SHARED,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return cookieFrom(res);
-}
+const signInOperator = (owner: SignedIn) => signInOperatorViaApi(t.app, owner);
 
 const template = (over: Record<string, unknown> = {}) => ({
   name: 'Daily truck check',

@@ -13,22 +13,11 @@ import { translateError } from '@/lib/translate-message';
 import { cn } from '@/lib/utils';
 import type { EquipmentOption } from '../api/equipment-options';
 import type { InspectionBody } from '../api/machine-checklists';
+import { newKey, parseAmount } from '../lib/entry';
 import { submitThroughOutbox } from '../outbox/outbox-store';
 import { PhotoInput } from './photo-input';
 
 type Answer = { result?: 'pass' | 'fail'; number?: string; text?: string; note?: string };
-
-const newKey = () =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-
-const parseAmount = (value: string): number | undefined | 'invalid' => {
-  const v = value.trim().replace(',', '.');
-  if (v === '') return undefined;
-  const n = Number(v);
-  return Number.isFinite(n) ? n : 'invalid';
-};
 
 /**
  * A checklist on the phone (issue 16): one large Pass / Fail per item, a note and an optional photo

@@ -37,20 +37,8 @@ import { OutboxPanel } from '../components/outbox-panel';
 import { clearOutbox, submitThroughOutbox } from '../outbox/outbox-store';
 import { useOutbox } from '../outbox/use-outbox';
 import { SESSION_USERNAME_KEY } from '../storage';
+import { newKey, parseAmount } from '../lib/entry';
 import { translateError } from '@/lib/translate-message';
-
-const newKey = () =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-
-/** Parses a decimal the way phones type it ("12,5" or "12.5"). Empty -> undefined. */
-function parseAmount(value: string): number | undefined | 'invalid' {
-  const v = value.trim().replace(',', '.');
-  if (v === '') return undefined;
-  const n = Number(v);
-  return Number.isFinite(n) ? n : 'invalid';
-}
 
 const SEARCH_DELAY_MS = 300;
 
