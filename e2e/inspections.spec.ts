@@ -237,3 +237,55 @@ test('the screens in Spanish at phone and desktop size (screenshots when INSPECT
   await desk.close();
   await ctx.close();
 });
+
+test('an inspection made with no signal waits on the phone and is recorded once when the signal returns', async ({
+  page,
+  browser,
+}) => {
+  const team = await setupTeam(page.request);
+  const copied = await page.request.post('/api/inspection-templates/starters', {
+    data: { starter: 'machinery', language: 'en' },
+  });
+  expect(copied.status()).toBe(201);
+  const ctx = await phone(browser);
+  const op = await ctx.newPage();
+  await op.goto(`/m/${team.equipmentId}`);
+  await signIn(op, team);
+  await op.getByRole('button', { name: 'Start inspection: Machine daily inspection' }).click();
+  await ctx.setOffline(true);
+  for (const name of [
+    'Guards and shields in place',
+    'Hydraulic hoses and cylinders',
+    'Engine oil level',
+    'Coolant level',
+    'Tracks or tires',
+    'Backup alarm and horn',
+  ])
+    await op.getByRole('group', { name }).getByRole('button', { name: 'Pass' }).click();
+  const stop = op.getByRole('group', { name: 'Emergency stop works' });
+  await stop.getByRole('button', { name: 'Fail' }).click();
+  await stop.getByLabel('What is wrong?').fill('Button stuck');
+  await op.getByRole('button', { name: 'Submit inspection' }).click();
+  await expect(op.getByText('Saved on this phone', { exact: true }).first()).toBeVisible();
+  const list = op.getByRole('list', { name: 'Updates waiting to send' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText('Inspection: Machine daily inspection');
+  const inspections = async () => {
+    const res = await page.request.get(`/api/inspections?equipmentId=${team.equipmentId}`);
+    return ((await res.json()) as unknown[]).length;
+  };
+  expect(await inspections()).toBe(0);
+
+  await ctx.setOffline(false);
+  await op.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(op.getByRole('heading', { name: /Waiting to send/ })).toHaveCount(0);
+  await expect.poll(inspections).toBe(1);
+  // A critical item failed: the machine is out of service, and the operator sees it.
+  await op.reload();
+  await expect(op.getByRole('alert').filter({ hasText: 'Out of service' })).toContainText(
+    'Emergency stop works',
+  );
+  // Opening the screen again sends nothing more.
+  expect(await inspections()).toBe(1);
+  await ctx.close();
+});
