@@ -1,4 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { EquipmentOptions } from '@domain/schemas/equipment';
 import type {
   DefectDto,
   InspectionReport,
@@ -107,3 +114,16 @@ export const summaryQueryOptions = () =>
     queryFn: () => api.get<InspectionsSummary>('/api/inspections/summary'),
   });
 export const useInspectionsSummary = () => useQuery(summaryQueryOptions());
+
+/** Machines matching a search, for a template's "applies to these machines" (the bounded picker call). */
+export const useMachineSearch = (search: string) =>
+  useQuery({
+    queryKey: ['equipment', 'list', 'inspection-picker', search] as const,
+    queryFn: () =>
+      api.get<EquipmentOptions>(
+        search.trim()
+          ? `/api/equipment/options?search=${encodeURIComponent(search.trim())}`
+          : '/api/equipment/options',
+      ),
+    placeholderData: keepPreviousData,
+  });

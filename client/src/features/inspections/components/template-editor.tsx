@@ -23,7 +23,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { translateError, translateMessage } from '@/lib/translate-message';
-import { useSaveTemplate } from '../api/inspections-api';
+import { useMachineSearch, useSaveTemplate } from '../api/inspections-api';
 
 type EquipmentType = (typeof equipmentTypes)[number];
 
@@ -73,6 +73,9 @@ export function TemplateEditor({
       (equipmentTypes as readonly string[]).includes(x),
     ),
   );
+  const [machineIds, setMachineIds] = useState<string[]>(template?.equipmentIds ?? []);
+  const [machineSearch, setMachineSearch] = useState('');
+  const machines = useMachineSearch(machineSearch);
   const [daily, setDaily] = useState(template?.daily ?? true);
   const [items, setItems] = useState<Item[]>(template?.items ?? [blankItem()]);
   const [error, setError] = useState<string | null>(null);
@@ -92,7 +95,7 @@ export function TemplateEditor({
     const body = {
       name,
       equipmentTypes: types,
-      equipmentIds: template?.equipmentIds ?? [],
+      equipmentIds: machineIds,
       daily,
       items,
     };
@@ -149,11 +152,43 @@ export function TemplateEditor({
                 </label>
               ))}
             </div>
-            {template && template.equipmentIds.length > 0 ? (
-              <p className="text-xs text-muted-foreground">
-                {t('templates.alsoMachines', { count: template.equipmentIds.length })}
-              </p>
-            ) : null}
+          </fieldset>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">{t('templates.machines')}</legend>
+            <Input
+              type="search"
+              aria-label={t('templates.machineSearch')}
+              placeholder={t('templates.machineSearch')}
+              value={machineSearch}
+              onChange={(e) => setMachineSearch(e.target.value)}
+              maxLength={200}
+            />
+            <div className="grid max-h-40 gap-1 overflow-y-auto rounded-md border p-2">
+              {(machines.data?.items ?? []).map((m) => (
+                <label key={m.id} className="flex items-center gap-2 text-sm">
+                  <Checkbox
+                    checked={machineIds.includes(m.id)}
+                    onCheckedChange={(c) =>
+                      setMachineIds((all) =>
+                        c === true ? [...all, m.id] : all.filter((x) => x !== m.id),
+                      )
+                    }
+                  />
+                  {m.name}
+                  <span className="text-muted-foreground">
+                    ({t(`equipment:types.${m.type}`, { defaultValue: m.type })})
+                  </span>
+                </label>
+              ))}
+            </div>
+            <div className="flex items-center gap-2 text-xs text-muted-foreground">
+              {t('templates.alsoMachines', { count: machineIds.length })}
+              {machineIds.length > 0 ? (
+                <Button type="button" variant="link" size="sm" onClick={() => setMachineIds([])}>
+                  {t('templates.clearMachines')}
+                </Button>
+              ) : null}
+            </div>
           </fieldset>
           <label className="flex items-center gap-2 text-sm">
             <Checkbox checked={daily} onCheckedChange={(c) => setDaily(c === true)} />
