@@ -8,6 +8,7 @@ import {
 import type { EquipmentOptions } from '@domain/schemas/equipment';
 import type {
   DefectDto,
+  InspectionDto,
   InspectionReport,
   InspectionsSummary,
   ResolveDefectInput,
@@ -126,4 +127,11 @@ export const useMachineSearch = (search: string) =>
           : '/api/equipment/options',
       ),
     placeholderData: keepPreviousData,
+  });
+
+/** GET /api/inspections: the company's latest inspections, newest first. */
+export const useRecentInspections = (limit = 20) =>
+  useQuery({
+    queryKey: [...inspectionKeys.all, 'recent', limit] as const,
+    queryFn: () => api.get<InspectionDto[]>(`/api/inspections?limit=${limit}`),
   });

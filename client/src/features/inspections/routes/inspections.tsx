@@ -34,6 +34,7 @@ import {
   useDefects,
   useInspectionsSummary,
   useOutOfService,
+  useRecentInspections,
   useTemplates,
 } from '../api/inspections-api';
 import { OutOfServiceDialog, ResolveDialog } from '../components/defect-dialogs';
@@ -49,6 +50,7 @@ export default function InspectionsPage() {
   const defects = useDefects('open');
   const summary = useInspectionsSummary();
   const templates = useTemplates();
+  const recent = useRecentInspections();
   const [resolving, setResolving] = useState<DefectDto | null>(null);
   const [outOf, setOutOf] = useState<DefectDto | null>(null);
   const [editing, setEditing] = useState<TemplateDto | 'new' | null>(null);
@@ -247,6 +249,39 @@ export default function InspectionsPage() {
           </CardContent>
         </Card>
       </div>
+
+      <section aria-labelledby="recent-title" className="grid gap-2">
+        <h2 id="recent-title" className="text-xl font-semibold">
+          {t('recent.title')}
+        </h2>
+        {(recent.data ?? []).length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('recent.none')}</p>
+        ) : (
+          <ul className="grid gap-1 text-sm">
+            {recent.data?.map((i) => (
+              <li key={i.id} className="flex flex-wrap items-center gap-x-2">
+                <span className="text-muted-foreground">{formatDateTime(i.createdAt)}</span>
+                <Link
+                  to={`/inspections/report/${i.equipmentId}`}
+                  className="font-medium text-primary hover:underline"
+                >
+                  {i.equipmentName}
+                </Link>
+                <span>
+                  {i.templateName} · {i.operatorName}
+                </span>
+                {i.failedCount > 0 ? (
+                  <Badge variant="destructive">
+                    {t('report.failedCount', { count: i.failedCount })}
+                  </Badge>
+                ) : (
+                  <Badge variant="success">{t('recent.allPassed')}</Badge>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
 
       <section aria-labelledby="templates-title" className="grid gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
