@@ -56,6 +56,7 @@ const FEATURES = [
   'pages',
   'admin',
   'profile',
+  'inspections',
 ];
 
 export default tseslint.config(

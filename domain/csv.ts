@@ -4,6 +4,7 @@ import type {
   RetiredEquipmentDto,
   ServiceEntryDto,
 } from './schemas/equipment';
+import type { InspectionDto } from './schemas/inspections';
 import { statusLabel } from './status';
 
 /**
@@ -237,4 +238,31 @@ export const dueSoonColumns: CsvColumn<EquipmentDto>[] = [
   { header: 'Calendar Date', value: (e) => e.forecast?.calendarDueDate ?? '' },
   { header: 'Status', value: (e) => statusLabel(e.status) },
   { header: 'Parts', value: (e) => partsText(e.serviceParts) },
+];
+
+/** inspections-{date}.csv (issue 16): one row per answered item, for audits. */
+export type InspectionExportRow = InspectionDto & { answer: InspectionDto['answers'][number] };
+export const inspectionExportRows = (list: readonly InspectionDto[]): InspectionExportRow[] =>
+  list.flatMap((i) => i.answers.map((answer) => ({ ...i, answer })));
+export const inspectionColumns: CsvColumn<InspectionExportRow>[] = [
+  { header: 'Date', value: (r) => day(r.createdAt) },
+  { header: 'Time (UTC)', value: (r) => r.createdAt.slice(11, 16) },
+  { header: 'Equipment', value: (r) => r.equipmentName },
+  { header: 'Checklist', value: (r) => r.templateName },
+  { header: 'Operator', value: (r) => r.operatorName },
+  { header: 'Reading', value: (r) => r.reading },
+  { header: 'Item', value: (r) => r.answer.label },
+  { header: 'Critical', value: (r) => r.answer.critical },
+  {
+    header: 'Result',
+    value: (r) => (r.answer.result === 'pass' ? 'Pass' : r.answer.result === 'fail' ? 'Fail' : ''),
+  },
+  {
+    header: 'Value',
+    value: (r) =>
+      r.answer.number !== null
+        ? `${r.answer.number} ${r.answer.unit}`.trim()
+        : (r.answer.text ?? ''),
+  },
+  { header: 'Note', value: (r) => r.answer.note ?? '' },
 ];

@@ -192,6 +192,7 @@ test('header links per role: owner sees every link, a visitor sees no header', a
     'Dashboard',
     'Add Equipment',
     'Equipment List',
+    'Inspections',
     'Import',
     'Operators',
     'Subscription',

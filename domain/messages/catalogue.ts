@@ -3,6 +3,7 @@ import { commonMessages } from './common';
 import { equipmentMessages } from './equipment';
 import { fieldMessages } from './field';
 import { importMessages } from './import';
+import { inspectionsMessages } from './inspections';
 import { operatorsMessages } from './operators';
 import { profileMessages } from './profile';
 import { queryMessages } from './query';
@@ -25,6 +26,7 @@ export const messageCatalogue = {
   query: queryMessages,
   field: fieldMessages,
   import: importMessages,
+  inspections: inspectionsMessages,
 } as const;
 
 type Catalogue = typeof messageCatalogue;

@@ -32,6 +32,11 @@ export const noteTypes = [
   'change',
   'retired',
   'restored',
+  // Pre-use inspections (issue 16)
+  'inspection',
+  'defect_resolved',
+  'out_of_service',
+  'in_service',
 ] as const;
 export const noteTypeSchema = z.enum(noteTypes);
 export type NoteType = z.infer<typeof noteTypeSchema>;
@@ -399,6 +404,8 @@ export const equipmentOptionSchema = z.object({
   unit: z.string(),
   fuelType: z.string(),
   currentUsage: z.number(),
+  /** Out of service (issue 16): the operator sees it when picking the machine. */
+  outOfService: z.boolean().optional(),
 });
 export type EquipmentOption = z.infer<typeof equipmentOptionSchema>;
 
@@ -466,6 +473,11 @@ export const equipmentDtoSchema = z.object({
   lastUpdated: z.string(),
   /** Set when the machine is retired (it then shows only on the Retired Equipment page). */
   retiredAt: z.string().nullable(),
+  /** Set while the machine is out of service (issue 16): when, by whom, why. */
+  outOfService: z
+    .object({ at: z.string(), by: z.string().nullable(), reason: z.string() })
+    .nullable()
+    .optional(),
   /** The one status engine's result, computed by the server for the company's "today". */
   status: equipmentStatusSchema,
   /** When service is due by the machine's own usage rate or its calendar (listings and details only). */

@@ -43,7 +43,7 @@ export const PAGES = {
   },
   dashboard: {
     module: 'features/dashboard/routes/dashboard.tsx',
-    namespaces: ['dashboard', 'equipment', 'field'],
+    namespaces: ['dashboard', 'equipment', 'field', 'inspections'],
     // The tiles and first overview page, the operator updates card, the history card.
     data: [
       '/api/dashboard/overview?limit=50',
@@ -82,7 +82,7 @@ export const PAGES = {
   },
   operatorScreen: {
     module: 'features/operators/routes/operator-screen.tsx',
-    namespaces: ['operators', 'field'],
+    namespaces: ['operators', 'field', 'inspections'],
     data: ['/api/field/machines'],
   },
   subscription: {
@@ -95,6 +95,14 @@ export const PAGES = {
     namespaces: ['field', 'equipment'],
   },
   printLabels: { module: 'features/field/routes/print-labels.tsx', namespaces: ['field'] },
+  inspections: {
+    module: 'features/inspections/routes/inspections.tsx',
+    namespaces: ['inspections', 'equipment'],
+  },
+  inspectionReport: {
+    module: 'features/inspections/routes/inspection-report.tsx',
+    namespaces: ['inspections', 'equipment'],
+  },
   adminAccounts: { module: 'features/admin/routes/admin-accounts.tsx', namespaces: ['admin'] },
   adminOutbox: { module: 'features/admin/routes/admin-outbox.tsx', namespaces: ['admin'] },
 } as const satisfies Record<string, PageSpec>;
@@ -137,6 +145,8 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
     ['/labels', 'printLabels'],
     ['/m/:id', 'machineLink'],
     ['/import', 'importData'],
+    ['/inspections', 'inspections'],
+    ['/inspections/report/:id', 'inspectionReport'],
     ['/employees', 'employees'],
     ['/subscription', 'subscription'],
     ['/checkout/:sessionId', 'checkout'],

@@ -6,6 +6,7 @@ import { equipmentRoutes } from './equipment/equipment.routes';
 import { healthRoutes } from './health/health.routes';
 import { maintenanceRoutes } from './maintenance/maintenance.routes';
 import { importRoutes } from './import/import.routes';
+import { inspectionsRoutes } from './inspections/inspections.routes';
 import { operatorsRoutes } from './operators/operators.routes';
 import { fieldRoutes } from './field/field.routes';
 import { subscriptionRoutes } from './subscription/subscription.routes';
@@ -25,4 +26,5 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   await maintenanceRoutes(app, deps);
   await importRoutes(app, deps);
   await digestRoutes(app, deps);
+  await inspectionsRoutes(app, deps);
 }

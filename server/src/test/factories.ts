@@ -171,3 +171,31 @@ export async function setupSecurityQuestions(
   if (res.statusCode !== 200)
     throw new Error(`setup security questions failed: ${res.statusCode} ${res.body}`);
 }
+
+/**
+ * (field, inspections) Sets the company's shared operator password, adds an operator and signs them
+ * in through the operator login; returns the operator's session cookie.
+ */
+export async function signInOperatorViaApi(
+  app: FastifyInstance,
+  owner: SignedIn,
+  shared = 'Tractor-Blue-77',
+): Promise<string> {
+  const set = await call(app, owner.cookie, 'POST', '/api/company-settings', {
+    masterPassword: shared,
+  });
+  if (set.statusCode !== 200) throw new Error(`settings failed: ${set.statusCode} ${set.body}`);
+  const op = await call(app, owner.cookie, 'POST', '/api/employees', {
+    firstName: 'Ana',
+    lastName: 'Ruiz',
+  });
+  if (op.statusCode !== 201) throw new Error(`operator failed: ${op.statusCode} ${op.body}`);
+  const { operatorUsername } = op.json<{ operatorUsername: string }>();
+  const res = await call(app, null, 'POST', '/api/employee/login', {
+    operatorName: operatorUsername,
+    password: shared,
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`operator login failed: ${res.statusCode} ${res.body}`);
+  return cookieFrom(res);
+}

@@ -80,9 +80,19 @@ export function Header() {
               <span className="hidden max-w-28 truncate 2xl:inline">{displayName}</span>
             </Link>
           </Button>
-          <Button variant="outline" size="sm" onClick={() => void onLogout()} disabled={loggingOut}>
+          {/* Icon only below 2xl: the owner's ten links need the room at 1280 px. */}
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void onLogout()}
+            disabled={loggingOut}
+            aria-label={loggingOut ? t('actions.loggingOut') : t('actions.logout')}
+            title={t('actions.logout')}
+          >
             <LogOut aria-hidden />
-            {loggingOut ? t('actions.loggingOut') : t('actions.logout')}
+            <span className="hidden 2xl:inline">
+              {loggingOut ? t('actions.loggingOut') : t('actions.logout')}
+            </span>
           </Button>
         </div>
         <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>

@@ -1,6 +1,7 @@
 import {
   Archive,
   BookOpen,
+  ClipboardCheck,
   ClipboardList,
   CreditCard,
   Home,
@@ -29,6 +30,7 @@ export function navItemsFor(role: Role): NavItem[] {
     HOME,
     { to: '/add-equipment', labelKey: 'nav.addEquipment', icon: PlusCircle },
     { to: '/equipment-list', labelKey: 'nav.equipmentList', icon: ClipboardList },
+    { to: '/inspections', labelKey: 'nav.inspections', icon: ClipboardCheck },
     { to: '/import', labelKey: 'nav.import', icon: Upload },
     { to: '/employees', labelKey: 'nav.operators', icon: Users },
     { to: '/subscription', labelKey: 'nav.subscription', icon: CreditCard },
@@ -60,5 +62,7 @@ export function titleKeyFor(pathname: string, role: Role): string {
     '/security-questions': 'titles.securityQuestions',
   };
   if (pathname.startsWith('/equipment/')) return 'titles.equipmentByStatus';
+  if (pathname === '/inspections') return 'titles.inspections';
+  if (pathname.startsWith('/inspections/report/')) return 'titles.inspectionReport';
   return map[pathname] ?? 'titles.dashboard';
 }

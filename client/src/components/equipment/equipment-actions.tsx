@@ -1,5 +1,5 @@
 import type { EquipmentDto } from '@domain/schemas/equipment';
-import { Gauge, NotebookPen, Pencil, QrCode, Trash2, Wrench } from 'lucide-react';
+import { ClipboardCheck, Gauge, NotebookPen, Pencil, QrCode, Trash2, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -45,6 +45,12 @@ export function EquipmentActions({
       key: 'actions.edit',
       icon: Pencil,
       onClick: () => navigate(`${editPath}?edit=${equipment.id}`),
+    },
+    // Its inspections and defects, printable for audits (issue 16).
+    {
+      key: 'actions.inspectionReport',
+      icon: ClipboardCheck,
+      onClick: () => navigate(`/inspections/report/${equipment.id}`),
     },
     { key: 'actions.remove', icon: Trash2, onClick: () => setDialog('remove'), danger: true },
   ];

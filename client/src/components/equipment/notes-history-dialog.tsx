@@ -49,6 +49,10 @@ const TYPE_CLASS: Record<HistoryRecordDto['noteType'], string> = {
   change: 'bg-amber-100 text-amber-900',
   retired: 'bg-zinc-200 text-zinc-900',
   restored: 'bg-teal-100 text-teal-900',
+  inspection: 'bg-indigo-100 text-indigo-900',
+  defect_resolved: 'bg-green-100 text-green-900',
+  out_of_service: 'bg-red-100 text-red-900',
+  in_service: 'bg-teal-100 text-teal-900',
 };
 
 /**

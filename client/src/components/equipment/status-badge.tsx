@@ -48,3 +48,21 @@ export function useStatusLabel() {
   return (status: Pick<EquipmentStatus, 'serviceStatus' | 'hasSchedule'>) =>
     status.hasSchedule ? t(`status.${status.serviceStatus}`) : t('status.noSchedule');
 }
+
+/** A machine out of service (issue 16), beside its status wherever the machine is listed. */
+export function OutOfServiceBadge({
+  outOfService,
+}: {
+  outOfService: { reason: string } | null | undefined;
+}) {
+  const { t } = useTranslation('equipment');
+  if (!outOfService) return null;
+  return (
+    <span
+      title={outOfService.reason}
+      className="ml-1 inline-flex items-center rounded-full border border-red-800 bg-red-700 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-white"
+    >
+      {t('outOfService')}
+    </span>
+  );
+}

@@ -62,11 +62,19 @@ export const equipment = pgTable(
     retiredBy: text('retired_by'),
     retiredByUserId: uuid('retired_by_user_id').references(() => user.id, { onDelete: 'set null' }),
     retirementNotes: text('retirement_notes'),
+    /** Out of service is a state of the row too (issue 16, docs/decisions/inspections.md). */
+    outOfServiceAt: timestamp('out_of_service_at', { withTimezone: true }),
+    outOfServiceBy: text('out_of_service_by'),
+    outOfServiceByUserId: uuid('out_of_service_by_user_id').references(() => user.id, {
+      onDelete: 'set null',
+    }),
+    outOfServiceReason: text('out_of_service_reason'),
   },
   (t) => [
     index('equipment_company_idx').on(t.companyId, t.name),
     index('equipment_company_type_idx').on(t.companyId, t.type),
     index('equipment_company_retired_idx').on(t.companyId, t.retiredAt),
+    index('equipment_company_out_of_service_idx').on(t.companyId, t.outOfServiceAt),
   ],
 );
 

@@ -3,3 +3,4 @@ export * from './user';
 export * from './equipment';
 export * from './field';
 export * from './mail';
+export * from './inspection';

@@ -133,6 +133,13 @@ export function toEquipmentDto(r: Row, today: string): EquipmentDto {
     dateAdded: r.dateAdded.toISOString(),
     lastUpdated: r.lastUpdated.toISOString(),
     retiredAt: r.retiredAt ? r.retiredAt.toISOString() : null,
+    outOfService: r.outOfServiceAt
+      ? {
+          at: r.outOfServiceAt.toISOString(),
+          by: r.outOfServiceBy,
+          reason: r.outOfServiceReason ?? '',
+        }
+      : null,
     status: computeStatus(r, today),
   };
 }
@@ -514,15 +521,18 @@ export async function equipmentOptions(
     limit: q.limit,
   });
   return {
-    items: items.map(({ id, name, type, serialNumber, unit, fuelType, currentUsage }) => ({
-      id,
-      name,
-      type,
-      serialNumber,
-      unit,
-      fuelType,
-      currentUsage,
-    })),
+    items: items.map(
+      ({ id, name, type, serialNumber, unit, fuelType, currentUsage, outOfService }) => ({
+        id,
+        name,
+        type,
+        serialNumber,
+        unit,
+        fuelType,
+        currentUsage,
+        outOfService: !!outOfService,
+      }),
+    ),
     total,
     limit: q.limit,
   };

@@ -556,6 +556,7 @@ describe("GET /api/equipment/options (the operator screen's picker)", () => {
       unit: 'hours',
       fuelType: 'diesel',
       currentUsage: 12.5,
+      outOfService: false,
     });
     for (const item of all.items)
       expect(Object.keys(item).sort()).toEqual([
@@ -563,6 +564,7 @@ describe("GET /api/equipment/options (the operator screen's picker)", () => {
         'fuelType',
         'id',
         'name',
+        'outOfService',
         'serialNumber',
         'type',
         'unit',

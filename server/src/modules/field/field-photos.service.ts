@@ -13,6 +13,22 @@ import type { CompanyContext } from '../../plugins/session';
 const MB = 1024 * 1024;
 
 /**
+ * A photo's bytes from its base64 text, checked: not empty, at most PHOTO_MAX_BYTES, and a JPEG, PNG
+ * or WebP by its first bytes (never the client's word). Also used for inspection photos (issue 16).
+ */
+export function decodePhoto(data: string): { bytes: Buffer; contentType: string } {
+  const bytes = Buffer.from(data, 'base64');
+  if (bytes.length === 0) throw new AppError('validation', 'field.photoMissing');
+  if (bytes.length > PHOTO_MAX_BYTES)
+    throw new AppError('validation', 'field.photoTooLarge', {
+      params: { max: PHOTO_MAX_BYTES / MB },
+    });
+  const contentType = sniffImageType(bytes);
+  if (!contentType) throw new AppError('validation', 'field.photoType');
+  return { bytes, contentType };
+}
+
+/**
  * Stores the photo of an operator update (issue 13). The update must exist in the company under
  * that key (an operator: one of their own); the type is sniffed from the bytes, never taken from the
  * client; a second upload for the same update is a no-op that answers the stored photo (idempotent).
@@ -22,14 +38,7 @@ export async function savePhoto(
   ctx: CompanyContext,
   input: FieldPhotoInput,
 ): Promise<{ created: boolean; photo: FieldPhotoDto }> {
-  const bytes = Buffer.from(input.data, 'base64');
-  if (bytes.length === 0) throw new AppError('validation', 'field.photoMissing');
-  if (bytes.length > PHOTO_MAX_BYTES)
-    throw new AppError('validation', 'field.photoTooLarge', {
-      params: { max: PHOTO_MAX_BYTES / MB },
-    });
-  const contentType = sniffImageType(bytes);
-  if (!contentType) throw new AppError('validation', 'field.photoType');
+  const { bytes, contentType } = decodePhoto(input.data);
   const [update] = await deps.db
     .select({ id: operatorUpdate.id, operatorId: operatorUpdate.operatorId })
     .from(operatorUpdate)

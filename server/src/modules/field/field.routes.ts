@@ -6,6 +6,7 @@ import {
 } from '../../../../domain/schemas/field';
 import type { Deps } from '../../deps';
 import { notFound, parse } from '../../lib/errors';
+import { sendPhoto } from '../../lib/request';
 import { companyCtx } from '../../plugins/access';
 import { photoOfUpdate, savePhoto, updatesWithPhotos } from './field-photos.service';
 import { fieldMachine, fieldMachineList } from './field.service';
@@ -47,11 +48,6 @@ export async function fieldRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/field/photos/:id', { config: { access: COMPANY_USERS } }, async (req, reply) => {
     const p = fieldMachineParamsSchema.safeParse(req.params);
     if (!p.success) throw notFound();
-    const photo = await photoOfUpdate(deps, companyCtx(req), p.data.id);
-    return reply
-      .header('content-type', photo.contentType)
-      .header('cache-control', 'private, max-age=86400')
-      .header('x-content-type-options', 'nosniff')
-      .send(photo.data);
+    return sendPhoto(reply, await photoOfUpdate(deps, companyCtx(req), p.data.id));
   });
 }

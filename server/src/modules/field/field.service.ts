@@ -29,6 +29,7 @@ export async function fieldMachine(
       fuelType: equipment.fuelType,
       currentUsage: equipment.currentUsage,
       lastReadingAt: equipment.lastReadingAt,
+      outOfServiceAt: equipment.outOfServiceAt,
     })
     .from(equipment)
     .where(and(eq(equipment.id, id), eq(equipment.companyId, ctx.companyId)))
@@ -37,8 +38,10 @@ export async function fieldMachine(
   const now = deps.now();
   const readings = (await readingsOf(deps.db, ctx.companyId, [m.id], now)).get(m.id) ?? [];
   const rate = usualDailyUsage(readings, now);
+  const { outOfServiceAt, ...rest } = m;
   return {
-    ...m,
+    ...rest,
+    outOfService: outOfServiceAt !== null,
     lastReadingAt: m.lastReadingAt.toISOString(),
     usualDaily: rate.kind === 'rate' ? Number(rate.perDay.toFixed(2)) : null,
   };

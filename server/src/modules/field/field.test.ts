@@ -7,8 +7,8 @@ import {
   machineIdOfLink,
 } from '../../../../domain/schemas/field';
 import { equipment, equipmentNote, fieldPhoto, operatorUpdate } from '../../db/schema/index';
-import { cookieFrom, createTestApp, type TestApp } from '../../test/helpers';
-import { call, signupOwner, type SignedIn } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { call, signupOwner, type SignedIn, signInOperatorViaApi } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,27 +18,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const SHARED = 'Tractor-Blue-77';
 const DAY = 86_400_000;
 
-async function signInOperator(owner: SignedIn) {
-  const set = await call(t.app, owner.cookie, 'POST', '/api/company-settings', {
-    masterPassword: SHARED,
-  });
-  expect(set.statusCode, set.body).toBe(200);
-  const op = await call(t.app, owner.cookie, 'POST', '/api/employees', {
-    firstName: 'Ana',
-    lastName: 'Ruiz',
-  });
-  expect(op.statusCode, op.body).toBe(201);
-  const { operatorUsername } = op.json<{ operatorUsername: string }>();
-  const res = await call(t.app, null, 'POST', '/api/employee/login', {
-    operatorName: operatorUsername,
-    password: SHARED,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return cookieFrom(res);
-}
+const signInOperator = (owner: SignedIn) => signInOperatorViaApi(t.app, owner);
 
 async function addEquipment(
   companyId: string,

@@ -3,7 +3,6 @@ import {
   OPERATOR_HOME,
   companySettingsInputSchema,
   employeeInputSchema,
-  idParamSchema,
   managerInputSchema,
   operatorLoginSchema,
   operatorUpdateInputSchema,
@@ -12,20 +11,14 @@ import {
 import { deviceSummary } from '../../../../domain/device';
 import { voidInputSchema } from '../../../../domain/schemas/equipment';
 import type { Deps } from '../../deps';
-import { AppError, notFound, parse } from '../../lib/errors';
+import { AppError, parse } from '../../lib/errors';
+import { idempotencyKeyOf, idOf } from '../../lib/request';
 import { companyCtx } from '../../plugins/access';
 import { startSession } from '../../plugins/session';
 import { companyOf, toCurrentUser } from '../auth/auth.service';
 import { operatorLogin } from './operator-auth.service';
 import * as updates from './operator-updates.service';
 import * as team from './team.service';
-
-/** A malformed id is simply not found (404), like another company's id. */
-function idOf(params: unknown): string {
-  const r = idParamSchema.safeParse(params);
-  if (!r.success) throw notFound();
-  return r.data.id;
-}
 
 const MANAGERS = ['owner', 'manager'] as const;
 const OWNER = ['owner'] as const;
@@ -122,13 +115,11 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
     { config: { access: COMPANY_USERS, keepsSessions: true } },
     async (req, reply) => {
       const input = parse(operatorUpdateInputSchema, req.body);
-      const header = req.headers['idempotency-key'];
-      const key = typeof header === 'string' && header.trim() ? header.trim().slice(0, 200) : null;
       const { created, body } = await updates.submitUpdate(
         deps,
         companyCtx(req),
         input,
-        key,
+        idempotencyKeyOf(req),
         deviceSummary(req.headers['user-agent']),
       );
       return reply.status(created ? 201 : 200).send(body);

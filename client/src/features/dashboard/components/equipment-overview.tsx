@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ForecastText } from '@/components/equipment/forecast-text';
 import type { EquipmentDto } from '@domain/schemas/equipment';
 import { EquipmentActions } from '@/components/equipment/equipment-actions';
-import { StatusBadge } from '@/components/equipment/status-badge';
+import { OutOfServiceBadge, StatusBadge } from '@/components/equipment/status-badge';
 import { TypeIcon } from '@/components/equipment/type-icon';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -115,6 +115,7 @@ export function EquipmentOverview({
                         </TableCell>
                         <TableCell>
                           <StatusBadge status={e.status} />
+                          <OutOfServiceBadge outOfService={e.outOfService} />
                         </TableCell>
                         <TableCell className="text-sm">
                           <NextService e={e} />
@@ -146,6 +147,7 @@ export function EquipmentOverview({
                         {e.name}
                       </span>
                       <StatusBadge status={e.status} />
+                      <OutOfServiceBadge outOfService={e.outOfService} />
                     </div>
                     <dl className="grid grid-cols-2 gap-2 text-sm">
                       <div>

@@ -13,6 +13,7 @@ import { fetchFilteredEquipment, FIRST_OVERVIEW, useDashboardOverview } from '..
 import type { TypeFilter } from '../components/filter-bar';
 import { EmptyState } from '../components/empty-state';
 import { HistoryCard } from '../components/history-card';
+import { InspectionsCard } from '../components/inspections-card';
 import { RecentUpdatesCard, type Criticality } from '../components/recent-updates-card';
 import { SummaryTiles, type StatusFilter } from '../components/summary-tiles';
 import { translateError } from '@/lib/translate-message';
@@ -152,6 +153,10 @@ export default function DashboardPage() {
         ) : null}
         <HistoryCard />
       </div>
+      {/* Pre-use inspections (issue 16): open defects, out of service, not inspected today. */}
+      <AfterFirstPaint>
+        <InspectionsCard />
+      </AfterFirstPaint>
       {/* The tiles and the latest updates first; the fuel summary, the overview and the tools right after. */}
       <AfterFirstPaint>
         <Suspense fallback={null}>

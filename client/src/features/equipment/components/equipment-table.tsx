@@ -2,7 +2,7 @@ import type { EquipmentDto } from '@domain/schemas/equipment';
 import { useTranslation } from 'react-i18next';
 import { EquipmentActions } from '@/components/equipment/equipment-actions';
 import { formatUsage, shortId } from '@/components/equipment/format';
-import { StatusBadge } from '@/components/equipment/status-badge';
+import { OutOfServiceBadge, StatusBadge } from '@/components/equipment/status-badge';
 import { TypeIcon } from '@/components/equipment/type-icon';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -138,6 +138,7 @@ export function EquipmentTable({
                   </TableCell>
                   <TableCell>
                     <StatusBadge status={e.status} />
+                    <OutOfServiceBadge outOfService={e.outOfService} />
                   </TableCell>
                   <TableCell>{t(`fuel.${e.fuelType}`, { defaultValue: e.fuelType })}</TableCell>
                   <TableCell>
@@ -169,6 +170,7 @@ export function EquipmentTable({
                     <h3 className="font-semibold break-words">{e.name}</h3>
                     <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                       <StatusBadge status={e.status} />
+                      <OutOfServiceBadge outOfService={e.outOfService} />
                       <p className="text-xs text-muted-foreground">
                         <span className="whitespace-nowrap">
                           {t(`types.${e.type}`, { defaultValue: e.type })}

@@ -39,14 +39,15 @@ export function OutboxPanel({
   };
   const summary = (e: OutboxEntry) =>
     [
+      e.inspection ? t('field:outbox.inspection', { name: e.body.notes ?? '' }) : null,
       e.body.newUsage !== undefined
         ? t('field:outbox.reading', { value: formatNumber(e.body.newUsage, 2) })
         : null,
       e.body.fuelAdded
         ? t('field:outbox.fuel', { value: formatNumber(e.body.fuelAdded, 2) })
         : null,
-      e.body.notes ? t('field:outbox.note') : null,
-      e.photo ? t('field:outbox.photo') : null,
+      e.body.notes && !e.inspection ? t('field:outbox.note') : null,
+      e.photo || Object.keys(e.photos ?? {}).length ? t('field:outbox.photo') : null,
     ]
       .filter(Boolean)
       .join(' · ');

@@ -1,5 +1,7 @@
+import type { SubmitInspectionResponse } from '@domain/schemas/inspections';
 import type { SubmitOperatorUpdateResponse } from '@domain/schemas/operators';
 import { ApiError, api } from '@/lib/api';
+import type { InspectionBody } from '../api/machine-checklists';
 import type { SubmitUpdateBody } from '../api/submit-update';
 
 /**
@@ -20,6 +22,14 @@ export type OutboxEntry = {
   /** The update is recorded; only the photo is left to send. */
   updateSent?: boolean;
   error?: { message: string; key?: string; params?: Record<string, string | number> };
+  /**
+   * An inspection (issue 16) instead of an update: `body` then only names the machine and checklist
+   * for the outbox panel; `inspection` is what is sent, and `photos` the failed items' photos (by item
+   * id), each sent after the inspection under its key; `photosSent` those already stored.
+   */
+  inspection?: InspectionBody;
+  photos?: Record<string, string>;
+  photosSent?: string[];
 };
 
 const DB_NAME = 'ems-field';
@@ -105,7 +115,7 @@ export async function clearOutbox() {
 }
 
 export type SendResult =
-  | { kind: 'sent'; response: SubmitOperatorUpdateResponse }
+  | { kind: 'sent'; response: SubmitOperatorUpdateResponse; inspection?: SubmitInspectionResponse }
   | { kind: 'refused'; error: ApiError }
   | { kind: 'offline' };
 
@@ -118,6 +128,7 @@ function isRefusal(err: unknown): err is ApiError {
 export async function sendEntry(entry: OutboxEntry, dropOnRefusal = false): Promise<SendResult> {
   let response: SubmitOperatorUpdateResponse | undefined;
   try {
+    if (entry.inspection) return await sendInspection(entry);
     if (!entry.updateSent) {
       response = await api.post<SubmitOperatorUpdateResponse>('/api/operator-updates', entry.body, {
         headers: { 'idempotency-key': entry.key },
@@ -151,6 +162,34 @@ export async function sendEntry(entry: OutboxEntry, dropOnRefusal = false): Prom
     });
     return { kind: 'refused', error: err };
   }
+}
+
+/**
+ * An inspection: recorded under the entry's key (a replay answers the same inspection), then each
+ * failed item's photo under that key; a photo sent is noted so a retry sends only the rest.
+ */
+async function sendInspection(entry: OutboxEntry): Promise<SendResult> {
+  let inspection: SubmitInspectionResponse | undefined;
+  if (!entry.updateSent) {
+    inspection = await api.post<SubmitInspectionResponse>('/api/inspections', entry.inspection, {
+      headers: { 'idempotency-key': entry.key },
+    });
+    entry = { ...entry, updateSent: true };
+    if (Object.keys(entry.photos ?? {}).length > 0) await putEntry(entry);
+  }
+  for (const [itemId, data] of Object.entries(entry.photos ?? {})) {
+    if (entry.photosSent?.includes(itemId)) continue;
+    await api.post('/api/inspections/photos', { inspectionKey: entry.key, itemId, data });
+    entry = { ...entry, photosSent: [...(entry.photosSent ?? []), itemId] };
+    await putEntry(entry);
+  }
+  await removeEntry(entry.key);
+  const pending = inspection?.inspection.readingStatus === 'pending';
+  return {
+    kind: 'sent',
+    response: { ...PHOTO_ONLY, status: pending ? 'pending' : 'applied' },
+    ...(inspection ? { inspection } : {}),
+  };
 }
 
 /** What a send answers when only the photo of an already recorded update was left. */

@@ -1,4 +1,15 @@
-import { Fuel, Gauge, Loader2, LogOut, QrCode, Search, Send } from 'lucide-react';
+import {
+  ClipboardCheck,
+  Fuel,
+  Gauge,
+  Loader2,
+  LogOut,
+  OctagonAlert,
+  QrCode,
+  Search,
+  Send,
+} from 'lucide-react';
+import type { TemplateDto } from '@domain/schemas/inspections';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { machineIdOfLink } from '@domain/schemas/field';
@@ -20,29 +31,19 @@ import { cn } from '@/lib/utils';
 import { useEquipmentOptions, type EquipmentOption } from '../api/equipment-options';
 import { useFieldMachine } from '../api/field-machine';
 import { useFieldMachines } from '../api/field-machines';
+import { useMachineChecklists } from '../api/machine-checklists';
 import { operatorKeys } from '../api/keys';
 import { EntryPreview } from '../components/entry-preview';
+import { InspectionForm } from '../components/inspection-form';
 import { PhotoInput } from '../components/photo-input';
 import { OutboxPanel } from '../components/outbox-panel';
 import { clearOutbox, submitThroughOutbox } from '../outbox/outbox-store';
 import { useOutbox } from '../outbox/use-outbox';
 import { SESSION_USERNAME_KEY } from '../storage';
+import { newKey, parseAmount } from '../lib/entry';
 import { translateError } from '@/lib/translate-message';
 import { useOnline } from '@/lib/use-online';
 import { ApiError } from '@/lib/api';
-
-const newKey = () =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-
-/** Parses a decimal the way phones type it ("12,5" or "12.5"). Empty -> undefined. */
-function parseAmount(value: string): number | undefined | 'invalid' {
-  const v = value.trim().replace(',', '.');
-  if (v === '') return undefined;
-  const n = Number(v);
-  return Number.isFinite(n) ? n : 'invalid';
-}
 
 const SEARCH_DELAY_MS = 300;
 
@@ -56,7 +57,7 @@ const ScanDialog = lazy(() => import('../scan/scan-dialog'));
  * server while online (GET /api/equipment/options); offline it searches the part it has and says so.
  */
 export default function OperatorScreen() {
-  const { t, i18n } = useTranslation(['operators', 'field']);
+  const { t, i18n } = useTranslation(['operators', 'field', 'inspections']);
   const { user } = useCurrentUser();
   const logout = useLogout();
   const [loggingOut, setLoggingOut] = useState(false);
@@ -156,6 +157,10 @@ export default function OperatorScreen() {
   }, []);
   // The chosen machine's last reading time and usual daily usage (cached per machine).
   const detail = useFieldMachine(current?.id ?? null);
+  // Its checklists and out-of-service state (issue 16).
+  const checklists = useMachineChecklists(current?.id ?? null);
+  const machineState = checklists.data && !checklists.isPlaceholderData ? checklists.data : null;
+  const [inspecting, setInspecting] = useState<TemplateDto | null>(null);
 
   const choose = (id: string) => {
     const eq = found.find((e) => e.id === id) ?? (current?.id === id ? current : undefined);
@@ -288,7 +293,19 @@ export default function OperatorScreen() {
         onRetry={() => void outbox.flush()}
       />
 
-      <Card>
+      {inspecting && current ? (
+        <InspectionForm
+          machine={current}
+          template={inspecting}
+          onCancel={() => setInspecting(null)}
+          onDone={() => {
+            setInspecting(null);
+            void qc.invalidateQueries({ queryKey: operatorKeys.equipmentOptions() });
+          }}
+        />
+      ) : null}
+
+      <Card hidden={!!(inspecting && current)}>
         <CardHeader className="pb-3">
           <h2 className="text-lg font-semibold">{t('screen.title')}</h2>
           <CardDescription>{t('screen.description')}</CardDescription>
@@ -355,6 +372,7 @@ export default function OperatorScreen() {
                   {found.map((e) => (
                     <option key={e.id} value={e.id}>
                       {e.name} ({typeLabel(e.type)})
+                      {e.outOfService ? ` · ${t('inspections:phone.outOfServiceShort')}` : ''}
                     </option>
                   ))}
                   {current && !found.some((e) => e.id === current.id) ? (
@@ -403,6 +421,43 @@ export default function OperatorScreen() {
                     value: `${formatNumber(current.currentUsage, 2)} ${unitLabel(current.unit)}`,
                   })}
                 </p>
+              ) : null}
+              {current && machineState?.outOfService ? (
+                <div
+                  role="alert"
+                  className="flex gap-2 rounded-md border-2 border-red-700 bg-red-50 px-3 py-2 text-red-900"
+                >
+                  <OctagonAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+                  <div>
+                    <p className="font-semibold">{t('inspections:phone.outOfServiceTitle')}</p>
+                    <p className="text-sm">
+                      {machineState.outOfService.reason}
+                      {' · '}
+                      {t('inspections:phone.outOfServiceBody')}
+                    </p>
+                  </div>
+                </div>
+              ) : null}
+              {current && machineState && machineState.templates.length > 0 ? (
+                <div className="grid gap-2 rounded-md border p-3">
+                  <p className="flex items-center gap-2 text-sm font-medium">
+                    <ClipboardCheck className="h-4 w-4 text-primary" aria-hidden />
+                    {machineState.inspectedToday
+                      ? t('inspections:phone.inspectedToday')
+                      : t('inspections:phone.notInspectedToday')}
+                  </p>
+                  {machineState.templates.map((tpl) => (
+                    <Button
+                      key={tpl.id}
+                      type="button"
+                      variant={machineState.inspectedToday ? 'outline' : 'default'}
+                      className="h-14 w-full whitespace-normal text-base"
+                      onClick={() => setInspecting(tpl)}
+                    >
+                      {t('inspections:phone.start', { name: tpl.name })}
+                    </Button>
+                  ))}
+                </div>
               ) : null}
             </div>
 

@@ -1,0 +1,107 @@
+import { AlertTriangle, ClipboardCheck, OctagonAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDateTime } from '@/lib/format';
+import { useInspectionsSummary } from '../api/inspections-summary';
+
+const SHOWN = 5;
+
+/**
+ * Pre-use inspections on the dashboard (issue 16): open defects with the machine, the inspection and
+ * the photo; machines out of service; machines with a daily checklist not inspected today. Shown only
+ * when there is something to show (a company without checklists sees no change).
+ */
+export function InspectionsCard() {
+  const { t } = useTranslation('inspections');
+  const { data } = useInspectionsSummary();
+  if (!data) return null;
+  const { openDefects, outOfService, notInspectedToday, notInspectedTotal } = data;
+  if (openDefects.length + outOfService.length + notInspectedTotal === 0) return null;
+  return (
+    <Card aria-labelledby="inspections-card-title">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 pb-2">
+        <CardTitle id="inspections-card-title" className="flex items-center gap-2 text-lg">
+          <ClipboardCheck className="h-5 w-5 text-primary" aria-hidden />
+          {t('card.title')}
+        </CardTitle>
+        <Button asChild size="sm" variant="outline">
+          <Link to="/inspections">{t('card.open')}</Link>
+        </Button>
+      </CardHeader>
+      <CardContent className="grid gap-4 md:grid-cols-3">
+        <section aria-labelledby="card-defects" className="grid content-start gap-2">
+          <h3 id="card-defects" className="flex items-center gap-2 font-medium">
+            <AlertTriangle className="h-4 w-4 text-red-700" aria-hidden />
+            {t('defects.title')}
+            <Badge variant={openDefects.length ? 'destructive' : 'success'}>
+              {openDefects.length}
+            </Badge>
+          </h3>
+          <ul className="grid gap-2">
+            {openDefects.slice(0, SHOWN).map((d) => (
+              <li key={d.id} className="flex gap-2 text-sm">
+                {d.hasPhoto ? (
+                  <img
+                    src={`/api/defects/${d.id}/photo`}
+                    alt={t('defects.photoOf', { item: d.itemLabel })}
+                    className="h-12 w-12 shrink-0 rounded object-cover"
+                    loading="lazy"
+                  />
+                ) : null}
+                <div className="min-w-0">
+                  <p>
+                    <span className="font-medium">{d.equipmentName}</span>: {d.itemLabel}
+                    {d.critical ? (
+                      <Badge variant="destructive" className="ml-1">
+                        {t('defects.critical')}
+                      </Badge>
+                    ) : null}
+                  </p>
+                  <p className="truncate text-xs text-muted-foreground">
+                    {d.templateName} · {d.operatorName} · {formatDateTime(d.createdAt)}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="card-oos" className="grid content-start gap-2">
+          <h3 id="card-oos" className="flex items-center gap-2 font-medium">
+            <OctagonAlert className="h-4 w-4 text-red-700" aria-hidden />
+            {t('outOfService.listTitle')}
+            <Badge variant={outOfService.length ? 'destructive' : 'success'}>
+              {outOfService.length}
+            </Badge>
+          </h3>
+          <ul className="grid gap-1 text-sm">
+            {outOfService.slice(0, SHOWN).map((m) => (
+              <li key={m.id}>
+                <span className="font-medium">{m.name}</span>
+                <span className="text-muted-foreground"> · {m.reason}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="card-not-inspected" className="grid content-start gap-2">
+          <h3 id="card-not-inspected" className="flex items-center gap-2 font-medium">
+            {t('notInspected.title')}
+            <Badge variant={notInspectedTotal ? 'warning' : 'success'}>{notInspectedTotal}</Badge>
+          </h3>
+          <ul className="grid gap-1 text-sm">
+            {notInspectedToday.slice(0, SHOWN).map((m) => (
+              <li key={m.id}>{m.name}</li>
+            ))}
+            {notInspectedTotal > SHOWN ? (
+              <li className="text-muted-foreground">
+                {t('notInspected.more', { count: notInspectedTotal - SHOWN })}
+              </li>
+            ) : null}
+          </ul>
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

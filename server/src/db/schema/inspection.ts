@@ -1,0 +1,137 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { company } from './company';
+import { equipment, equipmentNote, operatorUpdate } from './equipment';
+import { user } from './user';
+
+/** Pre-use inspections (issue 16, docs/decisions/inspections.md). */
+
+export type TemplateItem = {
+  id: string;
+  label: string;
+  help: string;
+  kind: 'passFail' | 'number' | 'text';
+  unit: string;
+  required: boolean;
+  critical: boolean;
+};
+
+export type InspectionAnswer = {
+  itemId: string;
+  label: string;
+  kind: 'passFail' | 'number' | 'text';
+  unit: string;
+  critical: boolean;
+  result: 'pass' | 'fail' | null;
+  number: number | null;
+  text: string | null;
+  note: string | null;
+};
+
+/** A company's checklist template. Archived, never deleted: inspections keep a copy of what was asked. */
+export const inspectionTemplate = pgTable(
+  'inspection_template',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    equipmentTypes: jsonb('equipment_types').$type<string[]>().notNull().default([]),
+    equipmentIds: jsonb('equipment_ids').$type<string[]>().notNull().default([]),
+    daily: boolean('daily').notNull().default(true),
+    items: jsonb('items').$type<TemplateItem[]>().notNull(),
+    /** The ready-made checklist it was copied from (vehicle | machinery | tools). */
+    starter: text('starter'),
+    createdBy: uuid('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [index('inspection_template_company_idx').on(t.companyId, t.archivedAt, t.name)],
+);
+
+/** One submitted inspection: the answers as asked (labels copied), the reading taken with it. */
+export const inspection = pgTable(
+  'inspection',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    equipmentId: uuid('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    templateId: uuid('template_id').references(() => inspectionTemplate.id, {
+      onDelete: 'set null',
+    }),
+    templateName: text('template_name').notNull(),
+    operatorId: uuid('operator_id').references(() => user.id, { onDelete: 'set null' }),
+    operatorName: text('operator_name').notNull(),
+    reading: numeric('reading', { precision: 14, scale: 2, mode: 'number' }),
+    /** The operator update that carried the reading (same rules as a usage update). */
+    readingUpdateId: uuid('reading_update_id').references(() => operatorUpdate.id, {
+      onDelete: 'set null',
+    }),
+    answers: jsonb('answers').$type<InspectionAnswer[]>().notNull(),
+    failedCount: integer('failed_count').notNull().default(0),
+    idempotencyKey: text('idempotency_key'),
+    device: text('device'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('inspection_idempotency_idx').on(t.companyId, t.idempotencyKey),
+    index('inspection_company_idx').on(t.companyId, t.createdAt),
+    index('inspection_equipment_idx').on(t.equipmentId, t.createdAt),
+    index('inspection_template_idx').on(t.templateId),
+  ],
+);
+
+/** A failed item of an inspection, for the manager. Resolution is a state on the row. */
+export const inspectionDefect = pgTable(
+  'inspection_defect',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    equipmentId: uuid('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    inspectionId: uuid('inspection_id')
+      .notNull()
+      .references(() => inspection.id, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    itemLabel: text('item_label').notNull(),
+    critical: boolean('critical').notNull().default(false),
+    note: text('note').notNull().default(''),
+    /** field_photo.update_key of its photo ("inspection:<inspection key>:<item id>"). */
+    photoKey: text('photo_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by'),
+    resolvedByUserId: uuid('resolved_by_user_id').references(() => user.id, {
+      onDelete: 'set null',
+    }),
+    resolutionNote: text('resolution_note'),
+    serviceEntryId: uuid('service_entry_id').references(() => equipmentNote.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    index('inspection_defect_company_idx').on(t.companyId, t.resolvedAt, t.createdAt),
+    index('inspection_defect_equipment_idx').on(t.equipmentId, t.resolvedAt),
+    index('inspection_defect_inspection_idx').on(t.inspectionId),
+    index('inspection_defect_service_idx').on(t.serviceEntryId),
+  ],
+);
