@@ -124,7 +124,16 @@ describe('GET /api/field/machines (the machine list the phone keeps for offline 
     );
     // Only what the picker needs.
     expect(Object.keys(body.items[0]!).sort()).toEqual(
-      ['currentUsage', 'fuelType', 'id', 'name', 'serialNumber', 'type', 'unit'].sort(),
+      [
+        'currentUsage',
+        'fuelType',
+        'id',
+        'name',
+        'outOfService',
+        'serialNumber',
+        'type',
+        'unit',
+      ].sort(),
     );
     expect(res.body).not.toContain('Secret Crane');
     expect((await call(t.app, null, 'GET', '/api/field/machines')).statusCode).toBe(401);
