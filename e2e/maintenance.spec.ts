@@ -148,7 +148,7 @@ test('the owner chooses the digest in Spanish in Profile; the platform admin see
   await expect(page.getByLabel('On', { exact: true })).toBeHidden();
   await page.getByLabel('Email language').selectOption('es');
   await expect(page.getByText(`Goes to ${owner.email} at about 00:00 company time.`)).toBeVisible();
-  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByRole('button', { name: 'Save digest settings' }).click();
   await expect(page.getByText('Digest saved').first()).toBeVisible();
   const saved = await page.request.get('/api/user/digest');
   expect(await saved.json()).toMatchObject({ frequency: 'daily', language: 'es' });

@@ -126,7 +126,7 @@ export function DigestCard() {
             </p>
             <div>
               <Button type="submit" disabled={update.isPending} className="min-h-11">
-                {update.isPending ? t('saving') : t('save')}
+                {update.isPending ? t('saving') : t('digest.save')}
               </Button>
             </div>
           </form>
