@@ -143,7 +143,13 @@ async function backupPostgres(databaseUrl: string, file: string): Promise<void> 
   const { url, env } = libpqTarget(databaseUrl);
   const partial = `${file}.partial`;
   try {
-    await run('pg_dump', ['--format=custom', '--file', partial, '--dbname', url], env);
+    // The job queue's schema (pgboss) is left out: its jobs are transient and each server re-creates
+    // its schedule at start; pg_restore --clean cannot drop its partitioned tables' inherited keys.
+    await run(
+      'pg_dump',
+      ['--format=custom', '--exclude-schema=pgboss', '--file', partial, '--dbname', url],
+      env,
+    );
     renameSync(partial, file);
   } finally {
     rmSync(partial, { force: true });
