@@ -108,7 +108,7 @@ async function main() {
   });
   try {
     if (process.argv[2] === 'explain') {
-      await explain(database.db);
+      await explain(database.systemDb);
       return;
     }
     const password = process.env.BENCH_PASSWORD;
@@ -116,8 +116,8 @@ async function main() {
     if (!password || !sharedPassword)
       throw new Error('BENCH_PASSWORD and BENCH_SHARED_PASSWORD are required');
     const t0 = performance.now();
-    await seed(database.db, new SecretBox(config.APP_SECRET), password, sharedPassword);
-    const counts = await database.db.execute(
+    await seed(database.systemDb, new SecretBox(config.APP_SECRET), password, sharedPassword);
+    const counts = await database.systemDb.execute(
       sql.raw(`select (select count(*) from company) as companies, (select count(*) from equipment) as machines,
         (select count(*) from operator_update) as updates, (select count(*) from equipment_note) as history`),
     );
