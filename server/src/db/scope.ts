@@ -32,9 +32,12 @@ export function currentScope(): DbScope {
   return storage.getStore() ?? NO_COMPANY;
 }
 
-/** Runs fn (and every query it starts) with one company's rows visible. */
-export function asCompany<T>(companyId: string, fn: () => T): T {
-  return storage.run({ kind: 'company', companyId }, fn);
+/**
+ * Runs fn (and every query it starts) with one company's rows visible. fn's result is awaited inside the
+ * scope, so `asCompany(id, () => db.select()...)` works although drizzle's queries start only when awaited.
+ */
+export function asCompany<T>(companyId: string, fn: () => T | PromiseLike<T>): Promise<T> {
+  return storage.run({ kind: 'company', companyId }, async () => await fn());
 }
 
 /**
@@ -42,8 +45,8 @@ export function asCompany<T>(companyId: string, fn: () => T): T {
  * (session lookup by token, sign-in, sign-up, recovery, platform admin, the calendar feed by its secret,
  * billing webhooks, background jobs that pick work across companies, CLI and test fixtures).
  */
-export function asSystem<T>(fn: () => T): T {
-  return storage.run(SYSTEM, fn);
+export function asSystem<T>(fn: () => T | PromiseLike<T>): Promise<T> {
+  return storage.run(SYSTEM, async () => await fn());
 }
 
 /** Runs fn with a given scope (the request hook). */
