@@ -124,6 +124,13 @@ export type OpenOptions = {
   migrate?: boolean;
 };
 
+/**
+ * The embedded database's memory: its WASM heap only grows, and PostgreSQL's default shared_buffers
+ * (128 MB) ends up resident once a large data set has been read. 32 MB keeps a busy server well under
+ * 400 MB (docs/benchmarks.md); pages beyond it come from the operating system's file cache.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB', '-c', 'work_mem=2MB'];
+
 /** application_name of the app servers' PostgreSQL connections. */
 export const APP_CONNECTION_NAME = 'ems-server';
 /** pg_advisory_lock key held while migrating ("ems-migrate"): several servers may start at once. */
@@ -349,7 +356,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const inMemory = dir.startsWith('memory://');
   const release = inMemory ? () => {} : lockDataDir(path.resolve(dir));
   try {
-    const client = new CountingPGlite(inMemory ? dir : path.resolve(dir, 'pg'));
+    const client = new CountingPGlite(inMemory ? dir : path.resolve(dir, 'pg'), {
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    });
     await client.waitReady;
     const db = drizzlePglite(client, { schema, logger });
     if (opts.migrate !== false) await migratePglite(db, { migrationsFolder: migrationsFolder() });
