@@ -42,7 +42,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('embedded database (PGlite)',
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
     const reopened = await openDatabase({ dataDir: dir }); // the stale lock of the dead process is ignored
-    const rows = await reopened.db.execute(sql`select name from company`);
+    const rows = await reopened.systemDb.execute(sql`select name from company`);
     await reopened.close();
     expect(JSON.stringify(rows)).toContain('Survivor Co');
   });
