@@ -15,6 +15,12 @@ END $$;--> statement-breakpoint
 GRANT USAGE ON SCHEMA public TO ems_app;--> statement-breakpoint
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ems_app;--> statement-breakpoint
 GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ems_app;--> statement-breakpoint
+-- Read-only: which migrations ran (readiness and backup checks read it through the app's connections).
+DO $$ BEGIN
+  GRANT USAGE ON SCHEMA drizzle TO ems_app;
+  GRANT SELECT ON ALL TABLES IN SCHEMA drizzle TO ems_app;
+EXCEPTION WHEN invalid_schema_name THEN NULL;
+END $$;--> statement-breakpoint
 -- Tables and sequences that later migrations create (run by the same owner) get the same grants.
 ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ems_app;--> statement-breakpoint
 ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO ems_app;--> statement-breakpoint
