@@ -294,12 +294,16 @@ async function measureTarget(kind) {
         rows[url].kb = Math.round(Buffer.byteLength(body) / 1024);
         console.info(`   GET ${url}: ${JSON.stringify(rows[url])}`);
       }
-      const list = await fetch(`${base}/api/equipment`, { headers: { cookie: owner } });
-      const machines = list.ok
-        ? (await list.json())
-            .filter((m) => m.unit === 'hours')
-            .map((m) => ({ id: m.id, name: m.name, currentUsage: Number(m.currentUsage) }))
-        : [];
+      // The machines with their current usage (read again before each run of readings: each adds to it).
+      const currentMachines = async () => {
+        const list = await fetch(`${base}/api/equipment`, { headers: { cookie: owner } });
+        return list.ok
+          ? (await list.json())
+              .filter((m) => m.unit === 'hours')
+              .map((m) => ({ id: m.id, name: m.name, currentUsage: Number(m.currentUsage) }))
+          : [];
+      };
+      const machines = await currentMachines();
       if (machines.length > 0) {
         const cookie = operator ?? owner;
         const one = operatorUpdateRequests(
@@ -344,7 +348,7 @@ async function measureTarget(kind) {
           rlsOff['POST /api/operator-updates'] = await load({
             url: base,
             headers: { cookie: operator ?? owner, 'content-type': 'application/json' },
-            requests: operatorUpdateRequests(machines.slice(1)),
+            requests: operatorUpdateRequests((await currentMachines()).slice(1)),
           });
           console.info(
             `   without RLS POST /api/operator-updates: ${JSON.stringify(rlsOff['POST /api/operator-updates'])}`,
@@ -361,7 +365,7 @@ async function measureTarget(kind) {
           rlsOn['POST /api/operator-updates'] = await load({
             url: base,
             headers: { cookie: operator ?? owner, 'content-type': 'application/json' },
-            requests: operatorUpdateRequests(machines.slice(1)),
+            requests: operatorUpdateRequests((await currentMachines()).slice(1)),
           });
           console.info(
             `   with RLS POST /api/operator-updates: ${JSON.stringify(rlsOn['POST /api/operator-updates'])}`,

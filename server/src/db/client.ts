@@ -43,6 +43,12 @@ export type Database = {
   queryCount: { value: number };
   stats: () => DatabaseStats;
   /**
+   * Plain SQL as the login role (the tables' owner: no app role, no row-level security), on its own
+   * connection: for libraries that manage their own schema (a job queue's tables), never for tenant data.
+   * Without parameters the text may hold several statements.
+   */
+  ownerSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[]; rowCount: number }>;
+  /**
    * PGlite on a data directory only: a gzipped tar image of the data directory taken between
    * transactions (no query or transaction runs while it is copied), for backups (db/backup.ts).
    */
@@ -246,9 +252,19 @@ class CountingPGlite extends PGlite {
 
   /** Runs SQL on the connection as its owner (no app role, no scope): maintenance such as CHECKPOINT. */
   execAsOwner(sql: string): Promise<Results[]> {
+    return this.asOwner(() => super.exec(sql));
+  }
+
+  /** One statement with parameters as the owner (Database.ownerSql). */
+  queryAsOwner<T>(sql: string, values: unknown[]): Promise<Results<T>> {
+    return this.asOwner(() => super.query<T>(sql, values));
+  }
+
+  private asOwner<T>(run: () => Promise<T>): Promise<T> {
     const next = async () => {
       this.applied = null;
-      return super.exec(`reset role; ${sql}`);
+      await super.exec('reset role');
+      return run();
     };
     const result = this.tail.then(next, next);
     this.tail = result.catch(() => undefined);
@@ -323,7 +339,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const systemDb = drizzlePg(systemPool(pool), { schema, logger });
     // An idle connection the server drops (restart, failover) must not crash the process.
     pool.on('error', (err) => console.warn('PostgreSQL idle connection error', err.message));
+    // The owner's connections (ownerSql): a small pool of their own, opened on first use.
+    let ownerPool: pg.Pool | null = null;
+    const ownerSql = async (text: string, values?: unknown[]) => {
+      ownerPool ??= new pg.Pool({
+        connectionString: opts.databaseUrl,
+        max: 2,
+        application_name: APP_CONNECTION_NAME,
+      });
+      const r = (await ownerPool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(r) ? r[r.length - 1] : r;
+      return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };
+    };
     const close = async () => {
+      await ownerPool?.end();
       // pool.end() resolves before its connections have closed; wait for every one of them.
       const open = pool.totalCount;
       const allRemoved = new Promise<void>((resolve) => {
@@ -349,6 +378,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       kind: 'postgres',
       queryCount,
       stats,
+      ownerSql,
       close,
     };
   }
@@ -370,6 +400,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       kind: 'pglite',
       queryCount,
       stats: () => ({ kind: 'pglite', inFlight: client.inFlight }),
+      ownerSql: async (text, values) => {
+        if (values && values.length > 0) {
+          const r = await client.queryAsOwner(text, values);
+          return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+        }
+        const results = await client.execAsOwner(text);
+        const last = results[results.length - 1];
+        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+      },
       ...(inMemory ? {} : { snapshot: () => snapshotDataDir(client) }),
       close: async () => {
         await client.close();

@@ -200,4 +200,18 @@ describe('row-level security', () => {
     const opRes = await call(t.app, op.cookie, 'GET', '/api/test/unscoped');
     expect(opRes.json<Record<string, string[]>>().company).toEqual([a.companyId]);
   });
+
+  it('ownerSql runs as the owner, outside row-level security (for a job queue\'s own schema)', async () => {
+    const who = await t.database.ownerSql('select current_user::text as who');
+    expect(who.rows).not.toEqual([{ who: 'ems_app' }]);
+    const made = await t.database.ownerSql(
+      'create schema if not exists rls_owner_test; create table if not exists rls_owner_test.t (n int); insert into rls_owner_test.t values (1)',
+    );
+    expect(made.rowCount).toBe(1);
+    // ...and the app's connections are back on the app role afterwards.
+    const r = await asCompany('00000000-0000-0000-0000-000000000000', () =>
+      t.deps.db.execute(sql`select current_user::text as who`),
+    );
+    expect(rowsOf(r)[0]).toEqual({ who: 'ems_app' });
+  });
 });
