@@ -50,6 +50,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   });
   const deps: Deps = {
     db: database.db,
+    systemDb: database.systemDb,
     database,
     config,
     secretBox: new SecretBox(config.APP_SECRET),

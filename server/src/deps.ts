@@ -5,7 +5,10 @@ import type { Metrics } from './plugins/metrics';
 
 /** What every module receives. Tests build the same object with their own database and clock. */
 export type Deps = {
+  /** Queries run with the scope of the calling code: a request's company (db/scope.ts). */
   db: Db;
+  /** Every company visible: only for code that legitimately crosses companies (db/scope.ts). */
+  systemDb: Db;
   database: Database;
   config: AppConfig;
   secretBox: SecretBox;

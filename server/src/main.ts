@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { startControlChannel } from './db/control-channel';
+import { asSystem } from './db/scope';
 import { ensureAdminFromEnv } from './modules/admin/admin-bootstrap';
 import { startDigestJobs } from './modules/digest/digest.jobs';
 
@@ -13,7 +14,8 @@ async function main() {
     poolSize: config.DB_POOL_SIZE,
   });
   const { app, deps } = await buildApp({ config, database });
-  await ensureAdminFromEnv(deps, app.log);
+  // The platform admin has no company: created across companies (row-level security's system path).
+  await asSystem(() => ensureAdminFromEnv(deps, app.log));
   // The embedded database's backups are taken by this process on request (npm run backup).
   const control = await startControlChannel(database, config.dataDir, app.log);
   // The digest schedule and the mail outbox (JOBS=off: a server that only answers requests).

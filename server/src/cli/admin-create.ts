@@ -24,7 +24,8 @@ async function run() {
   try {
     const result = await upsertPlatformAdmin(
       {
-        db: database.db,
+        db: database.systemDb,
+        systemDb: database.systemDb,
         database,
         config,
         secretBox: new SecretBox(config.APP_SECRET),

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
+import { RATE_WINDOW_DAYS } from '../../../domain/usage-rate';
 import { openDatabase, type Db } from '../db/client';
+import { overviewStatementSql } from '../modules/equipment/equipment.service';
 import { hashPassword } from '../lib/passwords';
 import { SecretBox } from '../lib/secret-box';
 
@@ -24,12 +26,18 @@ const companyOf = (g: string) =>
 const uuidOf = (kind: string, g: string) =>
   `overlay(overlay(md5('bench-${kind}-' || ${g}) placing '4' from 13) placing '8' from 17)::uuid`;
 
-async function seed(db: Db, secretBox: SecretBox, password: string, sharedPassword: string) {
+/** Bulk SQL as the tables' owner (Database.ownerSql): ANALYZE needs the owner, and no policy is checked per row. */
+async function seed(
+  ownerSql: (text: string) => Promise<unknown>,
+  secretBox: SecretBox,
+  password: string,
+  sharedPassword: string,
+) {
   const hash = await hashPassword(password);
   const enc = secretBox.encrypt(sharedPassword);
   const run = async (label: string, text: string) => {
     const t0 = performance.now();
-    await db.execute(sql.raw(text));
+    await ownerSql(text);
     console.error(`  ${label} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   };
   await run(
@@ -99,6 +107,36 @@ async function explain(db: Db) {
   }
 }
 
+/**
+ * The dashboard overview's statement for the benchmark company's first page (its 50 machines in list
+ * order, the readings window from now), with the values written in, for pgbench (scripts/bench.mjs).
+ */
+async function printOverviewSql(db: Db) {
+  const owner = await db.execute(
+    sql.raw(`select company_id::text as id from "user" where email = 'owner1@bench.test'`),
+  );
+  const companyId = (owner as unknown as { rows: { id: string }[] }).rows[0]?.id;
+  if (!companyId) throw new Error('benchmark company not found');
+  const page = await db.execute(
+    sql.raw(`select id::text from equipment where company_id = '${companyId}' and retired_at is null
+      order by lower(name), name, id limit 50`),
+  );
+  const ids = (page as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  const values: Record<string, string> = {
+    companyId: `'${companyId}'`,
+    ids: `'{${ids.join(',')}}'`,
+    since: `'${new Date(Date.now() - RATE_WINDOW_DAYS * 86_400_000).toISOString()}'`,
+  };
+  const { sql: text, params } = overviewStatementSql(db);
+  const filled = text.replace(/\$(\d+)/g, (_m, n: string) => {
+    const name = params[Number(n) - 1] ?? '';
+    const v = values[name];
+    if (v === undefined) throw new Error(`no value for placeholder ${name}`);
+    return v;
+  });
+  console.info(JSON.stringify({ sql: filled.replace(/\s+/g, ' '), companyId }));
+}
+
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({
@@ -108,7 +146,11 @@ async function main() {
   });
   try {
     if (process.argv[2] === 'explain') {
-      await explain(database.db);
+      await explain(database.systemDb);
+      return;
+    }
+    if (process.argv[2] === 'overview-sql') {
+      await printOverviewSql(database.systemDb);
       return;
     }
     const password = process.env.BENCH_PASSWORD;
@@ -116,8 +158,13 @@ async function main() {
     if (!password || !sharedPassword)
       throw new Error('BENCH_PASSWORD and BENCH_SHARED_PASSWORD are required');
     const t0 = performance.now();
-    await seed(database.db, new SecretBox(config.APP_SECRET), password, sharedPassword);
-    const counts = await database.db.execute(
+    await seed(
+      (text) => database.ownerSql(text),
+      new SecretBox(config.APP_SECRET),
+      password,
+      sharedPassword,
+    );
+    const counts = await database.systemDb.execute(
       sql.raw(`select (select count(*) from company) as companies, (select count(*) from equipment) as machines,
         (select count(*) from operator_update) as updates, (select count(*) from equipment_note) as history`),
     );

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/client';
+import { asSystem } from '../db/scope';
 import { company, user } from '../db/schema/index';
 import { SESSION_COOKIE } from '../plugins/session';
 
@@ -674,7 +675,7 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
+asSystem(main).catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -76,7 +76,7 @@ async function onTarget<T>(target: Target, fn: (q: Query) => Promise<T>): Promis
 const queryOf =
   (database: Database): Query =>
   async (text) =>
-    ((await database.db.execute(sql.raw(text))) as unknown as { rows: Row[] }).rows;
+    ((await database.systemDb.execute(sql.raw(text))) as unknown as { rows: Row[] }).rows;
 
 let source: Target;
 let database: Database;
@@ -201,7 +201,7 @@ describe(`backup and restore (${kind})`, () => {
     const pairWorker = async () => {
       while (!stop) {
         const n = pairs++;
-        await database.db.transaction(async (tx) => {
+        await database.systemDb.transaction(async (tx) => {
           for (const half of ['a', 'b']) {
             await tx.execute(
               sql`insert into equipment_note (company_id, equipment_id, content, type)
@@ -317,7 +317,7 @@ if (kind === 'pglite')
     it('opens the data directory itself when no server runs, and restores it equal', async () => {
       const dataDir = tmp('ems-stopped-');
       const db = await openDatabase({ dataDir });
-      await db.db.execute(sql`insert into company (name) values ('Stopped Co')`);
+      await db.systemDb.execute(sql`insert into company (name) values ('Stopped Co')`);
       const expected = await tableDigests(queryOf(db));
       await db.close();
       const made = await backup({ kind: 'pglite', dataDir }, { dir: tmp('ems-stopped-bk-') });

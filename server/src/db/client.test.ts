@@ -42,7 +42,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('embedded database (PGlite)',
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
     const reopened = await openDatabase({ dataDir: dir }); // the stale lock of the dead process is ignored
-    const rows = await reopened.db.execute(sql`select name from company`);
+    const rows = await reopened.systemDb.execute(sql`select name from company`);
     await reopened.close();
     expect(JSON.stringify(rows)).toContain('Survivor Co');
   });
@@ -86,10 +86,15 @@ if (process.env.TEST_DB === 'postgres')
           [1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString(), poolSize: 2 })),
         );
         const [first] = servers;
-        const rows = await first!.db.execute(
-          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        expect(first).toBeDefined();
+        // The migrations table belongs to the owner (the app role ems_app has no access to it).
+        const owner = new pg.Client({ connectionString: url.toString() });
+        await owner.connect();
+        const rows = await owner.query<{ n: number }>(
+          'select count(*)::int as n from drizzle.__drizzle_migrations',
         );
-        const { n } = (rows as unknown as { rows: { n: number }[] }).rows[0]!;
+        await owner.end();
+        const { n } = rows.rows[0]!;
         const journal = await import('./migrations/meta/_journal.json', { with: { type: 'json' } });
         expect(n).toBe(journal.default.entries.length);
         await Promise.all(servers.map((s) => s.close()));

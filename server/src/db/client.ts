@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { APPLY_SCOPE_SQL, asSystem, currentScope, scopeKey, scopeParams } from './scope';
 
 export type Schema = typeof schema;
 /** One database type for both drivers: PGlite (embedded) and PostgreSQL through `pg`. */
@@ -27,16 +28,26 @@ export type DatabaseStats =
   | { kind: 'pglite'; inFlight: number };
 
 export type Database = {
+  /**
+   * The app's handle: each query runs with the scope of the code that issues it (db/scope.ts): a request's
+   * company, `asSystem(...)`, or no company at all (tenant tables empty).
+   */
   db: Db;
+  /**
+   * The same connections, every query run as system (all companies visible): for code that legitimately
+   * crosses companies (db/scope.ts lists it). Grep for `systemDb` to review every use.
+   */
+  systemDb: Db;
   kind: 'pglite' | 'postgres';
   /** Counts every SQL statement sent (tests use it to prove queries are bounded). */
   queryCount: { value: number };
   stats: () => DatabaseStats;
   /**
-   * Plain SQL on the same connection(s), for libraries that bring their own SQL (the job queue,
-   * lib/job-queue.ts). Without parameters the text may hold several statements.
+   * Plain SQL as the login role (the tables' owner: no app role, no row-level security), on its own
+   * connection: for libraries that manage their own schema (a job queue's tables), never for tenant data.
+   * Without parameters the text may hold several statements.
    */
-  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[]; rowCount: number }>;
+  ownerSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[]; rowCount: number }>;
   /**
    * PGlite on a data directory only: a gzipped tar image of the data directory taken between
    * transactions (no query or transaction runs while it is copied), for backups (db/backup.ts).
@@ -119,6 +130,13 @@ export type OpenOptions = {
   migrate?: boolean;
 };
 
+/**
+ * The embedded database's memory: its WASM heap only grows, and PostgreSQL's default shared_buffers
+ * (128 MB) ends up resident once a large data set has been read. 32 MB keeps a busy server well under
+ * 400 MB (docs/benchmarks.md); pages beyond it come from the operating system's file cache.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB', '-c', 'work_mem=2MB'];
+
 /** application_name of the app servers' PostgreSQL connections. */
 export const APP_CONNECTION_NAME = 'ems-server';
 /** pg_advisory_lock key held while migrating ("ems-migrate"): several servers may start at once. */
@@ -129,8 +147,10 @@ const MIGRATION_LOCK_KEY = 0x656d732d6d;
  * lock: two servers starting together would both try to create the same tables. One session-level
  * advisory lock makes the second wait and then find everything applied.
  */
-async function migrateWithLock(pool: pg.Pool): Promise<void> {
-  const conn = await pool.connect();
+async function migrateWithLock(connectionString: string): Promise<void> {
+  // Its own connection, as the connecting (owner) role: the pool's connections run as the app role.
+  const conn = new pg.Client({ connectionString, application_name: APP_CONNECTION_NAME });
+  await conn.connect();
   try {
     await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
@@ -139,17 +159,122 @@ async function migrateWithLock(pool: pg.Pool): Promise<void> {
       await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
   } finally {
-    conn.release();
+    await conn.end();
   }
 }
 
-/** PGlite that counts the queries and transactions running or waiting for its one connection. */
+const SCOPE_OF = Symbol('ems.scope');
+type ScopedClient = pg.PoolClient & { [SCOPE_OF]?: string | undefined };
+
+/** Puts the calling code's scope on a connection unless it already has it (one statement, session level). */
+async function applyScope(client: ScopedClient): Promise<void> {
+  const scope = currentScope();
+  const key = scopeKey(scope);
+  if (client[SCOPE_OF] === key) return;
+  client[SCOPE_OF] = undefined;
+  await client.query(APPLY_SCOPE_SQL, scopeParams(scope));
+  client[SCOPE_OF] = key;
+}
+
+/**
+ * Every connection the pool hands out, for a query or a transaction, first gets the scope of the code
+ * asking for it. A connection keeps its last scope while idle; the next user changes it if it differs,
+ * so a request never runs on another request's company. The scope is set before BEGIN (never inside a
+ * transaction, where a rollback would undo it): a transaction runs in the scope it was opened in.
+ */
+function scopePool(pool: pg.Pool): void {
+  const rawConnect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const connect = async (): Promise<pg.PoolClient> => {
+    const client = await rawConnect();
+    try {
+      await applyScope(client);
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
+    }
+    return client;
+  };
+  const query = async (config: pg.QueryConfig, values?: unknown[]) => {
+    const client = await rawConnect();
+    let failed: Error | undefined;
+    try {
+      await applyScope(client);
+      return await client.query(config, values);
+    } catch (err) {
+      failed = err as Error;
+      throw err;
+    } finally {
+      // Like pg's own pool.query: a connection whose query failed is not reused.
+      client.release(failed);
+    }
+  };
+  Object.assign(pool, { connect, query });
+}
+
+/** The same pool, every query and transaction in the system scope (Database.systemDb). */
+function systemPool(pool: pg.Pool): pg.Pool {
+  const sys = Object.create(pool) as pg.Pool;
+  Object.assign(sys, {
+    connect: () => asSystem(() => pool.connect()),
+    query: (config: pg.QueryConfig, values?: unknown[]) => asSystem(() => pool.query(config, values)),
+  });
+  return sys;
+}
+
+/**
+ * PGlite that counts the queries and transactions running or waiting for its one connection, and puts
+ * the calling code's scope (db/scope.ts) on that connection before each query or transaction, atomically
+ * with it: once `scoping` is on (after migrations), every call waits its turn here, sets the scope if the
+ * connection has another one, then runs (PGlite runs one statement or transaction at a time anyway).
+ */
 class CountingPGlite extends PGlite {
   inFlight = 0;
+  scoping = false;
+  private applied: string | null = null;
+  private tail: Promise<unknown> = Promise.resolve();
+
+  private scoped<T>(run: () => Promise<T>): Promise<T> {
+    if (!this.scoping) return run();
+    const next = async () => {
+      const scope = currentScope();
+      const key = scopeKey(scope);
+      if (this.applied !== key) {
+        this.applied = null;
+        await super.query(APPLY_SCOPE_SQL, scopeParams(scope));
+        this.applied = key;
+      }
+      return run();
+    };
+    const result = this.tail.then(next, next);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Runs SQL on the connection as its owner (no app role, no scope): maintenance such as CHECKPOINT. */
+  execAsOwner(sql: string): Promise<Results[]> {
+    return this.asOwner(() => super.exec(sql));
+  }
+
+  /** One statement with parameters as the owner (Database.ownerSql). */
+  queryAsOwner<T>(sql: string, values: unknown[]): Promise<Results<T>> {
+    return this.asOwner(() => super.query<T>(sql, values));
+  }
+
+  private asOwner<T>(run: () => Promise<T>): Promise<T> {
+    const next = async () => {
+      this.applied = null;
+      await super.exec('reset role');
+      return run();
+    };
+    const result = this.tail.then(next, next);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
   override async query<T>(...args: Parameters<PGlite['query']>): Promise<Results<T>> {
     this.inFlight += 1;
     try {
-      return await super.query<T>(...args);
+      return await this.scoped(() => super.query<T>(...args));
     } finally {
       this.inFlight -= 1;
     }
@@ -157,7 +282,7 @@ class CountingPGlite extends PGlite {
   override async exec(...args: Parameters<PGlite['exec']>): Promise<Results[]> {
     this.inFlight += 1;
     try {
-      return await super.exec(...args);
+      return await this.scoped(() => super.exec(...args));
     } finally {
       this.inFlight -= 1;
     }
@@ -165,11 +290,23 @@ class CountingPGlite extends PGlite {
   override async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     this.inFlight += 1;
     try {
-      return await super.transaction(callback);
+      return await this.scoped(() => super.transaction(callback));
     } finally {
       this.inFlight -= 1;
     }
   }
+}
+
+/** The same PGlite, every query and transaction in the system scope (Database.systemDb). */
+function systemPglite(client: CountingPGlite): PGlite {
+  const sys = Object.create(client) as CountingPGlite;
+  Object.assign(sys, {
+    query: (...args: Parameters<PGlite['query']>) => asSystem(() => client.query(...args)),
+    exec: (...args: Parameters<PGlite['exec']>) => asSystem(() => client.exec(...args)),
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
+      asSystem(() => client.transaction(callback)),
+  });
+  return sys;
 }
 
 /**
@@ -178,8 +315,9 @@ class CountingPGlite extends PGlite {
  * statement runs: the server's queries wait, ~0.2 s for a small database). Compressed afterwards,
  * outside the mutex. Restored with `new PGlite(dir, { loadDataDir })` (db/backup.ts).
  */
-async function snapshotDataDir(client: PGlite): Promise<Buffer> {
-  await client.exec('checkpoint');
+async function snapshotDataDir(client: CountingPGlite): Promise<Buffer> {
+  // CHECKPOINT needs the owner (the app role may not run it).
+  await client.execAsOwner('checkpoint');
   const tar = await client._runExclusiveTransaction(() => client.dumpDataDir('none'));
   return gzip(Buffer.from(await tar.arrayBuffer()));
 }
@@ -189,17 +327,17 @@ async function snapshotDataDir(client: PGlite): Promise<Buffer> {
  * script that fails inside its own BEGIN is rolled back here: PGlite has one connection, and an
  * aborted transaction left open would fail every later query of the server.
  */
-async function pgliteSql(client: PGlite, text: string, values?: unknown[]) {
+async function pgliteOwnerSql(client: CountingPGlite, text: string, values?: unknown[]) {
   if (values && values.length > 0) {
-    const r = await client.query(text, values);
+    const r = await client.queryAsOwner(text, values);
     return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
   }
   try {
-    const results = await client.exec(text);
+    const results = await client.execAsOwner(text);
     const last = results[results.length - 1];
     return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
   } catch (err) {
-    if (/^\s*BEGIN\b/i.test(text)) await client.exec('ROLLBACK').catch(() => undefined);
+    if (/^\s*BEGIN\b/i.test(text)) await client.execAsOwner('ROLLBACK').catch(() => undefined);
     throw err;
   }
 }
@@ -214,12 +352,27 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // Named in pg_stat_activity: the restore command refuses a database app servers are using.
       application_name: APP_CONNECTION_NAME,
     });
+    if (opts.migrate !== false) await migrateWithLock(opts.databaseUrl);
+    scopePool(pool);
     // numeric columns come back as strings; drizzle's mode:'number' converts them.
     const db = drizzlePg(pool, { schema, logger });
-    if (opts.migrate !== false) await migrateWithLock(pool);
+    const systemDb = drizzlePg(systemPool(pool), { schema, logger });
     // An idle connection the server drops (restart, failover) must not crash the process.
     pool.on('error', (err) => console.warn('PostgreSQL idle connection error', err.message));
+    // The owner's connections (ownerSql): a small pool of their own, opened on first use.
+    let ownerPool: pg.Pool | null = null;
+    const ownerSql = async (text: string, values?: unknown[]) => {
+      ownerPool ??= new pg.Pool({
+        connectionString: opts.databaseUrl,
+        max: 2,
+        application_name: APP_CONNECTION_NAME,
+      });
+      const r = (await ownerPool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(r) ? r[r.length - 1] : r;
+      return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };
+    };
     const close = async () => {
+      await ownerPool?.end();
       // pool.end() resolves before its connections have closed; wait for every one of them.
       const open = pool.totalCount;
       const allRemoved = new Promise<void>((resolve) => {
@@ -239,27 +392,35 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     });
-    const executeSql = async (text: string, values?: unknown[]) => {
-      const r = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
-      const last = Array.isArray(r) ? r[r.length - 1] : r;
-      return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };
+    return {
+      db: db as unknown as Db,
+      systemDb: systemDb as unknown as Db,
+      kind: 'postgres',
+      queryCount,
+      stats,
+      ownerSql,
+      close,
     };
-    return { db: db as unknown as Db, kind: 'postgres', queryCount, stats, executeSql, close };
   }
   const dir = opts.dataDir ?? 'memory://';
   const inMemory = dir.startsWith('memory://');
   const release = inMemory ? () => {} : lockDataDir(path.resolve(dir));
   try {
-    const client = new CountingPGlite(inMemory ? dir : path.resolve(dir, 'pg'));
+    const client = new CountingPGlite(inMemory ? dir : path.resolve(dir, 'pg'), {
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    });
     await client.waitReady;
     const db = drizzlePglite(client, { schema, logger });
     if (opts.migrate !== false) await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    client.scoping = true;
+    const systemDb = drizzlePglite(systemPglite(client), { schema, logger });
     return {
       db: db as unknown as Db,
+      systemDb: systemDb as unknown as Db,
       kind: 'pglite',
       queryCount,
       stats: () => ({ kind: 'pglite', inFlight: client.inFlight }),
-      executeSql: (text, values) => pgliteSql(client, text, values),
+      ownerSql: (text, values) => pgliteOwnerSql(client, text, values),
       ...(inMemory ? {} : { snapshot: () => snapshotDataDir(client) }),
       close: async () => {
         await client.close();

@@ -3,7 +3,8 @@ import type { Database } from '../db/client';
 
 /**
  * The job queue on the app's own database (pg-boss, issue 14): on PostgreSQL and on the embedded
- * PGlite alike, through `Database.executeSql` (pg-boss's `db` option), so the same code schedules and
+ * PGlite alike, through `Database.ownerSql` (pg-boss's `db` option; as the tables' owner, because the
+ * app's role ems_app may not create the pgboss schema), so the same code schedules and
  * runs jobs on both. Jobs live in the `pgboss` schema; pg-boss makes each cron schedule fire once
  * per minute slot whatever the number of app servers, and a job a crashed server held is retried
  * after it expires. What a job does must still be safe to run twice (see outbox.service.ts).
@@ -18,7 +19,7 @@ export async function startJobQueue(
   onError: (err: Error) => void,
 ): Promise<JobQueue> {
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    db: { executeSql: (text: string, values?: unknown[]) => database.ownerSql(text, values) },
     schema: 'pgboss',
     // One maintenance pass (archiving finished jobs) every few minutes is plenty here.
     maintenanceIntervalSeconds: 300,

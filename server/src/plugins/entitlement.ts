@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { advance, entitlement, notEntitledMessage } from '../../../domain/subscription';
+import {
+  advance,
+  entitlement,
+  notEntitledMessage,
+  type SubscriptionState,
+} from '../../../domain/subscription';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { refreshCompany, stateOf } from '../modules/subscription/subscription.service';
+import type { CompanyState } from './session';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -26,6 +32,7 @@ const isAlwaysAllowed = (url: string) =>
  * lazily, the first time the company is seen after they fall due.
  */
 export function registerEntitlement(app: FastifyInstance, deps: Deps) {
+  const states = new WeakMap<CompanyState, SubscriptionState>();
   app.addHook('preHandler', async (req) => {
     if (!req.url.startsWith('/api')) return;
     const auth = req.auth;
@@ -34,16 +41,21 @@ export function registerEntitlement(app: FastifyInstance, deps: Deps) {
     if (access === undefined || access === 'public') return;
     const now = deps.now();
     const c = auth.company;
-    const quick = stateOf({
-      subscriptionStatus: c.subscriptionStatus,
-      subscriptionTier: c.subscriptionTier,
-      equipmentLimit: c.equipmentLimit,
-      billingInterval: null,
-      trialEndDate: c.trialEndDate,
-      subscriptionEndDate: c.subscriptionEndDate,
-      pauseEndDate: c.pauseEndDate,
-      cancelAtPeriodEnd: c.cancelAtPeriodEnd,
-    });
+    // The company object is the cached sign-in's (plugins/session.ts): its state is derived once.
+    let quick = states.get(c);
+    if (!quick) {
+      quick = stateOf({
+        subscriptionStatus: c.subscriptionStatus,
+        subscriptionTier: c.subscriptionTier,
+        equipmentLimit: c.equipmentLimit,
+        billingInterval: null,
+        trialEndDate: c.trialEndDate,
+        subscriptionEndDate: c.subscriptionEndDate,
+        pauseEndDate: c.pauseEndDate,
+        cancelAtPeriodEnd: c.cancelAtPeriodEnd,
+      });
+      states.set(c, quick);
+    }
     const due = advance(quick, now) !== quick;
     const isWrite = !READ_METHODS.has(req.method);
     if (!due && (!isWrite || entitlement(quick, now).entitled)) return;

@@ -48,7 +48,7 @@ describe('every error answer carries a stable message key', () => {
       'common.jsonOnly',
     );
     const owner = await signupOwner(t.app);
-    const op = await sessionForRole(t.deps.db, owner.companyId, 'operator');
+    const op = await sessionForRole(t.deps.systemDb, owner.companyId, 'operator');
     expectKeyed(await call(t.app, op.cookie, 'GET', '/api/equipment'), 403, 'common.forbidden');
   });
 
@@ -84,7 +84,7 @@ describe('every error answer carries a stable message key', () => {
   it('service refusals carry their parameters (meter rollback, plan limit)', async () => {
     const owner = await signupOwner(t.app);
     const machine = await createEquipmentViaApi(t.app, owner.cookie, { currentUsage: 1500.5 });
-    const op = await sessionForRole(t.deps.db, owner.companyId, 'operator');
+    const op = await sessionForRole(t.deps.systemDb, owner.companyId, 'operator');
     const rollback = expectKeyed(
       await call(t.app, op.cookie, 'POST', '/api/operator-updates', {
         equipmentId: machine.id,
@@ -99,7 +99,7 @@ describe('every error answer carries a stable message key', () => {
     );
     expect(rollback.fieldErrors?.newUsage).toBe(messageText('operators.meterRollbackField'));
 
-    await t.deps.db.execute(
+    await t.deps.systemDb.execute(
       (await import('drizzle-orm'))
         .sql`update company set equipment_limit = 1 where id = ${owner.companyId}`,
     );

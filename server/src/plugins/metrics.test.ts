@@ -110,7 +110,7 @@ describe('/metrics with METRICS_TOKEN', () => {
     // While a transaction holds the database, the gauges show it.
     let release = () => {};
     const held = new Promise<void>((r) => (release = r));
-    const tx = t.database.db.transaction(async (q) => {
+    const tx = t.database.systemDb.transaction(async (q) => {
       await q.execute(sql`select 1`);
       await held;
     });

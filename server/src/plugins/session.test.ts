@@ -116,9 +116,9 @@ describe('sign-ins cached per process', () => {
 
   it('removing an operator or a manager, and resetting a manager password, end their sessions at once', async () => {
     const owner = await signupOwner(t.app);
-    const operator = await addSignedInUser(t.deps.db, 'operator', owner.companyId);
-    const manager = await addSignedInUser(t.deps.db, 'manager', owner.companyId);
-    const reset = await addSignedInUser(t.deps.db, 'manager', owner.companyId);
+    const operator = await addSignedInUser(t.deps.systemDb, 'operator', owner.companyId);
+    const manager = await addSignedInUser(t.deps.systemDb, 'manager', owner.companyId);
+    const reset = await addSignedInUser(t.deps.systemDb, 'manager', owner.companyId);
     for (const u of [operator, manager, reset]) expect(await status(u.cookie)).toBe(200);
     expect(
       (await call(t.app, owner.cookie, 'DELETE', `/api/employees/${operator.userId}`)).statusCode,
@@ -201,7 +201,7 @@ describe('sign-ins cached per process', () => {
       const owner = await signupOwner(t.app);
       for (const app of [uncached, cached]) expect(await status(owner.cookie, app)).toBe(200);
       // Signed out through a third server: here only the database row is gone.
-      await t.deps.db.delete(session).where(eq(session.sid, sidOf(owner.cookie)));
+      await t.deps.systemDb.delete(session).where(eq(session.sid, sidOf(owner.cookie)));
       expect(await status(owner.cookie, uncached)).toBe(401);
       expect(await status(owner.cookie, cached)).toBe(200);
       await new Promise((r) => setTimeout(r, 1100));

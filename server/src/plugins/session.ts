@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseRole, type Role } from '../../../domain/roles';
 import type { Db } from '../db/client';
+import { NO_COMPANY, SYSTEM, withScope, type DbScope } from '../db/scope';
 import type { Deps } from '../deps';
 import { company, session, user } from '../db/schema/index';
 
@@ -42,6 +43,16 @@ export type AuthContext = {
   email: string | null;
   operatorUsername: string | null;
   company: CompanyState | null;
+  /**
+   * The user's fields GET /api/auth/user answers with that are not above, read by the same lookup, so a
+   * signed-in GET /api/auth/user runs no query of its own (it is the most frequent call).
+   */
+  profile: {
+    secondaryEmail: string | null;
+    profileImageUrl: string | null;
+    hasSecurityQuestions: boolean;
+    createdAt: Date;
+  };
 };
 
 /** The authenticated context of a company user (owner, manager or operator). */
@@ -60,6 +71,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** This write changes no user, company or session row: cached sign-ins stay valid (registerSessions). */
     keepsSessions?: boolean;
+    /**
+     * 'system': this public route legitimately reads across companies before it knows one (sign-in,
+     * sign-up, recovery, the calendar feed by its secret, billing webhooks). Row-level security lets it
+     * see every company (docs/decisions/row-level-security.md). Grep `dbScope: 'system'` to review them.
+     */
+    dbScope?: 'system';
   }
 }
 
@@ -92,6 +109,10 @@ async function lookupSession(db: Db, sid: string, now: Date): Promise<CachedSess
       lastName: user.lastName,
       email: user.email,
       operatorUsername: user.operatorUsername,
+      secondaryEmail: user.secondaryEmail,
+      profileImageUrl: user.profileImageUrl,
+      hasSecurityQuestions: sql<boolean>`(${user.securityAnswer1Hash} is not null and ${user.securityAnswer2Hash} is not null)`,
+      createdAt: user.createdAt,
       c: {
         id: company.id,
         name: company.name,
@@ -123,6 +144,12 @@ async function lookupSession(db: Db, sid: string, now: Date): Promise<CachedSess
       email: r.email,
       operatorUsername: r.operatorUsername,
       company: r.c,
+      profile: {
+        secondaryEmail: r.secondaryEmail,
+        profileImageUrl: r.profileImageUrl,
+        hasSecurityQuestions: r.hasSecurityQuestions,
+        createdAt: r.createdAt,
+      },
     },
     expire: r.expire,
     remember: (r.sess as SessData).remember,
@@ -144,8 +171,12 @@ async function lookupSession(db: Db, sid: string, now: Date): Promise<CachedSess
  * - a lookup that was in flight while the cache was emptied is not stored.
  * Another app server's cache may still hold a sign-in changed here for up to SESSION_CACHE_SECONDS.
  */
-export function registerSessions(app: FastifyInstance, deps: Pick<Deps, 'db' | 'now' | 'config'>) {
-  const { db } = deps;
+export function registerSessions(
+  app: FastifyInstance,
+  deps: Pick<Deps, 'systemDb' | 'now' | 'config'>,
+) {
+  // The session is looked up by its token before any company is known: a system path.
+  const db = deps.systemDb;
   const ttlMs = deps.config.SESSION_CACHE_SECONDS * 1000;
   const cache = new Map<string, CachedSession>();
   let epoch = 0;
@@ -191,6 +222,11 @@ export function registerSessions(app: FastifyInstance, deps: Pick<Deps, 'db' | '
       entry.expire = expire;
     }
   });
+  // Row-level security: everything after this hook (access, entitlement, the handler, its services) runs
+  // its queries with the request's company, or none (docs/decisions/row-level-security.md).
+  app.addHook('preHandler', (req, _reply, done) => {
+    withScope(requestScope(req), done);
+  });
   app.addHook('onSend', async (req, reply, payload) => {
     if (!req.url.startsWith('/api')) return payload;
     const setCookie = reply.getHeader('set-cookie');
@@ -204,6 +240,16 @@ export function registerSessions(app: FastifyInstance, deps: Pick<Deps, 'db' | '
     if (!READ_METHODS.has(req.method) && req.routeOptions.config.keepsSessions !== true) forget();
     return payload;
   });
+}
+
+/** Which rows a request's queries may see (row-level security). */
+function requestScope(req: FastifyRequest): DbScope {
+  if (req.routeOptions.config.dbScope === 'system') return SYSTEM;
+  const auth = req.auth;
+  if (!auth) return NO_COMPANY;
+  // The platform admin's work is across companies (accounts list); it has no company of its own.
+  if (auth.role === 'platform_admin') return SYSTEM;
+  return auth.companyId ? { kind: 'company', companyId: auth.companyId } : NO_COMPANY;
 }
 
 /** Starts a new session (a fresh id: the old one, if any, is destroyed). */

@@ -144,12 +144,12 @@ export const sessionForRole = (
 
 /** (auth tests) A manager (with a password) or operator of a company with a live session. */
 export const addCompanyUser = (
-  deps: { db: import('../db/client').Db },
+  deps: { systemDb: import('../db/client').Db },
   companyId: string,
   role: 'manager' | 'operator',
   password = DEFAULT_PASSWORD,
 ) =>
-  addSignedInUser(deps.db, role, companyId, {
+  addSignedInUser(deps.systemDb, role, companyId, {
     password,
     firstName: role === 'operator' ? 'Maria' : 'Manny',
   });

@@ -33,7 +33,12 @@ export type TestApp = {
 export async function createTestApp(
   env: Record<string, string> = {},
   /** logStream: capture the app's log lines (at LOG_LEVEL from env) instead of discarding them. */
-  opts: { logStream?: DestinationStream } = {},
+  opts: {
+    logStream?: DestinationStream;
+    /** Extra routes registered before the app is ready (tests of the request path itself). */
+    routes?: (app: FastifyInstance, deps: Deps) => void;
+    poolSize?: number;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ems-test-'));
   let databaseUrl: string | undefined;
@@ -62,7 +67,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 10 });
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: opts.poolSize ?? 10 });
   const clock = {
     now: null as Date | null,
     set(d: Date) {
@@ -82,6 +87,7 @@ export async function createTestApp(
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
     now: () => clock.now ?? new Date(),
   });
+  opts.routes?.(app, deps);
   await app.ready();
   return {
     app,

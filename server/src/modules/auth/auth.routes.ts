@@ -17,13 +17,11 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
 
   app.get('/api/auth/user', { config: { access: 'authenticated' } }, async (req) => {
-    const ctx = authOf(req);
-    const u = await auth.getUser(db, ctx.userId);
-    if (!u) throw new AppError('unauthenticated', 'common.signIn');
-    return auth.toCurrentUser(u, ctx.company ?? null);
+    // Answered from the session lookup (plugins/session.ts): no query of its own.
+    return auth.currentUserOf(authOf(req));
   });
 
-  app.post('/api/auth/signup', { config: { access: 'public' } }, async (req, reply) => {
+  app.post('/api/auth/signup', { config: { access: 'public', dbScope: 'system' } }, async (req, reply) => {
     const input = parse(signupSchema, req.body);
     const u = await auth.signup(deps, input);
     await startSession(db, req, reply, u, false);
@@ -35,7 +33,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
       );
   });
 
-  app.post('/api/auth/login', { config: { access: 'public' } }, async (req, reply) => {
+  app.post('/api/auth/login', { config: { access: 'public', dbScope: 'system' } }, async (req, reply) => {
     const input = parse(loginSchema, req.body);
     try {
       const u = await auth.login(deps, input, req.ip);
@@ -78,12 +76,12 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     },
   );
 
-  app.post('/api/auth/forgot-password', { config: { access: 'public' } }, async (req) => {
+  app.post('/api/auth/forgot-password', { config: { access: 'public', dbScope: 'system' } }, async (req) => {
     const input = parse(forgotPasswordSchema, req.body);
     return auth.forgotPassword(deps, input.emailOrBusinessName, req.ip);
   });
 
-  app.post('/api/auth/reset-password', { config: { access: 'public' } }, async (req) => {
+  app.post('/api/auth/reset-password', { config: { access: 'public', dbScope: 'system' } }, async (req) => {
     const input = parse(resetPasswordSchema, req.body);
     try {
       const u = await auth.resetPassword(deps, input, req.ip);

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { company, session, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
+import type { AuthContext } from '../../plugins/session';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { hashPassword, normaliseAnswer, verifyPassword } from '../../lib/passwords';
 import { isCommonPassword } from '../../lib/common-passwords';
@@ -33,6 +34,28 @@ export function assertStrongPassword(password: string, field = 'password') {
 }
 
 type UserRow = typeof user.$inferSelect;
+
+/**
+ * GET /api/auth/user from the signed-in context alone (the session lookup read every field). Built field by
+ * field (the same fields as currentUserSchema, nothing else: no hash can slip in), without a zod pass.
+ */
+export function currentUserOf(a: AuthContext): CurrentUser {
+  return {
+    id: a.userId,
+    email: a.email,
+    secondaryEmail: a.profile.secondaryEmail,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    profileImageUrl: a.profile.profileImageUrl,
+    role: a.role,
+    operatorUsername: a.operatorUsername,
+    companyId: a.companyId,
+    businessName: a.company?.name ?? null,
+    timeZone: a.company?.timeZone ?? null,
+    hasSecurityQuestions: a.profile.hasSecurityQuestions,
+    createdAt: a.profile.createdAt.toISOString(),
+  };
+}
 
 export function toCurrentUser(
   u: UserRow,

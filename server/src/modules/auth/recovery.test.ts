@@ -46,7 +46,7 @@ describe('POST /api/auth/setup-security-questions', () => {
       setup({ securityAnswer1: '  Rex  ' }),
     );
     expect(res.statusCode).toBe(200);
-    const [row] = await t.deps.db.select().from(user).where(eq(user.id, owner.user.id));
+    const [row] = await t.deps.systemDb.select().from(user).where(eq(user.id, owner.user.id));
     expect(row!.securityQuestion1).toBe('first_pet');
     expect(row!.securityAnswer1Hash).toMatch(/^\$argon2id\$/);
     expect(row!.securityAnswer1Hash).not.toContain('rex');

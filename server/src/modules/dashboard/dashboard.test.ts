@@ -27,7 +27,7 @@ async function machine(
   name: string,
   extra: Partial<typeof equipment.$inferInsert> = {},
 ) {
-  const [row] = await t.deps.db
+  const [row] = await t.deps.systemDb
     .insert(equipment)
     .values({
       companyId: owner.companyId,
@@ -229,7 +229,7 @@ describe('dashboard read models and the exports it uses', () => {
     expect(
       (await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?limit=501')).json().message,
     ).toBe('limit must be at most 500');
-    const operator = await sessionForRole(t.deps.db, owner.companyId, 'operator');
+    const operator = await sessionForRole(t.deps.systemDb, owner.companyId, 'operator');
     expect((await call(t.app, operator.cookie, 'GET', '/api/dashboard/overview')).statusCode).toBe(
       403,
     );
@@ -251,7 +251,7 @@ describe('overview cache: one status engine, never stale after a write', () => {
   };
   const versionOf = async (companyId: string) =>
     (
-      await t.deps.db
+      await t.deps.systemDb
         .select()
         .from(equipmentVersion)
         .where(eq(equipmentVersion.companyId, companyId))
@@ -372,7 +372,7 @@ describe('overview cache: one status engine, never stale after a write', () => {
 
   it('operator readings: one that crosses a threshold raises the version, one that does not leaves the snapshot valid', async () => {
     const owner = await signupOwner(t.app);
-    const op = await sessionForRole(t.deps.db, owner.companyId, 'operator');
+    const op = await sessionForRole(t.deps.systemDb, owner.companyId, 'operator');
     const m = await at(owner, 'Field', 70);
     await primed(owner.cookie);
     const v0 = await versionOf(owner.companyId);
@@ -398,7 +398,7 @@ describe('overview cache: one status engine, never stale after a write', () => {
 
   it('approving a held reading (POST /api/operator-updates/:id/approve); a note or a rejection changes nothing cached', async () => {
     const owner = await signupOwner(t.app);
-    const op = await sessionForRole(t.deps.db, owner.companyId, 'operator');
+    const op = await sessionForRole(t.deps.systemDb, owner.companyId, 'operator');
     const m = await at(owner, 'Held', 10);
     const held = await call(t.app, op.cookie, 'POST', '/api/operator-updates', {
       equipmentId: m.id,

@@ -12,6 +12,7 @@ import {
   user,
 } from '../../db/schema/index';
 import type { Deps } from '../../deps';
+import { asCompany } from '../../db/scope';
 import { notFound } from '../../lib/errors';
 import { toEquipmentDto } from '../equipment/equipment.service';
 import { scheduledMachines } from '../maintenance/maintenance.service';
@@ -94,7 +95,8 @@ export async function unsubscribeTarget(
   const want = Buffer.from(unsubscribeToken(deps, userId));
   const got = Buffer.from(token);
   if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
-  const [u] = await deps.db
+  // A public link: the user is found across companies (system scope), only after its signature checks.
+  const [u] = await deps.systemDb
     .select({ id: user.id, email: user.email, language: user.language })
     .from(user)
     .where(eq(user.id, userId));
@@ -103,7 +105,7 @@ export async function unsubscribeTarget(
 }
 
 export async function unsubscribe(deps: Deps, userId: string): Promise<void> {
-  await deps.db
+  await deps.systemDb
     .update(user)
     .set({ digestFrequency: 'off', updatedAt: deps.now() })
     .where(eq(user.id, userId));
@@ -204,7 +206,8 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
   const views = new Map<string, Promise<CompanyView>>();
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const users = await deps.db
+    // Who is due, across companies (system scope); each user's digest is then made in their company.
+    const users = await deps.systemDb
       .select({
         id: user.id,
         companyId: user.companyId,
@@ -249,7 +252,11 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
         continue;
       }
       const key = `${companyId}:${today}`;
-      if (!views.has(key)) views.set(key, companyView(deps, companyId, today));
+      if (!views.has(key))
+        views.set(
+          key,
+          asCompany(companyId, () => companyView(deps, companyId, today)),
+        );
       const view = await views.get(key)!;
       const before = u.statuses ?? {};
       const first = u.lastPeriod === null || u.lastPeriod === '';
@@ -282,43 +289,45 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
               unsubscribeUrl: unsubscribeUrl(deps, u.id),
             })
           : null;
-      const outcome = await deps.db.transaction(async (tx) => {
-        await tx
-          .insert(digestState)
-          .values({ userId: u.id, companyId, lastPeriod: '', lastRunAt: new Date(0) })
-          .onConflictDoNothing();
-        const [state] = await tx
-          .select({ lastPeriod: digestState.lastPeriod })
-          .from(digestState)
-          .where(eq(digestState.userId, u.id))
-          .for('update');
-        // Another server handled this user since we read their state: leave it to that one.
-        if (!state || state.lastPeriod !== (u.lastPeriod ?? '')) return 'raced' as const;
-        if (mail)
+      const outcome = await asCompany(companyId, () =>
+        deps.db.transaction(async (tx) => {
           await tx
-            .insert(mailOutbox)
-            .values({
-              companyId,
-              userId: u.id,
-              dedupeKey: `digest:${u.id}:${today}`,
-              kind: 'digest',
-              toAddress: u.email!,
-              subject: mail.subject,
-              textBody: mail.text,
-              htmlBody: mail.html,
-              headers: {
-                'List-Unsubscribe': `<${unsubscribeUrl(deps, u.id)}>`,
-                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-              },
-              createdAt: now,
-            })
+            .insert(digestState)
+            .values({ userId: u.id, companyId, lastPeriod: '', lastRunAt: new Date(0) })
             .onConflictDoNothing();
-        await tx
-          .update(digestState)
-          .set({ lastPeriod: today, lastRunAt: now, statuses: snapshot })
-          .where(eq(digestState.userId, u.id));
-        return mail ? ('queued' as const) : ('nothingNew' as const);
-      });
+          const [state] = await tx
+            .select({ lastPeriod: digestState.lastPeriod })
+            .from(digestState)
+            .where(eq(digestState.userId, u.id))
+            .for('update');
+          // Another server handled this user since we read their state: leave it to that one.
+          if (!state || state.lastPeriod !== (u.lastPeriod ?? '')) return 'raced' as const;
+          if (mail)
+            await tx
+              .insert(mailOutbox)
+              .values({
+                companyId,
+                userId: u.id,
+                dedupeKey: `digest:${u.id}:${today}`,
+                kind: 'digest',
+                toAddress: u.email!,
+                subject: mail.subject,
+                textBody: mail.text,
+                htmlBody: mail.html,
+                headers: {
+                  'List-Unsubscribe': `<${unsubscribeUrl(deps, u.id)}>`,
+                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                },
+                createdAt: now,
+              })
+              .onConflictDoNothing();
+          await tx
+            .update(digestState)
+            .set({ lastPeriod: today, lastRunAt: now, statuses: snapshot })
+            .where(eq(digestState.userId, u.id));
+          return mail ? ('queued' as const) : ('nothingNew' as const);
+        }),
+      );
       result[outcome] += 1;
     }
     if (users.length < USERS_PER_PAGE) break;

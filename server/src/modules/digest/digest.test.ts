@@ -107,7 +107,7 @@ async function fleet(): Promise<SignedIn & { good: string }> {
 }
 
 async function pendingReading(deps: Deps, companyId: string, equipmentId: string) {
-  await deps.db.insert(operatorUpdate).values({
+  await deps.systemDb.insert(operatorUpdate).values({
     companyId,
     equipmentId,
     equipmentName: 'Fine mower',
@@ -122,8 +122,8 @@ async function pendingReading(deps: Deps, companyId: string, equipmentId: string
 describe('digest preferences', () => {
   it('owners default to daily, managers to off; operators cannot; bad choices get the form messages', async () => {
     const o = await signupOwner(t.app);
-    const m = await addSignedInUser(t.deps.db, 'manager', o.companyId);
-    const op = await addSignedInUser(t.deps.db, 'operator', o.companyId);
+    const m = await addSignedInUser(t.deps.systemDb, 'manager', o.companyId);
+    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId);
     const owner = (
       await call(t.app, o.cookie, 'GET', '/api/user/digest')
     ).json<DigestPreferences>();
@@ -185,7 +185,9 @@ describe('digest preferences', () => {
 describe('the daily digest', () => {
   it('tells each owner and manager, in their language, what became approaching, due or overdue and what waits for review; nothing when nothing is new', async () => {
     const o = await fleet();
-    const m = await addSignedInUser(t.deps.db, 'manager', o.companyId, { firstName: 'Mónica' });
+    const m = await addSignedInUser(t.deps.systemDb, 'manager', o.companyId, {
+      firstName: 'Mónica',
+    });
     await call(t.app, m.cookie, 'PUT', '/api/user/digest', {
       frequency: 'daily',
       weekday: 1,
@@ -346,7 +348,9 @@ describe('the outbox', () => {
     at('2026-03-07T08:00:00Z');
     await runDigests(t.deps);
     await sendPending(t.deps, null); // a server without SMTP_URL
-    const admin = await addSignedInUser(t.deps.db, 'platform_admin', null, { now: t.deps.now() });
+    const admin = await addSignedInUser(t.deps.systemDb, 'platform_admin', null, {
+      now: t.deps.now(),
+    });
     const list = (
       await call(t.app, admin.cookie, 'GET', '/api/admin/outbox?status=kept')
     ).json<OutboxList>();
@@ -406,7 +410,7 @@ describe('exactly once', () => {
       await until(() => owners.every((o) => mailFor(o.email).length >= 1));
       await sleep(500);
       for (const o of owners) expect(mailFor(o.email)).toHaveLength(1);
-      const rows = await t.deps.db
+      const rows = await t.deps.systemDb
         .select({ to: mailOutbox.toAddress, status: mailOutbox.status })
         .from(mailOutbox)
         .where(eq(mailOutbox.toAddress, owners[0]!.email));
@@ -438,7 +442,7 @@ describe('exactly once', () => {
       expect(await sendPending(b.deps, mailer)).toBe(0);
       await sleep(300);
       expect(mailFor(o.email)).toHaveLength(1);
-      const [row] = await t.deps.db
+      const [row] = await t.deps.systemDb
         .select()
         .from(mailOutbox)
         .where(eq(mailOutbox.toAddress, o.email));

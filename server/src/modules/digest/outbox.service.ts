@@ -10,6 +10,9 @@ export const MAX_ATTEMPTS = 5;
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
+// The outbox is one queue for every company: these functions read and write it through the system
+// scope (db/scope.ts), as background work that crosses companies.
+
 /**
  * Claims the oldest message waiting to go (or one whose sender's claim ran out: it crashed between
  * claim and send), for this sender only: SKIP LOCKED makes two servers take different rows.
@@ -17,7 +20,7 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
 export async function claimNext(deps: Deps): Promise<OutboxRow | null> {
   const now = deps.now();
   const until = new Date(now.getTime() + CLAIM_SECONDS * 1000);
-  const next = deps.db
+  const next = deps.systemDb
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(
@@ -29,7 +32,7 @@ export async function claimNext(deps: Deps): Promise<OutboxRow | null> {
     .orderBy(mailOutbox.createdAt)
     .limit(1)
     .for('update', { skipLocked: true });
-  const [row] = await deps.db
+  const [row] = await deps.systemDb
     .update(mailOutbox)
     .set({
       status: 'sending',
@@ -47,7 +50,7 @@ async function settle(
   row: OutboxRow,
   set: Partial<typeof mailOutbox.$inferInsert>,
 ): Promise<void> {
-  await deps.db
+  await deps.systemDb
     .update(mailOutbox)
     .set(set)
     .where(
@@ -100,7 +103,7 @@ export async function sendPending(deps: Deps, mailer: Mailer | null, max = 500):
 
 /** The platform admin's Outbox page: newest first, bounded. */
 export async function listOutbox(deps: Deps, q: { status?: string | undefined; limit: number }) {
-  const rows = await deps.db
+  const rows = await deps.systemDb
     .select({
       id: mailOutbox.id,
       kind: mailOutbox.kind,
@@ -128,7 +131,7 @@ export async function listOutbox(deps: Deps, q: { status?: string | undefined; l
 
 /** Messages waiting to go: the queue depth /metrics reports. */
 export async function pendingCount(deps: Deps): Promise<number> {
-  const [r] = await deps.db
+  const [r] = await deps.systemDb
     .select({ n: sql<number>`count(*)::int` })
     .from(mailOutbox)
     .where(or(eq(mailOutbox.status, 'pending'), eq(mailOutbox.status, 'sending')));

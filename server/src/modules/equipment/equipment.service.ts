@@ -405,7 +405,7 @@ const pageStatement = preparedPerDb((db: Db) =>
 );
 
 /** The same with each machine's readings for its forecast: still one statement per listing. */
-const pageWithReadingsStatement = preparedPerDb((db: Db) =>
+const pageWithReadingsQuery = (db: Db) =>
   db
     .select({
       ...getTableColumns(equipment),
@@ -413,9 +413,22 @@ const pageWithReadingsStatement = preparedPerDb((db: Db) =>
       readings: readingsSince(sql.placeholder('since')),
     })
     .from(equipment)
-    .where(pageWhere)
-    .prepare('equipment_browse_page_readings'),
+    .where(pageWhere);
+const pageWithReadingsStatement = preparedPerDb((db: Db) =>
+  pageWithReadingsQuery(db).prepare('equipment_browse_page_readings'),
 );
+
+/**
+ * The dashboard overview's one statement (a load whose snapshot is current), as SQL text with the names of
+ * its placeholders in order: `npm run bench` runs the same SQL through pgbench (server/src/cli/bench-seed.ts).
+ */
+export function overviewStatementSql(db: Db): { sql: string; params: string[] } {
+  const q = pageWithReadingsQuery(db).toSQL();
+  return {
+    sql: q.sql,
+    params: q.params.map((p) => (p as { name?: string }).name ?? String(p)),
+  };
+}
 
 type PageRow = Row & { version: string; readings?: unknown };
 

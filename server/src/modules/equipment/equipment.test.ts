@@ -35,11 +35,11 @@ async function insertMachines(
   companyId: string,
   rows: Omit<typeof equipment.$inferInsert, 'companyId' | 'unit'>[],
 ) {
-  await t.deps.db.insert(equipment).values(rows.map((r) => ({ companyId, unit: 'hours', ...r })));
-  await bumpEquipmentVersion(t.deps.db, companyId);
+  await t.deps.systemDb.insert(equipment).values(rows.map((r) => ({ companyId, unit: 'hours', ...r })));
+  await bumpEquipmentVersion(t.deps.systemDb, companyId);
 }
 const unlimited = async (companyId: string) =>
-  t.deps.db.update(company).set({ equipmentLimit: -1 }).where(eq(company.id, companyId));
+  t.deps.systemDb.update(company).set({ equipmentLimit: -1 }).where(eq(company.id, companyId));
 
 describe('POST /api/equipment', () => {
   it('creates with the save defaults and the computed status and next date', async () => {
@@ -159,7 +159,7 @@ describe('POST /api/equipment', () => {
       (await call(t.app, null, 'POST', '/api/equipment', { name: 'X', type: 'tools', unit: 'n/a' }))
         .statusCode,
     ).toBe(401);
-    const op = await sessionForRole(t.deps.db, owner.companyId, 'operator');
+    const op = await sessionForRole(t.deps.systemDb, owner.companyId, 'operator');
     expect(
       (
         await call(t.app, op.cookie, 'POST', '/api/equipment', {
@@ -169,7 +169,7 @@ describe('POST /api/equipment', () => {
         })
       ).statusCode,
     ).toBe(403);
-    const mgr = await sessionForRole(t.deps.db, owner.companyId, 'manager');
+    const mgr = await sessionForRole(t.deps.systemDb, owner.companyId, 'manager');
     expect(
       (
         await call(t.app, mgr.cookie, 'POST', '/api/equipment', {
@@ -217,7 +217,7 @@ describe('plan limit', () => {
 
   it('-1 means unlimited', async () => {
     const o = await fresh();
-    await t.deps.db.update(company).set({ equipmentLimit: 1 }).where(eq(company.id, o.companyId));
+    await t.deps.systemDb.update(company).set({ equipmentLimit: 1 }).where(eq(company.id, o.companyId));
     await createEquipmentViaApi(t.app, o.cookie);
     expect(
       (
@@ -283,7 +283,7 @@ describe('GET /api/equipment', () => {
     expect(await names('status=all&type=vehicle')).toEqual(['Good truck']);
     expect(await names('search=zx-')).toEqual(['Soon drill']);
     expect(await names('search=100%25')).toEqual([]);
-    const op = await sessionForRole(t.deps.db, o.companyId, 'operator');
+    const op = await sessionForRole(t.deps.systemDb, o.companyId, 'operator');
     expect((await call(t.app, op.cookie, 'GET', '/api/equipment')).statusCode).toBe(403);
     expect((await call(t.app, null, 'GET', '/api/equipment')).statusCode).toBe(401);
   });
@@ -304,7 +304,7 @@ describe('GET /api/equipment', () => {
     const small = await measure();
     expect(small.n).toBe(1);
     for (let chunk = 0; chunk < 4; chunk++) {
-      await t.deps.db.insert(equipment).values(
+      await t.deps.systemDb.insert(equipment).values(
         Array.from({ length: 500 }, (_, i) => ({
           companyId: o.companyId,
           name: `Bulk ${chunk}-${i}`,
@@ -459,9 +459,9 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
   it('is for owners and managers: operators 403, signed out 401', async () => {
     const o = await fresh();
     await insert(o.companyId, [{ name: 'Loader' }]);
-    const manager = await sessionForRole(t.deps.db, o.companyId, 'manager');
+    const manager = await sessionForRole(t.deps.systemDb, o.companyId, 'manager');
     expect(names(await page({ ...o, cookie: manager.cookie }))).toEqual(['Loader']);
-    const op = await sessionForRole(t.deps.db, o.companyId, 'operator');
+    const op = await sessionForRole(t.deps.systemDb, o.companyId, 'operator');
     expect((await call(t.app, op.cookie, 'GET', '/api/equipment/page')).statusCode).toBe(403);
     expect((await call(t.app, null, 'GET', '/api/equipment/page')).statusCode).toBe(401);
   });
@@ -540,7 +540,7 @@ describe("GET /api/equipment/options (the operator screen's picker)", () => {
       { name: 'Drill 100%', type: 'tools' },
     ]);
     await insert(other.companyId, [{ name: 'Loader Foreign', serialNumber: 'LD-999' }]);
-    const op = await sessionForRole(t.deps.db, o.companyId, 'operator');
+    const op = await sessionForRole(t.deps.systemDb, o.companyId, 'operator');
 
     const all = await options(op.cookie);
     expect([names(all), all.total, all.limit]).toEqual([
@@ -591,7 +591,7 @@ describe("GET /api/equipment/options (the operator screen's picker)", () => {
 
     // Owners and managers may call it too; signed out is a 401.
     expect(names(await options(o.cookie, 'search=pick'))).toEqual(['Pickup']);
-    const manager = await sessionForRole(t.deps.db, o.companyId, 'manager');
+    const manager = await sessionForRole(t.deps.systemDb, o.companyId, 'manager');
     expect((await options(manager.cookie)).total).toBe(4);
     expect((await call(t.app, null, 'GET', '/api/equipment/options')).statusCode).toBe(401);
     // The owner-only calls stay closed to the operator.
@@ -614,7 +614,7 @@ describe("GET /api/equipment/options (the operator screen's picker)", () => {
         serialNumber: `SN-${i}`,
       })),
     );
-    const op = await sessionForRole(t.deps.db, o.companyId, 'operator');
+    const op = await sessionForRole(t.deps.systemDb, o.companyId, 'operator');
     const measure = async (qs: string) => {
       const before = t.database.queryCount.value;
       const res = await call(t.app, op.cookie, 'GET', `/api/equipment/options?${qs}`);
@@ -636,7 +636,7 @@ describe("GET /api/equipment/options (the operator screen's picker)", () => {
 
   it('answers a bad query with a 400 that says what is wrong', async () => {
     const o = await fresh();
-    const op = await sessionForRole(t.deps.db, o.companyId, 'operator');
+    const op = await sessionForRole(t.deps.systemDb, o.companyId, 'operator');
     const cases: [string, string][] = [
       ['limit=0', 'limit must be at least 1'],
       ['limit=101', 'limit must be at most 100'],
@@ -717,7 +717,7 @@ describe('one record: get, edit, delete; tenancy', () => {
       200,
     );
     expect((await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`)).statusCode).toBe(404);
-    const notes = await t.deps.db
+    const notes = await t.deps.systemDb
       .select()
       .from(equipmentNote)
       .where(eq(equipmentNote.equipmentId, e.id));
@@ -727,7 +727,7 @@ describe('one record: get, edit, delete; tenancy', () => {
   it("another company's id is a 404 on every call, and operators get 403 on every write", async () => {
     const e = await createEquipmentViaApi(t.app, owner.cookie, { name: 'Private' });
     const other = await fresh();
-    const op = await sessionForRole(t.deps.db, owner.companyId, 'operator');
+    const op = await sessionForRole(t.deps.systemDb, owner.companyId, 'operator');
     const calls: [string, string, unknown?][] = [
       ['GET', `/api/equipment/${e.id}`],
       ['PATCH', `/api/equipment/${e.id}`, { name: 'Hacked' }],
@@ -868,7 +868,7 @@ describe('usage, notes, service, history', () => {
 
   it('computes "today" in the company time zone', async () => {
     const o = await fresh();
-    await t.deps.db
+    await t.deps.systemDb
       .update(company)
       .set({ timeZone: 'America/Chicago' })
       .where(eq(company.id, o.companyId));
@@ -899,7 +899,7 @@ describe('retire and retired equipment', () => {
       threshold: 100000,
       description: 'Blue',
     });
-    await t.deps.db
+    await t.deps.systemDb
       .update(equipment)
       .set({ totalFuelUsed: 12.345, totalDieselUsed: 12.345 })
       .where(eq(equipment.id, e.id));

@@ -421,7 +421,7 @@ class NextDay implements Cmd {
     t.clock.advanceDays(1);
     r.owner.cookie = await signInAgain(t.app, r.owner);
     r.op = (
-      await addSignedInUser(t.deps.db, 'operator', r.owner.companyId, { now: t.deps.now() })
+      await addSignedInUser(t.deps.systemDb, 'operator', r.owner.companyId, { now: t.deps.now() })
     ).cookie;
     await check(model, r);
   }
@@ -458,7 +458,7 @@ it(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: 'max' }), async (cmds) => {
         t.clock.set(new Date(START));
         const owner = await signupOwner(t.app);
-        const op = await addSignedInUser(t.deps.db, 'operator', owner.companyId, {
+        const op = await addSignedInUser(t.deps.systemDb, 'operator', owner.companyId, {
           now: t.deps.now(),
         });
         const model: Model = { machines: [], pending: [], limitFree: true };

@@ -40,7 +40,7 @@ type Owner = SignedIn & { op: string };
 /** A new company with an operator session. */
 async function company_(): Promise<Owner> {
   const o = await signupOwner(t.app);
-  const op = await addSignedInUser(t.deps.db, 'operator', o.companyId, {
+  const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, {
     firstName: 'Maria',
     now: t.deps.now(),
   });
@@ -52,7 +52,7 @@ async function advance(o: Owner, days: number) {
   t.clock.advanceDays(days);
   o.cookie = await signInAgain(t.app, o);
   o.op = (
-    await addSignedInUser(t.deps.db, 'operator', o.companyId, {
+    await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, {
       firstName: 'Maria',
       now: t.deps.now(),
     })
@@ -158,7 +158,7 @@ describe('retire keeps the record; restore; Delete Forever', () => {
 
   it('restores within the plan limit only, and writes both to history', async () => {
     const o = await company_();
-    await t.deps.db.update(company).set({ equipmentLimit: 1 }).where(eq(company.id, o.companyId));
+    await t.deps.systemDb.update(company).set({ equipmentLimit: 1 }).where(eq(company.id, o.companyId));
     const a = await createEquipmentViaApi(t.app, o.cookie, { name: 'A' });
     await call(t.app, o.cookie, 'POST', `/api/equipment/${a.id}/retire`, {});
     const b = await createEquipmentViaApi(t.app, o.cookie, { name: 'B' });
@@ -199,7 +199,7 @@ describe('retire keeps the record; restore; Delete Forever', () => {
     const notes = async () =>
       Number(
         (
-          await t.deps.db
+          await t.deps.systemDb
             .select({ n: count() })
             .from(equipmentNote)
             .where(eq(equipmentNote.equipmentId, e.id))
@@ -297,7 +297,7 @@ describe('service entries', () => {
 
   it('defaults to today in the company time zone and the current usage; refuses the future and a higher usage', async () => {
     const o = await company_();
-    await t.deps.db
+    await t.deps.systemDb
       .update(company)
       .set({ timeZone: 'America/Chicago' })
       .where(eq(company.id, o.companyId));

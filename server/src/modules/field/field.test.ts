@@ -26,7 +26,7 @@ async function addEquipment(
   companyId: string,
   values: Partial<typeof equipment.$inferInsert> = {},
 ) {
-  const [row] = await t.deps.db
+  const [row] = await t.deps.systemDb
     .insert(equipment)
     .values({
       companyId,
@@ -49,7 +49,7 @@ describe('GET /api/field/machines/:id (the machine a sticker or scan names)', ()
     const m = await addEquipment(owner.companyId);
     // Readings over ten days: 100 -> 150, five per day.
     const now = Date.now();
-    await t.deps.db.insert(equipmentNote).values([
+    await t.deps.systemDb.insert(equipmentNote).values([
       {
         companyId: owner.companyId,
         equipmentId: m.id,
@@ -161,12 +161,12 @@ describe('the outbox replays a submission with the same idempotency key', () => 
         first.json<{ update: { id: string } }>().update.id,
       );
     }
-    const rows = await t.deps.db
+    const rows = await t.deps.systemDb
       .select()
       .from(operatorUpdate)
       .where(eq(operatorUpdate.equipmentId, m.id));
     expect(rows).toHaveLength(1);
-    const [eqRow] = await t.deps.db.select().from(equipment).where(eq(equipment.id, m.id));
+    const [eqRow] = await t.deps.systemDb.select().from(equipment).where(eq(equipment.id, m.id));
     expect(eqRow!.currentUsage).toBe(104.5);
     // A queued older reading arriving after it is refused with a stable key the phone translates.
     const late = await send('outbox-key-2', 103);
@@ -294,7 +294,7 @@ describe('photos with an operator update', () => {
     const pngOk = await upload(cookie, 'photo-key-2', png);
     expect(pngOk.statusCode, pngOk.body).toBe(201);
     expect(pngOk.json<{ contentType: string }>().contentType).toBe('image/png');
-    const rows = await t.deps.db
+    const rows = await t.deps.systemDb
       .select()
       .from(fieldPhoto)
       .where(eq(fieldPhoto.updateKey, 'photo-key-2'));

@@ -34,7 +34,7 @@ const doImport = (o: SignedIn, body: object) =>
 const list = async (o: SignedIn) =>
   (await call(t.app, o.cookie, 'GET', '/api/equipment')).json<EquipmentDto[]>();
 const setLimit = (companyId: string, limit: number) =>
-  t.deps.db.update(company).set({ equipmentLimit: limit }).where(eq(company.id, companyId));
+  t.deps.systemDb.update(company).set({ equipmentLimit: limit }).where(eq(company.id, companyId));
 
 describe('equipment import', () => {
   it('previews every row with per-field messages of the equipment form, and writes nothing', async () => {
@@ -241,7 +241,7 @@ describe('equipment import', () => {
       })
     ).json<EquipmentImportResult>();
     expect(p.rows[0]).toMatchObject({ action: 'add', equipmentId: null });
-    const op = await sessionForRole(t.deps.db, o.companyId, 'operator');
+    const op = await sessionForRole(t.deps.systemDb, o.companyId, 'operator');
     const refused = await call(t.app, op.cookie, 'POST', '/api/import/equipment/preview', {
       format: US,
       rows: [{ name: 'x' }],
@@ -412,7 +412,7 @@ describe('past readings and services import', () => {
 
   it('refuses operators', async () => {
     const { o } = await setup();
-    const op = await addSignedInUser(t.deps.db, 'operator', o.companyId, { now: t.deps.now() });
+    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, { now: t.deps.now() });
     const res = await call(t.app, op.cookie, 'POST', '/api/import/history', { format: US, rows });
     expect(res.statusCode).toBe(403);
   });

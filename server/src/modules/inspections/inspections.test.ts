@@ -170,7 +170,7 @@ describe('checklist templates', () => {
       const res = await call(t.app, op, method, url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
-    const manager = await addSignedInUser(t.deps.db, 'manager', owner.companyId);
+    const manager = await addSignedInUser(t.deps.systemDb, 'manager', owner.companyId);
     const res = await call(t.app, manager.cookie, 'POST', '/api/inspection-templates', template());
     expect(res.statusCode).toBe(201);
   });
@@ -246,13 +246,13 @@ describe('inspections from the operator screen', () => {
     const again = await submit(op, body, 'insp-key-1');
     expect(again.statusCode).toBe(200);
     expect(submitInspectionResponse.parse(again.json()).inspection.id).toBe(sent.inspection.id);
-    const rows = await t.deps.db
+    const rows = await t.deps.systemDb
       .select()
       .from(inspection)
       .where(eq(inspection.equipmentId, truck.id));
     expect(rows).toHaveLength(1);
     // The reading went through the usage update path: current usage moved once.
-    const [m] = await t.deps.db.select().from(equipment).where(eq(equipment.id, truck.id));
+    const [m] = await t.deps.systemDb.select().from(equipment).where(eq(equipment.id, truck.id));
     expect(m?.currentUsage).toBe(1040);
 
     // The photo of the failed item (twice: recorded once); a passed item has no defect to attach to.
@@ -286,7 +286,7 @@ describe('inspections from the operator screen', () => {
     expect(img.headers['content-type']).toBe('image/jpeg');
 
     // The history shows the inspection.
-    const notes = await t.deps.db
+    const notes = await t.deps.systemDb
       .select()
       .from(equipmentNote)
       .where(eq(equipmentNote.equipmentId, truck.id));
@@ -309,12 +309,12 @@ describe('inspections from the operator screen', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json<{ key: string }>().key).toBe('operators.meterRollback');
-    const rows = await t.deps.db
+    const rows = await t.deps.systemDb
       .select()
       .from(inspection)
       .where(eq(inspection.equipmentId, truck.id));
     expect(rows).toHaveLength(0);
-    const defects = await t.deps.db
+    const defects = await t.deps.systemDb
       .select()
       .from(inspectionDefect)
       .where(eq(inspectionDefect.equipmentId, truck.id));
@@ -423,7 +423,7 @@ describe('defects and out of service', () => {
 
     const retire = await call(t.app, owner.cookie, 'POST', `/api/equipment/${truck.id}/retire`, {});
     if (retire.statusCode >= 300) {
-      await t.deps.db
+      await t.deps.systemDb
         .update(equipment)
         .set({ retiredAt: new Date() })
         .where(eq(equipment.id, truck.id));

@@ -5,6 +5,7 @@ import { addInterval, todayIn } from '../../../../domain/dates';
 import type { DueList, DueWindow } from '../../../../domain/schemas/maintenance';
 import { company, equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
+import { asCompany } from '../../db/scope';
 import { notFound } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import { companyToday, fmt, toEquipmentDto } from '../equipment/equipment.service';
@@ -99,11 +100,19 @@ const allDay = (d: string) =>
  */
 export async function calendarFeed(deps: Deps, token: string): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
-  const [c] = await deps.db
+  // The secret names the company: found across companies, then the feed is read as that company.
+  const [c] = await deps.systemDb
     .select({ id: company.id, name: company.name, timeZone: company.timeZone })
     .from(company)
     .where(eq(company.calendarToken, token));
   if (!c) return null;
+  return asCompany(c.id, () => feedOf(deps, c));
+}
+
+async function feedOf(
+  deps: Deps,
+  c: { id: string; name: string; timeZone: string },
+): Promise<string> {
   const today = todayIn(c.timeZone, deps.now());
   const cal = ical({
     name: `${c.name}: maintenance`,

@@ -129,7 +129,7 @@ describe('the Due soon list', () => {
 
     const bad = await call(t.app, o.cookie, 'GET', '/api/maintenance/due?within=10');
     expect(bad.statusCode).toBe(400);
-    const op = await addSignedInUser(t.deps.db, 'operator', o.companyId, { now: t.deps.now() });
+    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, { now: t.deps.now() });
     expect((await call(t.app, op.cookie, 'GET', '/api/maintenance/due')).statusCode).toBe(403);
     // Another company sees only its own.
     const other = await signupOwner(t.app);
@@ -181,7 +181,7 @@ describe('the calendar feed', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/nope.ics' })).statusCode).toBe(
       404,
     );
-    const op = await addSignedInUser(t.deps.db, 'operator', o.companyId, { now: t.deps.now() });
+    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, { now: t.deps.now() });
     expect((await call(t.app, op.cookie, 'GET', '/api/company/calendar')).statusCode).toBe(403);
   });
 });

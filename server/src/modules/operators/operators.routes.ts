@@ -90,7 +90,7 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   // ---- Operator sign-in
-  app.post('/api/employee/login', { config: { access: 'public' } }, async (req, reply) => {
+  app.post('/api/employee/login', { config: { access: 'public', dbScope: 'system' } }, async (req, reply) => {
     const input = parse(operatorLoginSchema, req.body);
     try {
       const u = await operatorLogin(deps, input, req.ip);

@@ -47,7 +47,7 @@ async function addEquipment(
   companyId: string,
   values: Partial<typeof equipment.$inferInsert> = {},
 ) {
-  const [row] = await t.deps.db
+  const [row] = await t.deps.systemDb
     .insert(equipment)
     .values({
       companyId,
@@ -64,7 +64,7 @@ async function addEquipment(
 }
 
 const equipmentRow = async (id: string) =>
-  (await t.deps.db.select().from(equipment).where(eq(equipment.id, id)))[0]!;
+  (await t.deps.systemDb.select().from(equipment).where(eq(equipment.id, id)))[0]!;
 
 function submit(cookie: string, body: object, key?: string) {
   return t.app.inject({
@@ -78,7 +78,7 @@ function submit(cookie: string, body: object, key?: string) {
 describe('company settings', () => {
   it('stores the shared password encrypted and shows it to owners and managers only', async () => {
     const owner = await setupTeam();
-    const row = (await t.deps.db.select().from(company).where(eq(company.id, owner.companyId)))[0]!;
+    const row = (await t.deps.systemDb.select().from(company).where(eq(company.id, owner.companyId)))[0]!;
     expect(row.operatorPasswordEnc).toBeTruthy();
     expect(row.operatorPasswordEnc).not.toContain(SHARED);
     const get = await call(t.app, owner.cookie, 'GET', '/api/company-settings');
@@ -126,7 +126,7 @@ describe('company settings', () => {
     const a = await setupTeam();
     const b = await signupOwner(t.app);
     const encBefore = (
-      await t.deps.db.select().from(company).where(eq(company.id, a.companyId))
+      await t.deps.systemDb.select().from(company).where(eq(company.id, a.companyId))
     )[0]!.operatorPasswordEnc;
     const taken = await call(t.app, a.cookie, 'POST', '/api/company-settings', {
       companyName: b.businessName,
@@ -142,7 +142,7 @@ describe('company settings', () => {
     expect(short.json().fieldErrors).toMatchObject({
       companyName: 'Business name must be at least 2 characters',
     });
-    const row = (await t.deps.db.select().from(company).where(eq(company.id, a.companyId)))[0]!;
+    const row = (await t.deps.systemDb.select().from(company).where(eq(company.id, a.companyId)))[0]!;
     expect(row.operatorPasswordEnc).toBe(encBefore);
     expect(row.name).toBe(a.businessName);
     expect(
@@ -466,7 +466,7 @@ describe('operator updates', () => {
       totalFuelUsed: 12.3,
       totalGasUsed: 0,
     });
-    const notes = await t.deps.db
+    const notes = await t.deps.systemDb
       .select()
       .from(equipmentNote)
       .where(eq(equipmentNote.equipmentId, eq1.id));
@@ -660,7 +660,7 @@ describe('operator updates', () => {
     expect((await submit(op.cookie, { equipmentId: truck.id, newUsage: 1900 })).json().status).toBe(
       'applied',
     );
-    await t.deps.db.update(equipment).set({ currentUsage: 3000 }).where(eq(equipment.id, truck.id));
+    await t.deps.systemDb.update(equipment).set({ currentUsage: 3000 }).where(eq(equipment.id, truck.id));
     const stale = await call(
       t.app,
       owner.cookie,

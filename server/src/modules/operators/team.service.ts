@@ -138,7 +138,8 @@ export async function createOperator(
   const base = usernameBase(input.firstName);
   // Two concurrent creations may pick the same name: the unique index refuses one, which tries again.
   for (let attempt = 0; attempt < 8; attempt++) {
-    const username = await nextFreeUsername(deps.db, base);
+    // Usernames are unique across the whole service: looked up across companies (row-level security).
+    const username = await nextFreeUsername(deps.systemDb, base);
     try {
       const [u] = await deps.db
         .insert(user)
@@ -217,7 +218,8 @@ export async function createManager(
 ): Promise<EmployeeDto> {
   assertStrongPassword(input.password);
   const email = input.email.toLowerCase();
-  const taken = await deps.db
+  // E-mail addresses are unique across the whole service: looked up across companies (row-level security).
+  const taken = await deps.systemDb
     .select({ id: user.id })
     .from(user)
     .where(sql`lower(${user.email}) = ${email}`)

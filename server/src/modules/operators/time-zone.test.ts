@@ -76,12 +76,12 @@ describe('the company time zone', () => {
         .timeZone,
     ).toBe('America/Mexico_City');
 
-    const manager = await sessionForRole(t.deps.db, owner.companyId, 'manager');
+    const manager = await sessionForRole(t.deps.systemDb, owner.companyId, 'manager');
     const byManager = await call(t.app, manager.cookie, 'POST', '/api/company-settings', {
       timeZone: 'Europe/Madrid',
     });
     expect(byManager.statusCode).toBe(200);
-    const op = await sessionForRole(t.deps.db, owner.companyId, 'operator');
+    const op = await sessionForRole(t.deps.systemDb, owner.companyId, 'operator');
     const byOperator = await call(t.app, op.cookie, 'POST', '/api/company-settings', {
       timeZone: 'UTC',
     });

@@ -296,7 +296,7 @@ describe('one rename rule for both company-name endpoints', () => {
 
   const storedName = async (companyId: string) =>
     (
-      await t.deps.db.select({ name: company.name }).from(company).where(eq(company.id, companyId))
+      await t.deps.systemDb.select({ name: company.name }).from(company).where(eq(company.id, companyId))
     )[0]?.name;
 
   /** Every case on one endpoint; returns what a caller sees, with names made relative to the company. */
@@ -391,7 +391,7 @@ describe('one rename rule for both company-name endpoints', () => {
       const a = await signupOwner(t.app);
       const b = await signupOwner(t.app);
       const before = (
-        await t.deps.db.select().from(company).where(eq(company.id, b.companyId))
+        await t.deps.systemDb.select().from(company).where(eq(company.id, b.companyId))
       )[0]!;
       const mgr = await addCompanyUser(t.deps, a.companyId, 'manager');
       const res = await call(t.app, mgr.cookie, e.method, e.url, {
@@ -400,7 +400,7 @@ describe('one rename rule for both company-name endpoints', () => {
       expect(res.statusCode).toBe(200);
       expect(await storedName(a.companyId)).toBe(`${a.businessName} by manager`);
       expect(
-        (await t.deps.db.select().from(company).where(eq(company.id, b.companyId)))[0],
+        (await t.deps.systemDb.select().from(company).where(eq(company.id, b.companyId)))[0],
       ).toEqual(before);
       expect((await call(t.app, b.cookie, 'GET', '/api/auth/user')).json().businessName).toBe(
         b.businessName,

@@ -68,7 +68,7 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
       { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    scope.post(WEBHOOK_PATH, { config: { access: 'public' } }, async (req, reply) => {
+    scope.post(WEBHOOK_PATH, { config: { access: 'public', dbScope: 'system' } }, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const sig = req.headers['stripe-signature'];
       const result = await svc.handleWebhook(

@@ -49,7 +49,11 @@ export function stateOf(
   >,
 ): sm.SubscriptionState {
   const tier = tierSchema.safeParse(c.subscriptionTier);
-  const interval = billingIntervalSchema.safeParse(c.billingInterval);
+  // No interval (trials) is the common case: a failed zod parse builds an error object (costly per request).
+  const interval =
+    c.billingInterval === null
+      ? { success: false as const }
+      : billingIntervalSchema.safeParse(c.billingInterval);
   return {
     status: sm.toSubscriptionStatus(c.subscriptionStatus),
     tier: tier.success ? tier.data : 'basic',

@@ -125,7 +125,7 @@ describe('trial and checkout', () => {
           canPause: true,
         });
         const row = (
-          await t.deps.db.select().from(company).where(eq(company.id, owner.companyId))
+          await t.deps.systemDb.select().from(company).where(eq(company.id, owner.companyId))
         )[0]!;
         expect(row.paymentSubscriptionId).toMatch(/^sub_local_/);
         const days = (row.subscriptionEndDate!.getTime() - Date.now()) / 86_400_000;
@@ -205,7 +205,7 @@ describe('webhook', () => {
     ).toBe(400);
     expect((await view(owner.cookie)).status).toBe('trial');
     expect(
-      await t.deps.db
+      await t.deps.systemDb
         .select()
         .from(billingEvent)
         .where(eq(billingEvent.companyId, owner.companyId)),
@@ -232,7 +232,7 @@ describe('webhook', () => {
     expect(second.json()).toMatchObject({ result: 'duplicate' });
     expect(await view(owner.cookie)).toMatchObject({ tier: 'enterprise', equipmentLimit: 65 });
     expect(
-      await t.deps.db.select().from(billingEvent).where(eq(billingEvent.id, 'evt_twice')),
+      await t.deps.systemDb.select().from(billingEvent).where(eq(billingEvent.id, 'evt_twice')),
     ).toHaveLength(1);
   });
 
@@ -326,7 +326,7 @@ describe('pause, reactivate, cancel, tier change', () => {
       { tier: 'professional' },
     );
     expect(w.json()).toMatchObject({ status: 'active', tier: 'professional', entitled: true });
-    const row = (await t.deps.db.select().from(company).where(eq(company.id, owner.companyId)))[0]!;
+    const row = (await t.deps.systemDb.select().from(company).where(eq(company.id, owner.companyId)))[0]!;
     expect(row.subscriptionStatus).toBe('active');
     expect(row.pauseEndDate).toBeNull();
   });
@@ -354,7 +354,7 @@ describe('pause, reactivate, cancel, tier change', () => {
   it('a downgrade below the equipment count is allowed and reported over the limit', async () => {
     const owner = await signupOwner(t.app);
     await checkoutAndPay(owner, 'professional', 'month');
-    await t.deps.db.insert(equipment).values(
+    await t.deps.systemDb.insert(equipment).values(
       Array.from({ length: 20 }, (_, i) => ({
         companyId: owner.companyId,
         name: `Unit ${i}`,
@@ -411,7 +411,7 @@ describe('entitlement on the server', () => {
     t.clock.advanceDays(15);
     // Fifteen days later: sessions started then.
     const owner = { ...first, cookie: await signInAgain(t.app, first) };
-    const operator = await addSignedInUser(t.deps.db, 'operator', owner.companyId, {
+    const operator = await addSignedInUser(t.deps.systemDb, 'operator', owner.companyId, {
       now: t.deps.now(),
     });
     for (const cookie of [owner.cookie, operator.cookie]) {
@@ -459,9 +459,9 @@ describe('entitlement on the server', () => {
 describe('permissions', () => {
   it('owner manages; manager reads only; operator, platform admin and signed-out are refused', async () => {
     const owner = await signupOwner(t.app);
-    const manager = await addSignedInUser(t.deps.db, 'manager', owner.companyId);
-    const operator = await addSignedInUser(t.deps.db, 'operator', owner.companyId);
-    const admin = await addSignedInUser(t.deps.db, 'platform_admin', null);
+    const manager = await addSignedInUser(t.deps.systemDb, 'manager', owner.companyId);
+    const operator = await addSignedInUser(t.deps.systemDb, 'operator', owner.companyId);
+    const admin = await addSignedInUser(t.deps.systemDb, 'platform_admin', null);
     expect((await call(t.app, manager.cookie, 'GET', '/api/subscription')).json()).toMatchObject({
       canManage: false,
     });
@@ -501,8 +501,8 @@ describe('admin accounts', () => {
   it('platform admin only; search and paging; never a password', async () => {
     const owner = await signupOwner(t.app, { businessName: 'Zebra Haulage Searchable' });
     await signupOwner(t.app);
-    const admin = await addSignedInUser(t.deps.db, 'platform_admin', null);
-    const manager = await addSignedInUser(t.deps.db, 'manager', owner.companyId);
+    const admin = await addSignedInUser(t.deps.systemDb, 'platform_admin', null);
+    const manager = await addSignedInUser(t.deps.systemDb, 'manager', owner.companyId);
     for (const cookie of [owner.cookie, manager.cookie])
       expect((await call(t.app, cookie, 'GET', '/api/admin/accounts')).statusCode).toBe(403);
     expect((await call(t.app, null, 'GET', '/api/admin/accounts')).statusCode).toBe(401);
@@ -539,7 +539,7 @@ describe('admin accounts', () => {
       await call(t.app, admin.cookie, 'GET', '/api/admin/accounts?pageSize=2&page=1')
     ).json<{ items: unknown[]; total: number }>();
     expect(all.items).toHaveLength(2);
-    const companies = await t.deps.db.select({ id: company.id }).from(company);
+    const companies = await t.deps.systemDb.select({ id: company.id }).from(company);
     expect(all.total).toBe(companies.length);
     const last = (
       await call(
@@ -552,7 +552,7 @@ describe('admin accounts', () => {
     expect(last.items.length).toBeGreaterThan(0);
     // Platform admins are not business accounts.
     expect(
-      (await t.deps.db.select().from(user).where(eq(user.id, admin.userId)))[0]!.companyId,
+      (await t.deps.systemDb.select().from(user).where(eq(user.id, admin.userId)))[0]!.companyId,
     ).toBeNull();
   });
 });
