@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError, openDatabase } from './client';
 
-describe.runIf(process.env.TEST_DB !== 'postgres')('embedded database (PGlite)', () => {
+// Whichever database the other tests use (TEST_DB), these open their own embedded databases.
+describe('embedded database (PGlite)', () => {
   it('refuses a second opener of the same data directory, and reopens after close', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-lock-'));
     const first = await openDatabase({ dataDir: dir });
