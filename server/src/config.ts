@@ -62,7 +62,10 @@ export const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z
     .string()
-    .min(3, 'MAIL_FROM must be an address such as "Equipment Management Suite <no-reply@example.com>"')
+    .min(
+      3,
+      'MAIL_FROM must be an address such as "Equipment Management Suite <no-reply@example.com>"',
+    )
     .default('Equipment Management Suite <no-reply@localhost>'),
   DIGEST_HOUR: z.coerce
     .number({ message: 'DIGEST_HOUR must be a number' })
@@ -88,6 +91,10 @@ export type AppConfig = Omit<Env, 'APP_SECRET'> & {
 };
 
 export class ConfigError extends Error {}
+
+/** PUBLIC_URL without a trailing slash (the address links in pages and emails start with), if set. */
+export const publicUrlOf = (config: Pick<AppConfig, 'PUBLIC_URL'>): string | undefined =>
+  config.PUBLIC_URL?.replace(/\/+$/, '');
 
 /** Reads and validates the environment. Throws ConfigError with one line per problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

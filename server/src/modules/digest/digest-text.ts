@@ -98,10 +98,11 @@ export function renderDigest(c: DigestContent): {
     tz = 'UTC';
   }
   const f = formatters(c.language, tz);
-  const reading = (usage: number | null, unit: string) =>
-    usage === null
-      ? '-'
-      : `${f.num(usage)}${t(`units.${unit}`, { defaultValue: unit }) ? ` ${t(`units.${unit}`, { defaultValue: unit })}` : ''}`;
+  const reading = (usage: number | null, unit: string) => {
+    if (usage === null) return '-';
+    const word = t(`units.${unit}`, { defaultValue: unit });
+    return word ? `${f.num(usage)} ${word}` : f.num(usage);
+  };
   const forecastText = (m: DigestMachine) => {
     const fc = m.forecast;
     if (!fc?.dueDate || fc.daysUntil === null) return t('forecast.none');

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   outboxQuerySchema,
@@ -10,7 +10,7 @@ import type { Deps } from '../../deps';
 import { parse } from '../../lib/errors';
 import { createMailer } from '../../lib/mailer';
 import { authOf } from '../../plugins/access';
-import { mailLanguageOf, unsubscribePage, type MailLanguage } from './digest-text';
+import { unsubscribePage, type MailLanguage } from './digest-text';
 import * as svc from './digest.service';
 import { digestPass } from './digest.jobs';
 import { listOutbox } from './outbox.service';
@@ -28,8 +28,9 @@ const html = (reply: FastifyReply, status: number, body: string) =>
     .type('text/html; charset=utf-8')
     .send(body);
 
+/** A visitor's language from Accept-Language (the link did not name a user we know). */
 const langOf = (header: string | undefined): MailLanguage =>
-  mailLanguageOf(header?.toLowerCase().startsWith('es') ? 'es' : 'en');
+  header?.toLowerCase().startsWith('es') ? 'es' : 'en';
 
 /** The maintenance digest: preferences, the unsubscribe link, the platform admin's outbox. */
 export async function digestRoutes(app: FastifyInstance, deps: Deps) {
@@ -62,14 +63,15 @@ export async function digestRoutes(app: FastifyInstance, deps: Deps) {
       const r = linkSchema.safeParse(query ?? {});
       return r.success ? svc.unsubscribeTarget(deps, r.data.u, r.data.t) : null;
     };
+    const invalid = (req: FastifyRequest, reply: FastifyReply) =>
+      html(
+        reply,
+        400,
+        unsubscribePage(langOf(req.headers['accept-language']), { kind: 'invalid' }),
+      );
     scope.get(path, { config: { access: 'public' } }, async (req, reply) => {
       const who = await target(req.query);
-      if (!who)
-        return html(
-          reply,
-          400,
-          unsubscribePage(langOf(req.headers['accept-language']), { kind: 'invalid' }),
-        );
+      if (!who) return invalid(req, reply);
       const action = req.url;
       return html(
         reply,
@@ -79,12 +81,7 @@ export async function digestRoutes(app: FastifyInstance, deps: Deps) {
     });
     scope.post(path, { config: { access: 'public', keepsSessions: true } }, async (req, reply) => {
       const who = await target(req.query);
-      if (!who)
-        return html(
-          reply,
-          400,
-          unsubscribePage(langOf(req.headers['accept-language']), { kind: 'invalid' }),
-        );
+      if (!who) return invalid(req, reply);
       await svc.unsubscribe(deps, who.id);
       req.log.info({ event: 'digest_unsubscribed', userId: who.id }, 'digest unsubscribed');
       return html(reply, 200, unsubscribePage(who.language, { kind: 'done', email: who.email }));

@@ -11,6 +11,7 @@ import {
   operatorUpdate,
   user,
 } from '../../db/schema/index';
+import { publicUrlOf } from '../../config';
 import type { Deps } from '../../deps';
 import { asCompany } from '../../db/scope';
 import { notFound } from '../../lib/errors';
@@ -137,7 +138,7 @@ function hourIn(timeZone: string, now: Date): number {
 const weekdayOf = (ymd: string) => new Date(`${ymd}T00:00:00Z`).getUTCDay();
 
 export const appUrl = (deps: Deps) =>
-  (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/+$/, '');
+  publicUrlOf(deps.config) ?? `http://localhost:${deps.config.PORT}`;
 
 type CompanyView = {
   machines: DigestMachine[];
@@ -271,6 +272,7 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
       const snapshot = Object.fromEntries(
         view.machines.filter((m) => m.status !== 'good').map((m) => [m.id, m.status]),
       );
+      const unsubscribe = unsubscribeUrl(deps, u.id);
       const language = mailLanguageOf(u.language);
       const mail =
         changed.length > 0 || newReviews
@@ -286,7 +288,7 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
               reviewCount: view.reviewCount,
               reviews: view.reviews,
               appUrl: appUrl(deps),
-              unsubscribeUrl: unsubscribeUrl(deps, u.id),
+              unsubscribeUrl: unsubscribe,
             })
           : null;
       const outcome = await asCompany(companyId, () =>
@@ -315,7 +317,7 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
                 textBody: mail.text,
                 htmlBody: mail.html,
                 headers: {
-                  'List-Unsubscribe': `<${unsubscribeUrl(deps, u.id)}>`,
+                  'List-Unsubscribe': `<${unsubscribe}>`,
                   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
                 },
                 createdAt: now,

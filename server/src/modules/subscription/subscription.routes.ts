@@ -7,6 +7,7 @@ import {
   upgradeRequestSchema,
 } from '../../../../domain/schemas/subscription';
 import type { Deps } from '../../deps';
+import { publicUrlOf } from '../../config';
 import { parse } from '../../lib/errors';
 import { companyCtx } from '../../plugins/access';
 import * as svc from './subscription.service';
@@ -14,8 +15,7 @@ import * as svc from './subscription.service';
 export const WEBHOOK_PATH = '/api/stripe/webhook';
 
 function baseUrl(deps: Deps, req: FastifyRequest): string {
-  if (deps.config.PUBLIC_URL) return deps.config.PUBLIC_URL.replace(/\/+$/, '');
-  return `${req.protocol}://${req.host}`;
+  return publicUrlOf(deps.config) ?? `${req.protocol}://${req.host}`;
 }
 
 export async function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
@@ -68,18 +68,22 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
       { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
       (_req, body, done) => done(null, body),
     );
-    scope.post(WEBHOOK_PATH, { config: { access: 'public', dbScope: 'system' } }, async (req, reply) => {
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const sig = req.headers['stripe-signature'];
-      const result = await svc.handleWebhook(
-        deps,
-        provider,
-        raw,
-        typeof sig === 'string' ? sig : undefined,
-      );
-      req.log.info({ event: 'billing_webhook', result }, 'billing event');
-      return reply.send({ received: true, result });
-    });
+    scope.post(
+      WEBHOOK_PATH,
+      { config: { access: 'public', dbScope: 'system' } },
+      async (req, reply) => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const sig = req.headers['stripe-signature'];
+        const result = await svc.handleWebhook(
+          deps,
+          provider,
+          raw,
+          typeof sig === 'string' ? sig : undefined,
+        );
+        req.log.info({ event: 'billing_webhook', result }, 'billing event');
+        return reply.send({ received: true, result });
+      },
+    );
   });
 
   app.get('/api/admin/accounts', { config: { access: ['platform_admin'] } }, async (req) => {
