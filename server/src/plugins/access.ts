@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../../domain/roles';
 import { AppError } from '../lib/errors';
+import { hookRoutes, isApiRoute } from './route-hooks';
 import type { AuthContext, CompanyContext } from './session';
 
 /** Who may call a route. Every /api route must declare it (deny by default). */
@@ -20,17 +21,23 @@ export function registerAccessControl(app: FastifyInstance) {
       throw new Error(`Route ${String(route.method)} ${route.url} must declare config.access`);
     }
   });
-  app.addHook('preHandler', async (req) => {
-    if (!req.url.startsWith('/api')) return;
-    const access = req.routeOptions.config.access;
-    if (access === undefined) throw new AppError('not_found', 'common.notFound');
-    if (access === 'public') return;
-    if (!req.auth) throw new AppError('unauthenticated', 'common.signIn');
-    if (access === 'authenticated') return;
-    if (!access.includes(req.auth.role)) {
-      throw new AppError('forbidden', 'common.forbidden');
-    }
-  });
+  hookRoutes(
+    app,
+    'preHandler',
+    isApiRoute,
+    (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      done(accessError(req.routeOptions.config.access, req.auth) ?? undefined);
+    },
+  );
+}
+
+/** Why a request may not call its route (404, 401 or 403), or null when it may. */
+function accessError(access: Access | undefined, auth: AuthContext | null): AppError | null {
+  if (access === undefined) return new AppError('not_found', 'common.notFound');
+  if (access === 'public') return null;
+  if (!auth) return new AppError('unauthenticated', 'common.signIn');
+  if (access === 'authenticated') return null;
+  return access.includes(auth.role) ? null : new AppError('forbidden', 'common.forbidden');
 }
 
 /** The signed-in user's context; throws 401 if the request is not signed in. */

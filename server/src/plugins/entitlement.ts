@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   advance,
   entitlement,
@@ -8,7 +8,8 @@ import {
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { refreshCompany, stateOf } from '../modules/subscription/subscription.service';
-import type { CompanyState } from './session';
+import { hookRoutes, isApiRoute } from './route-hooks';
+import type { CompanyContext, CompanyState } from './session';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -33,34 +34,42 @@ const isAlwaysAllowed = (url: string) =>
  */
 export function registerEntitlement(app: FastifyInstance, deps: Deps) {
   const states = new WeakMap<CompanyState, SubscriptionState>();
-  app.addHook('preHandler', async (req) => {
-    if (!req.url.startsWith('/api')) return;
-    const auth = req.auth;
-    if (!auth?.companyId || !auth.company) return;
-    const access = req.routeOptions.config.access;
-    if (access === undefined || access === 'public') return;
-    const now = deps.now();
-    const c = auth.company;
-    // The company object is the cached sign-in's (plugins/session.ts): its state is derived once.
-    let quick = states.get(c);
-    if (!quick) {
-      quick = stateOf({
-        subscriptionStatus: c.subscriptionStatus,
-        subscriptionTier: c.subscriptionTier,
-        equipmentLimit: c.equipmentLimit,
-        billingInterval: null,
-        trialEndDate: c.trialEndDate,
-        subscriptionEndDate: c.subscriptionEndDate,
-        pauseEndDate: c.pauseEndDate,
-        cancelAtPeriodEnd: c.cancelAtPeriodEnd,
-      });
-      states.set(c, quick);
-    }
-    const due = advance(quick, now) !== quick;
-    const isWrite = !READ_METHODS.has(req.method);
-    if (!due && (!isWrite || entitlement(quick, now).entitled)) return;
+  // Only on the API's routes that need a sign-in; a company in good standing passes without a promise.
+  hookRoutes(
+    app,
+    'preHandler',
+    (r) => isApiRoute(r) && (r.config as { access?: unknown } | undefined)?.access !== 'public',
+    (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      const auth = req.auth;
+      if (!auth?.companyId || !auth.company) return done();
+      const now = deps.now();
+      const c = auth.company;
+      // The company object is the cached sign-in's (plugins/session.ts): its state is derived once.
+      let quick = states.get(c);
+      if (!quick) {
+        quick = stateOf({
+          subscriptionStatus: c.subscriptionStatus,
+          subscriptionTier: c.subscriptionTier,
+          equipmentLimit: c.equipmentLimit,
+          billingInterval: null,
+          trialEndDate: c.trialEndDate,
+          subscriptionEndDate: c.subscriptionEndDate,
+          pauseEndDate: c.pauseEndDate,
+          cancelAtPeriodEnd: c.cancelAtPeriodEnd,
+        });
+        states.set(c, quick);
+      }
+      const due = advance(quick, now) !== quick;
+      const isWrite = !READ_METHODS.has(req.method);
+      if (!due && (!isWrite || entitlement(quick, now).entitled)) return done();
 
-    // Something is due or the write may be refused: read the whole row (rare).
+      // Something is due or the write may be refused: read the whole row (rare).
+      refresh(req, auth as CompanyContext, now, isWrite).then(() => done(), done);
+    },
+  );
+
+  async function refresh(req: FastifyRequest, auth: CompanyContext, now: Date, isWrite: boolean) {
+    const c = auth.company;
     const { row, state } = await refreshCompany(deps.db, auth.companyId, now);
     auth.company = {
       ...c,
@@ -81,5 +90,5 @@ export function registerEntitlement(app: FastifyInstance, deps: Deps) {
         params: m?.params,
       });
     }
-  });
+  }
 }

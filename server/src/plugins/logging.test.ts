@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unsubscribeUrl } from '../modules/digest/digest.service';
 import { cookieFrom, createTestApp, type TestApp } from '../test/helpers';
 import {
   call,
@@ -108,6 +109,19 @@ describe('request logs', () => {
     });
     expect(update.statusCode, update.body).toBe(201);
 
+    // Secrets in addresses: the calendar feed's key (the path) and a digest unsubscribe link's
+    // signature (the query string) are used, and then looked for in the log like the others.
+    const feed = await call(t.app, cookie2, 'GET', '/api/company/calendar');
+    expect(feed.statusCode, feed.body).toBe(200);
+    const feedPath = new URL(feed.json<{ url: string }>().url).pathname;
+    secrets.calendarKey = feedPath.slice('/api/calendar/'.length, -'.ics'.length);
+    expect((await call(t.app, null, 'GET', feedPath)).statusCode).toBe(200);
+    const ownerId = (await call(t.app, cookie2, 'GET', '/api/auth/user')).json<{ id: string }>().id;
+    const link = new URL(unsubscribeUrl(t.deps, ownerId));
+    secrets.unsubscribeSignature = link.searchParams.get('t') ?? '';
+    const ask = await call(t.app, null, 'GET', `${link.pathname}${link.search}`);
+    expect(ask.statusCode).toBe(200);
+
     // Authorization headers: a stray bearer token on an API call, the metrics token on /metrics.
     secrets.bearer = `bearer-${rand()}${rand()}`;
     const user = await t.app.inject({
@@ -141,9 +155,13 @@ describe('request logs', () => {
     const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(records.length).toBeGreaterThan(20);
     const completed = records.filter((r) => r.msg === 'request completed');
-    expect(completed.some((r) => (r.res as { statusCode?: number })?.statusCode === 201)).toBe(
-      true,
-    );
+    expect(completed.some((r) => r.statusCode === 201)).toBe(true);
+    // One line per request, naming the route; the feed's line names its pattern, not its key.
+    expect(records.filter((r) => r.msg === 'incoming request')).toEqual([]);
+    const feedLine = completed.find((r) => r.route === '/api/calendar/:file');
+    expect(feedLine).toMatchObject({ method: 'GET', url: '/api/calendar/:file', statusCode: 200 });
+    expect(typeof feedLine?.responseTime).toBe('number');
+    expect(completed.some((r) => r.url === '/api/digest/unsubscribe')).toBe(true);
     const unhandled = records.find((r) => r.msg === 'unhandled error');
     expect(unhandled, 'the database failure is logged').toBeDefined();
     expect(JSON.stringify(unhandled)).toMatch(/Failed query: select .*from \\"session\\"/);

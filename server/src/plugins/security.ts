@@ -1,6 +1,7 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
+import { changesState, hookRoutes, isApiRoute } from './route-hooks';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -60,19 +61,30 @@ export async function registerSecurity(app: FastifyInstance, opts: { stripe: boo
     done();
   });
 
-  // Cross-site request protection: a state-changing request whose Origin names another site is refused.
-  app.addHook('onRequest', async (req) => {
-    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api')) return;
-    if (req.url.startsWith('/api/stripe/webhook')) return; // authenticated by its signature
-    const origin = req.headers.origin;
-    if (!origin) return;
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      throw new AppError('forbidden', 'common.crossSite');
-    }
-    const host = req.headers['x-forwarded-host'] ?? req.headers.host;
-    if (originHost !== host) throw new AppError('forbidden', 'common.crossSite');
-  });
+  // Cross-site request protection: a state-changing request whose Origin names another site is
+  // refused. Only on the API's state-changing routes; the Stripe webhook is authenticated by its
+  // signature.
+  hookRoutes(
+    app,
+    'onRequest',
+    (r) => isApiRoute(r) && changesState(r) && !r.url.startsWith('/api/stripe/webhook'),
+    (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      if (SAFE_METHODS.has(req.method)) return done();
+      done(crossSiteError(req) ?? undefined);
+    },
+  );
+}
+
+/** The refusal for a request whose Origin header names another host than the one it reached, else null. */
+function crossSiteError(req: FastifyRequest): AppError | null {
+  const origin = req.headers.origin;
+  if (!origin) return null;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return new AppError('forbidden', 'common.crossSite');
+  }
+  const host = req.headers['x-forwarded-host'] ?? req.headers.host;
+  return originHost !== host ? new AppError('forbidden', 'common.crossSite') : null;
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { NO_COMPANY, SYSTEM, withScope, type DbScope } from '../db/scope';
 import type { Deps } from '../deps';
 import { company, session, user } from '../db/schema/index';
+import { hookRoutes, isApiRoute } from './route-hooks';
 
 export const SESSION_COOKIE = 'ems_sid';
 /**
@@ -188,58 +189,88 @@ export function registerSessions(
 
   app.decorateRequest('auth', null);
   app.decorate('now', deps.now);
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api')) return;
-    const sid = req.cookies[SESSION_COOKIE];
-    if (!sid || sid.length > 100) return;
-    const now = deps.now();
-    let entry = cache.get(sid);
-    if (entry && entry.until <= performance.now()) {
-      cache.delete(sid);
-      entry = undefined;
-    }
-    if (!entry) {
-      const seen = epoch;
-      const found = await lookupSession(db, sid, now);
-      if (!found) return;
-      entry = found;
-      if (ttlMs > 0 && seen === epoch) {
-        entry.until = performance.now() + ttlMs;
-        cache.set(sid, entry);
-        if (cache.size > CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value ?? sid);
-      }
-    }
+
+  /** Sets `req.auth` from a found session; a promise only when the sliding expiry must be written. */
+  const signIn = (req: FastifyRequest, sid: string, entry: CachedSession, now: Date) => {
     if (entry.expire.getTime() <= now.getTime()) {
       cache.delete(sid);
-      return;
+      return null;
     }
     // A copy: a request may replace parts of its context (the entitlement check refreshes the company).
     req.auth = { ...entry.auth };
     // Sliding expiry for browser-session cookies, written at most once an hour.
     if (!entry.remember && entry.expire.getTime() - now.getTime() < SHORT_MS - TOUCH_AFTER_MS) {
       const expire = new Date(now.getTime() + SHORT_MS);
-      await db.update(session).set({ expire }).where(eq(session.sid, sid));
       entry.expire = expire;
+      return db.update(session).set({ expire }).where(eq(session.sid, sid));
     }
-  });
+    return null;
+  };
+
+  // The API's routes only; a cached sign-in is answered without a promise.
+  hookRoutes(
+    app,
+    'onRequest',
+    isApiRoute,
+    (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      const sid = req.cookies[SESSION_COOKIE];
+      if (!sid || sid.length > 100) return done();
+      const now = deps.now();
+      let entry = cache.get(sid);
+      if (entry && entry.until <= performance.now()) {
+        cache.delete(sid);
+        entry = undefined;
+      }
+      if (entry) {
+        const touch = signIn(req, sid, entry, now);
+        if (!touch) return done();
+        touch.then(() => done(), done);
+        return;
+      }
+      const seen = epoch;
+      lookupSession(db, sid, now)
+        .then(async (found) => {
+          if (!found) return;
+          if (ttlMs > 0 && seen === epoch) {
+            found.until = performance.now() + ttlMs;
+            cache.set(sid, found);
+            if (cache.size > CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value ?? sid);
+          }
+          await signIn(req, sid, found, now);
+        })
+        .then(() => done(), done);
+    },
+  );
   // Row-level security: everything after this hook (access, entitlement, the handler, its services) runs
   // its queries with the request's company, or none (docs/decisions/row-level-security.md).
-  app.addHook('preHandler', (req, _reply, done) => {
-    withScope(requestScope(req), done);
-  });
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.url.startsWith('/api')) return payload;
-    const setCookie = reply.getHeader('set-cookie');
-    const cookies = Array.isArray(setCookie)
-      ? setCookie
-      : setCookie === undefined
-        ? []
-        : [String(setCookie)];
-    if (cookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`)))
-      forget(req.cookies[SESSION_COOKIE] ?? '');
-    if (!READ_METHODS.has(req.method) && req.routeOptions.config.keepsSessions !== true) forget();
-    return payload;
-  });
+  hookRoutes(
+    app,
+    'preHandler',
+    isApiRoute,
+    (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+      withScope(requestScope(req), done);
+    },
+  );
+  hookRoutes(
+    app,
+    'onSend',
+    isApiRoute,
+    (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (err: Error | null, payload: unknown) => void,
+    ) => {
+      const setCookie = reply.getHeader('set-cookie');
+      if (setCookie !== undefined) {
+        const cookies = Array.isArray(setCookie) ? setCookie : [String(setCookie)];
+        if (cookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`)))
+          forget(req.cookies[SESSION_COOKIE] ?? '');
+      }
+      if (!READ_METHODS.has(req.method) && req.routeOptions.config.keepsSessions !== true) forget();
+      done(null, payload);
+    },
+  );
 }
 
 /** Which rows a request's queries may see (row-level security). */

@@ -33,14 +33,18 @@ export async function maintenanceRoutes(app: FastifyInstance, deps: Deps) {
   );
 
   // Calendar apps subscribe without signing in: the secret in the address is the key.
-  app.get('/api/calendar/:file', { config: { access: 'public' } }, async (req, reply) => {
-    const { file } = req.params as { file: string };
-    const token = file.endsWith('.ics') ? file.slice(0, -4) : file;
-    const text = await svc.calendarFeed(deps, token);
-    if (text === null) throw notFound();
-    return reply
-      .header('content-type', 'text/calendar; charset=utf-8')
-      .header('cache-control', 'private, max-age=300')
-      .send(text);
-  });
+  app.get(
+    '/api/calendar/:file',
+    { config: { access: 'public', secretUrl: true } },
+    async (req, reply) => {
+      const { file } = req.params as { file: string };
+      const token = file.endsWith('.ics') ? file.slice(0, -4) : file;
+      const text = await svc.calendarFeed(deps, token);
+      if (text === null) throw notFound();
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('cache-control', 'private, max-age=300')
+        .send(text);
+    },
+  );
 }
