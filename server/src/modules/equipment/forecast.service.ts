@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { forecastService, type Forecast, type ForecastInput } from '../../../../domain/forecast';
 import { RATE_WINDOW_DAYS, usualDailyUsage, type Reading } from '../../../../domain/usage-rate';
 import type { DbOrTx } from '../../db/client';
@@ -20,9 +20,11 @@ export async function readingsOf(
   const out = new Map<string, Reading[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return out;
   const since = new Date(now.getTime() - RATE_WINDOW_DAYS * DAY_MS);
+  // One array parameter, not one parameter per machine: a whole fleet's 2,000 ids made a 2,000-parameter
+  // statement (text, plan and bind values rebuilt on every call); the ids are uuids read from the database.
   const base = and(
     eq(equipmentNote.companyId, companyId),
-    inArray(equipmentNote.equipmentId, [...ids]),
+    sql`${equipmentNote.equipmentId} = any(${`{${ids.join(',')}}`}::uuid[])`,
     eq(equipmentNote.type, 'usage_update'),
     isNotNull(equipmentNote.reading),
     isNotNull(equipmentNote.usage),
