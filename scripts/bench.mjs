@@ -70,7 +70,8 @@ function runSeed(env, args = []) {
   return out;
 }
 
-async function startServer(env) {
+/** `logLevel` info: the production default, each request's line written to /dev/null (as to a file). */
+async function startServer(env, logLevel = 'warn') {
   const port = freePort();
   const child = spawn('node', ['dist/server/main.js'], {
     env: {
@@ -79,12 +80,12 @@ async function startServer(env) {
       APP_SECRET,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logLevel,
       DB_POOL_SIZE: String(CONNECTIONS),
       // No digest run (a pass over the data set's 1,000 companies) in the middle of a measurement.
       JOBS: 'off',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', logLevel === 'warn' ? 'inherit' : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
@@ -417,6 +418,36 @@ async function measureTarget(kind) {
         }
         results.rls = { on: rlsOn, off: rlsOff, tables: off.length };
       }
+      if (kind === 'postgres') {
+        // Request logging's cost: a second server at LOG_LEVEL=info on the same database, alternated
+        // with this one (warn), on the smallest signed-in call (a fixed cost weighs most there).
+        const info = await startServer(env, 'info');
+        try {
+          const infoOwner = await signIn(info.base, '/api/auth/login', seedOut.owner);
+          results.logging = {};
+          for (const url of ['/api/auth/user']) {
+            const runs = { warn: [], info: [] };
+            for (const [mode, b, c] of [
+              ['warn', base, owner],
+              ['info', info.base, infoOwner],
+              ['info', info.base, infoOwner],
+              ['warn', base, owner],
+            ]) {
+              await load({ url: `${b}${url}`, headers: { cookie: c }, duration: 1 });
+              runs[mode].push(await load({ url: `${b}${url}`, headers: { cookie: c } }));
+            }
+            const mean = (rs) => ({
+              rps: Math.round((rs[0].rps + rs[1].rps) / 2),
+              p99: Math.max(rs[0].p99, rs[1].p99),
+            });
+            results.logging[url] = { warn: mean(runs.warn), info: mean(runs.info) };
+            console.info(`   logging, GET ${url}: ${JSON.stringify(results.logging[url])}`);
+          }
+        } finally {
+          info.child.kill('SIGTERM');
+          await new Promise((r) => info.child.once('exit', r));
+        }
+      }
       results.targets[kind] = { rows, memory: rssOf(child.pid) };
     } finally {
       child.kill('SIGTERM');
@@ -608,18 +639,18 @@ if (results.metricsCost) {
     );
   lines.push('');
 }
-if (results.metricsCost?.[0]?.logUs !== undefined) {
+if (results.logging) {
   lines.push(
-    '### The cost of request logging (LOG_LEVEL=info)',
+    '### The cost of request logging (PostgreSQL)',
     '',
-    "CPU time per request in the same process and batches, LOG_LEVEL=warn (no request line) and info (one line per request, server/src/plugins/request-log.ts, written to /dev/null by pino's synchronous destination as the server writes to its standard output):",
+    "A second server on the same database at LOG_LEVEL=info (the production default: one JSON line per request, server/src/plugins/request-log.ts, its standard output going to /dev/null as to a file), measured alternately with the benchmark's server at LOG_LEVEL=warn (no request line), twice each:",
     '',
-    '| Call | requests each | warn | info | cost per request | share |',
-    '|---|---|---|---|---|---|',
+    '| Call | req/s at warn | req/s at info | ratio | p99 ms warn / info |',
+    '|---|---|---|---|---|',
   );
-  for (const c of results.metricsCost)
+  for (const [url, r] of Object.entries(results.logging))
     lines.push(
-      `| GET ${c.url} | ${c.requests.toLocaleString('en-US')} | ${c.offUs} µs | ${c.logUs} µs | ${(c.logUs - c.offUs).toFixed(1)} µs | ${(((c.logUs - c.offUs) / c.offUs) * 100).toFixed(1)} % |`,
+      `| GET ${url} | ${r.warn.rps} | ${r.info.rps} | ${ratio(r.info.rps, r.warn.rps)} | ${r.warn.p99} / ${r.info.p99} |`,
     );
   lines.push('');
 }

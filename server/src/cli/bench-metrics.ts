@@ -2,22 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 
 /**
- * npm run bench (scripts/bench.mjs): what metrics and request logging cost per request, in CPU time, so
- * a busy machine does not blur it. Three apps on one embedded database in this process answer
- * GET /api/auth/user (the smallest signed-in call: a fixed cost weighs most there) through Fastify's
- * inject, in alternating batches; the process CPU time of each batch is summed per mode:
- * - off: no METRICS_TOKEN, LOG_LEVEL=warn (nothing logged per request);
- * - on: metrics on (METRICS_TOKEN set);
- * - log: LOG_LEVEL=info, each request's line written to /dev/null by pino's synchronous destination,
- *   as the server writes to its standard output.
- * Also GET /api/health (no database work), where a hook's own microseconds show most.
- * Prints one JSON line: [{ url, offUs, onUs, logUs, requests }], CPU microseconds per request.
+ * npm run bench (scripts/bench.mjs): what metrics cost per request, in CPU time, so a busy machine does
+ * not blur it. Two apps on one embedded database in this process, metrics off (no METRICS_TOKEN) and
+ * on, answer GET /api/auth/user (the smallest signed-in call: a fixed cost weighs most there) through
+ * Fastify's inject, in alternating batches; the process CPU time of each batch is summed per mode.
+ * Also GET /api/health (no database work), where the hook's own microseconds show most.
+ * Prints one JSON line: [{ url, offUs, onUs, requests }], CPU microseconds per request.
  */
 const ROUNDS = Number(process.env.BENCH_METRICS_ROUNDS ?? 10);
 const BATCH = 300;
@@ -34,14 +29,6 @@ const base = {
 const token = randomBytes(32).toString('base64url');
 const apps = {
   off: (await buildApp({ config: loadConfig(base), database, clientDir: null, logger: false })).app,
-  log: (
-    await buildApp({
-      config: loadConfig({ ...base, LOG_LEVEL: 'info' }),
-      database,
-      clientDir: null,
-      logStream: pino.destination({ dest: '/dev/null', sync: true }),
-    })
-  ).app,
   on: (
     await buildApp({
       config: loadConfig({ ...base, METRICS_TOKEN: token }),
@@ -62,8 +49,7 @@ const signup = await apps.off.inject({
 });
 const cookie = signup.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
-type Mode = keyof typeof apps;
-async function batch(mode: Mode, url: string): Promise<number> {
+async function batch(mode: 'off' | 'on', url: string): Promise<number> {
   const app = apps[mode];
   const start = process.cpuUsage();
   for (let i = 0; i < BATCH; i++) {
@@ -77,18 +63,13 @@ async function batch(mode: Mode, url: string): Promise<number> {
 const per = (us: number) => Math.round((us / (ROUNDS * BATCH)) * 100) / 100;
 const rows = [];
 for (const url of URLS) {
-  const total = { off: 0, on: 0, log: 0 };
-  const modes: Mode[] = ['off', 'on', 'log'];
-  for (const mode of modes) await batch(mode, url); // warm-up
+  const total = { off: 0, on: 0 };
+  await batch('off', url); // warm-up
+  await batch('on', url);
   for (let r = 0; r < ROUNDS; r++)
-    for (const mode of r % 2 ? [...modes].reverse() : modes) total[mode] += await batch(mode, url);
-  rows.push({
-    url,
-    offUs: per(total.off),
-    onUs: per(total.on),
-    logUs: per(total.log),
-    requests: ROUNDS * BATCH,
-  });
+    for (const mode of r % 2 ? (['on', 'off'] as const) : (['off', 'on'] as const))
+      total[mode] += await batch(mode, url);
+  rows.push({ url, offUs: per(total.off), onUs: per(total.on), requests: ROUNDS * BATCH });
 }
 const scrape = await apps.on.inject({
   method: 'GET',
