@@ -15,7 +15,9 @@ import { publicUrlOf } from '../../config';
 import type { Deps } from '../../deps';
 import { asCompany } from '../../db/scope';
 import { notFound } from '../../lib/errors';
+import { entitlement } from '../../../../domain/subscription';
 import { toEquipmentDto } from '../equipment/equipment.service';
+import { stateOf } from '../subscription/subscription.service';
 import { scheduledMachines } from '../maintenance/maintenance.service';
 import {
   mailLanguageOf,
@@ -190,7 +192,14 @@ async function companyView(deps: Deps, companyId: string, today: string): Promis
   };
 }
 
-export type DigestRunResult = { queued: number; nothingNew: number; notDue: number; raced: number };
+export type DigestRunResult = {
+  queued: number;
+  nothingNew: number;
+  notDue: number;
+  raced: number;
+  /** Users of a company whose trial ended or that is paused, canceled or expired: no digest. */
+  notEntitled: number;
+};
 
 /**
  * One pass over every owner and manager who wants a digest: for each whose period has begun (the
@@ -203,7 +212,13 @@ export type DigestRunResult = { queued: number; nothingNew: number; notDue: numb
  */
 export async function runDigests(deps: Deps): Promise<DigestRunResult> {
   const now = deps.now();
-  const result: DigestRunResult = { queued: 0, nothingNew: 0, notDue: 0, raced: 0 };
+  const result: DigestRunResult = {
+    queued: 0,
+    nothingNew: 0,
+    notDue: 0,
+    raced: 0,
+    notEntitled: 0,
+  };
   const views = new Map<string, Promise<CompanyView>>();
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
@@ -220,6 +235,14 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
         weekday: user.digestWeekday,
         companyName: company.name,
         timeZone: company.timeZone,
+        subscriptionStatus: company.subscriptionStatus,
+        subscriptionTier: company.subscriptionTier,
+        equipmentLimit: company.equipmentLimit,
+        billingInterval: company.billingInterval,
+        trialEndDate: company.trialEndDate,
+        subscriptionEndDate: company.subscriptionEndDate,
+        pauseEndDate: company.pauseEndDate,
+        cancelAtPeriodEnd: company.cancelAtPeriodEnd,
         lastPeriod: digestState.lastPeriod,
         lastRunAt: digestState.lastRunAt,
         statuses: digestState.statuses,
@@ -250,6 +273,12 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
         (u.lastPeriod !== null && u.lastPeriod >= today)
       ) {
         result.notDue += 1;
+        continue;
+      }
+      // The digest is part of the service: it stops when the trial ends or the company pauses or
+      // cancels (reading and exporting stay open to them; the digest comes back with the subscription).
+      if (!entitlement(stateOf(u), now).entitled) {
+        result.notEntitled += 1;
         continue;
       }
       const key = `${companyId}:${today}`;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DigestPreferences, OutboxList } from '../../../../domain/schemas/digest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
-import { mailOutbox, operatorUpdate } from '../../db/schema/index';
+import { company, mailOutbox, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import {
@@ -285,6 +285,33 @@ describe('the daily digest', () => {
     await sendPending(t.deps, mailer);
     await until(() => mailFor(o.email).length === 1);
     expect(mailFor(o.email)[0]!.text).toContain('set to weekly');
+  });
+});
+
+describe('the digest and the subscription', () => {
+  it('stops when the trial ends without a subscription, and comes back with one', async () => {
+    const o = await fleet(); // signed up on 2026-03-01: the trial ends 30 days later at the latest
+    at('2026-04-20T09:00:00Z');
+    const lapsed = await runDigests(t.deps);
+    expect(lapsed.notEntitled).toBeGreaterThanOrEqual(1);
+    await sendPending(t.deps, mailer);
+    await sleep(200);
+    expect(mailFor(o.email)).toHaveLength(0);
+    // Subscribed again (as a paid checkout leaves the row): the next morning's digest goes out.
+    await t.deps.systemDb
+      .update(company)
+      .set({
+        subscriptionStatus: 'active',
+        subscriptionTier: 'basic',
+        billingInterval: 'monthly',
+        subscriptionEndDate: new Date('2026-05-20T00:00:00Z'),
+      })
+      .where(eq(company.id, o.companyId));
+    at('2026-04-21T09:00:00Z');
+    await runDigests(t.deps);
+    await sendPending(t.deps, mailer);
+    await until(() => mailFor(o.email).length === 1);
+    expect(mailFor(o.email)[0]!.text).toContain('Overdue loader');
   });
 });
 
