@@ -17,7 +17,7 @@ import { asCompany } from '../../db/scope';
 import { notFound } from '../../lib/errors';
 import { entitlement } from '../../../../domain/subscription';
 import { toEquipmentDto } from '../equipment/equipment.service';
-import { stateOf } from '../subscription/subscription.service';
+import { stateOf, subscriptionColumns } from '../subscription/subscription.service';
 import { scheduledMachines } from '../maintenance/maintenance.service';
 import {
   mailLanguageOf,
@@ -235,14 +235,7 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
         weekday: user.digestWeekday,
         companyName: company.name,
         timeZone: company.timeZone,
-        subscriptionStatus: company.subscriptionStatus,
-        subscriptionTier: company.subscriptionTier,
-        equipmentLimit: company.equipmentLimit,
-        billingInterval: company.billingInterval,
-        trialEndDate: company.trialEndDate,
-        subscriptionEndDate: company.subscriptionEndDate,
-        pauseEndDate: company.pauseEndDate,
-        cancelAtPeriodEnd: company.cancelAtPeriodEnd,
+        ...subscriptionColumns,
         lastPeriod: digestState.lastPeriod,
         lastRunAt: digestState.lastRunAt,
         statuses: digestState.statuses,

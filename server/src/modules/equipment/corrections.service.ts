@@ -19,7 +19,7 @@ import {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Every reading of a machine (voided ones too), in the order they were written. */
-async function readingsOf(tx: Tx, n: NoteRow): Promise<NoteRow[]> {
+async function allReadingsOf(tx: Tx, n: NoteRow): Promise<NoteRow[]> {
   return tx
     .select()
     .from(equipmentNote)
@@ -152,7 +152,7 @@ export async function voidEntryTx(
       : {}),
   };
   if (n.reading && n.reading !== 'initial' && n.previousUsage !== null) {
-    const replayed = replayUsage(await readingsOf(tx, n));
+    const replayed = replayUsage(await allReadingsOf(tx, n));
     if (replayed) {
       set.currentUsage = replayed.usage;
       set.lastReadingAt = replayed.at;

@@ -35,6 +35,18 @@ export function createBillingProvider(deps: Deps): BillingProvider {
     : new LocalBillingProvider(APP_SECRET);
 }
 
+/** The company columns `stateOf` reads, to select with other columns in one query. */
+export const subscriptionColumns = {
+  subscriptionStatus: company.subscriptionStatus,
+  subscriptionTier: company.subscriptionTier,
+  equipmentLimit: company.equipmentLimit,
+  billingInterval: company.billingInterval,
+  trialEndDate: company.trialEndDate,
+  subscriptionEndDate: company.subscriptionEndDate,
+  pauseEndDate: company.pauseEndDate,
+  cancelAtPeriodEnd: company.cancelAtPeriodEnd,
+};
+
 export function stateOf(
   c: Pick<
     CompanyRow,
@@ -484,14 +496,7 @@ export async function listAccounts(deps: Deps, q: AdminAccountsQuery): Promise<A
       id: company.id,
       name: company.name,
       email: owner.email,
-      subscriptionStatus: company.subscriptionStatus,
-      subscriptionTier: company.subscriptionTier,
-      equipmentLimit: company.equipmentLimit,
-      billingInterval: company.billingInterval,
-      trialEndDate: company.trialEndDate,
-      subscriptionEndDate: company.subscriptionEndDate,
-      pauseEndDate: company.pauseEndDate,
-      cancelAtPeriodEnd: company.cancelAtPeriodEnd,
+      ...subscriptionColumns,
       createdAt: company.createdAt,
     })
     .from(company)

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SubmitOperatorUpdateResponse } from '@domain/schemas/operators';
-import { api } from '@/lib/api';
-import { operatorKeys } from './keys';
-
+/**
+ * The body of POST /api/operator-updates. The operator screen never posts it directly: every entry
+ * goes through the outbox (features/operators/outbox), which sends it with its Idempotency-Key.
+ */
 export type SubmitUpdateBody = {
   equipmentId: string;
   equipmentName?: string;
@@ -11,15 +10,3 @@ export type SubmitUpdateBody = {
   fuelType?: 'gas' | 'diesel';
   notes?: string;
 };
-
-/** Each submission carries an Idempotency-Key: a retried request is recorded once. */
-export function useSubmitOperatorUpdate() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, key }: { body: SubmitUpdateBody; key: string }) =>
-      api.post<SubmitOperatorUpdateResponse>('/api/operator-updates', body, {
-        headers: { 'idempotency-key': key },
-      }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: operatorKeys.equipmentOptions() }),
-  });
-}
