@@ -175,6 +175,8 @@ export const operatorUpdateDto = z.object({
   voided: voidDetailsSchema.nullable(),
   /** The device it was sent from ("Android phone · Chrome"), when known. */
   device: z.string().nullable(),
+  /** The machine's usage unit (hours, miles, km), in the dashboard's list of updates. */
+  unit: z.string().optional(),
 });
 export type OperatorUpdateDto = z.infer<typeof operatorUpdateDto>;
 

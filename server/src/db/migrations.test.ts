@@ -145,3 +145,13 @@ it('0002 keeps retired machines and their figures, and gives old history its kin
   );
   expect(active.rows).toEqual([{ d: '2026-05-02', retired_at: null }]);
 });
+
+it("0009 gives earlier operator updates their machine's unit", async () => {
+  // The database of the test above, brought up to 0008, with its update from before 0009.
+  for (const f of files.filter((x) => x >= '0003' && x < '0009'))
+    for (const s of statements(f)) await db.exec(s);
+  for (const f of files.filter((x) => x.startsWith('0009')))
+    for (const s of statements(f)) await db.exec(s);
+  const units = await db.query<{ unit: string | null }>(`select unit from operator_update`);
+  expect(units.rows).toEqual([{ unit: 'hours' }]);
+});

@@ -149,6 +149,8 @@ export const operatorUpdate = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** The sending device, summarised from its User-Agent ("Android phone · Chrome"). */
     device: text('device'),
+    /** The machine's usage unit when the reading was sent (hours, miles, km), shown beside it. */
+    unit: text('unit'),
     reviewedBy: uuid('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -546,6 +546,7 @@ export async function importHistory(
           companyId: ctx.companyId,
           equipmentId: m.id,
           equipmentName: m.name,
+          unit: m.unit,
           operatorId: ctx.userId,
           operatorName: who,
           newUsage: value,

@@ -49,6 +49,7 @@ export function toUpdateDto(
       ? { at: r.voidedAt.toISOString(), by: r.voidedBy, reason: r.voidReason ?? '' }
       : null,
     device: r.device,
+    ...(r.unit ? { unit: r.unit } : {}),
   };
 }
 
@@ -234,10 +235,10 @@ function writeStatement(db: DbOrTx) {
   );
   const ins = db.$with('ins', { id: sql<string>`id` }).as(
     sql`insert into ${operatorUpdate} (company_id, equipment_id, equipment_name, operator_id, operator_name, new_usage, fuel_added,
-        fuel_type, notes, status, reason, idempotency_key, device, created_at)
+        fuel_type, notes, status, reason, idempotency_key, device, unit, created_at)
       select ${p('companyId')}::uuid, locked.id, ${p('equipmentName')}::text, ${p('userId')}::uuid, ${p('operatorName')}::text,
         ${p('newUsage')}::numeric, ${p('fuelAdded')}::numeric, ${p('fuelType')}::text, ${p('notes')}::text, ${p('status')}::text,
-        ${p('reason')}::text, ${p('idempotencyKey')}::text, ${p('device')}::text, ${p('now')}::timestamptz
+        ${p('reason')}::text, ${p('idempotencyKey')}::text, ${p('device')}::text, ${p('unit')}::text, ${p('now')}::timestamptz
       from locked
       on conflict do nothing
       returning id`,
@@ -342,6 +343,7 @@ async function attemptSubmit(
     reason,
     idempotencyKey,
     device,
+    unit: m.unit,
     now: now.toISOString(),
     applied,
     gas: applied && fuelType === 'gas' ? fuelAdded : 0,
@@ -381,6 +383,7 @@ async function attemptSubmit(
     reason,
     idempotencyKey,
     device,
+    unit: m.unit,
     reviewedBy: null,
     reviewedAt: null,
     createdAt: now,
@@ -439,6 +442,7 @@ const listStatement = preparedPerDb((db: DbOrTx) =>
       voidedBy: operatorUpdate.voidedBy,
       voidReason: operatorUpdate.voidReason,
       device: operatorUpdate.device,
+      unit: operatorUpdate.unit,
     })
     .from(operatorUpdate)
     .where(

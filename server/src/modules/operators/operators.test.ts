@@ -78,7 +78,9 @@ function submit(cookie: string, body: object, key?: string) {
 describe('company settings', () => {
   it('stores the shared password encrypted and shows it to owners and managers only', async () => {
     const owner = await setupTeam();
-    const row = (await t.deps.systemDb.select().from(company).where(eq(company.id, owner.companyId)))[0]!;
+    const row = (
+      await t.deps.systemDb.select().from(company).where(eq(company.id, owner.companyId))
+    )[0]!;
     expect(row.operatorPasswordEnc).toBeTruthy();
     expect(row.operatorPasswordEnc).not.toContain(SHARED);
     const get = await call(t.app, owner.cookie, 'GET', '/api/company-settings');
@@ -142,7 +144,9 @@ describe('company settings', () => {
     expect(short.json().fieldErrors).toMatchObject({
       companyName: 'Business name must be at least 2 characters',
     });
-    const row = (await t.deps.systemDb.select().from(company).where(eq(company.id, a.companyId)))[0]!;
+    const row = (
+      await t.deps.systemDb.select().from(company).where(eq(company.id, a.companyId))
+    )[0]!;
     expect(row.operatorPasswordEnc).toBe(encBefore);
     expect(row.name).toBe(a.businessName);
     expect(
@@ -496,7 +500,8 @@ describe('operator updates', () => {
       }),
     ]);
     const list = await call(t.app, owner.cookie, 'GET', '/api/operator-updates');
-    expect(list.json()[0]).toMatchObject({ status: 'applied', newUsage: 130.5 });
+    // Each listed update names its machine's unit (the dashboard shows it beside the reading).
+    expect(list.json()[0]).toMatchObject({ status: 'applied', newUsage: 130.5, unit: 'hours' });
   });
 
   it('records a retried submission with the same key once', async () => {
@@ -541,7 +546,8 @@ describe('operator updates', () => {
       { id: string; newUsage: number }[]
     >();
     expect(listed[0]).toMatchObject({ id: res.json().update.id, newUsage: 102.13 });
-    // Exactly the DTO's fields (no company id, idempotency key or reviewer), valid against its schema.
+    // Exactly the DTO's fields (no company id, idempotency key or reviewer; the machine's unit as it was
+    // when sent), valid against its schema.
     for (const dto of [res.json().update, listed[0]]) {
       expect(Object.keys(dto).sort()).toEqual(Object.keys(operatorUpdateDto.shape).sort());
       expect(operatorUpdateDto.safeParse(dto).success).toBe(true);
@@ -660,7 +666,10 @@ describe('operator updates', () => {
     expect((await submit(op.cookie, { equipmentId: truck.id, newUsage: 1900 })).json().status).toBe(
       'applied',
     );
-    await t.deps.systemDb.update(equipment).set({ currentUsage: 3000 }).where(eq(equipment.id, truck.id));
+    await t.deps.systemDb
+      .update(equipment)
+      .set({ currentUsage: 3000 })
+      .where(eq(equipment.id, truck.id));
     const stale = await call(
       t.app,
       owner.cookie,

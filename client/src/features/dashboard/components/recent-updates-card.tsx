@@ -86,7 +86,7 @@ export function RecentUpdatesCard({
           >
             {list.map((u) => {
               const level = criticalityOf(u.equipmentId);
-              const unit = unitOf(u.equipmentId);
+              const unit = u.unit ?? unitOf(u.equipmentId);
               return (
                 <li
                   key={u.id}
