@@ -11,13 +11,13 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -313,14 +313,14 @@ function ServiceForm({
         />
         {fieldError('notes')}
       </div>
-      <DialogFooter className="gap-2">
-        <Button type="button" variant="outline" onClick={close}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? t('actions.saving') : t('service.submit')}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        className="gap-2"
+        cancelLabel={t('actions.cancel')}
+        onCancel={close}
+        submitLabel={t('service.submit')}
+        pending={mutation.isPending}
+        pendingLabel={t('actions.saving')}
+      />
     </form>
   );
 }

@@ -1,12 +1,11 @@
 import type { EquipmentDto } from '@domain/schemas/equipment';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -108,14 +107,13 @@ export function UpdateUsageDialog({ equipment, open, onOpenChange }: Props) {
               </p>
             </>
           )}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => close(false)}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? t('actions.saving') : t('usage.submit')}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            cancelLabel={t('actions.cancel')}
+            onCancel={() => close(false)}
+            submitLabel={t('usage.submit')}
+            pending={mutation.isPending}
+            pendingLabel={t('actions.saving')}
+          />
         </form>
       </DialogContent>
     </Dialog>

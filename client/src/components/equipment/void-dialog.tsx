@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -83,14 +82,15 @@ export function VoidDialog({
               </p>
             ) : null}
           </div>
-          <DialogFooter className="gap-2">
-            <Button type="button" variant="outline" onClick={() => close(false)}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {busy ? t('actions.saving') : t('void.confirm')}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            className="gap-2"
+            cancelLabel={t('actions.cancel')}
+            onCancel={() => close(false)}
+            submitLabel={t('void.confirm')}
+            pending={busy}
+            pendingLabel={t('actions.saving')}
+            destructive
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -151,14 +150,13 @@ export function ResetPasswordDialog({
               onChange={(e) => setConfirm(e.target.value)}
             />
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => close(false)}>
-              {tc('actions.cancel')}
-            </Button>
-            <Button type="submit" disabled={reset.isPending}>
-              {reset.isPending ? t('resetPassword.resetting') : t('resetPassword.submit')}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            cancelLabel={tc('actions.cancel')}
+            onCancel={() => close(false)}
+            submitLabel={t('resetPassword.submit')}
+            pending={reset.isPending}
+            pendingLabel={t('resetPassword.resetting')}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DefectDto } from '@domain/schemas/inspections';
-import { Button } from '@/components/ui/button';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -151,19 +150,15 @@ export function ResolveDialog({
               {t('resolve.otherCritical', { count: otherOpenCritical })}
             </p>
           ) : null}
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
-          <DialogFooter className="gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" disabled={resolve.isPending}>
-              {resolve.isPending ? t('actions.saving') : t('resolve.confirm')}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            error={error}
+            className="gap-2"
+            cancelLabel={t('actions.cancel')}
+            onCancel={onClose}
+            submitLabel={t('resolve.confirm')}
+            pending={resolve.isPending}
+            pendingLabel={t('actions.saving')}
+          />
         </form>
       </DialogContent>
     </Dialog>
@@ -223,19 +218,15 @@ export function OutOfServiceDialog({
               onChange={(e) => setReason(e.target.value)}
             />
           </div>
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
-          <DialogFooter className="gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={mutation.isPending}>
-              {t('outOfService.confirm')}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            error={error}
+            className="gap-2"
+            cancelLabel={t('actions.cancel')}
+            onCancel={onClose}
+            submitLabel={t('outOfService.confirm')}
+            pending={mutation.isPending}
+            destructive
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { equipmentTypes } from '@domain/kinds';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
 import {
   itemKinds,
   templateInputSchema,
@@ -14,7 +15,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -311,19 +311,15 @@ export function TemplateEditor({
               {t('templates.addItem')}
             </Button>
           </fieldset>
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
-          <DialogFooter className="gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? t('actions.saving') : t('actions.save')}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            error={error}
+            className="gap-2"
+            cancelLabel={t('actions.cancel')}
+            onCancel={onClose}
+            submitLabel={t('actions.save')}
+            pending={save.isPending}
+            pendingLabel={t('actions.saving')}
+          />
         </form>
       </DialogContent>
     </Dialog>
