@@ -8,10 +8,8 @@ import {
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { refreshCompany, stateOf } from '../modules/subscription/subscription.service';
-import { hookRoutes, isApiRoute } from './route-hooks';
+import { hookRoutes, isApiRoute, SAFE_METHODS } from './route-hooks';
 import type { CompanyContext, CompanyState } from './session';
-
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Writes a company that is not entitled may still make: signing out and everything about billing. */
 const ALWAYS_ALLOWED = [
@@ -60,7 +58,7 @@ export function registerEntitlement(app: FastifyInstance, deps: Deps) {
         states.set(c, quick);
       }
       const due = advance(quick, now) !== quick;
-      const isWrite = !READ_METHODS.has(req.method);
+      const isWrite = !SAFE_METHODS.has(req.method);
       if (!due && (!isWrite || entitlement(quick, now).entitled)) return done();
 
       // Something is due or the write may be refused: read the whole row (rare).

@@ -32,7 +32,8 @@ export function hookRoutes(
 /** Routes of the API (everything under /api). */
 export const isApiRoute = (route: RouteOptions) => route.url.startsWith('/api');
 
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing (the cross-site check, the session cache and entitlement let them pass). */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Whether a route answers a method that may change something. */
 export const changesState = (route: RouteOptions) =>
-  (Array.isArray(route.method) ? route.method : [route.method]).some((m) => !SAFE.has(m));
+  (Array.isArray(route.method) ? route.method : [route.method]).some((m) => !SAFE_METHODS.has(m));

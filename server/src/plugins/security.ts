@@ -1,9 +1,7 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
-import { changesState, hookRoutes, isApiRoute } from './route-hooks';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { changesState, hookRoutes, isApiRoute, SAFE_METHODS } from './route-hooks';
 
 /** Helmet's options: a strict CSP (Stripe's hosts only when Stripe is configured). */
 function helmetOptions(opts: { stripe: boolean }): FastifyHelmetOptions {

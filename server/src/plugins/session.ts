@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { NO_COMPANY, SYSTEM, withScope, type DbScope } from '../db/scope';
 import type { Deps } from '../deps';
 import { company, session, user } from '../db/schema/index';
-import { hookRoutes, isApiRoute } from './route-hooks';
+import { hookRoutes, isApiRoute, SAFE_METHODS } from './route-hooks';
 
 export const SESSION_COOKIE = 'ems_sid';
 /**
@@ -92,7 +92,6 @@ function cookieOptions(req: FastifyRequest, maxAgeMs: number | null, httpOnly = 
 }
 
 /** Requests that never change a user, a company or a session row (see registerSessions). */
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const CACHE_MAX_ENTRIES = 10_000;
 
 type CachedSession = { auth: AuthContext; expire: Date; remember: boolean; until: number };
@@ -267,7 +266,7 @@ export function registerSessions(
         if (cookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`)))
           forget(req.cookies[SESSION_COOKIE] ?? '');
       }
-      if (!READ_METHODS.has(req.method) && req.routeOptions.config.keepsSessions !== true) forget();
+      if (!SAFE_METHODS.has(req.method) && req.routeOptions.config.keepsSessions !== true) forget();
       done(null, payload);
     },
   );
