@@ -3,19 +3,65 @@
 // Chromium, then the built app as processes (ops: backup/restore commands and, with DATABASE_URL, the
 // two-server cluster behind HAProxy). Installs Chromium (and HAProxy) from apt when missing.
 // `npm test -- <layer>` runs one layer: static, unit, api, readme (builds first), e2e (builds first), ops (builds first).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { ensureHaproxy } from './lib/cluster.mjs';
 
 const results = [];
-const run = (name, cmd, args, env = {}) => {
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-9;]*[A-Za-z]/g;
+/** Lines that say why a layer failed: test runners' FAIL lines, errors and assertion messages. */
+const WHY = /\bFAIL\b|error|✘|×|timed? ?out|expected/i;
+
+/**
+ * Runs one layer with its output streamed through, and keeps its last lines. When it fails, the lines
+ * saying why are printed again after the summary: a CI log is often read from its end.
+ */
+const run = async (name, cmd, args, env = {}) => {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = r.status === 0;
+  const child = spawn(cmd, args, {
+    stdio: ['inherit', 'pipe', 'pipe'],
+    env: { ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...process.env, ...env },
+  });
+  const tail = [];
+  let partial = '';
+  const keep = (chunk) => {
+    const text = partial + chunk.toString('utf8');
+    const lines = text.split('\n');
+    partial = lines.pop() ?? '';
+    tail.push(...lines);
+    if (tail.length > 400) tail.splice(0, tail.length - 400);
+  };
+  child.stdout.on('data', (c) => {
+    process.stdout.write(c);
+    keep(c);
+  });
+  child.stderr.on('data', (c) => {
+    process.stderr.write(c);
+    keep(c);
+  });
+  const code = await new Promise((resolve) => {
+    child.on('error', () => resolve(127));
+    child.on('close', (status, signal) => resolve(status ?? (signal ? 1 : 0)));
+  });
+  if (partial) tail.push(partial);
+  const ok = code === 0;
   results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
   if (!ok) {
     summary();
-    process.exit(r.status ?? 1);
+    const why = [
+      ...new Set(
+        tail
+          .map((l) => l.replace(ANSI, '').trim())
+          .filter((l) => l && WHY.test(l) && !/^\d+ passed, \d+ failed$/.test(l)),
+      ),
+    ].slice(0, 10);
+    if (why.length) {
+      console.log(`\n=== why ${name} failed (from its output above)`);
+      for (const l of why) console.log(l.length > 200 ? `${l.slice(0, 200)}…` : l);
+    }
+    process.exit(code || 1);
   }
 };
 const summary = () => {
@@ -51,35 +97,50 @@ const want = (layer) => !only || only === layer;
 const bin = (name) => `node_modules/.bin/${name}`;
 
 if (want('static')) {
-  run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-  run('lint', 'npm', ['run', '--silent', 'lint']);
-  run('lock file', 'node', ['scripts/check-lockfile.mjs']);
+  await run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  await run('lint', 'npm', ['run', '--silent', 'lint']);
+  await run('lock file', 'node', ['scripts/check-lockfile.mjs']);
 }
-if (want('unit')) run('unit', bin('vitest'), ['run', '--project', 'unit']);
+if (want('unit')) await run('unit', bin('vitest'), ['run', '--project', 'unit']);
 if (want('api')) {
-  run('api (PGlite)', bin('vitest'), ['run', '--project', 'api'], { TEST_DB: 'pglite' });
+  await run('api (PGlite)', bin('vitest'), ['run', '--project', 'api'], { TEST_DB: 'pglite' });
   if (process.env.DATABASE_URL)
-    run('api (PostgreSQL)', bin('vitest'), ['run', '--project', 'api'], { TEST_DB: 'postgres' });
+    await run('api (PostgreSQL)', bin('vitest'), ['run', '--project', 'api'], {
+      TEST_DB: 'postgres',
+    });
   else console.log('\nDATABASE_URL not set: API tests ran against PGlite only.');
 }
-if (want('readme') || want('e2e') || only === 'ops') run('build', 'npm', ['run', 'build']);
+if (want('readme') || want('e2e') || only === 'ops') await run('build', 'npm', ['run', 'build']);
 if (want('readme')) {
-  run('readme (PGlite)', 'node', ['scripts/readme-smoke.mjs', '--db', 'pglite']);
+  await run('readme (PGlite)', 'node', ['scripts/readme-smoke.mjs', '--db', 'pglite']);
   if (process.env.DATABASE_URL)
-    run('readme (PostgreSQL)', 'node', ['scripts/readme-smoke.mjs', '--db', 'postgres']);
+    await run('readme (PostgreSQL)', 'node', ['scripts/readme-smoke.mjs', '--db', 'postgres']);
   else console.log('\nDATABASE_URL not set: the README smoke test ran against PGlite only.');
 }
 if (want('e2e')) {
   ensureChromium();
-  run('e2e (Chromium)', bin('playwright'), ['test']);
+  await run('e2e (Chromium)', bin('playwright'), ['test']);
 }
 // The built app as processes: backup/restore commands, and with DATABASE_URL two app servers behind
 // HAProxy (npm run cluster; installed from apt when missing) with one killed under load.
 if (want('ops')) {
-  if (process.env.DATABASE_URL)
-    run('ops (cluster, backup and restore commands)', bin('vitest'), ['run', '--project', 'ops']);
-  else {
-    run('ops (backup and restore commands)', bin('vitest'), [
+  if (process.env.DATABASE_URL) {
+    // Installed here, not inside the cluster test's time to start (apt can take a while).
+    try {
+      console.log(`\n${ensureHaproxy()}`);
+    } catch (err) {
+      console.error(err.message);
+      results.push({ name: 'HAProxy for the cluster test', ok: false, seconds: 0 });
+      summary();
+      process.exit(1);
+    }
+    await run('ops (cluster, backup and restore commands)', bin('vitest'), [
+      'run',
+      '--project',
+      'ops',
+    ]);
+  } else {
+    await run('ops (backup and restore commands)', bin('vitest'), [
       'run',
       '--project',
       'ops',

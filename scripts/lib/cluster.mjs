@@ -186,9 +186,11 @@ export async function startCluster({
 
   try {
     for (const s of servers) startServer(s);
+    // A server that stops while starting (a lost race with another one on a new database, say) is
+    // started again like any other; one that stops three times is not going to start.
     const ready = await Promise.all(
       servers.map((s) =>
-        waitReady(`http://127.0.0.1:${s.port}/api/ready`, 120_000, () => s.child !== null),
+        waitReady(`http://127.0.0.1:${s.port}/api/ready`, 120_000, () => s.restarts < 3),
       ),
     );
     if (ready.includes(false)) throw new Error('An app server did not become ready.');

@@ -17,10 +17,11 @@ export type JobQueue = {
 export async function startJobQueue(
   database: Database,
   onError: (err: Error) => void,
+  schema = 'pgboss',
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.ownerSql(text, values) },
-    schema: 'pgboss',
+    schema,
     // One maintenance pass (archiving finished jobs) every few minutes is plenty here.
     maintenanceIntervalSeconds: 300,
   });
@@ -32,4 +33,32 @@ export async function startJobQueue(
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+const DEADLOCK = '40P01';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * pg-boss's createQueue for a queue that may be created by another app server at the same moment.
+ * Its create_queue() inserts the queue (ON CONFLICT DO NOTHING), then creates a partition and
+ * attaches it to the job table with no lock of its own: two servers starting together on a new
+ * database can deadlock there, and PostgreSQL aborts one of them (40P01), which stopped that server
+ * (seen in the cluster test). The aborted transaction changed nothing, so it is run again after a
+ * short random pause; by then the other server has created the queue and the call does nothing.
+ */
+export async function createQueueOnce(
+  boss: PgBoss,
+  name: string,
+  options: PgBoss.Queue,
+  attempts = 5,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(name, options);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== DEADLOCK || attempt >= attempts) throw err;
+      await sleep(50 + Math.random() * 200 * attempt);
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps';
-import { startJobQueue, type JobQueue } from '../../lib/job-queue';
+import { createQueueOnce, startJobQueue, type JobQueue } from '../../lib/job-queue';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { runDigests } from './digest.service';
 import { pendingCount, sendPending } from './outbox.service';
@@ -30,7 +30,7 @@ export async function startDigestJobs(
   );
   const mailer = deps.config.SMTP_URL ? createMailer(deps.config.SMTP_URL) : null;
   const { boss } = queue;
-  await boss.createQueue(DIGEST_JOB, {
+  await createQueueOnce(boss, DIGEST_JOB, {
     name: DIGEST_JOB,
     policy: 'stately',
     retryLimit: 3,

@@ -7,6 +7,7 @@ import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { company, mailOutbox, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
+import { createQueueOnce, startJobQueue } from '../../lib/job-queue';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import {
   addSignedInUser,
@@ -478,6 +479,40 @@ describe('exactly once', () => {
       await b.close();
     }
   });
+
+  it('starts on two servers at once on a new database: queues created together, none lost, no server stopped', async () => {
+    // A schema of its own, so pg-boss installs from nothing as on a new database. On PostgreSQL
+    // create_queue() run at the same moment by two servers can deadlock (40P01); createQueueOnce runs
+    // the aborted one again. The embedded database belongs to one process, which starts one queue:
+    // there the two start one after the other and their queue creations still overlap.
+    const schema = `pgboss_race_${Math.random().toString(36).slice(2, 8)}`;
+    const b = await secondServer();
+    const fail = (err: Error) => {
+      throw err;
+    };
+    const start = (deps: Deps) => startJobQueue(deps.database, fail, schema);
+    const [qa, qb] = t.databaseUrl
+      ? await Promise.all([start(t.deps), start(b.deps)])
+      : [await start(t.deps), await start(b.deps)];
+    try {
+      const names = Array.from({ length: 8 }, (_, i) => `race-${i}`);
+      const options = { name: 'x', policy: 'stately' as const, retryLimit: 1 };
+      await Promise.all(
+        names.flatMap((name) => [
+          createQueueOnce(qa.boss, name, { ...options, name }),
+          createQueueOnce(qb.boss, name, { ...options, name }),
+        ]),
+      );
+      const queues = (await qb.boss.getQueues()).filter((q) => q.name.startsWith('race-'));
+      expect(queues.map((q) => q.name).sort()).toEqual([...names].sort());
+      expect(queues.every((q) => q.policy === 'stately')).toBe(true);
+    } finally {
+      await qb.stop();
+      await qa.stop();
+      await b.close();
+      await t.deps.database.ownerSql(`drop schema if exists ${schema} cascade`);
+    }
+  }, 60_000);
 
   it('runs on the job queue in the database: a run asked of two servers at once mails each user once', async () => {
     const o = await fleet();
