@@ -1,4 +1,14 @@
 /**
+ * The words of a summary that are not product names, stored in English; the client shows them in the
+ * reader's language (client/src/lib/device-label.ts).
+ */
+export const DEVICE_WORDS = {
+  androidPhone: 'Android phone',
+  androidTablet: 'Android tablet',
+  other: 'Other',
+} as const;
+
+/**
  * A short, human summary of a browser's User-Agent ("Android · Chrome", "iPhone · Safari"), kept with
  * each operator entry so a manager can tell which phone sent it. Never used to decide anything.
  */
@@ -11,8 +21,8 @@ export function deviceSummary(userAgent: string | null | undefined): string | nu
       ? 'iPad'
       : /Android/.test(ua)
         ? /Mobile/.test(ua)
-          ? 'Android phone'
-          : 'Android tablet'
+          ? DEVICE_WORDS.androidPhone
+          : DEVICE_WORDS.androidTablet
         : /CrOS/.test(ua)
           ? 'Chromebook'
           : /Windows/.test(ua)
@@ -34,5 +44,5 @@ export function deviceSummary(userAgent: string | null | undefined): string | nu
             ? 'Safari'
             : null;
   const parts = [os, browser].filter(Boolean);
-  return parts.length ? parts.join(' · ') : 'Other';
+  return parts.length ? parts.join(' · ') : DEVICE_WORDS.other;
 }

@@ -20,6 +20,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { companyToday } from '@/lib/auth';
+import { deviceLabel } from '@/lib/device-label';
 import { downloadText } from '@/lib/download';
 import { formatDate, formatDateTime, formatNumber, formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -308,7 +309,9 @@ function HistoryEntry({
           />
         </a>
       ) : null}
-      {h.device ? <p className="text-xs text-muted-foreground">{h.device}</p> : null}
+      {h.device ? (
+        <p className="text-xs text-muted-foreground">{deviceLabel(h.device, t)}</p>
+      ) : null}
       {h.fuelAdded !== null ? (
         <p className={cn('text-muted-foreground', voided && 'line-through')}>
           {t('notes.fuel', {

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
+import { deviceLabel } from '@/lib/device-label';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useOperatorUpdates, useReviewUpdate, useVoidUpdate } from '../api/operator-updates';
@@ -130,7 +131,7 @@ export function RecentUpdatesCard({
                     )}
                   >
                     <span>{t('updates.by', { name: u.operatorName })}</span>
-                    {u.device ? <span>{u.device}</span> : null}
+                    {u.device ? <span>{deviceLabel(u.device, tc)}</span> : null}
                     <time dateTime={u.createdAt}>{formatDateTime(u.createdAt)}</time>
                     {u.newUsage !== null ? (
                       <span>
