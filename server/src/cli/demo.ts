@@ -322,6 +322,12 @@ function readOptions(argv: string[], env: NodeJS.ProcessEnv): DemoOptions {
 }
 
 type Res = Awaited<ReturnType<FastifyInstance['inject']>>;
+
+/** The operators' phones (User-Agent strings of an Android phone with Chrome and an iPhone with Safari). */
+const PHONES = [
+  'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+];
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
@@ -340,14 +346,23 @@ class Actor {
     private readonly clock: () => Date,
     readonly label: string,
     private readonly signIn: { url: string; body: Record<string, unknown> },
+    /** The browser this person uses (operators: a phone); kept with what they send, as in the field. */
+    private readonly userAgent?: string,
   ) {}
+
+  private headers(): Record<string, string> {
+    return {
+      ...(this.cookie ? { cookie: this.cookie } : {}),
+      ...(this.userAgent ? { 'user-agent': this.userAgent } : {}),
+    };
+  }
 
   async call(method: Method, url: string, payload?: unknown): Promise<Res> {
     if (this.cookie === null || this.clock().getTime() >= this.renewAt) await this.login();
     const res = await this.app.inject({
       method,
       url,
-      headers: { cookie: this.cookie! },
+      headers: this.headers(),
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
     if (res.statusCode >= 300)
@@ -360,7 +375,7 @@ class Actor {
       method: 'POST',
       url: this.signIn.url,
       // The previous session (if any) goes with the request: the server ends it.
-      headers: this.cookie ? { cookie: this.cookie } : {},
+      headers: this.headers(),
       payload: { ...this.signIn.body, rememberMe: true },
     });
     if (res.statusCode !== 200)
@@ -482,14 +497,20 @@ async function main() {
 
     await owner.call('POST', '/api/company-settings', { masterPassword: options.operatorPassword });
     const operators: Actor[] = [];
-    for (const o of OPERATORS) {
+    for (const [i, o] of OPERATORS.entries()) {
       const res = await owner.call('POST', '/api/employees', o);
       const username = res.json<{ operatorUsername: string }>().operatorUsername;
       operators.push(
-        new Actor(app, () => clock, username, {
-          url: '/api/employee/login',
-          body: { operatorName: username, password: options.operatorPassword },
-        }),
+        new Actor(
+          app,
+          () => clock,
+          username,
+          {
+            url: '/api/employee/login',
+            body: { operatorName: username, password: options.operatorPassword },
+          },
+          PHONES[i % PHONES.length],
+        ),
       );
     }
     actors.push(...operators);
