@@ -17,6 +17,7 @@ import {
 } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { useAccounts } from '../api/get-accounts';
+import { QueryStates } from '@/components/query-states';
 
 const PAGE_SIZE = 20;
 const statusVariant: Record<string, 'secondary' | 'success' | 'warning' | 'destructive'> = {
@@ -86,18 +87,13 @@ export default function AdminAccountsPage() {
         )}
       </div>
 
-      {q.isError ? (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-          {t('fetchFailed')}{' '}
-          <Button variant="link" onClick={() => void q.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : q.isLoading ? (
-        <p role="status">…</p>
-      ) : items.length === 0 ? (
-        <p className="rounded-md border p-6 text-center text-muted-foreground">{t('empty')}</p>
-      ) : (
+      <QueryStates
+        query={q}
+        isEmpty={items.length === 0}
+        failed={t('fetchFailed')}
+        retry={t('retry')}
+        empty={t('empty')}
+      >
         <>
           <div className="hidden lg:block">
             <Card>
@@ -173,7 +169,7 @@ export default function AdminAccountsPage() {
             </Button>
           </nav>
         </>
-      )}
+      </QueryStates>
     </main>
   );
 }

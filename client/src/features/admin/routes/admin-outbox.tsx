@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { useMessage } from '@/lib/use-message';
 import { useOutbox, useRunDigests } from '../api/outbox';
+import { QueryStates } from '@/components/query-states';
 
 type Message = OutboxList['messages'][number];
 const statusVariant: Record<
@@ -65,20 +66,13 @@ export default function AdminOutboxPage() {
           </Button>
         </div>
       </div>
-      {q.isError ? (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-          {t('fetchFailed')}{' '}
-          <Button variant="link" onClick={() => void q.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : q.isLoading ? (
-        <p role="status">…</p>
-      ) : items.length === 0 ? (
-        <p className="rounded-md border p-6 text-center text-muted-foreground">
-          {t('outbox.empty')}
-        </p>
-      ) : (
+      <QueryStates
+        query={q}
+        isEmpty={items.length === 0}
+        failed={t('fetchFailed')}
+        retry={t('retry')}
+        empty={t('outbox.empty')}
+      >
         <ul className="space-y-3" aria-label={t('outbox.title')}>
           {items.map((m) => (
             <li key={m.id}>
@@ -112,7 +106,7 @@ export default function AdminOutboxPage() {
             </li>
           ))}
         </ul>
-      )}
+      </QueryStates>
     </main>
   );
 }
