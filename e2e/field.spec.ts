@@ -1,18 +1,19 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  chromium,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  type Page,
-} from '@playwright/test';
+import { chromium, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
-import { expect, signupOwnerViaApi, subscribeViaApi, test, uniqueName } from './fixtures';
+import {
+  expect,
+  phoneContext,
+  screenshotsTo,
+  setupFieldTeam,
+  signInOperator,
+  subscribeViaApi,
+  test,
+} from './fixtures';
 
 /**
  * The field-ready operator screen (issue 13): a sticker's link, the offline outbox (three readings
@@ -20,53 +21,9 @@ import { expect, signupOwnerViaApi, subscribeViaApi, test, uniqueName } from './
  * queued reading the server refuses shown in the operator's language.
  */
 
-const SHARED = 'Tractor-Blue-77';
-const shotsDir = process.env.FIELD_SHOTS;
-const shot = async (page: Page, name: string) => {
-  if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
-};
-
-type Team = { username: string; equipmentId: string; equipmentName: string };
-
-async function setupTeam(request: APIRequestContext, currentUsage = 100): Promise<Team> {
-  await signupOwnerViaApi(request);
-  const settings = await request.post('/api/company-settings', {
-    data: { masterPassword: SHARED },
-  });
-  expect(settings.status(), await settings.text()).toBe(200);
-  const op = await request.post('/api/employees', {
-    data: { firstName: 'Pedro', lastName: 'Sosa' },
-  });
-  expect(op.status(), await op.text()).toBe(201);
-  const { operatorUsername } = (await op.json()) as { operatorUsername: string };
-  const equipmentName = uniqueName('Loader');
-  const created = await request.post('/api/equipment', {
-    data: {
-      name: equipmentName,
-      type: 'machinery',
-      unit: 'hours',
-      currentUsage,
-      fuelType: 'diesel',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  return { username: operatorUsername, equipmentId: id, equipmentName };
-}
-
-async function phone(
-  browser: Browser,
-  locale = 'en-US',
-  more: BrowserContextOptions = {},
-): Promise<BrowserContext> {
-  return browser.newContext({
-    viewport: { width: 390, height: 844 },
-    locale,
-    isMobile: true,
-    hasTouch: true,
-    ...more,
-  });
-}
+const shot = screenshotsTo(process.env.FIELD_SHOTS);
+const setupTeam = (request: APIRequestContext, currentUsage = 100) =>
+  setupFieldTeam(request, { namePrefix: 'Loader', currentUsage, fuelType: 'diesel' });
 
 /** Waits until the service worker controls the page (the app shell and the field API calls are cached). */
 async function controlledBySw(op: Page) {
@@ -77,17 +34,6 @@ async function controlledBySw(op: Page) {
   await expect
     .poll(() => op.evaluate(() => navigator.serviceWorker.controller !== null))
     .toBe(true);
-}
-
-/** Signs in on the operator login the page shows (the current address is kept). */
-async function signIn(
-  page: Page,
-  team: Team,
-  labels = { user: 'Operator username', password: 'Password', submit: 'Sign In' },
-) {
-  await page.getByLabel(labels.user).fill(team.username);
-  await page.getByLabel(labels.password, { exact: true }).fill(SHARED);
-  await page.getByRole('button', { name: labels.submit }).click();
 }
 
 type Update = { equipmentId: string; newUsage: number | null; createdAt: string; status: string };
@@ -104,10 +50,10 @@ test('a sticker link signed out: sign in, then the machine is chosen with its la
   browser,
 }) => {
   const team = await setupTeam(page.request);
-  const ctx = await phone(browser);
+  const ctx = await phoneContext(browser);
   const op = await ctx.newPage();
   await op.goto(`/m/${team.equipmentId}`);
-  await signIn(op, team);
+  await signInOperator(op, team);
   await expect(op).toHaveURL(new RegExp(`/m/${team.equipmentId}$`));
   await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
   await expect(op.getByTestId('current-reading')).toContainText('100');
@@ -131,10 +77,10 @@ test('offline: three readings wait on the phone, survive a reload and reach the 
   browser,
 }) => {
   const team = await setupTeam(page.request);
-  const ctx = await phone(browser);
+  const ctx = await phoneContext(browser);
   const op = await ctx.newPage();
   await op.goto(`/m/${team.equipmentId}`);
-  await signIn(op, team);
+  await signInOperator(op, team);
   await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
   // The service worker has taken control (the app shell and the machine list are cached).
   await op.evaluate(async () => {
@@ -190,10 +136,10 @@ test('a queued reading the server refuses is shown with its message, in Spanish'
   browser,
 }) => {
   const team = await setupTeam(page.request);
-  const ctx = await phone(browser, 'es-ES');
+  const ctx = await phoneContext(browser, 'es-ES');
   const op = await ctx.newPage();
   await op.goto(`/m/${team.equipmentId}`);
-  await signIn(op, team, {
+  await signInOperator(op, team, {
     user: 'Usuario de operador',
     password: 'Contraseña',
     submit: 'Iniciar sesión',
@@ -317,7 +263,7 @@ test('the Scan button reads a sticker from the camera and chooses the machine', 
     });
     const op = await ctx.newPage();
     await op.goto('/employee-login');
-    await signIn(op, team);
+    await signInOperator(op, team);
     await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue('');
     await op.getByRole('button', { name: 'Scan' }).click();
     await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId, {
@@ -335,10 +281,10 @@ test('a photo taken with an update is resized on the phone and shown to the mana
   browser,
 }) => {
   const team = await setupTeam(page.request);
-  const ctx = await phone(browser);
+  const ctx = await phoneContext(browser);
   const op = await ctx.newPage();
   await op.goto(`/m/${team.equipmentId}`);
-  await signIn(op, team);
+  await signInOperator(op, team);
   await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
   // A 2400 px PNG "from the camera": the phone sends a JPEG whose longest side is 1600 px.
   const big = await QRCode.toBuffer('meter photo', { width: 2400, margin: 1 });
@@ -399,10 +345,10 @@ test('offline: the picker searches every machine of a fleet larger than one page
   expect(far.status(), await far.text()).toBe(201);
   const farId = ((await far.json()) as { id: string }).id;
 
-  const ctx = await phone(browser);
+  const ctx = await phoneContext(browser);
   const op = await ctx.newPage();
   await op.goto('/employee-login');
-  await signIn(op, team);
+  await signInOperator(op, team);
   await expect(
     op.getByText('Showing the first 50 of 60 machines.', { exact: false }),
   ).toBeVisible();
@@ -460,10 +406,10 @@ test('two tabs sending the same queue, and an answer lost on the way: each readi
 }) => {
   const team = await setupTeam(page.request);
   // No service worker: Playwright sees (and can cut) every request of the pages.
-  const ctx = await phone(browser, 'en-US', { serviceWorkers: 'block' });
+  const ctx = await phoneContext(browser, 'en-US', { serviceWorkers: 'block' });
   const one = await ctx.newPage();
   await one.goto(`/m/${team.equipmentId}`);
-  await signIn(one, team);
+  await signInOperator(one, team);
   await expect(one.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
   const two = await ctx.newPage();
   await two.goto(`/m/${team.equipmentId}`);
@@ -543,13 +489,13 @@ test("scanning another company's sticker, a QR that is not ours, and a camera de
   await other.close();
 
   const phoneOf = (b: Browser, opts: { camera: boolean; locale?: string }) =>
-    phone(b, opts.locale, { baseURL, permissions: opts.camera ? ['camera'] : [] });
+    phoneContext(b, opts.locale, { baseURL, permissions: opts.camera ? ['camera'] : [] });
   const theirSticker = await cameraFilming(`${baseURL}/m/${theirs.equipmentId}`);
   try {
     const ctx = await phoneOf(theirSticker, { camera: true });
     const op = await ctx.newPage();
     await op.goto('/employee-login');
-    await signIn(op, team);
+    await signInOperator(op, team);
     await op.getByRole('button', { name: 'Scan' }).click();
     await expect(
       op.getByRole('alert').filter({ hasText: 'No machine of your company matches this code.' }),
@@ -563,7 +509,7 @@ test("scanning another company's sticker, a QR that is not ours, and a camera de
     const es = await phoneOf(theirSticker, { camera: false, locale: 'es-ES' });
     const denied = await es.newPage();
     await denied.goto('/employee-login');
-    await signIn(denied, team, {
+    await signInOperator(denied, team, {
       user: 'Usuario de operador',
       password: 'Contraseña',
       submit: 'Iniciar sesión',
@@ -587,7 +533,7 @@ test("scanning another company's sticker, a QR that is not ours, and a camera de
     const ctx = await phoneOf(notOurs, { camera: true });
     const op = await ctx.newPage();
     await op.goto('/employee-login');
-    await signIn(op, team);
+    await signInOperator(op, team);
     await op.getByRole('button', { name: 'Scan' }).click();
     const dialog = op.getByRole('dialog', { name: 'Scan a machine sticker' });
     await expect(dialog.getByRole('alert')).toHaveText(
@@ -608,10 +554,10 @@ test('no camera on the device: a clear message, and the search still works', asy
 }) => {
   const team = await setupTeam(page.request);
   // The test browser has no camera device at all.
-  const ctx = await phone(browser, 'en-US', { permissions: ['camera'] });
+  const ctx = await phoneContext(browser, 'en-US', { permissions: ['camera'] });
   const op = await ctx.newPage();
   await op.goto('/employee-login');
-  await signIn(op, team);
+  await signInOperator(op, team);
   await op.getByRole('button', { name: 'Scan' }).click();
   const dialog = op.getByRole('dialog', { name: 'Scan a machine sticker' });
   await expect(dialog.getByRole('alert')).toHaveText(

@@ -1,4 +1,12 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 
 export { expect };
 
@@ -55,6 +63,72 @@ export async function loginAsOwner(page: Page, owner: Owner, opts: { remember?: 
   await page.getByRole('button', { name: /^sign in$/i }).click();
   await expect(page.getByRole('navigation', { name: /main navigation/i }).first()).toBeVisible();
 }
+
+/** The company-wide operator password of the field teams below. */
+export const FIELD_PASSWORD = 'Tractor-Blue-77';
+
+export type FieldTeam = { username: string; equipmentId: string; equipmentName: string };
+
+/**
+ * An owner (signed in on `request`), the operator password, one operator (Pedro Sosa) and one
+ * machine (hours; `machine` adds or changes its fields).
+ */
+export async function setupFieldTeam(
+  request: APIRequestContext,
+  machine: { namePrefix: string } & Record<string, unknown>,
+): Promise<FieldTeam> {
+  await signupOwnerViaApi(request);
+  const settings = await request.post('/api/company-settings', {
+    data: { masterPassword: FIELD_PASSWORD },
+  });
+  expect(settings.status(), await settings.text()).toBe(200);
+  const op = await request.post('/api/employees', {
+    data: { firstName: 'Pedro', lastName: 'Sosa' },
+  });
+  expect(op.status(), await op.text()).toBe(201);
+  const { operatorUsername } = (await op.json()) as { operatorUsername: string };
+  const { namePrefix, ...fields } = machine;
+  const equipmentName = uniqueName(namePrefix);
+  const created = await request.post('/api/equipment', {
+    data: { name: equipmentName, type: 'machinery', unit: 'hours', ...fields },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  return { username: operatorUsername, equipmentId: id, equipmentName };
+}
+
+/** A phone-sized touch browser context (390x844). */
+export function phoneContext(
+  browser: Browser,
+  locale = 'en-US',
+  more: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale,
+    isMobile: true,
+    hasTouch: true,
+    ...more,
+  });
+}
+
+/** Signs the team's operator in on the operator login the page shows (the current address is kept). */
+export async function signInOperator(
+  page: Page,
+  team: FieldTeam,
+  labels = { user: 'Operator username', password: 'Password', submit: 'Sign In' },
+) {
+  await page.getByLabel(labels.user).fill(team.username);
+  await page.getByLabel(labels.password, { exact: true }).fill(FIELD_PASSWORD);
+  await page.getByRole('button', { name: labels.submit }).click();
+}
+
+/** A full-page screenshot into the directory an environment variable names, when it is set. */
+export const screenshotsTo =
+  (dir: string | undefined) =>
+  async (page: Page, name: string): Promise<void> => {
+    if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  };
 
 /** Every test fails when the page logs console.error or throws. */
 export const test = base.extend<{ failOnConsoleError: void }>({

@@ -1,6 +1,14 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import QRCode from 'qrcode';
-import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import {
+  expect,
+  FIELD_PASSWORD,
+  phoneContext,
+  screenshotsTo,
+  setupFieldTeam,
+  signInOperator,
+  test,
+} from './fixtures';
 
 /**
  * Pre-use inspections (issue 16), phone size: an operator completes a checklist with one failed item
@@ -9,48 +17,9 @@ import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
  * INSPECTION_SHOTS=<dir> also saves screenshots of the new screens.
  */
 
-const SHARED = 'Tractor-Blue-77';
-const shotsDir = process.env.INSPECTION_SHOTS;
-const shot = async (page: Page, name: string) => {
-  if (shotsDir) await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
-};
-
-type Team = { username: string; equipmentId: string; equipmentName: string };
-
-async function setupTeam(request: APIRequestContext): Promise<Team> {
-  await signupOwnerViaApi(request);
-  const settings = await request.post('/api/company-settings', {
-    data: { masterPassword: SHARED },
-  });
-  expect(settings.status(), await settings.text()).toBe(200);
-  const op = await request.post('/api/employees', {
-    data: { firstName: 'Pedro', lastName: 'Sosa' },
-  });
-  expect(op.status(), await op.text()).toBe(201);
-  const { operatorUsername } = (await op.json()) as { operatorUsername: string };
-  const equipmentName = uniqueName('Excavator');
-  const created = await request.post('/api/equipment', {
-    data: { name: equipmentName, type: 'machinery', unit: 'hours', currentUsage: 500 },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  return { username: operatorUsername, equipmentId: id, equipmentName };
-}
-
-function phone(browser: Browser, locale = 'en-US'): Promise<BrowserContext> {
-  return browser.newContext({
-    viewport: { width: 390, height: 844 },
-    locale,
-    isMobile: true,
-    hasTouch: true,
-  });
-}
-
-async function signIn(page: Page, team: Team) {
-  await page.getByLabel('Operator username').fill(team.username);
-  await page.getByLabel('Password', { exact: true }).fill(SHARED);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
+const shot = screenshotsTo(process.env.INSPECTION_SHOTS);
+const setupTeam = (request: APIRequestContext) =>
+  setupFieldTeam(request, { namePrefix: 'Excavator', currentUsage: 500 });
 
 test('an operator inspection with a failed item reaches the manager, who takes the machine out of service and resolves it with a service entry', async ({
   page,
@@ -65,10 +34,10 @@ test('an operator inspection with a failed item reaches the manager, who takes t
   await expect(page.getByRole('heading', { name: 'Machine daily inspection' })).toBeVisible();
 
   // The operator picks the machine (its sticker link) and runs the checklist.
-  const ctx = await phone(browser);
+  const ctx = await phoneContext(browser);
   const op = await ctx.newPage();
   await op.goto(`/m/${team.equipmentId}`);
-  await signIn(op, team);
+  await signInOperator(op, team);
   await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
   await expect(op.getByText('Inspect before use')).toBeVisible();
   await shot(op, 'inspection-operator-picked-en-390');
@@ -178,11 +147,11 @@ test('the screens in Spanish at phone and desktop size (screenshots when INSPECT
     data: { starter: 'machinery', language: 'es' },
   });
   expect(copied.status()).toBe(201);
-  const ctx = await phone(browser, 'es-ES');
+  const ctx = await phoneContext(browser, 'es-ES');
   const op = await ctx.newPage();
   await op.goto(`/m/${team.equipmentId}`);
   await op.getByLabel('Usuario de operador').fill(team.username);
-  await op.getByLabel('Contraseña', { exact: true }).fill(SHARED);
+  await op.getByLabel('Contraseña', { exact: true }).fill(FIELD_PASSWORD);
   await op.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(op.getByText('Inspeccione antes de usar')).toBeVisible();
   await op
@@ -247,10 +216,10 @@ test('an inspection made with no signal waits on the phone and is recorded once 
     data: { starter: 'machinery', language: 'en' },
   });
   expect(copied.status()).toBe(201);
-  const ctx = await phone(browser);
+  const ctx = await phoneContext(browser);
   const op = await ctx.newPage();
   await op.goto(`/m/${team.equipmentId}`);
-  await signIn(op, team);
+  await signInOperator(op, team);
   await op.getByRole('button', { name: 'Start inspection: Machine daily inspection' }).click();
   await ctx.setOffline(true);
   for (const name of [
