@@ -41,7 +41,7 @@ import {
 } from '../equipment/equipment.service';
 import { recordServiceTx } from '../equipment/service-log.service';
 import { decodePhoto } from '../field/field-photos.service';
-import { operatorDisplayName, submitUpdate } from '../operators/operator-updates.service';
+import { operatorDisplayName, submitUpdateInTx } from '../operators/operator-updates.service';
 
 type TemplateRow = typeof inspectionTemplate.$inferSelect;
 type InspectionRow = typeof inspection.$inferSelect;
@@ -379,24 +379,25 @@ export async function submitInspection(
   const answers = checkAnswers(t.items, input.answers);
   const failed = answers.filter((a) => a.result === 'fail');
 
-  // The reading: exactly an operator usage update (its rules and its hold for review).
-  let readingUpdateId: string | null = null;
-  let readingStatus: string | null = null;
-  if (input.reading !== undefined) {
-    const r = await submitUpdate(
-      deps,
-      ctx,
-      { equipmentId: m.id, newUsage: input.reading, notes: `Inspection: ${t.name}` },
-      key ? readingKey(key) : null,
-      device,
-    );
-    readingUpdateId = r.body.update.id;
-    readingStatus = r.body.status;
-  }
-
   const now = deps.now();
   const operatorName = operatorDisplayName(ctx);
+  // One transaction: the reading (exactly an operator usage update, its rules and its hold for review,
+  // with the machine locked) and the inspection are recorded together or not at all.
   const result = await deps.db.transaction(async (tx) => {
+    let readingUpdateId: string | null = null;
+    let readingStatus: string | null = null;
+    if (input.reading !== undefined) {
+      const r = await submitUpdateInTx(
+        tx,
+        ctx,
+        { equipmentId: m.id, newUsage: input.reading, notes: `Inspection: ${t.name}` },
+        key ? readingKey(key) : null,
+        now,
+        device,
+      );
+      readingUpdateId = r.body.update.id;
+      readingStatus = r.body.status;
+    }
     const [row] = await tx
       .insert(inspection)
       .values({
@@ -446,7 +447,7 @@ export async function submitInspection(
       const reason = `✗ ${critical.map((a) => a.label).join(', ')}`;
       outOfService = await setOutOfServiceTx(tx, ctx, m.id, reason, operatorName, now);
     }
-    return { row, outOfService };
+    return { row, outOfService, readingStatus };
   });
   if (!result) {
     const prior = key ? await priorInspection(deps.db, ctx, key) : null;
@@ -456,7 +457,7 @@ export async function submitInspection(
   return {
     created: true,
     body: {
-      inspection: toInspectionDto(result.row, m.name, readingStatus),
+      inspection: toInspectionDto(result.row, m.name, result.readingStatus),
       defects: failed.length,
       outOfService: result.outOfService || m.outOfServiceAt !== null,
     },

@@ -9,7 +9,13 @@ import {
   templateDtoSchema,
   type TemplateDto,
 } from '../../../../domain/schemas/inspections';
-import { equipment, equipmentNote, inspection, inspectionDefect } from '../../db/schema/index';
+import {
+  equipment,
+  equipmentNote,
+  inspection,
+  inspectionDefect,
+  operatorUpdate,
+} from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import {
   addSignedInUser,
@@ -291,6 +297,62 @@ describe('inspections from the operator screen', () => {
       .from(equipmentNote)
       .where(eq(equipmentNote.equipmentId, truck.id));
     expect(notes.map((n) => n.type)).toContain('inspection');
+  });
+
+  it('the reading and the inspection are one write: when the inspection cannot be recorded, the reading is not either', async () => {
+    const owner = await signupOwner(t.app);
+    const op = await signInOperator(owner);
+    const truck = await createEquipmentViaApi(t.app, owner.cookie, {
+      type: 'vehicle',
+      unit: 'miles',
+      currentUsage: 1000,
+    });
+    const name = `Refused check ${Math.random().toString(36).slice(2, 8)}`;
+    const tpl = await makeTemplate(owner, { name });
+    // The database refuses this checklist's inspections (a crash between the two writes, for real).
+    const quoted = name.replace(/'/g, "''");
+    await t.deps.database.ownerSql(
+      `create or replace function test_refuse_inspection() returns trigger language plpgsql as
+       $$ begin raise exception 'refused by the test'; end $$`,
+    );
+    await t.deps.database.ownerSql(
+      `create trigger test_refuse_inspection before insert on inspection for each row
+       when (new.template_name = '${quoted}') execute function test_refuse_inspection()`,
+    );
+    const notesOf = () =>
+      t.deps.systemDb.select().from(equipmentNote).where(eq(equipmentNote.equipmentId, truck.id));
+    const notesBefore = await notesOf();
+    const body = {
+      equipmentId: truck.id,
+      templateId: tpl.id,
+      reading: 1040,
+      answers: answers('fail'),
+    };
+    try {
+      const refused = await submit(op, body, 'insp-atomic');
+      expect(refused.statusCode).toBe(500);
+      const [m] = await t.deps.systemDb.select().from(equipment).where(eq(equipment.id, truck.id));
+      expect(m?.currentUsage).toBe(1000);
+      const updates = await t.deps.systemDb
+        .select()
+        .from(operatorUpdate)
+        .where(eq(operatorUpdate.equipmentId, truck.id));
+      expect(updates).toHaveLength(0);
+      expect(await notesOf()).toEqual(notesBefore);
+    } finally {
+      await t.deps.database.ownerSql('drop trigger if exists test_refuse_inspection on inspection');
+    }
+    // Sent again by the outbox: recorded once, reading and inspection together.
+    const sent = await submit(op, body, 'insp-atomic');
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(submitInspectionResponse.parse(sent.json()).inspection.readingStatus).toBe('applied');
+    const [m] = await t.deps.systemDb.select().from(equipment).where(eq(equipment.id, truck.id));
+    expect(m?.currentUsage).toBe(1040);
+    const updates = await t.deps.systemDb
+      .select()
+      .from(operatorUpdate)
+      .where(eq(operatorUpdate.equipmentId, truck.id));
+    expect(updates).toHaveLength(1);
   });
 
   it('a reading below the current one is refused like a usage update, and nothing is recorded', async () => {

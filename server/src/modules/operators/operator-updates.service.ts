@@ -414,11 +414,24 @@ export async function submitUpdate(
     const done = await attemptSubmit(deps.db, false, ctx, input, idempotencyKey, now, device);
     if (done) return done;
   }
-  return deps.db.transaction(async (tx) => {
-    const done = await attemptSubmit(tx, true, ctx, input, idempotencyKey, now, device);
-    if (!done) throw new Error('the locked machine changed');
-    return done;
-  });
+  return deps.db.transaction((tx) => submitUpdateInTx(tx, ctx, input, idempotencyKey, now, device));
+}
+
+/**
+ * The same update inside the caller's transaction, the machine locked first: it commits or rolls back
+ * with whatever the caller writes next (an inspection and the reading taken with it).
+ */
+export async function submitUpdateInTx(
+  tx: DbOrTx,
+  ctx: CompanyContext,
+  input: OperatorUpdateInput,
+  idempotencyKey: string | null,
+  now: Date,
+  device: string | null,
+): Promise<Submission> {
+  const done = await attemptSubmit(tx, true, ctx, input, idempotencyKey, now, device);
+  if (!done) throw new Error('the locked machine changed');
+  return done;
 }
 
 /** The DTO's columns only, newest first, by status: one statement prepared once per database (parsed and planned once per connection). */
