@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { queryMessages as q } from '../messages/query';
-import { browseLimit, equipmentBrowseFields, type EquipmentStatusCounts } from './equipment';
+import {
+  browseLimit,
+  equipmentBrowseFields,
+  noteTypeSchema,
+  readingKinds,
+  type EquipmentStatusCounts,
+} from './equipment';
 
 /** GET /api/equipment-history?limit= : the newest history entries of the whole company. */
 export const historyListQuerySchema = z.object({
@@ -19,11 +25,15 @@ export const historyEntrySchema = z.object({
   equipmentName: z.string(),
   equipmentType: z.string(),
   unit: z.string(),
-  /** note | usage_update | maintenance */
-  noteType: z.string(),
+  noteType: noteTypeSchema,
   operatorName: z.string().nullable(),
   usage: z.number().nullable(),
   content: z.string(),
+  /** usage_update entries: what kind of reading, and the usage before it (the text is told from them). */
+  reading: z.enum(readingKinds).nullable(),
+  previousUsage: z.number().nullable(),
+  /** change entries: the fields that changed. */
+  changedFields: z.array(z.string()),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

@@ -28,13 +28,22 @@ export async function recentHistory(
       operatorName: equipmentNote.operatorName,
       usage: equipmentNote.usage,
       content: equipmentNote.content,
+      reading: equipmentNote.reading,
+      previousUsage: equipmentNote.previousUsage,
+      changes: equipmentNote.changes,
     })
     .from(equipmentNote)
     .innerJoin(equipment, eq(equipment.id, equipmentNote.equipmentId))
     .where(eq(equipmentNote.companyId, companyId))
     .orderBy(desc(equipmentNote.createdAt))
     .limit(limit);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map(({ changes, reading, noteType, ...r }) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    noteType: noteType as HistoryEntry['noteType'],
+    reading: reading as HistoryEntry['reading'],
+    changedFields: (changes ?? []).map((c) => c.field),
+  }));
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historyEntrySchema, type HistoryEntry } from '../../../../domain/schemas/dashboard';
 import { buildApp } from '../../app';
 import { equipment, equipmentVersion } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/helpers';
@@ -134,6 +135,55 @@ describe('dashboard read models and the exports it uses', () => {
       400,
     );
     expect((await call(t.app, null, 'GET', '/api/equipment-history')).statusCode).toBe(401);
+  });
+
+  it('the history list carries what its texts are told from: reading kind, usage before, changed fields', async () => {
+    const owner = await signupOwner(t.app);
+    const m = await createEquipmentViaApi(t.app, owner.cookie, {
+      name: 'Kubota Tractor',
+      currentUsage: 100,
+    });
+    const inc = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/usage`, {
+      usageIncrease: 25.5,
+    });
+    expect(inc.statusCode, inc.body).toBe(200);
+    const edit = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}`, {
+      name: 'Kubota M7',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const res = await call(t.app, owner.cookie, 'GET', '/api/equipment-history');
+    expect(res.statusCode).toBe(200);
+    const rows = historyEntrySchema.array().parse(res.json());
+    const pick = (r: HistoryEntry) => ({
+      noteType: r.noteType,
+      reading: r.reading,
+      usage: r.usage,
+      previousUsage: r.previousUsage,
+      changedFields: r.changedFields,
+    });
+    expect(rows.map(pick)).toEqual([
+      {
+        noteType: 'change',
+        reading: null,
+        usage: null,
+        previousUsage: null,
+        changedFields: ['name'],
+      },
+      {
+        noteType: 'usage_update',
+        reading: 'increase',
+        usage: 125.5,
+        previousUsage: 100,
+        changedFields: [],
+      },
+      {
+        noteType: 'usage_update',
+        reading: 'initial',
+        usage: 100,
+        previousUsage: null,
+        changedFields: [],
+      },
+    ]);
   });
 
   it('the fuel summary totals by type exactly and caps the top consumers at five', async () => {

@@ -1,0 +1,80 @@
+import { createInstance } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import en from '../../locales/en/equipment.json';
+import es from '../../locales/es/equipment.json';
+import { entryText, type EntryFacts } from './entry-text';
+
+async function tIn(lng: 'en' | 'es') {
+  const i18n = createInstance();
+  await i18n.init({
+    lng,
+    defaultNS: 'equipment',
+    resources: { en: { equipment: en }, es: { equipment: es } },
+  });
+  i18n.resolvedLanguage = lng;
+  return (key: string, opts?: Record<string, unknown>) => i18n.t(key, opts);
+}
+
+const entry = (over: Partial<EntryFacts>): EntryFacts => ({
+  noteType: 'usage_update',
+  content: '',
+  usage: null,
+  reading: null,
+  previousUsage: null,
+  ...over,
+});
+
+describe('entryText', () => {
+  it("tells the server's automatic entries again in the reader's language, from the entry's figures", async () => {
+    const es_ = await tIn('es');
+    expect(
+      entryText(
+        es_,
+        entry({ content: 'Added with usage 100 hours', usage: 100, reading: 'initial' }),
+        'hours',
+      ),
+    ).toBe('Agregado con un uso de 100 horas');
+    expect(
+      entryText(
+        es_,
+        entry({
+          content: 'Usage increased by 25.5 to 125.5 hours',
+          usage: 125.5,
+          previousUsage: 100,
+          reading: 'increase',
+        }),
+        'hours',
+      ),
+    ).toBe('Uso aumentado en 25.5 horas hasta 125.5 horas');
+    expect(
+      entryText(es_, entry({ noteType: 'retired', content: 'Retired: Sold for parts' }), 'hours'),
+    ).toBe('Retirado: Sold for parts');
+    const en_ = await tIn('en');
+    expect(
+      entryText(
+        en_,
+        entry({ noteType: 'restored', content: 'Restored to the active equipment' }),
+        'miles',
+      ),
+    ).toBe('Restored to the active equipment');
+  });
+
+  it('shows notes and operator readings as written', async () => {
+    const es_ = await tIn('es');
+    expect(
+      entryText(es_, entry({ noteType: 'note', content: 'Pressure switch failing' }), 'hours'),
+    ).toBe('Pressure switch failing');
+    expect(
+      entryText(
+        es_,
+        entry({
+          content: 'Checked oil and coolant',
+          usage: 709.3,
+          previousUsage: 708.2,
+          reading: 'reading',
+        }),
+        'hours',
+      ),
+    ).toBe('Checked oil and coolant');
+  });
+});

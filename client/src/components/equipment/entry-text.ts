@@ -1,0 +1,58 @@
+import type { HistoryRecordDto } from '@domain/schemas/equipment';
+import { formatUsage } from './format';
+
+type T = (key: string, opts?: Record<string, unknown>) => string;
+/** What an entry's text is told from (a history record, or the dashboard's history entry). */
+export type EntryFacts = Pick<
+  HistoryRecordDto,
+  'noteType' | 'content' | 'usage' | 'reading' | 'previousUsage'
+>;
+
+/**
+ * What the entry says, in the user's language: the server writes the automatic entries (added with,
+ * increased by, corrected, serviced at, retired, restored) in English; they are told again here from
+ * the entry's own figures. Notes and operator readings are shown as written.
+ */
+export function entryText(t: T, h: EntryFacts, unit: string): string {
+  const c = h.content;
+  const u = (v: number) => formatUsage(t, Math.round(v * 100) / 100, unit);
+  switch (h.noteType) {
+    case 'change':
+      return t('notes.changed');
+    case 'usage_update':
+      if (h.usage === null) return c;
+      if (h.reading === 'initial' && c.startsWith('Added with usage '))
+        return t('notes.auto.initial', { usage: u(h.usage) });
+      if (
+        h.reading === 'increase' &&
+        h.previousUsage !== null &&
+        c.startsWith('Usage increased by ')
+      )
+        return t('notes.auto.increase', {
+          increase: u(h.usage - h.previousUsage),
+          usage: u(h.usage),
+        });
+      if (
+        h.reading === 'correction' &&
+        h.previousUsage !== null &&
+        c.startsWith('Usage corrected ')
+      )
+        return t('notes.auto.correction', { from: u(h.previousUsage), to: u(h.usage) });
+      return c;
+    case 'maintenance':
+      return h.usage !== null && /^Serviced at [\d.,]+ \S+$/.test(c)
+        ? t('notes.auto.serviced', { usage: u(h.usage) })
+        : c;
+    case 'retired':
+      if (c === 'Retired') return t('notes.auto.retired');
+      return c.startsWith('Retired: ')
+        ? t('notes.auto.retiredWith', { notes: c.slice('Retired: '.length) })
+        : c;
+    case 'restored':
+      return c === 'Restored to the active equipment' ? t('notes.auto.restored') : c;
+    default:
+      return c;
+  }
+}
+
+/** A changed field's old or new value, as the form shows it. */
