@@ -59,6 +59,36 @@ describe('entryText', () => {
     ).toBe('Restored to the active equipment');
   });
 
+  it("tells imported machines, readings and fuel entries again; the file's note stays as written", async () => {
+    const es_ = await tIn('es');
+    expect(
+      entryText(
+        es_,
+        entry({ content: 'Imported with usage 1,250 hours', usage: 1250, reading: 'initial' }),
+        'hours',
+      ),
+    ).toBe('Importado con un uso de 1,250 horas');
+    expect(
+      entryText(
+        es_,
+        entry({
+          content: 'Imported reading: 1,300 hours · fuel 20 gal diesel · From the old log',
+          usage: 1300,
+          reading: 'reading',
+          previousUsage: 1250,
+        }),
+        'hours',
+      ),
+    ).toBe('Lectura importada: 1,300 horas · Combustible: 20 gal de diésel · From the old log');
+    expect(
+      entryText(
+        es_,
+        entry({ noteType: 'note', content: 'Imported fuel entry · fuel 7.5 gal gas' }),
+        'hours',
+      ),
+    ).toBe('Carga de combustible importada · Combustible: 7.5 gal de gasolina');
+  });
+
   it('shows notes and operator readings as written', async () => {
     const es_ = await tIn('es');
     expect(

@@ -1,4 +1,5 @@
 import type { HistoryRecordDto } from '@domain/schemas/equipment';
+import { formatNumber } from '@/lib/format';
 import { formatUsage } from './format';
 
 type T = (key: string, opts?: Record<string, unknown>) => string;
@@ -23,6 +24,9 @@ export function entryText(t: T, h: EntryFacts, unit: string): string {
       if (h.usage === null) return c;
       if (h.reading === 'initial' && c.startsWith('Added with usage '))
         return t('notes.auto.initial', { usage: u(h.usage) });
+      if (h.reading === 'initial' && c.startsWith('Imported with usage '))
+        return t('notes.auto.imported', { usage: u(h.usage) });
+      if (c.startsWith('Imported reading: ')) return importedText(t, c, u(h.usage));
       if (
         h.reading === 'increase' &&
         h.previousUsage !== null &&
@@ -50,9 +54,37 @@ export function entryText(t: T, h: EntryFacts, unit: string): string {
         : c;
     case 'restored':
       return c === 'Restored to the active equipment' ? t('notes.auto.restored') : c;
+    case 'note':
+      return c.startsWith('Imported fuel entry') ? importedText(t, c, '') : c;
     default:
       return c;
   }
 }
 
 /** A changed field's old or new value, as the form shows it. */
+
+/**
+ * An imported reading or fuel entry (import.service.ts): "Imported reading: 1,234 hours · fuel 20 gal
+ * diesel · the file's note" or "Imported fuel entry · fuel ...". Its own parts are told again; the
+ * note stays as written.
+ */
+function importedText(t: T, c: string, usage: string): string {
+  const [first, ...rest] = c.split(' · ');
+  const out = [
+    first === 'Imported fuel entry'
+      ? t('notes.auto.importedFuel')
+      : t('notes.auto.importedReading', { usage }),
+  ];
+  rest.forEach((part, i) => {
+    const fuel = i === 0 ? /^fuel ([\d,.]+) gal (gas|diesel)$/.exec(part) : null;
+    out.push(
+      fuel
+        ? t('notes.fuel', {
+            amount: formatNumber(Number(fuel[1]!.replace(/,/g, '')), 1),
+            type: t(`fuelShort.${fuel[2]}`),
+          })
+        : part,
+    );
+  });
+  return out.join(' · ');
+}
