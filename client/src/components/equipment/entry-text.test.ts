@@ -2,7 +2,7 @@ import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en/equipment.json';
 import es from '../../locales/es/equipment.json';
-import { entryText, type EntryFacts } from './entry-text';
+import { entryText, operatorNotesText, type EntryFacts } from './entry-text';
 
 async function tIn(lng: 'en' | 'es') {
   const i18n = createInstance();
@@ -87,6 +87,21 @@ describe('entryText', () => {
         'hours',
       ),
     ).toBe('Carga de combustible importada · Combustible: 7.5 gal de gasolina');
+  });
+
+  it("names the reading taken with an inspection in the reader's language, keeping the checklist's name", async () => {
+    const es_ = await tIn('es');
+    const reading = entry({
+      content: 'Inspection: Daily truck check',
+      usage: 1040,
+      previousUsage: 1000,
+      reading: 'reading',
+    });
+    expect(entryText(es_, reading, 'miles')).toBe('Inspección: Daily truck check');
+    expect(operatorNotesText(es_, 'Inspection: Daily truck check')).toBe(
+      'Inspección: Daily truck check',
+    );
+    expect(operatorNotesText(es_, 'Hour meter replaced?')).toBe('Hour meter replaced?');
   });
 
   it('shows notes and operator readings as written', async () => {

@@ -42,7 +42,7 @@ export function entryText(t: T, h: EntryFacts, unit: string): string {
         c.startsWith('Usage corrected ')
       )
         return t('notes.auto.correction', { from: u(h.previousUsage), to: u(h.usage) });
-      return c;
+      return operatorNotesText(t, c);
     case 'maintenance':
       return h.usage !== null && /^Serviced at [\d.,]+ \S+$/.test(c)
         ? t('notes.auto.serviced', { usage: u(h.usage) })
@@ -87,4 +87,14 @@ function importedText(t: T, c: string, usage: string): string {
     );
   });
   return out.join(' · ');
+}
+
+/**
+ * An operator update's notes as written, except the one the server writes itself: the reading taken
+ * with an inspection ("Inspection: Daily truck check", the checklist's own name kept).
+ */
+export function operatorNotesText(t: T, notes: string): string {
+  return notes.startsWith('Inspection: ')
+    ? t('notes.auto.inspection', { name: notes.slice('Inspection: '.length) })
+    : notes;
 }

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
+import { operatorNotesText } from '@/components/equipment/entry-text';
 import { deviceLabel } from '@/lib/device-label';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -38,6 +39,7 @@ export function RecentUpdatesCard({
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation('common');
   const { t: tf } = useTranslation('field');
+  const { t: te } = useTranslation('equipment');
   const withPhotos = useUpdatesWithPhotos();
   const updates = useOperatorUpdates();
   const review = useReviewUpdate();
@@ -151,7 +153,7 @@ export function RecentUpdatesCard({
                   </div>
                   {u.notes ? (
                     <p className={cn('break-words', u.voided && 'line-through opacity-70')}>
-                      {u.notes}
+                      {operatorNotesText(te, u.notes)}
                     </p>
                   ) : null}
                   {u.voided ? (
