@@ -69,6 +69,18 @@ function submit(cookie: string, body: unknown, key?: string) {
   });
 }
 
+/** An owner, one of their operators signed in, and a truck at 1,000 miles. */
+async function truckAt1000Miles() {
+  const owner = await signupOwner(t.app);
+  const op = await signInOperator(owner);
+  const truck = await createEquipmentViaApi(t.app, owner.cookie, {
+    type: 'vehicle',
+    unit: 'miles',
+    currentUsage: 1000,
+  });
+  return { owner, op, truck };
+}
+
 const answers = (tires: 'pass' | 'fail', brakes: 'pass' | 'fail' = 'pass') => [
   { itemId: 'brakes', result: brakes, ...(brakes === 'fail' ? { note: 'Soft pedal' } : {}) },
   { itemId: 'tires', result: tires, ...(tires === 'fail' ? { note: 'Cut in the sidewall' } : {}) },
@@ -217,13 +229,7 @@ describe('inspections from the operator screen', () => {
   });
 
   it('a failed required item becomes a defect with its note and photo, listed for the manager; recorded once per key', async () => {
-    const owner = await signupOwner(t.app);
-    const op = await signInOperator(owner);
-    const truck = await createEquipmentViaApi(t.app, owner.cookie, {
-      type: 'vehicle',
-      unit: 'miles',
-      currentUsage: 1000,
-    });
+    const { owner, op, truck } = await truckAt1000Miles();
     const tpl = await makeTemplate(owner);
     // A required item left unanswered is refused, naming it.
     const missing = await submit(op, {
@@ -300,13 +306,7 @@ describe('inspections from the operator screen', () => {
   });
 
   it('the reading and the inspection are one write: when the inspection cannot be recorded, the reading is not either', async () => {
-    const owner = await signupOwner(t.app);
-    const op = await signInOperator(owner);
-    const truck = await createEquipmentViaApi(t.app, owner.cookie, {
-      type: 'vehicle',
-      unit: 'miles',
-      currentUsage: 1000,
-    });
+    const { owner, op, truck } = await truckAt1000Miles();
     const name = `Refused check ${Math.random().toString(36).slice(2, 8)}`;
     const tpl = await makeTemplate(owner, { name });
     // The database refuses this checklist's inspections (a crash between the two writes, for real).
@@ -356,13 +356,7 @@ describe('inspections from the operator screen', () => {
   });
 
   it('a reading below the current one is refused like a usage update, and nothing is recorded', async () => {
-    const owner = await signupOwner(t.app);
-    const op = await signInOperator(owner);
-    const truck = await createEquipmentViaApi(t.app, owner.cookie, {
-      type: 'vehicle',
-      unit: 'miles',
-      currentUsage: 1000,
-    });
+    const { owner, op, truck } = await truckAt1000Miles();
     const tpl = await makeTemplate(owner);
     const res = await submit(
       op,
