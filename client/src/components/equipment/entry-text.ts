@@ -1,8 +1,7 @@
 import type { HistoryRecordDto } from '@domain/schemas/equipment';
 import { formatNumber } from '@/lib/format';
-import { formatUsage } from './format';
+import { formatUsage, type Translate as T } from './format';
 
-type T = (key: string, opts?: Record<string, unknown>) => string;
 /** What an entry's text is told from (a history record, or the dashboard's history entry). */
 export type EntryFacts = Pick<
   HistoryRecordDto,
@@ -60,8 +59,6 @@ export function entryText(t: T, h: EntryFacts, unit: string): string {
       return c;
   }
 }
-
-/** A changed field's old or new value, as the form shows it. */
 
 /**
  * An imported reading or fuel entry (import.service.ts): "Imported reading: 1,234 hours · fuel 20 gal

@@ -3,7 +3,9 @@ import { formatNumber } from '@/lib/format';
 /** Displayed id = first 8 characters. */
 export const shortId = (id: string) => id.slice(0, 8);
 
-type T = (key: string, opts?: Record<string, unknown>) => string;
+/** A translate function (any namespace's t): what the text helpers here and in entry-text.ts take. */
+export type Translate = (key: string, opts?: Record<string, unknown>) => string;
+type T = Translate;
 
 /** "12,345.6 hours" (unit translated; n/a shows the number only). */
 export function formatUsage(t: T, value: number | null | undefined, unit: string): string {

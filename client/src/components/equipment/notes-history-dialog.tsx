@@ -374,6 +374,7 @@ function HistoryEntry({
   );
 }
 
+/** A changed field's old or new value, as the form shows it. */
 function formatValue(t: T, c: FieldChange, v: unknown, unit: string): string {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'boolean') return v ? t('yes') : t('no');

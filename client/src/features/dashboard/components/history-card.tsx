@@ -10,18 +10,17 @@ import { exportFileName, historyColumns, serviceEntryColumns } from '@domain/csv
 import type { HistoryEntry } from '@domain/schemas/dashboard';
 import type { HistoryRecordDto, ServiceEntryDto } from '@domain/schemas/equipment';
 import { entryText } from '@/components/equipment/entry-text';
+import type { Translate } from '@/components/equipment/format';
 import { downloadRowsAsCsv } from '../api/download-export';
 import { useRecentHistory } from '../api/get-history';
 import { translateError } from '@/lib/translate-message';
 import { companyToday } from '@/lib/auth';
 
-type T = (key: string, opts?: Record<string, unknown>) => string;
-
 /**
  * An entry's text in the reader's language, as Notes & History tells it (entryText); a change of a
  * machine's data names the fields that changed ("Cambios: Nombre, Intervalo de servicio").
  */
-function historyText(t: T, h: HistoryEntry): string {
+function historyText(t: Translate, h: HistoryEntry): string {
   if (h.noteType === 'change' && h.changedFields.length > 0)
     return `${t('notes.changed')} ${h.changedFields
       .map((f) => t(`fields.${f}`, { defaultValue: f }))
