@@ -322,6 +322,15 @@ describe('inspections from the operator screen', () => {
     const notesOf = () =>
       t.deps.systemDb.select().from(equipmentNote).where(eq(equipmentNote.equipmentId, truck.id));
     const notesBefore = await notesOf();
+    // The machine's usage and how many operator updates it has.
+    const recorded = async () => {
+      const [m] = await t.deps.systemDb.select().from(equipment).where(eq(equipment.id, truck.id));
+      const updates = await t.deps.systemDb
+        .select()
+        .from(operatorUpdate)
+        .where(eq(operatorUpdate.equipmentId, truck.id));
+      return { usage: m?.currentUsage, updates: updates.length };
+    };
     const body = {
       equipmentId: truck.id,
       templateId: tpl.id,
@@ -331,13 +340,7 @@ describe('inspections from the operator screen', () => {
     try {
       const refused = await submit(op, body, 'insp-atomic');
       expect(refused.statusCode).toBe(500);
-      const [m] = await t.deps.systemDb.select().from(equipment).where(eq(equipment.id, truck.id));
-      expect(m?.currentUsage).toBe(1000);
-      const updates = await t.deps.systemDb
-        .select()
-        .from(operatorUpdate)
-        .where(eq(operatorUpdate.equipmentId, truck.id));
-      expect(updates).toHaveLength(0);
+      expect(await recorded()).toEqual({ usage: 1000, updates: 0 });
       expect(await notesOf()).toEqual(notesBefore);
     } finally {
       await t.deps.database.ownerSql('drop trigger if exists test_refuse_inspection on inspection');
@@ -346,13 +349,7 @@ describe('inspections from the operator screen', () => {
     const sent = await submit(op, body, 'insp-atomic');
     expect(sent.statusCode, sent.body).toBe(201);
     expect(submitInspectionResponse.parse(sent.json()).inspection.readingStatus).toBe('applied');
-    const [m] = await t.deps.systemDb.select().from(equipment).where(eq(equipment.id, truck.id));
-    expect(m?.currentUsage).toBe(1040);
-    const updates = await t.deps.systemDb
-      .select()
-      .from(operatorUpdate)
-      .where(eq(operatorUpdate.equipmentId, truck.id));
-    expect(updates).toHaveLength(1);
+    expect(await recorded()).toEqual({ usage: 1040, updates: 1 });
   });
 
   it('a reading below the current one is refused like a usage update, and nothing is recorded', async () => {
