@@ -10,6 +10,10 @@ export const commonMessages = {
   unreadable: 'The request could not be read. Please check the data and try again.',
   invalid: 'Some of the data is not valid. Please check it and try again.',
   tooLong: 'Must be at most {{max}} characters',
+  /** Any text with a control character other than tab and a line break (domain/schemas/primitives.ts). */
+  controlChars: 'The text contains a character that is not allowed (a control character).',
+  /** Any date outside MIN_DATE..MAX_DATE (domain/schemas/primitives.ts). */
+  dateRange: 'The date must be between 1900-01-01 and 2100-12-31.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   tooManyAttempts: {
     one: 'Too many attempts. Please wait {{count}} minute and try again.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 import { isTimeZone } from '../dates';
 import { normaliseRole } from '../roles';
 
@@ -9,18 +10,15 @@ export const passwordMessage = authMessages.passwordMin;
 
 export type AuthMessageKey = keyof typeof authMessages;
 
-const businessName = z
-  .string({ error: authMessages.businessNameMin })
+const businessName = text({ error: authMessages.businessNameMin })
   .trim()
   .min(2, authMessages.businessNameMin)
   .max(120, authMessages.businessNameMax);
-const email = z
-  .string({ error: authMessages.email })
+const email = text({ error: authMessages.email })
   .trim()
   .max(254, authMessages.email)
   .pipe(z.email(authMessages.email));
-const newPassword = z
-  .string({ error: authMessages.passwordMin })
+const newPassword = text({ error: authMessages.passwordMin })
   .min(MIN_PASSWORD, authMessages.passwordMin)
   .max(200, authMessages.passwordMax);
 
@@ -29,8 +27,7 @@ export const signupFormSchema = z
     businessName,
     email,
     password: newPassword,
-    confirmPassword: z
-      .string({ error: authMessages.confirmPassword })
+    confirmPassword: text({ error: authMessages.confirmPassword })
       .min(MIN_PASSWORD, authMessages.confirmPassword),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -40,8 +37,7 @@ export const signupFormSchema = z
 export type SignupFormValues = z.input<typeof signupFormSchema>;
 
 /** A company's time zone (IANA name), e.g. the browser's at signup; "today" is computed in it. */
-export const timeZoneSchema = z
-  .string({ error: authMessages.timeZone })
+export const timeZoneSchema = text({ error: authMessages.timeZone })
   .trim()
   .refine(isTimeZone, authMessages.timeZone);
 
@@ -57,13 +53,11 @@ export const signupSchema = z.object({
 export type SignupInput = z.infer<typeof signupSchema>;
 
 export const loginSchema = z.object({
-  emailOrBusinessName: z
-    .string({ error: authMessages.emailOrBusinessNameLogin })
+  emailOrBusinessName: text({ error: authMessages.emailOrBusinessNameLogin })
     .trim()
     .min(1, authMessages.emailOrBusinessNameLogin)
     .max(254, authMessages.emailOrBusinessNameLogin),
-  password: z
-    .string({ error: authMessages.passwordRequired })
+  password: text({ error: authMessages.passwordRequired })
     .min(1, authMessages.passwordRequired)
     .max(200, authMessages.passwordMax),
   rememberMe: z.boolean().optional().default(false),
@@ -149,10 +143,9 @@ export const securityQuestionListSchema = z.object({ questions: z.array(security
 export type SecurityQuestionList = z.infer<typeof securityQuestionListSchema>;
 
 const answer = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(200, authMessages.answerMax);
+  text({ error: message }).trim().min(1, message).max(200, authMessages.answerMax);
 const question = (message: string) =>
-  z
-    .string({ error: message })
+  text({ error: message })
     .refine((v) => (securityQuestionIds as string[]).includes(v), { message });
 
 export const setupSecurityQuestionsSchema = z
@@ -171,10 +164,10 @@ export type SetupSecurityQuestionsInput = z.infer<typeof setupSecurityQuestionsS
 /** The setup screen: any empty field shows the one screen message, then the rules above. */
 export const setupSecurityQuestionsFormSchema = z
   .object({
-    securityQuestion1: z.string(),
-    securityAnswer1: z.string(),
-    securityQuestion2: z.string(),
-    securityAnswer2: z.string(),
+    securityQuestion1: text(),
+    securityAnswer1: text(),
+    securityQuestion2: text(),
+    securityAnswer2: text(),
   })
   .superRefine((v, ctx) => {
     const empty = [
@@ -201,8 +194,7 @@ export type SetupSecurityQuestionsFormValues = z.input<typeof setupSecurityQuest
 // Forgot / reset password
 // ---------------------------------------------------------------------------------------------
 
-const emailOrBusinessNameReset = z
-  .string({ error: authMessages.emailOrBusinessNameReset })
+const emailOrBusinessNameReset = text({ error: authMessages.emailOrBusinessNameReset })
   .trim()
   .min(1, authMessages.emailOrBusinessNameReset)
   .max(254, authMessages.emailOrBusinessNameReset);
@@ -229,11 +221,10 @@ export const resetPasswordFormSchema = z
   .object({
     securityAnswer1: answer(authMessages.securityAnswer1),
     securityAnswer2: answer(authMessages.securityAnswer2),
-    newPassword: z
-      .string()
+    newPassword: text()
       .min(MIN_PASSWORD, authMessages.resetPasswordMin)
       .max(200, authMessages.passwordMax),
-    confirmPassword: z.string(),
+    confirmPassword: text(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: authMessages.resetPasswordsDoNotMatch,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { intervalUnits, isDateOnly, toDateOnly } from '../dates';
+import { optionalDateSchema, text } from './primitives';
+import { intervalUnits } from '../dates';
 import { equipmentTypes } from '../kinds';
 import { alertThresholdOptions, serviceStatuses } from '../status';
 import { equipmentStatusSchema } from './status';
@@ -61,25 +62,13 @@ const num = (min: number, message: string) =>
 const optionalText = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v),
-    z.string().max(max, commonMessages.tooLong).nullable().optional(),
+    text().max(max, commonMessages.tooLong).nullable().optional(),
   );
-/** Date-only or ISO datetime; kept as YYYY-MM-DD; not before 1900-01-01. */
-const dateField = z.preprocess(
-  (v) => (v === '' ? null : v instanceof Date ? v.toISOString() : v),
-  z
-    .string()
-    .refine(
-      (s) => isDateOnly(toDateOnly(s)) && (s.length === 10 || !Number.isNaN(Date.parse(s))),
-      equipmentMessages.dateInvalid,
-    )
-    .transform(toDateOnly)
-    .nullable()
-    .optional(),
-);
+/** Date-only or ISO datetime; kept as YYYY-MM-DD; a real date from 1900-01-01 to 2100-12-31. */
+const dateField = optionalDateSchema;
 
 export const servicePartSchema = z.object({
-  part: z
-    .string({ error: equipmentMessages.partName })
+  part: text({ error: equipmentMessages.partName })
     .trim()
     .min(1, equipmentMessages.partName)
     .max(200),
@@ -116,8 +105,7 @@ const partsField = z.preprocess(
 
 /** Every editable field; all optional except name/type/unit (the update schema is its partial). */
 export const equipmentFieldsSchema = z.object({
-  name: z
-    .string({ error: equipmentMessages.nameRequired })
+  name: text({ error: equipmentMessages.nameRequired })
     .trim()
     .min(1, equipmentMessages.nameRequired)
     .max(200, equipmentMessages.nameMax),
@@ -225,8 +213,7 @@ export const usageIncreaseSchema = z.object({
 export type UsageIncreaseInput = z.infer<typeof usageIncreaseSchema>;
 
 export const noteInputSchema = z.object({
-  content: z
-    .string({ error: equipmentMessages.noteEmpty })
+  content: text({ error: equipmentMessages.noteEmpty })
     .trim()
     .min(1, equipmentMessages.noteEmpty)
     .max(5000, equipmentMessages.noteMax),
@@ -296,8 +283,7 @@ export type ServiceInputRaw = z.input<typeof serviceInputSchema>;
 
 /** POST /api/equipment/:id/history/:entryId/void and POST /api/operator-updates/:id/void */
 export const voidInputSchema = z.object({
-  reason: z
-    .string({ error: equipmentMessages.voidReason })
+  reason: text({ error: equipmentMessages.voidReason })
     .trim()
     .min(1, equipmentMessages.voidReason)
     .max(500, equipmentMessages.voidReasonMax),
@@ -311,9 +297,9 @@ export type RetireInput = z.infer<typeof retireInputSchema>;
 
 /** Query of GET /api/equipment: status is a service status, a page slug or `all`. */
 export const equipmentListQuerySchema = z.object({
-  status: z.string().max(40).optional(),
-  type: z.string().max(40).optional(),
-  search: z.string().max(200).optional(),
+  status: text().max(40).optional(),
+  type: text().max(40).optional(),
+  search: text().max(200).optional(),
 });
 export type EquipmentListQuery = z.infer<typeof equipmentListQuerySchema>;
 
@@ -327,7 +313,7 @@ export const EQUIPMENT_PAGE_MAX = 100;
 
 /** Fields shared by the bounded listings (GET /api/equipment/page and the dashboard's overview). */
 export const equipmentBrowseFields = {
-  search: z.string({ error: q.text }).trim().max(200, q.maxChars).optional(),
+  search: text({ error: q.text }).trim().max(200, q.maxChars).optional(),
   status: z.enum(statusFilterValues, { error: q.oneOf }).optional(),
   type: z.enum(typeFilterValues, { error: q.oneOf }).optional(),
   offset: z.coerce
@@ -380,8 +366,7 @@ const matchTypesMessage = q.matchTypes;
  */
 export const equipmentOptionsQuerySchema = z.object({
   search: equipmentBrowseFields.search,
-  matchTypes: z
-    .string({ error: matchTypesMessage })
+  matchTypes: text({ error: matchTypesMessage })
     .max(200, matchTypesMessage)
     .transform((v) =>
       v

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 import { fieldMessages } from '../messages/field';
 import { equipmentOptionSchema } from './equipment';
 
@@ -48,13 +49,11 @@ const PHOTO_MAX_BASE64 = Math.ceil(PHOTO_MAX_BYTES / 3) * 4;
  * as base64 in the JSON body (bodies are JSON only, decisions.md). Sending it again is a no-op.
  */
 export const fieldPhotoInputSchema = z.object({
-  updateKey: z
-    .string({ error: fieldMessages.photoKey })
+  updateKey: text({ error: fieldMessages.photoKey })
     .trim()
     .min(1, fieldMessages.photoKey)
     .max(200, fieldMessages.photoKey),
-  data: z
-    .string({ error: fieldMessages.photoMissing })
+  data: text({ error: fieldMessages.photoMissing })
     .min(1, fieldMessages.photoMissing)
     .max(PHOTO_MAX_BASE64, fieldMessages.photoTooLarge)
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, fieldMessages.photoType),

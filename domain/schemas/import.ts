@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 import { equipmentImportFields, historyImportFields } from '../import';
 import { importMessages } from '../messages/import';
 import { queryMessages as q } from '../messages/query';
@@ -12,7 +13,7 @@ export const IMPORT_MAX_ROWS = 5_000;
 /** Per-route body limit of the import calls: 5,000 rows of 15 cells fit with room to spare. */
 export const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
-const cellSchema = z.union([z.string().max(5_000), z.number(), z.boolean(), z.null()]);
+const cellSchema = z.union([text().max(5_000), z.number(), z.boolean(), z.null()]);
 
 export const importFormatSchema = z.object({
   decimal: z.enum(['.', ','], { error: q.oneOf }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateSchema, text } from './primitives';
 import { equipmentTypes } from '../kinds';
 import { inspectionsMessages } from '../messages/inspections';
 
@@ -18,15 +19,14 @@ export type ItemKind = (typeof itemKinds)[number];
 /** A checklist item. `id` is stable across edits so answers and defects keep naming it. */
 export const checklistItemSchema = z
   .object({
-    id: z.string().trim().min(1).max(64),
-    label: z
-      .string({ error: m.itemLabelRequired })
+    id: text().trim().min(1).max(64),
+    label: text({ error: m.itemLabelRequired })
       .trim()
       .min(1, m.itemLabelRequired)
       .max(120, m.itemLabelMax),
-    help: z.string().trim().max(300, m.itemHelpMax).optional().default(''),
+    help: text().trim().max(300, m.itemHelpMax).optional().default(''),
     kind: z.enum(itemKinds, { error: m.itemKind }),
-    unit: z.string().trim().max(20, m.itemUnitRequired).optional().default(''),
+    unit: text().trim().max(20, m.itemUnitRequired).optional().default(''),
     required: z.boolean().optional().default(true),
     /** A failed critical item takes the machine out of service at once (docs/decisions/inspections.md). */
     critical: z.boolean().optional().default(false),
@@ -40,8 +40,7 @@ export type ChecklistItemInput = z.input<typeof checklistItemSchema>;
 
 export const templateInputSchema = z
   .object({
-    name: z
-      .string({ error: m.templateNameRequired })
+    name: text({ error: m.templateNameRequired })
       .trim()
       .min(1, m.templateNameRequired)
       .max(100, m.templateNameMax),
@@ -106,15 +105,15 @@ export const starterInputSchema = z.object({
 // ---- Inspections ---------------------------------------------------------------------------------
 
 export const answerSchema = z.object({
-  itemId: z.string().trim().min(1).max(64),
+  itemId: text().trim().min(1).max(64),
   /** pass/fail items */
   result: z.enum(['pass', 'fail']).optional(),
   /** number items */
   number: z.number({ error: m.answerInvalid }).min(-1e9).max(1e12).optional(),
   /** text items */
-  text: z.string().trim().max(1000, m.noteMax).optional(),
+  text: text().trim().max(1000, m.noteMax).optional(),
   /** A failed item's note. */
-  note: z.string().trim().max(1000, m.noteMax).optional(),
+  note: text().trim().max(1000, m.noteMax).optional(),
 });
 export type AnswerInput = z.infer<typeof answerSchema>;
 
@@ -172,10 +171,9 @@ export type SubmitInspectionResponse = z.infer<typeof submitInspectionResponse>;
 
 /** POST /api/inspections/photos: the photo of one failed item, after the inspection is recorded. */
 export const inspectionPhotoInputSchema = z.object({
-  inspectionKey: z.string().trim().min(1).max(200),
-  itemId: z.string().trim().min(1).max(64),
-  data: z
-    .string()
+  inspectionKey: text().trim().min(1).max(200),
+  itemId: text().trim().min(1).max(64),
+  data: text()
     .min(1)
     .max(Math.ceil((3 * 1024 * 1024) / 3) * 4)
     .regex(/^[A-Za-z0-9+/]+={0,2}$/),
@@ -212,17 +210,14 @@ export const defectsQuerySchema = z.object({
 
 export const resolveDefectInputSchema = z
   .object({
-    note: z.string().trim().max(1000, m.noteMax).optional(),
+    note: text().trim().max(1000, m.noteMax).optional(),
     /** Resolve with a service entry (Mark as Serviced's fields). */
     service: z
       .object({
-        serviceDate: z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}$/)
-          .optional(),
+        serviceDate: dateSchema.optional(),
         cost: z.number().min(0).max(1e9).optional(),
-        performedBy: z.string().trim().max(120).optional(),
-        notes: z.string().trim().max(2000).optional(),
+        performedBy: text().trim().max(120).optional(),
+        notes: text().trim().max(2000).optional(),
       })
       .optional(),
     /** Put the machine back in service (the manager's choice; automatic when the last open critical defect is resolved). */
@@ -235,8 +230,7 @@ export const resolveDefectInputSchema = z
 export type ResolveDefectInput = z.infer<typeof resolveDefectInputSchema>;
 
 export const outOfServiceInputSchema = z.object({
-  reason: z
-    .string({ error: m.reasonRequired })
+  reason: text({ error: m.reasonRequired })
     .trim()
     .min(1, m.reasonRequired)
     .max(500, m.reasonMax),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 import { defaultFuelType, fuelTypes, type OperatorFuelType } from '../kinds';
 import { isTimeZone } from '../dates';
 import { MIN_PASSWORD, authMessages } from '../messages/auth';
@@ -16,11 +17,10 @@ export { operatorsMessages };
 
 const m = operatorsMessages;
 
-const name = z.string().trim().min(1, m.missingInformation).max(60, m.nameMax);
+const name = text().trim().min(1, m.missingInformation).max(60, m.nameMax);
 
 // ---- Company settings -------------------------------------------------------------------
-export const operatorPasswordSchema = z
-  .string()
+export const operatorPasswordSchema = text()
   .min(MIN_PASSWORD, m.passwordMin)
   .max(200, m.passwordMax);
 
@@ -30,10 +30,10 @@ export const operatorPasswordSchema = z
  */
 export const companySettingsInputSchema = z
   .object({
-    masterPassword: z.string().optional(),
-    companyName: z.string().trim().optional(),
+    masterPassword: text().optional(),
+    companyName: text().trim().optional(),
     /** The company's time zone (IANA name): every "today", due date and export date uses it. */
-    timeZone: z.string().trim().optional(),
+    timeZone: text().trim().optional(),
   })
   .transform((v) => ({
     masterPassword: v.masterPassword ? v.masterPassword : undefined,
@@ -108,7 +108,7 @@ export type EmployeeDto = z.infer<typeof employeeDto>;
 export const managerInputSchema = z.object({
   firstName: name,
   lastName: name,
-  email: z.string().trim().max(254, m.email).pipe(z.email(m.email)),
+  email: text().trim().max(254, m.email).pipe(z.email(m.email)),
   password: operatorPasswordSchema,
 });
 export type ManagerInput = z.infer<typeof managerInputSchema>;
@@ -116,15 +116,15 @@ export type ManagerInput = z.infer<typeof managerInputSchema>;
 export const idParamSchema = z.object({ id: z.uuid(commonMessages.notFound) });
 
 export const resetUserPasswordSchema = z.object({
-  targetUserId: z.string({ message: m.userRequired }).min(1, m.userRequired),
+  targetUserId: text({ message: m.userRequired }).min(1, m.userRequired),
   newPassword: operatorPasswordSchema,
 });
 export type ResetUserPasswordInput = z.infer<typeof resetUserPasswordSchema>;
 
 // ---- Operator sign-in ----------------------------------------------------------------------
 export const operatorLoginSchema = z.object({
-  operatorName: z.string().trim().min(1, m.usernameRequired).max(120),
-  password: z.string().min(1, m.passwordRequired).max(200),
+  operatorName: text().trim().min(1, m.usernameRequired).max(120),
+  password: text().min(1, m.passwordRequired).max(200),
   rememberMe: z.boolean().optional().default(false),
 });
 export type OperatorLoginInput = z.infer<typeof operatorLoginSchema>;
@@ -147,8 +147,8 @@ export const operatorUpdateInputSchema = z
     newUsage: optionalNumber(m.invalidUsage),
     fuelAdded: optionalNumber(m.invalidFuel),
     fuelType: z.enum(fuelTypes).optional(),
-    notes: z.string().trim().max(2000, m.notesMax).optional(),
-    equipmentName: z.string().max(200).optional(),
+    notes: text().trim().max(2000, m.notesMax).optional(),
+    equipmentName: text().max(200).optional(),
   })
   .refine((v) => v.newUsage !== undefined || (v.fuelAdded ?? 0) > 0 || (v.notes ?? '').length > 0, {
     message: m.noInformation,

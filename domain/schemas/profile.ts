@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 import { MIN_PASSWORD } from '../messages/auth';
 import { profileMessages } from '../messages/profile';
 
@@ -8,7 +9,7 @@ export type ProfileMessageKey = keyof typeof profileMessages;
 /** The spec's "simple pattern" for e-mail addresses. */
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const name = z.string().trim().max(100, profileMessages.nameMax);
+const name = text().trim().max(100, profileMessages.nameMax);
 
 /**
  * PATCH /api/user/profile. The primary e-mail may be empty only for operators (who sign in with a
@@ -17,15 +18,13 @@ const name = z.string().trim().max(100, profileMessages.nameMax);
 export const updateProfileSchema = z.object({
   firstName: name.optional().default(''),
   lastName: name.optional().default(''),
-  email: z
-    .string()
+  email: text()
     .trim()
     .max(254, profileMessages.email)
     .refine((v) => v === '' || SIMPLE_EMAIL.test(v), profileMessages.email)
     .optional()
     .default(''),
-  secondaryEmail: z
-    .string()
+  secondaryEmail: text()
     .trim()
     .max(254, profileMessages.secondaryEmail)
     .refine((v) => v === '' || SIMPLE_EMAIL.test(v), profileMessages.secondaryEmail)
@@ -38,27 +37,24 @@ export type UpdateProfileFormValues = z.input<typeof updateProfileSchema>;
 
 /** The profile form of an owner or manager: the primary e-mail is required. */
 export const updateProfileFormSchema = updateProfileSchema.extend({
-  email: z
-    .string()
+  email: text()
     .trim()
     .max(254, profileMessages.email)
     .regex(SIMPLE_EMAIL, profileMessages.email),
 });
 
 export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: profileMessages.currentPasswordRequired })
+  currentPassword: text({ error: profileMessages.currentPasswordRequired })
     .min(1, profileMessages.currentPasswordRequired)
     .max(200, profileMessages.currentPasswordRequired),
-  newPassword: z
-    .string({ error: profileMessages.newPasswordMin })
+  newPassword: text({ error: profileMessages.newPasswordMin })
     .min(MIN_PASSWORD, profileMessages.newPasswordMin)
     .max(200, profileMessages.newPasswordMax),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const changePasswordFormSchema = changePasswordSchema
-  .extend({ confirmPassword: z.string() })
+  .extend({ confirmPassword: text() })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: profileMessages.passwordsMustMatch,
     path: ['confirmPassword'],
@@ -70,8 +66,7 @@ export type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;
  * (PATCH /api/company/settings) and the Operators page's Company Settings (POST /api/company-settings).
  * Trimmed; empty -> the spec's "Company name cannot be empty."; at least 2 like the signup's business name.
  */
-export const companyNameSchema = z
-  .string({ error: profileMessages.companyNameEmpty })
+export const companyNameSchema = text({ error: profileMessages.companyNameEmpty })
   .trim()
   .min(1, profileMessages.companyNameEmpty)
   .min(2, profileMessages.companyNameMin)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 import { billingIntervalSchema, tierSchema } from '../plans';
 import { subscriptionMessages } from '../messages/subscription';
 import { subscriptionStatuses } from '../subscription';
@@ -21,7 +22,7 @@ export const pauseRequestSchema = z.object({
 });
 
 export const checkoutSessionParamsSchema = z.object({
-  sessionId: z.string().min(1).max(2000),
+  sessionId: text().min(1).max(2000),
 });
 
 /** GET /api/subscription */
@@ -66,7 +67,7 @@ export type LocalCheckoutView = z.infer<typeof localCheckoutViewSchema>;
 
 /** GET /api/admin/accounts */
 export const adminAccountsQuerySchema = z.object({
-  search: z.string().trim().max(200).optional().default(''),
+  search: text().trim().max(200).optional().default(''),
   page: z.coerce.number().int().min(1).max(100000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
 });

@@ -7,6 +7,7 @@ import {
   type OutboxList,
 } from '../../../../domain/schemas/digest';
 import type { Deps } from '../../deps';
+import { text } from '../../../../domain/schemas/primitives';
 import { parse } from '../../lib/errors';
 import { createMailer } from '../../lib/mailer';
 import { authOf } from '../../plugins/access';
@@ -16,8 +17,8 @@ import { digestPass } from './digest.jobs';
 import { listOutbox } from './outbox.service';
 
 const linkSchema = z.object({
-  u: z.string().max(64).default(''),
-  t: z.string().max(128).default(''),
+  u: text().max(64).default(''),
+  t: text().max(128).default(''),
 });
 
 const html = (reply: FastifyReply, status: number, body: string) =>

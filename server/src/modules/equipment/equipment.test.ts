@@ -133,7 +133,7 @@ describe('POST /api/equipment', () => {
           maintenanceStartDate: '1899-12-31',
           maintenanceInterval: 1,
         },
-        'Maintenance start date cannot be before 1900-01-01',
+        'The date must be between 1900-01-01 and 2100-12-31.',
       ],
       [
         {

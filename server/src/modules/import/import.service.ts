@@ -26,6 +26,8 @@ import type {
   ImportIssue,
 } from '../../../../domain/schemas/import';
 import { MAX_INCREASE_PER_DAY } from '../../../../domain/schemas/operators';
+import { isDateInRange } from '../../../../domain/schemas/primitives';
+import { isDateOnly } from '../../../../domain/dates';
 import type { DbOrTx } from '../../db/client';
 import { company, equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
@@ -367,8 +369,8 @@ async function planHistory(
     if (!key) issues.push(issue('machine', 'import.machineRequired'));
     else if (!m) issues.push(issue('machine', 'import.machineNotFound'));
     if (!input.date) issues.push(issue('date', 'import.dateRequired'));
-    else if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date))
-      issues.push(issue('date', 'equipment.dateInvalid'));
+    else if (!isDateOnly(input.date)) issues.push(issue('date', 'equipment.dateInvalid'));
+    else if (!isDateInRange(input.date)) issues.push(issue('date', 'common.dateRange'));
     else if (input.date > today) issues.push(issue('date', 'import.dateFuture'));
     if (input.kind !== 'reading' && input.kind !== 'service')
       issues.push(issue('kind', 'import.kindInvalid'));

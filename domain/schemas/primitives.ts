@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { isDateOnly, toDateOnly } from '../dates';
+import { commonMessages } from '../messages/common';
+import { equipmentMessages } from '../messages/equipment';
+
+/**
+ * The building blocks every request schema uses for its strings and dates (issue 25, items 7 and 8),
+ * so that every route refuses the same things with the same 400 and message.
+ */
+
+/**
+ * Control characters other than tab, line feed and carriage return (a line break), C0 and C1 and DEL.
+ * PostgreSQL refuses a NUL in text (error 22021); the others are never typed and only hide text.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** True when the text holds a control character other than tab and a line break. */
+export const hasControlChars = (value: string): boolean => CONTROL_CHARS.test(value);
+
+/**
+ * Every string a request carries (bodies, query strings, sign-in fields): z.string() that refuses
+ * control characters other than tab and line breaks with `common.controlChars`, before any other rule.
+ * Chain `.trim().min().max()` on it as on z.string().
+ */
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((s) => !hasControlChars(s), {
+    message: commonMessages.controlChars,
+    abort: true,
+  });
+
+/** The earliest and latest calendar date a request may carry (inclusive). */
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '2100-12-31';
+
+/** True for a date that exists, written YYYY-MM-DD, between MIN_DATE and MAX_DATE. */
+export const isDateInRange = (value: string): boolean =>
+  isDateOnly(value) && value >= MIN_DATE && value <= MAX_DATE;
+
+/**
+ * The one date schema: YYYY-MM-DD (or an ISO date-time, kept as its calendar part as written) of a
+ * date that exists ("2024-13-99" and "2023-02-29" are refused) between MIN_DATE and MAX_DATE.
+ */
+export const dateSchema = text({ error: equipmentMessages.dateInvalid })
+  .refine(
+    (s) => isDateOnly(toDateOnly(s)) && (s.length === 10 || !Number.isNaN(Date.parse(s))),
+    { message: equipmentMessages.dateInvalid, abort: true },
+  )
+  .refine((s) => isDateInRange(toDateOnly(s)), commonMessages.dateRange)
+  .transform(toDateOnly);
+
+/** A form's optional date: '' and null -> null, a Date -> its ISO date, else dateSchema. */
+export const optionalDateSchema = z.preprocess(
+  (v) => (v === '' ? null : v instanceof Date ? v.toISOString() : v),
+  dateSchema.nullable().optional(),
+);

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defectDtoSchema, templateDtoSchema } from '../../../domain/schemas/inspections';
+import { createTestApp, type TestApp } from '../test/helpers';
+import {
+  addSignedInUser,
+  call,
+  createEquipmentViaApi,
+  signInOperatorViaApi,
+  signupOwner,
+} from '../test/factories';
+
+/**
+ * Issue 25, items 7 and 8: every text a request carries refuses control characters (other than tab
+ * and line breaks), and every date must exist and lie between 1900-01-01 and 2100-12-31, with a 400
+ * and a message by key (domain/schemas/primitives.ts), never PostgreSQL's 500.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Answer = { statusCode: number; json: <T>() => T; body: string };
+const refusedAs = (res: Answer, key: string) => {
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.json<{ key: string; code: string }>()).toMatchObject({ code: 'validation', key });
+};
+const NUL = 'a\u0000b';
+
+describe('control characters in text (item 7)', () => {
+  it('refuses a NUL (and other control characters) in bodies on every kind of route', async () => {
+    const owner = await signupOwner(t.app);
+    const machine = await createEquipmentViaApi(t.app, owner.cookie);
+    const operator = await signInOperatorViaApi(t.app, owner);
+    const cases: [string | null, 'POST' | 'PATCH', string, Record<string, unknown>][] = [
+      [owner.cookie, 'POST', '/api/equipment', { name: NUL, type: 'machinery', unit: 'hours' }],
+      [owner.cookie, 'PATCH', `/api/equipment/${machine.id}`, { description: 'x\u0007y' }],
+      [owner.cookie, 'POST', `/api/equipment/${machine.id}/notes`, { content: NUL }],
+      [owner.cookie, 'PATCH', `/api/equipment/${machine.id}/reset-service`, { notes: NUL }],
+      [owner.cookie, 'POST', '/api/employees', { firstName: NUL, lastName: 'Ruiz' }],
+      [owner.cookie, 'PATCH', '/api/user/profile', { firstName: 'A\u001bB' }],
+      [null, 'POST', '/api/auth/login', { emailOrBusinessName: NUL, password: 'whatever-1' }],
+      [null, 'POST', '/api/auth/login', { emailOrBusinessName: owner.email, password: NUL }],
+      [null, 'POST', '/api/employee/login', { operatorName: NUL, password: 'whatever-1' }],
+      [null, 'POST', '/api/auth/forgot-password', { emailOrBusinessName: NUL }],
+      [
+        null,
+        'POST',
+        '/api/auth/signup',
+        { businessName: NUL, email: 'n@example.com', password: 'Harvest-Moon-42' },
+      ],
+      [
+        operator,
+        'POST',
+        '/api/operator-updates',
+        { equipmentId: machine.id, newUsage: 120, notes: NUL },
+      ],
+    ];
+    for (const [cookie, method, url, body] of cases) {
+      refusedAs(await call(t.app, cookie, method, url, body), 'common.controlChars');
+    }
+    // Nothing was written: the machine's name and history are as they were.
+    const after = await call(t.app, owner.cookie, 'GET', `/api/equipment/${machine.id}`);
+    expect(after.json<{ name: string; description: string | null }>()).toMatchObject({
+      name: machine.name,
+      description: machine.description,
+    });
+  });
+
+  it('refuses a NUL in query strings, the admin search included', async () => {
+    const owner = await signupOwner(t.app);
+    const admin = await addSignedInUser(t.deps.systemDb, 'platform_admin', null);
+    refusedAs(
+      await call(t.app, admin.cookie, 'GET', '/api/admin/accounts?search=a%00b'),
+      'common.controlChars',
+    );
+    refusedAs(
+      await call(t.app, owner.cookie, 'GET', '/api/equipment/page?search=a%00b'),
+      'common.controlChars',
+    );
+    refusedAs(
+      await call(t.app, owner.cookie, 'GET', '/api/equipment?search=a%00b'),
+      'common.controlChars',
+    );
+    // The same searches without the NUL are served.
+    expect(
+      (await call(t.app, admin.cookie, 'GET', '/api/admin/accounts?search=ab')).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(t.app, owner.cookie, 'GET', '/api/equipment/page?search=ab')).statusCode,
+    ).toBe(200);
+  });
+
+  it('keeps tabs and line breaks in notes', async () => {
+    const owner = await signupOwner(t.app);
+    const machine = await createEquipmentViaApi(t.app, owner.cookie);
+    const content = 'Oil:\tchanged\r\nFilter: replaced\nnext week';
+    const res = await call(t.app, owner.cookie, 'POST', `/api/equipment/${machine.id}/notes`, {
+      content,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<{ content: string }>().content).toBe(content);
+  });
+});
+
+describe('dates (item 8)', () => {
+  it('refuses dates that do not exist or lie outside 1900-2100, wherever a date is sent', async () => {
+    const owner = await signupOwner(t.app);
+    const machine = await createEquipmentViaApi(t.app, owner.cookie);
+    const service = (serviceDate: string) =>
+      call(t.app, owner.cookie, 'PATCH', `/api/equipment/${machine.id}/reset-service`, {
+        serviceDate,
+      });
+    refusedAs(await service('2024-13-99'), 'equipment.dateInvalid');
+    refusedAs(await service('2023-02-29'), 'equipment.dateInvalid');
+    refusedAs(await service('2024-13-99T00:00:00.000Z'), 'equipment.dateInvalid');
+    refusedAs(await service('1800-01-01'), 'common.dateRange');
+    refusedAs(await service('1899-12-31'), 'common.dateRange');
+    const schedule = (maintenanceStartDate: string) =>
+      call(t.app, owner.cookie, 'POST', '/api/equipment', {
+        name: 'Scheduled',
+        type: 'machinery',
+        unit: 'hours',
+        hasScheduledMaintenance: true,
+        maintenanceStartDate,
+        maintenanceInterval: 1,
+      });
+    refusedAs(await schedule('2024-02-30'), 'equipment.dateInvalid');
+    refusedAs(await schedule('1800-01-01'), 'common.dateRange');
+    refusedAs(await schedule('2101-01-01'), 'common.dateRange');
+    // The bounds themselves and a leap day are dates.
+    expect((await schedule('1900-01-01')).statusCode).toBe(201);
+    expect((await schedule('2100-12-31')).statusCode).toBe(201);
+    const leap = await service('2024-02-29');
+    expect(leap.statusCode, leap.body).toBe(200);
+  });
+
+  it('refuses an impossible service date when a defect is resolved with a service entry', async () => {
+    const owner = await signupOwner(t.app);
+    const operator = await signInOperatorViaApi(t.app, owner);
+    const truck = await createEquipmentViaApi(t.app, owner.cookie, {
+      type: 'vehicle',
+      unit: 'miles',
+    });
+    const tpl = await call(t.app, owner.cookie, 'POST', '/api/inspection-templates', {
+      name: 'Daily truck check',
+      equipmentTypes: ['vehicle'],
+      daily: true,
+      items: [{ id: 'tires', label: 'Tires', kind: 'passFail', required: true }],
+    });
+    expect(tpl.statusCode, tpl.body).toBe(201);
+    const sent = await call(t.app, operator, 'POST', '/api/inspections', {
+      equipmentId: truck.id,
+      templateId: templateDtoSchema.parse(tpl.json()).id,
+      answers: [{ itemId: 'tires', result: 'fail', note: 'Flat' }],
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [defect] = defectDtoSchema
+      .array()
+      .parse((await call(t.app, owner.cookie, 'GET', '/api/defects')).json());
+    const resolve = (serviceDate: string) =>
+      call(t.app, owner.cookie, 'POST', `/api/defects/${defect!.id}/resolve`, {
+        service: { serviceDate },
+      });
+    refusedAs(await resolve('2024-13-99'), 'equipment.dateInvalid');
+    refusedAs(await resolve('1800-01-01'), 'common.dateRange');
+    const still = defectDtoSchema
+      .array()
+      .parse((await call(t.app, owner.cookie, 'GET', '/api/defects')).json());
+    expect(still.map((d) => d.id)).toContain(defect!.id);
+  });
+});
