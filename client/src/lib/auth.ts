@@ -74,23 +74,20 @@ export const roleLabelKey = (role: string | undefined) =>
           ? 'roles.platform_admin'
           : 'roles.user';
 
-/**
- * Logout: ends the session on the server (both endpoints), clears every client cache and storage
- * except the chosen language, then goes to / whatever the server said.
- */
 /** The service worker's cache of the API answers the operator screen needs offline (issue 13). */
 export const FIELD_API_CACHE = 'ems-field-api';
 
+/**
+ * Logout: ends the session on the server (POST /api/auth/logout; no GET signs out), clears every
+ * client cache and storage except the chosen language, then goes to / whatever the server said.
+ */
 export function useLogout() {
   const qc = useQueryClient();
   return async () => {
-    // Both calls of the spec; a failure is only logged (the user is sent to / whatever happens).
-    const results = await Promise.allSettled([
-      api.post('/api/auth/logout'),
-      api.get('/api/logout'),
-    ]);
-    for (const r of results)
-      if (r.status === 'rejected') console.warn('Logout request failed', r.reason);
+    // A failure is only logged (the user is sent to / whatever happens).
+    await api.post('/api/auth/logout').catch((err: unknown) => {
+      console.warn('Logout request failed', err);
+    });
     const lang = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     qc.clear();
     localStorage.clear();

@@ -14,7 +14,6 @@ import type { CompanyContext, CompanyState } from './session';
 /** Writes a company that is not entitled may still make: signing out and everything about billing. */
 const ALWAYS_ALLOWED = [
   '/api/auth/logout',
-  '/api/logout',
   '/api/subscription',
   '/api/create-checkout-session',
   '/api/checkout/',

@@ -59,8 +59,8 @@ export async function registerSecurity(app: FastifyInstance, opts: { stripe: boo
     done();
   });
 
-  // Cross-site request protection: a state-changing request whose Origin names another site is
-  // refused. Only on the API's state-changing routes; the Stripe webhook is authenticated by its
+  // Cross-site request protection: a state-changing request whose Origin names another site, or
+  // without an Origin that says Sec-Fetch-Site: cross-site or has a foreign Referer, is refused. Only on the API's state-changing routes; the Stripe webhook is authenticated by its
   // signature.
   hookRoutes(
     app,
@@ -73,16 +73,26 @@ export async function registerSecurity(app: FastifyInstance, opts: { stripe: boo
   );
 }
 
-/** The refusal for a request whose Origin header names another host than the one it reached, else null. */
+/**
+ * The refusal for a cross-site state-changing request, else null: its Origin names another host than
+ * the one it reached (or is unreadable, e.g. "null"); or, without an Origin, the browser says
+ * `Sec-Fetch-Site: cross-site` or the Referer names another host. A request with none of these (a
+ * script, curl) is not a browser's cross-site request and goes on to the route's own checks.
+ */
 function crossSiteError(req: FastifyRequest): AppError | null {
-  const origin = req.headers.origin;
-  if (!origin) return null;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    return new AppError('forbidden', 'common.crossSite');
-  }
   const host = req.headers['x-forwarded-host'] ?? req.headers.host;
-  return originHost !== host ? new AppError('forbidden', 'common.crossSite') : null;
+  const sameHost = (url: string) => {
+    try {
+      return new URL(url).host === host;
+    } catch {
+      return false;
+    }
+  };
+  const refused = () => new AppError('forbidden', 'common.crossSite');
+  const origin = req.headers.origin;
+  if (origin) return sameHost(origin) ? null : refused();
+  if (req.headers['sec-fetch-site'] === 'cross-site') return refused();
+  const referer = req.headers.referer;
+  if (referer && !sameHost(referer)) return refused();
+  return null;
 }

@@ -79,7 +79,7 @@ describe('sign-ins cached per process', () => {
     expect(first - second).toBe(1);
   });
 
-  it('logout (POST and GET) and a new sign-in end the old session at once', async () => {
+  it('logout (POST) and a new sign-in end the old session at once; a GET never signs out', async () => {
     const owner = await signupOwner(t.app);
     const a = await signInAgain(t.app, owner);
     const b = await signInAgain(t.app, owner);
@@ -87,7 +87,10 @@ describe('sign-ins cached per process', () => {
     for (const cookie of [owner.cookie, a, b, c]) expect(await status(cookie)).toBe(200);
     expect((await call(t.app, a, 'POST', '/api/auth/logout')).statusCode).toBe(200);
     expect(await status(a)).toBe(401);
-    expect((await call(t.app, b, 'GET', '/api/logout')).statusCode).toBe(200);
+    expect((await call(t.app, b, 'GET', '/api/logout')).statusCode).toBe(404);
+    expect((await call(t.app, b, 'GET', '/api/auth/logout')).statusCode).toBe(404);
+    expect(await status(b)).toBe(200);
+    expect((await call(t.app, b, 'POST', '/api/auth/logout')).statusCode).toBe(200);
     expect(await status(b)).toBe(401);
     const rotated = await t.app.inject({
       method: 'POST',

@@ -166,7 +166,7 @@ async function lookupSession(db: Db, sid: string, now: Date): Promise<CachedSess
  *   handled, unless its route declares `config.keepsSessions` (it changes no user, company or session
  *   row: equipment and operator-update writes), so logout, password changes, removals, role, profile,
  *   company and subscription changes all take effect on the next request;
- * - a response that sets or clears the session cookie (sign-in, sign-out, also GET /api/logout) forgets
+ * - a response that sets or clears the session cookie (sign-in, sign-out) forgets
  *   the session the request came with;
  * - a lookup that was in flight while the cache was emptied is not stored.
  * Another app server's cache may still hold a sign-in changed here for up to SESSION_CACHE_SECONDS.
