@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authThrottle } from '../db/schema/index';
 import { AppError } from './errors';
@@ -20,15 +20,46 @@ export const ADDRESS_POLICY: ThrottlePolicy = {
   blockMs: 15 * 60_000,
 };
 
-export type ThrottleKey = { key: string; policy: ThrottlePolicy };
+/**
+ * Failures of browsers without the account's device cookie, from every address together: a brake on
+ * guessing spread over many addresses. Only such browsers are held by it; the owner's own browser
+ * (device cookie) keeps its allowance (docs/decisions/sign-in-device-cookies.md).
+ */
+export const STRANGERS_POLICY: ThrottlePolicy = {
+  maxFailures: 50,
+  windowMs: 15 * 60_000,
+  blockMs: 15 * 60_000,
+};
+
+/** `kept`: a successful sign-in leaves its count alone (an address's, or all strangers' of an account). */
+export type ThrottleKey = { key: string; policy: ThrottlePolicy; kept?: true };
+
+const norm = (id: string) => id.trim().toLowerCase();
 
 export const accountKey = (scope: string, id: string): ThrottleKey => ({
-  key: `acct:${scope}:${id.trim().toLowerCase()}`,
+  key: `acct:${scope}:${norm(id)}`,
+  policy: ACCOUNT_POLICY,
+});
+/** One account tried from one address (a stranger's allowance for that account). */
+export const accountAddressKey = (scope: string, id: string, ip: string): ThrottleKey => ({
+  key: `acct:${scope}:${norm(id)}@${ip}`,
+  policy: ACCOUNT_POLICY,
+});
+/** Every stranger's failures at one account, whatever the address. */
+export const strangersKey = (scope: string, id: string): ThrottleKey => ({
+  key: `strangers:${scope}:${norm(id)}`,
+  policy: STRANGERS_POLICY,
+  kept: true,
+});
+/** One browser that signed in to the account before (its device cookie's nonce): its own allowance. */
+export const deviceKey = (scope: string, nonce: string): ThrottleKey => ({
+  key: `dev:${scope}:${nonce}`,
   policy: ACCOUNT_POLICY,
 });
 export const addressKey = (scope: string, ip: string): ThrottleKey => ({
   key: `ip:${scope}:${ip}`,
   policy: ADDRESS_POLICY,
+  kept: true,
 });
 
 export async function assertNotThrottled(db: Db, keys: ThrottleKey[], now: Date): Promise<void> {
@@ -78,7 +109,29 @@ export async function recordFailure(db: Db, keys: ThrottleKey[], now: Date): Pro
   }
 }
 
-/** A successful sign-in clears the account's failures (not the address's). */
-export async function clearFailures(db: Db, key: ThrottleKey): Promise<void> {
-  await db.delete(authThrottle).where(eq(authThrottle.key, key.key));
+/** A successful sign-in clears its keys' failures, except the `kept` ones (an address's, all strangers'). */
+export async function clearFailures(db: Db, keys: ThrottleKey[]): Promise<void> {
+  const cleared = keys.filter((k) => !k.kept).map((k) => k.key);
+  if (cleared.length > 0) await db.delete(authThrottle).where(inArray(authThrottle.key, cleared));
+}
+
+/**
+ * The keys one sign-in attempt is counted under (OWASP device cookies): a browser with the account's
+ * valid device cookie only under its own device key; anyone else under the account from that address,
+ * all strangers of the account together, and the address.
+ */
+export function signInKeys(
+  scope: string,
+  identifier: string,
+  ip: string,
+  opts: { subject?: string | null; device?: string | null } = {},
+): ThrottleKey[] {
+  if (opts.subject && opts.device) return [deviceKey(scope, opts.device)];
+  return [
+    accountAddressKey(scope, identifier, ip),
+    addressKey(scope, ip),
+    ...(opts.subject
+      ? [accountAddressKey(scope, opts.subject, ip), strangersKey(scope, opts.subject)]
+      : [strangersKey(scope, identifier)]),
+  ];
 }

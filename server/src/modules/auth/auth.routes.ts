@@ -8,6 +8,7 @@ import {
   signupSchema,
 } from '../../../../domain/schemas/auth';
 import type { Deps } from '../../deps';
+import { deviceCheckOf, issueDeviceCookie } from '../../lib/device-cookie';
 import { AppError, parse } from '../../lib/errors';
 import { authOf } from '../../plugins/access';
 import { endSession, startSession } from '../../plugins/session';
@@ -25,6 +26,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     const input = parse(signupSchema, req.body);
     const u = await auth.signup(deps, input);
     await startSession(db, req, reply, u, false);
+    issueDeviceCookie(req, reply, deps.config.APP_SECRET, auth.deviceSubject(u.id));
     req.log.info({ event: 'signup', userId: u.id }, 'account created');
     return reply
       .status(201)
@@ -36,8 +38,9 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/api/auth/login', { config: { access: 'public', dbScope: 'system' } }, async (req, reply) => {
     const input = parse(loginSchema, req.body);
     try {
-      const u = await auth.login(deps, input, req.ip);
+      const u = await auth.login(deps, input, req.ip, deviceCheckOf(req, deps.config.APP_SECRET));
       await startSession(db, req, reply, u, input.rememberMe);
+      issueDeviceCookie(req, reply, deps.config.APP_SECRET, auth.deviceSubject(u.id));
       req.log.info({ event: 'login_success', userId: u.id }, 'owner sign-in');
       return auth.toCurrentUser(u, await auth.companyOf(db, u.companyId));
     } catch (err) {
@@ -53,8 +56,9 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     await endSession(db, req, reply);
     return reply.send({ ok: true });
   };
+  // POST only: a GET must never change state (any site could sign users out with a link), so the
+  // spec's GET /api/logout is not served (decisions.md).
   app.post('/api/auth/logout', { config: { access: 'public' } }, logout);
-  app.get('/api/logout', { config: { access: 'public' } }, logout);
 
   /** The questions offered, with stable ids and English and Spanish text (the client shows its language). */
   app.get('/api/auth/security-questions', { config: { access: 'public' } }, async () => ({

@@ -1,6 +1,8 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
 import {
   currentUserSchema,
+  SECURITY_QUESTIONS,
   securityQuestionById,
   type CurrentUser,
   type ForgotPasswordResponse,
@@ -16,12 +18,13 @@ import type { AuthContext } from '../../plugins/session';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { hashPassword, normaliseAnswer, verifyPassword } from '../../lib/passwords';
 import { isCommonPassword } from '../../lib/common-passwords';
+import type { DeviceCheck } from '../../lib/device-cookie';
 import {
-  accountKey,
   addressKey,
   assertNotThrottled,
   clearFailures,
   recordFailure,
+  signInKeys,
   type ThrottleKey,
 } from '../../lib/throttle';
 
@@ -159,23 +162,39 @@ export async function findAccount(db: Db, emailOrBusinessName: string): Promise<
   return byName[0]?.u ?? null;
 }
 
-/**
- * Sign-in throttle keys: the identifier typed (email or business name), the account itself (so that
- * both spellings share one counter) and the address. Wrong security answers and wrong current
- * passwords count here too.
- */
-export const signInKeys = (identifier: string, ip: string, userId?: string): ThrottleKey[] => [
-  accountKey('login', identifier),
-  addressKey('login', ip),
-  ...(userId ? [accountKey('login', `user:${userId}`)] : []),
-];
+/** The subject an owner's, manager's or admin's device cookie names (lib/device-cookie.ts). */
+export const deviceSubject = (userId: string) => `user:${userId}`;
 
-export async function login(deps: Deps, input: LoginInput, ip: string): Promise<UserRow> {
+/**
+ * Sign-in throttle keys (lib/throttle.ts signInKeys): a browser with the account's device cookie
+ * counts against its own allowance; anyone else against the account from that address (by the
+ * identifier typed and by the account, so both spellings share one counter), all strangers of the
+ * account, and the address. Wrong security answers and wrong current passwords count here too.
+ */
+export const loginKeys = (
+  identifier: string,
+  ip: string,
+  userId?: string,
+  device?: DeviceCheck,
+): ThrottleKey[] => {
+  const subject = userId ? deviceSubject(userId) : null;
+  return signInKeys('login', identifier, ip, {
+    subject,
+    device: subject && device ? device(subject) : null,
+  });
+};
+
+/** An owner's, manager's or admin's sign-in (device: the request's device cookies). */
+export async function login(
+  deps: Deps,
+  input: LoginInput,
+  ip: string,
+  device?: DeviceCheck,
+): Promise<UserRow> {
   const { db, now } = deps;
-  await assertNotThrottled(db, signInKeys(input.emailOrBusinessName, ip), now());
   const account = await findAccount(db, input.emailOrBusinessName);
-  const keys = signInKeys(input.emailOrBusinessName, ip, account?.id);
-  if (account) await assertNotThrottled(db, keys, now());
+  const keys = loginKeys(input.emailOrBusinessName, ip, account?.id, device);
+  await assertNotThrottled(db, keys, now());
   const ok = await verifyPassword(
     account?.role === 'operator' ? null : account?.passwordHash,
     input.password,
@@ -184,8 +203,7 @@ export async function login(deps: Deps, input: LoginInput, ip: string): Promise<
     await recordFailure(db, keys, now());
     throw new AppError('unauthenticated', 'auth.invalidLogin');
   }
-  await clearFailures(db, keys[0]!);
-  await clearFailures(db, keys[2]!);
+  await clearFailures(db, keys);
   return account;
 }
 
@@ -228,6 +246,38 @@ async function recoverableAccount(db: Db, emailOrBusinessName: string): Promise<
   return account;
 }
 
+/**
+ * The two questions shown for an address that has no recoverable account (unknown, or without
+ * questions): picked from the question list by a keyed hash of the normalised address (HMAC under the
+ * app's secret), so the same address always gets the same two and nobody can tell them from an
+ * account's real questions without the secret (no account enumeration, decisions.md).
+ */
+export function decoyQuestions(
+  secret: string,
+  emailOrBusinessName: string,
+): ForgotPasswordResponse['questions'] {
+  const digest = createHmac('sha256', secret)
+    .update(`recovery-decoy:${emailOrBusinessName.trim().toLowerCase()}`)
+    .digest();
+  const n = SECURITY_QUESTIONS.length;
+  const first = digest.readUInt32BE(0) % n;
+  let second = digest.readUInt32BE(4) % (n - 1);
+  if (second >= first) second += 1;
+  const pick = (i: number) => {
+    const q = SECURITY_QUESTIONS[i]!;
+    return { id: q.id, en: q.en, es: q.es };
+  };
+  return { question1: pick(first), question2: pick(second) };
+}
+
+/** A hash no answer matches, so an unknown account's reset does the same Argon2 work as a known one's. */
+let decoyHash: Promise<string> | null = null;
+const decoyAnswerHash = () => (decoyHash ??= hashPassword(randomBytes(32).toString('base64url')));
+
+/**
+ * Step 1 of recovery: the account's two questions, or for an address without a recoverable account
+ * the same kind of answer (decoy questions, 200), so the answer never tells whether an account exists.
+ */
 export async function forgotPassword(
   deps: Deps,
   emailOrBusinessName: string,
@@ -235,13 +285,11 @@ export async function forgotPassword(
 ): Promise<ForgotPasswordResponse> {
   const { db, now } = deps;
   const keys = [addressKey('forgot', ip)];
-  await assertNotThrottled(db, [...keys, ...signInKeys(emailOrBusinessName, ip)], now());
+  await assertNotThrottled(db, [...keys, ...loginKeys(emailOrBusinessName, ip)], now());
+  // Every look-up counts against the address, known account or not (the same work either way).
+  await recordFailure(db, keys, now());
   const account = await recoverableAccount(db, emailOrBusinessName);
-  if (!account) {
-    // Probing for accounts counts against the address.
-    await recordFailure(db, keys, now());
-    throw new AppError('not_found', 'auth.userNotFound');
-  }
+  if (!account) return { questions: decoyQuestions(deps.config.APP_SECRET, emailOrBusinessName) };
   return {
     questions: {
       question1: securityQuestionById(account.securityQuestion1)!,
@@ -257,19 +305,16 @@ export async function resetPassword(
   ip: string,
 ): Promise<UserRow> {
   const { db, now } = deps;
-  await assertNotThrottled(db, signInKeys(input.emailOrBusinessName, ip), now());
   const account = await recoverableAccount(db, input.emailOrBusinessName);
-  if (!account) {
-    await recordFailure(db, [addressKey('forgot', ip), addressKey('login', ip)], now());
-    throw new AppError('not_found', 'auth.userNotFound');
-  }
-  const keys = signInKeys(input.emailOrBusinessName, ip, account.id);
+  const keys = loginKeys(input.emailOrBusinessName, ip, account?.id);
   await assertNotThrottled(db, keys, now());
+  // An unknown account is answered like wrong answers, after the same hashing work (no enumeration).
+  const decoy = account ? null : await decoyAnswerHash();
   const [ok1, ok2] = await Promise.all([
-    verifyPassword(account.securityAnswer1Hash, normaliseAnswer(input.securityAnswer1)),
-    verifyPassword(account.securityAnswer2Hash, normaliseAnswer(input.securityAnswer2)),
+    verifyPassword(account?.securityAnswer1Hash ?? decoy, normaliseAnswer(input.securityAnswer1)),
+    verifyPassword(account?.securityAnswer2Hash ?? decoy, normaliseAnswer(input.securityAnswer2)),
   ]);
-  if (!ok1 || !ok2) {
+  if (!account || !ok1 || !ok2) {
     await recordFailure(db, keys, now());
     throw new AppError('unauthenticated', 'auth.answersIncorrect');
   }
@@ -279,8 +324,7 @@ export async function resetPassword(
     await tx.update(user).set({ passwordHash, updatedAt: now() }).where(eq(user.id, account.id));
     await tx.delete(session).where(eq(session.userId, account.id));
   });
-  await clearFailures(db, keys[0]!);
-  await clearFailures(db, keys[2]!);
+  await clearFailures(db, keys);
   return account;
 }
 

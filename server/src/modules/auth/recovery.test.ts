@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, cookieFrom, type TestApp } from '../../test/helpers';
 import { addCompanyUser, call, setupSecurityQuestions, signupOwner } from '../../test/factories';
 import { user } from '../../db/schema/index';
+import { forgotPasswordResponseSchema } from '../../../../domain/schemas/auth';
+import { decoyQuestions } from './auth.service';
 import { eq } from 'drizzle-orm';
 
 let t: TestApp;
@@ -113,19 +115,41 @@ describe('forgot and reset password', () => {
     }
   });
 
-  it('answers User Not Found (404) for unknown accounts and accounts without questions', async () => {
-    const res = await call(t.app, null, 'POST', '/api/auth/forgot-password', {
-      emailOrBusinessName: 'nobody@example.com',
-    });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(
-      'No account found with that email or business name, or security questions not set up.',
+  it('answers unknown accounts and accounts without questions like known ones: stable decoy questions (no enumeration)', async () => {
+    const forgot = (emailOrBusinessName: string) =>
+      call(t.app, null, 'POST', '/api/auth/forgot-password', { emailOrBusinessName });
+    const questionIds = new Set(
+      (await call(t.app, null, 'GET', '/api/auth/security-questions'))
+        .json<{ questions: { id: string }[] }>()
+        .questions.map((q) => q.id),
     );
+    const res = await forgot('nobody@example.com');
+    expect(res.statusCode).toBe(200);
+    const decoy = forgotPasswordResponseSchema.parse(res.json()).questions;
+    expect(questionIds.has(decoy.question1.id)).toBe(true);
+    expect(questionIds.has(decoy.question2.id)).toBe(true);
+    expect(decoy.question1.id).not.toBe(decoy.question2.id);
+    // The same questions every time, whatever the case or spacing typed; another address may differ.
+    expect((await forgot('  NOBODY@example.com ')).json()).toEqual(res.json());
+    const others = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      const q = forgotPasswordResponseSchema.parse((await forgot(`ghost${i}@example.com`)).json());
+      others.add(`${q.questions.question1.id}/${q.questions.question2.id}`);
+    }
+    expect(others.size).toBeGreaterThan(1);
+    // A real account without questions is answered the same way.
     const owner = await signupOwner(t.app);
-    const none = await call(t.app, null, 'POST', '/api/auth/forgot-password', {
-      emailOrBusinessName: owner.email,
-    });
-    expect(none.statusCode).toBe(404);
+    const none = await forgot(owner.email);
+    expect(none.statusCode).toBe(200);
+    expect(forgotPasswordResponseSchema.parse(none.json()).questions.question1.id).toBeTruthy();
+    // The decoys are the keyed hash of the address under the app's secret: another secret picks
+    // other questions for some address, so nobody can tell them apart without the secret.
+    expect(decoy).toEqual(decoyQuestions(t.deps.config.APP_SECRET, 'nobody@example.com'));
+    const pairs = (secret: string) =>
+      Array.from({ length: 8 }, (_, i) => decoyQuestions(secret, `ghost${i}@example.com`));
+    expect(pairs('another-secret-of-at-least-32-characters!')).not.toEqual(
+      pairs(t.deps.config.APP_SECRET),
+    );
     const empty = await call(t.app, null, 'POST', '/api/auth/forgot-password', {
       emailOrBusinessName: '  ',
     });
@@ -265,6 +289,32 @@ describe('forgot and reset password', () => {
       remoteAddress: '203.0.113.10',
       payload: { emailOrBusinessName: 'ghost@example.com' },
     });
-    expect(other.statusCode).toBe(404);
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('fails a reset for an unknown account exactly like wrong answers, and counts it', async () => {
+    const reset = (emailOrBusinessName: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        remoteAddress,
+        payload: {
+          emailOrBusinessName,
+          securityAnswer1: 'Rex',
+          securityAnswer2: 'Springfield',
+          newPassword: 'Brand-New-Pass-9',
+        },
+      });
+    const owner = await signupOwner(t.app);
+    await setupSecurityQuestions(t.app, owner.cookie, ['Rex', 'Shelbyville']);
+    const known = await reset(owner.email, '198.51.100.7');
+    const unknown = await reset('nobody-at-all@example.com', '198.51.100.8');
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(known.json());
+    expect(unknown.json()).toMatchObject({ key: 'auth.answersIncorrect' });
+    // Wrong guesses at an unknown account are limited like at a known one.
+    for (let i = 0; i < 4; i++) await reset('nobody-at-all@example.com', '198.51.100.8');
+    expect((await reset('nobody-at-all@example.com', '198.51.100.8')).statusCode).toBe(429);
   });
 });

@@ -4,13 +4,8 @@ import { type OperatorLoginInput } from '../../../../domain/schemas/operators';
 import { company, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, isUniqueViolation } from '../../lib/errors';
-import {
-  accountKey,
-  addressKey,
-  assertNotThrottled,
-  clearFailures,
-  recordFailure,
-} from '../../lib/throttle';
+import type { DeviceCheck } from '../../lib/device-cookie';
+import { assertNotThrottled, clearFailures, recordFailure, signInKeys } from '../../lib/throttle';
 import { SHARED_OPERATOR_AUTH_TYPE } from './team.service';
 
 type UserRow = typeof user.$inferSelect;
@@ -63,21 +58,28 @@ async function sharedOperatorOf(deps: Deps, c: CompanyRow): Promise<UserRow> {
 }
 
 /**
+ * The subject of an operator's device cookie (lib/device-cookie.ts): the operator, or for "business
+ * name + shared password" the company's shared operator login.
+ */
+export const operatorDeviceSubject = (who: { userId?: string; companyId?: string }) =>
+  who.userId ? `user:${who.userId}` : `company:${who.companyId}`;
+
+/**
  * Operator sign-in: username (case-insensitive) + the company's shared password (case-sensitive),
  * or business name + shared password (an operator-level session, never owner rights).
- * Rate limited per account name and per address.
+ * Rate limited like the owner's sign-in (lib/throttle.ts signInKeys): a phone that signed in to that
+ * operator before (device cookie) keeps its own allowance; anyone else counts per account and address,
+ * all strangers of the account together, and per address.
  */
 export async function operatorLogin(
   deps: Deps,
   input: OperatorLoginInput,
   ip: string,
-): Promise<UserRow> {
+  device?: DeviceCheck,
+): Promise<{ account: UserRow; subject: string }> {
   const { db, now } = deps;
-  const keys = [accountKey('operator-login', input.operatorName), addressKey('operator-login', ip)];
-  await assertNotThrottled(db, keys, now());
   const key = input.operatorName.trim().toLowerCase();
 
-  let account: UserRow | null = null;
   const byUsername = await db
     .select({ u: user, c: company })
     .from(user)
@@ -90,24 +92,39 @@ export async function operatorLogin(
     )
     .limit(1);
   const hit = byUsername[0];
+  const byName = hit
+    ? undefined
+    : (
+        await db
+          .select()
+          .from(company)
+          .where(sql`lower(${company.name}) = ${key}`)
+          .limit(1)
+      )[0];
+  const subject = hit
+    ? operatorDeviceSubject({ userId: hit.u.id })
+    : byName
+      ? operatorDeviceSubject({ companyId: byName.id })
+      : null;
+  const keys = signInKeys('operator-login', input.operatorName, ip, {
+    subject,
+    device: subject && device ? device(subject) : null,
+  });
+  await assertNotThrottled(db, keys, now());
+
+  let account: UserRow | null = null;
   if (hit) {
     const shared = sharedPasswordOf(deps, hit.c);
     if (shared !== null && samePassword(input.password, shared)) account = hit.u;
   } else {
-    const byName = await db
-      .select()
-      .from(company)
-      .where(sql`lower(${company.name}) = ${key}`)
-      .limit(1);
-    const c = byName[0];
-    const shared = sharedPasswordOf(deps, c);
-    if (c && shared !== null && samePassword(input.password, shared))
-      account = await sharedOperatorOf(deps, c);
+    const shared = sharedPasswordOf(deps, byName);
+    if (byName && shared !== null && samePassword(input.password, shared))
+      account = await sharedOperatorOf(deps, byName);
   }
-  if (!account) {
+  if (!account || !subject) {
     await recordFailure(db, keys, now());
     throw new AppError('unauthenticated', 'operators.invalidLogin');
   }
-  await clearFailures(db, keys[0]!);
-  return account;
+  await clearFailures(db, keys);
+  return { account, subject };
 }

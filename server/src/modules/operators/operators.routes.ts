@@ -12,6 +12,7 @@ import { deviceSummary } from '../../../../domain/device';
 import { voidInputSchema } from '../../../../domain/schemas/equipment';
 import type { Deps } from '../../deps';
 import { AppError, parse } from '../../lib/errors';
+import { deviceCheckOf, issueDeviceCookie } from '../../lib/device-cookie';
 import { idempotencyKeyOf, idOf } from '../../lib/request';
 import { companyCtx } from '../../plugins/access';
 import { startSession } from '../../plugins/session';
@@ -93,8 +94,10 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/api/employee/login', { config: { access: 'public', dbScope: 'system' } }, async (req, reply) => {
     const input = parse(operatorLoginSchema, req.body);
     try {
-      const u = await operatorLogin(deps, input, req.ip);
+      const secret = deps.config.APP_SECRET;
+      const { account: u, subject } = await operatorLogin(deps, input, req.ip, deviceCheckOf(req, secret));
       await startSession(db, req, reply, u, input.rememberMe);
+      issueDeviceCookie(req, reply, secret, subject);
       req.log.info({ event: 'operator_login_success', userId: u.id }, 'operator sign-in');
       return {
         ...toCurrentUser(u, await companyOf(db, u.companyId)),

@@ -13,7 +13,7 @@ import type { Deps } from '../../deps';
 import { AppError, isUniqueViolation, parse } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { assertNotThrottled, clearFailures, recordFailure } from '../../lib/throttle';
-import { assertStrongPassword, getUser, signInKeys } from '../auth/auth.service';
+import { assertStrongPassword, getUser, loginKeys } from '../auth/auth.service';
 
 /** Personal details: first and last name, e-mail (unique, case-insensitive), secondary e-mail. */
 export async function updateProfile(
@@ -64,7 +64,7 @@ export async function changePassword(
   const { db, now } = deps;
   const u = await getUser(db, userId);
   if (!u) throw new AppError('unauthenticated', 'common.signIn');
-  const keys = signInKeys(`user:${userId}`, ip, userId);
+  const keys = loginKeys(`user:${userId}`, ip, userId);
   await assertNotThrottled(db, keys, now());
   if (!(await verifyPassword(u.passwordHash, input.currentPassword))) {
     await recordFailure(db, keys, now());
@@ -78,8 +78,7 @@ export async function changePassword(
     await tx.update(user).set({ passwordHash, updatedAt: now() }).where(eq(user.id, userId));
     await tx.delete(session).where(and(eq(session.userId, userId), ne(session.sid, currentSid)));
   });
-  await clearFailures(db, keys[0]!);
-  await clearFailures(db, keys[2]!);
+  await clearFailures(db, keys);
 }
 
 export async function companyDetails(db: Db, companyId: string): Promise<CompanyDetails> {

@@ -15,7 +15,6 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
 import { AuthShell } from '../components/auth-shell';
@@ -63,9 +62,8 @@ export default function ForgotPasswordPage() {
       resetForm.reset(EMPTY_RESET);
       setStep({ account: emailOrBusinessName, questions: res.questions });
     } catch (err) {
-      const notFound = err instanceof ApiError && err.status === 404;
       toast({
-        title: notFound ? t('forgot.notFoundTitle') : t('forgot.errorTitle'),
+        title: t('forgot.errorTitle'),
         description: msg(err),
         variant: 'destructive',
       });
