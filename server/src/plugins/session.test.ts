@@ -200,6 +200,10 @@ describe('sign-ins cached per process', () => {
     };
     const uncached = await make(0);
     const cached = await make(1);
+    // The app's clock stands still while the sign-in is cached, then moves on (no real waiting).
+    const start = new Date();
+    t.clock.set(start);
+    const at = (ms: number) => t.clock.set(new Date(start.getTime() + ms));
     try {
       const owner = await signupOwner(t.app);
       for (const app of [uncached, cached]) expect(await status(owner.cookie, app)).toBe(200);
@@ -207,9 +211,13 @@ describe('sign-ins cached per process', () => {
       await t.deps.systemDb.delete(session).where(eq(session.sid, sidOf(owner.cookie)));
       expect(await status(owner.cookie, uncached)).toBe(401);
       expect(await status(owner.cookie, cached)).toBe(200);
-      await new Promise((r) => setTimeout(r, 1100));
+      at(999);
+      expect(await status(owner.cookie, cached)).toBe(200);
+      // SESSION_CACHE_SECONDS (1) later by the app's clock: the cached sign-in is gone.
+      at(1000);
       expect(await status(owner.cookie, cached)).toBe(401);
     } finally {
+      t.clock.reset();
       await uncached.close();
       await cached.close();
     }

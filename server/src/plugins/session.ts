@@ -216,7 +216,9 @@ export function registerSessions(
       if (!sid || sid.length > 100) return done();
       const now = deps.now();
       let entry = cache.get(sid);
-      if (entry && entry.until <= performance.now()) {
+      // Cached for ttlMs by the app's clock (deps.now()); a clock set back also ends the entry.
+      const nowMs = now.getTime();
+      if (entry && (entry.until <= nowMs || entry.until - ttlMs > nowMs)) {
         cache.delete(sid);
         entry = undefined;
       }
@@ -231,7 +233,7 @@ export function registerSessions(
         .then(async (found) => {
           if (!found) return;
           if (ttlMs > 0 && seen === epoch) {
-            found.until = performance.now() + ttlMs;
+            found.until = now.getTime() + ttlMs;
             cache.set(sid, found);
             if (cache.size > CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value ?? sid);
           }

@@ -300,7 +300,7 @@ describe('operator sign-in', () => {
 });
 
 describe('permissions', () => {
-  it('operators reach only their own user and operator updates; everything else is 401/403/404', async () => {
+  it('operators reach only their own user and operator updates; everything else is 403 (wrong role)', async () => {
     const owner = await setupTeam();
     const op = await signInOperator(owner, 'Perm');
     const other = await addOperator(owner, 'Other');
@@ -335,7 +335,9 @@ describe('permissions', () => {
     ];
     for (const [method, url, body] of denied) {
       const res = await call(t.app, op.cookie, method, url, body);
-      expect([401, 403, 404], `${method} ${url}`).toContain(res.statusCode);
+      // Signed in with the wrong role: 403 from the route's declared access, before any lookup.
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json(), `${method} ${url}`).toMatchObject({ code: 'forbidden' });
       expect(
         (await call(t.app, null, method, url, body)).statusCode,
         `anonymous ${method} ${url}`,
