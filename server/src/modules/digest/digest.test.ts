@@ -46,6 +46,19 @@ async function until(check: () => boolean, ms = 20_000) {
   }
 }
 
+/**
+ * The outbox rows of an address, by status. After runDigests and an awaited sendPending (each send
+ * resolves once the SMTP server has taken the message, and the inbox holds it by then), these rows
+ * say what was queued and sent: "no new email" is read from them, never after a sleep.
+ */
+async function outboxOf(address: string): Promise<string[]> {
+  const rows = await t.deps.systemDb
+    .select({ status: mailOutbox.status })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, address));
+  return rows.map((r) => r.status).sort();
+}
+
 beforeAll(async () => {
   smtp = new SMTPServer({
     authOptional: true,
@@ -243,7 +256,8 @@ describe('the daily digest', () => {
     const quiet = await runDigests(t.deps);
     expect(quiet.nothingNew).toBeGreaterThanOrEqual(2);
     await sendPending(t.deps, mailer);
-    await sleep(300);
+    expect(await outboxOf(o.email)).toEqual(['sent']);
+    expect(await outboxOf(m.email!)).toEqual(['sent']);
     expect(mailFor(o.email)).toHaveLength(1);
     expect(mailFor(m.email!)).toHaveLength(1);
 
@@ -279,7 +293,7 @@ describe('the daily digest', () => {
     at('2026-03-02T09:00:00Z'); // Monday
     await runDigests(t.deps);
     await sendPending(t.deps, mailer);
-    await sleep(200);
+    expect(await outboxOf(o.email)).toEqual([]);
     expect(mailFor(o.email)).toHaveLength(0);
     at('2026-03-04T09:00:00Z'); // Wednesday
     await runDigests(t.deps);
@@ -296,7 +310,7 @@ describe('the digest and the subscription', () => {
     const lapsed = await runDigests(t.deps);
     expect(lapsed.notEntitled).toBeGreaterThanOrEqual(1);
     await sendPending(t.deps, mailer);
-    await sleep(200);
+    expect(await outboxOf(o.email)).toEqual([]);
     expect(mailFor(o.email)).toHaveLength(0);
     // Subscribed again (as a paid checkout leaves the row): the next morning's digest goes out.
     await t.deps.systemDb
@@ -365,8 +379,71 @@ describe('unsubscribe', () => {
     at('2026-03-06T08:00:00Z');
     await runDigests(t.deps);
     await sendPending(t.deps, mailer);
-    await sleep(200);
+    expect(await outboxOf(o.email)).toEqual(['sent']);
     expect(mailFor(o.email)).toHaveLength(1);
+  });
+});
+
+describe('hostile text in the digest (issue 25, item 13)', () => {
+  it('arrives escaped in the HTML part and as typed in the text part', async () => {
+    at('2026-03-07T12:00:00Z');
+    const hostileCompany = `Evil <script>alert("co")</script> ${Date.now()}`;
+    const o = await signupOwner(t.app, { businessName: hostileCompany });
+    const machineName = '<img src=x onerror=alert(1)>';
+    const machine = await createEquipmentViaApi(t.app, o.cookie, {
+      name: machineName,
+      serviceInterval: 0,
+      hasScheduledMaintenance: true,
+      maintenanceStartDate: '2025-12-01',
+      maintenanceInterval: 2,
+      maintenanceIntervalUnit: 'months',
+    });
+    const link =
+      '<a href="https://evil.example/phish">Open your account</a> https://evil.example/x';
+    // A note holding a link, and a reading waiting for review whose operator name holds one.
+    const note = await call(t.app, o.cookie, 'POST', `/api/equipment/${machine.id}/notes`, {
+      content: link,
+    });
+    expect(note.statusCode).toBe(201);
+    await t.deps.systemDb.insert(operatorUpdate).values({
+      companyId: o.companyId,
+      equipmentId: machine.id,
+      equipmentName: machineName,
+      operatorName: link,
+      newUsage: 5_000,
+      status: 'pending',
+      reason: 'unusual_reading',
+      createdAt: t.deps.now(),
+    });
+    const named = await call(t.app, o.cookie, 'PATCH', '/api/user/profile', {
+      firstName: '<b onmouseover=alert(2)>Bo</b>',
+      email: o.email,
+    });
+    expect(named.statusCode, named.body).toBe(200);
+
+    at('2026-03-08T08:00:00Z');
+    await runDigests(t.deps);
+    await sendPending(t.deps, mailer);
+    await until(() => mailFor(o.email).length === 1);
+    const mail = mailFor(o.email)[0]!;
+    const html = String(mail.html);
+    const text = mail.text ?? '';
+
+    // HTML: every hostile value is text, never markup.
+    expect(html).not.toMatch(/<img|<script|<b |onerror=alert\(1\)>|href="https:\/\/evil/i);
+    expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;');
+    expect(html).toContain('&#60;a href=&#34;https://evil.example/phish&#34;&#62;');
+    expect(html).toContain('&#60;script&#62;');
+    // The only links are the app's own.
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toMatch(/^https:\/\/ems\.example\.test(\/|$)/);
+    // Text: the values as typed, not entity-encoded.
+    expect(text).toContain(`- ${machineName}: Overdue.`);
+    expect(text).toContain(link);
+    expect(text).toContain('<script>alert("co")</script>');
+    expect(text).toContain('<b onmouseover=alert(2)>Bo</b>');
+    expect(text).not.toMatch(/&#\d+;|&lt;|&gt;|&amp;|&quot;/);
   });
 });
 
@@ -436,7 +513,8 @@ describe('exactly once', () => {
       expect(ra.queued + rb.queued).toBeGreaterThanOrEqual(owners.length);
       await Promise.all([sendPending(t.deps, mailer), sendPending(b.deps, mailerB)]);
       await until(() => owners.every((o) => mailFor(o.email).length >= 1));
-      await sleep(500);
+      // Both passes are done: one row each, sent, and one mail each.
+      for (const o of owners) expect(await outboxOf(o.email)).toEqual(['sent']);
       for (const o of owners) expect(mailFor(o.email)).toHaveLength(1);
       const rows = await t.deps.systemDb
         .select({ to: mailOutbox.toAddress, status: mailOutbox.status })
@@ -461,14 +539,14 @@ describe('exactly once', () => {
       expect(claimed).toBeGreaterThanOrEqual(1);
       // Server B finds nothing to send while A's claim holds.
       expect(await sendPending(b.deps, mailer)).toBe(0);
-      await sleep(200);
+      expect(await outboxOf(o.email)).toEqual(['sending']);
       expect(mailFor(o.email)).toHaveLength(0);
       // After the claim runs out, B sends it: once.
       at(new Date(Date.parse('2026-03-10T08:00:00Z') + (CLAIM_SECONDS + 5) * 1000).toISOString());
       expect(await sendPending(b.deps, mailer)).toBeGreaterThanOrEqual(1);
       await until(() => mailFor(o.email).length === 1);
       expect(await sendPending(b.deps, mailer)).toBe(0);
-      await sleep(300);
+      expect(await outboxOf(o.email)).toEqual(['sent']);
       expect(mailFor(o.email)).toHaveLength(1);
       const [row] = await t.deps.systemDb
         .select()
@@ -529,7 +607,13 @@ describe('exactly once', () => {
       at('2026-03-11T08:00:00Z');
       await Promise.all([queueA.runNow(), queueB?.runNow(), queueA.runNow()]);
       await until(() => mailFor(o.email).length >= 1, 30_000);
-      await sleep(1500);
+      // Every run asked for has finished (the queue holds none waiting or running): then one mail.
+      const end = Date.now() + 30_000;
+      while ((await queueA.boss.getQueueSize(DIGEST_JOB, { before: 'completed' })) > 0) {
+        if (Date.now() > end) throw new Error('timed out waiting for the digest jobs');
+        await sleep(100);
+      }
+      expect(await outboxOf(o.email)).toEqual(['sent']);
       expect(mailFor(o.email)).toHaveLength(1);
       expect(mailFor(o.email)[0]!.subject).toBe('Maintenance digest: 2 machines need attention');
     } finally {
