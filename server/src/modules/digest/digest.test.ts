@@ -84,7 +84,7 @@ beforeAll(async () => {
     MAIL_FROM: 'Equipment Management Suite <digest@ems.example.test>',
   });
   mailer = createMailer(smtpUrl);
-}, 60_000);
+});
 
 afterAll(async () => {
   mailer?.close();
