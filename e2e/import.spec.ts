@@ -178,7 +178,7 @@ test('past readings and services: a rollback is refused in the preview, the rest
   );
   await page.getByRole('button', { name: 'Check the rows' }).click();
   await expect(page.getByTestId('import-summary')).toHaveText(
-    'Readings: 1 · Services: 1 · Held for review: 0 · With errors: 1',
+    'Readings: 1 · Services: 1 · Already recorded: 0 · Held for review: 0 · With errors: 1',
   );
   await expect(
     page
