@@ -11,6 +11,9 @@ export const commonMessages = {
   invalid: 'Some of the data is not valid. Please check it and try again.',
   tooLong: 'Must be at most {{max}} characters',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
+  /** 422: an Idempotency-Key sent again with another body (the first request is kept, nothing written). */
+  idempotencyKeyReused:
+    'This request key was already used for a different request. Nothing was saved: send it again as a new request.',
   tooManyAttempts: {
     one: 'Too many attempts. Please wait {{count}} minute and try again.',
     other: 'Too many attempts. Please wait {{count}} minutes and try again.',
