@@ -108,6 +108,19 @@ describe('importing the same history twice', () => {
     expect(await recordOf(o, m.id)).toEqual(once);
   });
 
+  it('two imports of the same history at once record it once', async () => {
+    const { o, m } = await setup();
+    const answers = await Promise.all([historyImport(o, rows), historyImport(o, rows)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.statusCode === 400)?.json()).toMatchObject({
+      key: 'import.nothingToImport',
+    });
+    const after = await recordOf(o, m.id);
+    expect(after.totals).toEqual([30, 15, 15]);
+    expect(after.fuel).toHaveLength(4);
+    expect(after.services).toBe(1);
+  });
+
   it('a file with one more row adds only that row; a third identical fill-up of a day is new', async () => {
     const { o, m } = await setup();
     expect((await historyImport(o, rows)).statusCode).toBe(200);
