@@ -163,22 +163,18 @@ test('past readings and services: a rollback is refused in the preview, the rest
     `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
   await page.goto('/import');
   await page.getByLabel('Past readings and services').check();
-  await upload(
-    page,
-    'log.csv',
-    Buffer.from(
-      [
-        'Date,Machine,Reading,Fuel (gal),Cost,Note',
-        `${us(today)},LD-7,110,12.5,,Morning check`,
-        `${us(today)},Loader,50,,,Typo`,
-        `${us(today)},ld-7,105,,"1,200.00",Oil change`,
-      ].join('\r\n'),
-    ),
-    'text/csv',
+  const log = Buffer.from(
+    [
+      'Date,Machine,Reading,Fuel (gal),Cost,Note',
+      `${us(today)},LD-7,110,12.5,,Morning check`,
+      `${us(today)},Loader,50,,,Typo`,
+      `${us(today)},ld-7,105,,"1,200.00",Oil change`,
+    ].join('\r\n'),
   );
+  await upload(page, 'log.csv', log, 'text/csv');
   await page.getByRole('button', { name: 'Check the rows' }).click();
   await expect(page.getByTestId('import-summary')).toHaveText(
-    'Readings: 1 · Services: 1 · Held for review: 0 · With errors: 1',
+    'Readings: 1 · Services: 1 · Already recorded: 0 · Held for review: 0 · With errors: 1',
   );
   await expect(
     page
@@ -194,4 +190,30 @@ test('past readings and services: a rollback is refused in the preview, the rest
     lastServiceUsage: number;
   };
   expect(machine).toMatchObject({ currentUsage: 110, totalFuelUsed: 12.5, lastServiceUsage: 105 });
+
+  // The same file again (issue 25): the two rows already recorded are said so, and nothing is imported.
+  await page.getByRole('button', { name: 'Import another file' }).click();
+  await page.getByLabel('Past readings and services').check();
+  await upload(page, 'log.csv', log, 'text/csv');
+  await page.getByRole('button', { name: 'Check the rows' }).click();
+  await expect(page.getByTestId('import-summary')).toHaveText(
+    'Readings: 0 · Services: 0 · Already recorded: 2 · Held for review: 0 · With errors: 1',
+  );
+  await shot(page, 'import-history-again');
+  await page.evaluate(() => window.localStorage.setItem('i18nextLng', 'es'));
+  await page.reload();
+  await page.getByLabel('Lecturas y servicios pasados').check();
+  await upload(page, 'log.csv', log, 'text/csv');
+  // The file writes numbers and dates the US way.
+  await page.getByLabel('Los números se escriben como').selectOption('.');
+  await page.getByLabel('Las fechas se escriben como').selectOption('mdy');
+  await page.getByRole('button', { name: 'Revisar las filas' }).click();
+  await expect(page.getByTestId('import-summary')).toHaveText(
+    'Lecturas: 0 · Servicios: 0 · Ya registradas: 2 · Retenidas para revisión: 0 · Con errores: 1',
+  );
+  await shot(page, 'import-history-again-es');
+  const again = (await (await page.request.get(`/api/equipment/${id}`)).json()) as {
+    totalFuelUsed: number;
+  };
+  expect(again.totalFuelUsed).toBe(12.5);
 });

@@ -15,6 +15,9 @@ export const commonMessages = {
   /** Any date outside MIN_DATE..MAX_DATE (domain/schemas/primitives.ts). */
   dateRange: 'The date must be between 1900-01-01 and 2100-12-31.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
+  /** 422: an Idempotency-Key sent again with another body (the first request is kept, nothing written). */
+  idempotencyKeyReused:
+    'This request key was already used for a different request. Nothing was saved: send it again as a new request.',
   tooManyAttempts: {
     one: 'Too many attempts. Please wait {{count}} minute and try again.',
     other: 'Too many attempts. Please wait {{count}} minutes and try again.',

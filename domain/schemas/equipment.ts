@@ -223,9 +223,11 @@ export type NoteInput = z.infer<typeof noteInputSchema>;
 
 /**
  * What a usage_update entry is: the value a machine was added with, an operator's meter reading, a
- * manager's increase, or a manager's correction (edit form). Voiding replays the remaining ones.
+ * manager's increase, a manager's correction (edit form), or a past reading (imported, dated before
+ * the machine's last reading). Voiding replays the remaining ones, past readings left out: they count
+ * for the usage rate, never for the meter.
  */
-export const readingKinds = ['initial', 'reading', 'increase', 'correction'] as const;
+export const readingKinds = ['initial', 'reading', 'increase', 'correction', 'past'] as const;
 export type ReadingKind = (typeof readingKinds)[number];
 
 /** Fields of a machine whose every change is written to its history (old and new values). */

@@ -87,7 +87,8 @@ export const equipmentImportResultSchema = z.object({
 });
 export type EquipmentImportResult = z.infer<typeof equipmentImportResultSchema>;
 
-export const historyImportActions = ['reading', 'service', 'held', 'error'] as const;
+/** `unchanged`: already in the record (same machine, date, reading and fuel; a service: date, cost and reading), written nothing. */
+export const historyImportActions = ['reading', 'service', 'unchanged', 'held', 'error'] as const;
 export type HistoryImportAction = (typeof historyImportActions)[number];
 
 export const historyImportRowSchema = z.object({
@@ -105,6 +106,7 @@ export const historyImportResultSchema = z.object({
   summary: z.object({
     reading: z.number(),
     service: z.number(),
+    unchanged: z.number(),
     held: z.number(),
     error: z.number(),
   }),

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'unprocessable'
   | 'rate_limited'
   | 'payload_too_large'
   | 'not_entitled'
@@ -26,6 +27,8 @@ export const statusOf: Record<ErrorCode, number> = {
   plan_limit: 403,
   not_found: 404,
   conflict: 409,
+  /** A well-formed request that cannot be done as sent (an idempotency key reused with another body). */
+  unprocessable: 422,
   payload_too_large: 413,
   rate_limited: 429,
   unavailable: 503,

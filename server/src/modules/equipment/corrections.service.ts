@@ -39,7 +39,9 @@ async function allReadingsOf(tx: Tx, n: NoteRow): Promise<NoteRow[]> {
  * reading that is not voided: the value it was added with and absolute readings (operator readings,
  * corrections) set it, increases add theirs.
  */
-export function replayUsage(readings: NoteRow[]): { usage: number; at: Date } | null {
+export function replayUsage(all: NoteRow[]): { usage: number; at: Date } | null {
+  // Past readings (imported, dated before a later reading) never set the meter.
+  const readings = all.filter((r) => r.reading !== 'past');
   const first = readings[0];
   if (!first) return null;
   let usage =

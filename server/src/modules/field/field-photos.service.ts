@@ -5,9 +5,11 @@ import {
   type FieldPhotoDto,
   type FieldPhotoInput,
 } from '../../../../domain/schemas/field';
+import type { DbOrTx } from '../../db/client';
 import { fieldPhoto, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
+import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
 
 const MB = 1024 * 1024;
@@ -29,9 +31,35 @@ export function decodePhoto(data: string): { bytes: Buffer; contentType: string 
 }
 
 /**
+ * The photo already stored under a key, when the bytes sent again are the same; another photo under
+ * that key is refused with 422 (the first one is kept).
+ */
+export async function storedPhoto(
+  db: DbOrTx,
+  ctx: CompanyContext,
+  key: string,
+  bytes: Buffer,
+): Promise<{ id: string; contentType: string; byteSize: number } | undefined> {
+  const [row] = await db
+    .select({
+      id: fieldPhoto.id,
+      contentType: fieldPhoto.contentType,
+      byteSize: fieldPhoto.byteSize,
+      data: fieldPhoto.data,
+    })
+    .from(fieldPhoto)
+    .where(and(eq(fieldPhoto.companyId, ctx.companyId), eq(fieldPhoto.updateKey, key)))
+    .limit(1);
+  if (!row) return undefined;
+  if (!Buffer.from(row.data).equals(bytes)) throw keyReused();
+  return { id: row.id, contentType: row.contentType, byteSize: row.byteSize };
+}
+
+/**
  * Stores the photo of an operator update (issue 13). The update must exist in the company under
  * that key (an operator: one of their own); the type is sniffed from the bytes, never taken from the
- * client; a second upload for the same update is a no-op that answers the stored photo (idempotent).
+ * client; a second upload of the same photo for the same update is a no-op that answers the stored photo
+ * (idempotent), another photo for it is refused (422).
  */
 export async function savePhoto(
   deps: Deps,
@@ -67,21 +95,7 @@ export async function savePhoto(
       contentType: fieldPhoto.contentType,
       byteSize: fieldPhoto.byteSize,
     });
-  const row =
-    inserted[0] ??
-    (
-      await deps.db
-        .select({
-          id: fieldPhoto.id,
-          contentType: fieldPhoto.contentType,
-          byteSize: fieldPhoto.byteSize,
-        })
-        .from(fieldPhoto)
-        .where(
-          and(eq(fieldPhoto.companyId, ctx.companyId), eq(fieldPhoto.updateKey, input.updateKey)),
-        )
-        .limit(1)
-    )[0];
+  const row = inserted[0] ?? (await storedPhoto(deps.db, ctx, input.updateKey, bytes));
   if (!row) throw notFound('operators.updateNotFound');
   return { created: inserted.length > 0, photo: { ...row, updateKey: input.updateKey } };
 }

@@ -229,9 +229,13 @@ describe('photos with an operator update', () => {
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({ contentType: 'image/jpeg', byteSize: 5000 });
     // Sent again (a retry from the outbox): the same photo, nothing new.
-    const again = await upload(cookie, 'photo-key-1', png);
+    const again = await upload(cookie, 'photo-key-1', jpeg(5000));
     expect(again.statusCode).toBe(200);
     expect(again.json<{ id: string }>().id).toBe(first.json<{ id: string }>().id);
+    // Another photo under the same update's key is refused; the first one stays.
+    const another = await upload(cookie, 'photo-key-1', png);
+    expect(another.statusCode).toBe(422);
+    expect(another.json()).toMatchObject({ key: 'common.idempotencyKeyReused' });
 
     const index = await call(t.app, owner.cookie, 'GET', '/api/field/photos');
     expect(index.json<{ updateIds: string[] }>().updateIds).toEqual([updateId]);

@@ -46,6 +46,7 @@ import {
   type Row,
 } from '../equipment/equipment.service';
 import { recordServiceTx } from '../equipment/service-log.service';
+import { alreadyRecorded, stored2, stored3 } from './already-recorded';
 
 /** Rows checked between two yields to the event loop: a 5,000-row file never holds other requests for long. */
 const SLICE = 250;
@@ -333,7 +334,7 @@ const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);
 
 type PlannedHistory = HistoryImportRow & {
   input?: HistoryRowInput;
-  /** Applied readings move the usage; past ones (dated before the machine's last reading) are history only. */
+  /** Applied readings move the usage; past ones (dated before the machine's last reading) count for the usage rate only. */
   past?: boolean;
   previousUsage?: number;
 };
@@ -343,8 +344,9 @@ type PlannedHistory = HistoryImportRow & {
  * company only), and runs each machine's rows in date order through the reading rules: a reading
  * dated on or after the machine's last reading may not be lower than the usage (meter rollback) and
  * is held when its increase is more than the meter can do in the days between (decisions.md); one
- * dated before it is history only, between the readings around it. A service's reading may not be
- * above the usage at its date; its date not in the future.
+ * dated before it is a past reading, between the readings around it. A service's reading may not be
+ * above the usage at its date; its date not in the future. A row already recorded (the same file
+ * imported again) is `unchanged` and goes through no rule (already-recorded.ts).
  */
 async function planHistory(
   deps: Deps,
@@ -400,6 +402,14 @@ async function planHistory(
       byMachine.set(m.id, list);
     }
   }
+  const dates = [...byMachine.values()].flat().map((r) => r.date ?? today);
+  const recorded = await alreadyRecorded(
+    db,
+    ctx,
+    [...byMachine.keys()],
+    dates.reduce((a, b) => (a < b ? a : b), today),
+    dates.reduce((a, b) => (a > b ? a : b), today),
+  );
   for (const [id, list] of byMachine) {
     const m = machines.get(id);
     if (!m) continue;
@@ -415,6 +425,21 @@ async function planHistory(
     for (const r of list) {
       const inp = r.input as HistoryRowInput;
       const date = r.date ?? today;
+      // Already in the record (the same file imported again): written once, never twice.
+      const kind = r.action === 'service' ? 'service' : 'reading';
+      if (recorded.take({ ...inp, equipmentId: id, date, kind })) {
+        r.action = 'unchanged';
+        if (
+          kind === 'reading' &&
+          inp.reading !== null &&
+          date < lastDay &&
+          inp.reading >= pastUsage
+        ) {
+          pastUsage = inp.reading;
+          pastAt = date;
+        }
+        continue;
+      }
       if (r.action === 'service') {
         if (inp.reading !== null && inp.reading > usage) {
           r.action = 'error';
@@ -465,7 +490,7 @@ async function planHistory(
 }
 
 function historySummary(rows: HistoryImportRow[]) {
-  const s = { reading: 0, service: 0, held: 0, error: 0 };
+  const s = { reading: 0, service: 0, unchanged: 0, held: 0, error: 0 };
   for (const r of rows) s[r.action] += 1;
   return s;
 }
@@ -490,8 +515,8 @@ export async function previewHistoryImport(
 
 /**
  * Writes the readings and services that pass (or all or none) in one transaction, machine by machine
- * (each locked): readings as `reading` entries dated on their day (past ones as history only, with no
- * kind, so a void's replay never takes them for the current meter), their fuel added to the totals
+ * (each locked): readings as `reading` entries dated on their day (past ones as `past` entries: they
+ * count for the usage rate, and a void's replay never takes them for the current meter), their fuel added to the totals
  * with SQL arithmetic, the usage moved to the last applied reading; services through Mark as
  * Serviced's own path (recordServiceTx: the latest by date drives the next service). Held readings
  * are not written.
@@ -529,13 +554,14 @@ export async function importHistory(
         const inp = r.input as HistoryRowInput;
         if (r.action !== 'reading') continue;
         const date = r.date ?? today;
-        const fuel = inp.fuel ?? 0;
+        // As the columns store them (numeric(14,2) and (14,3)): a re-import finds them equal.
+        const fuel = stored3(inp.fuel ?? 0);
         const fuelType = inp.fuelType ?? (m.fuelType === 'diesel' ? 'diesel' : 'gas');
         if (fuel > 0) {
           if (fuelType === 'diesel') diesel += fuel;
           else gas += fuel;
         }
-        const value = inp.reading;
+        const value = inp.reading === null ? null : stored2(inp.reading);
         const parts = [
           value !== null ? `Imported reading: ${fmt(value)} ${m.unit}` : 'Imported fuel entry',
           fuel > 0 ? `fuel ${fmt(fuel)} gal ${fuelType}` : null,
@@ -567,7 +593,8 @@ export async function importHistory(
           type: value !== null ? 'usage_update' : 'note',
           content: parts.join(' · '),
           usage: value,
-          reading: applied ? 'reading' : null,
+          // A past reading counts for the usage rate, never for the meter (docs/decisions/usage-rate.md).
+          reading: applied ? 'reading' : value !== null ? 'past' : null,
           previousUsage: applied ? usage : null,
           operatorName: who,
           userId: ctx.userId,

@@ -339,7 +339,7 @@ describe('past readings and services import', () => {
     expect(body.rows[2]?.issues[0]?.key).toBe('import.held');
     expect(body.rows[4]?.issues[0]?.key).toBe('import.machineNotFound');
     expect(body.rows[5]?.issues[0]?.key).toBe('import.dateFuture');
-    expect(body.summary).toEqual({ reading: 2, service: 1, held: 1, error: 3 });
+    expect(body.summary).toEqual({ reading: 2, service: 1, unchanged: 0, held: 1, error: 3 });
   });
 
   it("imports readings, fuel and services into the history and totals; another company's machine of the same name is untouched", async () => {

@@ -29,6 +29,7 @@ import {
 } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
+import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
 import {
   actorName,
@@ -40,7 +41,7 @@ import {
   type Row,
 } from '../equipment/equipment.service';
 import { recordServiceTx } from '../equipment/service-log.service';
-import { decodePhoto } from '../field/field-photos.service';
+import { decodePhoto, storedPhoto } from '../field/field-photos.service';
 import { operatorDisplayName, submitUpdateInTx } from '../operators/operator-updates.service';
 
 type TemplateRow = typeof inspectionTemplate.$inferSelect;
@@ -326,15 +327,50 @@ function inspectionRows(db: DbOrTx, ctx: CompanyContext) {
     );
 }
 
+/**
+ * Whether a request sent again under an inspection's key is the one recorded: the same sender,
+ * machine, checklist, reading (as stored) and answers (as stored: each item's answer of its kind, a
+ * note only on a failed item).
+ */
+function sameInspection(
+  i: typeof inspection.$inferSelect,
+  ctx: CompanyContext,
+  input: InspectionInput,
+): boolean {
+  const reading = input.reading === undefined ? null : Number(input.reading.toFixed(2));
+  if (
+    i.operatorId !== ctx.userId ||
+    i.equipmentId !== input.equipmentId ||
+    i.templateId !== input.templateId ||
+    i.reading !== reading
+  )
+    return false;
+  const byItem = new Map(input.answers.map((a) => [a.itemId, a]));
+  if ([...byItem.keys()].some((id) => !i.answers.some((s) => s.itemId === id))) return false;
+  return i.answers.every((s) => {
+    const a = byItem.get(s.itemId);
+    const result = s.kind === 'passFail' ? (a?.result ?? null) : null;
+    return (
+      s.result === result &&
+      s.number === (s.kind === 'number' ? (a?.number ?? null) : null) &&
+      s.text === (s.kind === 'text' ? a?.text || null : null) &&
+      s.note === (result === 'fail' ? a?.note || null : null)
+    );
+  });
+}
+
+/** The inspection recorded under the key, when the request is the same one; 422 when it is another. */
 async function priorInspection(
   db: DbOrTx,
   ctx: CompanyContext,
   key: string,
+  input: InspectionInput,
 ): Promise<SubmitInspectionResponse | null> {
   const [row] = await inspectionRows(db, ctx)
     .where(and(eq(inspection.companyId, ctx.companyId), eq(inspection.idempotencyKey, key)))
     .limit(1);
   if (!row) return null;
+  if (!sameInspection(row.i, ctx, input)) throw keyReused();
   return {
     inspection: toInspectionDto(row.i, row.name, row.status),
     defects: row.i.failedCount,
@@ -359,7 +395,7 @@ export async function submitInspection(
   device: string | null,
 ): Promise<{ created: boolean; body: SubmitInspectionResponse }> {
   if (key) {
-    const prior = await priorInspection(deps.db, ctx, key);
+    const prior = await priorInspection(deps.db, ctx, key, input);
     if (prior) return { created: false, body: prior };
   }
   const m = await findRow(deps.db, ctx, input.equipmentId);
@@ -450,7 +486,7 @@ export async function submitInspection(
     return { row, outOfService, readingStatus };
   });
   if (!result) {
-    const prior = key ? await priorInspection(deps.db, ctx, key) : null;
+    const prior = key ? await priorInspection(deps.db, ctx, key, input) : null;
     if (!prior) throw new AppError('conflict', 'operators.alreadySubmitted');
     return { created: false, body: prior };
   }
@@ -466,7 +502,8 @@ export async function submitInspection(
 
 /**
  * The photo of one failed item, sent after the inspection under the inspection's key (the outbox
- * retries only the photo when it failed). Stored in field_photo; a repeated upload is a no-op.
+ * retries only the photo when it failed). Stored in field_photo; a repeated upload is a no-op, another
+ * photo under the same key is refused (422).
  */
 export async function saveInspectionPhoto(
   deps: Deps,
@@ -507,6 +544,8 @@ export async function saveInspectionPhoto(
       })
       .onConflictDoNothing()
       .returning({ id: fieldPhoto.id });
+    // Already stored under this key: the same photo again is a no-op, another one is refused (422).
+    if (inserted.length === 0) await storedPhoto(tx, ctx, photoKey, bytes);
     await tx
       .update(inspectionDefect)
       .set({ photoKey })

@@ -15,6 +15,7 @@ import { preparedPerDb } from '../../db/prepared';
 import { equipment, equipmentNote, equipmentVersion, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
+import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
 import { entryOfUpdate, voidEntryTx, voidUpdateTx } from '../equipment/corrections.service';
 import { readingsOf } from '../equipment/forecast.service';
@@ -178,6 +179,26 @@ function respond(row: UpdateRow, created: boolean): Submission {
   };
 }
 
+/** What an update stores of its request, in the stored form (rounded as the columns round, blanks filled). */
+type SentUpdate = Pick<UpdateRow, 'equipmentId' | 'newUsage' | 'fuelAdded' | 'fuelType' | 'notes'>;
+
+/**
+ * The answer to an idempotency key already recorded: the same request (the same sender, machine,
+ * reading, fuel and notes, as stored) replays the first answer; another request under that key is
+ * refused with 422 and writes nothing (docs/decisions/trustworthy-record.md).
+ */
+function replay(prior: UpdateRow, ctx: CompanyContext, sent: SentUpdate): Submission {
+  const same =
+    prior.operatorId === ctx.userId &&
+    prior.equipmentId === sent.equipmentId &&
+    prior.newUsage === sent.newUsage &&
+    prior.fuelAdded === sent.fuelAdded &&
+    prior.fuelType === sent.fuelType &&
+    prior.notes === sent.notes;
+  if (!same) throw keyReused();
+  return respond(prior, false);
+}
+
 async function priorByKey(
   db: DbOrTx,
   companyId: string,
@@ -308,21 +329,22 @@ async function attemptSubmit(
         })
       )[0];
   if (!m || m.retiredAt) throw notFound('equipment.notFound');
-  if (idempotencyKey && m.priorId) {
-    const prior = await priorByKey(db, ctx.companyId, idempotencyKey);
-    if (prior) return respond(prior, false);
-  }
   // The columns are numeric(14,2) and numeric(14,3): send exactly what is stored, so the checks below
   // and the response see the stored values.
   const newUsage = input.newUsage === undefined ? null : Number(input.newUsage.toFixed(2));
+  const fuelAdded = Number((input.fuelAdded ?? 0).toFixed(3));
+  const fuelType = fuelAdded > 0 ? (input.fuelType ?? 'gas') : 'gas';
+  const notes = input.notes ?? '';
+  const sent = { equipmentId: m.id, newUsage, fuelAdded, fuelType, notes };
+  if (idempotencyKey && m.priorId) {
+    const prior = await priorByKey(db, ctx.companyId, idempotencyKey);
+    if (prior) return replay(prior, ctx, sent);
+  }
   if (newUsage !== null && newUsage < m.currentUsage)
     throw rollbackError(newUsage, m.currentUsage, m.unit);
   const physical = newUsage !== null && implausible(m, newUsage, now);
   const held =
     physical || (newUsage !== null && (await unusual(db, ctx.companyId, m, newUsage, now)));
-  const fuelAdded = Number((input.fuelAdded ?? 0).toFixed(3));
-  const fuelType = fuelAdded > 0 ? (input.fuelType ?? 'gas') : 'gas';
-  const notes = input.notes ?? '';
   const operatorName = operatorDisplayName(ctx);
   const status = held ? 'pending' : 'applied';
   const reason = physical ? 'implausible_reading' : held ? 'unusual_reading' : null;
@@ -366,7 +388,7 @@ async function attemptSubmit(
     // The same idempotency key was recorded by a concurrent request in the meantime.
     const prior = idempotencyKey ? await priorByKey(db, ctx.companyId, idempotencyKey) : undefined;
     if (!prior) throw new AppError('conflict', 'operators.alreadySubmitted');
-    return respond(prior, false);
+    return replay(prior, ctx, sent);
   }
   const row: UpdateRow = {
     id: out.id,

@@ -498,6 +498,7 @@ export default function ImportPage() {
                 : t('preview.summaryHistory', {
                     reading: n(outcome.counts.reading),
                     service: n(outcome.counts.service),
+                    unchanged: n(outcome.counts.unchanged),
                     held: n(outcome.counts.held),
                     error: n(outcome.counts.error),
                   })}
