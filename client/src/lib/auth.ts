@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type { CurrentUser } from '@domain/schemas/auth';
 import { todayIn } from '@domain/dates';
-import { api, getOrNullOn401 } from './api';
+import { ApiError, api, getOrNullOn401 } from './api';
 import { LANGUAGE_STORAGE_KEY } from './i18n';
 import { queryClient } from './query-client';
 
@@ -99,7 +99,8 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
     user = await getOrNullOn401<CurrentUser>('/api/auth/user');
   } catch (err) {
     // No answer (no signal, or the server is down): the operator kept on the device, if any.
-    const kept = signedInHint() === 'operator' ? deviceSession() : null;
+    const noAnswer = err instanceof ApiError && (err.status === 0 || err.status >= 500);
+    const kept = noAnswer && signedInHint() === 'operator' ? deviceSession() : null;
     if (!kept) throw err;
     setUnconfirmed(true);
     return kept;
