@@ -163,6 +163,7 @@ test('the session ended while the phone was offline: sign-in asked, the queue ke
     'Your session ended. 2 updates are waiting on this phone: sign in to send them.',
   );
   expect(await updatesOf(page.request, team.equipmentId)).toHaveLength(0);
+  await shot(op, 'offline-session-ended-en-390');
   await signInOperator(op, team);
   await expect(op.getByText('2 readings sent', { exact: true })).toBeVisible();
   await expect(op.getByRole('heading', { name: /Waiting to send/ })).toHaveCount(0);
