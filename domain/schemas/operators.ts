@@ -149,6 +149,11 @@ export const operatorUpdateInputSchema = z
     fuelType: z.enum(fuelTypes).optional(),
     notes: text().trim().max(2000, m.notesMax).optional(),
     equipmentName: text().max(200).optional(),
+    /**
+     * When the phone made it (ISO time; issue 25): an update that waited on the phone for a signal
+     * is recorded at that time, placed between the machine's last reading and now (server: takenTime).
+     */
+    takenAt: z.iso.datetime({ offset: true, message: commonMessages.invalid }).optional(),
   })
   .refine((v) => v.newUsage !== undefined || (v.fuelAdded ?? 0) > 0 || (v.notes ?? '').length > 0, {
     message: m.noInformation,

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import type { CurrentUser } from '@domain/schemas/auth';
 import { todayIn } from '@domain/dates';
-import { api, getOrNullOn401 } from './api';
+import { ApiError, api, getOrNullOn401 } from './api';
 import { LANGUAGE_STORAGE_KEY } from './i18n';
 import { queryClient } from './query-client';
 
@@ -23,10 +24,94 @@ function clearSignedInHint() {
   document.cookie = `${SIGNED_IN_HINT}=; Max-Age=0; path=/; SameSite=Lax`;
 }
 
+/**
+ * The last operator session the server confirmed, kept on the device (issue 25): the current-user
+ * answer only (id, role, names, company), never a password. A network failure is not a sign-out
+ * (decisions.md "Sign-out"): while the server cannot be reached, an operator whose hint cookie is still
+ * there keeps the operator screen and its queue. Removed on a 401, with no hint, and on sign-out.
+ */
+const DEVICE_SESSION_KEY = 'ems.operator.session';
+
+export function keepDeviceSession(user: CurrentUser) {
+  try {
+    if (user.role === 'operator') localStorage.setItem(DEVICE_SESSION_KEY, JSON.stringify(user));
+    else localStorage.removeItem(DEVICE_SESSION_KEY);
+  } catch {
+    // storage full or blocked: the screen then needs the server to open
+  }
+}
+function forgetDeviceSession() {
+  try {
+    localStorage.removeItem(DEVICE_SESSION_KEY);
+  } catch {
+    // nothing kept
+  }
+}
+function deviceSession(): CurrentUser | null {
+  try {
+    const raw = localStorage.getItem(DEVICE_SESSION_KEY);
+    const user = raw ? (JSON.parse(raw) as CurrentUser) : null;
+    return user?.role === 'operator' && typeof user.id === 'string' ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the user shown is the device's copy because the server could not be reached (the operator
+ * screen then says "Offline"). Set by the current-user call, cleared by its next answer.
+ */
+let unconfirmed = false;
+const unconfirmedListeners = new Set<() => void>();
+function setUnconfirmed(v: boolean) {
+  if (unconfirmed === v) return;
+  unconfirmed = v;
+  for (const l of unconfirmedListeners) l();
+}
+export function useSessionUnconfirmed(): boolean {
+  return useSyncExternalStore(
+    (cb) => {
+      unconfirmedListeners.add(cb);
+      return () => unconfirmedListeners.delete(cb);
+    },
+    () => unconfirmed,
+    () => false,
+  );
+}
+
+/** The service worker's copy of the current-user answer is dropped with the session (a 401). */
+function dropCachedUser() {
+  if (typeof caches === 'undefined') return;
+  void caches
+    .open(FIELD_API_CACHE)
+    .then((c) => c.delete('/api/auth/user'))
+    .catch(() => false);
+}
+
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
-  if (!signedInHint()) return null;
-  const user = await getOrNullOn401<CurrentUser>('/api/auth/user');
-  if (!user) clearSignedInHint();
+  if (!signedInHint()) {
+    forgetDeviceSession();
+    setUnconfirmed(false);
+    return null;
+  }
+  let user: CurrentUser | null;
+  try {
+    user = await getOrNullOn401<CurrentUser>('/api/auth/user');
+  } catch (err) {
+    // No answer (no signal, or the server is down): the operator kept on the device, if any.
+    const noAnswer = err instanceof ApiError && (err.status === 0 || err.status >= 500);
+    const kept = noAnswer && signedInHint() === 'operator' ? deviceSession() : null;
+    if (!kept) throw err;
+    setUnconfirmed(true);
+    return kept;
+  }
+  setUnconfirmed(false);
+  if (user) keepDeviceSession(user);
+  else {
+    clearSignedInHint();
+    forgetDeviceSession();
+    dropCachedUser();
+  }
   return user;
 }
 
@@ -42,6 +127,8 @@ export const currentUserQueryOptions = () =>
     gcTime: 60_000,
     retry: false,
     refetchOnWindowFocus: false,
+    // Asked even when the browser says it is offline: the service worker or the device's copy answers.
+    networkMode: 'offlineFirst',
   });
 
 /** The browser's time zone (IANA name), e.g. "America/Chicago". */

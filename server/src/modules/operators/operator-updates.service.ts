@@ -329,6 +329,7 @@ async function attemptSubmit(
         })
       )[0];
   if (!m || m.retiredAt) throw notFound('equipment.notFound');
+  now = takenTime(input.takenAt, m.lastReadingAt, now);
   // The columns are numeric(14,2) and numeric(14,3): send exactly what is stored, so the checks below
   // and the response see the stored values.
   const newUsage = input.newUsage === undefined ? null : Number(input.newUsage.toFixed(2));
@@ -415,6 +416,18 @@ async function attemptSubmit(
     voidReason: null,
   };
   return respond(row, true);
+}
+
+/**
+ * The time an update is recorded at: when the phone made it (an update that waited for a signal,
+ * issue 25), but never in the future (a phone's clock can be ahead) nor before the machine's last
+ * reading (readings stay in order, and a wrong clock cannot move one into the past); else now.
+ */
+export function takenTime(takenAt: string | undefined, lastReadingAt: Date, now: Date): Date {
+  if (!takenAt) return now;
+  const t = new Date(takenAt).getTime();
+  if (Number.isNaN(t)) return now;
+  return new Date(Math.min(now.getTime(), Math.max(t, lastReadingAt.getTime())));
 }
 
 const OPTIMISTIC_ATTEMPTS = 3;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@domain/schemas/auth';
 import type { OperatorLoginInput } from '@domain/schemas/operators';
 import { api } from '@/lib/api';
-import { authKeys } from '@/lib/auth';
+import { authKeys, keepDeviceSession } from '@/lib/auth';
 
 export type OperatorLoginResponse = CurrentUser & { redirect?: string };
 
@@ -14,6 +14,8 @@ export function useOperatorLogin() {
     onSuccess: (data) => {
       const { redirect: _redirect, ...user } = data;
       qc.setQueryData(authKeys.user, user);
+      // Kept on the phone: a reload with no signal opens the operator screen (issue 25).
+      keepDeviceSession(user);
     },
   });
 }

@@ -117,7 +117,8 @@ export async function clearOutbox() {
 export type SendResult =
   | { kind: 'sent'; response: SubmitOperatorUpdateResponse; inspection?: SubmitInspectionResponse }
   | { kind: 'refused'; error: ApiError }
-  | { kind: 'offline' };
+  /** Not recorded, kept: no answer (or a 5xx), or `signedOut` (401: kept until the operator signs in). */
+  | { kind: 'offline'; signedOut?: boolean };
 
 /** 4xx is the server's answer (it will not change on retry); no answer or 5xx: try again later. */
 function isRefusal(err: unknown): err is ApiError {
@@ -130,7 +131,9 @@ export async function sendEntry(entry: OutboxEntry, dropOnRefusal = false): Prom
   try {
     if (entry.inspection) return await sendInspection(entry);
     if (!entry.updateSent) {
-      response = await api.post<SubmitOperatorUpdateResponse>('/api/operator-updates', entry.body, {
+      // The time it was made on the phone, not the time the signal came back (issue 25).
+      const body = { ...entry.body, takenAt: new Date(entry.createdAt).toISOString() };
+      response = await api.post<SubmitOperatorUpdateResponse>('/api/operator-updates', body, {
         headers: { 'idempotency-key': entry.key },
       });
       if (!entry.photo) {
@@ -145,7 +148,7 @@ export async function sendEntry(entry: OutboxEntry, dropOnRefusal = false): Prom
     return response ? { kind: 'sent', response } : { kind: 'sent', response: PHOTO_ONLY };
   } catch (err) {
     if (!isRefusal(err)) return { kind: 'offline' };
-    if (err.status === 401) return { kind: 'offline' }; // signed out: kept until the operator signs in again
+    if (err.status === 401) return { kind: 'offline', signedOut: true }; // kept until the operator signs in again
     // The submission the operator just made: the screen shows the refusal and keeps the form filled.
     if (dropOnRefusal) {
       await removeEntry(entry.key);
@@ -208,12 +211,18 @@ function exclusive<T>(fn: () => Promise<T>): Promise<T> {
  */
 export function flushOutbox(current?: string): Promise<FlushResult> {
   return exclusive(async () => {
-    const out: FlushResult = { sent: 0, refused: 0, offline: false, results: new Map() };
+    const out: FlushResult = {
+      sent: 0,
+      refused: 0,
+      offline: false,
+      signedOut: false,
+      results: new Map(),
+    };
     for (const entry of await listOutbox()) {
       if (entry.state !== 'waiting') continue;
       const r = await sendEntry(entry, entry.key === current);
       out.results.set(entry.key, r);
-      if (r.kind === 'offline') return { ...out, offline: true };
+      if (r.kind === 'offline') return { ...out, offline: true, signedOut: r.signedOut === true };
       if (r.kind === 'sent') out.sent++;
       else out.refused++;
     }
@@ -225,6 +234,8 @@ export type FlushResult = {
   sent: number;
   refused: number;
   offline: boolean;
+  /** The server answered 401: the session ended; the entries stay until the operator signs in. */
+  signedOut: boolean;
   /** What happened to each entry tried (an entry not tried was not reached: still waiting). */
   results: Map<string, SendResult>;
 };

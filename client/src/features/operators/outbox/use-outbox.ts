@@ -1,16 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/components/ui/use-toast';
+import { authKeys } from '@/lib/auth';
 import { operatorKeys } from '../api/keys';
 import { flushOutbox, listOutbox, onOutboxChange, type OutboxEntry } from './outbox-store';
 
 /**
  * The outbox as the operator screen shows it: the entries (waiting and refused), and a flush that runs
- * when the screen opens, when the browser comes back online, and on Retry.
+ * when the screen opens, when the browser comes back online, and on Retry. Entries that waited on the
+ * phone are announced once sent ("2 readings sent"). A 401 means the session ended meanwhile: the
+ * entries stay and the current user is asked again, which shows the sign-in (issue 25); they are sent
+ * once the operator has signed in, with the time each was made.
  */
 export function useOutbox() {
   const qc = useQueryClient();
+  const { t } = useTranslation('field');
   const [entries, setEntries] = useState<OutboxEntry[]>([]);
   const [sending, setSending] = useState(false);
+  // The last flush found no connection (also when the browser believes it is online).
+  const [unreachable, setUnreachable] = useState(false);
 
   const reload = useCallback(() => {
     listOutbox()
@@ -22,25 +31,34 @@ export function useOutbox() {
     setSending(true);
     try {
       const r = await flushOutbox();
-      if (r.sent > 0) await qc.invalidateQueries({ queryKey: operatorKeys.equipmentOptions() });
+      setUnreachable(r.offline && !r.signedOut);
+      if (r.sent > 0) {
+        toast({ title: t('outbox.sent', { count: r.sent }), description: t('outbox.sentBody') });
+        await qc.invalidateQueries({ queryKey: operatorKeys.equipmentOptions() });
+      }
+      if (r.signedOut) await qc.invalidateQueries({ queryKey: authKeys.user });
       return r;
     } finally {
       setSending(false);
       reload();
     }
-  }, [qc, reload]);
+  }, [qc, reload, t]);
 
   useEffect(() => {
     reload();
     const off = onOutboxChange(reload);
-    const online = () => void flush();
+    const online = () => {
+      // Sent at once with the session the phone kept, then the session is confirmed (or, with a 401,
+      // the sign-in is shown).
+      void flush().then(() => qc.invalidateQueries({ queryKey: authKeys.user }));
+    };
     window.addEventListener('online', online);
     if (navigator.onLine) void flush();
     return () => {
       off();
       window.removeEventListener('online', online);
     };
-  }, [flush, reload]);
+  }, [flush, reload, qc]);
 
-  return { entries, sending, flush, reload };
+  return { entries, sending, flush, reload, unreachable };
 }

@@ -13,6 +13,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useOperatorLogin } from '../api/operator-login';
+import { listOutbox } from '../outbox/outbox-store';
 import { REMEMBERED_USERNAME_KEY, SESSION_USERNAME_KEY } from '../storage';
 import { translateError } from '@/lib/translate-message';
 
@@ -32,6 +33,14 @@ export default function OperatorLoginPage() {
   const [rememberMe, setRememberMe] = useState(() =>
     Boolean(localStorage.getItem(REMEMBERED_USERNAME_KEY)),
   );
+
+  // Updates still on the phone (the session ended before they could be sent): sent after sign-in.
+  const [waiting, setWaiting] = useState(0);
+  useEffect(() => {
+    listOutbox()
+      .then((all) => setWaiting(all.filter((e) => e.state === 'waiting').length))
+      .catch(() => setWaiting(0));
+  }, []);
 
   useEffect(() => {
     document.title = `${t('login.title')} | Equipment Management Suite`;
@@ -94,6 +103,14 @@ export default function OperatorLoginPage() {
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+            {waiting > 0 ? (
+              <p
+                role="status"
+                className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm"
+              >
+                {t('login.waiting', { count: waiting })}
+              </p>
+            ) : null}
             <div className="grid gap-2">
               <Label htmlFor="operatorName">{t('login.username')}</Label>
               <Input

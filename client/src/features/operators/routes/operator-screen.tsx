@@ -24,7 +24,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { useCurrentUser, useLogout } from '@/lib/auth';
+import { authKeys, useCurrentUser, useLogout, useSessionUnconfirmed } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
 import { LANGUAGES } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
@@ -36,6 +36,7 @@ import { operatorKeys } from '../api/keys';
 import { EntryPreview } from '../components/entry-preview';
 import { InspectionForm } from '../components/inspection-form';
 import { PhotoInput } from '../components/photo-input';
+import { OfflineBanner } from '../components/offline-banner';
 import { OutboxPanel } from '../components/outbox-panel';
 import { clearOutbox, submitThroughOutbox } from '../outbox/outbox-store';
 import { useOutbox } from '../outbox/use-outbox';
@@ -87,6 +88,9 @@ export default function OperatorScreen() {
     ? equipmentTypes.filter((type) => typeLabel(type).toLowerCase().includes(term))
     : [];
   const online = useOnline();
+  // No connection: the browser says so, the session shown is the phone's copy, or a send found none.
+  const unconfirmed = useSessionUnconfirmed();
+  const offline = !online || unconfirmed || outbox.unreachable;
   const machines = useFieldMachines();
   const all = machines.data;
   const complete = all !== undefined && all.total <= all.items.length;
@@ -229,6 +233,8 @@ export default function OperatorScreen() {
         } else if (r.kind === 'offline') {
           // Kept on the phone with its key: the form is free for the next reading.
           clear();
+          // The session ended meanwhile (401): the sign-in is shown; the entry is sent after it.
+          if (r.signedOut) void qc.invalidateQueries({ queryKey: authKeys.user });
           toast({ title: t('field:outbox.savedTitle'), description: t('field:outbox.savedBody') });
         } else {
           // Refused while the operator is looking (not kept): the form keeps the values to correct them.
@@ -286,6 +292,8 @@ export default function OperatorScreen() {
           </div>
         </CardContent>
       </Card>
+
+      {offline ? <OfflineBanner /> : null}
 
       <OutboxPanel
         entries={outbox.entries}
