@@ -144,10 +144,10 @@ describe('equipment list export', () => {
     };
     const [header, row] = toCsv(equipmentListColumns, [e]).split('\r\n');
     expect(header).toBe(
-      'Name,Type,Serial Number,Unit,Current Usage,Threshold,Fuel Type,Service Interval,Last Service Usage,Status,Scheduled Maintenance,Next Maintenance Date,Date Added,Maintenance Start Date,Maintenance Interval,Maintenance Interval Unit,Forecast Due Date,Days Until Due,Forecast By,Usual Daily Usage,No Usage Forecast Because',
+      'Name,Type,Serial Number,Unit,Current Usage,Threshold,Fuel Type,Service Interval,Last Service Usage,Status,Scheduled Maintenance,Next Maintenance Date,Date Added,Maintenance Start Date,Maintenance Interval,Maintenance Interval Unit,Forecast Due Date,Days Until Due,Forecast By,Due At Usage,Usual Daily Usage,Usage Overdue,No Usage Forecast Because',
     );
     expect(row).toBe(
-      `"'=Excavator, big",machinery,SN-1,hours,1234.5,10000,N/A,250,1000,Approaching Service,Yes,2026-02-28,2026-01-01,2026-01-31,1,months,2026-02-28,-5,Calendar,6.5,`,
+      `"'=Excavator, big",machinery,SN-1,hours,1234.5,10000,N/A,250,1000,Approaching Service,Yes,2026-02-28,2026-01-01,2026-01-31,1,months,2026-02-28,-5,Calendar,1250,6.5,,`,
     );
     const none = toCsv(equipmentListColumns, [
       {
@@ -162,7 +162,7 @@ describe('equipment list export', () => {
         },
       },
     ]).split('\r\n')[1];
-    expect(none).toMatch(/,,,,,Only one reading$/);
+    expect(none).toMatch(/,,,,1250,,,Only one reading$/);
     expect(exportFileName('Equipment List', '2026-11-20')).toBe('equipment-list-2026-11-20.csv');
     expect(exportFileName('Time for Service equipment', '2026-11-20')).toBe(
       'time-for-service-equipment-2026-11-20.csv',

@@ -52,7 +52,9 @@ const forecastColumns: CsvColumn<EquipmentDto>[] = [
           ? 'Calendar'
           : '',
   },
+  { header: 'Due At Usage', value: (e) => e.forecast?.dueAtUsage ?? null },
   { header: 'Usual Daily Usage', value: (e) => e.forecast?.perDay ?? null },
+  { header: 'Usage Overdue', value: (e) => e.status.overdueUsage },
   {
     header: 'No Usage Forecast Because',
     value: (e) => noForecastLabel(e.forecast?.noUsageForecast),
@@ -222,8 +224,10 @@ export const exportFileName = (base: string, date: string) =>
 
 /** The Due soon list (sorted by due date): what is due, when and why, and the parts the service needs. */
 export const dueSoonColumns: CsvColumn<EquipmentDto>[] = [
+  { header: 'Overdue', value: (e) => e.status.serviceStatus === 'overdue' },
   { header: 'Due Date', value: (e) => e.forecast?.dueDate ?? '' },
   { header: 'Days Until Due', value: (e) => e.forecast?.daysUntil ?? null },
+  { header: 'Usage Overdue', value: (e) => e.status.overdueUsage },
   { header: 'Name', value: (e) => e.name },
   { header: 'Type', value: (e) => e.type },
   { header: 'Serial Number', value: (e) => e.serialNumber ?? '' },

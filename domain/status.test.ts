@@ -176,6 +176,16 @@ describe('next service and remaining usage', () => {
       ).remainingUsage,
     ).toBe(0);
   });
+  it('says how far past the next service the usage is (overdueUsage), without float noise', () => {
+    const at = (currentUsage: number) =>
+      computeStatus({ ...base, currentUsage, lastServiceUsage: 1000, serviceInterval: 250 }, TODAY)
+        .overdueUsage;
+    expect(at(1290)).toBe(40);
+    expect(at(1250.3 + 0.1)).toBe(0.4);
+    expect(at(1250)).toBeNull();
+    expect(at(1200)).toBeNull();
+    expect(computeStatus(base, TODAY).overdueUsage).toBeNull();
+  });
 });
 
 describe('lifespan warning (alertThreshold 10/15/20/25 -> 90/85/80/75 %)', () => {

@@ -135,6 +135,20 @@ export function remainingUsage(
   return Math.max(0, next - (e.currentUsage ?? 0));
 }
 
+/**
+ * How far the usage is past the next service (issue 26): 40 when the service was due at 1,000 and
+ * the machine reads 1,040; null when it is not past it or has no positive interval. Rounded to 2
+ * decimals (readings are stored as decimals, their difference carries float noise).
+ */
+export function overdueUsage(
+  e: Pick<StatusInput, 'currentUsage' | 'lastServiceUsage' | 'serviceInterval'>,
+): number | null {
+  const next = nextServiceUsage(e);
+  if (next === null) return null;
+  const past = Math.round(((e.currentUsage ?? 0) - next) * 100) / 100;
+  return past > 0 ? past : null;
+}
+
 /** The full status of one record, for the given "today" (YYYY-MM-DD in the company's time zone). */
 export function computeStatus(e: StatusInput, today: string): EquipmentStatus {
   const percent = usagePercent(e);
@@ -161,6 +175,7 @@ export function computeStatus(e: StatusInput, today: string): EquipmentStatus {
     severelyCritical,
     nextServiceUsage: nextServiceUsage(e),
     remainingUsage: remainingUsage(e),
+    overdueUsage: overdueUsage(e),
     lifespanPercent,
     lifespanWarning:
       lifespanPercent !== null && lifespanPercent >= lifespanWarningPercent(e.alertThreshold),

@@ -85,6 +85,18 @@ describe('checkout and paid plans', () => {
     expect(sm.entitlement(a, at(200)).entitled).toBe(true);
   });
 
+  it('an active plan renews: its renewal date is always the end of the current period', () => {
+    const a = sm.checkout(trial(), 'professional', 'month', at(2)); // ends 2026-12-22
+    const later = sm.advance(a, new Date('2027-01-30T00:00:00Z'));
+    expect(later.subscriptionEndDate).toEqual(new Date('2027-02-22T12:00:00Z'));
+    expect(later.status).toBe('active');
+    expect(sm.advance(a, at(3))).toBe(a);
+    const y = sm.checkout(trial(), 'basic', 'year', at(2));
+    expect(sm.advance(y, new Date('2027-12-01T00:00:00Z')).subscriptionEndDate).toEqual(
+      new Date('2028-11-22T12:00:00Z'),
+    );
+  });
+
   it('checkout also works after the trial expired or was canceled, and is refused when active or paused', () => {
     expect(sm.checkout(trial(), 'basic', 'month', at(20)).status).toBe('active');
     expect(sm.checkout(sm.cancel(trial(), at(1)), 'basic', 'month', at(2)).status).toBe('active');

@@ -70,8 +70,8 @@ export function periodEnd(from: Date, interval: BillingInterval): Date {
 /**
  * Applies every transition that time alone causes: a trial past its end expires; a pause past
  * pauseEndDate becomes active again (billing resumes: a new period starts then); a paid plan
- * canceled at period end becomes canceled once the period is over. Returns the same object when
- * nothing changes.
+ * canceled at period end becomes canceled once the period is over; an active plan that renews moves
+ * on to the period that holds `now`. Returns the same object when nothing changes.
  */
 export function advance(s: SubscriptionState, now: Date): SubscriptionState {
   const t = now.getTime();
@@ -95,6 +95,19 @@ export function advance(s: SubscriptionState, now: Date): SubscriptionState {
     s.subscriptionEndDate.getTime() <= t
   ) {
     return { ...s, status: 'canceled', cancelAtPeriodEnd: false };
+  }
+  if (
+    s.status === 'active' &&
+    !s.cancelAtPeriodEnd &&
+    s.billingInterval &&
+    s.subscriptionEndDate &&
+    s.subscriptionEndDate.getTime() <= t
+  ) {
+    // A plan that renews: the period that ended is followed by the next one (the renewal date shown is
+    // always the end of the current period; Stripe's own events then set its exact date).
+    let end = s.subscriptionEndDate;
+    while (end.getTime() <= t) end = periodEnd(end, s.billingInterval);
+    return { ...s, subscriptionEndDate: end };
   }
   return s;
 }

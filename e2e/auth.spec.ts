@@ -65,7 +65,8 @@ test('logout -> login by business name with remember me -> reload stays signed i
   const owner = await signupOwnerViaApi(page.request);
   await page.goto('/');
   await expect(mainNav(page)).toBeVisible();
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: /^Account: / }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(mainNav(page)).toBeHidden();
   await expect(page).toHaveURL(/\/$/);
 
@@ -190,11 +191,11 @@ test('header links per role: owner sees every link, a visitor sees no header', a
   await signupOwnerViaApi(page.request);
   await page.goto('/');
   const links = mainNav(page).getByRole('link');
-  await expect(links).toHaveText([
-    'Dashboard',
-    'Add Equipment',
-    'Equipment List',
-    'Inspections',
+  // The daily links in the header; the rest under "More"; profile, settings and Logout (labelled) in
+  // the account menu.
+  await expect(links).toHaveText(['Dashboard', 'Add Equipment', 'Equipment List', 'Inspections']);
+  await mainNav(page).getByRole('button', { name: 'More' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText([
     'Import',
     'Operators',
     'Subscription',
@@ -202,8 +203,9 @@ test('header links per role: owner sees every link, a visitor sees no header', a
     'Contact Support',
     'Retired Equipment',
   ]);
-  await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /^Account: / }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Profile', 'Settings', 'Logout']);
 });
 
 test('mobile menu at 390x844 shows the page title and the role under Profile', async ({ page }) => {

@@ -114,15 +114,15 @@ test('the tiles count the statuses and filter the overview', async ({ page }) =>
   await expect(page.getByTestId('tile-count-overdue')).toHaveText('1');
   await expect(tile(page, /Total Equipment/)).toHaveAttribute('aria-pressed', 'true');
 
-  await tile(page, /Service Due/).click();
-  await expect(tile(page, /Service Due/)).toHaveAttribute('aria-pressed', 'true');
+  await tile(page, /Time for Service/).click();
+  await expect(tile(page, /Time for Service/)).toHaveAttribute('aria-pressed', 'true');
   await expect(tile(page, /Total Equipment/)).toHaveAttribute('aria-pressed', 'false');
   const rows = overviewTable(page).getByRole('row');
   await expect(rows).toHaveCount(2); // header + one
   await expect(overviewTable(page)).toContainText('Due Excavator');
   await expect(overviewTable(page)).toContainText('Time for Service');
 
-  await tile(page, /Service OK/).click();
+  await tile(page, /Good/).click();
   await expect(rows).toHaveCount(3);
   await expect(overviewTable(page)).toContainText('Good Loader');
   await expect(overviewTable(page)).toContainText('Good Pickup');

@@ -211,11 +211,11 @@ test('equipment list export and the two-step permanent delete', async ({ page })
     .replace(/^\uFEFF/, '')
     .split('\r\n');
   expect(header).toBe(
-    'Name,Type,Serial Number,Unit,Current Usage,Threshold,Fuel Type,Service Interval,Last Service Usage,Status,Scheduled Maintenance,Next Maintenance Date,Date Added,Maintenance Start Date,Maintenance Interval,Maintenance Interval Unit,Forecast Due Date,Days Until Due,Forecast By,Usual Daily Usage,No Usage Forecast Because',
+    'Name,Type,Serial Number,Unit,Current Usage,Threshold,Fuel Type,Service Interval,Last Service Usage,Status,Scheduled Maintenance,Next Maintenance Date,Date Added,Maintenance Start Date,Maintenance Interval,Maintenance Interval Unit,Forecast Due Date,Days Until Due,Forecast By,Due At Usage,Usual Daily Usage,Usage Overdue,No Usage Forecast Because',
   );
   expect(first).toMatch(
     new RegExp(
-      `^${name},vehicle,,miles,5000,,N/A,1000,4000,Time for Service,No,,\\d{4}-\\d{2}-\\d{2},,,,\\d{4}-\\d{2}-\\d{2},0,Usage forecast,,$`,
+      `^${name},vehicle,,miles,5000,,N/A,1000,4000,Time for Service,No,,\\d{4}-\\d{2}-\\d{2},,,,\\d{4}-\\d{2}-\\d{2},0,Usage forecast,5000,,,$`,
     ),
   );
 

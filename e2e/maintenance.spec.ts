@@ -73,10 +73,10 @@ test('the dashboard shows each machine’s forecast; Due soon lists what is due,
     .replace(/^\uFEFF/, '')
     .split('\r\n');
   expect(header).toBe(
-    'Due Date,Days Until Due,Name,Type,Serial Number,Current Usage,Unit,Due By,Due At Usage,Usual Daily Usage,Calendar Date,Status,Parts',
+    'Overdue,Due Date,Days Until Due,Usage Overdue,Name,Type,Serial Number,Current Usage,Unit,Due By,Due At Usage,Usual Daily Usage,Calendar Date,Status,Parts',
   );
   expect(first).toBe(
-    `${day(3)},3,${names.soon},machinery,,0,hours,Calendar,,,${day(3)},Approaching Service,Grease x2`,
+    `No,${day(3)},3,,${names.soon},machinery,,0,hours,Calendar,,,${day(3)},Approaching Service,Grease x2`,
   );
 
   // The printed report: one section per week, no buttons.

@@ -75,7 +75,7 @@ test.describe('landing page', () => {
     await expect(
       page.getByRole('link', { name: 'Start free trial of the Professional plan' }),
     ).toHaveAttribute('href', '/signup');
-    await page.getByRole('link', { name: 'Start as Owner' }).click();
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
   });
 

@@ -39,7 +39,8 @@ describe('signup', () => {
       { password: 'x'.repeat(201), confirmPassword: 'x'.repeat(201) },
       'Password must be at most 200 characters',
     ],
-    [{ confirmPassword: 'short' }, 'Please confirm your password'],
+    [{ confirmPassword: '' }, 'Please confirm your password'],
+    [{ confirmPassword: 'short' }, "Passwords don't match"],
     [{ confirmPassword: 'Harvest-Moon-43' }, "Passwords don't match"],
   ])('form %j -> %s', (over, message) => {
     expect(firstMessage(signupFormSchema, { ...signup, ...over })).toBe(message);
@@ -53,6 +54,16 @@ describe('signup', () => {
     expect(firstMessage(signupSchema, { ...api, password: 'short' })).toBe(
       'Password must be at least 8 characters',
     );
+  });
+  it('names the rule that failed: a short password is a length error, not "please confirm"', () => {
+    const r = signupFormSchema.safeParse({
+      ...signup,
+      password: 'short1',
+      confirmPassword: 'short1',
+    });
+    expect(r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['password', 'Password must be at least 8 characters'],
+    ]);
   });
   it('puts the mismatch on the confirmation field', () => {
     const r = signupFormSchema.safeParse({ ...signup, confirmPassword: 'Different-1234' });

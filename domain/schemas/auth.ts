@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './primitives';
-import { isTimeZone } from '../dates';
+import { resolveTimeZone } from '../time-zones';
 import { normaliseRole } from '../roles';
 
 import { MIN_PASSWORD, authMessages } from '../messages/auth';
@@ -27,8 +27,8 @@ export const signupFormSchema = z
     businessName,
     email,
     password: newPassword,
-    confirmPassword: text({ error: authMessages.confirmPassword })
-      .min(MIN_PASSWORD, authMessages.confirmPassword),
+    // Empty only: a short password is the password field's error, not "please confirm" (issue 26).
+    confirmPassword: text({ error: authMessages.confirmPassword }).min(1, authMessages.confirmPassword),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: authMessages.passwordsDontMatch,
@@ -36,10 +36,16 @@ export const signupFormSchema = z
   });
 export type SignupFormValues = z.input<typeof signupFormSchema>;
 
-/** A company's time zone (IANA name), e.g. the browser's at signup; "today" is computed in it. */
+/** A company's time zone (IANA name, or a city naming one), e.g. the browser's at signup; "today" is computed in it. */
 export const timeZoneSchema = text({ error: authMessages.timeZone })
   .trim()
-  .refine(isTimeZone, authMessages.timeZone);
+  .transform((v, ctx) => {
+    // A city finds its zone ("Chicago" -> America/Chicago, domain/time-zones.ts).
+    const zone = resolveTimeZone(v);
+    if (zone) return zone;
+    ctx.addIssue({ code: 'custom', message: authMessages.timeZone });
+    return z.NEVER;
+  });
 
 export const signupSchema = z.object({
   businessName,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from './primitives';
 import { defaultFuelType, fuelTypes, type OperatorFuelType } from '../kinds';
 import { isTimeZone } from '../dates';
+import { resolveTimeZone } from '../time-zones';
 import { MIN_PASSWORD, authMessages } from '../messages/auth';
 import { commonMessages } from '../messages/common';
 import { operatorsMessages } from '../messages/operators';
@@ -38,7 +39,8 @@ export const companySettingsInputSchema = z
   .transform((v) => ({
     masterPassword: v.masterPassword ? v.masterPassword : undefined,
     companyName: v.companyName ? v.companyName : undefined,
-    timeZone: v.timeZone ? v.timeZone : undefined,
+    // A city finds its zone ("Chicago" -> America/Chicago); anything else is refused below.
+    timeZone: v.timeZone ? (resolveTimeZone(v.timeZone) ?? v.timeZone) : undefined,
   }))
   .refine(
     (v) =>

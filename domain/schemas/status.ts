@@ -20,6 +20,8 @@ export const equipmentStatusSchema = z.object({
   severelyCritical: z.boolean(),
   nextServiceUsage: z.number().nullable(),
   remainingUsage: z.number().nullable(),
+  /** Usage past the next service (domain/status.ts overdueUsage); null when not past it. */
+  overdueUsage: z.number().nullable(),
   /** currentUsage / threshold * 100 when a lifespan is set. */
   lifespanPercent: z.number().nullable(),
   /** Approaching end of life: usage at or above (100 - alertThreshold) % of the lifespan. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { periodEnd } from '../../../domain/subscription';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/client';
@@ -483,14 +484,15 @@ async function main() {
     });
     actors.push(owner);
 
-    // A paying Professional plan (30 machines): the demo has 25 (a bigger fleet: Enterprise, no limit).
+    // A paying Professional plan (30 machines): the demo has 25 (a bigger fleet: Enterprise, no limit),
+    // billed monthly: it renews at the end of the current month-long period, like a checkout made today.
     await deps.db
       .update(company)
       .set({
         subscriptionStatus: 'active',
         subscriptionTier: fleet > 30 ? 'enterprise' : 'professional',
         equipmentLimit: fleet > 65 ? -1 : fleet > 30 ? 65 : 30,
-        subscriptionEndDate: addDays(now, 365),
+        subscriptionEndDate: periodEnd(now, 'month'),
         billingInterval: 'month',
       })
       .where(eq(company.id, companyId));

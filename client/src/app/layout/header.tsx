@@ -1,5 +1,5 @@
-import { LogOut, Menu, Truck, User, X } from 'lucide-react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
+import { ChevronDown, LogOut, Menu, Settings, Truck, User, X } from 'lucide-react';
+import { Dialog as DialogPrimitive, DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -8,6 +8,13 @@ import { LanguageSelect } from '@/components/language-select';
 import { roleLabelKey, useCurrentUser, useLogout } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { navItemsFor, titleKeyFor } from './nav-items';
+
+const navLinkClass =
+  'whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+const menuClass =
+  'z-50 grid min-w-52 gap-0.5 rounded-md border bg-white p-1 text-sm shadow-lg no-print';
+const menuItemClass =
+  'flex min-h-10 cursor-pointer items-center gap-2 rounded-sm px-2 py-2 outline-none data-[highlighted]:bg-accent data-[disabled]:opacity-50 [&_svg]:h-4 [&_svg]:w-4';
 
 export function Header() {
   const { t } = useTranslation('common');
@@ -18,6 +25,9 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   if (!user) return null;
   const items = navItemsFor(user.role);
+  const moreItems = items.filter((item) => item.more);
+  const moreActive = moreItems.some((item) => pathname === item.to);
+  const hasSettings = user.role === 'owner' || user.role === 'manager';
   const title = t(titleKeyFor(pathname, user.role));
   const displayName =
     [user.firstName, user.lastName].filter(Boolean).join(' ') ||
@@ -51,49 +61,97 @@ export function Header() {
           aria-label={t('nav.main')}
           className="ml-2 hidden min-w-0 flex-1 items-center gap-0.5 xl:flex"
         >
-          {items.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end={item.to === '/'}
-              className={({ isActive }) =>
-                cn(
-                  'whitespace-nowrap rounded-md px-1 py-2 text-[0.8125rem] font-medium hover:bg-accent 2xl:px-2.5 2xl:text-sm',
-                  isActive ? 'bg-accent text-accent-foreground' : 'text-slate-700',
-                )
-              }
-            >
-              {t(item.labelKey)}
-            </NavLink>
-          ))}
+          {items
+            .filter((item) => !item.more)
+            .map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.to === '/'}
+                className={({ isActive }) =>
+                  cn(navLinkClass, isActive ? 'bg-accent text-accent-foreground' : 'text-slate-700')
+                }
+              >
+                {t(item.labelKey)}
+              </NavLink>
+            ))}
+          {moreItems.length > 0 ? (
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger
+                className={cn(
+                  navLinkClass,
+                  'inline-flex items-center gap-1',
+                  moreActive ? 'bg-accent text-accent-foreground' : 'text-slate-700',
+                )}
+              >
+                {t('nav.more')}
+                <ChevronDown className="h-4 w-4" aria-hidden />
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content align="start" sideOffset={6} className={menuClass}>
+                  {moreItems.map((item) => (
+                    <DropdownMenu.Item key={item.to} asChild>
+                      <Link
+                        to={item.to}
+                        className={cn(menuItemClass, pathname === item.to && 'bg-accent')}
+                      >
+                        <item.icon aria-hidden />
+                        {t(item.labelKey)}
+                      </Link>
+                    </DropdownMenu.Item>
+                  ))}
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          ) : null}
         </nav>
         <div className="ml-auto hidden shrink-0 items-center gap-1.5 xl:flex">
           <LanguageSelect />
-          <Button
-            asChild
-            variant="ghost"
-            size="sm"
-            className={cn(pathname === '/profile' && 'bg-accent text-accent-foreground')}
-          >
-            <Link to="/profile" aria-label={t('nav.profile')} title={displayName}>
-              <User aria-hidden />
-              <span className="hidden max-w-28 truncate 2xl:inline">{displayName}</span>
-            </Link>
-          </Button>
-          {/* Icon only below 2xl: the owner's ten links need the room at 1280 px. */}
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void onLogout()}
-            disabled={loggingOut}
-            aria-label={loggingOut ? t('actions.loggingOut') : t('actions.logout')}
-            title={t('actions.logout')}
-          >
-            <LogOut aria-hidden />
-            <span className="hidden 2xl:inline">
-              {loggingOut ? t('actions.loggingOut') : t('actions.logout')}
-            </span>
-          </Button>
+          {/* One account menu: profile, settings and a labelled Logout (issue 26). */}
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger asChild>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={t('nav.account', { name: displayName })}
+                className={cn(pathname === '/profile' && 'bg-accent text-accent-foreground')}
+              >
+                <User aria-hidden />
+                <span className="max-w-40 truncate">{displayName}</span>
+                <ChevronDown aria-hidden />
+              </Button>
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content align="end" sideOffset={6} className={menuClass}>
+                <DropdownMenu.Label className="px-2 py-1 text-xs text-muted-foreground">
+                  {t(roleLabelKey(user.role))}
+                </DropdownMenu.Label>
+                <DropdownMenu.Item asChild>
+                  <Link to="/profile" className={menuItemClass}>
+                    <User aria-hidden />
+                    {t('nav.profile')}
+                  </Link>
+                </DropdownMenu.Item>
+                {hasSettings ? (
+                  <DropdownMenu.Item asChild>
+                    <Link to="/settings" className={menuItemClass}>
+                      <Settings aria-hidden />
+                      {t('nav.settings')}
+                    </Link>
+                  </DropdownMenu.Item>
+                ) : null}
+                <DropdownMenu.Separator className="my-1 h-px bg-border" />
+                <DropdownMenu.Item
+                  className={menuItemClass}
+                  disabled={loggingOut}
+                  onSelect={() => void onLogout()}
+                >
+                  <LogOut aria-hidden />
+                  {loggingOut ? t('actions.loggingOut') : t('actions.logout')}
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
         </div>
         <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>
           <DialogPrimitive.Trigger asChild>

@@ -14,7 +14,8 @@ import {
 } from 'lucide-react';
 import type { Role } from '@domain/roles';
 
-export type NavItem = { to: string; labelKey: string; icon: LucideIcon };
+/** `more`: in the header's "More" menu on wide screens (the owner's header holds the daily links only). */
+export type NavItem = { to: string; labelKey: string; icon: LucideIcon; more?: boolean };
 
 const HOME: NavItem = { to: '/', labelKey: 'nav.dashboard', icon: Home };
 
@@ -31,12 +32,12 @@ export function navItemsFor(role: Role): NavItem[] {
     { to: '/add-equipment', labelKey: 'nav.addEquipment', icon: PlusCircle },
     { to: '/equipment-list', labelKey: 'nav.equipmentList', icon: ClipboardList },
     { to: '/inspections', labelKey: 'nav.inspections', icon: ClipboardCheck },
-    { to: '/import', labelKey: 'nav.import', icon: Upload },
-    { to: '/employees', labelKey: 'nav.operators', icon: Users },
-    { to: '/subscription', labelKey: 'nav.subscription', icon: CreditCard },
-    { to: '/instructions', labelKey: 'nav.instructions', icon: BookOpen },
-    { to: '/contact', labelKey: 'nav.contact', icon: LifeBuoy },
-    { to: '/retired-equipment', labelKey: 'nav.retiredEquipment', icon: Archive },
+    { to: '/import', labelKey: 'nav.import', icon: Upload, more: true },
+    { to: '/employees', labelKey: 'nav.operators', icon: Users, more: true },
+    { to: '/subscription', labelKey: 'nav.subscription', icon: CreditCard, more: true },
+    { to: '/instructions', labelKey: 'nav.instructions', icon: BookOpen, more: true },
+    { to: '/contact', labelKey: 'nav.contact', icon: LifeBuoy, more: true },
+    { to: '/retired-equipment', labelKey: 'nav.retiredEquipment', icon: Archive, more: true },
   ];
 }
 

@@ -1,17 +1,22 @@
 import type { EquipmentDto } from '@domain/schemas/equipment';
+import type { EquipmentStatus } from '@domain/schemas/status';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '@/lib/format';
+import { formatUsage } from './format';
 import { cn } from '@/lib/utils';
 
 /**
  * The machine's service forecast in one line (domain/forecast.ts): "Due around Mar 12 (in 14 days) at
- * 6.2 h/day", the calendar date, or why there is no forecast.
+ * 6.2 h/day", the calendar date, or why there is no forecast. A machine past its service usage says how
+ * far past it is ("40 hours overdue: service was due at 250 hours") instead of "due today".
  */
 export function ForecastText({
   e,
   className,
 }: {
-  e: Pick<EquipmentDto, 'forecast' | 'unit'>;
+  e: Pick<EquipmentDto, 'forecast' | 'unit'> & {
+    status?: Pick<EquipmentStatus, 'overdueUsage'>;
+  };
   className?: string;
 }) {
   const { t } = useTranslation('equipment');
@@ -32,6 +37,16 @@ export function ForecastText({
       </span>
     );
   }
+  const past = e.status?.overdueUsage ?? null;
+  if (f.basis === 'usage' && past !== null && f.dueAtUsage !== null)
+    return (
+      <span className={cn('block text-xs text-red-700', className)} data-testid="forecast">
+        {t('forecast.overdueUsage', {
+          value: formatUsage(t, past, e.unit),
+          due: formatUsage(t, f.dueAtUsage, e.unit),
+        })}
+      </span>
+    );
   const days = f.daysUntil ?? 0;
   const when =
     days < 0

@@ -39,6 +39,15 @@ export function Toaster() {
                 {item.description}
               </ToastPrimitive.Description>
             ) : null}
+            {item.action ? (
+              <ToastPrimitive.Action
+                altText={item.action.label}
+                onClick={item.action.onClick}
+                className="mt-1 inline-flex min-h-11 w-fit items-center rounded-md border border-current px-3 text-sm font-medium hover:bg-accent hover:text-accent-foreground"
+              >
+                {item.action.label}
+              </ToastPrimitive.Action>
+            ) : null}
           </div>
           <ToastPrimitive.Close
             className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100"

@@ -6,8 +6,11 @@ export type ToastData = {
   title: string;
   description?: string | undefined;
   variant?: 'default' | 'destructive';
+  /** A button in the toast that leads to what the message asks for (e.g. "Set the password"). */
+  action?: ToastAction | undefined;
   open: boolean;
 };
+export type ToastAction = { label: string; onClick: () => void };
 
 let current: ToastData[] = [];
 let nextId = 1;
@@ -18,6 +21,7 @@ export function toast(t: {
   title: string;
   description?: string | undefined;
   variant?: 'default' | 'destructive';
+  action?: ToastAction | undefined;
 }) {
   current = [{ ...t, id: nextId++, open: true }];
   emit();

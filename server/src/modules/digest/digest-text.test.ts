@@ -24,6 +24,7 @@ const base: DigestContent = {
       unit: 'hours',
       currentUsage: 1234.5,
       status: 'time_for_service',
+      overdueUsage: null,
       forecast: {
         dueDate: '2026-03-06',
         basis: 'usage',
@@ -73,6 +74,27 @@ describe('the digest mail', () => {
     expect(es.subject).toBe('Resumen de mantenimiento: 1 máquina requiere atención');
     expect(es.text).toContain(
       'Servicio requerido. 1,234.5 horas. Servicio hacia el 6 mar 2026 (dentro de 4 días) a 6.2 h/día',
+    );
+  });
+
+  it('says how far past its service a machine is instead of "due today"', () => {
+    const past: DigestContent = {
+      ...base,
+      machines: [
+        {
+          ...base.machines[0]!,
+          currentUsage: 1290,
+          status: 'overdue',
+          overdueUsage: 40,
+          forecast: { ...base.machines[0]!.forecast!, dueDate: '2026-03-02', daysUntil: 0 },
+        },
+      ],
+    };
+    expect(renderDigest(past).text).toContain(
+      'Overdue. 1,290 hours. 40 hours overdue: service was due at 1,250 hours',
+    );
+    expect(renderDigest({ ...past, language: 'es' }).text).toContain(
+      'Vencido. 1,290 horas. 40 horas de atraso: servicio previsto en 1,250 horas',
     );
   });
 });

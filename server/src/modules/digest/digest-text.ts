@@ -28,6 +28,8 @@ export type DigestMachine = {
   unit: string;
   currentUsage: number;
   status: ServiceStatus;
+  /** Usage past the next service (domain/status.ts overdueUsage), null when not past it. */
+  overdueUsage: number | null;
   forecast: ForecastDto | null;
 };
 
@@ -106,6 +108,11 @@ export function renderDigest(c: DigestContent): {
   const forecastText = (m: DigestMachine) => {
     const fc = m.forecast;
     if (!fc?.dueDate || fc.daysUntil === null) return t('forecast.none');
+    if (fc.basis === 'usage' && m.overdueUsage !== null && fc.dueAtUsage !== null)
+      return t('forecast.overdueUsage', {
+        value: reading(m.overdueUsage, m.unit),
+        due: reading(fc.dueAtUsage, m.unit),
+      });
     const when = f.inDays(fc.daysUntil);
     const date = f.date(fc.dueDate);
     if (fc.basis === 'usage' && fc.perDay !== null)

@@ -151,14 +151,18 @@ type CompanyView = {
 
 /** A company's machines with their status and forecast, and its readings waiting for review. */
 async function companyView(deps: Deps, companyId: string, today: string): Promise<CompanyView> {
-  const machines = (await scheduledMachines(deps, companyId, today)).map(({ row, forecast }) => ({
-    id: row.id,
-    name: row.name,
-    unit: row.unit,
-    currentUsage: row.currentUsage,
-    status: toEquipmentDto(row, today).status.serviceStatus,
-    forecast,
-  }));
+  const machines = (await scheduledMachines(deps, companyId, today)).map(({ row, forecast }) => {
+    const { status } = toEquipmentDto(row, today);
+    return {
+      id: row.id,
+      name: row.name,
+      unit: row.unit,
+      currentUsage: row.currentUsage,
+      status: status.serviceStatus,
+      overdueUsage: status.overdueUsage,
+      forecast,
+    };
+  });
   const waiting = and(
     eq(operatorUpdate.companyId, companyId),
     eq(operatorUpdate.status, 'pending'),

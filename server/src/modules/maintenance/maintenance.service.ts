@@ -32,9 +32,15 @@ export async function scheduledMachines(deps: Deps, companyId: string, today: st
   return rows.map((r) => ({ row: r, forecast: forecasts.get(r.id) ?? null }));
 }
 
+/** 0 for a machine whose status is overdue (by usage or by date), else 1: those are listed first. */
+const overdueFirst = (e: { status: { serviceStatus: string } }) =>
+  e.status.serviceStatus === 'overdue' ? 0 : 1;
+
 /**
  * The Due soon list: every machine due by its usage forecast or its calendar date within `within`
- * days, and every overdue one, sorted by due date then name (three queries whatever the fleet size).
+ * days, and every overdue one. Machines whose status is overdue come first (a usage-overdue one has
+ * its forecast clamped to today, so its date alone would put it among the due-today ones), then by
+ * due date and name (three queries whatever the fleet size).
  */
 export async function dueList(
   deps: Deps,
@@ -45,12 +51,13 @@ export async function dueList(
   const until = addInterval(today, within, 'days');
   const items = (await scheduledMachines(deps, ctx.companyId, today))
     .filter(({ forecast }) => forecast?.dueDate && forecast.dueDate <= until)
+    .map(({ row, forecast }) => ({ ...toEquipmentDto(row, today), forecast }))
     .sort(
       (a, b) =>
+        overdueFirst(a) - overdueFirst(b) ||
         a.forecast!.dueDate!.localeCompare(b.forecast!.dueDate!) ||
-        a.row.name.toLowerCase().localeCompare(b.row.name.toLowerCase()),
-    )
-    .map(({ row, forecast }) => ({ ...toEquipmentDto(row, today), forecast }));
+        a.name.toLowerCase().localeCompare(b.name.toLowerCase()),
+    );
   return { today, within, items };
 }
 

@@ -129,7 +129,9 @@ describe('the Due soon list', () => {
 
     const bad = await call(t.app, o.cookie, 'GET', '/api/maintenance/due?within=10');
     expect(bad.statusCode).toBe(400);
-    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, { now: t.deps.now() });
+    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, {
+      now: t.deps.now(),
+    });
     expect((await call(t.app, op.cookie, 'GET', '/api/maintenance/due')).statusCode).toBe(403);
     // Another company sees only its own.
     const other = await signupOwner(t.app);
@@ -137,6 +139,43 @@ describe('the Due soon list', () => {
       (await call(t.app, other.cookie, 'GET', '/api/maintenance/due?within=30')).json<DueList>()
         .items,
     ).toEqual([]);
+  });
+});
+
+describe('overdue machines on the Due soon list (issue 26)', () => {
+  it('lists every machine whose status is overdue first, with how far past its service it is', async () => {
+    const o = await fleet();
+    const add = (body: Record<string, unknown>) => createEquipmentViaApi(t.app, o.cookie, body);
+    // 290 h on a 250 h interval: 40 h past the service, 116 %: overdue; its forecast is today.
+    await add({
+      name: 'Z usage overdue',
+      currentUsage: 290,
+      serviceInterval: 250,
+      lastServiceUsage: 0,
+    });
+    // 255 h: past the service but under 110 %: time for service, due today, not overdue.
+    await add({
+      name: 'Y due today',
+      currentUsage: 255,
+      serviceInterval: 250,
+      lastServiceUsage: 0,
+    });
+    const list = (
+      await call(t.app, o.cookie, 'GET', '/api/maintenance/due?within=7')
+    ).json<DueList>();
+    expect(
+      list.items.map((e) => `${e.name} ${e.status.serviceStatus} ${e.forecast?.dueDate}`),
+    ).toEqual([
+      'C overdue overdue 2026-02-01',
+      'Z usage overdue overdue 2026-03-01',
+      'Y due today time_for_service 2026-03-01',
+      'A calendar approaching_service 2026-03-04',
+    ]);
+    const by = (name: string) => list.items.find((e) => e.name === name)!;
+    expect(by('Z usage overdue').status).toMatchObject({ remainingUsage: 0, overdueUsage: 40 });
+    expect(by('Y due today').status.overdueUsage).toBe(5);
+    expect(by('A calendar').status.overdueUsage).toBeNull();
+    expect(by('C overdue').forecast?.daysUntil).toBe(-28);
   });
 });
 
@@ -181,7 +220,9 @@ describe('the calendar feed', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/nope.ics' })).statusCode).toBe(
       404,
     );
-    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, { now: t.deps.now() });
+    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, {
+      now: t.deps.now(),
+    });
     expect((await call(t.app, op.cookie, 'GET', '/api/company/calendar')).statusCode).toBe(403);
   });
 });

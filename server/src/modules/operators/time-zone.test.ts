@@ -91,6 +91,42 @@ describe('the company time zone', () => {
     ).toBe('Europe/Madrid');
   });
 
+  it('finds a zone from its city, at signup and in Company Settings (issue 26)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        businessName: unique('Zone Co '),
+        email: `${unique('zone')}@example.com`,
+        password: 'Harvest-Moon-42',
+        timeZone: 'são paulo',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<CurrentUser>().timeZone).toBe('America/Sao_Paulo');
+    const owner = await signupOwner(t.app);
+    const set = await call(t.app, owner.cookie, 'POST', '/api/company-settings', {
+      timeZone: 'Chicago',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<CompanySettingsDto>().timeZone).toBe('America/Chicago');
+    const spelled = await call(t.app, owner.cookie, 'POST', '/api/company-settings', {
+      timeZone: 'europe/madrid',
+    });
+    expect(spelled.json<CompanySettingsDto>().timeZone).toBe('Europe/Madrid');
+    // A place that is no zone's city is refused, and nothing else in the same save is applied.
+    const bad = await call(t.app, owner.cookie, 'POST', '/api/company-settings', {
+      timeZone: 'Springfield',
+      masterPassword: 'Tractor-Seat-77',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ key: 'auth.timeZone' });
+    const after = (
+      await call(t.app, owner.cookie, 'GET', '/api/company-settings')
+    ).json<CompanySettingsDto>();
+    expect(after).toMatchObject({ timeZone: 'Europe/Madrid', hasMasterPassword: false });
+  });
+
   it("changes today's statuses at the day boundary", async () => {
     const owner = await signupOwner(t.app);
     // 03:00 UTC on Mar 10 is still the evening of Mar 9 in Chicago.

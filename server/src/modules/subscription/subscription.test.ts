@@ -135,6 +135,17 @@ describe('trial and checkout', () => {
     }
   }
 
+  it('a monthly plan always shows a renewal date within a month, months later too (issue 26)', async () => {
+    t.clock.set(new Date('2026-11-25T15:00:00Z'));
+    const owner = await signupOwner(t.app);
+    await checkoutAndPay(owner, 'professional', 'month');
+    expect((await view(owner.cookie)).subscriptionEndDate).toBe('2026-12-25T15:00:00.000Z');
+    t.clock.set(new Date('2027-02-03T09:00:00Z'));
+    const v = await view(await signInAgain(t.app, owner));
+    expect(v).toMatchObject({ status: 'active', billingInterval: 'month' });
+    expect(v.subscriptionEndDate).toBe('2027-02-25T15:00:00.000Z');
+  });
+
   it('paying the same checkout twice applies it once; checkout is refused while active', async () => {
     const owner = await signupOwner(t.app);
     const { sessionId } = await checkoutAndPay(owner, 'basic', 'month');
@@ -326,7 +337,9 @@ describe('pause, reactivate, cancel, tier change', () => {
       { tier: 'professional' },
     );
     expect(w.json()).toMatchObject({ status: 'active', tier: 'professional', entitled: true });
-    const row = (await t.deps.systemDb.select().from(company).where(eq(company.id, owner.companyId)))[0]!;
+    const row = (
+      await t.deps.systemDb.select().from(company).where(eq(company.id, owner.companyId))
+    )[0]!;
     expect(row.subscriptionStatus).toBe('active');
     expect(row.pauseEndDate).toBeNull();
   });

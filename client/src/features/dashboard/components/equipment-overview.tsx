@@ -26,7 +26,11 @@ function NextService({ e }: { e: EquipmentDto }) {
   const { t } = useTranslation('dashboard');
   const unit = e.unit === 'n/a' ? '' : t(`units.${e.unit}`, { defaultValue: e.unit });
   const parts: string[] = [];
-  if (e.status.remainingUsage !== null)
+  if (e.status.overdueUsage !== null)
+    parts.push(
+      t('overview.overdueUsage', { value: formatNumber(e.status.overdueUsage), unit }).trim(),
+    );
+  else if (e.status.remainingUsage !== null)
     parts.push(
       t('overview.remaining', { value: formatNumber(e.status.remainingUsage), unit }).trim(),
     );
@@ -39,7 +43,9 @@ function NextService({ e }: { e: EquipmentDto }) {
       {parts.map((p) => (
         <span key={p}>{p}</span>
       ))}
-      <ForecastText e={e} />
+      {e.status.overdueUsage !== null && e.forecast?.basis === 'usage' ? null : (
+        <ForecastText e={e} />
+      )}
     </span>
   );
 }

@@ -53,10 +53,16 @@ function UsageCell({ e, t }: { e: EquipmentDto; t: T }) {
   return (
     <span>
       <span className="font-medium">{formatUsage(t, e.currentUsage, e.unit)}</span>
-      {e.status.remainingUsage !== null && (
-        <span className="block text-xs text-muted-foreground">
-          {t('list.remaining', { value: formatUsage(t, e.status.remainingUsage, e.unit) })}
+      {e.status.overdueUsage !== null ? (
+        <span className="block text-xs font-medium text-red-700">
+          {t('list.overdueUsage', { value: formatUsage(t, e.status.overdueUsage, e.unit) })}
         </span>
+      ) : (
+        e.status.remainingUsage !== null && (
+          <span className="block text-xs text-muted-foreground">
+            {t('list.remaining', { value: formatUsage(t, e.status.remainingUsage, e.unit) })}
+          </span>
+        )
       )}
       {e.status.lifespanWarning && (
         <span className="block text-xs font-medium text-orange-800">

@@ -46,7 +46,7 @@ import { TemplateEditor } from '../components/template-editor';
  * templates and ready-made ones to copy, and the inspections export.
  */
 export default function InspectionsPage() {
-  const { t, i18n } = useTranslation(['inspections', 'equipment', 'messages']);
+  const { t, i18n } = useTranslation(['inspections', 'equipment', 'messages', 'common']);
   const defects = useDefects('open');
   const summary = useInspectionsSummary();
   const templates = useTemplates();
@@ -96,7 +96,10 @@ export default function InspectionsPage() {
   return (
     <main className="mx-auto grid max-w-6xl gap-6 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted-foreground">{t('page.intro')}</p>
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold">{t('common:titles.inspections')}</h1>
+          <p className="text-muted-foreground">{t('page.intro')}</p>
+        </div>
         <Button variant="outline" onClick={() => void exportCsv()}>
           <Download aria-hidden />
           {t('export.button')}
@@ -222,7 +225,16 @@ export default function InspectionsPage() {
             <CardDescription>{t('notInspected.hint')}</CardDescription>
           </CardHeader>
           <CardContent>
-            {(summary.data?.notInspectedToday ?? []).length === 0 ? (
+            {templates.data && !templates.data.some((tpl) => tpl.daily) ? (
+              // No daily checklist: nothing was due, so nothing can be said to be inspected.
+              <div className="grid justify-items-start gap-2" data-testid="no-daily-checklist">
+                <p className="text-sm">{t('notInspected.noChecklist')}</p>
+                <Button size="sm" variant="outline" onClick={() => setEditing('new')}>
+                  <Plus aria-hidden />
+                  {t('templates.new')}
+                </Button>
+              </div>
+            ) : (summary.data?.notInspectedToday ?? []).length === 0 ? (
               <p className="text-sm text-muted-foreground">{t('notInspected.none')}</p>
             ) : (
               <ul className="grid gap-1 text-sm">

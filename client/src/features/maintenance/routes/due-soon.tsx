@@ -28,7 +28,10 @@ function weekStart(d: string): string {
   return addInterval(d, -((day + 6) % 7), 'days');
 }
 
-/** Overdue first, then one group per week: the printed report puts each on its own page. */
+/**
+ * Overdue first (every machine whose status is overdue, by usage or by date: a usage-overdue one has
+ * its forecast clamped to today), then one group per week: the printed report puts each on its own page.
+ */
 function groupByWeek(
   items: EquipmentDto[],
   today: string,
@@ -37,7 +40,7 @@ function groupByWeek(
   const groups: Group[] = [];
   for (const e of items) {
     const due = e.forecast?.dueDate ?? today;
-    const key = due < today ? 'overdue' : weekStart(due);
+    const key = due < today || e.status.serviceStatus === 'overdue' ? 'overdue' : weekStart(due);
     let g = groups.find((x) => x.key === key);
     if (!g) {
       g = {

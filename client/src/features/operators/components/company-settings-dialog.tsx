@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { resolveTimeZone } from '@domain/time-zones';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -9,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { TimeZoneField } from '@/components/time-zone-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -16,16 +18,10 @@ import { toast } from '@/components/ui/use-toast';
 import { translateError } from '@/lib/translate-message';
 import { useUpdateCompanySettings } from '../api/company-settings';
 
-/** Every IANA time zone the browser knows (Intl), the company's own first if the browser lacks it. */
-function timeZoneList(current: string): string[] {
-  const all =
-    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return all.includes(current) ? all : [current, ...all];
-}
-
 /**
  * Company name, shared operator password and time zone. Empty text fields keep their value ('No
- * Changes' when nothing changed). The time zone is a searchable list (typing filters it).
+ * Changes' when nothing changed). The time zone is a searchable list of cities and zones
+ * (TimeZoneField). A refused save keeps everything typed: the dialog closes only on success.
  */
 export function CompanySettingsDialog({
   open,
@@ -39,11 +35,12 @@ export function CompanySettingsDialog({
   timeZone: string;
 }) {
   const { t } = useTranslation('operators');
+  const { t: tc } = useTranslation('common');
   const update = useUpdateCompanySettings();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [zone, setZone] = useState(timeZone);
-  const zones = useMemo(() => (open ? timeZoneList(timeZone) : []), [open, timeZone]);
+  const [zoneError, setZoneError] = useState<string | null>(null);
   // Opened before the settings loaded: show the company's zone once it is known.
   useEffect(() => {
     if (open) setZone(timeZone);
@@ -54,16 +51,25 @@ export function CompanySettingsDialog({
       setName('');
       setPassword('');
       setZone(timeZone);
+      setZoneError(null);
     }
     onOpenChange(o);
   };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    // "Chicago" is America/Chicago; a place that names no zone is said under the field, nothing is lost.
+    const resolved = zone.trim() ? resolveTimeZone(zone) : timeZone;
+    if (!resolved) {
+      setZoneError(tc('timeZone.notFound', { value: zone.trim() }));
+      return;
+    }
+    setZoneError(null);
+    if (resolved !== zone) setZone(resolved);
     const body = {
       ...(name.trim() ? { companyName: name.trim() } : {}),
       ...(password ? { masterPassword: password } : {}),
-      ...(zone.trim() && zone.trim() !== timeZone ? { timeZone: zone.trim() } : {}),
+      ...(resolved !== timeZone ? { timeZone: resolved } : {}),
     };
     if (!body.companyName && !body.masterPassword && !body.timeZone) {
       toast({
@@ -120,22 +126,21 @@ export function CompanySettingsDialog({
           </div>
           <div className="grid gap-2">
             <Label htmlFor="settingsTimeZone">{t('settingsDialog.timeZone')}</Label>
-            <Input
+            <TimeZoneField
               id="settingsTimeZone"
-              list="settingsTimeZones"
               value={zone}
-              onChange={(e) => setZone(e.target.value)}
-              onFocus={(e) => e.currentTarget.select()}
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={64}
-              aria-describedby="settingsTimeZoneHint"
+              onChange={(z) => {
+                setZone(z);
+                setZoneError(null);
+              }}
+              invalid={zoneError !== null}
+              describedBy={zoneError ? 'settingsTimeZoneError' : 'settingsTimeZoneHint'}
             />
-            <datalist id="settingsTimeZones">
-              {zones.map((z) => (
-                <option key={z} value={z} />
-              ))}
-            </datalist>
+            {zoneError ? (
+              <p id="settingsTimeZoneError" role="alert" className="text-sm text-destructive">
+                {zoneError}
+              </p>
+            ) : null}
             <p id="settingsTimeZoneHint" className="text-xs text-muted-foreground">
               {t('settingsDialog.timeZoneHint')}
             </p>

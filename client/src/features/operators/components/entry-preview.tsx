@@ -1,21 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
-
-const DAY_MS = 86_400_000;
-
-/** "yesterday", "3 days ago", "2 hours ago" in the current language. */
-function relative(iso: string, language: string, now = Date.now()): string {
-  const diff = Date.parse(iso) - now;
-  const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
-  const days = Math.round(diff / DAY_MS);
-  if (Math.abs(diff) < DAY_MS) {
-    const hours = Math.round(diff / 3_600_000);
-    return hours === 0
-      ? rtf.format(Math.round(diff / 60_000), 'minute')
-      : rtf.format(hours, 'hour');
-  }
-  return rtf.format(days, 'day');
-}
+import { relativeTime } from '@/lib/relative-time';
 
 /** Parses what the operator typed ("12,5" or "12.5"); null when not a number. */
 function typedNumber(value: string): number | null {
@@ -37,6 +22,7 @@ export function EntryPreview({
   usualDaily,
 }: {
   currentUsage: number;
+  /** The machine's unit as stored: hours, miles, kilometers or n/a. */
   unit: string;
   typed: string;
   lastReadingAt: string | null;
@@ -44,16 +30,23 @@ export function EntryPreview({
 }) {
   const { t, i18n } = useTranslation('field');
   const language = i18n.resolvedLanguage ?? 'en';
-  const when = lastReadingAt ? relative(lastReadingAt, language) : null;
+  const when = lastReadingAt ? (relativeTime(lastReadingAt, language) ?? t('entry.justNow')) : null;
   const n = typedNumber(typed);
+  // "1 hour", "489 hours", "1 hora": the unit agrees with its number (i18next plurals).
+  const amount = (value: number, digits: number) =>
+    unit === 'n/a'
+      ? formatNumber(value, digits)
+      : t(`entry.unit.${unit}`, {
+          count: value,
+          value: formatNumber(value, digits),
+          defaultValue: `${formatNumber(value, digits)} ${unit}`,
+        });
   return (
     <div className="grid gap-1 text-sm" data-testid="entry-preview" aria-live="polite">
-      {when ? (
-        <p>{t('entry.lastReading', { value: `${formatNumber(currentUsage, 2)} ${unit}`, when })}</p>
-      ) : null}
+      {when ? <p>{t('entry.lastReading', { value: amount(currentUsage, 2), when })}</p> : null}
       {n !== null && n >= currentUsage && when ? (
         <p className="font-semibold text-primary">
-          {t('entry.increase', { value: formatNumber(n - currentUsage, 2), unit, when })}
+          {t('entry.increase', { value: amount(n - currentUsage, 2) })}
         </p>
       ) : null}
       {n !== null && n < currentUsage ? (
@@ -63,7 +56,7 @@ export function EntryPreview({
       ) : null}
       {usualDaily !== null ? (
         <p className="text-muted-foreground">
-          {t('entry.usualDaily', { value: formatNumber(usualDaily, 1), unit })}
+          {t('entry.usualDaily', { value: amount(usualDaily, 1) })}
         </p>
       ) : null}
     </div>

@@ -153,9 +153,12 @@ export function InspectionForm({
                 <legend className="px-1 text-base font-medium">
                   {item.label}
                   {item.required ? null : (
-                    <span className="ml-1 text-sm font-normal text-muted-foreground">
-                      {t('phone.optional')}
-                    </span>
+                    <>
+                      {' '}
+                      <span className="text-sm font-normal text-muted-foreground">
+                        {t('phone.optional')}
+                      </span>
+                    </>
                   )}
                 </legend>
                 {item.help ? <p className="text-sm text-muted-foreground">{item.help}</p> : null}

@@ -16,15 +16,22 @@ import { toast } from '@/components/ui/use-toast';
 import { useCreateEmployee, useUpdateEmployee } from '../api/employees';
 import { translateError } from '@/lib/translate-message';
 
-/** Add (editing = null) or edit an operator: first and last name. The username never changes. */
+/**
+ * Add (editing = null) or edit an operator: first and last name. The username never changes. Added
+ * while the company has no operator password: the toast says so and leads to setting it.
+ */
 export function OperatorDialog({
   open,
   onOpenChange,
   editing,
+  passwordSet,
+  onSetPassword,
 }: {
   open: boolean;
   onOpenChange: (o: boolean) => void;
   editing: EmployeeDto | null;
+  passwordSet: boolean;
+  onSetPassword: () => void;
 }) {
   const { t } = useTranslation('operators');
   const create = useCreateEmployee();
@@ -72,10 +79,16 @@ export function OperatorDialog({
     } else {
       create.mutate(body, {
         onSuccess: (op) => {
-          toast({
-            title: t('toast.added'),
-            description: t('toast.addedBody', { name, username: op.operatorUsername ?? '' }),
-          });
+          const username = op.operatorUsername ?? '';
+          toast(
+            passwordSet
+              ? { title: t('toast.added'), description: t('toast.addedBody', { name, username }) }
+              : {
+                  title: t('toast.added'),
+                  description: t('toast.addedNoPassword', { name, username }),
+                  action: { label: t('toast.setPassword'), onClick: onSetPassword },
+                },
+          );
           onOpenChange(false);
         },
         onError: (err) =>

@@ -336,6 +336,8 @@ export default function EmployeesPage() {
         open={dialog.open}
         editing={dialog.editing}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+        passwordSet={settings.data?.hasMasterPassword ?? true}
+        onSetPassword={() => setSettingsOpen(true)}
       />
       <AlertDialog open={removing !== null} onOpenChange={(o) => !o && setRemoving(null)}>
         <AlertDialogContent>

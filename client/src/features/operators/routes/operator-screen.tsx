@@ -490,7 +490,7 @@ export default function OperatorScreen() {
               {current ? (
                 <EntryPreview
                   currentUsage={current.currentUsage}
-                  unit={unitLabel(current.unit)}
+                  unit={current.unit}
                   typed={usage}
                   lastReadingAt={detail.data?.id === current.id ? detail.data.lastReadingAt : null}
                   usualDaily={detail.data?.id === current.id ? detail.data.usualDaily : null}

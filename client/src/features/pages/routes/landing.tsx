@@ -232,7 +232,7 @@ function PlansSection({ trialDays }: { trialDays: number }) {
           <Button asChild variant="outline">
             <Link to="/login">
               <LogIn aria-hidden />
-              {t('landing.startAsOwner')}
+              {t('landing.signIn')}
             </Link>
           </Button>
         </p>

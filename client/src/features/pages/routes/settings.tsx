@@ -1,6 +1,46 @@
-import { PageTitleOnly } from '@/components/page-title-only';
+import { Building2, ClipboardCheck, CreditCard, FileSpreadsheet, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Card } from '@/components/ui/card';
 
-/** /settings has a header title only (spec section 2). */
+const SECTIONS = [
+  { key: 'profile', to: '/profile', icon: <UserRound aria-hidden /> },
+  { key: 'company', to: '/employees', icon: <Building2 aria-hidden /> },
+  { key: 'subscription', to: '/subscription', icon: <CreditCard aria-hidden /> },
+  { key: 'checklists', to: '/inspections', icon: <ClipboardCheck aria-hidden /> },
+  { key: 'import', to: '/import', icon: <FileSpreadsheet aria-hidden /> },
+] as const satisfies readonly { key: string; to: string; icon: ReactNode }[];
+
+/** /settings (owners and managers): where each setting lives, one link per place (issue 26). */
 export default function SettingsPage() {
-  return <PageTitleOnly titleKey="titles.settings" />;
+  const { t } = useTranslation(['pages', 'common']);
+  return (
+    <main className="mx-auto grid max-w-4xl gap-4 p-4 md:p-6">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold">{t('common:titles.settings')}</h1>
+        <p className="text-sm text-muted-foreground">{t('settings.intro')}</p>
+      </div>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {SECTIONS.map((s) => (
+          <li key={s.key}>
+            <Card className="h-full p-0">
+              <Link
+                to={s.to}
+                className="flex h-full min-h-11 items-start gap-3 rounded-lg p-4 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:mt-0.5 [&_svg]:h-5 [&_svg]:w-5 [&_svg]:shrink-0"
+              >
+                {s.icon}
+                <span className="grid gap-1">
+                  <span className="font-semibold">{t(`settings.${s.key}.title`)}</span>
+                  <span className="text-sm text-muted-foreground">
+                    {t(`settings.${s.key}.body`)}
+                  </span>
+                </span>
+              </Link>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
 }
