@@ -23,6 +23,8 @@ import { startControlChannel, type ControlChannel } from './control-channel';
 const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const APP_SECRET = `restored-test-${randomBytes(16).toString('hex')}`;
 const SHARED = `Tractor-Blue-${randomBytes(3).toString('hex')}`;
+/** Opening (and migrating) databases, backups and restores, on a machine that may be busy. */
+const SLOW_MS = 300_000;
 const tmp = (p: string) => mkdtempSync(path.join(os.tmpdir(), p));
 
 const createdDbs: string[] = [];
@@ -99,7 +101,7 @@ beforeAll(async () => {
   });
   operatorName = op.json<{ operatorUsername: string }>().operatorUsername;
   machineId = (await createEquipmentViaApi(running.app, owner.cookie)).id;
-}, 120_000);
+}, SLOW_MS);
 
 afterAll(async () => {
   if (running) await stop(running);
@@ -143,100 +145,113 @@ async function ownerAndOperatorWork(app: FastifyInstance, reading: number) {
 }
 
 describe(`a backup restored into a new database (${kind})`, () => {
-  it('is written owner-only, and the restored copy signs in the owner and an operator, who sends a reading', async () => {
-    const file = await backupFile();
-    const target: Target =
-      kind === 'postgres'
-        ? { kind, databaseUrl: await newPgDatabase() }
-        : { kind, dataDir: tmp('ems-restored-dst-') };
-    const r = await restore(target, file, { force: false, appSecret: APP_SECRET });
-    // PostgreSQL: pg_restore left ems_app without privileges; the restore command granted them.
-    if (kind === 'postgres') expect(r.appRole).toMatchObject({ granted: expect.any(Number) });
-    if (kind === 'postgres') expect((r.appRole as { granted: number }).granted).toBeGreaterThan(3);
-    const copy = await serve(target);
-    try {
-      expect(copy.database.appRoleGrants).toEqual([]); // nothing left for the start to grant
-      await ownerAndOperatorWork(copy.app, 150);
-    } finally {
-      await stop(copy);
-    }
-  });
-
-  if (kind === 'postgres')
-    it('without the grants (a plain pg_restore): not ready, until a server start grants them', async () => {
+  it(
+    'is written owner-only, and the restored copy signs in the owner and an operator, who sends a reading',
+    async () => {
       const file = await backupFile();
-      const target: Target = { kind, databaseUrl: await newPgDatabase() };
-      await restore(target, file, { force: false, appSecret: APP_SECRET });
-      const c = new pg.Client({ connectionString: target.databaseUrl });
-      await c.connect();
-      await c.query(`revoke all on all tables in schema public from ems_app`);
-      await c.query(`revoke all on all sequences in schema public from ems_app`);
-      await c.end();
-      // A server that does not prepare the database (no migration, no grant) is not ready, and sign-in fails.
-      const unprepared = await serve(target, false);
-      try {
-        const ready = await call(unprepared.app, null, 'GET', '/api/ready');
-        expect(ready.statusCode).toBe(503);
-        expect(ready.json()).toMatchObject({ key: 'common.notReady' });
-      } finally {
-        await stop(unprepared);
-      }
-      const started = await serve(target);
-      try {
-        expect(started.database.appRoleGrants).toContain(
-          'GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.auth_throttle TO ems_app',
-        );
-        await ownerAndOperatorWork(started.app, 160);
-      } finally {
-        await stop(started);
-      }
-    });
-
-  if (kind === 'postgres')
-    it('works when the login owns the tables but is not a superuser, and says what an administrator must do when it may not use ems_app', async () => {
-      const file = await backupFile();
-      const login = `ems_owner_${randomBytes(4).toString('hex')}`;
-      createdRoles.push(login);
-      // What a database administrator does once: a login role, its database, and the app role for it.
-      await asAdmin(async (c) => {
-        await c.query(`create role ${login} login nosuperuser nocreaterole`);
-        await c.query(`grant ems_app to ${login}`);
-      });
-      const databaseUrl = await newPgDatabase({ owner: login, login });
-      const target: Target = { kind, databaseUrl };
+      const target: Target =
+        kind === 'postgres'
+          ? { kind, databaseUrl: await newPgDatabase() }
+          : { kind, dataDir: tmp('ems-restored-dst-') };
       const r = await restore(target, file, { force: false, appSecret: APP_SECRET });
-      expect(r.appRole).toMatchObject({ granted: expect.any(Number) });
-      // Even with the restore's grants taken away, the server's start (as this owner) puts them back.
-      const c = new pg.Client({ connectionString: databaseUrl });
-      await c.connect();
+      // PostgreSQL: pg_restore left ems_app without privileges; the restore command granted them.
+      if (kind === 'postgres') expect(r.appRole).toMatchObject({ granted: expect.any(Number) });
+      if (kind === 'postgres')
+        expect((r.appRole as { granted: number }).granted).toBeGreaterThan(3);
+      const copy = await serve(target);
       try {
-        expect(
-          (await c.query(`select rolsuper from pg_roles where rolname = current_user`)).rows,
-        ).toEqual([{ rolsuper: false }]);
-        await c.query(`revoke all on all tables in schema public from ems_app`);
+        expect(copy.database.appRoleGrants).toEqual([]); // nothing left for the start to grant
+        await ownerAndOperatorWork(copy.app, 150);
       } finally {
-        await c.end();
+        await stop(copy);
       }
-      const started = await serve(target);
-      try {
-        expect(started.database.appRoleGrants?.length).toBeGreaterThan(3);
-        await ownerAndOperatorWork(started.app, 170);
-      } finally {
-        await stop(started);
-      }
+    },
+    SLOW_MS,
+  );
 
-      // Without the membership, and without CREATEROLE to take it: a message naming the fix.
-      await asAdmin((a) => a.query(`revoke ems_app from ${login}`));
-      const again = new pg.Client({ connectionString: databaseUrl });
-      await again.connect();
-      try {
-        const error = await grantAppRole(
-          async (text, values) => (await again.query(text, values)).rows,
-        ).catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(AppRoleError);
-        expect((error as Error).message).toContain(`GRANT ems_app TO "${login}"`);
-      } finally {
-        await again.end();
-      }
-    });
+  if (kind === 'postgres')
+    it(
+      'without the grants (a plain pg_restore): not ready, until a server start grants them',
+      async () => {
+        const file = await backupFile();
+        const target: Target = { kind, databaseUrl: await newPgDatabase() };
+        await restore(target, file, { force: false, appSecret: APP_SECRET });
+        const c = new pg.Client({ connectionString: target.databaseUrl });
+        await c.connect();
+        await c.query(`revoke all on all tables in schema public from ems_app`);
+        await c.query(`revoke all on all sequences in schema public from ems_app`);
+        await c.end();
+        // A server that does not prepare the database (no migration, no grant) is not ready, and sign-in fails.
+        const unprepared = await serve(target, false);
+        try {
+          const ready = await call(unprepared.app, null, 'GET', '/api/ready');
+          expect(ready.statusCode).toBe(503);
+          expect(ready.json()).toMatchObject({ key: 'common.notReady' });
+        } finally {
+          await stop(unprepared);
+        }
+        const started = await serve(target);
+        try {
+          expect(started.database.appRoleGrants).toContain(
+            'GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.auth_throttle TO ems_app',
+          );
+          await ownerAndOperatorWork(started.app, 160);
+        } finally {
+          await stop(started);
+        }
+      },
+      SLOW_MS,
+    );
+
+  if (kind === 'postgres')
+    it(
+      'works when the login owns the tables but is not a superuser, and says what an administrator must do when it may not use ems_app',
+      async () => {
+        const file = await backupFile();
+        const login = `ems_owner_${randomBytes(4).toString('hex')}`;
+        createdRoles.push(login);
+        // What a database administrator does once: a login role, its database, and the app role for it.
+        await asAdmin(async (c) => {
+          await c.query(`create role ${login} login nosuperuser nocreaterole`);
+          await c.query(`grant ems_app to ${login}`);
+        });
+        const databaseUrl = await newPgDatabase({ owner: login, login });
+        const target: Target = { kind, databaseUrl };
+        const r = await restore(target, file, { force: false, appSecret: APP_SECRET });
+        expect(r.appRole).toMatchObject({ granted: expect.any(Number) });
+        // Even with the restore's grants taken away, the server's start (as this owner) puts them back.
+        const c = new pg.Client({ connectionString: databaseUrl });
+        await c.connect();
+        try {
+          expect(
+            (await c.query(`select rolsuper from pg_roles where rolname = current_user`)).rows,
+          ).toEqual([{ rolsuper: false }]);
+          await c.query(`revoke all on all tables in schema public from ems_app`);
+        } finally {
+          await c.end();
+        }
+        const started = await serve(target);
+        try {
+          expect(started.database.appRoleGrants?.length).toBeGreaterThan(3);
+          await ownerAndOperatorWork(started.app, 170);
+        } finally {
+          await stop(started);
+        }
+
+        // Without the membership, and without CREATEROLE to take it: a message naming the fix.
+        await asAdmin((a) => a.query(`revoke ems_app from ${login}`));
+        const again = new pg.Client({ connectionString: databaseUrl });
+        await again.connect();
+        try {
+          const error = await grantAppRole(
+            async (text, values) => (await again.query(text, values)).rows,
+          ).catch((e: unknown) => e);
+          expect(error).toBeInstanceOf(AppRoleError);
+          expect((error as Error).message).toContain(`GRANT ems_app TO "${login}"`);
+        } finally {
+          await again.end();
+        }
+      },
+      SLOW_MS,
+    );
 });

@@ -43,8 +43,11 @@ async function sprayUntilLimited(send: (i: number) => ReturnType<typeof wrongSig
   throw new Error(`no 429 after ${ADDRESS_POLICY.maxFailures + 1} wrong sign-ins`);
 }
 
-/** Each wrong sign-in hashes a password (Argon2id): a limit's worth of them takes a while on a busy machine. */
-const SPRAY_TIMEOUT_MS = 240_000;
+/**
+ * Each wrong sign-in hashes a password (Argon2id): a limit's worth of them takes a while on a busy
+ * machine, as does opening (and migrating) a new embedded database.
+ */
+const SLOW_MS = 240_000;
 
 describe('the per-address sign-in limit behind (or without) a proxy', () => {
   let direct: TestApp;
@@ -52,7 +55,7 @@ describe('the per-address sign-in limit behind (or without) a proxy', () => {
   beforeAll(async () => {
     direct = await open();
     proxied = await open({ TRUST_PROXY: '127.0.0.1' });
-  });
+  }, SLOW_MS);
 
   it(
     'without TRUST_PROXY: a new X-Forwarded-For on every attempt gives no fresh allowance',
@@ -66,7 +69,7 @@ describe('the per-address sign-in limit behind (or without) a proxy', () => {
       // Another connection's address is another allowance.
       expect((await wrongSignIn(app, '192.0.2.11')).statusCode).toBe(401);
     },
-    SPRAY_TIMEOUT_MS,
+    SLOW_MS,
   );
 
   it(
@@ -81,7 +84,7 @@ describe('the per-address sign-in limit behind (or without) a proxy', () => {
       await sprayUntilLimited((i) => wrongSignIn(app, '192.0.2.20', `198.51.100.${100 + i}`));
       expect((await wrongSignIn(app, '192.0.2.20', '198.51.100.200')).statusCode).toBe(429);
     },
-    SPRAY_TIMEOUT_MS,
+    SLOW_MS,
   );
 });
 
@@ -97,7 +100,7 @@ describe('absolute links', () => {
     // Even trusting the proxy's headers for addresses, links do not follow its Host.
     plain = await open({ TRUST_PROXY: '127.0.0.1', PORT: '5203' });
     cookie = (await signupOwner(plain.app)).cookie;
-  });
+  }, SLOW_MS);
 
   it('never follow a forged Host or X-Forwarded-Host: the calendar feed is on the configured host', async () => {
     for (const url of ['/api/company/calendar', '/api/company/calendar/regenerate']) {
@@ -113,18 +116,22 @@ describe('absolute links', () => {
     }
   });
 
-  it('start with PUBLIC_URL when it is set', async () => {
-    const t = await open({ PUBLIC_URL: 'https://ems.example.test/' });
-    const owner = await signupOwner(t.app);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/company/calendar',
-      headers: { cookie: owner.cookie, ...forged },
-    });
-    expect(res.json<{ url: string }>().url).toMatch(
-      /^https:\/\/ems\.example\.test\/api\/calendar\/[^/]+\.ics$/,
-    );
-  });
+  it(
+    'start with PUBLIC_URL when it is set',
+    async () => {
+      const t = await open({ PUBLIC_URL: 'https://ems.example.test/' });
+      const owner = await signupOwner(t.app);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/company/calendar',
+        headers: { cookie: owner.cookie, ...forged },
+      });
+      expect(res.json<{ url: string }>().url).toMatch(
+        /^https:\/\/ems\.example\.test\/api\/calendar\/[^/]+\.ics$/,
+      );
+    },
+    SLOW_MS,
+  );
 });
 
 describe('TRUST_PROXY and PUBLIC_URL settings', () => {
