@@ -13,14 +13,24 @@ import { signupOwner } from '../test/factories';
  * from them only when TRUST_PROXY names the proxy (issue 25, item 6), and absolute links never follow
  * them: they start with PUBLIC_URL, else the configured host (item 9).
  */
-const apps: TestApp[] = [];
-const open = async (env: Record<string, string> = {}) => {
-  const t = await createTestApp(env);
-  apps.push(t);
-  return t;
-};
+/**
+ * Each wrong sign-in hashes a password (Argon2id): a limit's worth of them takes a while on a busy
+ * machine, as does opening (and migrating) a new embedded database.
+ */
+const SLOW_MS = 240_000;
+
+/** Two app servers (each a new database): one reached directly, with PUBLIC_URL; one behind a proxy at 127.0.0.1. */
+let direct: TestApp;
+let proxied: TestApp;
+beforeAll(async () => {
+  direct = await createTestApp({ PUBLIC_URL: 'https://ems.example.test/' });
+}, SLOW_MS);
+beforeAll(async () => {
+  proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1', PORT: '5203' });
+}, SLOW_MS);
 afterAll(async () => {
-  for (const t of apps) await t.close();
+  await direct?.close();
+  await proxied?.close();
 });
 
 /** One wrong sign-in to a new, unknown account, as coming from `remoteAddress` with these headers. */
@@ -43,20 +53,7 @@ async function sprayUntilLimited(send: (i: number) => ReturnType<typeof wrongSig
   throw new Error(`no 429 after ${ADDRESS_POLICY.maxFailures + 1} wrong sign-ins`);
 }
 
-/**
- * Each wrong sign-in hashes a password (Argon2id): a limit's worth of them takes a while on a busy
- * machine, as does opening (and migrating) a new embedded database.
- */
-const SLOW_MS = 240_000;
-
 describe('the per-address sign-in limit behind (or without) a proxy', () => {
-  let direct: TestApp;
-  let proxied: TestApp;
-  beforeAll(async () => {
-    direct = await open();
-    proxied = await open({ TRUST_PROXY: '127.0.0.1' });
-  }, SLOW_MS);
-
   it(
     'without TRUST_PROXY: a new X-Forwarded-For on every attempt gives no fresh allowance',
     async () => {
@@ -89,7 +86,6 @@ describe('the per-address sign-in limit behind (or without) a proxy', () => {
 });
 
 describe('absolute links', () => {
-  let plain: TestApp;
   let cookie: string;
   const forged = {
     host: 'evil.example',
@@ -97,14 +93,13 @@ describe('absolute links', () => {
     'x-forwarded-proto': 'https',
   };
   beforeAll(async () => {
-    // Even trusting the proxy's headers for addresses, links do not follow its Host.
-    plain = await open({ TRUST_PROXY: '127.0.0.1', PORT: '5203' });
-    cookie = (await signupOwner(plain.app)).cookie;
-  }, SLOW_MS);
+    cookie = (await signupOwner(proxied.app)).cookie;
+  });
 
   it('never follow a forged Host or X-Forwarded-Host: the calendar feed is on the configured host', async () => {
     for (const url of ['/api/company/calendar', '/api/company/calendar/regenerate']) {
-      const res = await plain.app.inject({
+      // Even trusting the proxy's headers for addresses, links do not follow its Host.
+      const res = await proxied.app.inject({
         method: url.endsWith('regenerate') ? 'POST' : 'GET',
         url,
         headers: { cookie, ...forged },
@@ -119,7 +114,7 @@ describe('absolute links', () => {
   it(
     'start with PUBLIC_URL when it is set',
     async () => {
-      const t = await open({ PUBLIC_URL: 'https://ems.example.test/' });
+      const t = direct;
       const owner = await signupOwner(t.app);
       const res = await t.app.inject({
         method: 'GET',
