@@ -15,9 +15,10 @@
 //   ctx.db                                   'pglite' or 'postgres'
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { ROOT } from './build-state.mjs';
 
 /** The documents whose commands must all work. */
@@ -279,6 +280,8 @@ export const STEPS = [
       const file = /written to (\S+) \(/.exec(made.output)?.[1];
       assert.ok(file, `npm run backup names the file it wrote:\n${made.output}`);
       if (ctx.db === 'pglite') assert.match(made.output, /taken by the running server/);
+      assert.equal(statSync(file).mode & 0o777, 0o600, 'the backup file is owner-only');
+      ctx.state.backupFile = file;
       await server.stop();
       // The database holds data: restore refuses it without --force, and replaces it with.
       await assert.rejects(ctx.run(`npm run restore -- ${file}`), /pass --force/);
@@ -292,4 +295,74 @@ export const STEPS = [
       );
     },
   },
+  {
+    title:
+      'npm run restore into a brand-new database (new server, new data directory): the owner and an operator sign in and the operator sends a reading',
+    covers: ['npm run restore', 'npm start'],
+    async run(ctx) {
+      const file = ctx.state.backupFile;
+      assert.ok(file, 'the backup step ran first');
+      // docs/deploy.md: a new PostgreSQL database (createdb), or a new DATA_DIR with the old app-secret.
+      const fresh = await newDatabaseLike(ctx);
+      try {
+        const restored = await ctx.run(`npm run restore -- ${file}`, { extraEnv: fresh.env });
+        assert.match(restored.output, /public\.company: [1-9]/);
+        const server = await ctx.start('npm start', { waitFor: '/api/ready', extraEnv: fresh.env });
+        const { demo } = ctx.state;
+        const owner = ctx.http(server.base);
+        await signInOwner(owner, demo.ownerEmail, demo.ownerPassword);
+        const operator = ctx.http(server.base);
+        await signInOperator(operator, demo.operators[0], demo.operatorPassword);
+        const options = await operator.get('/api/equipment/options');
+        assert.equal(options.status, 200, `the operator's machine picker: ${options.text}`);
+        const machine = options.json.items[0];
+        const sent = await operator.post('/api/operator-updates', {
+          equipmentId: machine.id,
+          newUsage: machine.currentUsage + 5,
+          notes: 'Sent after the restore',
+        });
+        assert.equal(sent.status, 201, `the operator's reading: ${sent.status} ${sent.text}`);
+        const updates = await owner.get('/api/operator-updates');
+        assert.ok(
+          updates.text.includes('Sent after the restore'),
+          "the owner sees the operator's reading",
+        );
+        await server.stop();
+      } finally {
+        await fresh.cleanup();
+      }
+    },
+  },
 ];
+
+/**
+ * An empty place to restore into, as a user makes one: a new PostgreSQL database on the same server
+ * (dropped afterwards), or a new data directory holding a copy of the old app-secret.
+ */
+async function newDatabaseLike(ctx) {
+  if (ctx.db === 'pglite') {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ems-smoke-restored-'));
+    copyFileSync(path.join(ctx.env.DATA_DIR, 'app-secret'), path.join(dataDir, 'app-secret'));
+    return {
+      env: { DATA_DIR: dataDir },
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `readme_restored_${randomBytes(5).toString('hex')}`;
+  const admin = async (sql) => {
+    const c = new pg.Client({ connectionString: ctx.env.DATABASE_URL });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(ctx.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    cleanup: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}

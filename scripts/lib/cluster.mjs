@@ -120,6 +120,10 @@ export async function startCluster({
     const child = spawn(process.execPath, ['dist/server/main.js'], {
       env: {
         ...process.env,
+        // HAProxy (option forwardfor) appends the address it saw to X-Forwarded-For: one hop is
+        // believed, so the sign-in limit counts each client, and a client's own header changes nothing
+        // (TRUST_PROXY set in the environment wins: another proxy in front of HAProxy).
+        TRUST_PROXY: process.env.TRUST_PROXY || '1',
         ...env,
         DATABASE_URL: databaseUrl,
         APP_SECRET: appSecret,

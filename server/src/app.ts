@@ -44,10 +44,13 @@ function defaultClientDir(): string | null {
 /** Builds the Fastify instance without listening: used by main.ts and by tests. */
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
   const { config, database } = opts;
+  const trust = config.TRUST_PROXY ?? false;
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config.LOG_LEVEL, opts.logStream),
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    // X-Forwarded-* are believed only from the proxies TRUST_PROXY names (off by default: anyone can send them).
+    // A hop count as Fastify itself compiles one (its types take no number).
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     // One line per request instead of Fastify's two, without query strings or secret paths.
     logController: new LogController({ disableRequestLogging: true }),
   });

@@ -1,7 +1,57 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** An http(s) origin: scheme, host and optional port, nothing after it but a slash. */
+function isPublicUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (
+      (u.protocol === 'http:' || u.protocol === 'https:') &&
+      u.pathname === '/' &&
+      !u.search &&
+      !u.hash &&
+      !u.username &&
+      !u.password
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The names proxy-addr (Fastify's trustProxy) knows for ranges of private addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(item: string): boolean {
+  if (PROXY_RANGE_NAMES.has(item)) return true;
+  const [address = '', prefix, ...rest] = item.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies the server believes about the client's address, scheme and host (X-Forwarded-For,
+ * -Proto, -Host), in Fastify's trustProxy terms: off (the connection's own address, the default), a
+ * number of proxy hops, or the proxies' addresses and CIDR ranges. Null when the value is none of these.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | null {
+  const v = value.trim();
+  if (v === '' || v === 'off' || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops <= 10 ? hops : null;
+  }
+  const items = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
+  return items.length > 0 && items.every(isAddressOrCidr) ? items : null;
+}
 
 export const envSchema = z.object({
   PORT: z.coerce
@@ -43,8 +93,28 @@ export const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   PUBLIC_URL: z
     .string()
+    .refine(isPublicUrl, {
+      message:
+        'PUBLIC_URL must be the address people open the app at, such as https://ems.example.com (http or https, no path)',
+    })
+    .transform((u) => new URL(u).origin)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            "TRUST_PROXY must be the number of proxies in front of the server (1 for one load balancer), or a comma-separated list of the proxies' addresses or CIDR ranges (10.0.0.5, 10.0.0.0/24)",
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -92,9 +162,16 @@ export type AppConfig = Omit<Env, 'APP_SECRET'> & {
 
 export class ConfigError extends Error {}
 
-/** PUBLIC_URL without a trailing slash (the address links in pages and emails start with), if set. */
-export const publicUrlOf = (config: Pick<AppConfig, 'PUBLIC_URL'>): string | undefined =>
-  config.PUBLIC_URL?.replace(/\/+$/, '');
+/**
+ * The address every absolute link starts with (calendar feed, email links, billing return pages), without
+ * a trailing slash: PUBLIC_URL, else the configured host and port (localhost when the server listens on
+ * every interface). Never the request's Host or X-Forwarded-Host, which a client can forge.
+ */
+export function publicUrlOf(config: Pick<AppConfig, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL;
+  const host = ['', '0.0.0.0', '::', '[::]'].includes(config.HOST) ? 'localhost' : config.HOST;
+  return `http://${isIPv6(host) ? `[${host}]` : host}:${config.PORT}`;
+}
 
 /** Reads and validates the environment. Throws ConfigError with one line per problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

@@ -14,6 +14,11 @@ async function main() {
     poolSize: config.DB_POOL_SIZE,
   });
   const { app, deps } = await buildApp({ config, database });
+  if (database.appRoleGrants?.length)
+    app.log.warn(
+      { grants: database.appRoleGrants },
+      `Granted the app's database role the privileges it lacked (${database.appRoleGrants.length}): a restored or copied database?`,
+    );
   // The platform admin has no company: created across companies (row-level security's system path).
   await asSystem(() => ensureAdminFromEnv(deps, app.log));
   // The embedded database's backups are taken by this process on request (npm run backup).

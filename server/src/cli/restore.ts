@@ -39,6 +39,12 @@ async function main(): Promise<number> {
     for (const t of r.tables) console.info(`  ${t.table}: ${t.rows}`);
     if (r.keptAside)
       console.info(`The replaced database was kept at ${r.keptAside}; delete it when satisfied.`);
+    if (r.appRole && 'granted' in r.appRole && r.appRole.granted > 0)
+      console.info(
+        `Granted the app's database role its privileges on the restored tables (${r.appRole.granted} grants).`,
+      );
+    if (r.appRole && 'problem' in r.appRole)
+      console.warn(`Warning: the app's database role is not ready: ${r.appRole.problem}`);
     if (r.secret === 'mismatch')
       console.warn(
         'Warning: the shared operator passwords in this backup were encrypted with another APP_SECRET. ' +

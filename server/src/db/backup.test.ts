@@ -283,7 +283,9 @@ describe(`backup and restore (${kind})`, () => {
     expect(await onTarget(target, (q) => tableDigests(q))).toEqual(expected);
     if (kind === 'pglite') expect(forced.keptAside).toMatch(/pg\.replaced-\d{8}T\d{6}Z$/);
 
-    // The source is in use by a running app server: never restored over, even with --force.
+    // The source is in use by a running app server: never restored over, even with --force. (A query
+    // first: the pool closes connections idle for 10 s, and the steps above may take that long.)
+    await database.db.execute(sql`select 1`);
     await expect(
       restore(source, made.file, { force: true, appSecret: APP_SECRET }),
     ).rejects.toThrow(

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import {
+  chmodSync,
   closeSync,
   existsSync,
   openSync,
@@ -17,6 +18,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { envSchema } from '../config';
 import { SecretBox } from '../lib/secret-box';
+import { AppRoleError, grantAppRole, type OwnerQuery } from './app-role';
 import { APP_CONNECTION_NAME, dataDirHolder, lockDataDir, openDatabase } from './client';
 import { requestSnapshot } from './control-channel';
 
@@ -143,6 +145,10 @@ async function backupPostgres(databaseUrl: string, file: string): Promise<void> 
   const { url, env } = libpqTarget(databaseUrl);
   const partial = `${file}.partial`;
   try {
+    // Owner-only from its first byte (it holds password hashes): pg_dump writes into this file and keeps
+    // its mode; chmod again in case one was left behind by an earlier run.
+    closeSync(openSync(partial, 'w', 0o600));
+    chmodSync(partial, 0o600);
     // The job queue's schema (pgboss) is left out: its jobs are transient and each server re-creates
     // its schedule at start; pg_restore --clean cannot drop its partitioned tables' inherited keys.
     await run(
@@ -186,8 +192,9 @@ async function restorePostgres(databaseUrl: string, file: string, force: boolean
       );
   });
   const { url, env } = libpqTarget(databaseUrl);
-  // No owners or grants from the source: the restoring user owns the tables, and the app grants its
-  // own role at start. One transaction: a failed restore leaves the database as it was.
+  // No owners or grants from the source: the restoring user owns the tables. The app role's privileges
+  // are granted right after (grantAppRole), and again by every server at start (db/app-role.ts).
+  // One transaction: a failed restore leaves the database as it was.
   await run(
     'pg_restore',
     [
@@ -228,6 +235,7 @@ async function backupPglite(dataDir: string, file: string): Promise<'server' | '
   }
   const partial = `${file}.partial`;
   writeFileSync(partial, image, { mode: 0o600 });
+  chmodSync(partial, 0o600); // when a partial file was left behind, writeFileSync kept its mode
   renameSync(partial, file);
   return via;
 }
@@ -320,7 +328,11 @@ export type RestoreResult = {
   keptAside: string | null;
   /** Whether the shared operator passwords in the backup open with the target's APP_SECRET. */
   secret: SecretCheck;
+  /** PostgreSQL: the app role's privileges granted after the restore, or why they could not be. */
+  appRole: AppRoleOutcome | null;
 };
+
+export type AppRoleOutcome = { granted: number } | { problem: string };
 
 export async function restore(
   target: Target,
@@ -342,13 +354,21 @@ export async function restore(
   });
   if (target.kind === 'postgres') {
     await restorePostgres(target.databaseUrl, source, opts.force);
-    const inspected = await withClient(target.databaseUrl, (c) =>
-      inspect(async (text) => (await c.query(text)).rows as Row[]),
-    );
-    return { ...inspected, keptAside: null };
+    return withClient(target.databaseUrl, async (c) => {
+      const query: OwnerQuery = async (text, values) => (await c.query(text, values)).rows as Row[];
+      let appRole: AppRoleOutcome;
+      try {
+        appRole = { granted: (await grantAppRole(query)).length };
+      } catch (err) {
+        if (!(err instanceof AppRoleError)) throw err;
+        appRole = { problem: err.message };
+      }
+      return { ...(await inspect(query)), keptAside: null, appRole };
+    });
   }
+  // The image holds the whole embedded server, its roles and grants included.
   const { keptAside, inspected } = await restorePglite(target.dataDir, source, opts.force, inspect);
-  return { ...inspected, keptAside };
+  return { ...inspected, keptAside, appRole: null };
 }
 
 export type TableDigest = { table: string; rows: number; md5: string | null };

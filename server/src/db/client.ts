@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { grantAppRole, type OwnerQuery } from './app-role';
 import * as schema from './schema/index';
 import { APPLY_SCOPE_SQL, asSystem, currentScope, scopeKey, scopeParams } from './scope';
 
@@ -53,6 +54,11 @@ export type Database = {
    * transactions (no query or transaction runs while it is copied), for backups (db/backup.ts).
    */
   snapshot?: () => Promise<Buffer>;
+  /**
+   * The GRANT statements this start ran for the app role (db/app-role.ts): empty when its privileges were
+   * all in place, the list after a restore that dropped them; absent when opened without migrating.
+   */
+  appRoleGrants?: string[];
   close: () => Promise<void>;
 };
 
@@ -147,7 +153,7 @@ const MIGRATION_LOCK_KEY = 0x656d732d6d;
  * lock: two servers starting together would both try to create the same tables. One session-level
  * advisory lock makes the second wait and then find everything applied.
  */
-async function migrateWithLock(connectionString: string): Promise<void> {
+async function migrateWithLock(connectionString: string): Promise<string[]> {
   // Its own connection, as the connecting (owner) role: the pool's connections run as the app role.
   const conn = new pg.Client({ connectionString, application_name: APP_CONNECTION_NAME });
   await conn.connect();
@@ -155,6 +161,8 @@ async function migrateWithLock(connectionString: string): Promise<void> {
     await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await migratePg(drizzlePg(conn), { migrationsFolder: migrationsFolder() });
+      // Under the same lock: two servers granting at once could fail with "tuple concurrently updated".
+      return await grantAppRole(async (text, values) => (await conn.query(text, values)).rows);
     } finally {
       await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
@@ -216,7 +224,8 @@ function systemPool(pool: pg.Pool): pg.Pool {
   const sys = Object.create(pool) as pg.Pool;
   Object.assign(sys, {
     connect: () => asSystem(() => pool.connect()),
-    query: (config: pg.QueryConfig, values?: unknown[]) => asSystem(() => pool.query(config, values)),
+    query: (config: pg.QueryConfig, values?: unknown[]) =>
+      asSystem(() => pool.query(config, values)),
   });
   return sys;
 }
@@ -352,7 +361,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // Named in pg_stat_activity: the restore command refuses a database app servers are using.
       application_name: APP_CONNECTION_NAME,
     });
-    if (opts.migrate !== false) await migrateWithLock(opts.databaseUrl);
+    const appRoleGrants =
+      opts.migrate !== false ? await migrateWithLock(opts.databaseUrl) : undefined;
     scopePool(pool);
     // numeric columns come back as strings; drizzle's mode:'number' converts them.
     const db = drizzlePg(pool, { schema, logger });
@@ -399,6 +409,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       queryCount,
       stats,
       ownerSql,
+      ...(appRoleGrants ? { appRoleGrants } : {}),
       close,
     };
   }
@@ -411,7 +422,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     await client.waitReady;
     const db = drizzlePglite(client, { schema, logger });
-    if (opts.migrate !== false) await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    let appRoleGrants: string[] | undefined;
+    if (opts.migrate !== false) {
+      await migratePglite(db, { migrationsFolder: migrationsFolder() });
+      // Still the owner here: the scope (and with it the app role) is put on queries from the next line on.
+      const owner: OwnerQuery = async (text, values) =>
+        (await client.query<Record<string, unknown>>(text, values)).rows;
+      appRoleGrants = await grantAppRole(owner);
+    }
     client.scoping = true;
     const systemDb = drizzlePglite(systemPglite(client), { schema, logger });
     return {
@@ -422,6 +440,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       stats: () => ({ kind: 'pglite', inFlight: client.inFlight }),
       ownerSql: (text, values) => pgliteOwnerSql(client, text, values),
       ...(inMemory ? {} : { snapshot: () => snapshotDataDir(client) }),
+      ...(appRoleGrants ? { appRoleGrants } : {}),
       close: async () => {
         await client.close();
         release();

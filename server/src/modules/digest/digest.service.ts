@@ -139,8 +139,7 @@ function hourIn(timeZone: string, now: Date): number {
 }
 const weekdayOf = (ymd: string) => new Date(`${ymd}T00:00:00Z`).getUTCDay();
 
-export const appUrl = (deps: Deps) =>
-  publicUrlOf(deps.config) ?? `http://localhost:${deps.config.PORT}`;
+export const appUrl = (deps: Deps) => publicUrlOf(deps.config);
 
 type CompanyView = {
   machines: DigestMachine[];

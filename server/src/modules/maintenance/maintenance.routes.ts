@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { dueQuerySchema, type CalendarFeed } from '../../../../domain/schemas/maintenance';
+import { publicUrlOf } from '../../config';
 import type { Deps } from '../../deps';
 import { notFound, parse } from '../../lib/errors';
 import { companyCtx } from '../../plugins/access';
@@ -9,9 +10,9 @@ const managers = { config: { access: ['owner', 'manager'] as const } };
 /** Changes a company row, not a sign-in (cached sessions stay valid). */
 const managerWrites = { config: { access: ['owner', 'manager'] as const, keepsSessions: true } };
 
-/** The feed's address as the browser reached this server (behind a proxy: its Host and scheme). */
-const feedUrl = (req: FastifyRequest, token: string) =>
-  `${req.protocol}://${req.host}/api/calendar/${token}.ics`;
+/** The feed's address: PUBLIC_URL (else the configured host), never the request's Host headers. */
+const feedUrl = (deps: Deps, token: string) =>
+  `${publicUrlOf(deps.config)}/api/calendar/${token}.ics`;
 
 /** Proactive maintenance: the Due soon list and the calendar feed. */
 export async function maintenanceRoutes(app: FastifyInstance, deps: Deps) {
@@ -21,14 +22,14 @@ export async function maintenanceRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   app.get('/api/company/calendar', managers, async (req): Promise<CalendarFeed> => {
-    return { url: feedUrl(req, await svc.calendarToken(deps, companyCtx(req))) };
+    return { url: feedUrl(deps, await svc.calendarToken(deps, companyCtx(req))) };
   });
 
   app.post(
     '/api/company/calendar/regenerate',
     managerWrites,
     async (req): Promise<CalendarFeed> => {
-      return { url: feedUrl(req, await svc.regenerateCalendarToken(deps, companyCtx(req))) };
+      return { url: feedUrl(deps, await svc.regenerateCalendarToken(deps, companyCtx(req))) };
     },
   );
 

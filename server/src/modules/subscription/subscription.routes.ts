@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   adminAccountsQuerySchema,
   checkoutRequestSchema,
@@ -14,10 +14,6 @@ import * as svc from './subscription.service';
 
 export const WEBHOOK_PATH = '/api/stripe/webhook';
 
-function baseUrl(deps: Deps, req: FastifyRequest): string {
-  return publicUrlOf(deps.config) ?? `${req.protocol}://${req.host}`;
-}
-
 export async function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
   const provider = svc.createBillingProvider(deps);
   const owner = { config: { access: ['owner'] as const } };
@@ -28,7 +24,7 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post('/api/create-checkout-session', owner, async (req) => {
     const input = parse(checkoutRequestSchema, req.body);
-    return svc.startCheckout(deps, provider, companyCtx(req), input, baseUrl(deps, req));
+    return svc.startCheckout(deps, provider, companyCtx(req), input, publicUrlOf(deps.config));
   });
 
   app.post('/api/subscription/upgrade', owner, async (req) => {
