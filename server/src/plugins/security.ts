@@ -80,7 +80,8 @@ export async function registerSecurity(app: FastifyInstance, opts: { stripe: boo
  * script, curl) is not a browser's cross-site request and goes on to the route's own checks.
  */
 function crossSiteError(req: FastifyRequest): AppError | null {
-  const host = req.headers['x-forwarded-host'] ?? req.headers.host;
+  // Fastify's host: X-Forwarded-Host only from a balancer TRUST_PROXY names, else the Host header.
+  const host = req.host;
   const sameHost = (url: string) => {
     try {
       return new URL(url).host === host;
