@@ -59,17 +59,35 @@ export function formatDate(value: string | Date | null | undefined): string {
   return dateFormat('date', { month: 'short', day: 'numeric', year: 'numeric' }).format(d);
 }
 
-/** "Jan 5, 2024, 3:04 PM" (Spanish: "5 ene 2024, 3:04 p.m."), local time. */
+/**
+ * The time zone times are shown in: the signed-in company's (decisions.md, like every "today"), set by
+ * lib/auth.ts from the current user answer; undefined (the browser's) before sign-in.
+ */
+let companyZone: () => string | null | undefined = () => undefined;
+export function setTimeZoneSource(source: () => string | null | undefined): void {
+  companyZone = source;
+}
+
+const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * "Jan 5, 2024, 3:04 PM" (Spanish: "5 ene 2024, 3:04 p.m.") in the company's time zone; the zone is
+ * named ("3:04 PM CST") when it differs from the viewer's.
+ */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return '';
-  return dateFormat('dateTime', {
+  const zone = companyZone() ?? undefined;
+  const named = zone !== undefined && zone !== viewerZone();
+  return dateFormat(`dateTime|${zone ?? ''}|${named}`, {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    ...(zone ? { timeZone: zone } : {}),
+    ...(named ? { timeZoneName: 'short' } : {}),
   }).format(d);
 }
 
