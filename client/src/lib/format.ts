@@ -109,3 +109,12 @@ export function formatWeekday(day: number): string {
     new Date(Date.UTC(2024, 0, 7 + day)),
   );
 }
+
+/** "Sep 2026" (Spanish: "sept 2026") for a YYYY-MM month. */
+export function formatMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  if (!y || !m) return month;
+  return dateFormat('month', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, 15)),
+  );
+}

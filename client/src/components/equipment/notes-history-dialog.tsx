@@ -185,7 +185,7 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange, readOnly = f
 
 type T = ReturnType<typeof useTranslation<'equipment'>>['t'];
 
-function describeReading(t: T, h: HistoryRecordDto, unit: string): string {
+export function describeReading(t: T, h: HistoryRecordDto, unit: string): string {
   return t('void.what', {
     usage: h.usage === null ? '—' : formatUsage(t, h.usage, unit),
     date: formatDateTime(h.createdAt),
@@ -246,7 +246,7 @@ function ServiceCost({
   );
 }
 
-function HistoryEntry({
+export function HistoryEntry({
   entry: h,
   unit,
   onVoid,
