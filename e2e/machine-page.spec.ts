@@ -118,7 +118,7 @@ for (const size of SIZES)
       browser,
       request,
     }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       const team = await seedMachine(page, request);
       const id = team.equipmentId;
       const owner = await page.context().storageState();

@@ -83,7 +83,7 @@ export function EquipmentActions({
       >
         <Gauge aria-hidden />
       </Button>
-      <DropdownMenu>
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button
             variant="ghost"

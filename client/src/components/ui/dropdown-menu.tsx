@@ -2,6 +2,10 @@ import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import * as React from 'react';
 import { cn } from '@/lib/utils';
 
+/**
+ * Radix's dropdown menu. Menus whose items open a dialog use `modal={false}`: the dialog then takes
+ * the focus and the pointer, not the closing menu.
+ */
 export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 

@@ -42,7 +42,7 @@ export function UsageChart({
   const domain = [Math.min(...all), Math.max(...all)];
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <ComposedChart margin={{ left: 0, right: 8, top: 8, bottom: 0 }}>
+      <ComposedChart margin={{ left: 4, right: 24, top: 8, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis
           type="number"
@@ -53,6 +53,7 @@ export function UsageChart({
           fontSize={11}
           tickCount={4}
           minTickGap={24}
+          padding={{ left: 12, right: 12 }}
         />
         <YAxis
           type="number"

@@ -124,7 +124,7 @@ export function MachineHeader({
               </Button>
             </>
           )}
-          <DropdownMenu>
+          <DropdownMenu modal={false}>
             <DropdownMenuTrigger asChild>
               <Button variant="outline" aria-label={t('actions.moreFor', { name: e.name })}>
                 <MoreHorizontal aria-hidden /> {t('actions.more')}
