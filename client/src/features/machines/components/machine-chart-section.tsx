@@ -42,7 +42,7 @@ function ChartCard({
           <>
             <div
               ref={slot.ref}
-              className="h-52 w-full"
+              className="h-52 w-full overflow-hidden"
               role="img"
               aria-label={`${title}: ${summary}`}
             >
