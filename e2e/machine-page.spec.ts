@@ -39,7 +39,14 @@ async function snap(page: Page, name: string) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
-  expect(overflow, `${name}: wider than the window`).toBeLessThanOrEqual(0);
+  // The elements that stick out, named in the failure.
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .slice(0, 5)
+      .map((el) => `${el.tagName}.${el.className}: ${(el.textContent ?? '').slice(0, 60)}`),
+  );
+  expect(overflow, `${name}: wider than the window: ${wide.join(' | ')}`).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 

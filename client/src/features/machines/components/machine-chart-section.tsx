@@ -32,7 +32,7 @@ function ChartCard({
 }) {
   const slot = useInView<HTMLDivElement>();
   return (
-    <Card data-testid={testId}>
+    <Card data-testid={testId} className="relative">
       <CardHeader className="pb-2">
         <CardTitle className="text-base">{title}</CardTitle>
         <p className="text-xs text-muted-foreground">{empty ?? summary}</p>
@@ -52,27 +52,30 @@ function ChartCard({
                 </Suspense>
               ) : null}
             </div>
-            <table className="sr-only">
-              <caption>{title}</caption>
-              <thead>
-                <tr>
-                  {table.head.map((h) => (
-                    <th key={h} scope="col">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {table.rows.map((r, i) => (
-                  <tr key={i}>
-                    {r.map((c, j) => (
-                      <td key={j}>{c}</td>
+            {/* A block, not the table, is visually hidden: a table is as wide as its cells whatever its width. */}
+            <div className="sr-only">
+              <table>
+                <caption>{title}</caption>
+                <thead>
+                  <tr>
+                    {table.head.map((h) => (
+                      <th key={h} scope="col">
+                        {h}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {table.rows.map((r, i) => (
+                    <tr key={i}>
+                      {r.map((c, j) => (
+                        <td key={j}>{c}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </>
         )}
       </CardContent>
