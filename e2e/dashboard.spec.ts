@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
-import { expect, signupOwnerViaApi, test } from './fixtures';
+import { expect, rowAction, signupOwnerViaApi, test } from './fixtures';
 
 type Machine = { id: string; name: string };
 
@@ -303,7 +303,7 @@ test('on a phone the overview is a list of cards', async ({ page }) => {
   await tile(page, /Overdue/).click();
   await expect(cards.getByRole('listitem')).toHaveCount(1);
   await tile(page, /Total Equipment/).click();
-  await card.getByRole('button', { name: 'Edit: Due Excavator' }).click();
+  await rowAction(page, 'Due Excavator', 'Edit');
   await expect(page).toHaveURL(/\/add-equipment\?edit=/);
 });
 

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signupOwnerViaApi, subscribeViaApi, test, uniqueName } from './fixtures';
+import {
+  expect,
+  signupOwnerViaApi,
+  subscribeViaApi,
+  test,
+  uniqueName,
+  rowAction,
+} from './fixtures';
 
 async function pick(page: Page, label: string | RegExp, option: string | RegExp) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
@@ -66,7 +73,7 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await expect(row.getByText('Feb 28, 2030')).toBeVisible();
 
   // Edit: the parts and schedule come back; a new last service makes it Good.
-  await page.getByRole('button', { name: `Edit: ${name}` }).click();
+  await rowAction(page, name, 'Edit');
   await expect(page.getByRole('heading', { name: 'Edit Equipment' })).toBeVisible();
   await expect(page.getByLabel('Part', { exact: true })).toHaveValue('Oil filter');
   await expect(page.getByLabel('Start date')).toHaveValue('2030-01-31');
@@ -92,7 +99,7 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await expect(row.getByText('1,250.5 hours', { exact: true })).toBeVisible();
 
   // Notes & History.
-  await page.getByRole('button', { name: `Notes & History: ${name}` }).click();
+  await rowAction(page, name, 'Notes & History');
   const notes = page.getByRole('dialog', { name: 'Equipment Notes & History' });
   await notes.getByLabel('Add a note').fill('Changed the oil');
   await notes.getByRole('button', { name: 'Add Note' }).click();
@@ -105,7 +112,7 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await expect(notes).toBeHidden();
 
   // Mark as Serviced: a service entry with the machine's part (quantity changed), cost and who did it.
-  await page.getByRole('button', { name: `Mark as Serviced: ${name}` }).click();
+  await rowAction(page, name, 'Mark as Serviced');
   const service = page.getByRole('dialog', { name: 'Record Service' });
   await expect(service.getByLabel('Usage at service (hours)')).toHaveValue('1250.5');
   await expect(service.getByRole('checkbox', { name: 'Used Oil filter' })).toBeChecked();
@@ -120,12 +127,12 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await expect(service).toBeHidden();
 
   // An unrelated edit keeps the service: the machine stays Good.
-  await page.getByRole('button', { name: `Edit: ${name}` }).click();
+  await rowAction(page, name, 'Edit');
   await page.getByLabel('Description (optional)').fill('Yellow, cab heater');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(/\/equipment-list$/);
   await expect(row.getByText('Good', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: `Notes & History: ${name}` }).click();
+  await rowAction(page, name, 'Notes & History');
   const serviced = page.getByRole('dialog', { name: 'Equipment Notes & History' });
   const details = serviced.getByTestId('service-details');
   await expect(details.getByText('Oil filter (OF-42) x3')).toBeVisible();
@@ -147,7 +154,7 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
 
   // Retire.
   await page.goto('/equipment-list');
-  await page.getByRole('button', { name: `Remove: ${name}` }).click();
+  await rowAction(page, name, 'Remove');
   const remove = page.getByRole('dialog', { name: 'Remove Equipment' });
   await remove.getByLabel('Retirement notes (optional)').fill('Sold at auction');
   await remove.getByRole('button', { name: 'Retire Equipment' }).click();
@@ -219,7 +226,7 @@ test('equipment list export and the two-step permanent delete', async ({ page })
     ),
   );
 
-  await page.getByRole('button', { name: `Remove: ${name}` }).click();
+  await rowAction(page, name, 'Remove');
   const dialog = page.getByRole('dialog', { name: 'Remove Equipment' });
   await dialog.getByRole('button', { name: 'Delete permanently without saving' }).click();
   await dialog.getByRole('button', { name: 'Back to Retire' }).click();

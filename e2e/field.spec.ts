@@ -13,6 +13,7 @@ import {
   signInOperator,
   subscribeViaApi,
   test,
+  rowAction,
 } from './fixtures';
 
 /**
@@ -229,7 +230,7 @@ test('print labels: QR images that decode to the machine links, A4 and US Letter
   await expect(page.getByRole('article', { name: team.equipmentName })).toHaveCount(0);
   // From a machine's row.
   await page.goto('/equipment-list');
-  await page.getByRole('button', { name: `Print label: ${team.equipmentName}` }).click();
+  await rowAction(page, team.equipmentName, 'Print label');
   await expect(page).toHaveURL(new RegExp(`/labels\\?ids=${team.equipmentId}$`));
   await expect(page.getByText('1 label', { exact: true })).toBeVisible();
   await expect(page.getByRole('article', { name: team.equipmentName })).toBeVisible();

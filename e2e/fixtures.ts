@@ -151,3 +151,16 @@ export const test = base.extend<{ failOnConsoleError: void }>({
     { auto: true },
   ],
 });
+
+/**
+ * One action of a machine's row (Equipment List, dashboard, status pages): Update Usage is on the
+ * row; the others are in its More menu (issue 24). `action` is the menu item's English name.
+ */
+export async function rowAction(page: Page, name: string, action: string) {
+  if (action === 'Update Usage') {
+    await page.getByRole('button', { name: `Update Usage: ${name}` }).click();
+    return;
+  }
+  await page.getByRole('button', { name: `More actions: ${name}` }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}

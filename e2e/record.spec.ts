@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import { expect, signupOwnerViaApi, test, uniqueName, rowAction } from './fixtures';
 
 // Issue 12, "a maintenance record you can trust", as a manager sees it.
 
@@ -37,7 +37,7 @@ test('a service with parts and cost, then an unrelated edit: the machine stays G
   await expect(row).toBeVisible();
   await expect(row.getByText('Good', { exact: true })).toHaveCount(0);
 
-  await page.getByRole('button', { name: `Mark as Serviced: ${name}` }).click();
+  await rowAction(page, name, 'Mark as Serviced');
   const service = page.getByRole('dialog', { name: 'Record Service' });
   await expect(service.getByLabel('Service date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
   await expect(service.getByLabel('Usage at service (hours)')).toHaveValue('1200');
@@ -68,13 +68,13 @@ test('a service with parts and cost, then an unrelated edit: the machine stays G
   await expect(row.getByText('Good', { exact: true })).toBeVisible();
 
   // An unrelated edit (the description) used to send the next date back to start + interval.
-  await page.getByRole('button', { name: `Edit: ${name}` }).click();
+  await rowAction(page, name, 'Edit');
   await page.getByLabel('Description (optional)').fill('Yellow, cab heater');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(/\/equipment-list$/);
   await expect(row.getByText('Good', { exact: true })).toBeVisible();
 
-  await page.getByRole('button', { name: `Notes & History: ${name}` }).click();
+  await rowAction(page, name, 'Notes & History');
   const notes = page.getByRole('dialog', { name: 'Equipment Notes & History' });
   const details = notes.getByTestId('service-details');
   await expect(details).toHaveCount(1);
@@ -105,7 +105,7 @@ test('retire keeps the history; the Retired Equipment page opens it read only, s
   ).toBe(201);
 
   await page.goto('/equipment-list');
-  await page.getByRole('button', { name: `Remove: ${name}` }).click();
+  await rowAction(page, name, 'Remove');
   const remove = page.getByRole('dialog', { name: 'Remove Equipment' });
   await expect(remove.getByText(/keeps this equipment's whole history/)).toBeVisible();
   await remove.getByLabel('Retirement notes (optional)').fill('Sold at auction');
@@ -138,7 +138,7 @@ test('retire keeps the history; the Retired Equipment page opens it read only, s
   await expect(page.getByTestId('retired-count')).toHaveText('0');
   await page.goto('/equipment-list');
   await expect(page.getByTestId('equipment-row').filter({ hasText: name })).toBeVisible();
-  await page.getByRole('button', { name: `Notes & History: ${name}` }).click();
+  await rowAction(page, name, 'Notes & History');
   const back = page.getByRole('dialog', { name: 'Equipment Notes & History' });
   await expect(back.getByText('New tires')).toBeVisible();
 });
@@ -184,7 +184,7 @@ test('a wrong reading is voided from the history: usage goes back, the entry sta
   await page.goto('/equipment-list');
   const row = page.getByTestId('equipment-row').filter({ hasText: name });
   await expect(row.getByText('1,000 hours', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: `Notes & History: ${name}` }).click();
+  await rowAction(page, name, 'Notes & History');
   const notes = page.getByRole('dialog', { name: 'Equipment Notes & History' });
   const entry = notes.getByTestId('history-entry').filter({ hasText: 'Usage increased by 900' });
   await entry.getByRole('button', { name: 'Void' }).click();

@@ -90,9 +90,10 @@ export const PAGES = {
     namespaces: ['subscription'],
   },
   checkout: { module: 'features/subscription/routes/checkout.tsx', namespaces: ['subscription'] },
-  machineLink: {
-    module: 'features/field/routes/machine-link.tsx',
-    namespaces: ['field', 'equipment'],
+  // A machine's page (issue 24); its data URL has the machine's id, so it is not announced in `data`.
+  machine: {
+    module: 'features/machines/routes/machine.tsx',
+    namespaces: ['machines', 'equipment'],
   },
   printLabels: { module: 'features/field/routes/print-labels.tsx', namespaces: ['field'] },
   inspections: {
@@ -143,7 +144,9 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
     ['/add', 'addEquipment'],
     ['/equipment-list', 'equipmentList'],
     ['/labels', 'printLabels'],
-    ['/m/:id', 'machineLink'],
+    ['/machines/:id', 'machine'],
+    // A machine's sticker scanned by an owner or a manager opens its page (issue 24).
+    ['/m/:id', 'machine'],
     ['/import', 'importData'],
     ['/inspections', 'inspections'],
     ['/inspections/report/:id', 'inspectionReport'],

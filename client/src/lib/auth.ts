@@ -3,10 +3,14 @@ import { useSyncExternalStore } from 'react';
 import type { CurrentUser } from '@domain/schemas/auth';
 import { todayIn } from '@domain/dates';
 import { ApiError, api, getOrNullOn401 } from './api';
+import { setTimeZoneSource } from './format';
 import { LANGUAGE_STORAGE_KEY } from './i18n';
 import { queryClient } from './query-client';
 
 export const authKeys = { user: ['auth', 'user'] as const };
+
+// Times are shown in the signed-in company's time zone (lib/format.ts formatDateTime).
+setTimeZoneSource(() => queryClient.getQueryData<CurrentUser | null>(authKeys.user)?.timeZone);
 
 /**
  * The server sets a readable `ems_signed_in` cookie (the role only, never a secret) beside the HttpOnly

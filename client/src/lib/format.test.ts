@@ -1,6 +1,13 @@
 import i18n from 'i18next';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDecimal, formatNumber, formatUsd } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatNumber,
+  formatUsd,
+  setTimeZoneSource,
+} from './format';
 
 const inLanguage = (lng: 'en' | 'es' | undefined) => {
   i18n.resolvedLanguage = lng;
@@ -36,6 +43,33 @@ describe('formatUsd', () => {
     expect(formatUsd(54)).toBe('$54');
     expect(formatUsd(550.8)).toBe('$550.80');
     expect(formatUsd(1234)).toBe('$1,234');
+  });
+});
+
+describe('formatDateTime in the company time zone', () => {
+  afterAll(() => setTimeZoneSource(() => undefined));
+  it('writes the time in the company zone and names the zone when it is not the viewer one', () => {
+    const viewer = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const company = viewer === 'America/Chicago' ? 'Asia/Tokyo' : 'America/Chicago';
+    setTimeZoneSource(() => company);
+    inLanguage('en');
+    const at = '2026-01-09T15:04:00Z';
+    expect(plain(formatDateTime(at))).toBe(
+      company === 'America/Chicago' ? 'Jan 9, 2026, 9:04 AM CST' : 'Jan 10, 2026, 12:04 AM GMT+9',
+    );
+    setTimeZoneSource(() => viewer);
+    const local = new Date(at);
+    expect(plain(formatDateTime(at))).toBe(
+      plain(
+        new Intl.DateTimeFormat('en-US', {
+          month: 'short',
+          day: 'numeric',
+          year: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+        }).format(local),
+      ),
+    );
   });
 });
 

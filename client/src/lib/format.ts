@@ -59,17 +59,35 @@ export function formatDate(value: string | Date | null | undefined): string {
   return dateFormat('date', { month: 'short', day: 'numeric', year: 'numeric' }).format(d);
 }
 
-/** "Jan 5, 2024, 3:04 PM" (Spanish: "5 ene 2024, 3:04 p.m."), local time. */
+/**
+ * The time zone times are shown in: the signed-in company's (decisions.md, like every "today"), set by
+ * lib/auth.ts from the current user answer; undefined (the browser's) before sign-in.
+ */
+let companyZone: () => string | null | undefined = () => undefined;
+export function setTimeZoneSource(source: () => string | null | undefined): void {
+  companyZone = source;
+}
+
+const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * "Jan 5, 2024, 3:04 PM" (Spanish: "5 ene 2024, 3:04 p.m.") in the company's time zone; the zone is
+ * named ("3:04 PM CST") when it differs from the viewer's.
+ */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return '';
-  return dateFormat('dateTime', {
+  const zone = companyZone() ?? undefined;
+  const named = zone !== undefined && zone !== viewerZone();
+  return dateFormat(`dateTime|${zone ?? ''}|${named}`, {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    ...(zone ? { timeZone: zone } : {}),
+    ...(named ? { timeZoneName: 'short' } : {}),
   }).format(d);
 }
 
@@ -89,5 +107,14 @@ export function formatWeekday(day: number): string {
   // 2024-01-07 was a Sunday.
   return dateFormat('weekday', { weekday: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2024, 0, 7 + day)),
+  );
+}
+
+/** "Sep 2026" (Spanish: "sept 2026") for a YYYY-MM month. */
+export function formatMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  if (!y || !m) return month;
+  return dateFormat('month', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, 15)),
   );
 }

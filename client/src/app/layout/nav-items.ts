@@ -63,6 +63,10 @@ export function titleKeyFor(pathname: string, role: Role): string {
     '/security-questions': 'titles.securityQuestions',
   };
   if (pathname.startsWith('/equipment/')) return 'titles.equipmentByStatus';
+  // A machine's page, and its sticker's link that opens it (issue 24).
+  if (pathname.startsWith('/machines/') || pathname.startsWith('/m/')) return 'titles.machine';
+  if (pathname === '/labels') return 'titles.printLabels';
+  if (pathname.startsWith('/checkout/')) return 'titles.checkout';
   if (pathname === '/inspections') return 'titles.inspections';
   if (pathname.startsWith('/inspections/report/')) return 'titles.inspectionReport';
   return map[pathname] ?? 'titles.dashboard';

@@ -1,9 +1,26 @@
 import type { EquipmentDto } from '@domain/schemas/equipment';
-import { ClipboardCheck, Gauge, NotebookPen, Pencil, QrCode, Trash2, Wrench } from 'lucide-react';
+import {
+  ClipboardCheck,
+  ExternalLink,
+  Gauge,
+  MoreHorizontal,
+  NotebookPen,
+  Pencil,
+  QrCode,
+  Trash2,
+  Wrench,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/utils';
 import { NotesHistoryDialog } from './notes-history-dialog';
 import { RemoveEquipmentDialog } from './remove-equipment-dialog';
@@ -13,8 +30,9 @@ import { UpdateUsageDialog } from './update-usage-dialog';
 type DialogName = 'usage' | 'notes' | 'service' | 'remove';
 
 /**
- * The actions of one machine (Update Usage, Notes & History, Mark as Serviced, Edit, Remove) with
- * their dialogs. Usable from any screen.
+ * The actions of one machine with their dialogs: Update Usage, and a More menu (open the machine's
+ * page, Notes & History, Mark as Serviced, Edit, Inspection report, Print label, Remove). Usable
+ * from any screen; one line at 1366 px.
  */
 export function EquipmentActions({
   equipment,
@@ -37,52 +55,68 @@ export function EquipmentActions({
     setDialogState(name);
   };
   const label = (key: string) => `${t(key)}: ${equipment.name}`;
+  // One primary action on the row; the rest in a More menu (the machine's page holds them all too).
   const items = [
-    { key: 'actions.updateUsage', icon: Gauge, onClick: () => setDialog('usage') },
-    { key: 'actions.notes', icon: NotebookPen, onClick: () => setDialog('notes') },
-    { key: 'actions.markServiced', icon: Wrench, onClick: () => setDialog('service') },
+    { key: 'actions.notes', icon: NotebookPen, onSelect: () => setDialog('notes') },
+    { key: 'actions.markServiced', icon: Wrench, onSelect: () => setDialog('service') },
     {
       key: 'actions.edit',
       icon: Pencil,
-      onClick: () => navigate(`${editPath}?edit=${equipment.id}`),
+      onSelect: () => navigate(`${editPath}?edit=${equipment.id}`),
     },
     // Its inspections and defects, printable for audits (issue 16).
     {
       key: 'actions.inspectionReport',
       icon: ClipboardCheck,
-      onClick: () => navigate(`/inspections/report/${equipment.id}`),
+      onSelect: () => navigate(`/inspections/report/${equipment.id}`),
     },
-    { key: 'actions.remove', icon: Trash2, onClick: () => setDialog('remove'), danger: true },
   ];
-  const labelItem = {
-    text: tf('labels.row'),
-    onClick: () => navigate(`/labels?ids=${equipment.id}`),
-  };
   return (
-    <div className={cn('no-print flex flex-wrap items-center gap-1', className)}>
-      {items.map(({ key, icon: Icon, onClick, danger }) => (
-        <Button
-          key={key}
-          variant="ghost"
-          size="icon"
-          className={cn('h-9 w-9', danger && 'text-destructive hover:text-destructive')}
-          onClick={onClick}
-          aria-label={label(key)}
-          title={t(key)}
-        >
-          <Icon aria-hidden />
-        </Button>
-      ))}
+    <div className={cn('no-print flex flex-nowrap items-center gap-1', className)}>
       <Button
         variant="ghost"
         size="icon"
         className="h-9 w-9"
-        onClick={labelItem.onClick}
-        aria-label={`${labelItem.text}: ${equipment.name}`}
-        title={labelItem.text}
+        onClick={() => setDialog('usage')}
+        aria-label={label('actions.updateUsage')}
+        title={t('actions.updateUsage')}
       >
-        <QrCode aria-hidden />
+        <Gauge aria-hidden />
       </Button>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="h-9 w-9"
+            aria-label={label('actions.more')}
+            title={t('actions.more')}
+          >
+            <MoreHorizontal aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuItem onSelect={() => navigate(`/machines/${equipment.id}`)}>
+            <ExternalLink aria-hidden /> {t('actions.openPage')}
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          {items.map(({ key, icon: Icon, onSelect }) => (
+            <DropdownMenuItem key={key} onSelect={onSelect}>
+              <Icon aria-hidden /> {t(key)}
+            </DropdownMenuItem>
+          ))}
+          <DropdownMenuItem onSelect={() => navigate(`/labels?ids=${equipment.id}`)}>
+            <QrCode aria-hidden /> {tf('labels.row')}
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem
+            className="text-destructive focus:text-destructive"
+            onSelect={() => setDialog('remove')}
+          >
+            <Trash2 aria-hidden /> {t('actions.remove')}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
       {used.has('usage') ? (
         <UpdateUsageDialog
           equipment={equipment}

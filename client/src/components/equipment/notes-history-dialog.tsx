@@ -8,6 +8,7 @@ import type {
 import { Download, Undo2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -111,6 +112,15 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange, readOnly = f
             {readOnly ? ` · ${t('notes.retiredReadOnly')}` : ''}
           </DialogDescription>
           {detail.data && !readOnly ? <ForecastText e={detail.data} className="text-sm" /> : null}
+          {equipment ? (
+            <Link
+              to={`/machines/${equipment.id}`}
+              className="w-fit text-sm text-primary underline"
+              onClick={() => onOpenChange(false)}
+            >
+              {t('actions.openPage')}
+            </Link>
+          ) : null}
         </DialogHeader>
         {!readOnly && (
           <form onSubmit={submit} className="grid gap-2">
@@ -185,7 +195,7 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange, readOnly = f
 
 type T = ReturnType<typeof useTranslation<'equipment'>>['t'];
 
-function describeReading(t: T, h: HistoryRecordDto, unit: string): string {
+export function describeReading(t: T, h: HistoryRecordDto, unit: string): string {
   return t('void.what', {
     usage: h.usage === null ? '—' : formatUsage(t, h.usage, unit),
     date: formatDateTime(h.createdAt),
@@ -246,7 +256,7 @@ function ServiceCost({
   );
 }
 
-function HistoryEntry({
+export function HistoryEntry({
   entry: h,
   unit,
   onVoid,

@@ -14,11 +14,13 @@ import {
   type EquipmentOptions,
   type EquipmentPage,
 } from '../../../../domain/schemas/equipment';
+import type { MachinePageDto } from '../../../../domain/schemas/machine-page';
 import type { Deps } from '../../deps';
 import { parse } from '../../lib/errors';
 import { companyCtx } from '../../plugins/access';
 import { voidEntry } from './corrections.service';
 import * as svc from './equipment.service';
+import { machinePage } from './machine-page.service';
 import { listRetired, restoreEquipment, retireEquipment } from './retirement.service';
 import { recordService, serviceExport, serviceLog } from './service-log.service';
 
@@ -136,6 +138,11 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
     req.log.info({ event: 'equipment_restored', equipmentId: restored.id }, 'equipment restored');
     return restored;
   });
+
+  // The machine page (/machines/:id): everything but its timeline, in one answer.
+  app.get('/api/equipment/:id/page', managers, async (req): Promise<MachinePageDto> =>
+    machinePage(deps, companyCtx(req), idOf(req)),
+  );
 
   app.get('/api/equipment/:id/history', managers, async (req) =>
     svc.history(deps, companyCtx(req), idOf(req)),

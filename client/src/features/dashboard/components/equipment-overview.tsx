@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ForecastText } from '@/components/equipment/forecast-text';
 import type { EquipmentDto } from '@domain/schemas/equipment';
 import { EquipmentActions } from '@/components/equipment/equipment-actions';
+import { MachineLink } from '@/components/equipment/machine-link';
 import { OutOfServiceBadge, StatusBadge } from '@/components/equipment/status-badge';
 import { TypeIcon } from '@/components/equipment/type-icon';
 import { Button } from '@/components/ui/button';
@@ -108,7 +109,7 @@ export function EquipmentOverview({
                         <TableCell>
                           <span className="flex items-center gap-2 font-medium">
                             <TypeIcon type={e.type} className="h-4 w-4" />
-                            {e.name}
+                            <MachineLink id={e.id}>{e.name}</MachineLink>
                           </span>
                           {e.serialNumber ? (
                             <span className="block pl-6 text-xs text-muted-foreground">
@@ -150,7 +151,7 @@ export function EquipmentOverview({
                     <div className="flex items-start justify-between gap-2">
                       <span className="flex items-center gap-2 font-medium">
                         <TypeIcon type={e.type} className="h-4 w-4" />
-                        {e.name}
+                        <MachineLink id={e.id}>{e.name}</MachineLink>
                       </span>
                       <StatusBadge status={e.status} />
                       <OutOfServiceBadge outOfService={e.outOfService} />

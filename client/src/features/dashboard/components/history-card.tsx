@@ -1,5 +1,6 @@
 import { Download, History } from 'lucide-react';
 import { useState } from 'react';
+import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -112,7 +113,7 @@ export function HistoryCard() {
             entries.map((h) => (
               <li key={h.id} className="grid gap-1 p-3 text-sm">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-medium">{h.equipmentName}</span>
+                  <MachineLink id={h.equipmentId}>{h.equipmentName}</MachineLink>
                   <time className="text-xs text-muted-foreground" dateTime={h.createdAt}>
                     {formatDate(h.createdAt)}
                   </time>

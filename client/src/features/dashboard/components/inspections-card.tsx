@@ -1,4 +1,5 @@
 import { AlertTriangle, ClipboardCheck, OctagonAlert } from 'lucide-react';
+import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -53,7 +54,7 @@ export function InspectionsCard() {
                 ) : null}
                 <div className="min-w-0">
                   <p>
-                    <span className="font-medium">{d.equipmentName}</span>: {d.itemLabel}
+                    <MachineLink id={d.equipmentId}>{d.equipmentName}</MachineLink>: {d.itemLabel}
                     {d.critical ? (
                       <Badge variant="destructive" className="ml-1">
                         {t('defects.critical')}
@@ -79,7 +80,7 @@ export function InspectionsCard() {
           <ul className="grid gap-1 text-sm">
             {outOfService.slice(0, SHOWN).map((m) => (
               <li key={m.id}>
-                <span className="font-medium">{m.name}</span>
+                <MachineLink id={m.id}>{m.name}</MachineLink>
                 <span className="text-muted-foreground"> · {m.reason}</span>
               </li>
             ))}
@@ -92,7 +93,9 @@ export function InspectionsCard() {
           </h3>
           <ul className="grid gap-1 text-sm">
             {notInspectedToday.slice(0, SHOWN).map((m) => (
-              <li key={m.id}>{m.name}</li>
+              <li key={m.id}>
+                <MachineLink id={m.id}>{m.name}</MachineLink>
+              </li>
             ))}
             {notInspectedTotal > SHOWN ? (
               <li className="text-muted-foreground">

@@ -1,5 +1,6 @@
 import { Check, Undo2, Wrench, X } from 'lucide-react';
 import { useState } from 'react';
+import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
 import type { OperatorUpdateDto } from '@domain/schemas/operators';
 import { Badge } from '@/components/ui/badge';
@@ -104,9 +105,9 @@ export function RecentUpdatesCard({
                   )}
                 >
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className={cn('font-medium', u.voided && 'line-through')}>
+                    <MachineLink id={u.equipmentId} className={cn(u.voided && 'line-through')}>
                       {u.equipmentName}
-                    </span>
+                    </MachineLink>
                     <div className="flex items-center gap-1">
                       {level !== 'none' ? (
                         <Badge variant="destructive">

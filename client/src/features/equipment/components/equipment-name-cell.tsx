@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { shortId } from '@/components/equipment/format';
+import { MachineLink } from '@/components/equipment/machine-link';
 import { TypeIcon } from '@/components/equipment/type-icon';
 
 /** The first table cell of an equipment row: type icon, name, displayed id (8 characters) and serial. */
@@ -19,7 +20,7 @@ export function EquipmentNameCell({
     <div className="flex items-center gap-2">
       <TypeIcon type={type} />
       <div>
-        <div className="font-medium">{name}</div>
+        <MachineLink id={id}>{name}</MachineLink>
         <div className="text-xs text-muted-foreground">
           <span className="whitespace-nowrap">
             {t('columns.id')} {shortId(id)}

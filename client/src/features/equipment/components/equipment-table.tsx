@@ -4,6 +4,7 @@ import { EquipmentActions } from '@/components/equipment/equipment-actions';
 import { formatUsage, shortId } from '@/components/equipment/format';
 import { OutOfServiceBadge, StatusBadge } from '@/components/equipment/status-badge';
 import { TypeIcon } from '@/components/equipment/type-icon';
+import { MachineLink } from '@/components/equipment/machine-link';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
@@ -173,7 +174,11 @@ export function EquipmentTable({
                   {selection ? <SelectBox e={e} selection={selection} t={t} /> : null}
                   <TypeIcon type={e.type} className="mt-0.5 h-6 w-6 shrink-0" />
                   <div className="grid min-w-0 gap-1">
-                    <h3 className="font-semibold break-words">{e.name}</h3>
+                    <h3 className="font-semibold break-words">
+                      <MachineLink id={e.id} className="font-semibold">
+                        {e.name}
+                      </MachineLink>
+                    </h3>
                     <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                       <StatusBadge status={e.status} />
                       <OutOfServiceBadge outOfService={e.outOfService} />

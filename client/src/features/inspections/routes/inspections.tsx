@@ -10,8 +10,8 @@ import {
   Wrench,
 } from 'lucide-react';
 import { useState } from 'react';
+import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { inspectionColumns, inspectionExportRows, toCsv } from '@domain/csv';
 import { todayIn } from '@domain/dates';
 import {
@@ -144,12 +144,7 @@ export default function InspectionsPage() {
                         ) : null}
                       </div>
                       <p className="text-sm">
-                        <Link
-                          to={`/inspections/report/${d.equipmentId}`}
-                          className="font-medium text-primary underline-offset-2 hover:underline"
-                        >
-                          {d.equipmentName}
-                        </Link>
+                        <MachineLink id={d.equipmentId}>{d.equipmentName}</MachineLink>
                       </p>
                       {d.note ? <p className="break-words text-sm">“{d.note}”</p> : null}
                       <p className="text-xs text-muted-foreground">
@@ -200,12 +195,7 @@ export default function InspectionsPage() {
                 {summary.data?.outOfService.map((m) => (
                   <li key={m.id} className="flex flex-wrap items-center justify-between gap-2">
                     <div className="min-w-0">
-                      <Link
-                        to={`/inspections/report/${m.id}`}
-                        className="font-medium text-primary hover:underline"
-                      >
-                        {m.name}
-                      </Link>
+                      <MachineLink id={m.id}>{m.name}</MachineLink>
                       <p className="text-xs text-muted-foreground">
                         {m.reason} · {formatDateTime(m.at)}
                       </p>
@@ -240,9 +230,7 @@ export default function InspectionsPage() {
               <ul className="grid gap-1 text-sm">
                 {summary.data?.notInspectedToday.map((m) => (
                   <li key={m.id}>
-                    <Link to={`/inspections/report/${m.id}`} className="hover:underline">
-                      {m.name}
-                    </Link>{' '}
+                    <MachineLink id={m.id}>{m.name}</MachineLink>{' '}
                     <span className="text-muted-foreground">
                       ({t(`equipment:types.${m.type}`, { defaultValue: m.type })})
                     </span>
@@ -273,12 +261,7 @@ export default function InspectionsPage() {
             {recent.data?.map((i) => (
               <li key={i.id} className="flex flex-wrap items-center gap-x-2">
                 <span className="text-muted-foreground">{formatDateTime(i.createdAt)}</span>
-                <Link
-                  to={`/inspections/report/${i.equipmentId}`}
-                  className="font-medium text-primary hover:underline"
-                >
-                  {i.equipmentName}
-                </Link>
+                <MachineLink id={i.equipmentId}>{i.equipmentName}</MachineLink>
                 <span>
                   {i.templateName} · {i.operatorName}
                 </span>

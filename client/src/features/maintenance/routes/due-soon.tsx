@@ -4,6 +4,7 @@ import type { EquipmentDto } from '@domain/schemas/equipment';
 import { dueWindows, type DueWindow } from '@domain/schemas/maintenance';
 import { Download, Printer } from 'lucide-react';
 import { useState } from 'react';
+import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
 import { CalendarFeedCard } from '@/components/calendar-feed-card';
 import { ForecastText } from '@/components/equipment/forecast-text';
@@ -146,7 +147,11 @@ export default function DueSoonPage() {
                       data-testid="due-item"
                     >
                       <div className="min-w-0">
-                        <p className="truncate font-semibold">{e.name}</p>
+                        <p className="truncate font-semibold">
+                          <MachineLink id={e.id} className="font-semibold">
+                            {e.name}
+                          </MachineLink>
+                        </p>
                         <p className="text-xs text-muted-foreground">
                           {te(`types.${e.type}`, { defaultValue: e.type })} ·{' '}
                           {formatUsage(te, e.currentUsage, e.unit)}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { titleKeyFor } from './nav-items';
+
+describe('titleKeyFor', () => {
+  it('names every page, not "Dashboard" for a machine, its sticker, labels or checkout', () => {
+    expect(titleKeyFor('/machines/0b6f5c0e-1d1e-4f57-9b7a-4c1b6f0c1a11', 'owner')).toBe(
+      'titles.machine',
+    );
+    expect(titleKeyFor('/m/0b6f5c0e-1d1e-4f57-9b7a-4c1b6f0c1a11', 'manager')).toBe(
+      'titles.machine',
+    );
+    expect(titleKeyFor('/labels', 'owner')).toBe('titles.printLabels');
+    expect(titleKeyFor('/checkout/cs_test_1', 'owner')).toBe('titles.checkout');
+    expect(titleKeyFor('/', 'owner')).toBe('titles.dashboard');
+    // An operator's sticker link opens the operator screen.
+    expect(titleKeyFor('/m/abc', 'operator')).toBe('titles.equipmentUpdates');
+  });
+});

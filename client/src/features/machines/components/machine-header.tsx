@@ -1,0 +1,220 @@
+import type { EquipmentDto } from '@domain/schemas/equipment';
+import type { MachineDefect } from '@domain/schemas/machine-page';
+import {
+  AlertTriangle,
+  ArchiveRestore,
+  ClipboardCheck,
+  Gauge,
+  MoreHorizontal,
+  Pencil,
+  QrCode,
+  Trash2,
+  Wrench,
+} from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useRestoreEquipment } from '@/components/equipment/equipment-queries';
+import { ForecastText } from '@/components/equipment/forecast-text';
+import { shortId } from '@/components/equipment/format';
+import { RemoveEquipmentDialog } from '@/components/equipment/remove-equipment-dialog';
+import { ServiceDialog } from '@/components/equipment/service-dialog';
+import { OutOfServiceBadge, StatusBadge } from '@/components/equipment/status-badge';
+import { TypeIcon } from '@/components/equipment/type-icon';
+import { UpdateUsageDialog } from '@/components/equipment/update-usage-dialog';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { toast } from '@/components/ui/use-toast';
+import { formatDateTime } from '@/lib/format';
+import { translateError } from '@/lib/translate-message';
+
+type DialogName = 'usage' | 'service' | 'remove';
+
+/**
+ * The machine page's header: name, type, serial, status, forecast, the out-of-service banner with
+ * its defects, the retired banner, and the actions (record a reading, mark as serviced, and a More
+ * menu: edit, print label, inspection report, retire; restore for a retired machine).
+ */
+export function MachineHeader({
+  equipment: e,
+  criticalDefects,
+}: {
+  equipment: EquipmentDto;
+  criticalDefects: MachineDefect[];
+}) {
+  const { t } = useTranslation('machines');
+  const { t: te } = useTranslation('equipment');
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+  const restore = useRestoreEquipment();
+  const retired = e.retiredAt !== null;
+  const doRestore = () =>
+    restore.mutate(e.id, {
+      onSuccess: () =>
+        toast({
+          title: te('retired.restored'),
+          description: te('retired.restoredBody', { name: e.name }),
+        }),
+      onError: (err) =>
+        toast({
+          title: te('retired.restoreFailed'),
+          description: translateError(te, err),
+          variant: 'destructive',
+        }),
+    });
+  return (
+    <header className="grid gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 items-start gap-3">
+          <TypeIcon type={e.type} className="mt-1 h-8 w-8 shrink-0" />
+          <div className="grid min-w-0 gap-1">
+            <h1 className="text-2xl font-bold break-words" data-testid="machine-name">
+              {e.name}
+            </h1>
+            <p className="text-sm text-muted-foreground">
+              <span className="whitespace-nowrap">
+                {te(`types.${e.type}`, { defaultValue: e.type })}
+              </span>
+              {' · '}
+              <span className="whitespace-nowrap">
+                {te('columns.id')} {shortId(e.id)}
+              </span>
+              {e.serialNumber ? (
+                <>
+                  {' · '}
+                  <span className="whitespace-nowrap">
+                    {te('columns.serial')} {e.serialNumber}
+                  </span>
+                </>
+              ) : null}
+            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              {retired ? (
+                <span className="rounded-full bg-zinc-200 px-2 py-0.5 text-xs font-semibold text-zinc-900">
+                  {t('retired')}
+                </span>
+              ) : (
+                <>
+                  <StatusBadge status={e.status} />
+                  <OutOfServiceBadge outOfService={e.outOfService} />
+                </>
+              )}
+            </div>
+            {!retired ? <ForecastText e={e} className="text-sm" /> : null}
+          </div>
+        </div>
+        <div className="no-print flex flex-wrap items-center gap-2">
+          {retired ? (
+            <Button onClick={doRestore} disabled={restore.isPending}>
+              <ArchiveRestore aria-hidden /> {te('retired.restore')}
+            </Button>
+          ) : (
+            <>
+              <Button onClick={() => setDialog('usage')}>
+                <Gauge aria-hidden /> {t('actions.recordReading')}
+              </Button>
+              <Button variant="outline" onClick={() => setDialog('service')}>
+                <Wrench aria-hidden /> {te('actions.markServiced')}
+              </Button>
+            </>
+          )}
+          <DropdownMenu modal={false}>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" aria-label={t('actions.moreFor', { name: e.name })}>
+                <MoreHorizontal aria-hidden /> {t('actions.more')}
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent>
+              {!retired ? (
+                <DropdownMenuItem onSelect={() => navigate(`/add-equipment?edit=${e.id}`)}>
+                  <Pencil aria-hidden /> {te('actions.edit')}
+                </DropdownMenuItem>
+              ) : null}
+              <DropdownMenuItem asChild>
+                <Link to={`/labels?ids=${e.id}`}>
+                  <QrCode aria-hidden /> {t('actions.printLabel')}
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
+                <Link to={`/inspections/report/${e.id}`}>
+                  <ClipboardCheck aria-hidden /> {te('actions.inspectionReport')}
+                </Link>
+              </DropdownMenuItem>
+              {!retired ? (
+                <>
+                  <DropdownMenuSeparator />
+                  <DropdownMenuItem
+                    className="text-destructive focus:text-destructive"
+                    onSelect={() => setDialog('remove')}
+                  >
+                    <Trash2 aria-hidden /> {t('actions.retire')}
+                  </DropdownMenuItem>
+                </>
+              ) : null}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      </div>
+      {e.outOfService && !retired ? (
+        <div
+          role="alert"
+          className="flex gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          data-testid="out-of-service-banner"
+        >
+          <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+          <div className="grid gap-1">
+            <p className="font-semibold">{t('outOfService.title')}</p>
+            <p>
+              {t('outOfService.since', {
+                date: formatDateTime(e.outOfService.at),
+                who: e.outOfService.by ?? '—',
+              })}
+              {e.outOfService.reason ? ` · ${e.outOfService.reason}` : ''}
+            </p>
+            {criticalDefects.length ? (
+              <ul className="list-disc pl-5">
+                {criticalDefects.map((d) => (
+                  <li key={d.id}>
+                    {d.itemLabel}
+                    {d.note ? `: ${d.note}` : ''}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <Link className="w-fit underline" to="/inspections">
+              {t('outOfService.manage')}
+            </Link>
+          </div>
+        </div>
+      ) : null}
+      {retired ? (
+        <p className="rounded-md bg-muted p-3 text-sm" data-testid="retired-banner">
+          {t('retiredSince', { date: formatDateTime(e.retiredAt) })}
+        </p>
+      ) : null}
+      {dialog === 'usage' ? (
+        <UpdateUsageDialog equipment={e} open onOpenChange={(o) => setDialog(o ? 'usage' : null)} />
+      ) : null}
+      {dialog === 'service' ? (
+        <ServiceDialog
+          equipmentId={e.id}
+          open
+          onOpenChange={(o) => setDialog(o ? 'service' : null)}
+        />
+      ) : null}
+      {dialog === 'remove' ? (
+        <RemoveEquipmentDialog
+          equipment={e}
+          open
+          onOpenChange={(o) => setDialog(o ? 'remove' : null)}
+        />
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,156 @@
+import { noteTypes, type EquipmentDto, type HistoryRecordDto } from '@domain/schemas/equipment';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  useAddNote,
+  useEquipmentHistory,
+  useVoidEntry,
+} from '@/components/equipment/equipment-queries';
+import { describeReading, HistoryEntry } from '@/components/equipment/notes-history-dialog';
+import { VoidDialog } from '@/components/equipment/void-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+
+/** How many entries the timeline shows at first, and how many more each "Load more" adds. */
+export const TIMELINE_PAGE = 20;
+
+/**
+ * The machine's timeline: every history entry, newest first, filterable by kind, paged with "Load
+ * more"; voided entries struck through with who voided them and why; photos as thumbnails; a note
+ * can be added and a reading voided. The one place the page renders history entries: when the
+ * history becomes typed and paged on the server (kind, params, cursor), only this file changes.
+ */
+export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
+  const { t } = useTranslation('machines');
+  const { t: te } = useTranslation('equipment');
+  const readOnly = e.retiredAt !== null;
+  const history = useEquipmentHistory(e.id);
+  const [kind, setKind] = useState<'all' | HistoryRecordDto['noteType']>('all');
+  const [shown, setShown] = useState(TIMELINE_PAGE);
+  const [voiding, setVoiding] = useState<HistoryRecordDto | null>(null);
+  const [content, setContent] = useState('');
+  const addNote = useAddNote();
+  const voidEntry = useVoidEntry();
+  const all = history.data ?? [];
+  const kinds = noteTypes.filter((k) => all.some((h) => h.noteType === k));
+  const matching = kind === 'all' ? all : all.filter((h) => h.noteType === kind);
+  const entries = matching.slice(0, shown);
+
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault();
+    if (!content.trim()) return;
+    addNote.mutate(
+      { id: e.id, content: content.trim() },
+      {
+        onSuccess: () => {
+          setContent('');
+          toast({
+            title: te('toast.noteAdded'),
+            description: te('toast.noteAddedBody', { name: e.name }),
+          });
+        },
+        onError: () =>
+          toast({
+            title: te('toast.error'),
+            description: te('toast.noteFailed'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  return (
+    <Card role="region" aria-labelledby="timeline-heading">
+      <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-2 space-y-0 pb-3">
+        <CardTitle id="timeline-heading" className="text-base">
+          {t('timeline.title')}
+        </CardTitle>
+        <div className="grid w-full gap-1 sm:w-56">
+          <Label htmlFor="timeline-kind" className="text-xs">
+            {t('timeline.kind')}
+          </Label>
+          <NativeSelect
+            id="timeline-kind"
+            value={kind}
+            onChange={(ev) => {
+              setKind(ev.target.value as typeof kind);
+              setShown(TIMELINE_PAGE);
+            }}
+          >
+            <option value="all">{t('timeline.allKinds')}</option>
+            {kinds.map((k) => (
+              <option key={k} value={k}>
+                {te(`noteTypes.${k}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {!readOnly ? (
+          <form onSubmit={submit} className="grid gap-2">
+            <Label htmlFor="machine-note">{te('notes.addLabel')}</Label>
+            <Textarea
+              id="machine-note"
+              value={content}
+              onChange={(ev) => setContent(ev.target.value)}
+              placeholder={te('notes.placeholder')}
+              rows={2}
+              maxLength={5000}
+            />
+            <div className="flex justify-end">
+              <Button type="submit" size="sm" disabled={!content.trim() || addNote.isPending}>
+                {addNote.isPending ? te('actions.saving') : te('notes.add')}
+              </Button>
+            </div>
+          </form>
+        ) : null}
+        {history.isLoading ? (
+          <p className="text-sm text-muted-foreground">{te('loading')}</p>
+        ) : history.isError ? (
+          <p className="text-sm text-destructive">{te('notes.loadFailed')}</p>
+        ) : entries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{te('notes.empty')}</p>
+        ) : (
+          <ul className="divide-y rounded-md border" data-testid="timeline">
+            {entries.map((h) => (
+              <HistoryEntry
+                key={h.id}
+                entry={h}
+                unit={e.unit}
+                onVoid={!readOnly && h.canVoid ? () => setVoiding(h) : undefined}
+              />
+            ))}
+          </ul>
+        )}
+        {matching.length > entries.length ? (
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-self-center"
+            onClick={() => setShown(shown + TIMELINE_PAGE)}
+          >
+            {t('timeline.loadMore', { shown: entries.length, total: matching.length })}
+          </Button>
+        ) : null}
+      </CardContent>
+      {voiding ? (
+        <VoidDialog
+          open
+          onOpenChange={(o) => {
+            if (!o) setVoiding(null);
+          }}
+          what={describeReading(te, voiding, e.unit)}
+          onVoid={async (reason) => {
+            await voidEntry.mutateAsync({ equipmentId: e.id, entryId: voiding.id, reason });
+            toast({ title: te('void.done'), description: te('void.doneBody', { name: e.name }) });
+          }}
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageSpinner } from '@/components/page-spinner';
+import { translateError } from '@/lib/translate-message';
+import { useMachinePage } from '../api/machine-page';
+import { MachineCharts } from '../components/machine-chart-section';
+import { MachineFigures } from '../components/machine-figures';
+import { MachineHeader } from '../components/machine-header';
+import { MachineSections } from '../components/machine-sections';
+import { MachineTimeline } from '../components/machine-timeline';
+
+/**
+ * A machine's page (/machines/:id, and /m/:id after a QR scan; issue 24): header, figures, charts,
+ * timeline and sections. Two requests: GET /api/equipment/:id/page and the timeline's history.
+ * Another company's machine or an unknown id: "not found" (the API answers 404).
+ */
+export default function MachinePage() {
+  const { t } = useTranslation('machines');
+  const { t: tc } = useTranslation('common');
+  const { id = '' } = useParams();
+  const page = useMachinePage(id);
+  const e = page.data?.equipment;
+
+  useEffect(() => {
+    if (e) document.title = `${e.name} | ${tc('appName')}`;
+  }, [e, tc]);
+
+  return (
+    <main className="mx-auto grid w-full max-w-7xl min-w-0 gap-4 p-3 md:p-6">
+      <Link
+        to={e?.retiredAt ? '/retired-equipment' : '/equipment-list'}
+        className="no-print flex w-fit items-center gap-1 text-sm text-primary underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        {e?.retiredAt ? t('backRetired') : t('back')}
+      </Link>
+      {page.isError ? (
+        <div role="alert" className="grid gap-2">
+          <h1 className="text-2xl font-bold">{t('notFound')}</h1>
+          <p className="text-destructive">{translateError(t, page.error)}</p>
+        </div>
+      ) : !page.data || !e ? (
+        <PageSpinner />
+      ) : (
+        <>
+          <MachineHeader
+            equipment={e}
+            criticalDefects={page.data.openDefects.filter((d) => d.critical)}
+          />
+          <MachineFigures equipment={e} figures={page.data.figures} />
+          <MachineCharts equipment={e} charts={page.data.charts} />
+          <div className="grid min-w-0 gap-3 lg:grid-cols-3">
+            <div className="min-w-0 lg:col-span-2">
+              <MachineTimeline equipment={e} />
+            </div>
+            <MachineSections equipment={e} page={page.data} />
+          </div>
+        </>
+      )}
+    </main>
+  );
+}

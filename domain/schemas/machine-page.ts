@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { equipmentDtoSchema, serviceEntryDtoSchema } from './equipment';
+
+/**
+ * GET /api/equipment/:id/page: everything the machine page (/machines/:id) shows but its timeline,
+ * in one answer (issue 24). The timeline comes from GET /api/equipment/:id/history.
+ */
+
+/** A point of the usage chart: a reading (voided ones kept, marked) in time order. */
+export const usagePointSchema = z.object({
+  /** ISO timestamp */
+  at: z.string(),
+  usage: z.number(),
+  voided: z.boolean(),
+});
+export type UsagePoint = z.infer<typeof usagePointSchema>;
+
+/** A service on the usage chart: its date and the usage it was done at. */
+export const servicePointSchema = z.object({
+  /** YYYY-MM-DD */
+  date: z.string(),
+  usage: z.number().nullable(),
+});
+export type ServicePoint = z.infer<typeof servicePointSchema>;
+
+/** A month's total (fuel added, maintenance cost), months in the company's time zone. */
+export const monthTotalSchema = z.object({
+  /** YYYY-MM */
+  month: z.string(),
+  value: z.number(),
+});
+export type MonthTotal = z.infer<typeof monthTotalSchema>;
+
+export const machineInspectionSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  templateName: z.string(),
+  operatorName: z.string(),
+  failedCount: z.number(),
+});
+export type MachineInspection = z.infer<typeof machineInspectionSchema>;
+
+export const machineDefectSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  itemLabel: z.string(),
+  critical: z.boolean(),
+  note: z.string(),
+  hasPhoto: z.boolean(),
+});
+export type MachineDefect = z.infer<typeof machineDefectSchema>;
+
+/** How many services, inspections and points each list holds at most (the newest). */
+export const MACHINE_PAGE_LIMITS = {
+  services: 50,
+  inspections: 10,
+  defects: 50,
+  usagePoints: 1000,
+  months: 24,
+} as const;
+
+export const machinePageSchema = z.object({
+  /** The machine with its status and forecast (the header, the figures, the dialogs). */
+  equipment: equipmentDtoSchema,
+  figures: z.object({
+    /** Every service's cost (voided services left out), and how many services there are. */
+    totalMaintenanceCost: z.number(),
+    serviceCount: z.number(),
+    /** Usage since the first known reading; cost per hour / mile / km when there is both. */
+    usageTracked: z.number(),
+    costPerUnit: z.number().nullable(),
+  }),
+  charts: z.object({
+    usage: z.array(usagePointSchema),
+    services: z.array(servicePointSchema),
+    fuelByMonth: z.array(monthTotalSchema),
+    costByMonth: z.array(monthTotalSchema),
+  }),
+  /** The newest services first (parts, cost, who). */
+  services: z.array(serviceEntryDtoSchema),
+  inspections: z.array(machineInspectionSchema),
+  openDefects: z.array(machineDefectSchema),
+});
+export type MachinePageDto = z.infer<typeof machinePageSchema>;

@@ -1,0 +1,206 @@
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { forecastService } from '../../../../domain/forecast';
+import {
+  MACHINE_PAGE_LIMITS as LIMITS,
+  type MachineDefect,
+  type MachineInspection,
+  type MachinePageDto,
+  type MonthTotal,
+  type ServicePoint,
+  type UsagePoint,
+} from '../../../../domain/schemas/machine-page';
+import type { ServiceEntryDto } from '../../../../domain/schemas/equipment';
+import { RATE_WINDOW_DAYS, usualDailyUsage, type Reading } from '../../../../domain/usage-rate';
+import { equipment } from '../../db/schema/index';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import type { CompanyContext } from '../../plugins/session';
+import { assertId, companyToday, toEquipmentDto } from './equipment.service';
+
+const DAY_MS = 86_400_000;
+const METER_UNITS = new Set(['hours', 'miles', 'kilometers']);
+
+/** JSON from the database: parsed already (pg) or text (some drivers). */
+const json = <T>(raw: unknown, fallback: T): T =>
+  raw === null || raw === undefined
+    ? fallback
+    : ((typeof raw === 'string' ? JSON.parse(raw) : raw) as T);
+
+const num = (v: unknown): number => Number(v);
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const iso = (v: unknown): string => new Date(String(v)).toISOString();
+
+/** This machine's entries (alias n) of one type. */
+const notesOf = (type: 'usage_update' | 'maintenance', more = '') =>
+  sql.raw(`n.company_id = "equipment"."company_id" and n.equipment_id = "equipment"."id"
+    and n.type = '${type}' ${more}`);
+
+/**
+ * The machine and everything its page shows but the timeline, in ONE statement: the row, then each
+ * part as a JSON subquery (bounded: the newest services, inspections, chart points and months).
+ */
+function pageQuery(deps: Deps, ctx: CompanyContext, id: string, since: Date) {
+  const tz = ctx.company.timeZone;
+  const reading = notesOf(
+    'usage_update',
+    'and n.reading is not null and n.usage is not null and n.voided_at is null',
+  );
+  const usageNotes = notesOf('usage_update');
+  const services = notesOf('maintenance', 'and n.voided_at is null');
+  return deps.db
+    .select({
+      ...getTableColumns(equipment),
+      // Readings for the forecast: the rate window's anchor on (the same as every listing's forecast).
+      readings: sql<unknown>`(select coalesce(json_agg(json_build_array(n.created_at, n.usage) order by n.created_at), '[]')
+        from equipment_note n where ${reading} and n.created_at >= coalesce(
+          (select max(n.created_at) from equipment_note n where ${reading} and n.created_at < ${since.toISOString()}::timestamptz),
+          ${since.toISOString()}::timestamptz))`,
+      usage: sql<unknown>`(select coalesce(json_agg(json_build_array(x.created_at, x.usage, x.voided_at is not null) order by x.created_at, x.seq), '[]')
+        from (select n.created_at, n.seq, n.usage, n.voided_at from equipment_note n
+          where ${usageNotes} and n.usage is not null
+          order by n.created_at desc, n.seq desc limit ${LIMITS.usagePoints}) x)`,
+      serviceTotals: sql<unknown>`(select json_build_array(count(*), coalesce(sum(n.cost), 0))
+        from equipment_note n where ${services})`,
+      firstUsage: sql<unknown>`(select json_build_array(n.usage, n.previous_usage) from equipment_note n
+        where ${usageNotes} and n.voided_at is null order by n.created_at, n.id limit 1)`,
+      services: sql<unknown>`(select coalesce(json_agg(json_build_object('id', x.id, 'serviceDate',
+          coalesce(x.service_date::text, to_char(x.created_at at time zone ${tz}, 'YYYY-MM-DD')),
+          'usage', x.usage, 'parts', coalesce(x.parts, '[]'::jsonb), 'cost', x.cost, 'performedBy', x.performed_by,
+          'notes', x.content, 'recordedBy', x.operator_name, 'createdAt', x.created_at)
+          order by x.service_date desc nulls last, x.created_at desc, x.id desc), '[]')
+        from (select * from equipment_note n where ${services}
+          order by n.service_date desc nulls last, n.created_at desc, n.id desc limit ${LIMITS.services}) x)`,
+      costByMonth: sql<unknown>`(select coalesce(json_agg(json_build_array(x.m, x.v) order by x.m), '[]')
+        from (select to_char(n.service_date, 'YYYY-MM') m, sum(n.cost) v from equipment_note n
+          where ${services} and n.service_date is not null and n.cost is not null
+          group by 1 order by 1 desc limit ${LIMITS.months}) x)`,
+      fuelByMonth: sql<unknown>`(select coalesce(json_agg(json_build_array(x.m, x.v) order by x.m), '[]')
+        from (select to_char(u.created_at at time zone ${tz}, 'YYYY-MM') m, sum(u.fuel_added) v
+          from operator_update u where u.company_id = "equipment"."company_id" and u.equipment_id = "equipment"."id"
+            and u.status = 'applied' and u.voided_at is null and u.fuel_added > 0
+          group by 1 order by 1 desc limit ${LIMITS.months}) x)`,
+      inspections: sql<unknown>`(select coalesce(json_agg(json_build_array(x.id, x.created_at, x.template_name,
+          x.operator_name, x.failed_count) order by x.created_at desc), '[]')
+        from (select * from inspection i where i.company_id = "equipment"."company_id" and i.equipment_id = "equipment"."id"
+          order by i.created_at desc limit ${LIMITS.inspections}) x)`,
+      openDefects: sql<unknown>`(select coalesce(json_agg(json_build_array(x.id, x.created_at, x.item_label,
+          x.critical, x.note, x.photo_key is not null) order by x.critical desc, x.created_at desc), '[]')
+        from (select * from inspection_defect d where d.company_id = "equipment"."company_id" and d.equipment_id = "equipment"."id"
+          and d.resolved_at is null order by d.critical desc, d.created_at desc limit ${LIMITS.defects}) x)`,
+    })
+    .from(equipment)
+    .where(and(eq(equipment.id, assertId(id)), eq(equipment.companyId, ctx.companyId)));
+}
+
+type RawService = Omit<ServiceEntryDto, 'equipmentId' | 'equipmentName' | 'unit' | 'retired'>;
+
+/** GET /api/equipment/:id/page: one query (decisions: at most two requests for the page, this and the timeline). */
+export async function machinePage(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+): Promise<MachinePageDto> {
+  const now = deps.now();
+  const since = new Date(now.getTime() - RATE_WINDOW_DAYS * DAY_MS);
+  const [row] = await pageQuery(deps, ctx, id, since);
+  if (!row) throw new AppError('not_found', 'equipment.notFound');
+  const {
+    readings,
+    usage,
+    serviceTotals,
+    firstUsage,
+    services,
+    costByMonth,
+    fuelByMonth,
+    inspections,
+    openDefects,
+    ...machine
+  } = row;
+  const today = companyToday(deps, ctx);
+  const forecast = forecastService(
+    machine,
+    usualDailyUsage(
+      json<[string, unknown][]>(readings, []).map(([at, u]) => ({
+        at: iso(at),
+        usage: num(u),
+      })) satisfies Reading[],
+      now,
+    ),
+    today,
+  );
+  const [count, cost] = json<[unknown, unknown]>(serviceTotals, [0, 0]);
+  const first = json<[unknown, unknown] | null>(firstUsage, null);
+  const start = first
+    ? (numOrNull(first[1]) ?? numOrNull(first[0]) ?? machine.currentUsage)
+    : machine.currentUsage;
+  const totalMaintenanceCost = Math.round(num(cost) * 100) / 100;
+  const usageTracked = Math.max(0, Number((machine.currentUsage - start).toFixed(2)));
+  const serviceList = json<RawService[]>(services, []).map((s): ServiceEntryDto => ({
+    id: s.id,
+    equipmentId: machine.id,
+    equipmentName: machine.name,
+    unit: machine.unit,
+    serviceDate: s.serviceDate,
+    usage: numOrNull(s.usage),
+    parts: (s.parts ?? []).map((p) => ({
+      part: p.part,
+      partNumber: p.partNumber ?? null,
+      qty: p.qty ?? null,
+    })),
+    cost: numOrNull(s.cost),
+    performedBy: s.performedBy,
+    notes: s.notes,
+    recordedBy: s.recordedBy,
+    createdAt: iso(s.createdAt),
+    retired: machine.retiredAt !== null,
+  }));
+  const months = (raw: unknown): MonthTotal[] =>
+    json<[string, unknown][]>(raw, []).map(([month, v]) => ({
+      month,
+      value: Math.round(num(v) * 1000) / 1000,
+    }));
+  return {
+    equipment: { ...toEquipmentDto(machine, today), forecast },
+    figures: {
+      totalMaintenanceCost,
+      serviceCount: num(count),
+      usageTracked,
+      costPerUnit:
+        METER_UNITS.has(machine.unit) && totalMaintenanceCost > 0 && usageTracked > 0
+          ? Math.round((totalMaintenanceCost / usageTracked) * 10_000) / 10_000
+          : null,
+    },
+    charts: {
+      usage: json<[string, unknown, boolean][]>(usage, []).map(([at, u, voided]): UsagePoint => ({
+        at: iso(at),
+        usage: num(u),
+        voided,
+      })),
+      services: serviceList
+        .map((s): ServicePoint => ({ date: s.serviceDate, usage: s.usage }))
+        .reverse(),
+      fuelByMonth: months(fuelByMonth),
+      costByMonth: months(costByMonth),
+    },
+    services: serviceList,
+    inspections: json<[string, string, string, string, unknown][]>(inspections, []).map(
+      ([iid, at, templateName, operatorName, failed]): MachineInspection => ({
+        id: iid,
+        at: iso(at),
+        templateName,
+        operatorName,
+        failedCount: num(failed),
+      }),
+    ),
+    openDefects: json<[string, string, string, boolean, string, boolean][]>(openDefects, []).map(
+      ([did, at, itemLabel, critical, note, hasPhoto]): MachineDefect => ({
+        id: did,
+        at: iso(at),
+        itemLabel,
+        critical,
+        note,
+        hasPhoto,
+      }),
+    ),
+  };
+}
