@@ -178,7 +178,7 @@ export const operatorUpdateDto = z.object({
   /** The machine's usage unit (hours, miles, km), in the dashboard's list of updates. */
   unit: z.string().optional(),
   /** The checklist a reading was taken with (an inspection's reading), in the dashboard's list. */
-  checklist: z.string().optional(),
+  checklist: z.string().nullable(),
   /** Applied, but far above the machine's usual rate: shown as "unusual, check" with a one-click void. */
   unusual: z.boolean(),
 });

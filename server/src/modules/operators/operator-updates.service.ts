@@ -63,7 +63,7 @@ export function toUpdateDto(
       : null,
     device: r.device,
     ...(r.unit ? { unit: r.unit } : {}),
-    ...(r.checklist ? { checklist: r.checklist } : {}),
+    checklist: r.checklist ?? null,
     unusual: r.status === 'applied' && r.reason === 'unusual_reading',
   };
 }
