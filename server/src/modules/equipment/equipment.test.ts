@@ -668,6 +668,8 @@ describe('one record: get, edit, delete; tenancy', () => {
     const e = await createEquipmentViaApi(t.app, owner.cookie, {
       name: 'Edit me',
       currentUsage: 500,
+      // Last serviced at 0: lowering the usage to 450 stays above it (an edit below it is refused).
+      lastServiceUsage: 0,
       hasScheduledMaintenance: true,
       maintenanceStartDate: '2026-11-01',
       maintenanceInterval: 2,
