@@ -197,6 +197,11 @@ describe('history and service exports', () => {
       performedBy: 'Joe',
     },
     changes: null,
+    kind: 'service',
+    params: {},
+    text: 'Oil, filter',
+    actor: { id: null, name: 'Pat' },
+    photoIds: [],
     voided: null,
     canVoid: false,
   };

@@ -135,7 +135,8 @@ export const historyColumns: CsvColumn<HistoryCsvRow>[] = [
   { header: 'Type', value: (h) => h.noteType },
   { header: 'Operator', value: (h) => h.operatorName ?? '' },
   { header: 'Usage', value: (h) => h.usage },
-  { header: 'Notes', value: (h) => h.content },
+  /** The entry's sentence (domain/history-text.ts), in the language the server answered in. */
+  { header: 'Notes', value: (h) => h.text },
   { header: 'Fuel Added (gal)', value: (h) => h.fuelAdded },
   { header: 'Service Date', value: (h) => h.service?.serviceDate ?? '' },
   { header: 'Parts', value: (h) => (h.service ? partsText(h.service.parts) : '') },

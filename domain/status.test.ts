@@ -5,6 +5,8 @@ import {
   calendarStatusOf,
   computeStatus,
   lifespanWarningPercent,
+  nextServiceUsage,
+  remainingUsage,
   parseStatusFilter,
   serviceStatuses,
   slugOfStatus,
@@ -345,5 +347,13 @@ describe('usageStanding (what a new reading can change)', () => {
     expect(usageStanding(atPercent(79.99))).not.toBe(usageStanding(atPercent(80)));
     expect(usageStanding(atPercent(94.99))).not.toBe(usageStanding(atPercent(95)));
     expect(usageStanding(atPercent(124.99))).not.toBe(usageStanding(atPercent(125)));
+  });
+});
+
+describe('no float noise (issue 24)', () => {
+  it('keeps the entered decimals after a 230.2-hour increase', () => {
+    const e = { currentUsage: 230.2, lastServiceUsage: 0, serviceInterval: 250 };
+    expect(remainingUsage(e)).toBe(19.8);
+    expect(nextServiceUsage({ lastServiceUsage: 0.1, serviceInterval: 0.2 })).toBe(0.3);
   });
 });

@@ -123,8 +123,11 @@ export function nextServiceUsage(
 ): number | null {
   const interval = e.serviceInterval ?? 0;
   if (!(interval > 0)) return null;
-  return (e.lastServiceUsage ?? 0) + interval;
+  return round2((e.lastServiceUsage ?? 0) + interval);
 }
+
+/** Usage figures keep the decimals that were entered (at most 2, the columns' scale): no float noise. */
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Remaining usage until the next service, floored at 0 (null without a positive interval). */
 export function remainingUsage(
@@ -132,7 +135,7 @@ export function remainingUsage(
 ): number | null {
   const next = nextServiceUsage(e);
   if (next === null) return null;
-  return Math.max(0, next - (e.currentUsage ?? 0));
+  return Math.max(0, round2(next - (e.currentUsage ?? 0)));
 }
 
 /**

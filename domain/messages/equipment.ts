@@ -29,6 +29,8 @@ export const equipmentMessages = {
   notRetired: 'This equipment is not retired.',
   serviceDateFuture: 'The service date cannot be in the future',
   serviceUsageAbove: 'Usage at service cannot be above the current usage ({{current}})',
+  usageBelowLastService:
+    'Current usage cannot be below the usage at the last service ({{lastService}}). If that service was recorded with the wrong usage, correct the service entry (or the usage at last service) first.',
   serviceUsageMin: 'Usage at service must be 0 or more',
   costMin: 'Cost must be 0 or more',
   voidReason: 'Please say why this reading is wrong',

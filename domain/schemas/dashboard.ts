@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { historyKindSchema } from '../history';
 import { queryMessages as q } from '../messages/query';
 import {
   browseLimit,
@@ -34,6 +35,10 @@ export const historyEntrySchema = z.object({
   previousUsage: z.number().nullable(),
   /** change entries: the fields that changed. */
   changedFields: z.array(z.string()),
+  /** The typed record (domain/history.ts) and its sentence in the request's language. */
+  kind: historyKindSchema,
+  params: z.record(z.string(), z.unknown()),
+  text: z.string(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalDateSchema, text } from './primitives';
-import { intervalUnits } from '../dates';
+import { historyKindSchema } from '../history';
+import { intervalUnits, isDateOnly, toDateOnly } from '../dates';
 import { equipmentTypes } from '../kinds';
 import { alertThresholdOptions, serviceStatuses } from '../status';
 import { equipmentStatusSchema } from './status';
@@ -38,6 +39,9 @@ export const noteTypes = [
   'defect_resolved',
   'out_of_service',
   'in_service',
+  // The typed record (issue 24): kinds with no legacy type of their own
+  'defect_opened',
+  'photo',
 ] as const;
 export const noteTypeSchema = z.enum(noteTypes);
 export type NoteType = z.infer<typeof noteTypeSchema>;
@@ -567,6 +571,15 @@ export const voidDetailsSchema = z.object({
 });
 export type VoidDetails = z.infer<typeof voidDetailsSchema>;
 
+/** GET /api/equipment/:id/history?limit=&cursor=&kind=: one page of the timeline, newest (highest seq) first. */
+export const historyPageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  /** The `nextCursor` of the previous page (entries with a lower seq). */
+  cursor: z.coerce.number().int().positive().optional(),
+  kind: historyKindSchema.optional(),
+});
+export type HistoryPageQuery = z.infer<typeof historyPageQuerySchema>;
+
 /** GET /api/equipment/:id/history (newest first). */
 export const historyRecordDtoSchema = z.object({
   id: z.string(),
@@ -592,8 +605,24 @@ export const historyRecordDtoSchema = z.object({
   voided: voidDetailsSchema.nullable(),
   /** A reading a manager may void now (not voided, not the value the machine was added with). */
   canVoid: z.boolean(),
+  /** The typed record (domain/history.ts): render it with domain/history-text.ts in the reader's language. */
+  kind: historyKindSchema,
+  params: z.record(z.string(), z.unknown()),
+  /** The entry's sentence (the request's Accept-Language: Spanish for `es`, else English). */
+  text: z.string(),
+  /** Who wrote it: their user id and their name at the time. */
+  actor: z.object({ id: z.string().nullable(), name: z.string().nullable() }),
+  /** The photos sent with it. */
+  photoIds: z.array(z.string()),
 });
 export type HistoryRecordDto = z.infer<typeof historyRecordDtoSchema>;
+
+export const historyPageSchema = z.object({
+  entries: z.array(historyRecordDtoSchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.number().nullable(),
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
 
 /** One service entry (the service log). */
 export const serviceEntryDtoSchema = z.object({

@@ -184,6 +184,10 @@ export const operatorUpdateDto = z.object({
   device: z.string().nullable(),
   /** The machine's usage unit (hours, miles, km), in the dashboard's list of updates. */
   unit: z.string().optional(),
+  /** The checklist a reading was taken with (an inspection's reading), in the dashboard's list. */
+  checklist: z.string().nullable(),
+  /** Applied, but far above the machine's usual rate: shown as "unusual, check" with a one-click void. */
+  unusual: z.boolean(),
 });
 export type OperatorUpdateDto = z.infer<typeof operatorUpdateDto>;
 

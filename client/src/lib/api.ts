@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 /**
  * The one API client. Every call sends cookies, JSON content type only when there is a body.
  * A non-OK response throws ApiError whose message is the server's message (the spec's wording).
@@ -30,6 +31,8 @@ export async function apiRequest<T>(
       method,
       credentials: 'include',
       headers: {
+        // The server writes history sentences in the reader's language (domain/history-text.ts).
+        'accept-language': i18n.resolvedLanguage ?? i18n.language ?? 'en',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...init?.headers,
       },

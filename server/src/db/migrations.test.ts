@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { historyEntrySchema } from '../../../domain/history';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const files = readdirSync(dir)
@@ -154,4 +155,152 @@ it("0009 gives earlier operator updates their machine's unit", async () => {
     for (const s of statements(f)) await db.exec(s);
   const units = await db.query<{ unit: string | null }>(`select unit from operator_update`);
   expect(units.rows).toEqual([{ unit: 'hours' }]);
+});
+
+it('0010 turns every stored entry into a kind and params, one fixture per old sentence', async () => {
+  // The database of the tests above, at 0009, with one entry of each pattern the old writers stored.
+  const C = '11111111-1111-4111-8111-111111111111';
+  const E = '55555555-5555-4555-8555-555555555555';
+  const U1 = '66666666-6666-4666-8666-666666666661';
+  const U2 = '66666666-6666-4666-8666-666666666662';
+  const U3 = '66666666-6666-4666-8666-666666666663';
+  await db.exec(`
+    insert into equipment (id, company_id, name, type, unit, current_usage)
+      values ('${E}', '${C}', 'Loader', 'machinery', 'hours', 400);
+    insert into operator_update (id, company_id, equipment_id, equipment_name, operator_name, new_usage,
+      fuel_added, fuel_type, notes, status, created_at) values
+      ('${U1}', '${C}', '${E}', 'Loader', 'Maria', 150, 20, 'diesel', 'Leaking', 'applied', '2026-05-01T12:00:00Z'),
+      ('${U2}', '${C}', '${E}', 'Loader', 'Maria', null, 5, 'gas', '', 'applied', '2026-05-01T13:00:00Z'),
+      ('${U3}', '${C}', '${E}', 'Loader', 'Maria', 160, 0, 'gas', 'Inspection: Daily check', 'applied', '2026-05-01T14:00:00Z');
+    insert into equipment_note (company_id, equipment_id, content, type, usage, reading, previous_usage,
+      operator_update_id, service_date, parts, cost, performed_by, changes, operator_name, created_at) values
+      ('${C}', '${E}', 'Added with usage 100 hours', 'usage_update', 100, 'initial', null, null, null, null, null, null, null, 'Pat', '2026-04-01T00:00:00Z'),
+      ('${C}', '${E}', 'Imported with usage 100 hours', 'usage_update', 100, 'initial', null, null, null, null, null, null, null, 'Pat', '2026-04-01T00:00:01Z'),
+      ('${C}', '${E}', 'Imported reading: 1,120 hours · fuel 1,020.5 gal diesel · From the old book', 'usage_update', 1120, 'reading', 100, null, null, null, null, null, null, 'Pat', '2026-04-02T00:00:00Z'),
+      ('${C}', '${E}', 'Imported reading: 90 hours', 'usage_update', 90, null, null, null, null, null, null, null, null, 'Pat', '2026-04-02T00:00:01Z'),
+      ('${C}', '${E}', 'Imported fuel entry · fuel 12 gal gas · Jerry can', 'note', null, null, null, null, null, null, null, null, null, 'Pat', '2026-04-03T00:00:00Z'),
+      ('${C}', '${E}', 'Usage increased by 10 to 130 hours', 'usage_update', 130, 'increase', 120, null, null, null, null, null, null, 'Pat', '2026-04-04T00:00:00Z'),
+      ('${C}', '${E}', 'Usage corrected from 130 to 125 hours', 'usage_update', 125, 'correction', 130, null, null, null, null, null, null, 'Pat', '2026-04-05T00:00:00Z'),
+      ('${C}', '${E}', 'Leaking', 'usage_update', 150, 'reading', 125, '${U1}', null, null, null, null, null, 'Maria', '2026-05-01T12:00:00Z'),
+      ('${C}', '${E}', '', 'usage_update', 150, null, null, '${U2}', null, null, null, null, null, 'Maria', '2026-05-01T13:00:00Z'),
+      ('${C}', '${E}', 'Inspection: Daily check', 'usage_update', 160, 'reading', 150, '${U3}', null, null, null, null, null, 'Maria', '2026-05-01T14:00:00Z'),
+      ('${C}', '${E}', 'Serviced at 160 hours', 'maintenance', 160, null, null, null, '2026-05-02', '[{"part":"Oil filter","partNumber":null,"qty":2}]', 85.4, 'Joe', null, 'Pat', '2026-05-02T00:00:00Z'),
+      ('${C}', '${E}', 'Changed the belt too', 'maintenance', 160, null, null, null, '2026-05-03', null, null, null, null, 'Pat', '2026-05-03T00:00:00Z'),
+      ('${C}', '${E}', 'Changed serviceInterval: 250 -> 300', 'change', null, null, null, null, null, null, null, null, '[{"field":"serviceInterval","from":250,"to":300}]', 'Pat', '2026-05-04T00:00:00Z'),
+      ('${C}', '${E}', 'Retired: Sold for parts', 'retired', 160, null, null, null, null, null, null, null, null, 'Pat', '2026-05-05T00:00:00Z'),
+      ('${C}', '${E}', 'Retired', 'retired', 160, null, null, null, null, null, null, null, null, 'Pat', '2026-05-05T00:00:01Z'),
+      ('${C}', '${E}', 'Restored to the active equipment', 'restored', 160, null, null, null, null, null, null, null, null, 'Pat', '2026-05-06T00:00:00Z'),
+      ('${C}', '${E}', 'Daily check: ✓ 4 · ✗ 2 (Brakes, Horn)', 'inspection', null, null, null, null, null, null, null, null, null, 'Maria', '2026-05-07T00:00:00Z'),
+      ('${C}', '${E}', '✗ Brakes', 'out_of_service', null, null, null, null, null, null, null, null, null, 'Maria', '2026-05-07T00:00:01Z'),
+      ('${C}', '${E}', 'Tyre burst', 'out_of_service', null, null, null, null, null, null, null, null, null, 'Pat', '2026-05-07T00:00:02Z'),
+      ('${C}', '${E}', '✓ Brakes: new pads', 'defect_resolved', null, null, null, null, null, null, null, null, null, 'Pat', '2026-05-08T00:00:00Z'),
+      ('${C}', '${E}', '✓ Brakes', 'in_service', null, null, null, null, null, null, null, null, null, 'Pat', '2026-05-08T00:00:01Z'),
+      ('${C}', '${E}', 'Retired', 'note', null, null, null, null, null, null, null, null, null, 'Pat', '2026-05-09T00:00:00Z'),
+      ('${C}', '${E}', 'Something else entirely', 'mystery', null, null, null, null, null, null, null, null, null, 'Pat', '2026-05-10T00:00:00Z');
+  `);
+  const counts = `select equipment_id, count(*)::int as n from equipment_note group by equipment_id order by equipment_id`;
+  const before = (await db.query<{ equipment_id: string; n: number }>(counts)).rows;
+  for (const f of files.filter((x) => x.startsWith('0010')))
+    for (const s of statements(f)) await db.exec(s);
+  expect((await db.query(counts)).rows).toEqual(before);
+
+  const rows = (
+    await db.query<{ kind: string; params: unknown }>(
+      `select kind, params from equipment_note where equipment_id = '${E}' order by created_at`,
+    )
+  ).rows.map((r) => ({
+    kind: r.kind,
+    params: typeof r.params === 'string' ? JSON.parse(r.params) : r.params,
+  }));
+  const parsed = rows.map((r) => historyEntrySchema.safeParse(r));
+  expect(parsed.filter((p) => !p.success)).toEqual([]);
+  expect(rows).toEqual([
+    { kind: 'added', params: { usage: 100, unit: 'hours' } },
+    { kind: 'imported', params: { usage: 100, unit: 'hours' } },
+    {
+      kind: 'reading',
+      params: {
+        source: 'import',
+        previousUsage: 100,
+        usage: 1120,
+        unit: 'hours',
+        fuel: { amount: 1020.5, type: 'diesel' },
+        notes: 'From the old book',
+      },
+    },
+    {
+      kind: 'reading',
+      params: { source: 'import', previousUsage: null, usage: 90, unit: 'hours', past: true },
+    },
+    {
+      kind: 'fuel',
+      params: { source: 'import', fuel: { amount: 12, type: 'gas' }, notes: 'Jerry can' },
+    },
+    {
+      kind: 'reading',
+      params: { source: 'manager', previousUsage: 120, usage: 130, unit: 'hours' },
+    },
+    { kind: 'correction', params: { previousUsage: 130, usage: 125, unit: 'hours' } },
+    {
+      kind: 'reading',
+      params: {
+        source: 'operator',
+        previousUsage: 125,
+        usage: 150,
+        unit: 'hours',
+        fuel: { amount: 20, type: 'diesel' },
+        notes: 'Leaking',
+      },
+    },
+    { kind: 'fuel', params: { source: 'operator', fuel: { amount: 5, type: 'gas' }, usage: 150 } },
+    {
+      kind: 'reading',
+      params: {
+        source: 'inspection',
+        previousUsage: 150,
+        usage: 160,
+        unit: 'hours',
+        checklist: 'Daily check',
+      },
+    },
+    {
+      kind: 'service',
+      params: {
+        date: '2026-05-02',
+        usage: 160,
+        unit: 'hours',
+        parts: [{ part: 'Oil filter', partNumber: null, qty: 2 }],
+        cost: 85.4,
+        performedBy: 'Joe',
+        notes: null,
+      },
+    },
+    {
+      kind: 'service',
+      params: {
+        date: '2026-05-03',
+        usage: 160,
+        unit: 'hours',
+        parts: [],
+        cost: null,
+        performedBy: null,
+        notes: 'Changed the belt too',
+      },
+    },
+    { kind: 'change', params: { changes: [{ field: 'serviceInterval', from: 250, to: 300 }] } },
+    { kind: 'retired', params: { remark: 'Sold for parts', usage: 160, unit: 'hours' } },
+    { kind: 'retired', params: { remark: null, usage: 160, unit: 'hours' } },
+    { kind: 'restored', params: { usage: 160, unit: 'hours' } },
+    {
+      kind: 'inspection',
+      params: { checklist: 'Daily check', passed: 4, failed: ['Brakes', 'Horn'] },
+    },
+    { kind: 'out_of_service', params: { items: ['Brakes'], reason: null } },
+    { kind: 'out_of_service', params: { items: [], reason: 'Tyre burst' } },
+    { kind: 'defect_resolved', params: { item: 'Brakes', note: 'new pads' } },
+    { kind: 'back_in_service', params: { items: ['Brakes'], reason: null } },
+    // A note a person typed as "Retired" stays their words.
+    { kind: 'note', params: { text: 'Retired' } },
+    { kind: 'note', params: { text: 'Something else entirely' } },
+  ]);
 });

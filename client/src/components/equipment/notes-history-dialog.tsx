@@ -33,7 +33,7 @@ import {
   useVoidEntry,
 } from './equipment-queries';
 import { ForecastText } from './forecast-text';
-import { entryText } from './entry-text';
+import { entryText, useHistoryLang } from './entry-text';
 import { formatUsage } from './format';
 import { VoidDialog } from './void-dialog';
 
@@ -56,6 +56,8 @@ const TYPE_CLASS: Record<HistoryRecordDto['noteType'], string> = {
   defect_resolved: 'bg-green-100 text-green-900',
   out_of_service: 'bg-red-100 text-red-900',
   in_service: 'bg-teal-100 text-teal-900',
+  defect_opened: 'bg-red-100 text-red-900',
+  photo: 'bg-slate-100 text-slate-800',
 };
 
 /**
@@ -266,6 +268,7 @@ export function HistoryEntry({
   onVoid?: () => void;
 }) {
   const { t } = useTranslation('equipment');
+  const lang = useHistoryLang();
   const voided = h.voided !== null;
   return (
     <li className="grid gap-1 p-3 text-sm" data-testid="history-entry">
@@ -300,11 +303,9 @@ export function HistoryEntry({
           </Button>
         ) : null}
       </div>
-      {h.content ? (
-        <p className={cn('whitespace-pre-wrap break-words', voided && 'line-through opacity-70')}>
-          {entryText(t, h, unit)}
-        </p>
-      ) : null}
+      <p className={cn('whitespace-pre-wrap break-words', voided && 'line-through opacity-70')}>
+        {entryText(lang, h, true)}
+      </p>
       {h.hasPhoto && h.operatorUpdateId ? (
         <a
           href={`/api/field/photos/${h.operatorUpdateId}`}
@@ -323,7 +324,7 @@ export function HistoryEntry({
       {h.device ? (
         <p className="text-xs text-muted-foreground">{deviceLabel(h.device, t)}</p>
       ) : null}
-      {h.fuelAdded !== null ? (
+      {h.fuelAdded !== null && h.kind !== 'fuel' ? (
         <p className={cn('text-muted-foreground', voided && 'line-through')}>
           {t('notes.fuel', {
             amount: formatNumber(h.fuelAdded, 1),

@@ -89,10 +89,16 @@ export const equipmentNote = pgTable(
     equipmentId: uuid('equipment_id')
       .notNull()
       .references(() => equipment.id, { onDelete: 'cascade' }),
+    /** The words a person wrote (note, operator notes, reason, remark), else the entry's English sentence. */
     content: text('content').notNull(),
+    /** The typed record (domain/history.ts): what happened, and its parameters, validated on write. */
+    kind: text('kind').notNull().default('note'),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    /** Legacy entry type, still written from the kind (what the service log and forecast query by). */
     type: text('type').notNull().default('note'),
     /** Usage reading at the time of the entry, when the entry is about usage. */
     usage: usage('usage'),
+    /** The actor: their name at the time (domain/history-text.ts personName) and their user id. */
     operatorName: text('operator_name'),
     userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -122,6 +128,8 @@ export const equipmentNote = pgTable(
     index('equipment_note_equipment_idx').on(t.equipmentId, t.createdAt),
     index('equipment_note_company_idx').on(t.companyId, t.createdAt),
     index('equipment_note_operator_update_idx').on(t.operatorUpdateId),
+    /** The machine's timeline, paged by seq (GET /api/equipment/:id/history). */
+    index('equipment_note_equipment_seq_idx').on(t.equipmentId, t.seq),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { historyLang } from '../../../../domain/history-text';
 import type { FastifyInstance } from 'fastify';
 import { historyListQuerySchema, overviewQuerySchema } from '../../../../domain/schemas/dashboard';
 import type { Deps } from '../../deps';
@@ -14,7 +15,8 @@ export async function dashboardRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/equipment-history', { config: { access: managers } }, async (req) => {
     const ctx = companyCtx(req);
     const { limit } = parse(historyListQuerySchema, req.query);
-    return dashboard.recentHistory(db, ctx.companyId, limit);
+    const lang = historyLang(req.headers['accept-language']);
+    return dashboard.recentHistory(db, ctx.companyId, limit, lang);
   });
 
   app.get('/api/dashboard/fuel-summary', { config: { access: managers } }, async (req) => {

@@ -4,6 +4,8 @@ import type {
   HistoryEntry,
   OverviewQuery,
 } from '../../../../domain/schemas/dashboard';
+import { storedEntry } from '../../../../domain/history';
+import { historyText, type HistoryLang } from '../../../../domain/history-text';
 import type { Db } from '../../db/client';
 import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
@@ -15,6 +17,7 @@ export async function recentHistory(
   db: Db,
   companyId: string,
   limit: number,
+  lang: HistoryLang = 'en',
 ): Promise<HistoryEntry[]> {
   const rows = await db
     .select({
@@ -31,19 +34,27 @@ export async function recentHistory(
       reading: equipmentNote.reading,
       previousUsage: equipmentNote.previousUsage,
       changes: equipmentNote.changes,
+      kind: equipmentNote.kind,
+      params: equipmentNote.params,
     })
     .from(equipmentNote)
     .innerJoin(equipment, eq(equipment.id, equipmentNote.equipmentId))
     .where(eq(equipmentNote.companyId, companyId))
     .orderBy(desc(equipmentNote.createdAt))
     .limit(limit);
-  return rows.map(({ changes, reading, noteType, ...r }) => ({
-    ...r,
-    createdAt: r.createdAt.toISOString(),
-    noteType: noteType as HistoryEntry['noteType'],
-    reading: reading as HistoryEntry['reading'],
-    changedFields: (changes ?? []).map((c) => c.field),
-  }));
+  return rows.map(({ changes, reading, noteType, kind, params, ...r }) => {
+    const entry = storedEntry(kind, params, r.content);
+    return {
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      noteType: noteType as HistoryEntry['noteType'],
+      reading: reading as HistoryEntry['reading'],
+      changedFields: (changes ?? []).map((c) => c.field),
+      kind: entry.kind,
+      params: entry.params,
+      text: historyText(lang, entry),
+    };
+  });
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;

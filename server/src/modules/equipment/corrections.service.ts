@@ -1,14 +1,19 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { HistoryRecordDto } from '../../../../domain/schemas/equipment';
 import type { Tx } from '../../db/client';
-import { equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
+import { equipmentNote, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import {
   actorName,
-  assertId,
   bumpEquipmentVersion,
+  markVoided,
+  moveTotals,
+  type TotalsMove,
+} from '../ledger/index';
+import {
+  assertId,
   canVoid,
   findRow,
   toHistoryDto,
@@ -63,7 +68,7 @@ type VoidMark = {
   voidReason: string;
 };
 
-/** Marks an operator update voided and returns the machine's fuel totals without its fuel (unless reset since it was applied). */
+/** Marks an operator update voided and returns the fuel to take off the machine's totals (none when reset since it was applied). */
 async function voidUpdateSet(
   tx: Tx,
   ctx: CompanyContext,
@@ -71,7 +76,7 @@ async function voidUpdateSet(
   updateId: string,
   appliedAt: Date,
   by: VoidMark,
-): Promise<Record<string, unknown>> {
+): Promise<TotalsMove> {
   const [u] = await tx
     .update(operatorUpdate)
     .set(by)
@@ -87,10 +92,7 @@ async function voidUpdateSet(
     u && u.fuelAdded > 0 && (!e.fuelResetAt || appliedAt > e.fuelResetAt) ? u.fuelAdded : 0;
   if (!u || fuel <= 0) return {};
   return {
-    totalFuelUsed: sql`greatest(0, ${equipment.totalFuelUsed} - ${fuel})`,
-    ...(u.fuelType === 'diesel'
-      ? { totalDieselUsed: sql`greatest(0, ${equipment.totalDieselUsed} - ${fuel})` }
-      : { totalGasUsed: sql`greatest(0, ${equipment.totalGasUsed} - ${fuel})` }),
+    removeFuel: u.fuelType === 'diesel' ? { gas: 0, diesel: fuel } : { gas: fuel, diesel: 0 },
   };
 }
 
@@ -110,11 +112,8 @@ export async function voidUpdateTx(
     voidedByUserId: ctx.userId,
     voidReason: reason,
   };
-  const set = await voidUpdateSet(tx, ctx, e, updateId, appliedAt, by);
-  await tx
-    .update(equipment)
-    .set({ lastUpdated: now, ...set })
-    .where(and(eq(equipment.id, e.id), eq(equipment.companyId, ctx.companyId)));
+  const move = await voidUpdateSet(tx, ctx, e, updateId, appliedAt, by);
+  await moveTotals(tx, ctx.companyId, e.id, move, { lastUpdated: now });
   await bumpEquipmentVersion(tx, ctx.companyId);
 }
 
@@ -140,30 +139,21 @@ export async function voidEntryTx(
     voidedByUserId: ctx.userId,
     voidReason: reason,
   };
-  const [voided] = await tx
-    .update(equipmentNote)
-    .set(by)
-    .where(and(eq(equipmentNote.id, n.id), eq(equipmentNote.companyId, ctx.companyId)))
-    .returning();
+  const voided = await markVoided(tx, ctx.companyId, n.id, by);
   if (!voided) throw new Error('update returned nothing');
 
-  const set: Record<string, unknown> = {
-    lastUpdated: now,
-    ...(n.operatorUpdateId
-      ? await voidUpdateSet(tx, ctx, e, n.operatorUpdateId, n.createdAt, by)
-      : {}),
-  };
+  const move: TotalsMove = n.operatorUpdateId
+    ? await voidUpdateSet(tx, ctx, e, n.operatorUpdateId, n.createdAt, by)
+    : {};
+  const also: Partial<Row> = { lastUpdated: now };
   if (n.reading && n.reading !== 'initial' && n.previousUsage !== null) {
     const replayed = replayUsage(await allReadingsOf(tx, n));
     if (replayed) {
-      set.currentUsage = replayed.usage;
-      set.lastReadingAt = replayed.at;
+      move.usage = replayed.usage;
+      also.lastReadingAt = replayed.at;
     }
   }
-  await tx
-    .update(equipment)
-    .set(set)
-    .where(and(eq(equipment.id, e.id), eq(equipment.companyId, ctx.companyId)));
+  await moveTotals(tx, ctx.companyId, e.id, move, also);
   await bumpEquipmentVersion(tx, ctx.companyId);
   return voided;
 }

@@ -5,6 +5,7 @@ import {
   equipmentOptionsQuerySchema,
   equipmentPageQuerySchema,
   equipmentUpdateSchema,
+  historyPageQuerySchema,
   noteInputSchema,
   retireInputSchema,
   serviceInputSchema,
@@ -15,6 +16,7 @@ import {
   type EquipmentPage,
 } from '../../../../domain/schemas/equipment';
 import type { MachinePageDto } from '../../../../domain/schemas/machine-page';
+import { historyLang } from '../../../../domain/history-text';
 import type { Deps } from '../../deps';
 import { parse } from '../../lib/errors';
 import { companyCtx } from '../../plugins/access';
@@ -147,6 +149,15 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/equipment/:id/history', managers, async (req) =>
     svc.history(deps, companyCtx(req), idOf(req)),
   );
+  // With `limit`, `cursor` or `kind`: one page { entries, nextCursor } by seq (the machine page's
+  // timeline); without: every entry as an array (the Notes & History dialog). Text per Accept-Language.
+  app.get('/api/equipment/:id/history', managers, async (req) => {
+    const q = parse(historyPageQuerySchema, req.query);
+    const lang = historyLang(req.headers['accept-language']);
+    if (q.limit === undefined && q.cursor === undefined && q.kind === undefined)
+      return svc.history(deps, companyCtx(req), idOf(req), lang);
+    return svc.historyPage(deps, companyCtx(req), idOf(req), q, lang);
+  });
 
   app.get('/api/retired-equipment', managers, async (req) => listRetired(deps, companyCtx(req)));
 }

@@ -7,6 +7,7 @@ import {
   getTableColumns,
   ilike,
   isNull,
+  lt,
   or,
   sql,
   type Placeholder,
@@ -29,9 +30,10 @@ import {
   type EquipmentStatusCounts,
   type EquipmentUpdate,
   type FieldChange,
+  type HistoryPage,
+  type HistoryPageQuery,
   type HistoryRecordDto,
   type NoteDto,
-  type NoteType,
   type ReadingKind,
   type RetiredEquipmentDto,
   noteTypes,
@@ -53,6 +55,9 @@ import {
   operatorUpdate,
 } from '../../db/schema/index';
 import type { Deps } from '../../deps';
+import { actorOf, bumpEquipmentVersion, moveTotals, record } from '../ledger/index';
+import { storedEntry, type HistoryEntry } from '../../../../domain/history';
+import { historyText, type HistoryLang } from '../../../../domain/history-text';
 import { AppError, fromZodError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 
@@ -73,31 +78,11 @@ export function assertId(id: string): string {
 export const companyToday = (deps: Deps, ctx: CompanyContext) =>
   todayIn(ctx.company.timeZone, deps.now());
 
-/**
- * Raises the company's equipment version (docs/decisions/0010-overview-cache.md). Called inside the
- * transaction of every write that adds, removes or changes a machine in a way the dashboard overview
- * shows (name, type, serial number, service status, critical level), as its last statement, so the
- * counter row is locked only until the commit.
- */
-export async function bumpEquipmentVersion(tx: DbOrTx, companyId: string): Promise<void> {
-  await tx
-    .insert(equipmentVersion)
-    .values({ companyId, version: 1 })
-    .onConflictDoUpdate({
-      target: equipmentVersion.companyId,
-      set: { version: sql`${equipmentVersion.version} + 1` },
-    });
-}
-
 /** The company's equipment version as an SQL expression (0 before the first write), to read it with other data in one statement. */
 export const equipmentVersionOf = (companyId: string | Placeholder) =>
   sql<string>`coalesce((select ${equipmentVersion.version} from ${equipmentVersion} where ${equipmentVersion.companyId} = ${companyId}), 0)`;
 
-/** Who did it, for history rows and retiredBy. */
-export function actorName(ctx: CompanyContext): string {
-  const name = [ctx.firstName, ctx.lastName].filter(Boolean).join(' ').trim();
-  return name || ctx.operatorUsername || ctx.email || 'Manager';
-}
+export { actorName, bumpEquipmentVersion } from '../ledger/index';
 
 export function toEquipmentDto(r: Row, today: string): EquipmentDto {
   return {
@@ -701,11 +686,9 @@ export async function createEquipment(
       })
       .returning();
     if (!created) throw new Error('insert returned nothing');
-    await addNote(tx, ctx, created.id, now, {
-      type: 'usage_update',
-      content: `Added with usage ${fmt(created.currentUsage)} ${created.unit}`,
-      usage: created.currentUsage,
-      reading: 'initial',
+    await record(tx, actorOf(ctx), created.id, now, {
+      kind: 'added',
+      params: { usage: created.currentUsage, unit: created.unit },
     });
     await bumpEquipmentVersion(tx, ctx.companyId);
     return created;
@@ -755,10 +738,6 @@ function changesOf(before: Row, after: Row): FieldChange[] {
   }
   return out;
 }
-
-const describeChanges = (changes: FieldChange[]) =>
-  'Changed ' +
-  changes.map((c) => `${c.field}: ${JSON.stringify(c.from)} -> ${JSON.stringify(c.to)}`).join('; ');
 
 /**
  * Edit: the patch is merged with the record and the whole is validated. A lowered reading is allowed
@@ -820,78 +799,37 @@ export async function updateEquipmentTx(
   if (!parsed.success) throw fromZodError(parsed.error);
   const cols = columnsOf(parsed.data, false, current.lastServiceDate);
   const now = deps.now();
-  const usageChanged = cols.currentUsage !== current.currentUsage;
-  const [updated] = await tx
-    .update(equipment)
-    .set({ ...cols, lastUpdated: now, ...(usageChanged ? { lastReadingAt: now } : {}) })
-    .where(and(eq(equipment.id, current.id), eq(equipment.companyId, ctx.companyId)))
-    .returning();
+  const { currentUsage, ...other } = cols;
+  const usageChanged = currentUsage !== current.currentUsage;
+  // The usage cannot go below the usage at the last service (the status would go negative and read Good):
+  // the service entry is what to correct (issue 24).
+  if (
+    (usageChanged || cols.lastServiceUsage !== current.lastServiceUsage) &&
+    currentUsage < cols.lastServiceUsage
+  )
+    throw new AppError('validation', 'equipment.usageBelowLastService', {
+      params: { lastService: cols.lastServiceUsage },
+      fieldErrors: { currentUsage: 'equipment.usageBelowLastService' },
+    });
+  const updated = await moveTotals(
+    tx,
+    ctx.companyId,
+    current.id,
+    usageChanged ? { usage: currentUsage } : {},
+    { ...other, lastUpdated: now, ...(usageChanged ? { lastReadingAt: now } : {}) },
+  );
   if (!updated) throw notFound();
   if (usageChanged) {
-    await addNote(tx, ctx, current.id, now, {
-      type: 'usage_update',
-      content: `Usage corrected from ${fmt(current.currentUsage)} to ${fmt(cols.currentUsage)} ${current.unit}`,
-      usage: cols.currentUsage,
-      reading: 'correction',
-      previousUsage: current.currentUsage,
+    await record(tx, actorOf(ctx), current.id, now, {
+      kind: 'correction',
+      params: { previousUsage: current.currentUsage, usage: cols.currentUsage, unit: current.unit },
     });
   }
   const changes = changesOf(current, updated);
-  if (changes.length > 0) {
-    await addNote(tx, ctx, current.id, now, {
-      type: 'change',
-      content: describeChanges(changes),
-      changes,
-    });
-  }
+  if (changes.length > 0)
+    await record(tx, actorOf(ctx), current.id, now, { kind: 'change', params: { changes } });
   await bumpEquipmentVersion(tx, ctx.companyId);
   return updated;
-}
-
-type NoteValues = {
-  type: NoteType;
-  content: string;
-  usage?: number | null;
-  reading?: ReadingKind | null;
-  previousUsage?: number | null;
-  operatorName?: string;
-  serviceDate?: string;
-  parts?: { part: string; partNumber: string | null; qty: number | null }[];
-  cost?: number | null;
-  performedBy?: string | null;
-  changes?: FieldChange[];
-};
-
-/** Writes one history entry by the signed-in user. */
-export async function addNote(
-  tx: DbOrTx,
-  ctx: CompanyContext,
-  equipmentId: string,
-  now: Date,
-  v: NoteValues,
-): Promise<NoteRow> {
-  const [n] = await tx
-    .insert(equipmentNote)
-    .values({
-      companyId: ctx.companyId,
-      equipmentId,
-      type: v.type,
-      content: v.content,
-      usage: v.usage ?? null,
-      reading: v.reading ?? null,
-      previousUsage: v.previousUsage ?? null,
-      operatorName: v.operatorName ?? actorName(ctx),
-      userId: ctx.userId,
-      createdAt: now,
-      serviceDate: v.serviceDate ?? null,
-      parts: v.parts ?? null,
-      cost: v.cost ?? null,
-      performedBy: v.performedBy ?? null,
-      changes: v.changes ?? null,
-    })
-    .returning();
-  if (!n) throw new Error('insert returned nothing');
-  return n;
 }
 
 /** Delete Forever: the only call that removes a machine's history (active or retired). */
@@ -915,31 +853,26 @@ export async function increaseUsage(
 ): Promise<EquipmentDto> {
   const row = await deps.db.transaction(async (tx) => {
     const now = deps.now();
-    const [updated] = await tx
-      .update(equipment)
-      .set({
-        currentUsage: sql`${equipment.currentUsage} + ${increase}`,
-        lastUpdated: now,
-        lastReadingAt: now,
-      })
-      .where(
-        and(
-          eq(equipment.id, assertId(id)),
-          eq(equipment.companyId, ctx.companyId),
-          isNull(equipment.retiredAt),
-        ),
-      )
-      .returning();
+    const updated = await moveTotals(
+      tx,
+      ctx.companyId,
+      assertId(id),
+      { increaseBy: increase },
+      { lastUpdated: now, lastReadingAt: now },
+      isNull(equipment.retiredAt),
+    );
     if (!updated) {
       await findRow(tx, ctx, id); // not found, or retired (409)
       throw notFound();
     }
-    await addNote(tx, ctx, updated.id, now, {
-      type: 'usage_update',
-      content: `Usage increased by ${fmt(increase)} to ${fmt(updated.currentUsage)} ${updated.unit}`,
-      usage: updated.currentUsage,
-      reading: 'increase',
-      previousUsage: Number((updated.currentUsage - increase).toFixed(2)),
+    await record(tx, actorOf(ctx), updated.id, now, {
+      kind: 'reading',
+      params: {
+        source: 'manager',
+        previousUsage: Number((updated.currentUsage - increase).toFixed(2)),
+        usage: updated.currentUsage,
+        unit: updated.unit,
+      },
     });
     await bumpEquipmentVersion(tx, ctx.companyId);
     return updated;
@@ -964,7 +897,12 @@ export async function createNote(
   content: string,
 ): Promise<NoteDto> {
   const e = await findRow(deps.db, ctx, id);
-  return toNoteDto(await addNote(deps.db, ctx, e.id, deps.now(), { type: 'note', content }));
+  return toNoteDto(
+    await record(deps.db, actorOf(ctx), e.id, deps.now(), {
+      kind: 'note',
+      params: { text: content },
+    }),
+  );
 }
 
 const readingOf = (v: string | null): ReadingKind | null =>
@@ -988,10 +926,18 @@ export function toHistoryDto(
     fuelType: string;
     device?: string | null;
     hasPhoto?: boolean;
+    photoId?: string | null;
   } | null,
+  lang: HistoryLang = 'en',
 ): HistoryRecordDto {
   const dto = toNoteDto(n);
+  const entry: HistoryEntry = storedEntry(n.kind, n.params, n.content);
   return {
+    kind: entry.kind,
+    params: entry.params,
+    text: historyText(lang, entry),
+    actor: { id: n.userId, name: n.operatorName },
+    photoIds: fuel?.photoId ? [fuel.photoId] : [],
     id: dto.id,
     createdAt: dto.createdAt,
     equipmentName,
@@ -1028,14 +974,9 @@ export function toHistoryDto(
   };
 }
 
-/** History of one machine (active or retired), newest first, with the fuel of the operator updates it applied. */
-export async function history(
-  deps: Deps,
-  ctx: CompanyContext,
-  id: string,
-): Promise<HistoryRecordDto[]> {
-  const e = await findAnyRow(deps.db, ctx, id);
-  const rows = await deps.db
+/** The history's rows with their operator update's fuel, device and photo (one query). */
+function historyRows(deps: Deps, ctx: CompanyContext) {
+  return deps.db
     .select({
       n: equipmentNote,
       fuelAdded: operatorUpdate.fuelAdded,
@@ -1057,17 +998,67 @@ export async function history(
         eq(fieldPhoto.companyId, ctx.companyId),
         eq(fieldPhoto.updateKey, operatorUpdate.idempotencyKey),
       ),
-    )
-    .where(and(eq(equipmentNote.equipmentId, e.id), eq(equipmentNote.companyId, ctx.companyId)))
-    .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.seq));
-  return rows.map(({ n, fuelAdded, fuelType, device, photo }) =>
+    );
+}
+
+type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyRows>['execute']>>[number];
+
+function historyDtoOf(e: Row, lang: HistoryLang) {
+  return ({ n, fuelAdded, fuelType, device, photo }: HistoryRow) =>
     toHistoryDto(
       n,
       e.name,
       e.retiredAt !== null,
       fuelAdded !== null && fuelType !== null
-        ? { fuelAdded, fuelType, device, hasPhoto: photo !== null }
+        ? { fuelAdded, fuelType, device, hasPhoto: photo !== null, photoId: photo }
         : null,
-    ),
-  );
+      lang,
+    );
+}
+
+/** History of one machine (active or retired), newest first, with the fuel of the operator updates it applied. */
+export async function history(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+  lang: HistoryLang = 'en',
+): Promise<HistoryRecordDto[]> {
+  const e = await findAnyRow(deps.db, ctx, id);
+  const rows = await historyRows(deps, ctx)
+    .where(and(eq(equipmentNote.equipmentId, e.id), eq(equipmentNote.companyId, ctx.companyId)))
+    .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.seq));
+  return rows.map(historyDtoOf(e, lang));
+}
+
+/**
+ * One page of a machine's timeline, newest (highest seq) first: `limit` entries below the `cursor` seq,
+ * optionally of one kind. Served by the (equipment_id, seq) index, so a machine with 5,000 entries
+ * answers as fast as one with 50.
+ */
+export async function historyPage(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+  q: HistoryPageQuery,
+  lang: HistoryLang = 'en',
+): Promise<HistoryPage> {
+  const e = await findAnyRow(deps.db, ctx, id);
+  const limit = q.limit ?? 50;
+  const rows = await historyRows(deps, ctx)
+    .where(
+      and(
+        eq(equipmentNote.equipmentId, e.id),
+        eq(equipmentNote.companyId, ctx.companyId),
+        q.cursor !== undefined ? lt(equipmentNote.seq, q.cursor) : undefined,
+        q.kind ? eq(equipmentNote.kind, q.kind) : undefined,
+      ),
+    )
+    .orderBy(desc(equipmentNote.seq))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    entries: page.map(historyDtoOf(e, lang)),
+    nextCursor: rows.length > limit && last ? last.n.seq : null,
+  };
 }

@@ -35,7 +35,9 @@ async function insertMachines(
   companyId: string,
   rows: Omit<typeof equipment.$inferInsert, 'companyId' | 'unit'>[],
 ) {
-  await t.deps.systemDb.insert(equipment).values(rows.map((r) => ({ companyId, unit: 'hours', ...r })));
+  await t.deps.systemDb
+    .insert(equipment)
+    .values(rows.map((r) => ({ companyId, unit: 'hours', ...r })));
   await bumpEquipmentVersion(t.deps.systemDb, companyId);
 }
 const unlimited = async (companyId: string) =>
@@ -217,7 +219,10 @@ describe('plan limit', () => {
 
   it('-1 means unlimited', async () => {
     const o = await fresh();
-    await t.deps.systemDb.update(company).set({ equipmentLimit: 1 }).where(eq(company.id, o.companyId));
+    await t.deps.systemDb
+      .update(company)
+      .set({ equipmentLimit: 1 })
+      .where(eq(company.id, o.companyId));
     await createEquipmentViaApi(t.app, o.cookie);
     expect(
       (
@@ -663,6 +668,8 @@ describe('one record: get, edit, delete; tenancy', () => {
     const e = await createEquipmentViaApi(t.app, owner.cookie, {
       name: 'Edit me',
       currentUsage: 500,
+      // Last serviced at 0: lowering the usage to 450 stays above it (an edit below it is refused).
+      lastServiceUsage: 0,
       hasScheduledMaintenance: true,
       maintenanceStartDate: '2026-11-01',
       maintenanceInterval: 2,
@@ -700,7 +707,11 @@ describe('one record: get, edit, delete; tenancy', () => {
       equipmentName: 'Edit me',
       canVoid: true,
     });
-    expect(hist[1]!.content).toMatch(/500 to 450/);
+    expect(hist[1]).toMatchObject({
+      kind: 'correction',
+      params: { previousUsage: 500, usage: 450, unit: 'hours' },
+      text: 'Usage corrected from 500 hours to 450 hours',
+    });
     expect(hist[0]).toMatchObject({ noteType: 'change', type: 'update' });
     expect(hist[0]!.changes?.map((c) => c.field)).toContain('hasScheduledMaintenance');
     expect(hist[0]!.operatorName).toBeTruthy();

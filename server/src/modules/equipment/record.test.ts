@@ -158,7 +158,10 @@ describe('retire keeps the record; restore; Delete Forever', () => {
 
   it('restores within the plan limit only, and writes both to history', async () => {
     const o = await company_();
-    await t.deps.systemDb.update(company).set({ equipmentLimit: 1 }).where(eq(company.id, o.companyId));
+    await t.deps.systemDb
+      .update(company)
+      .set({ equipmentLimit: 1 })
+      .where(eq(company.id, o.companyId));
     const a = await createEquipmentViaApi(t.app, o.cookie, { name: 'A' });
     await call(t.app, o.cookie, 'POST', `/api/equipment/${a.id}/retire`, {});
     const b = await createEquipmentViaApi(t.app, o.cookie, { name: 'B' });
@@ -490,7 +493,7 @@ describe('void a wrong reading', () => {
 });
 
 describe('plausibility by the machine’s own rate', () => {
-  it('holds a jump far above the usual daily usage, under the physical maximum', async () => {
+  it('applies and flags a jump far above the usual daily usage; holds only what the meter cannot do', async () => {
     const o = await company_();
     const e = await createEquipmentViaApi(t.app, o.cookie, { currentUsage: 0 });
     // About 2 hours a day for a week.
@@ -508,17 +511,31 @@ describe('plausibility by the machine’s own rate', () => {
         .status,
     ).toBe('applied');
     await advance(o, 1);
-    // 20 hours in a day: physically possible, but ten times its usual rate: held.
-    const held = (
+    // 20 hours in a day: physically possible, but ten times its usual rate: applied at once and
+    // flagged for a manager to check (issue 24), its history entry marked unusual.
+    const flagged = (
       await submit(o, { equipmentId: e.id, newUsage: 39 })
     ).json<SubmitOperatorUpdateResponse>();
-    expect([held.status, held.update.reason]).toEqual(['pending', 'unusual_reading']);
-    expect((await machine(o, e.id)).currentUsage).toBe(19);
-    // 30 hours in a day is beyond the meter: held as implausible.
+    expect([flagged.status, flagged.update.reason, flagged.update.unusual]).toEqual([
+      'applied',
+      'unusual_reading',
+      true,
+    ]);
+    expect((await machine(o, e.id)).currentUsage).toBe(39);
+    const [entry] = await t.deps.systemDb
+      .select()
+      .from(equipmentNote)
+      .where(eq(equipmentNote.operatorUpdateId, flagged.update.id));
+    expect(entry?.params).toMatchObject({ source: 'operator', usage: 39, unusual: true });
+    // 30 more hours in a day is beyond the meter: held as implausible.
     const impossible = (
-      await submit(o, { equipmentId: e.id, newUsage: 60 })
+      await submit(o, { equipmentId: e.id, newUsage: 69 })
     ).json<SubmitOperatorUpdateResponse>();
-    expect(impossible.update.reason).toBe('implausible_reading');
+    expect([impossible.status, impossible.update.reason]).toEqual([
+      'pending',
+      'implausible_reading',
+    ]);
+
     // A new machine has no rate: only the physical maximum applies.
     const fresh = await createEquipmentViaApi(t.app, o.cookie, { currentUsage: 0 });
     await advance(o, 1);

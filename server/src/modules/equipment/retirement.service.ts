@@ -4,11 +4,9 @@ import { equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
+import { actorName, actorOf, bumpEquipmentVersion, record } from '../ledger/index';
 import {
-  actorName,
-  addNote,
   assertRoomForOneMore,
-  bumpEquipmentVersion,
   companyToday,
   findAnyRow,
   findRow,
@@ -41,10 +39,9 @@ export async function retireEquipment(
       .where(and(eq(equipment.id, e.id), eq(equipment.companyId, ctx.companyId)))
       .returning();
     if (!retired) throw new Error('update returned nothing');
-    await addNote(tx, ctx, e.id, now, {
-      type: 'retired',
-      content: retirementNotes ? `Retired: ${retirementNotes}` : 'Retired',
-      usage: e.currentUsage,
+    await record(tx, actorOf(ctx), e.id, now, {
+      kind: 'retired',
+      params: { remark: retirementNotes || null, usage: e.currentUsage, unit: e.unit },
     });
     await bumpEquipmentVersion(tx, ctx.companyId);
     return retired;
@@ -75,10 +72,9 @@ export async function restoreEquipment(
       .where(and(eq(equipment.id, e.id), eq(equipment.companyId, ctx.companyId)))
       .returning();
     if (!restored) throw new Error('update returned nothing');
-    await addNote(tx, ctx, e.id, now, {
-      type: 'restored',
-      content: 'Restored to the active equipment',
-      usage: e.currentUsage,
+    await record(tx, actorOf(ctx), e.id, now, {
+      kind: 'restored',
+      params: { usage: e.currentUsage, unit: e.unit },
     });
     await bumpEquipmentVersion(tx, ctx.companyId);
     return restored;

@@ -10,13 +10,11 @@ import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
+import { actorOf, bumpEquipmentVersion, record } from '../ledger/index';
 import {
-  addNote,
-  bumpEquipmentVersion,
   companyToday,
   findAnyRow,
   findRow,
-  fmt,
   nextDateOf,
   toEquipmentDto,
   type NoteRow,
@@ -69,18 +67,21 @@ export async function recordServiceTx(
       fieldErrors: { usage: 'equipment.serviceUsageAbove' },
     });
   const now = deps.now();
-  await addNote(tx, ctx, e.id, now, {
-    type: 'maintenance',
-    content: input.notes ?? `Serviced at ${fmt(usage)} ${e.unit}`,
-    usage,
-    serviceDate,
-    parts: (input.parts ?? []).map((p) => ({
-      part: p.part,
-      partNumber: p.partNumber ?? null,
-      qty: p.qty ?? null,
-    })),
-    cost: input.cost ?? null,
-    performedBy: input.performedBy ?? null,
+  await record(tx, actorOf(ctx), e.id, now, {
+    kind: 'service',
+    params: {
+      date: serviceDate,
+      usage,
+      unit: e.unit,
+      parts: (input.parts ?? []).map((p) => ({
+        part: p.part,
+        partNumber: p.partNumber ?? null,
+        qty: p.qty ?? null,
+      })),
+      cost: input.cost ?? null,
+      performedBy: input.performedBy ?? null,
+      notes: input.notes || null,
+    },
   });
   const latest = !e.lastServiceDate || serviceDate >= e.lastServiceDate;
   const [updated] = await tx

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   equipmentRowInput,
   historyRowInput,
@@ -29,19 +29,24 @@ import { MAX_INCREASE_PER_DAY } from '../../../../domain/schemas/operators';
 import { isDateInRange } from '../../../../domain/schemas/primitives';
 import { isDateOnly } from '../../../../domain/dates';
 import type { DbOrTx } from '../../db/client';
-import { company, equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
+import { company, equipment, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, issueMessage } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import {
   actorName,
+  actorOf,
   bumpEquipmentVersion,
+  moveTotals,
+  recordMany,
+  type NewEntry,
+} from '../ledger/index';
+import {
   columnsOf,
   companyToday,
   countEquipment,
   editableOf,
   findRow,
-  fmt,
   updateEquipmentTx,
   type Row,
 } from '../equipment/equipment.service';
@@ -293,17 +298,13 @@ export async function importEquipment(
           currentUsage: equipment.currentUsage,
           unit: equipment.unit,
         });
-      await tx.insert(equipmentNote).values(
+      await recordMany(
+        tx,
         created.map((e) => ({
-          companyId: ctx.companyId,
+          actor: actorOf(ctx, who),
           equipmentId: e.id,
-          type: 'usage_update',
-          content: `Imported with usage ${fmt(e.currentUsage)} ${e.unit}`,
-          usage: e.currentUsage,
-          reading: 'initial',
-          operatorName: who,
-          userId: ctx.userId,
-          createdAt: now,
+          at: now,
+          entry: { kind: 'imported', params: { usage: e.currentUsage, unit: e.unit } },
         })),
       );
       chunk.forEach((r, k) => (r.equipmentId = created[k]?.id ?? null));
@@ -548,7 +549,7 @@ export async function importHistory(
       let lastAt: Date | null = null;
       let gas = 0;
       let diesel = 0;
-      const notes = [];
+      const notes: NewEntry[] = [];
       const updates: (typeof operatorUpdate.$inferInsert)[] = [];
       for (const r of list) {
         const inp = r.input as HistoryRowInput;
@@ -562,12 +563,12 @@ export async function importHistory(
           else gas += fuel;
         }
         const value = inp.reading === null ? null : stored2(inp.reading);
-        const parts = [
-          value !== null ? `Imported reading: ${fmt(value)} ${m.unit}` : 'Imported fuel entry',
-          fuel > 0 ? `fuel ${fmt(fuel)} gal ${fuelType}` : null,
-          inp.note,
-        ].filter(Boolean);
         const applied = value !== null && !r.past;
+        const fuelOf =
+          fuel > 0
+            ? { amount: fuel, type: fuelType === 'diesel' ? ('diesel' as const) : ('gas' as const) }
+            : null;
+        const notesOf = inp.note ? { notes: inp.note } : {};
         // Each imported reading or fuel entry is an applied update of its machine (like an operator's), so
         // the fuel export lists it and a void takes its fuel off again (docs/decisions/trustworthy-record.md).
         updates.push({
@@ -588,17 +589,26 @@ export async function importHistory(
           createdAt: atNoon(date),
         });
         notes.push({
-          companyId: ctx.companyId,
+          actor: actorOf(ctx, who),
           equipmentId: m.id,
-          type: value !== null ? 'usage_update' : 'note',
-          content: parts.join(' · '),
-          usage: value,
-          // A past reading counts for the usage rate, never for the meter (docs/decisions/usage-rate.md).
-          reading: applied ? 'reading' : value !== null ? 'past' : null,
-          previousUsage: applied ? usage : null,
-          operatorName: who,
-          userId: ctx.userId,
-          createdAt: atNoon(date),
+          at: atNoon(date),
+          entry:
+            value !== null
+              ? {
+                  kind: 'reading',
+                  params: {
+                    source: 'import',
+                    previousUsage: applied ? usage : null,
+                    usage: value,
+                    unit: m.unit,
+                    fuel: fuelOf,
+                    ...notesOf,
+                    ...(applied ? {} : { past: true }),
+                  },
+                }
+              : fuelOf
+                ? { kind: 'fuel', params: { source: 'import', fuel: fuelOf, ...notesOf } }
+                : { kind: 'note', params: { text: inp.note ?? '' } },
         });
         if (applied && value !== null) {
           usage = value;
@@ -610,28 +620,23 @@ export async function importHistory(
           .insert(operatorUpdate)
           .values(updates.slice(i, i + INSERT_CHUNK))
           .returning({ id: operatorUpdate.id });
-        await tx
-          .insert(equipmentNote)
-          .values(
-            notes
-              .slice(i, i + INSERT_CHUNK)
-              .map((n, k) => ({ ...n, operatorUpdateId: ids[k]?.id ?? null })),
-          );
+        await recordMany(
+          tx,
+          notes
+            .slice(i, i + INSERT_CHUNK)
+            .map((n, k) => ({ ...n, operatorUpdateId: ids[k]?.id ?? null })),
+        );
       }
-      const set: Record<string, unknown> = { lastUpdated: deps.now() };
-      if (lastAt) {
-        set.currentUsage = usage;
-        set.lastReadingAt = lastAt > m.lastReadingAt ? lastAt : m.lastReadingAt;
-      }
-      if (gas + diesel > 0) {
-        set.totalFuelUsed = sql`${equipment.totalFuelUsed} + ${gas + diesel}`;
-        set.totalGasUsed = sql`${equipment.totalGasUsed} + ${gas}`;
-        set.totalDieselUsed = sql`${equipment.totalDieselUsed} + ${diesel}`;
-      }
-      await tx
-        .update(equipment)
-        .set(set)
-        .where(and(eq(equipment.id, m.id), eq(equipment.companyId, ctx.companyId)));
+      await moveTotals(
+        tx,
+        ctx.companyId,
+        m.id,
+        { ...(lastAt ? { usage } : {}), addFuel: { gas, diesel } },
+        {
+          lastUpdated: deps.now(),
+          ...(lastAt ? { lastReadingAt: lastAt > m.lastReadingAt ? lastAt : m.lastReadingAt } : {}),
+        },
+      );
       for (const r of list) {
         if (r.action !== 'service') continue;
         const inp = r.input as HistoryRowInput;

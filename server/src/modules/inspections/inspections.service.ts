@@ -31,15 +31,8 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
-import {
-  actorName,
-  addNote,
-  bumpEquipmentVersion,
-  companyToday,
-  findAnyRow,
-  findRow,
-  type Row,
-} from '../equipment/equipment.service';
+import { actorName, actorOf, bumpEquipmentVersion, record } from '../ledger/index';
+import { companyToday, findAnyRow, findRow, type Row } from '../equipment/equipment.service';
 import { recordServiceTx } from '../equipment/service-log.service';
 import { decodePhoto, storedPhoto } from '../field/field-photos.service';
 import { operatorDisplayName, submitUpdateInTx } from '../operators/operator-updates.service';
@@ -426,10 +419,11 @@ export async function submitInspection(
       const r = await submitUpdateInTx(
         tx,
         ctx,
-        { equipmentId: m.id, newUsage: input.reading, notes: `Inspection: ${t.name}` },
+        { equipmentId: m.id, newUsage: input.reading },
         key ? readingKey(key) : null,
         now,
         device,
+        t.name,
       );
       readingUpdateId = r.body.update.id;
       readingStatus = r.body.status;
@@ -469,19 +463,28 @@ export async function submitInspection(
       );
     // Language-neutral (the labels are the checklist's own): ✓ passed, ✗ failed and which.
     const passed = answers.filter((a) => a.result === 'pass').length;
-    await addNote(tx, ctx, m.id, now, {
-      type: 'inspection',
-      content:
-        `${t.name}: ✓ ${passed} · ✗ ${failed.length}` +
-        (failed.length ? ` (${failed.map((a) => a.label).join(', ')})` : ''),
-      operatorName,
+    for (const a of failed)
+      await record(tx, actorOf(ctx, operatorName), m.id, now, {
+        kind: 'defect_opened',
+        params: { item: a.label, critical: a.critical },
+      });
+    await record(tx, actorOf(ctx, operatorName), m.id, now, {
+      kind: 'inspection',
+      params: { checklist: t.name, passed, failed: failed.map((a) => a.label) },
     });
     const critical = failed.filter((a) => a.critical);
     let outOfService = false;
     if (critical.length > 0) {
       // The failed critical items' own labels (the checklist's language) are the reason.
-      const reason = `✗ ${critical.map((a) => a.label).join(', ')}`;
-      outOfService = await setOutOfServiceTx(tx, ctx, m.id, reason, operatorName, now);
+      const items = critical.map((a) => a.label);
+      outOfService = await setOutOfServiceTx(
+        tx,
+        ctx,
+        m.id,
+        { items, reason: null },
+        operatorName,
+        now,
+      );
     }
     return { row, outOfService, readingStatus };
   });
@@ -653,10 +656,11 @@ async function setOutOfServiceTx(
   tx: Tx,
   ctx: CompanyContext,
   equipmentId: string,
-  reason: string,
+  why: { items: string[]; reason: string | null },
   by: string,
   now: Date,
 ): Promise<boolean> {
+  const reason = why.reason ?? `✗ ${why.items.join(', ')}`;
   const rows = await tx
     .update(equipment)
     .set({
@@ -675,16 +679,12 @@ async function setOutOfServiceTx(
     )
     .returning({ id: equipment.id });
   if (rows.length === 0) return false;
-  await addNote(tx, ctx, equipmentId, now, {
-    type: 'out_of_service',
-    content: reason,
-    operatorName: by,
-  });
+  await record(tx, actorOf(ctx, by), equipmentId, now, { kind: 'out_of_service', params: why });
   await bumpEquipmentVersion(tx, ctx.companyId);
   return true;
 }
 
-async function returnToServiceTx(tx: Tx, ctx: CompanyContext, e: Row, now: Date, why: string) {
+async function returnToServiceTx(tx: Tx, ctx: CompanyContext, e: Row, now: Date, items: string[]) {
   await tx
     .update(equipment)
     .set({
@@ -695,7 +695,10 @@ async function returnToServiceTx(tx: Tx, ctx: CompanyContext, e: Row, now: Date,
       lastUpdated: now,
     })
     .where(and(eq(equipment.id, e.id), eq(equipment.companyId, ctx.companyId)));
-  await addNote(tx, ctx, e.id, now, { type: 'in_service', content: why });
+  await record(tx, actorOf(ctx), e.id, now, {
+    kind: 'back_in_service',
+    params: { items, reason: null },
+  });
   await bumpEquipmentVersion(tx, ctx.companyId);
 }
 
@@ -709,7 +712,7 @@ export async function setOutOfService(
   await deps.db.transaction(async (tx) => {
     const e = await findRow(tx, ctx, equipmentId, true);
     if (e.outOfServiceAt) throw new AppError('conflict', 'inspections.alreadyOutOfService');
-    await setOutOfServiceTx(tx, ctx, e.id, reason, actorName(ctx), now);
+    await setOutOfServiceTx(tx, ctx, e.id, { items: [], reason }, actorName(ctx), now);
   });
   return { outOfService: true };
 }
@@ -719,7 +722,7 @@ export async function returnToService(deps: Deps, ctx: CompanyContext, equipment
   await deps.db.transaction(async (tx) => {
     const e = await findRow(tx, ctx, equipmentId, true);
     if (!e.outOfServiceAt) throw new AppError('conflict', 'inspections.notOutOfService');
-    await returnToServiceTx(tx, ctx, e, now, '✓');
+    await returnToServiceTx(tx, ctx, e, now, []);
   });
   return { outOfService: false };
 }
@@ -787,9 +790,9 @@ export async function resolveDefect(
         serviceEntryId,
       })
       .where(eq(inspectionDefect.id, d.id));
-    await addNote(tx, ctx, e.id, now, {
-      type: 'defect_resolved',
-      content: `✓ ${d.itemLabel}${note ? `: ${note}` : ''}`,
+    await record(tx, actorOf(ctx), e.id, now, {
+      kind: 'defect_resolved',
+      params: { item: d.itemLabel, note },
     });
     if (e.outOfServiceAt && input.returnToService !== false) {
       const [open] = await tx
@@ -805,7 +808,7 @@ export async function resolveDefect(
         );
       const lastCritical = d.critical && Number(open?.n ?? 0) === 0;
       if (input.returnToService === true || lastCritical)
-        await returnToServiceTx(tx, ctx, e, now, `✓ ${d.itemLabel}`);
+        await returnToServiceTx(tx, ctx, e, now, [d.itemLabel]);
     }
   });
   const [row] = await defectsQuery(deps.db, ctx)

@@ -10,16 +10,27 @@ import {
 import { messageText } from '../../../../domain/messages/catalogue';
 import { usageStanding } from '../../../../domain/status';
 import { usualDailyUsage } from '../../../../domain/usage-rate';
+import type { HistoryLang } from '../../../../domain/history-text';
 import type { DbOrTx, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import { equipment, equipmentNote, equipmentVersion, operatorUpdate } from '../../db/schema/index';
+import { equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
 import { entryOfUpdate, voidEntryTx, voidUpdateTx } from '../equipment/corrections.service';
 import { readingsOf } from '../equipment/forecast.service';
-import { bumpEquipmentVersion, findRow, toHistoryDto } from '../equipment/equipment.service';
+import { findRow, toHistoryDto } from '../equipment/equipment.service';
+import {
+  actorName,
+  bumpEquipmentVersion,
+  moveTotals,
+  operatorEntry,
+  operatorUpdateWrites,
+  operatorWriteParams,
+  record,
+  resetFuelTotals,
+} from '../ledger/index';
 
 type UpdateRow = typeof operatorUpdate.$inferSelect;
 type EquipmentRow = typeof equipment.$inferSelect;
@@ -30,7 +41,9 @@ export const PENDING_MESSAGE = messageText('operators.heldForReview');
 
 /** The DTO's fields only (an explicit literal, like toEquipmentDto: no internal column can leak, no per-row schema parse). */
 export function toUpdateDto(
-  r: Omit<UpdateRow, 'companyId' | 'idempotencyKey' | 'reviewedBy' | 'voidedByUserId'>,
+  r: Omit<UpdateRow, 'companyId' | 'idempotencyKey' | 'reviewedBy' | 'voidedByUserId'> & {
+    checklist?: string | null;
+  },
 ): OperatorUpdateDto {
   return {
     id: r.id,
@@ -51,6 +64,8 @@ export function toUpdateDto(
       : null,
     device: r.device,
     ...(r.unit ? { unit: r.unit } : {}),
+    checklist: r.checklist ?? null,
+    unusual: r.status === 'applied' && r.reason === 'unusual_reading',
   };
 }
 
@@ -75,11 +90,11 @@ function implausible(
 
 /** Share of the physical maximum per day below which a reading is never checked against the machine's rate. */
 const RATE_FLOOR_SHARE = 0.25;
-/** How many times its usual daily usage a machine may advance before a reading is held. */
+/** How many times its usual daily usage a machine may advance before a reading is flagged as unusual. */
 const RATE_MARGIN = 3;
 
 /**
- * A jump far above the machine's own usual rate (docs/decisions/trustworthy-record.md): held when the
+ * A jump far above the machine's own usual rate (docs/decisions/trustworthy-record.md): flagged when the
  * increase exceeds max(3 x rate x days, 25 % of the physical maximum x days). The readings are read
  * only for increases above the floor, so ordinary readings cost no extra query.
  */
@@ -128,41 +143,39 @@ async function applyUpdate(
   userId: string | null,
 ) {
   const fuel = u.fuelAdded > 0 ? u.fuelAdded : 0;
-  const set: Record<string, unknown> = { lastUpdated: now };
-  if (u.newUsage !== null) {
-    set.currentUsage = u.newUsage;
-    set.lastReadingAt = now;
-  }
-  if (fuel > 0) {
-    set.totalFuelUsed = sql`${equipment.totalFuelUsed} + ${fuel}`;
-    if (u.fuelType === 'diesel') set.totalDieselUsed = sql`${equipment.totalDieselUsed} + ${fuel}`;
-    else set.totalGasUsed = sql`${equipment.totalGasUsed} + ${fuel}`;
-  }
-  await tx
-    .update(equipment)
-    .set(set)
-    .where(and(eq(equipment.id, eqRow.id), eq(equipment.companyId, u.companyId)));
-  await tx.insert(equipmentNote).values({
-    companyId: u.companyId,
-    equipmentId: eqRow.id,
-    content: u.notes,
-    type: u.newUsage !== null || fuel > 0 ? 'usage_update' : 'note',
-    usage: u.newUsage ?? eqRow.currentUsage,
-    reading: u.newUsage !== null ? 'reading' : null,
-    previousUsage: u.newUsage !== null ? eqRow.currentUsage : null,
-    operatorUpdateId: u.id,
-    operatorName: u.operatorName,
-    userId,
-    createdAt: now,
+  await moveTotals(
+    tx,
+    u.companyId,
+    eqRow.id,
+    {
+      ...(u.newUsage !== null ? { usage: u.newUsage } : {}),
+      addFuel: u.fuelType === 'diesel' ? { gas: 0, diesel: fuel } : { gas: fuel, diesel: 0 },
+    },
+    { lastUpdated: now, ...(u.newUsage !== null ? { lastReadingAt: now } : {}) },
+  );
+  const entry = operatorEntry({
+    newUsage: u.newUsage,
+    currentUsage: eqRow.currentUsage,
+    unit: eqRow.unit,
+    fuelAdded: fuel,
+    fuelType: u.fuelType,
+    notes: u.notes,
+    unusual: u.reason === 'unusual_reading',
   });
+  await record(
+    tx,
+    { companyId: u.companyId, userId, name: u.operatorName },
+    eqRow.id,
+    now,
+    entry,
+    u.id,
+  );
   await bumpEquipmentVersion(tx, u.companyId);
 }
 
+/** How an operator update names its sender: the one naming rule (ledger actorName). */
 export function operatorDisplayName(ctx: CompanyContext): string {
-  return (
-    ctx.operatorUsername ??
-    ([ctx.firstName, ctx.lastName].filter(Boolean).join(' ') || ctx.email || 'Operator')
-  );
+  return actorName(ctx);
 }
 
 type Submission = { created: boolean; body: SubmitOperatorUpdateResponse };
@@ -264,28 +277,8 @@ function writeStatement(db: DbOrTx) {
       on conflict do nothing
       returning id`,
   );
-  const upd = db.$with('upd', {}).as(
-    sql`update ${equipment} set
-        last_updated = ${p('now')}::timestamptz,
-        current_usage = coalesce(${p('newUsage')}::numeric, current_usage),
-        last_reading_at = case when ${p('newUsage')}::numeric is null then last_reading_at else ${p('now')}::timestamptz end,
-        total_fuel_used = total_fuel_used + ${p('gas')}::numeric + ${p('diesel')}::numeric,
-        total_gas_used = total_gas_used + ${p('gas')}::numeric,
-        total_diesel_used = total_diesel_used + ${p('diesel')}::numeric
-      where ${equipment.id} = (select locked.id from locked) and ${p('applied')}::boolean and exists (select 1 from ins)`,
-  );
-  const note = db.$with('note', {}).as(
-    sql`insert into ${equipmentNote} (company_id, equipment_id, content, type, usage, reading, previous_usage,
-        operator_update_id, operator_name, user_id, created_at)
-      select ${p('companyId')}::uuid, ${p('equipmentId')}::uuid, ${p('notes')}::text, ${p('noteType')}::text,
-        ${p('noteUsage')}::numeric, ${p('reading')}::text, ${p('previousUsage')}::numeric, ins.id,
-        ${p('operatorName')}::text, ${p('userId')}::uuid, ${p('now')}::timestamptz
-      from ins where ${p('applied')}::boolean`,
-  );
-  const bump = db.$with('bump', {}).as(
-    sql`insert into ${equipmentVersion} (company_id, version) select ${p('companyId')}::uuid, 1 from ins where ${p('bump')}::boolean
-      on conflict (company_id) do update set version = ${equipmentVersion}.version + 1`,
-  );
+  // The ledger's writes (usage and fuel, the history entry, the version), reading `locked` and `ins`.
+  const { upd, note, bump } = operatorUpdateWrites(db, p);
   return db
     .with(locked, ins, upd, note, bump)
     .select({ id: sql<string | null>`(select id::text from ins)` })
@@ -312,6 +305,7 @@ async function attemptSubmit(
   idempotencyKey: string | null,
   now: Date,
   device: string | null,
+  checklist: string | null = null,
 ): Promise<Submission | null> {
   const m = lock
     ? (
@@ -343,12 +337,15 @@ async function attemptSubmit(
   }
   if (newUsage !== null && newUsage < m.currentUsage)
     throw rollbackError(newUsage, m.currentUsage, m.unit);
+  // Only what the meter cannot physically do is held; a possible but unusual reading is applied and
+  // flagged for a manager to check (docs/decisions/trustworthy-record.md).
   const physical = newUsage !== null && implausible(m, newUsage, now);
-  const held =
-    physical || (newUsage !== null && (await unusual(db, ctx.companyId, m, newUsage, now)));
+  const held = physical;
+  const flagged =
+    !held && newUsage !== null && (await unusual(db, ctx.companyId, m, newUsage, now));
   const operatorName = operatorDisplayName(ctx);
   const status = held ? 'pending' : 'applied';
-  const reason = physical ? 'implausible_reading' : held ? 'unusual_reading' : null;
+  const reason = physical ? 'implausible_reading' : flagged ? 'unusual_reading' : null;
 
   const applied = !held;
   const rows = await preparedWrite(db).execute({
@@ -371,10 +368,18 @@ async function attemptSubmit(
     applied,
     gas: applied && fuelType === 'gas' ? fuelAdded : 0,
     diesel: applied && fuelType === 'diesel' ? fuelAdded : 0,
-    noteType: newUsage !== null || fuelAdded > 0 ? 'usage_update' : 'note',
-    noteUsage: newUsage ?? m.currentUsage,
-    reading: newUsage !== null ? 'reading' : null,
-    previousUsage: newUsage !== null ? m.currentUsage : null,
+    ...operatorWriteParams(
+      operatorEntry({
+        newUsage,
+        currentUsage: m.currentUsage,
+        unit: m.unit,
+        fuelAdded,
+        fuelType,
+        notes,
+        checklist,
+        unusual: flagged,
+      }),
+    ),
     bump:
       applied &&
       newUsage !== null &&
@@ -463,8 +468,10 @@ export async function submitUpdateInTx(
   idempotencyKey: string | null,
   now: Date,
   device: string | null,
+  /** The checklist the reading was taken with (an inspection's reading). */
+  checklist: string | null = null,
 ): Promise<Submission> {
-  const done = await attemptSubmit(tx, true, ctx, input, idempotencyKey, now, device);
+  const done = await attemptSubmit(tx, true, ctx, input, idempotencyKey, now, device, checklist);
   if (!done) throw new Error('the locked machine changed');
   return done;
 }
@@ -491,6 +498,9 @@ const listStatement = preparedPerDb((db: DbOrTx) =>
       voidReason: operatorUpdate.voidReason,
       device: operatorUpdate.device,
       unit: operatorUpdate.unit,
+      checklist: sql<
+        string | null
+      >`(select n.params->>'checklist' from ${equipmentNote} n where n.operator_update_id = ${operatorUpdate.id} and n.company_id = ${operatorUpdate.companyId} limit 1)`,
     })
     .from(operatorUpdate)
     .where(
@@ -576,18 +586,8 @@ export async function rejectUpdate(
 
 export async function resetFuel(deps: Deps, ctx: CompanyContext): Promise<{ count: number }> {
   const now = deps.now();
-  const rows = await deps.db
-    .update(equipment)
-    .set({
-      totalFuelUsed: 0,
-      totalGasUsed: 0,
-      totalDieselUsed: 0,
-      fuelResetAt: now,
-      lastUpdated: now,
-    })
-    .where(and(eq(equipment.companyId, ctx.companyId), isNull(equipment.retiredAt)))
-    .returning({ id: equipment.id });
-  return { count: rows.length };
+  const count = await resetFuelTotals(deps.db, ctx.companyId, now, isNull(equipment.retiredAt));
+  return { count };
 }
 
 const EXPORT_LIMIT = 20_000;
@@ -622,7 +622,11 @@ export async function fuelExport(deps: Deps, ctx: CompanyContext): Promise<FuelE
 }
 
 /** Every history entry of every machine of the company, retired machines included, newest first. */
-export async function historyExport(deps: Deps, ctx: CompanyContext): Promise<HistoryRecord[]> {
+export async function historyExport(
+  deps: Deps,
+  ctx: CompanyContext,
+  lang: HistoryLang = 'en',
+): Promise<HistoryRecord[]> {
   const rows = await deps.db
     .select({
       n: equipmentNote,
@@ -653,6 +657,7 @@ export async function historyExport(deps: Deps, ctx: CompanyContext): Promise<Hi
       name,
       retiredAt !== null,
       fuelAdded !== null && fuelType !== null ? { fuelAdded, fuelType } : null,
+      lang,
     ),
     equipmentId: n.equipmentId,
     unit,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { historyLang } from '../../../../domain/history-text';
 import {
   OPERATOR_HOME,
   companySettingsInputSchema,
@@ -166,6 +167,6 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
     updates.fuelExport(deps, companyCtx(req)),
   );
   app.get('/api/equipment-history/export', { config: { access: MANAGERS } }, async (req) =>
-    updates.historyExport(deps, companyCtx(req)),
+    updates.historyExport(deps, companyCtx(req), historyLang(req.headers['accept-language'])),
   );
 }

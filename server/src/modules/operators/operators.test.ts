@@ -477,11 +477,21 @@ describe('operator updates', () => {
       .from(equipmentNote)
       .where(eq(equipmentNote.equipmentId, eq1.id));
     expect(notes).toHaveLength(1);
+    // The one naming rule (domain/history-text.ts personName): the operator's name, not their username.
     expect(notes[0]).toMatchObject({
       type: 'usage_update',
       usage: 130.5,
-      operatorName: op.operatorUsername,
+      operatorName: 'Applier Lopez',
       content: 'Greased the boom',
+      kind: 'reading',
+      params: {
+        source: 'operator',
+        previousUsage: 100,
+        usage: 130.5,
+        unit: 'hours',
+        fuel: { amount: 12.3, type: 'diesel' },
+        notes: 'Greased the boom',
+      },
     });
     const history = await call(t.app, owner.cookie, 'GET', '/api/equipment-history/export');
     expect(history.json()[0]).toMatchObject({
@@ -490,12 +500,14 @@ describe('operator updates', () => {
       noteType: 'usage_update',
       usage: 130.5,
       content: 'Greased the boom',
+      kind: 'reading',
+      text: 'Reading: 130.5 hours · fuel 12.3 gal diesel · Greased the boom',
     });
     const fuel = await call(t.app, owner.cookie, 'GET', '/api/fuel-usage/export');
     expect(fuel.json()).toEqual([
       expect.objectContaining({
         equipmentName: 'Excavator 1',
-        operatorName: op.operatorUsername,
+        operatorName: 'Applier Lopez',
         fuelType: 'diesel',
         fuelAdded: 12.3,
         notes: 'Greased the boom',

@@ -8,32 +8,18 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate, formatNumber } from '@/lib/format';
 import { exportFileName, historyColumns, serviceEntryColumns } from '@domain/csv';
-import type { HistoryEntry } from '@domain/schemas/dashboard';
 import type { HistoryRecordDto, ServiceEntryDto } from '@domain/schemas/equipment';
-import { entryText } from '@/components/equipment/entry-text';
-import type { Translate } from '@/components/equipment/format';
+import { entryText, useHistoryLang } from '@/components/equipment/entry-text';
 import { downloadRowsAsCsv } from '../api/download-export';
 import { useRecentHistory } from '../api/get-history';
 import { translateError } from '@/lib/translate-message';
 import { companyToday } from '@/lib/auth';
 
-/**
- * An entry's text in the reader's language, as Notes & History tells it (entryText); a change of a
- * machine's data names the fields that changed ("Cambios: Nombre, Intervalo de servicio").
- */
-function historyText(t: Translate, h: HistoryEntry): string {
-  if (h.noteType === 'change' && h.changedFields.length > 0)
-    return `${t('notes.changed')} ${h.changedFields
-      .map((f) => t(`fields.${f}`, { defaultValue: f }))
-      .join(', ')}`;
-  return entryText(t, h, h.unit);
-}
-
 /** Equipment history of all equipment: a 400 px scrolling list and its CSV export. */
 export function HistoryCard() {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation('common');
-  const { t: te } = useTranslation('equipment');
+  const lang = useHistoryLang();
   const history = useRecentHistory();
   const [exporting, setExporting] = useState(false);
   const entries = history.data ?? [];
@@ -140,7 +126,7 @@ export function HistoryCard() {
                     </span>
                   ) : null}
                 </div>
-                {h.content ? <p className="break-words">{historyText(te, h)}</p> : null}
+                <p className="break-words">{entryText(lang, h)}</p>
               </li>
             ))
           )}

@@ -9,7 +9,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
-import { operatorNotesText } from '@/components/equipment/entry-text';
+import { useHistoryLang } from '@/components/equipment/entry-text';
+import { historyTables } from '@domain/history-text';
 import { deviceLabel } from '@/lib/device-label';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -40,7 +41,7 @@ export function RecentUpdatesCard({
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation('common');
   const { t: tf } = useTranslation('field');
-  const { t: te } = useTranslation('equipment');
+  const lang = useHistoryLang();
   const withPhotos = useUpdatesWithPhotos();
   const updates = useOperatorUpdates();
   const review = useReviewUpdate();
@@ -152,10 +153,46 @@ export function RecentUpdatesCard({
                       </span>
                     ) : null}
                   </div>
-                  {u.notes ? (
+                  {u.checklist || u.notes ? (
                     <p className={cn('break-words', u.voided && 'line-through opacity-70')}>
-                      {operatorNotesText(te, u.notes)}
+                      {[
+                        u.checklist ? historyTables[lang].inspectionReading(u.checklist) : '',
+                        u.notes,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </p>
+                  ) : null}
+                  {u.unusual && !u.voided ? (
+                    <div
+                      className="flex flex-wrap items-center gap-2 rounded-md bg-yellow-50 p-2 text-xs text-yellow-900"
+                      data-testid="unusual"
+                    >
+                      <Badge variant="secondary">{t('updates.unusual')}</Badge>
+                      <span className="min-w-0 flex-1">{t('updates.unusualHint')}</span>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        className="text-destructive hover:text-destructive"
+                        disabled={voidUpdate.isPending}
+                        onClick={() =>
+                          voidUpdate.mutate(
+                            { id: u.id, reason: t('updates.unusualVoidReason') },
+                            {
+                              onError: (err) =>
+                                toast({
+                                  title: t('updates.reviewFailed'),
+                                  description: translateError(t, err),
+                                  variant: 'destructive',
+                                }),
+                            },
+                          )
+                        }
+                      >
+                        <Undo2 aria-hidden />
+                        {t('updates.voidUnusual')}
+                      </Button>
+                    </div>
                   ) : null}
                   {u.voided ? (
                     <p className="text-xs text-destructive">

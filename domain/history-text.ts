@@ -1,0 +1,331 @@
+import type { HistoryEntry, ReadingSource } from './history';
+
+/**
+ * One renderer per language (docs/decisions/typed-record.md): a history entry's sentence is written
+ * from its kind and params, never parsed back from stored prose. The dashboard, the Notes & History
+ * dialog, Recent operator updates, the machine page, the CSV exports and the digest all call
+ * `historyText`. Numbers and dates go through Intl for the locale; a person's own words are kept as
+ * written.
+ */
+
+export type HistoryLang = 'en' | 'es';
+
+/** 'es', 'es-US', 'es-MX,es;q=0.9' -> 'es'; anything else -> 'en'. */
+export const historyLang = (locale: string | null | undefined): HistoryLang =>
+  locale && /^es\b/i.test(locale.trim()) ? 'es' : 'en';
+
+const intlLocale = (lang: HistoryLang) => (lang === 'es' ? 'es-US' : 'en-US');
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** Up to `max` decimals, as entered (no float noise: 230.2 stays 230.2). */
+export function formatFigure(lang: HistoryLang, n: number, max = 2): string {
+  const key = `${lang}|${max}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: max });
+    numberFormats.set(key, f);
+  }
+  return f.format(n);
+}
+
+function formatDay(lang: HistoryLang, ymd: string): string {
+  const d = new Date(`${ymd}T12:00:00Z`);
+  if (Number.isNaN(d.getTime())) return ymd;
+  return new Intl.DateTimeFormat(intlLocale(lang), {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(d);
+}
+
+type Table = {
+  units: Record<string, string>;
+  fuel: Record<'gas' | 'diesel', string>;
+  fields: Record<string, string>;
+  yes: string;
+  no: string;
+  empty: string;
+  added: (usage: string | null) => string;
+  imported: (usage: string | null) => string;
+  reading: (source: ReadingSource, usage: string, increase: string | null) => string;
+  inspectionReading: (checklist: string) => string;
+  unusual: string;
+  fuelLine: (amount: string, type: string) => string;
+  fuelOnly: (source: ReadingSource) => string;
+  correction: (from: string, to: string) => string;
+  void: (reason: string) => string;
+  service: (usage: string | null, date: string) => string;
+  parts: (list: string) => string;
+  cost: (amount: string) => string;
+  performedBy: (who: string) => string;
+  changed: string;
+  retired: string;
+  restored: string;
+  inspection: (checklist: string, passed: number, failed: number) => string;
+  defectOpened: (item: string, critical: boolean) => string;
+  defectResolved: (item: string) => string;
+  outOfService: string;
+  backInService: string;
+  photo: string;
+};
+
+const en: Table = {
+  units: { hours: 'hours', miles: 'miles', kilometers: 'kilometers' },
+  fuel: { gas: 'gas', diesel: 'diesel' },
+  fields: {
+    name: 'Name',
+    type: 'Type',
+    serialNumber: 'Serial number',
+    unit: 'Unit',
+    fuelType: 'Fuel type',
+    threshold: 'Threshold',
+    alertThreshold: 'Alert threshold',
+    serviceInterval: 'Service interval',
+    lastServiceUsage: 'Usage at last service',
+    hasScheduledMaintenance: 'Scheduled maintenance',
+    maintenanceStartDate: 'Maintenance start date',
+    maintenanceInterval: 'Maintenance interval',
+    maintenanceIntervalUnit: 'Maintenance interval unit',
+    nextMaintenanceDate: 'Next maintenance date',
+    serviceParts: 'Service parts',
+    description: 'Description',
+  },
+  yes: 'yes',
+  no: 'no',
+  empty: '(empty)',
+  added: (u) => (u ? `Added with usage ${u}` : 'Added'),
+  imported: (u) => (u ? `Imported with usage ${u}` : 'Imported'),
+  reading: (source, u, inc) =>
+    source === 'import'
+      ? `Imported reading: ${u}`
+      : source === 'manager' && inc
+        ? `Usage increased by ${inc} to ${u}`
+        : `Reading: ${u}`,
+  inspectionReading: (c) => `Inspection: ${c}`,
+  unusual: 'unusual, check',
+  fuelLine: (a, t) => `fuel ${a} gal ${t}`,
+  fuelOnly: (s) => (s === 'import' ? 'Imported fuel entry' : 'Fuel added'),
+  correction: (f, t) => `Usage corrected from ${f} to ${t}`,
+  void: (r) => `Entry voided: ${r}`,
+  service: (u, d) => (u ? `Serviced at ${u} on ${d}` : `Serviced on ${d}`),
+  parts: (l) => `parts: ${l}`,
+  cost: (a) => `cost ${a}`,
+  performedBy: (w) => `done by ${w}`,
+  changed: 'Changed',
+  retired: 'Retired',
+  restored: 'Restored to the active equipment',
+  inspection: (c, p, f) => `Inspection ${c}: ${p} passed, ${f} failed`,
+  defectOpened: (i, c) => (c ? `Critical defect found: ${i}` : `Defect found: ${i}`),
+  defectResolved: (i) => `Defect resolved: ${i}`,
+  outOfService: 'Out of service',
+  backInService: 'Back in service',
+  photo: 'Photo added',
+};
+
+const es: Table = {
+  units: { hours: 'horas', miles: 'millas', kilometers: 'kilómetros' },
+  fuel: { gas: 'gasolina', diesel: 'diésel' },
+  fields: {
+    name: 'Nombre',
+    type: 'Tipo',
+    serialNumber: 'Número de serie',
+    unit: 'Unidad',
+    fuelType: 'Tipo de combustible',
+    threshold: 'Umbral',
+    alertThreshold: 'Umbral de alerta',
+    serviceInterval: 'Intervalo de servicio',
+    lastServiceUsage: 'Uso en el último servicio',
+    hasScheduledMaintenance: 'Mantenimiento programado',
+    maintenanceStartDate: 'Inicio del mantenimiento',
+    maintenanceInterval: 'Intervalo de mantenimiento',
+    maintenanceIntervalUnit: 'Unidad del intervalo de mantenimiento',
+    nextMaintenanceDate: 'Próximo mantenimiento',
+    serviceParts: 'Repuestos de servicio',
+    description: 'Descripción',
+  },
+  yes: 'sí',
+  no: 'no',
+  empty: '(vacío)',
+  added: (u) => (u ? `Agregado con un uso de ${u}` : 'Agregado'),
+  imported: (u) => (u ? `Importado con un uso de ${u}` : 'Importado'),
+  reading: (source, u, inc) =>
+    source === 'import'
+      ? `Lectura importada: ${u}`
+      : source === 'manager' && inc
+        ? `Uso aumentado en ${inc} hasta ${u}`
+        : `Lectura: ${u}`,
+  inspectionReading: (c) => `Inspección: ${c}`,
+  unusual: 'inusual, revisar',
+  fuelLine: (a, t) => `combustible ${a} gal de ${t}`,
+  fuelOnly: (s) => (s === 'import' ? 'Carga de combustible importada' : 'Combustible agregado'),
+  correction: (f, t) => `Uso corregido de ${f} a ${t}`,
+  void: (r) => `Entrada anulada: ${r}`,
+  service: (u, d) => (u ? `Servicio realizado con ${u} el ${d}` : `Servicio realizado el ${d}`),
+  parts: (l) => `repuestos: ${l}`,
+  cost: (a) => `costo ${a}`,
+  performedBy: (w) => `realizado por ${w}`,
+  changed: 'Cambios',
+  retired: 'Retirado',
+  restored: 'Restaurado al equipo activo',
+  inspection: (c, p, f) => `Inspección ${c}: ${p} aprobados, ${f} fallidos`,
+  defectOpened: (i, c) => (c ? `Defecto crítico encontrado: ${i}` : `Defecto encontrado: ${i}`),
+  defectResolved: (i) => `Defecto resuelto: ${i}`,
+  outOfService: 'Fuera de servicio',
+  backInService: 'De nuevo en servicio',
+  photo: 'Foto agregada',
+};
+
+export const historyTables: Record<HistoryLang, Table> = { en, es };
+
+/** 1,234.5 hours / 1.234,5 horas; N/A machines: the bare figure. */
+export function usageText(lang: HistoryLang, n: number, unit: string): string {
+  const figure = formatFigure(lang, n);
+  const name = historyTables[lang].units[unit];
+  return name ? `${figure} ${name}` : figure;
+}
+
+function valueText(lang: HistoryLang, v: unknown): string {
+  const T = historyTables[lang];
+  if (v === null || v === undefined || v === '') return T.empty;
+  if (typeof v === 'boolean') return v ? T.yes : T.no;
+  if (typeof v === 'number') return formatFigure(lang, v);
+  if (typeof v === 'string') return /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDay(lang, v) : v;
+  if (Array.isArray(v))
+    return (
+      v
+        .map((p) =>
+          p && typeof p === 'object' && 'part' in p
+            ? String((p as { part: unknown }).part)
+            : String(p),
+        )
+        .join(', ') || T.empty
+    );
+  return JSON.stringify(v);
+}
+
+const money = (lang: HistoryLang, n: number) =>
+  new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: 'USD' }).format(n);
+
+/**
+ * The entry's sentence in `lang`, from its kind and params only. `brief` leaves out what a screen shows
+ * in its own fields (a reading's fuel, a service's parts, cost and who, a change's values).
+ */
+export function historyText(
+  lang: HistoryLang,
+  e: HistoryEntry,
+  { brief = false }: { brief?: boolean } = {},
+): string {
+  const T = historyTables[lang];
+  const u = (n: number, unit: string) => usageText(lang, n, unit);
+  const withNotes = (head: string[], notes: string | null | undefined) =>
+    [...head, ...(notes ? [notes] : [])].join(' · ');
+  switch (e.kind) {
+    case 'added':
+    case 'imported': {
+      const usage = e.params.unit !== 'n/a' ? u(e.params.usage, e.params.unit) : null;
+      return e.kind === 'added' ? T.added(usage) : T.imported(usage);
+    }
+    case 'reading': {
+      const p = e.params;
+      const inc =
+        p.previousUsage !== null
+          ? u(Math.round((p.usage - p.previousUsage) * 100) / 100, p.unit)
+          : null;
+      const head = [
+        p.checklist
+          ? T.inspectionReading(p.checklist)
+          : T.reading(p.source, u(p.usage, p.unit), inc),
+      ];
+      if (p.checklist) head.push(T.reading('operator', u(p.usage, p.unit), null));
+      if (p.fuel && !brief)
+        head.push(T.fuelLine(formatFigure(lang, p.fuel.amount, 3), T.fuel[p.fuel.type]));
+      if (p.unusual) head.push(T.unusual);
+      return withNotes(head, p.notes);
+    }
+    case 'fuel':
+      return withNotes(
+        [
+          T.fuelOnly(e.params.source),
+          T.fuelLine(formatFigure(lang, e.params.fuel.amount, 3), T.fuel[e.params.fuel.type]),
+        ],
+        e.params.notes,
+      );
+    case 'correction':
+      return T.correction(
+        u(e.params.previousUsage, e.params.unit),
+        u(e.params.usage, e.params.unit),
+      );
+    case 'void':
+      return T.void(e.params.reason);
+    case 'service': {
+      const p = e.params;
+      const head = [
+        T.service(p.usage !== null ? u(p.usage, p.unit) : null, formatDay(lang, p.date)),
+      ];
+      if (p.parts.length && !brief)
+        head.push(
+          T.parts(
+            p.parts
+              .map((x) => (x.qty ? `${x.part} × ${formatFigure(lang, x.qty)}` : x.part))
+              .join(', '),
+          ),
+        );
+      if (p.cost !== null && !brief) head.push(T.cost(money(lang, p.cost)));
+      if (p.performedBy && !brief) head.push(T.performedBy(p.performedBy));
+      return withNotes(head, p.notes);
+    }
+    case 'note':
+      return e.params.text;
+    case 'change':
+      if (brief) return T.changed;
+      return `${T.changed}: ${e.params.changes
+        .map(
+          (c) =>
+            `${T.fields[c.field] ?? c.field}: ${valueText(lang, c.from)} → ${valueText(lang, c.to)}`,
+        )
+        .join('; ')}`;
+    case 'retired':
+      return withNotes([T.retired], e.params.remark);
+    case 'restored':
+      return T.restored;
+    case 'inspection': {
+      const p = e.params;
+      const head = T.inspection(p.checklist, p.passed, p.failed.length);
+      return p.failed.length ? `${head} (${p.failed.join(', ')})` : head;
+    }
+    case 'defect_opened':
+      return T.defectOpened(e.params.item, e.params.critical);
+    case 'defect_resolved':
+      return withNotes([T.defectResolved(e.params.item)], e.params.note);
+    case 'out_of_service':
+    case 'back_in_service': {
+      const head = e.kind === 'out_of_service' ? T.outOfService : T.backInService;
+      const items = e.params.items.length ? `: ${e.params.items.join(', ')}` : '';
+      return withNotes([`${head}${items}`], e.params.reason);
+    }
+    case 'photo':
+      return withNotes([T.photo], e.params.caption);
+  }
+}
+
+/**
+ * The one way a person is named everywhere (history actors, retired by, voided by, operator updates):
+ * their name, else their username, else their email, else the fallback. Never an email when a name
+ * or a username exists.
+ */
+export function personName(
+  p: {
+    firstName?: string | null;
+    lastName?: string | null;
+    username?: string | null;
+    email?: string | null;
+  },
+  fallback = 'Manager',
+): string {
+  const name = [p.firstName, p.lastName]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || p.username?.trim() || p.email?.trim() || fallback;
+}
