@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { operatorKeys } from '../api/keys';
-import { flushOutbox, listOutbox, onOutboxChange, type OutboxEntry } from './outbox-store';
+import type { OutboxEntry } from './outbox-store';
+
+// The outbox's code (IndexedDB, sending, retries) loads on first use, after the screen's first paint.
+const store = () => import('./outbox-store');
 
 /**
  * The outbox as the operator screen shows it: the entries (waiting and refused), and a flush that runs
@@ -13,7 +16,8 @@ export function useOutbox() {
   const [sending, setSending] = useState(false);
 
   const reload = useCallback(() => {
-    listOutbox()
+    store()
+      .then((m) => m.listOutbox())
       .then(setEntries)
       .catch(() => setEntries([]));
   }, []);
@@ -21,7 +25,7 @@ export function useOutbox() {
   const flush = useCallback(async () => {
     setSending(true);
     try {
-      const r = await flushOutbox();
+      const r = await (await store()).flushOutbox();
       if (r.sent > 0) await qc.invalidateQueries({ queryKey: operatorKeys.equipmentOptions() });
       return r;
     } finally {
@@ -32,11 +36,16 @@ export function useOutbox() {
 
   useEffect(() => {
     reload();
-    const off = onOutboxChange(reload);
+    let off = () => {};
+    let gone = false;
+    void store().then((m) => {
+      if (!gone) off = m.onOutboxChange(reload);
+    });
     const online = () => void flush();
     window.addEventListener('online', online);
     if (navigator.onLine) void flush();
     return () => {
+      gone = true;
       off();
       window.removeEventListener('online', online);
     };
