@@ -1,4 +1,4 @@
-import type { EquipmentDto } from '@domain/schemas/equipment';
+import type { ForecastDto } from '@domain/schemas/equipment';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -11,7 +11,13 @@ export function ForecastText({
   e,
   className,
 }: {
-  e: Pick<EquipmentDto, 'forecast' | 'unit'>;
+  e: {
+    unit: string;
+    forecast?: Pick<
+      ForecastDto,
+      'dueDate' | 'basis' | 'daysUntil' | 'perDay' | 'noUsageForecast'
+    > | null;
+  };
   className?: string;
 }) {
   const { t } = useTranslation('equipment');
