@@ -115,10 +115,8 @@ export function Header() {
             <MobileMenu
               title={title}
               items={items}
-              onClose={() => {
-                setMenuOpen(false);
-                menuButton.current?.focus();
-              }}
+              onClose={() => setMenuOpen(false)}
+              returnFocus={() => menuButton.current?.focus()}
               onLogout={() => void onLogout()}
               loggingOut={loggingOut}
             />

@@ -11,18 +11,21 @@ import type { NavItem } from './nav-items';
 /**
  * The small screens' menu, a side sheet. Its own chunk, loaded when the header's menu button is first
  * pressed (the dialog's focus trap and scroll lock are not on any first screen, page speed ADR 0007);
- * mounted open, and closing it unmounts it (the header puts the focus back on its button).
+ * mounted open, and closing it unmounts it (the focus goes back to the header's button).
  */
 export default function MobileMenu({
   title,
   items,
   onClose,
+  returnFocus,
   onLogout,
   loggingOut,
 }: {
   title: string;
   items: NavItem[];
   onClose: () => void;
+  /** Where the focus goes when the menu has closed (there is no Radix trigger to return to). */
+  returnFocus: () => void;
   onLogout: () => void;
   loggingOut: boolean;
 }) {
@@ -40,8 +43,11 @@ export default function MobileMenu({
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <DialogPrimitive.Content
           className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 bg-white p-4 shadow-xl"
-          // The header's button gets the focus back (there is no Radix trigger to return to).
-          onCloseAutoFocus={(e) => e.preventDefault()}
+          // Runs as the menu unmounts, once its focus trap is gone: the header's button gets the focus.
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            returnFocus();
+          }}
         >
           <div className="flex items-center justify-between">
             <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
