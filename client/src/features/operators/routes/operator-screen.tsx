@@ -55,6 +55,13 @@ const OutboxPanel = lazy(() =>
   import('../components/outbox-panel').then((m) => ({ default: m.OutboxPanel })),
 );
 const outboxStore = () => import('../outbox/outbox-store');
+/** Fetches the lazy parts once the screen is up, while there is signal (the phone may go offline next). */
+const warmLazyParts = () =>
+  Promise.all([
+    outboxStore(),
+    import('../components/outbox-panel'),
+    import('../components/inspection-form'),
+  ]).catch(() => undefined);
 
 /**
  * The operator screen (spec section 2), phone first. The picker searches the company's machine list
@@ -68,6 +75,9 @@ export default function OperatorScreen() {
   const logout = useLogout();
   const [loggingOut, setLoggingOut] = useState(false);
   const outbox = useOutbox();
+  useEffect(() => {
+    void warmLazyParts();
+  }, []);
   const qc = useQueryClient();
   const [submitting, setSubmitting] = useState(false);
 
