@@ -18,3 +18,9 @@ export function matchesSearch(
     [m.name, m.type, m.serialNumber ?? ''].some((v) => v.toLowerCase().includes(needle))
   );
 }
+
+/**
+ * How many machines the operator's picker shows at most per search (GET /api/equipment/options), here
+ * without zod for the operator screen; domain/schemas/equipment.ts re-exports it.
+ */
+export const EQUIPMENT_OPTIONS_SIZE = 50;

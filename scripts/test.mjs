@@ -2,7 +2,8 @@
 // build, the README smoke test (PGlite, and PostgreSQL when DATABASE_URL is set), browser tests in
 // Chromium, then the built app as processes (ops: backup/restore commands and, with DATABASE_URL, the
 // two-server cluster behind HAProxy). Installs Chromium (and HAProxy) from apt when missing.
-// `npm test -- <layer>` runs one layer: static, unit, api, readme (builds first), e2e (builds first), ops (builds first).
+// `npm test -- <layer>` runs one layer: static, unit, api, budgets, readme, e2e, ops (the last four build first).
+// budgets: the JavaScript each first screen loads, in gzip bytes from the build (scripts/check-budgets.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureHaproxy } from './lib/cluster.mjs';
@@ -110,7 +111,10 @@ if (want('api')) {
     });
   else console.log('\nDATABASE_URL not set: API tests ran against PGlite only.');
 }
-if (want('readme') || want('e2e') || only === 'ops') await run('build', 'npm', ['run', 'build']);
+if (want('budgets') || want('readme') || want('e2e') || only === 'ops')
+  await run('build', 'npm', ['run', 'build']);
+if (want('budgets'))
+  await run('budgets (JavaScript per first screen)', 'node', ['scripts/check-budgets.mjs']);
 if (want('readme')) {
   await run('readme (PGlite)', 'node', ['scripts/readme-smoke.mjs', '--db', 'pglite']);
   if (process.env.DATABASE_URL)

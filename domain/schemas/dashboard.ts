@@ -4,10 +4,13 @@ import { queryMessages as q } from '../messages/query';
 import {
   browseLimit,
   equipmentBrowseFields,
+  equipmentStatusCountsSchema,
+  forecastDtoSchema,
   noteTypeSchema,
   readingKinds,
   type EquipmentStatusCounts,
 } from './equipment';
+import { equipmentStatusSchema } from './status';
 
 /** GET /api/equipment-history?limit= : the newest history entries of the whole company. */
 export const historyListQuerySchema = z.object({
@@ -69,3 +72,40 @@ export const overviewQuerySchema = z.object({
 export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
 
 export type OverviewCounts = EquipmentStatusCounts;
+
+/**
+ * One machine of the dashboard overview: only what its table, cards and row actions show (issue 28: at
+ * most 500 bytes of JSON a machine, against ~1.3 KB for the whole record). The row dialogs need only
+ * id, name, unit and usage; a screen that needs more reads the machine (GET /api/equipment/:id).
+ */
+export const overviewMachineSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  serialNumber: z.string().nullable(),
+  unit: z.string(),
+  currentUsage: z.number(),
+  /** YYYY-MM-DD while maintenance is scheduled by date, else null. */
+  nextMaintenanceDate: z.string().nullable(),
+  /** Set while the machine is out of service (its badge shows the reason). */
+  outOfService: z.object({ reason: z.string() }).nullable(),
+  /** The badge and the remaining usage (criticality is the answer's `critical` map). */
+  status: equipmentStatusSchema.pick({
+    serviceStatus: true,
+    hasSchedule: true,
+    remainingUsage: true,
+  }),
+  forecast: forecastDtoSchema
+    .pick({ dueDate: true, basis: true, daysUntil: true, perDay: true, noUsageForecast: true })
+    .nullable(),
+});
+export type OverviewMachine = z.infer<typeof overviewMachineSchema>;
+
+/** GET /api/dashboard/overview : the tiles, the critical machines and one page of lean machines. */
+export const overviewSchema = z.object({
+  counts: equipmentStatusCountsSchema,
+  critical: z.record(z.string(), z.enum(['critical', 'severe'])),
+  total: z.number(),
+  items: z.array(overviewMachineSchema),
+});
+export type Overview = z.infer<typeof overviewSchema>;

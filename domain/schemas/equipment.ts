@@ -8,6 +8,7 @@ import { equipmentStatusSchema } from './status';
 import { commonMessages } from '../messages/common';
 import { equipmentMessages } from '../messages/equipment';
 import { queryMessages as q } from '../messages/query';
+import { EQUIPMENT_OPTIONS_SIZE } from '../equipment-search';
 
 const intervalUnitSchema = z.enum(intervalUnits);
 
@@ -360,7 +361,7 @@ export type EquipmentBrowseQuery = Omit<EquipmentPageQuery, 'limit'> & {
 export const browseLimit = limitOf;
 
 /** How many machines the operator's picker shows at most per search, and the most one request may ask for. */
-export const EQUIPMENT_OPTIONS_SIZE = 50;
+export { EQUIPMENT_OPTIONS_SIZE };
 export const EQUIPMENT_OPTIONS_MAX = 100;
 const matchTypesMessage = q.matchTypes;
 

@@ -26,16 +26,7 @@ export const fieldMachineParamsSchema = z.object({ id: z.uuid() });
  */
 export const FIELD_LIST_MAX = 1000;
 
-/** The path a machine's sticker links to. */
-export const machineLinkPath = (id: string) => `/m/${id}`;
-/** The machine id in a scanned text when it is one of our links (any host), else null. */
-export function machineIdOfLink(text: string): string | null {
-  const m =
-    /(?:^|\/)m\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?(?:[?#].*)?$/i.exec(
-      text.trim(),
-    );
-  return m?.[1]?.toLowerCase() ?? null;
-}
+export { machineIdOfLink, machineLinkPath } from '../machine-links';
 
 // ---- Photos with an operator update ------------------------------------------------------------
 

@@ -1,11 +1,11 @@
-import { ChevronDown, LogOut, Menu, Settings, Truck, User, X } from 'lucide-react';
-import { Dialog as DialogPrimitive, DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
+import { ChevronDown, LogOut, Menu, Settings, Truck, User } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LanguageSelect } from '@/components/language-select';
-import { roleLabelKey, useCurrentUser, useLogout } from '@/lib/auth';
+import { useCurrentUser, useLogout } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { navItemsFor, titleKeyFor } from './nav-items';
 
@@ -15,6 +15,8 @@ const menuClass =
   'z-50 grid min-w-52 gap-0.5 rounded-md border bg-white p-1 text-sm shadow-lg no-print';
 const menuItemClass =
   'flex min-h-10 cursor-pointer items-center gap-2 rounded-sm px-2 py-2 outline-none data-[highlighted]:bg-accent data-[disabled]:opacity-50 [&_svg]:h-4 [&_svg]:w-4';
+// The small screens' menu (a Radix dialog: focus trap, scroll lock) loads when it is first opened.
+const MobileMenu = lazy(() => import('./mobile-menu'));
 
 export function Header() {
   const { t } = useTranslation('common');
@@ -23,6 +25,7 @@ export function Header() {
   const logout = useLogout();
   const [loggingOut, setLoggingOut] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   if (!user) return null;
   const items = navItemsFor(user.role);
   const moreItems = items.filter((item) => item.more);
@@ -153,75 +156,30 @@ export function Header() {
             </DropdownMenu.Portal>
           </DropdownMenu.Root>
         </div>
-        <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>
-          <DialogPrimitive.Trigger asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="ml-auto shrink-0 xl:hidden"
-              aria-label={t('nav.openMenu')}
-            >
-              <Menu className="h-6 w-6" aria-hidden />
-            </Button>
-          </DialogPrimitive.Trigger>
-          <DialogPrimitive.Portal>
-            <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
-            <DialogPrimitive.Content className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 bg-white p-4 shadow-xl">
-              <div className="flex items-center justify-between">
-                <DialogPrimitive.Title className="text-lg font-semibold">
-                  {title}
-                </DialogPrimitive.Title>
-                <DialogPrimitive.Close asChild>
-                  <Button variant="ghost" size="icon" aria-label={t('actions.close')}>
-                    <X className="h-5 w-5" aria-hidden />
-                  </Button>
-                </DialogPrimitive.Close>
-              </div>
-              <DialogPrimitive.Description className="sr-only">
-                {t('nav.menuDescription')}
-              </DialogPrimitive.Description>
-              <nav aria-label={t('nav.main')} className="flex flex-col gap-1">
-                {items.map((item) => (
-                  <NavLink
-                    key={item.to}
-                    to={item.to}
-                    end={item.to === '/'}
-                    onClick={() => setMenuOpen(false)}
-                    className={({ isActive }) =>
-                      cn(
-                        'flex items-center gap-3 rounded-md px-3 py-2.5 font-medium',
-                        isActive ? 'bg-accent text-accent-foreground' : 'hover:bg-muted',
-                      )
-                    }
-                  >
-                    <item.icon className="h-5 w-5" aria-hidden />
-                    {t(item.labelKey)}
-                  </NavLink>
-                ))}
-              </nav>
-              <div className="mt-auto flex flex-col gap-2 border-t pt-3">
-                <Link
-                  to="/profile"
-                  onClick={() => setMenuOpen(false)}
-                  className="flex items-center gap-3 rounded-md px-3 py-2 hover:bg-muted"
-                >
-                  <User className="h-5 w-5" aria-hidden />
-                  <span className="flex flex-col">
-                    <span className="font-medium">{t('nav.profile')}</span>
-                    <span className="text-xs text-muted-foreground">
-                      {t(roleLabelKey(user.role))}
-                    </span>
-                  </span>
-                </Link>
-                <LanguageSelect className="px-3" />
-                <Button variant="outline" onClick={() => void onLogout()} disabled={loggingOut}>
-                  <LogOut aria-hidden />
-                  {loggingOut ? t('actions.loggingOut') : t('actions.logout')}
-                </Button>
-              </div>
-            </DialogPrimitive.Content>
-          </DialogPrimitive.Portal>
-        </DialogPrimitive.Root>
+        <Button
+          ref={menuButton}
+          variant="ghost"
+          size="icon"
+          className="ml-auto shrink-0 xl:hidden"
+          aria-label={t('nav.openMenu')}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
+          <Menu className="h-6 w-6" aria-hidden />
+        </Button>
+        {menuOpen ? (
+          <Suspense fallback={null}>
+            <MobileMenu
+              title={title}
+              items={items}
+              onClose={() => setMenuOpen(false)}
+              returnFocus={() => menuButton.current?.focus()}
+              onLogout={() => void onLogout()}
+              loggingOut={loggingOut}
+            />
+          </Suspense>
+        ) : null}
       </div>
     </header>
   );

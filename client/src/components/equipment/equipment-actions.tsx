@@ -39,7 +39,8 @@ export function EquipmentActions({
   className,
   editPath = '/add-equipment',
 }: {
-  equipment: EquipmentDto;
+  /** What the row's dialogs need (the dashboard overview sends only that much of a machine). */
+  equipment: Pick<EquipmentDto, 'id' | 'name' | 'unit' | 'currentUsage'>;
   className?: string;
   editPath?: string;
 }) {

@@ -1,4 +1,4 @@
-import type { EquipmentDto } from '@domain/schemas/equipment';
+import type { ForecastDto } from '@domain/schemas/equipment';
 import type { EquipmentStatus } from '@domain/schemas/status';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '@/lib/format';
@@ -14,7 +14,12 @@ export function ForecastText({
   e,
   className,
 }: {
-  e: Pick<EquipmentDto, 'forecast' | 'unit'> & {
+  e: {
+    unit: string;
+    forecast?: Pick<
+      ForecastDto,
+      'dueDate' | 'basis' | 'daysUntil' | 'perDay' | 'noUsageForecast'
+    > | null;
     status?: Pick<EquipmentStatus, 'overdueUsage'>;
   };
   className?: string;

@@ -17,7 +17,9 @@ export function StatusBadge({
   pulse = false,
   className,
 }: {
-  status: Pick<EquipmentStatus, 'serviceStatus' | 'hasSchedule' | 'critical' | 'severelyCritical'>;
+  /** `critical` and `severelyCritical` are read only with `pulse`. */
+  status: Pick<EquipmentStatus, 'serviceStatus' | 'hasSchedule'> &
+    Partial<Pick<EquipmentStatus, 'critical' | 'severelyCritical'>>;
   pulse?: boolean;
   className?: string;
 }) {

@@ -17,7 +17,7 @@ import { formatUsage } from './format';
 import { translateError } from '@/lib/translate-message';
 
 type Props = {
-  equipment: EquipmentDto | null;
+  equipment: Pick<EquipmentDto, 'id' | 'name' | 'unit' | 'currentUsage'> | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };

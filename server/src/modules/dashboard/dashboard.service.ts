@@ -2,15 +2,18 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type {
   FuelSummary,
   HistoryEntry,
+  Overview,
+  OverviewMachine,
   OverviewQuery,
 } from '../../../../domain/schemas/dashboard';
 import { storedEntry } from '../../../../domain/history';
 import { historyText, type HistoryLang } from '../../../../domain/history-text';
+import type { EquipmentDto } from '../../../../domain/schemas/equipment';
 import type { Db } from '../../db/client';
 import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
-import { browseEquipment, type EquipmentBrowse } from '../equipment/equipment.service';
+import { browseEquipment } from '../equipment/equipment.service';
 
 /** The newest history entries of the company (all equipment), one indexed query. */
 export async function recentHistory(
@@ -95,9 +98,45 @@ export async function fuelSummary(db: Db, companyId: string): Promise<FuelSummar
   };
 }
 
-export type Overview = EquipmentBrowse;
+/** A machine as the dashboard overview shows it (domain/schemas/dashboard.ts overviewMachineSchema). */
+export function toOverviewMachine(e: EquipmentDto): OverviewMachine {
+  const { status: s, forecast: f } = e;
+  return {
+    id: e.id,
+    name: e.name,
+    type: e.type,
+    serialNumber: e.serialNumber,
+    unit: e.unit,
+    currentUsage: e.currentUsage,
+    nextMaintenanceDate: e.hasScheduledMaintenance ? e.nextMaintenanceDate : null,
+    outOfService: e.outOfService ? { reason: e.outOfService.reason } : null,
+    status: {
+      serviceStatus: s.serviceStatus,
+      hasSchedule: s.hasSchedule,
+      remainingUsage: s.remainingUsage,
+    },
+    forecast: f
+      ? {
+          dueDate: f.dueDate,
+          basis: f.basis,
+          daysUntil: f.daysUntil,
+          // Shown to one decimal: three are plenty (a full double is 17 characters).
+          perDay: f.perDay === null ? null : Math.round(f.perDay * 1000) / 1000,
+          noUsageForecast: f.noUsageForecast,
+        }
+      : null,
+  };
+}
 
-/** The dashboard's tiles, criticality and overview page: the equipment module's one bounded listing. */
-export function overview(deps: Deps, ctx: CompanyContext, q: OverviewQuery): Promise<Overview> {
-  return browseEquipment(deps, ctx, { ...q, withForecast: true });
+/**
+ * The dashboard's tiles, criticality and overview page: the equipment module's one bounded listing,
+ * each machine reduced to what the dashboard shows.
+ */
+export async function overview(
+  deps: Deps,
+  ctx: CompanyContext,
+  q: OverviewQuery,
+): Promise<Overview> {
+  const browse = await browseEquipment(deps, ctx, { ...q, withForecast: true });
+  return { ...browse, items: browse.items.map(toOverviewMachine) };
 }

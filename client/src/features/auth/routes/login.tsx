@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { loginSchema, type LoginFormValues, type LoginInput } from '@domain/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -12,22 +10,42 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useLogin } from '../api/login';
 import { AuthShell } from '../components/auth-shell';
+import { checkLogin, type LoginErrors, type LoginValues } from '../lib/login-check';
 import { FormField } from '@/components/form-field';
 import { useMessage } from '@/lib/use-message';
 
-/** Owner/manager sign-in by email or business name (spec section 2). */
+/**
+ * Owner/manager sign-in by email or business name (spec section 2). A plain form (no react-hook-form,
+ * no zod: the first screen of every owner, page speed ADR 0007); checked on submit, then as typed.
+ */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const msg = useMessage();
   const navigate = useNavigate();
   const login = useLogin();
-  const form = useForm<LoginFormValues, unknown, LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { emailOrBusinessName: '', password: '', rememberMe: false },
+  const [fields, setFields] = useState<LoginValues>({
+    emailOrBusinessName: '',
+    password: '',
+    rememberMe: false,
   });
-  const { errors } = form.formState;
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const submitted = useRef(false);
+  const set = (patch: Partial<LoginValues>) => {
+    const next = { ...fields, ...patch };
+    setFields(next);
+    if (submitted.current) setErrors(checkLogin(next).errors);
+  };
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    submitted.current = true;
+    const { errors: found, values } = checkLogin(fields);
+    setErrors(found);
+    const first = (['emailOrBusinessName', 'password'] as const).find((k) => found[k]);
+    if (first) {
+      document.getElementById(first)?.focus();
+      return;
+    }
     try {
       await login.mutateAsync(values);
       toast({ title: t('login.welcomeTitle'), description: t('login.welcomeBody') });
@@ -36,7 +54,7 @@ export default function LoginPage() {
       const description = err instanceof ApiError ? msg(err) : t('login.failedBody');
       toast({ title: t('login.failedTitle'), description, variant: 'destructive' });
     }
-  });
+  };
 
   return (
     <AuthShell title={t('login.title')} description={t('login.subtitle')}>
@@ -44,7 +62,7 @@ export default function LoginPage() {
         <FormField
           id="emailOrBusinessName"
           label={t('login.emailOrBusinessName')}
-          error={msg(errors.emailOrBusinessName?.message)}
+          error={msg(errors.emailOrBusinessName)}
         >
           <Input
             id="emailOrBusinessName"
@@ -52,7 +70,9 @@ export default function LoginPage() {
             placeholder={t('login.emailOrBusinessNamePlaceholder')}
             aria-invalid={Boolean(errors.emailOrBusinessName)}
             aria-describedby={errors.emailOrBusinessName ? 'emailOrBusinessName-error' : undefined}
-            {...form.register('emailOrBusinessName')}
+            name="emailOrBusinessName"
+            value={fields.emailOrBusinessName}
+            onChange={(e) => set({ emailOrBusinessName: e.target.value })}
           />
         </FormField>
         <div className="grid gap-1.5">
@@ -70,27 +90,23 @@ export default function LoginPage() {
             autoComplete="current-password"
             aria-invalid={Boolean(errors.password)}
             aria-describedby={errors.password ? 'password-error' : undefined}
-            {...form.register('password')}
+            name="password"
+            value={fields.password}
+            onChange={(e) => set({ password: e.target.value })}
           />
           {errors.password ? (
             <p id="password-error" role="alert" className="text-sm text-destructive">
-              {msg(errors.password.message)}
+              {msg(errors.password)}
             </p>
           ) : null}
         </div>
         <div className="flex items-start gap-2">
-          <Controller
-            control={form.control}
-            name="rememberMe"
-            render={({ field }) => (
-              <Checkbox
-                id="rememberMe"
-                checked={Boolean(field.value)}
-                onCheckedChange={(v) => field.onChange(v === true)}
-                aria-describedby="rememberMe-hint"
-                className="mt-0.5"
-              />
-            )}
+          <Checkbox
+            id="rememberMe"
+            checked={fields.rememberMe}
+            onCheckedChange={(v) => set({ rememberMe: v === true })}
+            aria-describedby="rememberMe-hint"
+            className="mt-0.5"
           />
           <div className="grid gap-0.5">
             <Label htmlFor="rememberMe">{t('login.rememberMe')}</Label>

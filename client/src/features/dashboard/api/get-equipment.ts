@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OverviewCounts } from '@domain/schemas/dashboard';
+import type { Overview } from '@domain/schemas/dashboard';
 import type { EquipmentDto } from '@domain/schemas/equipment';
 import { type EquipmentFilters } from '@/components/equipment/equipment-queries';
 import { api } from '@/lib/api';
@@ -7,12 +7,8 @@ import { useCurrentUser } from '@/lib/auth';
 import { refetchOnMountUnlessFresh } from '@/lib/query-client';
 import { dashboardKeys } from './dashboard-keys';
 
-export type DashboardOverview = {
-  counts: OverviewCounts;
-  critical: Record<string, 'critical' | 'severe'>;
-  total: number;
-  items: EquipmentDto[];
-};
+/** Its machines carry only what the dashboard shows (domain/schemas/dashboard.ts overviewMachineSchema). */
+export type DashboardOverview = Overview;
 
 export type OverviewFilters = { status: string; type: string; search: string; limit: number };
 

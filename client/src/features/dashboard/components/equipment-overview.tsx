@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ForecastText } from '@/components/equipment/forecast-text';
-import type { EquipmentDto } from '@domain/schemas/equipment';
+import type { OverviewMachine } from '@domain/schemas/dashboard';
 import { EquipmentActions } from '@/components/equipment/equipment-actions';
 import { MachineLink } from '@/components/equipment/machine-link';
 import { OutOfServiceBadge, StatusBadge } from '@/components/equipment/status-badge';
@@ -18,12 +18,12 @@ import {
 import { formatDate, formatNumber } from '@/lib/format';
 import { useMediaQuery } from '@/lib/use-media-query';
 
-function usageText(e: EquipmentDto, unitLabel: (u: string) => string) {
+function usageText(e: OverviewMachine, unitLabel: (u: string) => string) {
   return `${formatNumber(e.currentUsage)} ${unitLabel(e.unit)}`.trim();
 }
 
 /** Next service: the remaining usage, or the scheduled date (whichever exists; both when both). */
-function NextService({ e }: { e: EquipmentDto }) {
+function NextService({ e }: { e: OverviewMachine }) {
   const { t } = useTranslation('dashboard');
   const unit = e.unit === 'n/a' ? '' : t(`units.${e.unit}`, { defaultValue: e.unit });
   const parts: string[] = [];
@@ -35,7 +35,7 @@ function NextService({ e }: { e: EquipmentDto }) {
     parts.push(
       t('overview.remaining', { value: formatNumber(e.status.remainingUsage), unit }).trim(),
     );
-  if (e.hasScheduledMaintenance && e.nextMaintenanceDate)
+  if (e.nextMaintenanceDate)
     parts.push(t('overview.dueOn', { date: formatDate(e.nextMaintenanceDate) }));
   if (parts.length === 0)
     return <span className="text-muted-foreground">{t('overview.noSchedule')}</span>;
@@ -60,7 +60,7 @@ export function EquipmentOverview({
   onClearFilters,
   filtered,
 }: {
-  equipment: EquipmentDto[];
+  equipment: OverviewMachine[];
   total: number;
   onShowMore: () => void;
   loadingMore: boolean;

@@ -1,5 +1,5 @@
 import { Check, Undo2, Wrench, X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
 import type { OperatorUpdateDto } from '@domain/schemas/operators';
@@ -15,10 +15,14 @@ import { deviceLabel } from '@/lib/device-label';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useOperatorUpdates, useReviewUpdate, useVoidUpdate } from '../api/operator-updates';
-import { VoidDialog } from '@/components/equipment/void-dialog';
 import { useUpdatesWithPhotos } from '../api/updates-with-photos';
 import { usePulseAlerts } from './pulse-setting';
 import { translateError } from '@/lib/translate-message';
+
+// The void form (a dialog) loads when a manager first voids an update.
+const VoidDialog = lazy(() =>
+  import('@/components/equipment/void-dialog').then((m) => ({ default: m.VoidDialog })),
+);
 
 export type Criticality = 'none' | 'critical' | 'severe';
 
@@ -278,24 +282,26 @@ export function RecentUpdatesCard({
         )}
       </CardContent>
       {voiding ? (
-        <VoidDialog
-          open
-          onOpenChange={(o) => {
-            if (!o) setVoiding(null);
-          }}
-          what={t('updates.voidWhat', {
-            name: voiding.equipmentName,
-            who: voiding.operatorName,
-            date: formatDateTime(voiding.createdAt),
-          })}
-          onVoid={async (reason) => {
-            await voidUpdate.mutateAsync({ id: voiding.id, reason });
-            toast({
-              title: t('updates.voidDone'),
-              description: t('updates.voidDoneBody', { name: voiding.equipmentName }),
-            });
-          }}
-        />
+        <Suspense fallback={null}>
+          <VoidDialog
+            open
+            onOpenChange={(o) => {
+              if (!o) setVoiding(null);
+            }}
+            what={t('updates.voidWhat', {
+              name: voiding.equipmentName,
+              who: voiding.operatorName,
+              date: formatDateTime(voiding.createdAt),
+            })}
+            onVoid={async (reason) => {
+              await voidUpdate.mutateAsync({ id: voiding.id, reason });
+              toast({
+                title: t('updates.voidDone'),
+                description: t('updates.voidDoneBody', { name: voiding.equipmentName }),
+              });
+            }}
+          />
+        </Suspense>
       ) : null}
     </Card>
   );

@@ -1,9 +1,7 @@
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { exportFileName, maintenanceReportColumns, toCsv } from '@domain/csv';
 import { AfterFirstPaint } from '@/components/after-first-paint';
-import { ServiceDialog } from '@/components/equipment/service-dialog';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -13,7 +11,6 @@ import { fetchFilteredEquipment, FIRST_OVERVIEW, useDashboardOverview } from '..
 import type { TypeFilter } from '../components/filter-bar';
 import { EmptyState } from '../components/empty-state';
 import { HistoryCard } from '../components/history-card';
-import { InspectionsCard } from '../components/inspections-card';
 import { RecentUpdatesCard, type Criticality } from '../components/recent-updates-card';
 import { SummaryTiles, type StatusFilter } from '../components/summary-tiles';
 import { translateError } from '@/lib/translate-message';
@@ -26,6 +23,14 @@ const PAGE = FIRST_OVERVIEW.limit;
 const loadMore = () => import('../components/dashboard-more');
 const DashboardMore = lazy(() => loadMore().then((m) => ({ default: m.DashboardMore })));
 const AdminToolsCard = lazy(() => loadMore().then((m) => ({ default: m.AdminToolsCard })));
+// Shown after the first paint: its own chunk.
+const InspectionsCard = lazy(() =>
+  import('../components/inspections-card').then((m) => ({ default: m.InspectionsCard })),
+);
+// The service form (react-hook-form and the zod schema) loads when a service is first recorded.
+const ServiceDialog = lazy(() =>
+  import('@/components/equipment/service-dialog').then((m) => ({ default: m.ServiceDialog })),
+);
 
 /** The manager dashboard (owners and managers at /). */
 export default function DashboardPage() {
@@ -57,7 +62,10 @@ export default function DashboardPage() {
   const exportReport = async () => {
     setExporting(true);
     try {
-      const rows = await fetchFilteredEquipment({ status, type, search });
+      const [rows, { exportFileName, maintenanceReportColumns, toCsv }] = await Promise.all([
+        fetchFilteredEquipment({ status, type, search }),
+        import('@domain/csv'),
+      ]);
       if (rows.length === 0) {
         toast({
           title: t('filters.noData'),
@@ -143,19 +151,23 @@ export default function DashboardPage() {
           servicingId={servicingId}
         />
         {servicingId !== null ? (
-          <ServiceDialog
-            equipmentId={servicingId}
-            open
-            onOpenChange={(o) => {
-              if (!o) setServicingId(null);
-            }}
-          />
+          <Suspense fallback={null}>
+            <ServiceDialog
+              equipmentId={servicingId}
+              open
+              onOpenChange={(o) => {
+                if (!o) setServicingId(null);
+              }}
+            />
+          </Suspense>
         ) : null}
         <HistoryCard />
       </div>
       {/* Pre-use inspections (issue 16): open defects, out of service, not inspected today. */}
       <AfterFirstPaint>
-        <InspectionsCard />
+        <Suspense fallback={null}>
+          <InspectionsCard />
+        </Suspense>
       </AfterFirstPaint>
       {/* The tiles and the latest updates first; the fuel summary, the overview and the tools right after. */}
       <AfterFirstPaint>

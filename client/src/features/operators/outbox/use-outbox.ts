@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/use-toast';
 import { authKeys } from '@/lib/auth';
 import { operatorKeys } from '../api/keys';
-import { flushOutbox, listOutbox, onOutboxChange, type OutboxEntry } from './outbox-store';
+import type { OutboxEntry } from './outbox-store';
+
+// The outbox's code (IndexedDB, sending, retries) loads on first use, after the screen's first paint.
+const store = () => import('./outbox-store');
 
 /**
  * The outbox as the operator screen shows it: the entries (waiting and refused), and a flush that runs
@@ -22,7 +25,8 @@ export function useOutbox() {
   const [unreachable, setUnreachable] = useState(false);
 
   const reload = useCallback(() => {
-    listOutbox()
+    store()
+      .then((m) => m.listOutbox())
       .then(setEntries)
       .catch(() => setEntries([]));
   }, []);
@@ -30,7 +34,7 @@ export function useOutbox() {
   const flush = useCallback(async () => {
     setSending(true);
     try {
-      const r = await flushOutbox();
+      const r = await (await store()).flushOutbox();
       setUnreachable(r.offline && !r.signedOut);
       if (r.sent > 0) {
         toast({ title: t('outbox.sent', { count: r.sent }), description: t('outbox.sentBody') });
@@ -46,7 +50,11 @@ export function useOutbox() {
 
   useEffect(() => {
     reload();
-    const off = onOutboxChange(reload);
+    let off = () => {};
+    let gone = false;
+    void store().then((m) => {
+      if (!gone) off = m.onOutboxChange(reload);
+    });
     const online = () => {
       // Sent at once with the session the phone kept, then the session is confirmed (or, with a 401,
       // the sign-in is shown).
@@ -55,6 +63,7 @@ export function useOutbox() {
     window.addEventListener('online', online);
     if (navigator.onLine) void flush();
     return () => {
+      gone = true;
       off();
       window.removeEventListener('online', online);
     };

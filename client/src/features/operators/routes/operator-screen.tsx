@@ -12,12 +12,12 @@ import {
 import type { TemplateDto } from '@domain/schemas/inspections';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { machineIdOfLink } from '@domain/schemas/field';
+import { machineIdOfLink } from '@domain/machine-links';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { matchesSearch } from '@domain/equipment-search';
-import { EQUIPMENT_OPTIONS_SIZE } from '@domain/schemas/equipment';
+import { EQUIPMENT_OPTIONS_SIZE, matchesSearch } from '@domain/equipment-search';
 import { useTranslation } from 'react-i18next';
 import { defaultFuelType, equipmentTypes, type OperatorFuelType } from '@domain/kinds';
+import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -34,11 +34,8 @@ import { useFieldMachines } from '../api/field-machines';
 import { useMachineChecklists } from '../api/machine-checklists';
 import { operatorKeys } from '../api/keys';
 import { EntryPreview } from '../components/entry-preview';
-import { InspectionForm } from '../components/inspection-form';
 import { PhotoInput } from '../components/photo-input';
 import { OfflineBanner } from '../components/offline-banner';
-import { OutboxPanel } from '../components/outbox-panel';
-import { clearOutbox, submitThroughOutbox } from '../outbox/outbox-store';
 import { useOutbox } from '../outbox/use-outbox';
 import { SESSION_USERNAME_KEY } from '../storage';
 import { newKey, parseAmount } from '../lib/entry';
@@ -50,6 +47,22 @@ const SEARCH_DELAY_MS = 300;
 
 // The camera and the QR decoder load only when Scan is pressed (page speed: not in the first screen).
 const ScanDialog = lazy(() => import('../scan/scan-dialog'));
+// Loaded on first use too: a checklist when one is opened, the outbox's list when it has entries, and
+// the outbox's code (use-outbox.ts) right after the first paint or on the first submission.
+const InspectionForm = lazy(() =>
+  import('../components/inspection-form').then((m) => ({ default: m.InspectionForm })),
+);
+const OutboxPanel = lazy(() =>
+  import('../components/outbox-panel').then((m) => ({ default: m.OutboxPanel })),
+);
+const outboxStore = () => import('../outbox/outbox-store');
+/** Fetches the lazy parts once the screen is up, while there is signal (the phone may go offline next). */
+const warmLazyParts = () =>
+  Promise.all([
+    outboxStore(),
+    import('../components/outbox-panel'),
+    import('../components/inspection-form'),
+  ]).catch(() => undefined);
 
 /**
  * The operator screen (spec section 2), phone first. The picker searches the company's machine list
@@ -63,6 +76,9 @@ export default function OperatorScreen() {
   const logout = useLogout();
   const [loggingOut, setLoggingOut] = useState(false);
   const outbox = useOutbox();
+  useEffect(() => {
+    void warmLazyParts();
+  }, []);
   const qc = useQueryClient();
   const [submitting, setSubmitting] = useState(false);
 
@@ -178,7 +194,9 @@ export default function OperatorScreen() {
       return;
     setLoggingOut(true);
     // Entries left on the phone would be sent under the next user's session: cleared on sign-out.
-    await clearOutbox().catch(() => undefined);
+    await outboxStore()
+      .then((m) => m.clearOutbox())
+      .catch(() => undefined);
     await logout();
   };
 
@@ -220,7 +238,8 @@ export default function OperatorScreen() {
       setPhoto(null);
     };
     setSubmitting(true);
-    void submitThroughOutbox(entry)
+    void outboxStore()
+      .then((m) => m.submitThroughOutbox(entry))
       .then(async (r) => {
         if (r.kind === 'sent') {
           clear();
@@ -295,22 +314,28 @@ export default function OperatorScreen() {
 
       {offline ? <OfflineBanner /> : null}
 
-      <OutboxPanel
-        entries={outbox.entries}
-        sending={outbox.sending}
-        onRetry={() => void outbox.flush()}
-      />
+      {outbox.entries.length > 0 ? (
+        <Suspense fallback={null}>
+          <OutboxPanel
+            entries={outbox.entries}
+            sending={outbox.sending}
+            onRetry={() => void outbox.flush()}
+          />
+        </Suspense>
+      ) : null}
 
       {inspecting && current ? (
-        <InspectionForm
-          machine={current}
-          template={inspecting}
-          onCancel={() => setInspecting(null)}
-          onDone={() => {
-            setInspecting(null);
-            void qc.invalidateQueries({ queryKey: operatorKeys.equipmentOptions() });
-          }}
-        />
+        <Suspense fallback={<PageSpinner />}>
+          <InspectionForm
+            machine={current}
+            template={inspecting}
+            onCancel={() => setInspecting(null)}
+            onDone={() => {
+              setInspecting(null);
+              void qc.invalidateQueries({ queryKey: operatorKeys.equipmentOptions() });
+            }}
+          />
+        </Suspense>
       ) : null}
 
       <Card hidden={!!(inspecting && current)}>

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { machineIdOfLink } from '@domain/schemas/field';
+import { machineIdOfLink } from '@domain/machine-links';
 import { Button } from '@/components/ui/button';
 
 type Detector = { detect: (source: HTMLVideoElement) => Promise<{ rawValue: string }[]> };
