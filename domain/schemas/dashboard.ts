@@ -90,13 +90,14 @@ export const overviewMachineSchema = z.object({
   /** Set while the machine is out of service (its badge shows the reason). */
   outOfService: z.object({ reason: z.string() }).nullable(),
   /** The badge and the remaining usage (criticality is the answer's `critical` map). */
-  status: equipmentStatusSchema.pick({
-    serviceStatus: true,
-    hasSchedule: true,
-    remainingUsage: true,
-  }),
+  status: equipmentStatusSchema
+    .pick({ serviceStatus: true, hasSchedule: true, remainingUsage: true })
+    // Present only when the machine is past its service usage (omitted otherwise: bytes per machine).
+    .extend({ overdueUsage: z.number().optional() }),
   forecast: forecastDtoSchema
     .pick({ dueDate: true, basis: true, daysUntil: true, perDay: true, noUsageForecast: true })
+    // The usage the service was due at, only beside overdueUsage.
+    .extend({ dueAtUsage: z.number().optional() })
     .nullable(),
 });
 export type OverviewMachine = z.infer<typeof overviewMachineSchema>;

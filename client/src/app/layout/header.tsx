@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LanguageSelect } from '@/components/language-select';
-import { useCurrentUser, useLogout } from '@/lib/auth';
+import { roleLabelKey, useCurrentUser, useLogout } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { navItemsFor, titleKeyFor } from './nav-items';
 

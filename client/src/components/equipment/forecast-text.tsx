@@ -16,11 +16,12 @@ export function ForecastText({
 }: {
   e: {
     unit: string;
-    forecast?: Pick<
-      ForecastDto,
-      'dueDate' | 'basis' | 'daysUntil' | 'perDay' | 'noUsageForecast'
-    > | null;
-    status?: Pick<EquipmentStatus, 'overdueUsage'>;
+    forecast?:
+      | (Pick<ForecastDto, 'dueDate' | 'basis' | 'daysUntil' | 'perDay' | 'noUsageForecast'> & {
+          dueAtUsage?: number | null;
+        })
+      | null;
+    status?: { overdueUsage?: EquipmentStatus['overdueUsage'] };
   };
   className?: string;
 }) {
@@ -43,7 +44,7 @@ export function ForecastText({
     );
   }
   const past = e.status?.overdueUsage ?? null;
-  if (f.basis === 'usage' && past !== null && f.dueAtUsage !== null)
+  if (f.basis === 'usage' && past !== null && f.dueAtUsage != null)
     return (
       <span className={cn('block text-xs text-red-700', className)} data-testid="forecast">
         {t('forecast.overdueUsage', {

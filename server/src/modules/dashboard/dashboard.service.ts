@@ -114,6 +114,8 @@ export function toOverviewMachine(e: EquipmentDto): OverviewMachine {
       serviceStatus: s.serviceStatus,
       hasSchedule: s.hasSchedule,
       remainingUsage: s.remainingUsage,
+      // Only when past due ("40 hours overdue"): omitted otherwise, to keep each machine small.
+      ...(s.overdueUsage !== null ? { overdueUsage: s.overdueUsage } : {}),
     },
     forecast: f
       ? {
@@ -123,6 +125,7 @@ export function toOverviewMachine(e: EquipmentDto): OverviewMachine {
           // Shown to one decimal: three are plenty (a full double is 17 characters).
           perDay: f.perDay === null ? null : Math.round(f.perDay * 1000) / 1000,
           noUsageForecast: f.noUsageForecast,
+          ...(s.overdueUsage !== null && f.dueAtUsage !== null ? { dueAtUsage: f.dueAtUsage } : {}),
         }
       : null,
   };

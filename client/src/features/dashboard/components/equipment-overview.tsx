@@ -27,7 +27,7 @@ function NextService({ e }: { e: OverviewMachine }) {
   const { t } = useTranslation('dashboard');
   const unit = e.unit === 'n/a' ? '' : t(`units.${e.unit}`, { defaultValue: e.unit });
   const parts: string[] = [];
-  if (e.status.overdueUsage !== null)
+  if (e.status.overdueUsage != null)
     parts.push(
       t('overview.overdueUsage', { value: formatNumber(e.status.overdueUsage), unit }).trim(),
     );
@@ -44,7 +44,7 @@ function NextService({ e }: { e: OverviewMachine }) {
       {parts.map((p) => (
         <span key={p}>{p}</span>
       ))}
-      {e.status.overdueUsage !== null && e.forecast?.basis === 'usage' ? null : (
+      {e.status.overdueUsage != null && e.forecast?.basis === 'usage' ? null : (
         <ForecastText e={e} />
       )}
     </span>
