@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalDateSchema, text } from './primitives';
 import { historyKindSchema } from '../history';
-import { intervalUnits, isDateOnly, toDateOnly } from '../dates';
+import { intervalUnits } from '../dates';
 import { equipmentTypes } from '../kinds';
 import { alertThresholdOptions, serviceStatuses } from '../status';
 import { equipmentStatusSchema } from './status';
