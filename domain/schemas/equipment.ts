@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalDateSchema, text } from './primitives';
 import { historyKindSchema } from '../history';
+import { noteTypes } from '../note-types';
 import { intervalUnits } from '../dates';
 import { equipmentTypes } from '../kinds';
 import { alertThresholdOptions, serviceStatuses } from '../status';
@@ -28,22 +29,7 @@ export type EquipmentFuelType = z.infer<typeof equipmentFuelTypeSchema>;
  * History entry types: notes, usage changes (readings), services, changes of a machine's data
  * (who, when, old and new values), retirement and restore.
  */
-export const noteTypes = [
-  'note',
-  'usage_update',
-  'maintenance',
-  'change',
-  'retired',
-  'restored',
-  // Pre-use inspections (issue 16)
-  'inspection',
-  'defect_resolved',
-  'out_of_service',
-  'in_service',
-  // The typed record (issue 24): kinds with no legacy type of their own
-  'defect_opened',
-  'photo',
-] as const;
+export { noteTypes };
 export const noteTypeSchema = z.enum(noteTypes);
 export type NoteType = z.infer<typeof noteTypeSchema>;
 

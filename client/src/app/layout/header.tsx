@@ -1,5 +1,4 @@
-import { ChevronDown, LogOut, Menu, Settings, Truck, User } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { ChevronDown, Menu, Truck, User } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -11,10 +10,10 @@ import { navItemsFor, titleKeyFor } from './nav-items';
 
 const navLinkClass =
   'whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
-const menuClass =
-  'z-50 grid min-w-52 gap-0.5 rounded-md border bg-white p-1 text-sm shadow-lg no-print';
-const menuItemClass =
-  'flex min-h-10 cursor-pointer items-center gap-2 rounded-sm px-2 py-2 outline-none data-[highlighted]:bg-accent data-[disabled]:opacity-50 [&_svg]:h-4 [&_svg]:w-4';
+// The desktop dropdowns (More, account) load on the first press of their trigger, then open at once.
+const headerMenus = () => import('./header-menus');
+const MoreMenu = lazy(() => headerMenus().then((m) => ({ default: m.MoreMenu })));
+const AccountMenu = lazy(() => headerMenus().then((m) => ({ default: m.AccountMenu })));
 // The small screens' menu (a Radix dialog: focus trap, scroll lock) loads when it is first opened.
 const MobileMenu = lazy(() => import('./mobile-menu'));
 
@@ -26,6 +25,7 @@ export function Header() {
   const [loggingOut, setLoggingOut] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const [armed, setArmed] = useState<{ more?: boolean; account?: boolean }>({});
   if (!user) return null;
   const items = navItemsFor(user.role);
   const moreItems = items.filter((item) => item.more);
@@ -38,6 +38,43 @@ export function Header() {
     user.businessName ||
     user.email ||
     '';
+
+  // Before their menu's code has loaded, a trigger is the same button with an onClick that loads it;
+  // hovering or focusing it starts the download early.
+  const warm = () => void headerMenus();
+  const moreTrigger = (onClick?: () => void) => (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      onClick={onClick}
+      onPointerEnter={warm}
+      onFocus={warm}
+      className={cn(
+        navLinkClass,
+        'inline-flex items-center gap-1',
+        moreActive ? 'bg-accent text-accent-foreground' : 'text-slate-700',
+      )}
+    >
+      {t('nav.more')}
+      <ChevronDown className="h-4 w-4" aria-hidden />
+    </button>
+  );
+  const accountTrigger = (onClick?: () => void) => (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-haspopup="menu"
+      aria-label={t('nav.account', { name: displayName })}
+      onClick={onClick}
+      onPointerEnter={warm}
+      onFocus={warm}
+      className={cn(pathname === '/profile' && 'bg-accent text-accent-foreground')}
+    >
+      <User aria-hidden />
+      <span className="max-w-40 truncate">{displayName}</span>
+      <ChevronDown aria-hidden />
+    </Button>
+  );
 
   const onLogout = async () => {
     setLoggingOut(true);
@@ -79,82 +116,31 @@ export function Header() {
               </NavLink>
             ))}
           {moreItems.length > 0 ? (
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger
-                className={cn(
-                  navLinkClass,
-                  'inline-flex items-center gap-1',
-                  moreActive ? 'bg-accent text-accent-foreground' : 'text-slate-700',
-                )}
-              >
-                {t('nav.more')}
-                <ChevronDown className="h-4 w-4" aria-hidden />
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content align="start" sideOffset={6} className={menuClass}>
-                  {moreItems.map((item) => (
-                    <DropdownMenu.Item key={item.to} asChild>
-                      <Link
-                        to={item.to}
-                        className={cn(menuItemClass, pathname === item.to && 'bg-accent')}
-                      >
-                        <item.icon aria-hidden />
-                        {t(item.labelKey)}
-                      </Link>
-                    </DropdownMenu.Item>
-                  ))}
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+            armed.more ? (
+              <Suspense fallback={moreTrigger()}>
+                <MoreMenu trigger={moreTrigger()} items={moreItems} pathname={pathname} />
+              </Suspense>
+            ) : (
+              moreTrigger(() => setArmed((a) => ({ ...a, more: true })))
+            )
           ) : null}
         </nav>
         <div className="ml-auto hidden shrink-0 items-center gap-1.5 xl:flex">
           <LanguageSelect />
           {/* One account menu: profile, settings and a labelled Logout (issue 26). */}
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger asChild>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={t('nav.account', { name: displayName })}
-                className={cn(pathname === '/profile' && 'bg-accent text-accent-foreground')}
-              >
-                <User aria-hidden />
-                <span className="max-w-40 truncate">{displayName}</span>
-                <ChevronDown aria-hidden />
-              </Button>
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content align="end" sideOffset={6} className={menuClass}>
-                <DropdownMenu.Label className="px-2 py-1 text-xs text-muted-foreground">
-                  {t(roleLabelKey(user.role))}
-                </DropdownMenu.Label>
-                <DropdownMenu.Item asChild>
-                  <Link to="/profile" className={menuItemClass}>
-                    <User aria-hidden />
-                    {t('nav.profile')}
-                  </Link>
-                </DropdownMenu.Item>
-                {hasSettings ? (
-                  <DropdownMenu.Item asChild>
-                    <Link to="/settings" className={menuItemClass}>
-                      <Settings aria-hidden />
-                      {t('nav.settings')}
-                    </Link>
-                  </DropdownMenu.Item>
-                ) : null}
-                <DropdownMenu.Separator className="my-1 h-px bg-border" />
-                <DropdownMenu.Item
-                  className={menuItemClass}
-                  disabled={loggingOut}
-                  onSelect={() => void onLogout()}
-                >
-                  <LogOut aria-hidden />
-                  {loggingOut ? t('actions.loggingOut') : t('actions.logout')}
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          {armed.account ? (
+            <Suspense fallback={accountTrigger()}>
+              <AccountMenu
+                trigger={accountTrigger()}
+                roleLabel={t(roleLabelKey(user.role))}
+                hasSettings={hasSettings}
+                loggingOut={loggingOut}
+                onLogout={() => void onLogout()}
+              />
+            </Suspense>
+          ) : (
+            accountTrigger(() => setArmed((a) => ({ ...a, account: true })))
+          )}
         </div>
         <Button
           ref={menuButton}

@@ -1,4 +1,4 @@
-import { storedEntry, type HistoryKind } from '@domain/history';
+import type { HistoryEntry, HistoryKind } from '@domain/history';
 import { historyLang, historyText, type HistoryLang } from '@domain/history-text';
 import { useTranslation } from 'react-i18next';
 
@@ -16,5 +16,7 @@ export function useHistoryLang(): HistoryLang {
  * from the entry's kind and params; nothing is parsed back from stored sentences.
  */
 export function entryText(lang: HistoryLang, h: EntryFacts, brief = false): string {
-  return historyText(lang, storedEntry(h.kind, h.params, h.content), { brief });
+  // The server validated kind and params (domain/history.ts storedEntry) before answering; parsing them
+  // again here would put zod on the dashboard's first screen (JavaScript budget, ADR 0007).
+  return historyText(lang, { kind: h.kind, params: h.params } as HistoryEntry, { brief });
 }

@@ -10,7 +10,7 @@ import {
   Trash2,
   Wrench,
 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -22,10 +22,21 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/utils';
-import { NotesHistoryDialog } from './notes-history-dialog';
-import { RemoveEquipmentDialog } from './remove-equipment-dialog';
-import { ServiceDialog } from './service-dialog';
-import { UpdateUsageDialog } from './update-usage-dialog';
+
+// The row's dialogs (forms, zod, react-hook-form) load when one is first opened (JavaScript budget,
+// ADR 0007); they mount on first open anyway.
+const NotesHistoryDialog = lazy(() =>
+  import('./notes-history-dialog').then((m) => ({ default: m.NotesHistoryDialog })),
+);
+const RemoveEquipmentDialog = lazy(() =>
+  import('./remove-equipment-dialog').then((m) => ({ default: m.RemoveEquipmentDialog })),
+);
+const ServiceDialog = lazy(() =>
+  import('./service-dialog').then((m) => ({ default: m.ServiceDialog })),
+);
+const UpdateUsageDialog = lazy(() =>
+  import('./update-usage-dialog').then((m) => ({ default: m.UpdateUsageDialog })),
+);
 
 type DialogName = 'usage' | 'notes' | 'service' | 'remove';
 
@@ -118,34 +129,36 @@ export function EquipmentActions({
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      {used.has('usage') ? (
-        <UpdateUsageDialog
-          equipment={equipment}
-          open={dialog === 'usage'}
-          onOpenChange={(o) => setDialog(o ? 'usage' : null)}
-        />
-      ) : null}
-      {used.has('notes') ? (
-        <NotesHistoryDialog
-          equipment={equipment}
-          open={dialog === 'notes'}
-          onOpenChange={(o) => setDialog(o ? 'notes' : null)}
-        />
-      ) : null}
-      {used.has('service') ? (
-        <ServiceDialog
-          equipmentId={equipment.id}
-          open={dialog === 'service'}
-          onOpenChange={(o) => setDialog(o ? 'service' : null)}
-        />
-      ) : null}
-      {used.has('remove') ? (
-        <RemoveEquipmentDialog
-          equipment={equipment}
-          open={dialog === 'remove'}
-          onOpenChange={(o) => setDialog(o ? 'remove' : null)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {used.has('usage') ? (
+          <UpdateUsageDialog
+            equipment={equipment}
+            open={dialog === 'usage'}
+            onOpenChange={(o) => setDialog(o ? 'usage' : null)}
+          />
+        ) : null}
+        {used.has('notes') ? (
+          <NotesHistoryDialog
+            equipment={equipment}
+            open={dialog === 'notes'}
+            onOpenChange={(o) => setDialog(o ? 'notes' : null)}
+          />
+        ) : null}
+        {used.has('service') ? (
+          <ServiceDialog
+            equipmentId={equipment.id}
+            open={dialog === 'service'}
+            onOpenChange={(o) => setDialog(o ? 'service' : null)}
+          />
+        ) : null}
+        {used.has('remove') ? (
+          <RemoveEquipmentDialog
+            equipment={equipment}
+            open={dialog === 'remove'}
+            onOpenChange={(o) => setDialog(o ? 'remove' : null)}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

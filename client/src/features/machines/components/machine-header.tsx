@@ -1,38 +1,35 @@
 import type { EquipmentDto } from '@domain/schemas/equipment';
 import type { MachineDefect } from '@domain/schemas/machine-page';
-import {
-  AlertTriangle,
-  ArchiveRestore,
-  ClipboardCheck,
-  Gauge,
-  MoreHorizontal,
-  Pencil,
-  QrCode,
-  Trash2,
-  Wrench,
-} from 'lucide-react';
-import { useState } from 'react';
+import { AlertTriangle, ArchiveRestore, Gauge, MoreHorizontal, Wrench } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useRestoreEquipment } from '@/components/equipment/equipment-queries';
 import { ForecastText } from '@/components/equipment/forecast-text';
 import { shortId } from '@/components/equipment/format';
-import { RemoveEquipmentDialog } from '@/components/equipment/remove-equipment-dialog';
-import { ServiceDialog } from '@/components/equipment/service-dialog';
 import { OutOfServiceBadge, StatusBadge } from '@/components/equipment/status-badge';
 import { TypeIcon } from '@/components/equipment/type-icon';
-import { UpdateUsageDialog } from '@/components/equipment/update-usage-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
+
+// The More menu (Radix menu and its positioning, ~37 KB gzip) loads on its first press and opens at once.
+const MachineMoreMenu = lazy(() => import('./machine-more-menu'));
+// The action dialogs (forms, zod, react-hook-form) load when one is first opened (JavaScript budget, ADR 0007).
+const UpdateUsageDialog = lazy(() =>
+  import('@/components/equipment/update-usage-dialog').then((m) => ({
+    default: m.UpdateUsageDialog,
+  })),
+);
+const ServiceDialog = lazy(() =>
+  import('@/components/equipment/service-dialog').then((m) => ({ default: m.ServiceDialog })),
+);
+const RemoveEquipmentDialog = lazy(() =>
+  import('@/components/equipment/remove-equipment-dialog').then((m) => ({
+    default: m.RemoveEquipmentDialog,
+  })),
+);
 
 type DialogName = 'usage' | 'service' | 'remove';
 
@@ -50,8 +47,20 @@ export function MachineHeader({
 }) {
   const { t } = useTranslation('machines');
   const { t: te } = useTranslation('equipment');
-  const navigate = useNavigate();
   const [dialog, setDialog] = useState<DialogName | null>(null);
+  const [moreArmed, setMoreArmed] = useState(false);
+  // Before the menu's code has loaded, its trigger is the same button, loading it when pressed.
+  const moreTrigger = (onClick?: () => void) => (
+    <Button
+      variant="outline"
+      aria-haspopup="menu"
+      aria-label={t('actions.moreFor', { name: e.name })}
+      onClick={onClick}
+      onPointerEnter={() => void import('./machine-more-menu')}
+    >
+      <MoreHorizontal aria-hidden /> {t('actions.more')}
+    </Button>
+  );
   const restore = useRestoreEquipment();
   const retired = e.retiredAt !== null;
   const doRestore = () =>
@@ -124,41 +133,18 @@ export function MachineHeader({
               </Button>
             </>
           )}
-          <DropdownMenu modal={false}>
-            <DropdownMenuTrigger asChild>
-              <Button variant="outline" aria-label={t('actions.moreFor', { name: e.name })}>
-                <MoreHorizontal aria-hidden /> {t('actions.more')}
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent>
-              {!retired ? (
-                <DropdownMenuItem onSelect={() => navigate(`/add-equipment?edit=${e.id}`)}>
-                  <Pencil aria-hidden /> {te('actions.edit')}
-                </DropdownMenuItem>
-              ) : null}
-              <DropdownMenuItem asChild>
-                <Link to={`/labels?ids=${e.id}`}>
-                  <QrCode aria-hidden /> {t('actions.printLabel')}
-                </Link>
-              </DropdownMenuItem>
-              <DropdownMenuItem asChild>
-                <Link to={`/inspections/report/${e.id}`}>
-                  <ClipboardCheck aria-hidden /> {te('actions.inspectionReport')}
-                </Link>
-              </DropdownMenuItem>
-              {!retired ? (
-                <>
-                  <DropdownMenuSeparator />
-                  <DropdownMenuItem
-                    className="text-destructive focus:text-destructive"
-                    onSelect={() => setDialog('remove')}
-                  >
-                    <Trash2 aria-hidden /> {t('actions.retire')}
-                  </DropdownMenuItem>
-                </>
-              ) : null}
-            </DropdownMenuContent>
-          </DropdownMenu>
+          {moreArmed ? (
+            <Suspense fallback={moreTrigger()}>
+              <MachineMoreMenu
+                trigger={moreTrigger()}
+                equipmentId={e.id}
+                retired={retired}
+                onRetire={() => setDialog('remove')}
+              />
+            </Suspense>
+          ) : (
+            moreTrigger(() => setMoreArmed(true))
+          )}
         </div>
       </div>
       {e.outOfService && !retired ? (
@@ -198,23 +184,29 @@ export function MachineHeader({
           {t('retiredSince', { date: formatDateTime(e.retiredAt) })}
         </p>
       ) : null}
-      {dialog === 'usage' ? (
-        <UpdateUsageDialog equipment={e} open onOpenChange={(o) => setDialog(o ? 'usage' : null)} />
-      ) : null}
-      {dialog === 'service' ? (
-        <ServiceDialog
-          equipmentId={e.id}
-          open
-          onOpenChange={(o) => setDialog(o ? 'service' : null)}
-        />
-      ) : null}
-      {dialog === 'remove' ? (
-        <RemoveEquipmentDialog
-          equipment={e}
-          open
-          onOpenChange={(o) => setDialog(o ? 'remove' : null)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog === 'usage' ? (
+          <UpdateUsageDialog
+            equipment={e}
+            open
+            onOpenChange={(o) => setDialog(o ? 'usage' : null)}
+          />
+        ) : null}
+        {dialog === 'service' ? (
+          <ServiceDialog
+            equipmentId={e.id}
+            open
+            onOpenChange={(o) => setDialog(o ? 'service' : null)}
+          />
+        ) : null}
+        {dialog === 'remove' ? (
+          <RemoveEquipmentDialog
+            equipment={e}
+            open
+            onOpenChange={(o) => setDialog(o ? 'remove' : null)}
+          />
+        ) : null}
+      </Suspense>
     </header>
   );
 }

@@ -1,5 +1,6 @@
-import { noteTypes, type EquipmentDto, type HistoryRecordDto } from '@domain/schemas/equipment';
-import { useState, type FormEvent } from 'react';
+import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
+import { noteTypes } from '@domain/note-types';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   useAddNote,
@@ -7,13 +8,17 @@ import {
   useVoidEntry,
 } from '@/components/equipment/equipment-queries';
 import { describeReading, HistoryEntry } from '@/components/equipment/notes-history-dialog';
-import { VoidDialog } from '@/components/equipment/void-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+
+// The void dialog loads when a void is first asked for (JavaScript budget, ADR 0007).
+const VoidDialog = lazy(() =>
+  import('@/components/equipment/void-dialog').then((m) => ({ default: m.VoidDialog })),
+);
 
 /** How many entries the timeline shows at first, and how many more each "Load more" adds. */
 export const TIMELINE_PAGE = 20;
@@ -139,17 +144,19 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
         ) : null}
       </CardContent>
       {voiding ? (
-        <VoidDialog
-          open
-          onOpenChange={(o) => {
-            if (!o) setVoiding(null);
-          }}
-          what={describeReading(te, voiding, e.unit)}
-          onVoid={async (reason) => {
-            await voidEntry.mutateAsync({ equipmentId: e.id, entryId: voiding.id, reason });
-            toast({ title: te('void.done'), description: te('void.doneBody', { name: e.name }) });
-          }}
-        />
+        <Suspense fallback={null}>
+          <VoidDialog
+            open
+            onOpenChange={(o) => {
+              if (!o) setVoiding(null);
+            }}
+            what={describeReading(te, voiding, e.unit)}
+            onVoid={async (reason) => {
+              await voidEntry.mutateAsync({ equipmentId: e.id, entryId: voiding.id, reason });
+              toast({ title: te('void.done'), description: te('void.doneBody', { name: e.name }) });
+            }}
+          />
+        </Suspense>
       ) : null}
     </Card>
   );
