@@ -146,9 +146,6 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
     machinePage(deps, companyCtx(req), idOf(req)),
   );
 
-  app.get('/api/equipment/:id/history', managers, async (req) =>
-    svc.history(deps, companyCtx(req), idOf(req)),
-  );
   // With `limit`, `cursor` or `kind`: one page { entries, nextCursor } by seq (the machine page's
   // timeline); without: every entry as an array (the Notes & History dialog). Text per Accept-Language.
   app.get('/api/equipment/:id/history', managers, async (req) => {
