@@ -87,8 +87,8 @@ export const overviewMachineSchema = z.object({
   currentUsage: z.number(),
   /** YYYY-MM-DD while maintenance is scheduled by date, else null. */
   nextMaintenanceDate: z.string().nullable(),
-  /** Set while the machine is out of service (its badge shows the reason). */
-  outOfService: z.object({ reason: z.string() }).nullable(),
+  /** Present only while the machine is out of service (its badge shows the reason); omitted otherwise. */
+  outOfService: z.object({ reason: z.string() }).optional(),
   /** The badge and the remaining usage (criticality is the answer's `critical` map). */
   status: equipmentStatusSchema
     .pick({ serviceStatus: true, hasSchedule: true, remainingUsage: true })
@@ -96,8 +96,6 @@ export const overviewMachineSchema = z.object({
     .extend({ overdueUsage: z.number().optional() }),
   forecast: forecastDtoSchema
     .pick({ dueDate: true, basis: true, daysUntil: true, perDay: true, noUsageForecast: true })
-    // The usage the service was due at, only beside overdueUsage.
-    .extend({ dueAtUsage: z.number().optional() })
     .nullable(),
 });
 export type OverviewMachine = z.infer<typeof overviewMachineSchema>;

@@ -22,6 +22,8 @@ export function ForecastText({
         })
       | null;
     status?: { overdueUsage?: EquipmentStatus['overdueUsage'] };
+    /** With overdueUsage, gives the usage the service was due at when the forecast does not carry it. */
+    currentUsage?: number;
   };
   className?: string;
 }) {
@@ -44,12 +46,18 @@ export function ForecastText({
     );
   }
   const past = e.status?.overdueUsage ?? null;
-  if (f.basis === 'usage' && past !== null && f.dueAtUsage != null)
+  // The dashboard's lean overview leaves dueAtUsage out: it is the current usage less how far past it is.
+  const dueAt =
+    f.dueAtUsage ??
+    (past !== null && e.currentUsage !== undefined
+      ? Math.round((e.currentUsage - past) * 100) / 100
+      : null);
+  if (f.basis === 'usage' && past !== null && dueAt !== null)
     return (
       <span className={cn('block text-xs text-red-700', className)} data-testid="forecast">
         {t('forecast.overdueUsage', {
           value: formatUsage(t, past, e.unit),
-          due: formatUsage(t, f.dueAtUsage, e.unit),
+          due: formatUsage(t, dueAt, e.unit),
         })}
       </span>
     );

@@ -109,7 +109,7 @@ export function toOverviewMachine(e: EquipmentDto): OverviewMachine {
     unit: e.unit,
     currentUsage: e.currentUsage,
     nextMaintenanceDate: e.hasScheduledMaintenance ? e.nextMaintenanceDate : null,
-    outOfService: e.outOfService ? { reason: e.outOfService.reason } : null,
+    ...(e.outOfService ? { outOfService: { reason: e.outOfService.reason } } : {}),
     status: {
       serviceStatus: s.serviceStatus,
       hasSchedule: s.hasSchedule,
@@ -125,7 +125,6 @@ export function toOverviewMachine(e: EquipmentDto): OverviewMachine {
           // Shown to one decimal: three are plenty (a full double is 17 characters).
           perDay: f.perDay === null ? null : Math.round(f.perDay * 1000) / 1000,
           noUsageForecast: f.noUsageForecast,
-          ...(s.overdueUsage !== null && f.dueAtUsage !== null ? { dueAtUsage: f.dueAtUsage } : {}),
         }
       : null,
   };

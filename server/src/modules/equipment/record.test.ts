@@ -103,7 +103,12 @@ describe('retire keeps the record; restore; Delete Forever', () => {
     // Its history is whole, plus the retirement entry.
     const after = await historyOf(o, e.id);
     expect(after.map((h) => h.id)).toEqual(expect.arrayContaining(before.map((h) => h.id)));
-    expect(after[0]).toMatchObject({ noteType: 'retired', content: 'Retired: Sold' });
+    expect(after[0]).toMatchObject({
+      noteType: 'retired',
+      kind: 'retired',
+      params: { remark: 'Sold' },
+      text: 'Retired · Sold',
+    });
     expect(after.every((h) => !h.canVoid)).toBe(true);
 
     const hist = await get<HistoryRecord[]>(o.cookie, '/api/equipment-history/export');
