@@ -71,7 +71,7 @@ for (const lng of LANGUAGES) {
     });
 
     test(`owner pages have no serious violations (${lng})`, async ({ page }) => {
-      test.setTimeout(120_000);
+      // Fourteen pages and three phone pages, each scanned by axe: the describe's 180 s.
       await useLanguage(page, lng);
       await signupOwnerViaApi(page.request);
       for (const path of OWNER) await expectNoSeriousViolations(page, path);
