@@ -125,6 +125,8 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await service.getByRole('button', { name: 'Record Service' }).click();
   await expect(page.getByText('Service Reset', { exact: true })).toBeVisible();
   await expect(service).toBeHidden();
+  // The toast sits over the bottom of the edit form's page until it times out.
+  await expect(page.getByText('Service Reset', { exact: true })).toBeHidden({ timeout: 15_000 });
 
   // An unrelated edit keeps the service: the machine stays Good.
   await rowAction(page, name, 'Edit');
@@ -351,7 +353,7 @@ test.describe('phone', () => {
     await page.goto('/equipment-list');
     const card = page.getByTestId('equipment-card').filter({ hasText: name });
     await expect(card).toBeVisible();
-    await expect(card.getByText('Overdue')).toBeVisible();
+    await expect(card.getByText('Overdue', { exact: true })).toBeVisible();
     await expect(page.getByRole('table')).toBeHidden();
     await card.getByRole('button', { name: `Update Usage: ${name}` }).click();
     const usage = page.getByRole('dialog', { name: 'Update Equipment Usage' });
@@ -377,6 +379,8 @@ test('Spanish', async ({ page }) => {
 test('edit from /add?edit={id}, the plan-limit alert, and no serious accessibility problems', async ({
   page,
 }) => {
+  // Four axe scans and fifteen machines added: more than the default minute on a busy machine.
+  test.slow();
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   await signupOwnerViaApi(page.request);
   const name = uniqueName('Mower');
