@@ -34,7 +34,12 @@ test('upload good and bad rows, fix the mapping, import, the list shows them; ex
 }) => {
   await signupOwnerViaApi(page.request);
   await page.goto('/');
-  await page.getByRole('link', { name: 'Import' }).first().click();
+  // Import is under the header's More menu (issue 26: the owner's header keeps four links).
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('button', { name: 'More', exact: true })
+    .click();
+  await page.getByRole('menuitem', { name: 'Import' }).click();
   await expect(page.getByRole('heading', { name: 'Import from a spreadsheet' })).toBeVisible();
 
   await upload(page, 'fleet.csv', Buffer.from(CSV), 'text/csv');
