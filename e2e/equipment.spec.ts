@@ -186,7 +186,7 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   const kept = page.getByRole('dialog', { name: 'Equipment Notes & History' });
   await expect(kept.getByText('Changed the oil')).toBeVisible();
   await expect(kept.getByText('Oil filter (OF-42) x3')).toBeVisible();
-  await expect(kept.getByText('Retired: Sold at auction')).toBeVisible();
+  await expect(kept.getByText('Retired · Sold at auction')).toBeVisible();
   await expect(kept.getByLabel('Add a note')).toHaveCount(0);
   await kept.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: `Restore: ${name}` }).click();
