@@ -9,6 +9,7 @@ import {
   parseDate,
   parseNumber,
   parseYesNo,
+  unitOfHeader,
 } from './import';
 import { csvCell } from './csv';
 import { equipmentInputSchema } from './schemas/equipment';
@@ -32,6 +33,54 @@ describe('column guessing', () => {
       'currentUsage',
       'description',
     ]);
+  });
+  it('recognises the ordinary headers of a fleet sheet, in English and Spanish', () => {
+    const guessed = (h: string) => guessEquipmentColumns([h])[0];
+    const expected: Record<string, string> = {
+      VIN: 'serialNumber',
+      'VIN / Serial': 'serialNumber',
+      'Serial #': 'serialNumber',
+      Odometer: 'currentUsage',
+      Hours: 'currentUsage',
+      Meter: 'currentUsage',
+      'Odometer/Hours': 'currentUsage',
+      'Meter Type': 'unit',
+      'Service Every': 'serviceInterval',
+      Make: 'make',
+      Model: 'model',
+      Year: 'year',
+      Kilometraje: 'currentUsage',
+      Horómetro: 'currentUsage',
+      Marca: 'make',
+      Modelo: 'model',
+      Año: 'year',
+      'Número económico': 'fleetNumber',
+    };
+    for (const [header, field] of Object.entries(expected))
+      expect(guessed(header), header).toBe(field);
+  });
+  it('never takes a fleet number ("Unit #") for the usage unit', () => {
+    expect(guessEquipmentColumns(['Unit #', 'Unit'])).toEqual(['fleetNumber', 'unit']);
+    expect(guessEquipmentColumns(['Unit No.', 'Unit Number'])).toEqual(['fleetNumber', null]);
+  });
+  it('reads the unit a usage column names, and none from an ambiguous one', () => {
+    expect(unitOfHeader('Hours')).toBe('hours');
+    expect(unitOfHeader('Horómetro')).toBe('hours');
+    expect(unitOfHeader('Odometer (km)')).toBe('kilometers');
+    expect(unitOfHeader('Millas')).toBe('miles');
+    expect(unitOfHeader('Mileage')).toBe('miles');
+    expect(unitOfHeader('Odometer')).toBeNull();
+    expect(unitOfHeader('Odometer/Hours')).toBeNull();
+    expect(unitOfHeader('Meter')).toBeNull();
+  });
+  it('names a machine by its fleet number, year, make and model, or keeps them in its description', () => {
+    const f = formatOfLanguage('en');
+    expect(
+      equipmentRowInput({ fleetNumber: 'T-12', year: 2019, make: 'Ford', model: 'F-150' }, f),
+    ).toMatchObject({ name: 'T-12 2019 Ford F-150' });
+    expect(
+      equipmentRowInput({ name: 'Blue truck', year: 2019, make: 'Ford', description: 'Yard' }, f),
+    ).toMatchObject({ name: 'Blue truck', description: 'Yard · 2019 Ford' });
   });
   it('maps every header of the Equipment List export, and leaves the computed ones out', () => {
     const header =

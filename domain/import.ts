@@ -40,6 +40,20 @@ export const equipmentImportFields = [
 ] as const;
 export type EquipmentImportField = (typeof equipmentImportFields)[number];
 
+/**
+ * Columns a fleet's own sheet often has that the equipment form has no field for. They are read, not
+ * lost: a machine with no name is named by them ("T-12 2019 Chevrolet Silverado"); one with a name
+ * keeps them in its description. Not in the template (the template holds the form's fields).
+ */
+export const equipmentExtraImportFields = ['fleetNumber', 'year', 'make', 'model'] as const;
+export type EquipmentExtraImportField = (typeof equipmentExtraImportFields)[number];
+/** Every column an equipment sheet's column can be mapped to. */
+export const equipmentColumnFields = [
+  ...equipmentImportFields,
+  ...equipmentExtraImportFields,
+] as const;
+export type EquipmentColumnField = (typeof equipmentColumnFields)[number];
+
 /** Past readings and services: one row is a reading (with fuel and a note) or a service (with cost). */
 export const historyImportFields = [
   'date',
@@ -54,7 +68,7 @@ export const historyImportFields = [
 ] as const;
 export type HistoryImportField = (typeof historyImportFields)[number];
 
-const numericFields = new Set<string>([
+export const numericImportFields = new Set<string>([
   'currentUsage',
   'threshold',
   'alertThreshold',
@@ -67,17 +81,21 @@ const numericFields = new Set<string>([
 ]);
 const dateFields = new Set<string>(['maintenanceStartDate', 'date']);
 
-/** Lower case, accents off, only letters and digits: "Número de serie" -> "numerodeserie". */
+/**
+ * Lower case, accents off, only letters and digits: "Número de serie" -> "numerodeserie". A `#` reads
+ * "no" (number): "Serial #" is "serialno", and "Unit #" (a fleet number) is "unitno", never "unit".
+ */
 export function normalizeHeader(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    .replace(/#/g, 'no')
     .replace(/[^a-z0-9]/g, '');
 }
 
 /** Header spellings (normalized) in English and Spanish, the export's own headers included. */
-const equipmentAliases: Record<EquipmentImportField, string[]> = {
+const equipmentAliases: Record<EquipmentColumnField, string[]> = {
   name: [
     'name',
     'equipmentname',
@@ -101,8 +119,33 @@ const equipmentAliases: Record<EquipmentImportField, string[]> = {
     'nodeserie',
     'nserie',
     'numserie',
+    'vinserial',
+    'serialvin',
+    'vinno',
+    'vinnumber',
+    'vinnumero',
+    'vinserie',
+    'seriechasis',
+    'numerodechasis',
+    'chasis',
+    'numerodeserievin',
   ],
-  unit: ['unit', 'units', 'usageunit', 'unidad', 'unidades', 'unidaddeuso'],
+  unit: [
+    'unit',
+    'units',
+    'usageunit',
+    'unidad',
+    'unidades',
+    'unidaddeuso',
+    'metertype',
+    'meterunit',
+    'meterunits',
+    'usagetype',
+    'tipodemedidor',
+    'unidaddemedida',
+    'unidaddelmedidor',
+    'tipodeuso',
+  ],
   currentUsage: [
     'currentusage',
     'usage',
@@ -122,6 +165,25 @@ const equipmentAliases: Record<EquipmentImportField, string[]> = {
     'horometro',
     'odometro',
     'lectura',
+    'odometerhours',
+    'hoursodometer',
+    'odometerhour',
+    'hourmeter',
+    'hourmeterreading',
+    'mileage',
+    'odometerreading',
+    'currentmeter',
+    'currentreading',
+    'currentmiles',
+    'currenthours',
+    'meterhours',
+    'kilometraje',
+    'millaje',
+    'odometrohoras',
+    'horometroodometro',
+    'lecturaactual',
+    'lecturadelmedidor',
+    'medidor',
   ],
   threshold: [
     'threshold',
@@ -133,7 +195,19 @@ const equipmentAliases: Record<EquipmentImportField, string[]> = {
   ],
   fuelType: ['fueltype', 'fuel', 'combustible', 'tipodecombustible'],
   alertThreshold: ['alertthreshold', 'alert', 'umbraldealerta', 'alerta'],
-  serviceInterval: ['serviceinterval', 'interval', 'intervalodeservicio', 'intervalo'],
+  serviceInterval: [
+    'serviceinterval',
+    'interval',
+    'intervalodeservicio',
+    'intervalo',
+    'serviceevery',
+    'serviceeveryhours',
+    'serviceeverymiles',
+    'serviceeverykm',
+    'servicioscada',
+    'serviciocada',
+    'servicecycle',
+  ],
   lastServiceUsage: [
     'lastserviceusage',
     'lastservice',
@@ -163,7 +237,41 @@ const equipmentAliases: Record<EquipmentImportField, string[]> = {
     'unidaddelintervalo',
   ],
   description: ['description', 'descripcion', 'notes', 'notas', 'comments', 'comentarios'],
+  fleetNumber: [
+    'unitno',
+    'unitnumber',
+    'unitid',
+    'fleetno',
+    'fleetnumber',
+    'fleetid',
+    'assetno',
+    'assetnumber',
+    'assetid',
+    'numerodeunidad',
+    'unidadno',
+    'nodeunidad',
+    'numeroeconomico',
+    'noeconomico',
+    'numerointerno',
+  ],
+  year: ['year', 'modelyear', 'ano', 'anio', 'anodelmodelo', 'modeloano'],
+  make: ['make', 'manufacturer', 'brand', 'marca', 'fabricante'],
+  model: ['model', 'modelo'],
 };
+
+/**
+ * The usage unit a usage column's header names ("Hours", "Odometer (km)", "Millas"), for a sheet with
+ * no unit column: null when the header does not say (an "Odometer" may be miles or kilometres).
+ */
+export function unitOfHeader(header: string): 'hours' | 'miles' | 'kilometers' | null {
+  const h = normalizeHeader(header);
+  if (/(hours|hour|hrs|horas|horometro|hourmeter)/.test(h)) {
+    return /(miles|km|kilomet|odomet|millas)/.test(h) ? null : 'hours';
+  }
+  if (/(km|kilomet|kilometraje)/.test(h)) return /(miles|millas)/.test(h) ? null : 'kilometers';
+  if (/(miles|mileage|millas|millaje)/.test(h)) return 'miles';
+  return null;
+}
 
 const historyAliases: Record<HistoryImportField, string[]> = {
   date: ['date', 'fecha', 'day', 'dia'],
@@ -380,7 +488,7 @@ export const parseUnit = (c: Cell) => choice(c, unitNames);
  * passed on as it is, so the schema answers with the form's message.
  */
 export function equipmentRowInput(
-  cells: Partial<Record<EquipmentImportField, Cell>>,
+  cells: Partial<Record<EquipmentColumnField, Cell>>,
   format: ImportFormat,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -388,7 +496,7 @@ export function equipmentRowInput(
     const cell = cells[field] ?? null;
     if (cellText(cell) === '') continue;
     let value: unknown;
-    if (numericFields.has(field)) {
+    if (numericImportFields.has(field)) {
       const n = parseNumber(cell, format.decimal);
       value = Number.isNaN(n) ? cellText(cell) : n;
     } else if (dateFields.has(field)) value = parseDate(cell, format.dateOrder);
@@ -399,6 +507,23 @@ export function equipmentRowInput(
     else if (field === 'hasScheduledMaintenance') value = parseYesNo(cell);
     else value = cellText(cell);
     out[field] = value;
+  }
+  // Fleet number, year, make and model: the name when the sheet has none, else kept in the description.
+  const fleet = cellText(cells.fleetNumber ?? null);
+  const ymm = (['year', 'make', 'model'] as const)
+    .map((f) => cellText(cells[f] ?? null))
+    .filter(Boolean)
+    .join(' ');
+  if (out.name === undefined) {
+    const named = [fleet, ymm].filter(Boolean).join(' ');
+    if (named) out.name = named;
+  } else if (fleet || ymm) {
+    const described = [
+      typeof out.description === 'string' ? out.description : '',
+      fleet ? `#${fleet}` : '',
+      ymm,
+    ].filter(Boolean);
+    out.description = described.join(' · ');
   }
   return out;
 }

@@ -45,7 +45,9 @@ test('upload good and bad rows, fix the mapping, import, the list shows them; ex
   await upload(page, 'fleet.csv', Buffer.from(CSV), 'text/csv');
   await expect(page.getByTestId('file-summary')).toHaveText('fleet.csv: 3 rows');
   // "Asset" is not a header we know: the name column must be chosen.
-  await expect(page.getByRole('alert')).toHaveText('Choose the column that holds the name.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Choose the column that holds the name (or the fleet number, make and model).',
+  );
   await expect(page.getByRole('button', { name: 'Check the rows' })).toBeDisabled();
   await expect(page.getByLabel('Imported as (column Hours)')).toHaveValue('currentUsage');
   await page.getByLabel('Imported as (column Asset)').selectOption('name');
@@ -56,7 +58,9 @@ test('upload good and bad rows, fix the mapping, import, the list shows them; ex
     "To add: 2 · To update: 0 · Unchanged: 0 · With errors: 1 · Over your plan's limit: 0",
   );
   const rows = page.getByRole('table', { name: 'Rows of the file' });
-  await expect(rows.getByText('Type: Type is required')).toBeVisible();
+  await expect(
+    rows.getByText('Type: "Spaceship" is not a type: use vehicle, machinery, tools or other'),
+  ).toBeVisible();
   await expect(rows.getByText('Current usage: Current usage must be 0 or more')).toBeVisible();
   await shot(page, 'import-preview');
   // The wizard with its preview shown has no serious accessibility violations.
@@ -146,6 +150,54 @@ test('a Spanish user sees the problems of a row in Spanish', async ({ page }) =>
   const rows = page.getByRole('table', { name: 'Filas del archivo' });
   await expect(rows.getByText('Nombre: El nombre es obligatorio')).toBeVisible();
   await expect(page.getByTestId('import-summary')).toContainText('Para agregar: 1 ·');
+});
+
+test('an ordinary fleet sheet: no Type column, a blank meter, a blank line; rows by the sheet’s own line; the finish says what was skipped', async ({
+  page,
+}) => {
+  await signupOwnerViaApi(page.request);
+  await page.goto('/import');
+  await upload(
+    page,
+    'fleet.csv',
+    Buffer.from(
+      [
+        'Unit #,Year,Make,Model,VIN / Serial,Hours,Notes',
+        'T-12,2019,Deere,310L,1T0310,"1,250",',
+        '',
+        'T-13,2021,Cat,420,CAT420,mil doscientos,',
+        'Shop vac,,,,,,Bay 2',
+      ].join('\r\n'),
+    ),
+    'text/csv',
+  );
+  const mapping = page.getByRole('table').first();
+  await expect(mapping.getByRole('combobox').first()).toHaveValue('fleetNumber');
+  await page.getByRole('button', { name: 'Check the rows' }).click();
+  const rows = page.getByRole('table', { name: 'Rows of the file' });
+  const t13 = rows.getByRole('row', { name: /T-13/ });
+  // Line 4 of the sheet: the header is line 1 and line 3 is blank.
+  await expect(t13.getByRole('cell').first()).toHaveText('4');
+  await expect(t13).toContainText('"mil doscientos" is not a number');
+  await expect(rows.getByRole('row', { name: /T-12 2019 Deere 310L/ })).toContainText(
+    'No type in the file: added as Other',
+  );
+  await expect(rows.getByRole('row', { name: /Shop vac/ })).toContainText(
+    'No meter in the file: added without usage tracking (N/A)',
+  );
+  await page.getByRole('button', { name: /Import 2 rows/ }).click();
+  await expect(page.getByTestId('import-skipped')).toContainText('1 row was not imported:');
+  await expect(page.getByTestId('import-skipped')).toContainText('1 with errors');
+  const list = (await (await page.request.get('/api/equipment')).json()) as {
+    name: string;
+    unit: string;
+    type: string;
+    currentUsage: number;
+  }[];
+  expect(list.map((e) => [e.name, e.type, e.unit, e.currentUsage])).toEqual([
+    ['Shop vac', 'other', 'n/a', 0],
+    ['T-12 2019 Deere 310L', 'other', 'hours', 1250],
+  ]);
 });
 
 test('past readings and services: a rollback is refused in the preview, the rest lands in the history', async ({

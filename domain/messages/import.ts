@@ -27,4 +27,12 @@ export const importMessages = {
   aboveLater: "Higher than the machine's usage at a later reading ({{current}})",
   held: 'Held for review: more than the meter can do since the previous reading',
   serviceAbove: "The service reading is above the machine's usage at that date ({{current}})",
+  notANumber: '"{{value}}" is not a number',
+  typeInvalid: '"{{value}}" is not a type: use vehicle, machinery, tools or other',
+  unitInvalid: '"{{value}}" is not a unit: use hours, miles, kilometers, or leave it blank for none',
+  equipmentFuelTypeInvalid: '"{{value}}" is not a fuel type: use gasoline, diesel, or leave it blank',
+  intervalUnitInvalid: '"{{value}}" is not an interval unit: use days, months or years',
+  unitForUsage: 'Say what the usage counts: add a Unit column (hours, miles or kilometers)',
+  typeDefaulted: 'No type in the file: added as Other',
+  unitDefaulted: 'No meter in the file: added without usage tracking (N/A)',
 } as const;

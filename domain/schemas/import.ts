@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './primitives';
-import { equipmentImportFields, historyImportFields } from '../import';
+import { equipmentColumnFields, historyImportFields } from '../import';
 import { importMessages } from '../messages/import';
 import { queryMessages as q } from '../messages/query';
 
@@ -26,12 +26,19 @@ const rowsOf = <F extends readonly [string, ...string[]]>(fields: F) =>
     .min(1, importMessages.noRows)
     .max(IMPORT_MAX_ROWS, importMessages.tooManyRows);
 
+/** The spreadsheet's own line number of each row (blank lines skipped); without it the header is line 1. */
+const linesSchema = z
+  .array(z.number().int().min(1).max(10_000_000))
+  .max(IMPORT_MAX_ROWS)
+  .optional();
+
 /**
  * POST /api/import/equipment/preview and /api/import/equipment. `mode`: `valid` imports the rows that
  * pass and fit, `all` imports every row or nothing.
  */
 export const equipmentImportSchema = z.object({
-  rows: rowsOf(equipmentImportFields),
+  rows: rowsOf(equipmentColumnFields),
+  lines: linesSchema,
   format: importFormatSchema,
   mode: z.enum(['valid', 'all'], { error: q.oneOf }).default('valid'),
 });
@@ -39,6 +46,7 @@ export type EquipmentImportRequest = z.infer<typeof equipmentImportSchema>;
 
 export const historyImportSchema = z.object({
   rows: rowsOf(historyImportFields),
+  lines: linesSchema,
   format: importFormatSchema,
   mode: z.enum(['valid', 'all'], { error: q.oneOf }).default('valid'),
 });
@@ -57,7 +65,7 @@ export const equipmentImportActions = ['add', 'update', 'unchanged', 'error', 'o
 export type EquipmentImportAction = (typeof equipmentImportActions)[number];
 
 export const equipmentImportRowSchema = z.object({
-  /** 1-based row of the data (the header is not counted). */
+  /** The spreadsheet's own line number of the row (the header is line 1). */
   row: z.number(),
   name: z.string(),
   action: z.enum(equipmentImportActions),
@@ -66,6 +74,8 @@ export const equipmentImportRowSchema = z.object({
   /** Fields an update changes. */
   changes: z.array(z.string()),
   issues: z.array(importIssueSchema),
+  /** What was assumed for the row (no Type column: Other), said in the preview. */
+  notes: z.array(importIssueSchema),
 });
 export type EquipmentImportRow = z.infer<typeof equipmentImportRowSchema>;
 

@@ -3,6 +3,7 @@ import {
   equipmentRowInput,
   historyRowInput,
   matchText,
+  numericImportFields,
   type EquipmentImportField,
   type HistoryRowInput,
 } from '../../../../domain/import';
@@ -12,8 +13,11 @@ import {
   type MessageParams,
 } from '../../../../domain/messages/catalogue';
 import {
+  equipmentFuelTypes,
   equipmentInputSchema,
+  equipmentTypes,
   MAX_USAGE,
+  usageUnits,
   type EquipmentInput,
 } from '../../../../domain/schemas/equipment';
 import type {
@@ -27,7 +31,7 @@ import type {
 } from '../../../../domain/schemas/import';
 import { MAX_INCREASE_PER_DAY } from '../../../../domain/schemas/operators';
 import { isDateInRange } from '../../../../domain/schemas/primitives';
-import { isDateOnly } from '../../../../domain/dates';
+import { intervalUnits, isDateOnly } from '../../../../domain/dates';
 import type { DbOrTx } from '../../db/client';
 import { company, equipment, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
@@ -134,12 +138,13 @@ async function planEquipment(
   let adds = 0;
   for (const [i, cells] of req.rows.entries()) {
     if (i > 0 && i % SLICE === 0) await yieldToOthers();
-    const rowNo = i + 1;
+    const rowNo = lineOf(req, i);
     const input = equipmentRowInput(cells, req.format);
+    const notes: ImportIssue[] = [];
     const name = typeof input.name === 'string' ? input.name : '';
     const serial = matchText(typeof input.serialNumber === 'string' ? input.serialNumber : '');
     const key = serial ? `s:${serial}` : `n:${matchText(name)}`;
-    const base = { row: rowNo, name, equipmentId: null, changes: [] as string[] };
+    const base = { row: rowNo, name, equipmentId: null, changes: [] as string[], notes };
     const firstRow = key.length > 2 ? seen.get(key) : undefined;
     if (firstRow !== undefined) {
       rows.push({
@@ -158,12 +163,25 @@ async function planEquipment(
       if (serial && serial === matchText(match.serialNumber)) delete input.serialNumber;
       if (matchText(name) === matchText(match.name)) delete input.name;
     }
+    if (!match) {
+      // A new machine from an ordinary sheet: no Type column is Other; no meter (no unit, no usage) is N/A.
+      if (input.type === undefined) {
+        input.type = 'other';
+        notes.push(issue('type', 'import.typeDefaulted'));
+      }
+      if (input.unit === undefined && input.currentUsage === undefined) {
+        input.unit = 'n/a';
+        notes.push(issue('unit', 'import.unitDefaulted'));
+      }
+    }
+    // Cells the form's schema would answer vaguely for: said in the sheet's own terms.
+    const cellIssues = cellIssuesOf(input, !match);
     const candidate = match ? { ...editableOf(match), ...input } : input;
     const parsed = equipmentInputSchema.safeParse(candidate);
-    if (!parsed.success) {
-      const issues: ImportIssue[] = [];
-      const fields = new Set<string>();
-      for (const zi of parsed.error.issues) {
+    if (cellIssues.length > 0 || !parsed.success) {
+      const issues: ImportIssue[] = [...cellIssues];
+      const fields = new Set<string>(cellIssues.map((ci) => ci.field));
+      for (const zi of parsed.success ? [] : parsed.error.issues) {
         const field = String(zi.path[0] ?? '_');
         if (fields.has(field)) continue;
         fields.add(field);
@@ -207,6 +225,35 @@ async function planEquipment(
   return { rows, count, limit, room: Number.isFinite(room) ? room : -1 };
 }
 
+/** The spreadsheet's own line of row `i`: as the client read it, else the header on line 1. */
+const lineOf = (req: { lines?: number[] | undefined }, i: number) => req.lines?.[i] ?? i + 2;
+
+const choices: Record<string, { values: readonly string[]; key: MessageKey }> = {
+  type: { values: equipmentTypes, key: 'import.typeInvalid' },
+  unit: { values: usageUnits, key: 'import.unitInvalid' },
+  fuelType: { values: equipmentFuelTypes, key: 'import.equipmentFuelTypeInvalid' },
+  maintenanceIntervalUnit: { values: intervalUnits, key: 'import.intervalUnitInvalid' },
+};
+
+/**
+ * What is wrong with a row's cells before the form's rules: a number that is not one ("mil
+ * doscientos"), a choice that is none of the accepted ones (listed in the message), a usage with no
+ * unit on a new machine.
+ */
+function cellIssuesOf(input: Record<string, unknown>, adding: boolean): ImportIssue[] {
+  const out: ImportIssue[] = [];
+  for (const [field, value] of Object.entries(input)) {
+    if (numericImportFields.has(field) && typeof value === 'string')
+      out.push(issue(field, 'import.notANumber', { value: value.slice(0, 40) }));
+    const choice = choices[field];
+    if (choice && typeof value === 'string' && !choice.values.includes(value))
+      out.push(issue(field, choice.key, { value: value.slice(0, 40) }));
+  }
+  if (adding && input.unit === undefined && input.currentUsage !== undefined)
+    out.push(issue('unit', 'import.unitForUsage'));
+  return out;
+}
+
 function summaryOf(rows: EquipmentImportRow[]) {
   const s = { add: 0, update: 0, unchanged: 0, error: 0, overLimit: 0 };
   for (const r of rows) s[r.action] += 1;
@@ -220,6 +267,7 @@ const publicRow = ({
   equipmentId,
   changes,
   issues,
+  notes,
 }: PlannedEquipment): EquipmentImportRow => ({
   row,
   name,
@@ -227,6 +275,7 @@ const publicRow = ({
   equipmentId,
   changes,
   issues,
+  notes,
 });
 
 /** What importing the file would do, row by row (nothing is written). */
@@ -388,7 +437,7 @@ async function planHistory(
     if (input.note && input.note.length > 2000)
       issues.push(issue('note', 'common.tooLong', { max: 2000 }));
     const planned: PlannedHistory = {
-      row: i + 1,
+      row: lineOf(req, i),
       machine: m?.name ?? input.machine,
       equipmentId: m?.id ?? null,
       date: input.date,

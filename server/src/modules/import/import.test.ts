@@ -61,12 +61,120 @@ describe('equipment import', () => {
     ]);
     const truck = Object.fromEntries(body.rows[2]!.issues.map((i) => [i.field, i.key]));
     expect(truck).toEqual({
-      type: 'equipment.typeRequired',
+      type: 'import.typeInvalid',
       currentUsage: 'equipment.currentUsageMin',
     });
     expect(body.rows[3]?.issues[0]?.key).toBe('equipment.alertThreshold');
     expect(body.summary).toMatchObject({ add: 1, error: 3 });
     expect(await list(o)).toEqual([]);
+  });
+
+  it('takes an ordinary fleet sheet: no Type column is Other, no meter is N/A, make/model/year name it, lines are the sheet’s own', async () => {
+    const o = await signupOwner(t.app);
+    const headers = [
+      'Unit #',
+      'Year',
+      'Make',
+      'Model',
+      'VIN / Serial',
+      'Odometer/Hours',
+      'Meter Type',
+      'Service Every',
+      'Notes',
+    ];
+    const mapping = guessEquipmentColumns(headers);
+    expect(mapping).toEqual([
+      'fleetNumber',
+      'year',
+      'make',
+      'model',
+      'serialNumber',
+      'currentUsage',
+      'unit',
+      'serviceInterval',
+      'description',
+    ]);
+    const sheet: Cell[][] = [
+      ['T-12', 2019, 'Chevrolet', 'Silverado 2500', '1GC4', '48,210', 'Miles', '5000', ''],
+      ['T-13', 2021, 'Ford', 'F-150', '1FT5', 'mil doscientos', 'miles', '5000', ''],
+      ['Shop vac', null, null, null, null, null, null, null, 'Bay 2'],
+      ['T-14', 2020, 'Ram', '1500', '3C6', '100', 'miles', '3', ''],
+    ];
+    const rows = sheet.map((r) =>
+      Object.fromEntries(mapping.flatMap((f, i) => (f ? [[f, r[i] ?? null]] : []))),
+    );
+    // The third and fourth rows sit on lines 5 and 7 of the sheet (blank lines between).
+    const body = { format: US, rows, lines: [2, 3, 5, 7] };
+    const p = (await preview(o, body)).json<EquipmentImportResult>();
+    expect(p.rows.map((r) => [r.row, r.action])).toEqual([
+      [2, 'add'],
+      [3, 'error'],
+      [5, 'add'],
+      [7, 'add'],
+    ]);
+    expect(p.rows[0]).toMatchObject({ name: 'T-12 2019 Chevrolet Silverado 2500' });
+    expect(p.rows[0]?.notes.map((n) => n.key)).toEqual(['import.typeDefaulted']);
+    expect(p.rows[1]?.issues).toEqual([
+      expect.objectContaining({
+        field: 'currentUsage',
+        key: 'import.notANumber',
+        message: '"mil doscientos" is not a number',
+      }),
+    ]);
+    expect(p.rows[2]?.notes.map((n) => n.key)).toEqual([
+      'import.typeDefaulted',
+      'import.unitDefaulted',
+    ]);
+    expect((await doImport(o, body)).statusCode).toBe(200);
+    const after = await list(o);
+    expect(after.find((e) => e.name === 'T-12 2019 Chevrolet Silverado 2500')).toMatchObject({
+      type: 'other',
+      unit: 'miles',
+      currentUsage: 48210,
+      serialNumber: '1GC4',
+      serviceInterval: 5000,
+    });
+    expect(after.find((e) => e.name === 'Shop vac')).toMatchObject({
+      type: 'other',
+      unit: 'n/a',
+      description: 'Bay 2',
+    });
+    // Imported twice: nothing changes the second time (the names and descriptions are the same).
+    const again = (await preview(o, body)).json<EquipmentImportResult>();
+    expect(again.rows.map((r) => r.action)).toEqual([
+      'unchanged',
+      'error',
+      'unchanged',
+      'unchanged',
+    ]);
+  });
+
+  it('says which values a choice accepts, and that a usage needs a unit', async () => {
+    const o = await signupOwner(t.app);
+    const p = (
+      await call(t.app, o.cookie, 'POST', '/api/import/equipment/preview', {
+        format: ES,
+        rows: [
+          {
+            name: 'Grúa',
+            type: 'maquinaria',
+            unit: 'horas',
+            hasScheduledMaintenance: 'sí',
+            maintenanceStartDate: '01/02/2026',
+            maintenanceInterval: '2',
+            maintenanceIntervalUnit: 'semanas',
+          },
+          { name: 'Camión', type: 'vehículo', currentUsage: '120' },
+          { name: 'Pala', type: 'maquinaria', unit: 'leguas' },
+        ],
+      })
+    ).json<EquipmentImportResult>();
+    expect(p.rows.map((r) => r.issues.map((i) => i.key))).toEqual([
+      ['import.intervalUnitInvalid'],
+      ['import.unitForUsage'],
+      ['import.unitInvalid'],
+    ]);
+    expect(p.rows[0]?.issues[0]?.params).toEqual({ value: 'semanas' });
   });
 
   it('imports the valid rows in one go, numbers and dates read in the Spanish convention', async () => {
@@ -163,12 +271,13 @@ describe('equipment import', () => {
     expect(p.rows.map((r) => r.action)).toEqual(['update', 'unchanged', 'error', 'add', 'error']);
     expect(p.rows[2]?.issues[0]).toMatchObject({
       key: 'import.duplicateInFile',
-      params: { row: 2 },
+      // The spreadsheet's own line: the header is line 1, the first row line 2.
+      params: { row: 3 },
     });
     expect(p.rows[0]).toMatchObject({ equipmentId: a.id, changes: ['name', 'currentUsage'] });
     expect(p.rows[4]?.issues[0]).toMatchObject({
       key: 'import.duplicateInFile',
-      params: { row: 4 },
+      params: { row: 5 },
     });
     expect((await doImport(o, { format: US, rows })).statusCode).toBe(200);
     const after = await list(o);
@@ -412,7 +521,9 @@ describe('past readings and services import', () => {
 
   it('refuses operators', async () => {
     const { o } = await setup();
-    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, { now: t.deps.now() });
+    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, {
+      now: t.deps.now(),
+    });
     const res = await call(t.app, op.cookie, 'POST', '/api/import/history', { format: US, rows });
     expect(res.statusCode).toBe(403);
   });

@@ -1,7 +1,10 @@
 import type { Cell } from '@domain/import';
 
-/** A spreadsheet as the import wizard works with it: the header row and the data rows. */
-export type Sheet = { headers: string[]; rows: Cell[][] };
+/**
+ * A spreadsheet as the import wizard works with it: the header row, the data rows, and each data row's
+ * own line number in the spreadsheet (blank lines are skipped, so row 3 of the data may be line 6).
+ */
+export type Sheet = { headers: string[]; rows: Cell[][]; lines: number[] };
 
 export const IMPORT_ACCEPT =
   '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -17,9 +20,15 @@ const isXlsx = (file: File) =>
 const dateText = (d: Date) => d.toISOString().slice(0, 10);
 
 function toSheet(table: Cell[][]): Sheet {
-  const nonEmpty = table.filter((r) => r.some((c) => c !== null && String(c).trim() !== ''));
-  const [head = [], ...rows] = nonEmpty;
-  return { headers: head.map((h) => (h === null ? '' : String(h).trim())), rows };
+  const nonEmpty = table
+    .map((row, i) => ({ row, line: i + 1 }))
+    .filter(({ row }) => row.some((c) => c !== null && String(c).trim() !== ''));
+  const [head, ...rows] = nonEmpty;
+  return {
+    headers: (head?.row ?? []).map((h) => (h === null ? '' : String(h).trim())),
+    rows: rows.map((r) => r.row),
+    lines: rows.map((r) => r.line),
+  };
 }
 
 /**
@@ -39,6 +48,7 @@ export async function readSpreadsheet(file: File): Promise<Sheet> {
   }
   const Papa = (await import('papaparse')).default;
   const text = (await file.text()).replace(/^\uFEFF/, '');
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
+  // Blank lines are kept here (and skipped by toSheet) so each row keeps its line number.
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
   return toSheet(parsed.data);
 }

@@ -1,9 +1,10 @@
 import {
-  equipmentImportFields,
+  equipmentColumnFields,
   formatOfLanguage,
   guessEquipmentColumns,
   guessHistoryColumns,
   historyImportFields,
+  unitOfHeader,
   type Cell,
   type DateOrder,
   type DecimalMark,
@@ -40,6 +41,8 @@ type ShownRow = {
   action: string;
   changes?: string[];
   issues: ImportIssue[];
+  /** What was assumed (no Type column: Other). */
+  notes?: ImportIssue[];
 };
 type Outcome = { rows: ShownRow[]; counts: Record<string, number>; imported: boolean } & {
   limit?: { count: number; limit: number; room: number };
@@ -101,7 +104,7 @@ export default function ImportPage() {
   const [requestError, setRequestError] = useState<string | null>(null);
 
   const fields: readonly string[] =
-    kind === 'equipment' ? equipmentImportFields : historyImportFields;
+    kind === 'equipment' ? equipmentColumnFields : historyImportFields;
   const guess = (headers: string[]) =>
     kind === 'equipment' ? guessEquipmentColumns(headers) : guessHistoryColumns(headers);
 
@@ -160,11 +163,21 @@ export default function ImportPage() {
     const used = mapping.filter((m): m is string => !!m);
     const twice = used.find((m, i) => used.indexOf(m) !== i);
     if (twice) return t('columns.duplicate', { field: t(`fields.${twice}`) });
-    if (kind === 'equipment' && !used.includes('name')) return t('columns.needName');
+    // A sheet with no Name column is named by its fleet number, year, make and model.
+    const naming = ['name', 'fleetNumber', 'make', 'model'];
+    if (kind === 'equipment' && !used.some((m) => naming.includes(m)))
+      return t('columns.needName');
     if (kind === 'history' && !used.includes('machine')) return t('columns.needMachine');
     if (kind === 'history' && !used.includes('date')) return t('columns.needDate');
     return null;
   }, [sheet, mapping, kind, t]);
+
+  // No Unit column: a usage column whose header names its unit ("Hours", "Km") says it for every row.
+  const impliedUnit = useMemo(() => {
+    if (!sheet || kind !== 'equipment' || mapping.includes('unit')) return null;
+    const usageColumn = mapping.indexOf('currentUsage');
+    return usageColumn < 0 ? null : unitOfHeader(sheet.headers[usageColumn] ?? '');
+  }, [sheet, kind, mapping]);
 
   const rowsForServer = () =>
     (sheet?.rows ?? []).map((cells) => {
@@ -172,12 +185,18 @@ export default function ImportPage() {
       mapping.forEach((field, i) => {
         if (field) out[field] = cells[i] ?? null;
       });
+      if (impliedUnit && String(out.currentUsage ?? '').trim() !== '') out.unit = impliedUnit;
       return out;
     });
 
   const run = async (write: boolean) => {
     setRequestError(null);
-    const body = { rows: rowsForServer(), format, mode: allOrNothing ? 'all' : 'valid' } as const;
+    const body = {
+      rows: rowsForServer(),
+      lines: sheet?.lines,
+      format,
+      mode: allOrNothing ? 'all' : 'valid',
+    } as const;
     try {
       if (kind === 'equipment') {
         const r = await (write ? importEquipment : previewEquipment).mutateAsync(
@@ -258,6 +277,14 @@ export default function ImportPage() {
   const shownTotal = outcome ? (onlyProblems ? problems : outcome.rows.length) : 0;
   const n = (v: number | undefined) => formatNumber(v ?? 0, 0);
 
+  // Rows the import left out, by why (errors, over the plan, already there, held for review).
+  const skipped = outcome
+    ? (['error', 'overLimit', 'held', 'unchanged'] as const)
+        .map((a) => [a, outcome.counts[a] ?? 0] as const)
+        .filter(([, c]) => c > 0)
+    : [];
+  const skippedTotal = skipped.reduce((sum, [, c]) => sum + c, 0);
+
   if (outcome?.imported) {
     return (
       <main className="mx-auto grid max-w-3xl grid-cols-1 gap-4 p-4 md:p-6">
@@ -281,6 +308,18 @@ export default function ImportPage() {
                     service: n(outcome.counts.service),
                   })}
             </p>
+            {skipped.length > 0 ? (
+              <div className="grid gap-1 text-sm" data-testid="import-skipped">
+                <p className="font-medium">
+                  {t('import.skipped', { count: skippedTotal, n: n(skippedTotal) })}
+                </p>
+                <ul className="list-disc pl-5 text-muted-foreground">
+                  {skipped.map(([action, count]) => (
+                    <li key={action}>{t(`import.skippedWhy.${action}`, { count, n: n(count) })}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             <div className="flex flex-wrap gap-2">
               <Button asChild>
                 <Link to="/equipment-list">{t('import.viewList')}</Link>
@@ -569,6 +608,11 @@ export default function ImportPage() {
                                 r.action === 'held' ? 'text-amber-900' : 'text-destructive'
                               }
                             >
+                              {issueText(i)}
+                            </li>
+                          ))}
+                          {r.notes?.map((i, k) => (
+                            <li key={`note-${k}`} className="text-muted-foreground">
                               {issueText(i)}
                             </li>
                           ))}
