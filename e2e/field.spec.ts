@@ -10,6 +10,7 @@ import {
   phoneContext,
   screenshotsTo,
   setupFieldTeam,
+  signupOwnerViaApi,
   signInOperator,
   subscribeViaApi,
   test,
@@ -234,6 +235,39 @@ test('print labels: QR images that decode to the machine links, A4 and US Letter
   await expect(page).toHaveURL(new RegExp(`/labels\\?ids=${team.equipmentId}$`));
   await expect(page.getByText('1 label', { exact: true })).toBeVisible();
   await expect(page.getByRole('article', { name: team.equipmentName })).toBeVisible();
+});
+
+test('print labels on a phone: one label under the other, whole, a long name not cut off', async ({
+  page,
+}) => {
+  await signupOwnerViaApi(page.request);
+  const name = 'Chevy Silverado 2500 HD Crew Cab Long Bed';
+  const res = await page.request.post('/api/equipment', {
+    data: { name, type: 'vehicle', unit: 'miles' },
+  });
+  expect(res.status()).toBe(201);
+  await page.request.post('/api/equipment', {
+    data: { name: 'Second Loader', type: 'machinery', unit: 'hours' },
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/labels');
+  await expect(page.getByRole('heading', { name: 'Print labels', level: 1 })).toBeVisible();
+  const labels = page.getByRole('article');
+  await expect(labels).toHaveCount(2);
+  for (const label of await labels.all()) {
+    const box = (await label.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  const [first, second] = [
+    (await labels.nth(0).boundingBox())!,
+    (await labels.nth(1).boundingBox())!,
+  ];
+  expect(second.y).toBeGreaterThan(first.y + first.height - 1);
+  // The whole name is shown (no line cut off by the clamp).
+  const title = page.getByRole('article', { name }).getByTitle(name);
+  expect(await title.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('the Scan button reads a sticker from the camera and chooses the machine', async ({

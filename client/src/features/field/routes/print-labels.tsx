@@ -28,7 +28,10 @@ const SHEETS: Record<
 
 /** The printed page's size and margins (the sheet's), and no toolbar on paper. */
 const pageCss = (sheet: (typeof SHEETS)[Paper]) =>
-  `@page { size: ${sheet.page}; margin: ${sheet.margin}; } @media print { .labels-toolbar { display: none !important; } body { background: #fff; } }`;
+  `@page { size: ${sheet.page}; margin: ${sheet.margin}; } @media print { .labels-toolbar { display: none !important; } body { background: #fff; } }` +
+  // On a phone the labels are shown one under the other, at their real size when it fits (nothing cut off, no
+  // sideways scrolling); on paper and on wider screens, the sheet's own columns.
+  ` @media screen and (max-width: 639px) { .labels-sheet { grid-template-columns: minmax(0, ${sheet.w}) !important; } }`;
 
 export default function PrintLabels() {
   const { t } = useTranslation('field');
@@ -116,7 +119,7 @@ export default function PrintLabels() {
       <div className="max-w-full overflow-x-auto print:overflow-visible">
         <section
           aria-label={t('labels.sheet')}
-          className="grid justify-start"
+          className="labels-sheet grid justify-start"
           style={{
             gridTemplateColumns: `repeat(${sheet.cols}, ${sheet.w})`,
             gridAutoRows: sheet.h,
@@ -139,8 +142,11 @@ export default function PrintLabels() {
                 />
               ) : null}
               <div className="min-w-0 text-xs leading-tight">
-                {/* Two lines at most, so the id and the company always fit the label. */}
-                <p className="line-clamp-2 break-words text-sm font-bold" title={m.name}>
+                {/* A long name in smaller type on up to four lines (long words hyphenated); the id and company always fit. */}
+                <p
+                  className={`hyphens-auto break-words font-bold ${m.name.length > 24 ? 'line-clamp-4 text-[11px]' : 'line-clamp-3 text-sm'}`}
+                  title={m.name}
+                >
                   {m.name}
                 </p>
                 <p className="font-mono">{m.id.slice(0, 8)}</p>
