@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inspectionColumns, inspectionExportRows, toCsv } from './csv';
-import { STARTERS, starterTemplate } from './inspection-starters';
+import { inReaderLanguage, STARTERS, starterTemplate } from './inspection-starters';
 import { starterKeys, templateInputSchema, type InspectionDto } from './schemas/inspections';
 
 describe('ready-made checklists (issue 16)', () => {
@@ -13,6 +13,22 @@ describe('ready-made checklists (issue 16)', () => {
       expect(en.items.some((i) => i.critical)).toBe(true);
       for (const i of STARTERS[key].items) expect(i.es[0]).not.toBe(i.en[0]);
     }
+  });
+});
+
+describe("a copied ready-made checklist in the reader's language (issue 26 item 5)", () => {
+  it("shows unedited texts in the reader's language and edited ones as written", () => {
+    const copy = { ...starterTemplate('tools', 'es'), starter: 'tools' };
+    copy.items[0] = { ...copy.items[0]!, label: 'Nuestro texto' };
+    const en = inReaderLanguage(copy, 'en');
+    expect(en.name).toBe(STARTERS.tools.en);
+    expect(en.items[0]?.label).toBe('Nuestro texto');
+    expect(en.items[0]?.help).toBe(STARTERS.tools.items[0]?.en[1]);
+    expect(en.items.slice(1).map((i) => i.label)).toEqual(
+      STARTERS.tools.items.slice(1).map((i) => i.en[0]),
+    );
+    const own = { ...starterTemplate('tools', 'es'), starter: null };
+    expect(inReaderLanguage(own, 'en')).toEqual(own);
   });
 });
 

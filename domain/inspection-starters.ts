@@ -221,3 +221,35 @@ export function starterTemplate(key: StarterKey, language: 'en' | 'es') {
     })),
   };
 }
+
+type Localizable<I> = {
+  name: string;
+  starter: string | null;
+  items: (I & { id: string; label: string; help: string })[];
+};
+
+/**
+ * A copied ready-made checklist in the reader's language: every text the company has not edited (it
+ * is still the ready-made text, in English or Spanish) is shown in `language`; edited texts and the
+ * company's own checklists are shown as written.
+ */
+export function inReaderLanguage<I, T extends Localizable<I>>(t: T, language: 'en' | 'es'): T {
+  const s = t.starter && t.starter in STARTERS ? STARTERS[t.starter as StarterKey] : undefined;
+  if (!s) return t;
+  const pick = (stored: string, en: string, es: string, wanted: string) =>
+    stored === en || stored === es ? wanted : stored;
+  const byId = new Map(s.items.map((i) => [i.id, i]));
+  return {
+    ...t,
+    name: pick(t.name, s.en, s.es, s[language]),
+    items: t.items.map((item) => {
+      const ready = byId.get(item.id);
+      if (!ready) return item;
+      return {
+        ...item,
+        label: pick(item.label, ready.en[0], ready.es[0], ready[language][0]),
+        help: pick(item.help, ready.en[1], ready.es[1], ready[language][1]),
+      };
+    }),
+  };
+}

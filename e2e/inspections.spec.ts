@@ -143,8 +143,9 @@ test('the screens in Spanish at phone and desktop size (screenshots when INSPECT
 }) => {
   let page = ownerPage;
   const team = await setupTeam(page.request);
+  // Copied in English by the owner: a Spanish operator reads it in Spanish (issue 26 item 5).
   const copied = await page.request.post('/api/inspection-templates/starters', {
-    data: { starter: 'machinery', language: 'es' },
+    data: { starter: 'machinery', language: 'en' },
   });
   expect(copied.status()).toBe(201);
   const ctx = await phoneContext(browser, 'es-ES');

@@ -1,3 +1,4 @@
+import { historyLang } from '../../../../domain/history-text';
 import type { FastifyInstance } from 'fastify';
 import { deviceSummary } from '../../../../domain/device';
 import {
@@ -24,7 +25,7 @@ const COMPANY_USERS = ['owner', 'manager', 'operator'] as const;
 export async function inspectionsRoutes(app: FastifyInstance, deps: Deps) {
   // ---- Checklist templates (owners and managers)
   app.get('/api/inspection-templates', { config: { access: MANAGERS } }, async (req) =>
-    svc.listTemplates(deps, companyCtx(req)),
+    svc.listTemplates(deps, companyCtx(req), historyLang(req.headers['accept-language'])),
   );
   app.post('/api/inspection-templates', { config: { access: MANAGERS } }, async (req, reply) => {
     const input = parse(templateInputSchema, req.body);
@@ -53,7 +54,13 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: Deps) {
   app.get(
     '/api/field/machines/:id/checklists',
     { config: { access: COMPANY_USERS } },
-    async (req) => svc.machineChecklists(deps, companyCtx(req), idOf(req.params)),
+    async (req) =>
+      svc.machineChecklists(
+        deps,
+        companyCtx(req),
+        idOf(req.params),
+        historyLang(req.headers['accept-language']),
+      ),
   );
   app.post(
     '/api/inspections',

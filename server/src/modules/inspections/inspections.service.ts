@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { starterTemplate } from '../../../../domain/inspection-starters';
+import { inReaderLanguage, starterTemplate } from '../../../../domain/inspection-starters';
 import type {
   AnswerInput,
   DefectDto,
@@ -83,8 +83,15 @@ const activeTemplates = (db: DbOrTx, companyId: string) =>
     .orderBy(asc(inspectionTemplate.name))
     .limit(LIST_LIMIT);
 
-export async function listTemplates(deps: Deps, ctx: CompanyContext): Promise<TemplateDto[]> {
-  return (await activeTemplates(deps.db, ctx.companyId)).map(toTemplateDto);
+/** The company's checklists; ready-made texts nobody edited are in the reader's language. */
+export async function listTemplates(
+  deps: Deps,
+  ctx: CompanyContext,
+  lang: 'en' | 'es',
+): Promise<TemplateDto[]> {
+  return (await activeTemplates(deps.db, ctx.companyId)).map((t) =>
+    inReaderLanguage(toTemplateDto(t), lang),
+  );
 }
 
 /** Machines a template names must be the company's own (a foreign id is not found). */
@@ -217,6 +224,7 @@ export async function machineChecklists(
   deps: Deps,
   ctx: CompanyContext,
   equipmentId: string,
+  lang: 'en' | 'es',
 ): Promise<MachineChecklists> {
   const m = await findRow(deps.db, ctx, equipmentId);
   const today = companyToday(deps, ctx);
@@ -233,7 +241,8 @@ export async function machineChecklists(
     );
   return {
     outOfService: outOfServiceOf(m),
-    templates: templates.map(toTemplateDto),
+    // A copied ready-made checklist is in the operator's own language (issue 26 item 5).
+    templates: templates.map((t) => inReaderLanguage(toTemplateDto(t), lang)),
     inspectedToday: Number(done?.n ?? 0) > 0,
   };
 }

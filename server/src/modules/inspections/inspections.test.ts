@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { starterTemplate } from '../../../../domain/inspection-starters';
 import {
   defectDtoSchema,
   inspectionReportSchema,
@@ -152,14 +153,30 @@ describe('checklist templates', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ key: string }>().key).toBe('inspections.starterUnknown');
 
+    // Ready-made texts nobody edited are read in the reader's language; the company's own as written.
     const list = await call(t.app, owner.cookie, 'GET', '/api/inspection-templates');
     expect(
       list
         .json<TemplateDto[]>()
         .map((x) => x.name)
         .sort(),
+    ).toEqual(['Machine daily inspection', 'Truck check', 'Vehicle pre-trip inspection'].sort());
+    const listEs = await t.app.inject({
+      method: 'GET',
+      url: '/api/inspection-templates',
+      headers: { cookie: owner.cookie, 'accept-language': 'es' },
+    });
+    expect(
+      listEs
+        .json<TemplateDto[]>()
+        .map((x) => x.name)
+        .sort(),
     ).toEqual(
-      ['Inspección diaria de maquinaria', 'Truck check', 'Vehicle pre-trip inspection'].sort(),
+      [
+        'Inspección diaria de maquinaria',
+        'Truck check',
+        'Inspección de vehículo antes del viaje',
+      ].sort(),
     );
     const del = await call(
       t.app,
@@ -216,6 +233,39 @@ describe('inspections from the operator screen', () => {
       return machineChecklistsSchema.parse(res.json()).templates.map((x) => x.id);
     };
     expect(await of(truck.id)).toEqual([byType.id]);
+    // A ready-made checklist copied in English reaches a Spanish phone in Spanish, except what the
+    // company edited (issue 26 item 5).
+    const copied = (
+      await call(t.app, owner.cookie, 'POST', '/api/inspection-templates/starters', {
+        starter: 'machinery',
+        language: 'en',
+      })
+    ).json<TemplateDto>();
+    const edited = await call(
+      t.app,
+      owner.cookie,
+      'PUT',
+      `/api/inspection-templates/${copied.id}`,
+      {
+        name: copied.name,
+        equipmentTypes: copied.equipmentTypes,
+        equipmentIds: copied.equipmentIds,
+        daily: copied.daily,
+        items: copied.items.map((i, k) => (k === 1 ? { ...i, label: 'Bucket teeth (ours)' } : i)),
+      },
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const onPhone = await t.app.inject({
+      method: 'GET',
+      url: `/api/field/machines/${loader.id}/checklists`,
+      headers: { cookie: op, 'accept-language': 'es-MX' },
+    });
+    const [checklist] = machineChecklistsSchema.parse(onPhone.json()).templates;
+    expect(checklist?.name).toBe('Inspección diaria de maquinaria');
+    expect(checklist?.items[0]?.label).not.toBe(copied.items[0]?.label);
+    expect(checklist?.items[0]?.label).toBe(starterTemplate('machinery', 'es').items[0]?.label);
+    expect(checklist?.items[1]?.label).toBe('Bucket teeth (ours)');
+    await call(t.app, owner.cookie, 'DELETE', `/api/inspection-templates/${copied.id}`);
     expect(await of(drill.id)).toEqual([byMachine.id]);
     expect(await of(loader.id)).toEqual([]);
     // Not applicable: refused.
