@@ -174,7 +174,7 @@ export default function EmployeesPage() {
   );
 
   return (
-    <main className="mx-auto grid max-w-6xl gap-4 p-3 sm:p-4 md:p-6">
+    <main className="mx-auto grid max-w-6xl grid-cols-1 gap-4 p-3 sm:p-4 md:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">{t('page.title')}</h1>
@@ -203,7 +203,7 @@ export default function EmployeesPage() {
         </div>
       </div>
 
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <Card>
           <CardHeader className="pb-3">
             <CardTitle>{t('current.title')}</CardTitle>

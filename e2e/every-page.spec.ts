@@ -1,0 +1,216 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { ROUTE_TABLES } from '../client/src/app/route-table';
+import {
+  E2E_ADMIN,
+  expect,
+  FIELD_PASSWORD,
+  PASSWORD,
+  setupFieldTeam,
+  test,
+  uniqueName,
+} from './fixtures';
+
+/**
+ * Every route of every kind of user (issue 26, "checks that keep every page honest"), taken from the
+ * route table the app is built from, at 390 and 1366 px, in English and Spanish:
+ * - no sideways scrolling of the page at 390 px;
+ * - no English text on a Spanish page (the page's visible text against every English text of the
+ *   locale files that Spanish says differently);
+ * - axe finds no serious or critical violation at 390 px (e2e/a11y.spec.ts scans the desktop pages);
+ * - no console error (the `test` fixture fails on any).
+ */
+type Who = 'signedOut' | 'owner' | 'manager' | 'operator' | 'platformAdmin';
+const WIDTHS = [390, 1366] as const;
+
+const localeDir = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'client',
+  'src',
+  'locales',
+);
+function flatten(v: unknown, prefix: string, out: Map<string, string>) {
+  if (typeof v === 'string') out.set(prefix, v);
+  else if (v && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) flatten(x, prefix ? `${prefix}.${k}` : k, out);
+}
+function locale(lang: 'en' | 'es') {
+  const out = new Map<string, string>();
+  for (const file of readdirSync(path.join(localeDir, lang)))
+    flatten(
+      JSON.parse(readFileSync(path.join(localeDir, lang, file), 'utf8')),
+      file.replace(/\.json$/, ''),
+      out,
+    );
+  return out;
+}
+/** Data that reads like a locale text: the platform administrator's own name (server/src/modules/admin). */
+const ALLOWED = new Set(['Platform Admin']);
+/** English phrases that Spanish says otherwise: the literal parts of each text, 12 characters or more. */
+const ENGLISH_PHRASES = (() => {
+  const en = locale('en');
+  const es = locale('es');
+  const phrases = new Set<string>();
+  for (const [key, text] of en) {
+    const spanish = es.get(key.replace(/_(one|other)$/, '_other')) ?? es.get(key);
+    if (spanish === undefined || spanish === text) continue;
+    for (const part of text.split(/\{\{[^}]+\}\}|<\/?\d+>|\n/))
+      if (
+        part.trim().length >= 12 &&
+        /[a-z] [a-z]/i.test(part) &&
+        !spanish.includes(part.trim()) &&
+        !ALLOWED.has(part.trim())
+      )
+        phrases.add(part.trim());
+  }
+  return [...phrases];
+})();
+
+function pathsFor(table: keyof typeof ROUTE_TABLES, ids: { machine: string }): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const [pattern, page] of ROUTE_TABLES[table]) {
+    // One visit per page; the checkout and an inspection's report need a session or an inspection
+    // that this walk does not make (their own specs visit them).
+    if (seen.has(page) || pattern.includes(':sessionId') || pattern.includes('/report/')) continue;
+    seen.add(page);
+    out.push(
+      pattern === '*'
+        ? '/no-such-page'
+        : pattern.replace(':status', 'all').replace(':id', ids.machine),
+    );
+  }
+  return out;
+}
+
+async function settle(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('#root')).not.toBeEmpty();
+  await expect(page.locator('[data-page-spinner]')).toHaveCount(0);
+  await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+}
+
+async function checkPage(page: Page, url: string, lang: 'en' | 'es', width: number) {
+  await settle(page, url);
+  if (width === 390) {
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    // What sticks out, named in the failure.
+    const wide =
+      overflow > 1
+        ? await page.evaluate(() =>
+            [...document.querySelectorAll('body *')]
+              .filter((el) => {
+                const out = (e: Element) =>
+                  e.getBoundingClientRect().right > document.documentElement.clientWidth + 1;
+                return out(el) && ![...el.children].some(out);
+              })
+              .slice(0, 5)
+              .map(
+                (el) =>
+                  `${el.tagName.toLowerCase()}.${el.className}: ${el.textContent?.slice(0, 40)}`,
+              ),
+          )
+        : [];
+    expect
+      .soft(overflow, `${url} scrolls sideways at 390 px (${lang}): ${wide.join(' | ')}`)
+      .toBeLessThanOrEqual(1);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect
+      .soft(
+        results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        `axe on ${url} at 390 px (${lang})`,
+      )
+      .toEqual([]);
+  }
+  if (lang === 'es') {
+    const text = await page.locator('body').innerText();
+    const english = ENGLISH_PHRASES.filter((p) => text.includes(p));
+    expect.soft(english, `English text on the Spanish ${url} at ${width} px`).toEqual([]);
+  }
+}
+
+async function contextFor(browser: Browser, lang: 'en' | 'es', width: number) {
+  const ctx = await browser.newContext({
+    viewport: { width, height: width === 390 ? 844 : 900 },
+    locale: lang === 'es' ? 'es-ES' : 'en-US',
+    ...(width === 390 ? { isMobile: true, hasTouch: true } : {}),
+  });
+  await ctx.addInitScript((l) => window.localStorage.setItem('i18nextLng', l), lang);
+  return ctx;
+}
+
+async function signIn(ctx: BrowserContext, url: string, data: Record<string, unknown>) {
+  const res = await ctx.request.post(url, { data });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test.describe.configure({ timeout: 300_000 });
+
+for (const lang of ['en', 'es'] as const) {
+  test(`every page of every user at 390 and 1366 px (${lang}): no sideways scroll, no English in Spanish, axe, no console errors`, async ({
+    page,
+    browser,
+  }) => {
+    // The company: an owner with a machine, an operator and a manager.
+    const team = await setupFieldTeam(page.request, { namePrefix: 'Loader', currentUsage: 120 });
+    const me = (await (await page.request.get('/api/auth/user')).json()) as { email: string };
+    const managerEmail = `${uniqueName('mgr')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '.')}@example.com`;
+    const manager = await page.request.post('/api/managers', {
+      data: { firstName: 'Marta', lastName: 'Ruiz', email: managerEmail, password: FIELD_PASSWORD },
+    });
+    expect(manager.status(), await manager.text()).toBe(201);
+
+    const walks: Record<Who, { table: keyof typeof ROUTE_TABLES; login?: [string, object] }> = {
+      signedOut: { table: 'signedOut' },
+      owner: {
+        table: 'manager',
+        login: ['/api/auth/login', { emailOrBusinessName: me.email, password: PASSWORD }],
+      },
+      manager: {
+        table: 'manager',
+        login: ['/api/auth/login', { emailOrBusinessName: managerEmail, password: FIELD_PASSWORD }],
+      },
+      operator: {
+        table: 'operator',
+        login: ['/api/employee/login', { operatorName: team.username, password: FIELD_PASSWORD }],
+      },
+      platformAdmin: {
+        table: 'platformAdmin',
+        login: [
+          '/api/auth/login',
+          { emailOrBusinessName: E2E_ADMIN.email, password: E2E_ADMIN.password },
+        ],
+      },
+    };
+    const errors: string[] = [];
+    for (const [who, walk] of Object.entries(walks) as [Who, (typeof walks)[Who]][]) {
+      for (const width of WIDTHS) {
+        const ctx = await contextFor(browser, lang, width);
+        if (walk.login) await signIn(ctx, walk.login[0], walk.login[1] as Record<string, unknown>);
+        const p = await ctx.newPage();
+        p.on('pageerror', (e) => errors.push(`${who} ${width}: ${e.message}`));
+        p.on('console', (m) => {
+          if (m.type() === 'error' && !/status of 4\d\d/.test(m.text()))
+            errors.push(`${who} ${width}: ${m.text()}`);
+        });
+        for (const url of pathsFor(walk.table, { machine: team.equipmentId }))
+          await test.step(`${who} ${url} ${width}px`, () => checkPage(p, url, lang, width));
+        await ctx.close();
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+}
