@@ -47,15 +47,18 @@ export async function recentHistory(
     .limit(limit);
   return rows.map(({ changes, reading, noteType, kind, params, ...r }) => {
     const entry = storedEntry(kind, params, r.content);
+    const text = historyText(lang, entry);
     return {
       ...r,
+      // The stored column holds only a person's words: the sentence is written here, in the reader's language.
+      content: text,
       createdAt: r.createdAt.toISOString(),
       noteType: noteType as HistoryEntry['noteType'],
       reading: reading as HistoryEntry['reading'],
       changedFields: (changes ?? []).map((c) => c.field),
       kind: entry.kind,
       params: entry.params,
-      text: historyText(lang, entry),
+      text,
     };
   });
 }

@@ -95,7 +95,7 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   app.get('/api/equipment/:id/notes', managers, async (req) =>
-    svc.listNotes(deps, companyCtx(req), idOf(req)),
+    svc.listNotes(deps, companyCtx(req), idOf(req), historyLang(req.headers['accept-language'])),
   );
 
   app.post('/api/equipment/:id/notes', managerWrites, async (req, reply) => {

@@ -129,11 +129,20 @@ export function toEquipmentDto(r: Row, today: string): EquipmentDto {
   };
 }
 
-export function toNoteDto(n: NoteRow): NoteDto {
+/**
+ * A history row's `content` as the API answers it: the entry's sentence in the reader's language, written
+ * from its kind and params (a note's is the person's own words). The stored column holds only what a
+ * person typed; the sentence is never stored.
+ */
+export function contentOf(n: Pick<NoteRow, 'kind' | 'params' | 'content'>, lang: HistoryLang) {
+  return historyText(lang, storedEntry(n.kind, n.params, n.content));
+}
+
+export function toNoteDto(n: NoteRow, lang: HistoryLang = 'en'): NoteDto {
   return {
     id: n.id,
     equipmentId: n.equipmentId,
-    content: n.content,
+    content: contentOf(n, lang),
     type: noteTypes.find((t) => t === n.type) ?? 'note',
     usage: n.usage,
     operatorName: n.operatorName,
@@ -880,14 +889,19 @@ export async function increaseUsage(
   return toEquipmentDto(row, companyToday(deps, ctx));
 }
 
-export async function listNotes(deps: Deps, ctx: CompanyContext, id: string): Promise<NoteDto[]> {
+export async function listNotes(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+  lang: HistoryLang = 'en',
+): Promise<NoteDto[]> {
   const e = await findAnyRow(deps.db, ctx, id);
   const rows = await deps.db
     .select()
     .from(equipmentNote)
     .where(and(eq(equipmentNote.equipmentId, e.id), eq(equipmentNote.companyId, ctx.companyId)))
     .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.seq));
-  return rows.map(toNoteDto);
+  return rows.map((n) => toNoteDto(n, lang));
 }
 
 export async function createNote(
@@ -930,12 +944,13 @@ export function toHistoryDto(
   } | null,
   lang: HistoryLang = 'en',
 ): HistoryRecordDto {
-  const dto = toNoteDto(n);
   const entry: HistoryEntry = storedEntry(n.kind, n.params, n.content);
+  const text = historyText(lang, entry);
+  const dto = { ...toNoteDto(n, lang), content: text };
   return {
     kind: entry.kind,
     params: entry.params,
-    text: historyText(lang, entry),
+    text,
     actor: { id: n.userId, name: n.operatorName },
     photoIds: fuel?.photoId ? [fuel.photoId] : [],
     id: dto.id,
