@@ -1,12 +1,8 @@
 import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
-import { noteTypes } from '@domain/note-types';
+import { historyKindList, type HistoryKindName } from '@domain/history-kinds';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useAddNote,
-  useEquipmentHistory,
-  useVoidEntry,
-} from '@/components/equipment/equipment-queries';
+import { useAddNote, useVoidEntry } from '@/components/equipment/equipment-queries';
 import { describeReading, HistoryEntry } from '@/components/equipment/notes-history-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,36 +10,30 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { useMachineHistory } from '../api/machine-history';
 
 // The void dialog loads when a void is first asked for (JavaScript budget, ADR 0007).
 const VoidDialog = lazy(() =>
   import('@/components/equipment/void-dialog').then((m) => ({ default: m.VoidDialog })),
 );
 
-/** How many entries the timeline shows at first, and how many more each "Load more" adds. */
-export const TIMELINE_PAGE = 20;
-
 /**
- * The machine's timeline: every history entry, newest first, filterable by kind, paged with "Load
- * more"; voided entries struck through with who voided them and why; photos as thumbnails; a note
- * can be added and a reading voided. The one place the page renders history entries: when the
- * history becomes typed and paged on the server (kind, params, cursor), only this file changes.
+ * The machine's timeline: every history entry, newest first, filterable by kind, paged on the server
+ * ("Show more" asks for the next page: GET /api/equipment/:id/history?limit&cursor&kind); voided
+ * entries struck through with who voided them and why; photos as thumbnails; a note can be added and
+ * a reading voided. The one place the page renders history entries.
  */
 export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
   const { t } = useTranslation('machines');
   const { t: te } = useTranslation('equipment');
   const readOnly = e.retiredAt !== null;
-  const history = useEquipmentHistory(e.id);
-  const [kind, setKind] = useState<'all' | HistoryRecordDto['noteType']>('all');
-  const [shown, setShown] = useState(TIMELINE_PAGE);
+  const [kind, setKind] = useState<'all' | HistoryKindName>('all');
+  const history = useMachineHistory(e.id, kind);
   const [voiding, setVoiding] = useState<HistoryRecordDto | null>(null);
   const [content, setContent] = useState('');
   const addNote = useAddNote();
   const voidEntry = useVoidEntry();
-  const all = history.data ?? [];
-  const kinds = noteTypes.filter((k) => all.some((h) => h.noteType === k));
-  const matching = kind === 'all' ? all : all.filter((h) => h.noteType === kind);
-  const entries = matching.slice(0, shown);
+  const entries = history.data?.pages.flatMap((p) => p.entries) ?? [];
 
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
@@ -81,15 +71,12 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
           <NativeSelect
             id="timeline-kind"
             value={kind}
-            onChange={(ev) => {
-              setKind(ev.target.value as typeof kind);
-              setShown(TIMELINE_PAGE);
-            }}
+            onChange={(ev) => setKind(ev.target.value as typeof kind)}
           >
             <option value="all">{t('timeline.allKinds')}</option>
-            {kinds.map((k) => (
+            {historyKindList.map((k) => (
               <option key={k} value={k}>
-                {te(`noteTypes.${k}`)}
+                {t(`timeline.kinds.${k}`)}
               </option>
             ))}
           </NativeSelect>
@@ -132,14 +119,15 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
             ))}
           </ul>
         )}
-        {matching.length > entries.length ? (
+        {history.hasNextPage ? (
           <Button
             type="button"
             variant="outline"
             className="justify-self-center"
-            onClick={() => setShown(shown + TIMELINE_PAGE)}
+            disabled={history.isFetchingNextPage}
+            onClick={() => void history.fetchNextPage()}
           >
-            {t('timeline.loadMore', { shown: entries.length, total: matching.length })}
+            {history.isFetchingNextPage ? te('loading') : t('timeline.showMore')}
           </Button>
         ) : null}
       </CardContent>
