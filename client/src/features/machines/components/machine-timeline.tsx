@@ -1,8 +1,9 @@
 import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
 import { historyKindList, type HistoryKindName } from '@domain/history-kinds';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddNote, useVoidEntry } from '@/components/equipment/equipment-queries';
+import { VoidDialog } from '@/components/equipment/lazy-dialogs';
 import { describeReading, HistoryEntry } from '@/components/equipment/notes-history-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,11 +12,6 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useMachineHistory } from '../api/machine-history';
-
-// The void dialog loads when a void is first asked for (JavaScript budget, ADR 0007).
-const VoidDialog = lazy(() =>
-  import('@/components/equipment/void-dialog').then((m) => ({ default: m.VoidDialog })),
-);
 
 /**
  * The machine's timeline: every history entry, newest first, filterable by kind, paged on the server
