@@ -33,7 +33,10 @@ export function LazyDropdown({
 }) {
   const [armed, setArmed] = useState(false);
   const warm = () => void load();
-  const plain = cloneElement(trigger, { onPointerEnter: warm, onFocus: warm });
-  if (!armed) return cloneElement(plain, { onClick: () => setArmed(true) });
-  return <Suspense fallback={plain}>{menu(plain)}</Suspense>;
+  const plain = cloneElement(trigger, {
+    onPointerEnter: warm,
+    onFocus: warm,
+    onClick: armed ? undefined : () => setArmed(true),
+  });
+  return armed ? <Suspense fallback={plain}>{menu(plain)}</Suspense> : plain;
 }
