@@ -10,6 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { roleLabelKey } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 
 /**
@@ -49,14 +50,12 @@ export function MoreMenu({
 
 export function AccountMenu({
   trigger,
-  roleLabel,
-  hasSettings,
+  role,
   loggingOut,
   onLogout,
 }: {
   trigger: ReactElement;
-  roleLabel: string;
-  hasSettings: boolean;
+  role: string;
   loggingOut: boolean;
   onLogout: () => void;
 }) {
@@ -65,14 +64,14 @@ export function AccountMenu({
     <DropdownMenu defaultOpen>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end" sideOffset={6} className={menuClass}>
-        <DropdownMenuLabel>{roleLabel}</DropdownMenuLabel>
+        <DropdownMenuLabel>{t(roleLabelKey(role))}</DropdownMenuLabel>
         <DropdownMenuItem asChild>
           <Link to="/profile">
             <User aria-hidden />
             {t('nav.profile')}
           </Link>
         </DropdownMenuItem>
-        {hasSettings ? (
+        {role === 'owner' || role === 'manager' ? (
           <DropdownMenuItem asChild>
             <Link to="/settings">
               <Settings aria-hidden />

@@ -5,7 +5,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LazyDropdown } from '@/components/ui/lazy-dropdown';
 import { LanguageSelect } from '@/components/language-select';
-import { roleLabelKey, useCurrentUser, useLogout } from '@/lib/auth';
+import { useCurrentUser, useLogout } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { navItemsFor, titleKeyFor } from './nav-items';
 
@@ -14,8 +14,6 @@ const navLinkClass =
 // The desktop dropdowns (More, account) load on the first press of their trigger, then open at once
 // (components/ui/lazy-dropdown.tsx).
 const headerMenus = () => import('./header-menus');
-const MoreMenu = lazy(() => headerMenus().then((m) => ({ default: m.MoreMenu })));
-const AccountMenu = lazy(() => headerMenus().then((m) => ({ default: m.AccountMenu })));
 // The small screens' menu (a Radix dialog: focus trap, scroll lock) loads when it is first opened.
 const MobileMenu = lazy(() => import('./mobile-menu'));
 
@@ -31,7 +29,6 @@ export function Header() {
   const items = navItemsFor(user.role);
   const moreItems = items.filter((item) => item.more);
   const moreActive = moreItems.some((item) => pathname === item.to);
-  const hasSettings = user.role === 'owner' || user.role === 'manager';
   const title = t(titleKeyFor(pathname, user.role));
   const displayName =
     [user.firstName, user.lastName].filter(Boolean).join(' ') ||
@@ -111,8 +108,8 @@ export function Header() {
             <LazyDropdown
               trigger={moreTrigger}
               load={headerMenus}
-              menu={(trigger) => (
-                <MoreMenu trigger={trigger} items={moreItems} pathname={pathname} />
+              menu={(m, trigger) => (
+                <m.MoreMenu trigger={trigger} items={moreItems} pathname={pathname} />
               )}
             />
           ) : null}
@@ -123,11 +120,10 @@ export function Header() {
           <LazyDropdown
             trigger={accountTrigger}
             load={headerMenus}
-            menu={(trigger) => (
-              <AccountMenu
+            menu={(m, trigger) => (
+              <m.AccountMenu
                 trigger={trigger}
-                roleLabel={t(roleLabelKey(user.role))}
-                hasSettings={hasSettings}
+                role={user.role}
                 loggingOut={loggingOut}
                 onLogout={() => void onLogout()}
               />

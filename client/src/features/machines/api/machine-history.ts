@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { HistoryKindName } from '@domain/history-kinds';
 import type { HistoryPage } from '@domain/schemas/equipment';
 import { equipmentKeys } from '@/components/equipment/equipment-queries';
@@ -7,12 +7,10 @@ import { api } from '@/lib/api';
 /** How many entries the timeline asks for at a time (each "Show more" asks the server for the next page). */
 export const TIMELINE_PAGE = 20;
 
-/** Under the machine's history key, so every equipment write (which invalidates `equipment`) refreshes it. */
-export const machineHistoryKey = (id: string, kind: HistoryKindName | 'all') =>
-  [...equipmentKeys.history(id), 'pages', kind] as const;
+export type TimelineKind = HistoryKindName | 'all';
 
 /** The URL of one page: newest first, below the cursor's seq, optionally of one kind. */
-export function machineHistoryUrl(id: string, kind: HistoryKindName | 'all', cursor?: number) {
+export function machineHistoryUrl(id: string, kind: TimelineKind, cursor?: number) {
   const qs = new URLSearchParams({ limit: String(TIMELINE_PAGE) });
   if (cursor !== undefined) qs.set('cursor', String(cursor));
   if (kind !== 'all') qs.set('kind', kind);
@@ -20,14 +18,14 @@ export function machineHistoryUrl(id: string, kind: HistoryKindName | 'all', cur
 }
 
 /**
- * The machine's timeline, paged on the server (GET /api/equipment/:id/history?limit&cursor&kind): one
- * page at first, the next one each time `fetchNextPage` is called; a machine with 5,000 entries
- * downloads 20.
+ * One page of the machine's timeline, paged on the server (GET /api/equipment/:id/history?limit&cursor
+ * &kind): a machine with 5,000 entries downloads 20 at a time. Each page is its own query under the
+ * machine's history key, so every equipment write (which invalidates `equipment`) refreshes the pages
+ * shown. (Pages are plain queries chained by their cursors rather than useInfiniteQuery: its observer
+ * adds to the query chunk every first screen loads, and the operator screen is at its budget.)
  */
-export const useMachineHistory = (id: string, kind: HistoryKindName | 'all') =>
-  useInfiniteQuery({
-    queryKey: machineHistoryKey(id, kind),
-    queryFn: ({ pageParam }) => api.get<HistoryPage>(machineHistoryUrl(id, kind, pageParam)),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+export const machineHistoryPage = (id: string, kind: TimelineKind, cursor?: number) =>
+  queryOptions({
+    queryKey: [...equipmentKeys.history(id), 'page', kind, cursor ?? null] as const,
+    queryFn: () => api.get<HistoryPage>(machineHistoryUrl(id, kind, cursor)),
   });

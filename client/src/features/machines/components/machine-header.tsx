@@ -1,7 +1,7 @@
 import type { EquipmentDto } from '@domain/schemas/equipment';
 import type { MachineDefect } from '@domain/schemas/machine-page';
 import { AlertTriangle, ArchiveRestore, Gauge, MoreHorizontal, Wrench } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRestoreEquipment } from '@/components/equipment/equipment-queries';
@@ -22,7 +22,6 @@ import { translateError } from '@/lib/translate-message';
 
 // The More menu (Radix menu and its positioning, ~37 KB gzip) loads on its first press and opens at once.
 const loadMoreMenu = () => import('./machine-more-menu');
-const MachineMoreMenu = lazy(loadMoreMenu);
 
 type DialogName = 'usage' | 'service' | 'remove';
 
@@ -124,8 +123,8 @@ export function MachineHeader({
               </Button>
             }
             load={loadMoreMenu}
-            menu={(trigger) => (
-              <MachineMoreMenu
+            menu={(m, trigger) => (
+              <m.default
                 trigger={trigger}
                 equipmentId={e.id}
                 retired={retired}

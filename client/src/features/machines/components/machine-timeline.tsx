@@ -1,5 +1,6 @@
 import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
-import { historyKindList, type HistoryKindName } from '@domain/history-kinds';
+import { historyKindList } from '@domain/history-kinds';
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddNote, useVoidEntry } from '@/components/equipment/equipment-queries';
@@ -11,7 +12,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { useMachineHistory } from '../api/machine-history';
+import { machineHistoryPage, type TimelineKind } from '../api/machine-history';
 
 /**
  * The machine's timeline: every history entry, newest first, filterable by kind, paged on the server
@@ -23,13 +24,14 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
   const { t } = useTranslation('machines');
   const { t: te } = useTranslation('equipment');
   const readOnly = e.retiredAt !== null;
-  const [kind, setKind] = useState<'all' | HistoryKindName>('all');
-  const history = useMachineHistory(e.id, kind);
+  const [kind, setKind] = useState<TimelineKind>('all');
+  // How many pages are shown; each page's cursor is the one its previous page answered.
+  const [pages, setPages] = useState(1);
+  const history = useQuery(machineHistoryPage(e.id, kind));
   const [voiding, setVoiding] = useState<HistoryRecordDto | null>(null);
   const [content, setContent] = useState('');
   const addNote = useAddNote();
   const voidEntry = useVoidEntry();
-  const entries = history.data?.pages.flatMap((p) => p.entries) ?? [];
 
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
@@ -67,7 +69,10 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
           <NativeSelect
             id="timeline-kind"
             value={kind}
-            onChange={(ev) => setKind(ev.target.value as typeof kind)}
+            onChange={(ev) => {
+              setKind(ev.target.value as TimelineKind);
+              setPages(1);
+            }}
           >
             <option value="all">{t('timeline.allKinds')}</option>
             {historyKindList.map((k) => (
@@ -101,31 +106,19 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
           <p className="text-sm text-muted-foreground">{te('loading')}</p>
         ) : history.isError ? (
           <p className="text-sm text-destructive">{te('notes.loadFailed')}</p>
-        ) : entries.length === 0 ? (
+        ) : !history.data?.entries.length ? (
           <p className="text-sm text-muted-foreground">{te('notes.empty')}</p>
         ) : (
           <ul className="divide-y rounded-md border" data-testid="timeline">
-            {entries.map((h) => (
-              <HistoryEntry
-                key={h.id}
-                entry={h}
-                unit={e.unit}
-                onVoid={!readOnly && h.canVoid ? () => setVoiding(h) : undefined}
-              />
-            ))}
+            <TimelinePage
+              equipment={e}
+              kind={kind}
+              left={pages}
+              onMore={() => setPages(pages + 1)}
+              onVoid={readOnly ? undefined : setVoiding}
+            />
           </ul>
         )}
-        {history.hasNextPage ? (
-          <Button
-            type="button"
-            variant="outline"
-            className="justify-self-center"
-            disabled={history.isFetchingNextPage}
-            onClick={() => void history.fetchNextPage()}
-          >
-            {history.isFetchingNextPage ? te('loading') : t('timeline.showMore')}
-          </Button>
-        ) : null}
       </CardContent>
       {voiding ? (
         <Suspense fallback={null}>
@@ -143,5 +136,63 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
         </Suspense>
       ) : null}
     </Card>
+  );
+}
+
+/**
+ * One page of the timeline's entries and, after them, the next page (while more are shown) or the
+ * "Show more" button (while the server says there are more).
+ */
+function TimelinePage({
+  equipment: e,
+  kind,
+  cursor,
+  left,
+  onMore,
+  onVoid,
+}: {
+  equipment: EquipmentDto;
+  kind: TimelineKind;
+  cursor?: number;
+  /** Pages still to show, this one included. */
+  left: number;
+  onMore: () => void;
+  onVoid?: (h: HistoryRecordDto) => void;
+}) {
+  const { t } = useTranslation('machines');
+  const { t: te } = useTranslation('equipment');
+  const page = useQuery(machineHistoryPage(e.id, kind, cursor));
+  if (!page.data)
+    return page.isError ? null : (
+      <li className="p-3 text-sm text-muted-foreground">{te('loading')}</li>
+    );
+  const next = page.data.nextCursor;
+  return (
+    <>
+      {page.data.entries.map((h) => (
+        <HistoryEntry
+          key={h.id}
+          entry={h}
+          unit={e.unit}
+          onVoid={onVoid && h.canVoid ? () => onVoid(h) : undefined}
+        />
+      ))}
+      {next === null ? null : left > 1 ? (
+        <TimelinePage
+          equipment={e}
+          kind={kind}
+          cursor={next}
+          left={left - 1}
+          onMore={onMore}
+          onVoid={onVoid}
+        />
+      ) : (
+        <li className="flex justify-center p-2">
+          <Button type="button" variant="outline" onClick={onMore}>
+            {t('timeline.showMore')}
+          </Button>
+        </li>
+      )}
+    </>
   );
 }
