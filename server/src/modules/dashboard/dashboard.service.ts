@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
-import { browseEquipment } from '../equipment/equipment.service';
+import { browseEquipment } from '../equipment/index';
 
 /** The newest history entries of the company (all equipment), one indexed query. */
 export async function recentHistory(

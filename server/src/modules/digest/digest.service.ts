@@ -16,10 +16,10 @@ import type { Deps } from '../../deps';
 import { asCompany } from '../../db/scope';
 import { notFound } from '../../lib/errors';
 import { entitlement } from '../../../../domain/subscription';
-import { toEquipmentDto } from '../equipment/equipment.service';
+import { toEquipmentDto } from '../equipment/index';
 import { operatorEntry } from '../ledger/index';
-import { stateOf, subscriptionColumns } from '../subscription/subscription.service';
-import { scheduledMachines } from '../maintenance/maintenance.service';
+import { stateOf, subscriptionColumns } from '../subscription/index';
+import { scheduledMachines } from '../maintenance/index';
 import {
   mailLanguageOf,
   renderDigest,

@@ -15,7 +15,8 @@ import { equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { assertId, companyToday, toEquipmentDto } from './equipment.service';
+import { toEquipmentDto } from './equipment.dto';
+import { assertId, companyToday } from './equipment.service';
 
 const DAY_MS = 86_400_000;
 const METER_UNITS = new Set(['hours', 'miles', 'kilometers']);

@@ -11,15 +11,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import { actorOf, bumpEquipmentVersion, record } from '../ledger/index';
-import {
-  companyToday,
-  findAnyRow,
-  findRow,
-  nextDateOf,
-  toEquipmentDto,
-  type NoteRow,
-  type Row,
-} from './equipment.service';
+import { companyToday, findAnyRow, findRow, nextDateOf } from './equipment.service';
+import { toEquipmentDto, type NoteRow, type Row } from './equipment.dto';
 
 const EXPORT_LIMIT = 20_000;
 const METER_UNITS = new Set(['hours', 'miles', 'kilometers']);
