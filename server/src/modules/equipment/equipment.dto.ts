@@ -19,6 +19,16 @@ import type { equipment, equipmentNote } from '../../db/schema/index';
 export type Row = typeof equipment.$inferSelect;
 export type NoteRow = typeof equipmentNote.$inferSelect;
 
+/** A stored list of parts as every answer shows it (part number and quantity null when not given). */
+export const partsOf = (
+  parts: readonly { part: string; partNumber?: string | null; qty?: number | null }[] | null,
+) =>
+  (parts ?? []).map((p) => ({
+    part: p.part,
+    partNumber: p.partNumber ?? null,
+    qty: p.qty ?? null,
+  }));
+
 export function toEquipmentDto(r: Row, today: string): EquipmentDto {
   return {
     id: r.id,
@@ -42,11 +52,7 @@ export function toEquipmentDto(r: Row, today: string): EquipmentDto {
     maintenanceInterval: r.maintenanceInterval,
     maintenanceIntervalUnit: r.maintenanceIntervalUnit,
     nextMaintenanceDate: r.nextMaintenanceDate,
-    serviceParts: r.serviceParts.map((p) => ({
-      part: p.part,
-      partNumber: p.partNumber ?? null,
-      qty: p.qty ?? null,
-    })),
+    serviceParts: partsOf(r.serviceParts),
     description: r.description,
     lastServiceDate: r.lastServiceDate,
     lastReadingAt: r.lastReadingAt.toISOString(),
@@ -164,11 +170,7 @@ export function toHistoryDto(
       n.type === 'maintenance' && n.serviceDate
         ? {
             serviceDate: n.serviceDate,
-            parts: (n.parts ?? []).map((p) => ({
-              part: p.part,
-              partNumber: p.partNumber ?? null,
-              qty: p.qty ?? null,
-            })),
+            parts: partsOf(n.parts),
             cost: n.cost,
             performedBy: n.performedBy,
           }

@@ -42,7 +42,7 @@ import type { Deps } from '../../deps';
 import { actorOf, bumpEquipmentVersion, moveTotals, record } from '../ledger/index';
 import { AppError, fromZodError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { toEquipmentDto, toNoteDto, type Row } from './equipment.dto';
+import { partsOf, toEquipmentDto, toNoteDto, type Row } from './equipment.dto';
 
 const notFound = () => new AppError('not_found', 'equipment.notFound');
 const isRetired = () => new AppError('conflict', 'equipment.isRetired');
@@ -545,11 +545,7 @@ export function columnsOf(
       maintenanceIntervalUnit: unit,
       lastServiceDate,
     }),
-    serviceParts: (input.serviceParts ?? []).map((p) => ({
-      part: p.part,
-      partNumber: p.partNumber ?? null,
-      qty: p.qty ?? null,
-    })),
+    serviceParts: partsOf(input.serviceParts ?? null),
     description: input.description ?? null,
   };
 }

@@ -15,7 +15,7 @@ import { equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { toEquipmentDto } from './equipment.dto';
+import { partsOf, toEquipmentDto } from './equipment.dto';
 import { assertId, companyToday } from './equipment.service';
 
 const DAY_MS = 86_400_000;
@@ -143,11 +143,7 @@ export async function machinePage(
     unit: machine.unit,
     serviceDate: s.serviceDate,
     usage: numOrNull(s.usage),
-    parts: (s.parts ?? []).map((p) => ({
-      part: p.part,
-      partNumber: p.partNumber ?? null,
-      qty: p.qty ?? null,
-    })),
+    parts: partsOf(s.parts ?? null),
     cost: numOrNull(s.cost),
     performedBy: s.performedBy,
     notes: s.notes,
