@@ -47,6 +47,24 @@ const i18nPlugin = {
   },
 };
 
+/** Server modules: each imports another only through its `index.ts` (its public door). */
+const MODULES = [
+  'admin',
+  'auth',
+  'dashboard',
+  'digest',
+  'equipment',
+  'field',
+  'health',
+  'import',
+  'inspections',
+  'ledger',
+  'maintenance',
+  'operators',
+  'profile',
+  'subscription',
+];
+
 const FEATURES = [
   'auth',
   'equipment',
@@ -80,6 +98,9 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      // Read TypeScript files when following imports (import-x/no-cycle).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -114,10 +135,22 @@ export default tseslint.config(
               from: './server',
               message: 'the client never imports server code',
             },
+            ...MODULES.map((m) => ({
+              target: `./server/src/modules/${m}`,
+              from: './server/src/modules',
+              except: [`./${m}`, './routes.ts', ...MODULES.map((o) => `./${o}/index.ts`)],
+              message:
+                "A server module imports another only through that module's index.ts (its public door).",
+            })),
           ],
         },
       ],
     },
+  },
+  {
+    // No import cycles in the server and the domain (issue 24).
+    files: ['server/src/**/*.ts', 'domain/**/*.ts'],
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     files: ['client/src/**/*.{ts,tsx}'],

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { daysBetween, forecastService, type ForecastInput } from './forecast';
+import { daysBetween, dueAtUsageOf, forecastService, type ForecastInput } from './forecast';
+import { overdueUsage } from './status';
 import { usualDailyUsage, type Reading } from './usage-rate';
 
 const today = '2026-03-01';
@@ -151,6 +152,34 @@ describe('forecastService', () => {
             today,
           );
           expect(twice).toEqual(once);
+        },
+      ),
+    );
+  });
+
+  it('dueAtUsage is computed once: no float noise, and the lean overview gets the same figure back', () => {
+    const e = machine({ currentUsage: 0.5, lastServiceUsage: 0.1, serviceInterval: 0.2 });
+    const f = forecastService(e, rateOf(1), today);
+    expect(f.dueAtUsage).toBe(0.3);
+    // The overview leaves dueAtUsage out: the current usage less how far past it gives the same value.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        (last, interval, past) => {
+          const m = {
+            currentUsage: (last + interval + past) / 100,
+            lastServiceUsage: last / 100,
+            serviceInterval: interval / 100,
+          };
+          const server = forecastService(machine(m), rateOf(1), today).dueAtUsage;
+          const lean = dueAtUsageOf({
+            currentUsage: m.currentUsage,
+            status: { overdueUsage: overdueUsage(m) },
+          });
+          expect(lean).toBe(server);
+          expect(dueAtUsageOf({ forecast: { dueAtUsage: server } })).toBe(server);
         },
       ),
     );

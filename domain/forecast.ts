@@ -12,6 +12,7 @@
  *   of 0 (it stopped); the reason is returned so the screen can say why.
  */
 import { addInterval } from './dates';
+import { nextServiceUsage } from './status';
 import type { NoRateReason, UsageRate } from './usage-rate';
 
 export type NoForecastReason = NoRateReason | 'no_interval' | 'stopped';
@@ -50,6 +51,23 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((b - a) / 86_400_000);
 }
 
+/**
+ * The usage a machine's next service is due at, the one way every screen gets it: the forecast's
+ * (`nextServiceUsage`, computed on the server), or, where an answer leaves it out to stay small (the
+ * dashboard's lean overview), the current usage less how far past it the machine is.
+ */
+export function dueAtUsageOf(e: {
+  forecast?: { dueAtUsage?: number | null } | null;
+  currentUsage?: number;
+  status?: { overdueUsage?: number | null };
+}): number | null {
+  const given = e.forecast?.dueAtUsage;
+  if (given !== undefined && given !== null) return given;
+  const past = e.status?.overdueUsage ?? null;
+  if (past === null || e.currentUsage === undefined) return null;
+  return Math.round((e.currentUsage - past) * 100) / 100;
+}
+
 /** Far enough: a forecast beyond ten years is no forecast a shop can plan with. */
 const MAX_DAYS = 3_650;
 
@@ -57,12 +75,11 @@ export function forecastService(e: ForecastInput, rate: UsageRate, today: string
   const calendarDueDate =
     e.hasScheduledMaintenance && e.nextMaintenanceDate ? e.nextMaintenanceDate : null;
   let usageDueDate: string | null = null;
-  let dueAtUsage: number | null = null;
   let perDay: number | null = null;
   let noUsageForecast: NoForecastReason | null = null;
-  if (!(e.serviceInterval > 0)) noUsageForecast = 'no_interval';
+  const dueAtUsage = nextServiceUsage(e);
+  if (dueAtUsage === null) noUsageForecast = 'no_interval';
   else {
-    dueAtUsage = e.lastServiceUsage + e.serviceInterval;
     const remaining = dueAtUsage - e.currentUsage;
     if (rate.kind === 'rate') perDay = rate.perDay;
     if (remaining <= 0) usageDueDate = today;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { historyEntrySchema, historyKinds, storedEntry, type HistoryEntry } from './history';
+import { historyKindList } from './history-kinds';
 import { historyLang, historyTables, historyText, personName } from './history-text';
 
 /** One entry of every kind (the test fails when a kind is added without an example here). */
@@ -66,6 +67,10 @@ const englishWords =
   /\b(Added|Imported|Usage|increased|Reading|corrected|voided|Serviced|parts|cost|done by|Changed|Retired|Restored|Inspection|passed|failed|Defect|resolved|Out of service|Back in service|Photo|Fuel|fuel|hours|miles|kilometers|yes|unusual|check)\b/;
 
 describe('historyText', () => {
+  it("the zod-free list of kinds (the timeline filter) is the schema's", () => {
+    expect([...historyKindList]).toEqual(historyKinds);
+  });
+
   it('has an example of every kind, each valid', () => {
     expect(new Set(examples.map((e) => e.kind))).toEqual(new Set(historyKinds));
     for (const e of examples) expect(historyEntrySchema.safeParse(e).success).toBe(true);
@@ -78,6 +83,77 @@ describe('historyText', () => {
       expect(en.length, e.kind).toBeGreaterThan(0);
       if (e.kind !== 'note') expect(es, e.kind).not.toBe(en); // a note is a person's words
       expect(es, `${e.kind}: ${es}`).not.toMatch(englishWords);
+    }
+  });
+
+  it("uses no word of the English table in Spanish (rewording an English sentence can't leak it)", () => {
+    // The English vocabulary is read from what the en table writes (not a hand-kept list), so a word
+    // added to or changed in an English sentence is checked at once. Words that come from the params
+    // (a person's words, a checklist's or an item's name) and the few both languages share are not.
+    const shared = new Set(['gal', 'no', 'nov']); // 'nov': Intl writes the month so in both
+    const words = (s: string) => s.match(/\p{L}{2,}/gu) ?? [];
+    const fromParams = (e: HistoryEntry) => new Set(words(JSON.stringify(e.params)));
+    const variants: HistoryEntry[] = [
+      ...examples,
+      {
+        kind: 'reading',
+        params: { source: 'import', previousUsage: null, usage: 5, unit: 'miles' },
+      },
+      {
+        kind: 'reading',
+        params: {
+          source: 'operator',
+          previousUsage: 1,
+          usage: 5,
+          unit: 'hours',
+          checklist: 'Daily',
+        },
+      },
+      { kind: 'fuel', params: { source: 'operator', fuel: { amount: 1, type: 'diesel' } } },
+      {
+        kind: 'service',
+        params: {
+          date: '2026-01-02',
+          usage: null,
+          unit: 'hours',
+          parts: [],
+          cost: null,
+          performedBy: null,
+          notes: null,
+        },
+      },
+      { kind: 'defect_opened', params: { item: 'Horn', critical: false } },
+      { kind: 'added', params: { usage: 0, unit: 'n/a' } },
+      { kind: 'imported', params: { usage: 0, unit: 'n/a' } },
+      {
+        kind: 'change',
+        params: {
+          changes: Object.keys(historyTables.en.fields).map((field) => ({
+            field,
+            from: true,
+            to: '',
+          })),
+        },
+      },
+    ];
+    const english = new Set<string>();
+    for (const e of variants) {
+      const own = fromParams(e);
+      for (const w of words(historyText('en', e)))
+        if (!own.has(w) && !shared.has(w.toLowerCase())) english.add(w.toLowerCase());
+    }
+    for (const w of [
+      ...Object.values(historyTables.en.units),
+      ...Object.values(historyTables.en.fuel),
+    ])
+      english.add(w.toLowerCase());
+    expect(english.size).toBeGreaterThan(40);
+    for (const e of variants) {
+      const own = fromParams(e);
+      const leaked = words(historyText('es', e)).filter(
+        (w) => !own.has(w) && english.has(w.toLowerCase()),
+      );
+      expect(leaked, `${e.kind}: ${historyText('es', e)}`).toEqual([]);
     }
   });
 

@@ -197,6 +197,31 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await expect(page.getByTestId('equipment-row').filter({ hasText: name })).toBeVisible();
 });
 
+test('a tool with no meter (unit N/A) is not asked its usage, lifespan or service interval', async ({
+  page,
+}) => {
+  await signupOwnerViaApi(page.request);
+  const name = uniqueName('Torque wrench');
+  await page.goto('/add-equipment');
+  await page.getByLabel('Equipment name').fill(name);
+  await pick(page, 'Type', 'Tools');
+  await pick(page, 'Usage unit', 'Hours');
+  await expect(page.getByLabel(/^Current usage/)).toBeVisible();
+  await page.getByLabel(/^Service interval/).fill('-3'); // would be refused, but is not sent for N/A
+  await pick(page, 'Usage unit', 'N/A');
+  for (const label of [
+    /^Current usage/,
+    /^Expected lifespan/,
+    /^Service interval/,
+    /^Last serviced at/,
+  ])
+    await expect(page.getByLabel(label)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add Equipment', exact: true }).click();
+  await expect(
+    page.getByText('Equipment has been successfully added.', { exact: true }),
+  ).toBeVisible();
+});
+
 test('equipment list export and the two-step permanent delete', async ({ page }) => {
   await signupOwnerViaApi(page.request);
   const name = uniqueName('Truck');

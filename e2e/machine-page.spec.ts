@@ -178,7 +178,7 @@ for (const size of SIZES)
           lang.lng === 'es' ? 'Máquina' : 'Machine',
         );
       // The timeline by kind: the one service.
-      await p.locator('#timeline-kind').selectOption('maintenance');
+      await p.locator('#timeline-kind').selectOption('service');
       await expect(p.getByTestId('timeline').getByTestId('history-entry')).toHaveCount(1);
       await snap(p, `sticker-${tag}`);
       expect(errors).toEqual([]);

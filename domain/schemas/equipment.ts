@@ -182,6 +182,28 @@ export function checkSchedule(v: Partial<Fields>, ctx: z.RefinementCtx) {
   }
 }
 
+/**
+ * The fields a meter gives meaning to (usage, lifespan and its alert, the usage interval and the usage at
+ * the last service). A machine whose unit is N/A (a tool with no meter) is not asked them: the form
+ * hides them and sends none, and the API takes a record without them (their defaults: usage 0, no
+ * lifespan, no usage interval).
+ */
+export const meterFields = [
+  'currentUsage',
+  'threshold',
+  'alertThreshold',
+  'serviceInterval',
+  'lastServiceUsage',
+] as const;
+
+/** The input without its meter fields when its unit is N/A (as it is otherwise). */
+export function withoutMeterFields<T extends { unit?: unknown }>(v: T): T {
+  if (v.unit !== 'n/a') return v;
+  return Object.fromEntries(
+    Object.entries(v).filter(([k]) => !(meterFields as readonly string[]).includes(k)),
+  ) as T;
+}
+
 /** POST /api/equipment (and the Add/Edit form). */
 export const equipmentInputSchema = equipmentFieldsSchema.superRefine(checkSchedule);
 export type EquipmentInput = z.output<typeof equipmentInputSchema>;

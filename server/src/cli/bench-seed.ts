@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { RATE_WINDOW_DAYS } from '../../../domain/usage-rate';
 import { openDatabase, type Db } from '../db/client';
-import { overviewStatementSql } from '../modules/equipment/equipment.service';
+import { overviewStatementSql } from '../modules/equipment/index';
 import { hashPassword } from '../lib/passwords';
 import { SecretBox } from '../lib/secret-box';
 

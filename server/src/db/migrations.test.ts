@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { historyEntrySchema } from '../../../domain/history';
+import { freeTextOf, historyEntrySchema, type HistoryEntry } from '../../../domain/history';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const files = readdirSync(dir)
@@ -302,5 +302,46 @@ it('0010 turns every stored entry into a kind and params, one fixture per old se
     // A note a person typed as "Retired" stays their words.
     { kind: 'note', params: { text: 'Retired' } },
     { kind: 'note', params: { text: 'Something else entirely' } },
+  ]);
+});
+
+it('0013 keeps only what a person wrote in content (no stored sentences), notes untouched, counts unchanged', async () => {
+  // The database of the test above, after 0010: every entry has its kind and params, and `content` still
+  // holds the old English sentence of each.
+  const counts = `select equipment_id, count(*)::int as n from equipment_note group by equipment_id order by equipment_id`;
+  const before = (await db.query<{ equipment_id: string; n: number }>(counts)).rows;
+  for (const f of files.filter((x) => x > '0011' && x < '0014'))
+    for (const s of statements(f)) await db.exec(s);
+  expect((await db.query(counts)).rows).toEqual(before);
+
+  const rows = (
+    await db.query<{ kind: string; params: unknown; content: string }>(
+      `select kind, params, content from equipment_note order by created_at`,
+    )
+  ).rows.map((r) => ({
+    entry: {
+      kind: r.kind,
+      params: typeof r.params === 'string' ? JSON.parse(r.params) : r.params,
+    } as HistoryEntry,
+    content: r.content,
+  }));
+  // The SQL keeps exactly the free text the ledger keeps for each kind (domain/history.ts freeTextOf).
+  expect(rows.map((r) => r.content)).toEqual(rows.map((r) => freeTextOf(r.entry) ?? ''));
+  const contents = rows.map((r) => r.content);
+  expect(contents).not.toContain('Added with usage 100 hours');
+  expect(contents).not.toContain('Serviced at 160 hours');
+  expect(contents.filter((c) => /^(Usage|Imported|Added|Restored|Retired:)/.test(c))).toEqual([]);
+  // What people wrote stays: an operator's notes, a service note, a remark, a reason, the typed notes.
+  for (const kept of [
+    'Leaking',
+    'Changed the belt too',
+    'Sold for parts',
+    'Tyre burst',
+    'new pads',
+  ])
+    expect(contents).toContain(kept);
+  expect(rows.filter((r) => r.entry.kind === 'note').map((r) => r.content)).toEqual([
+    'Retired',
+    'Something else entirely',
   ]);
 });

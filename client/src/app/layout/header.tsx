@@ -3,17 +3,17 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LazyDropdown } from '@/components/ui/lazy-dropdown';
 import { LanguageSelect } from '@/components/language-select';
-import { roleLabelKey, useCurrentUser, useLogout } from '@/lib/auth';
+import { useCurrentUser, useLogout } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { navItemsFor, titleKeyFor } from './nav-items';
 
 const navLinkClass =
   'whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
-// The desktop dropdowns (More, account) load on the first press of their trigger, then open at once.
+// The desktop dropdowns (More, account) load on the first press of their trigger, then open at once
+// (components/ui/lazy-dropdown.tsx).
 const headerMenus = () => import('./header-menus');
-const MoreMenu = lazy(() => headerMenus().then((m) => ({ default: m.MoreMenu })));
-const AccountMenu = lazy(() => headerMenus().then((m) => ({ default: m.AccountMenu })));
 // The small screens' menu (a Radix dialog: focus trap, scroll lock) loads when it is first opened.
 const MobileMenu = lazy(() => import('./mobile-menu'));
 
@@ -25,12 +25,10 @@ export function Header() {
   const [loggingOut, setLoggingOut] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const [armed, setArmed] = useState<{ more?: boolean; account?: boolean }>({});
   if (!user) return null;
   const items = navItemsFor(user.role);
   const moreItems = items.filter((item) => item.more);
   const moreActive = moreItems.some((item) => pathname === item.to);
-  const hasSettings = user.role === 'owner' || user.role === 'manager';
   const title = t(titleKeyFor(pathname, user.role));
   const displayName =
     [user.firstName, user.lastName].filter(Boolean).join(' ') ||
@@ -39,16 +37,10 @@ export function Header() {
     user.email ||
     '';
 
-  // Before their menu's code has loaded, a trigger is the same button with an onClick that loads it;
-  // hovering or focusing it starts the download early.
-  const warm = () => void headerMenus();
-  const moreTrigger = (onClick?: () => void) => (
+  const moreTrigger = (
     <button
       type="button"
       aria-haspopup="menu"
-      onClick={onClick}
-      onPointerEnter={warm}
-      onFocus={warm}
       className={cn(
         navLinkClass,
         'inline-flex items-center gap-1',
@@ -59,15 +51,12 @@ export function Header() {
       <ChevronDown className="h-4 w-4" aria-hidden />
     </button>
   );
-  const accountTrigger = (onClick?: () => void) => (
+  const accountTrigger = (
     <Button
       variant="ghost"
       size="sm"
       aria-haspopup="menu"
       aria-label={t('nav.account', { name: displayName })}
-      onClick={onClick}
-      onPointerEnter={warm}
-      onFocus={warm}
       className={cn(pathname === '/profile' && 'bg-accent text-accent-foreground')}
     >
       <User aria-hidden />
@@ -116,31 +105,30 @@ export function Header() {
               </NavLink>
             ))}
           {moreItems.length > 0 ? (
-            armed.more ? (
-              <Suspense fallback={moreTrigger()}>
-                <MoreMenu trigger={moreTrigger()} items={moreItems} pathname={pathname} />
-              </Suspense>
-            ) : (
-              moreTrigger(() => setArmed((a) => ({ ...a, more: true })))
-            )
+            <LazyDropdown
+              trigger={moreTrigger}
+              load={headerMenus}
+              menu={(m, trigger) => (
+                <m.MoreMenu trigger={trigger} items={moreItems} pathname={pathname} />
+              )}
+            />
           ) : null}
         </nav>
         <div className="ml-auto hidden shrink-0 items-center gap-1.5 xl:flex">
           <LanguageSelect />
           {/* One account menu: profile, settings and a labelled Logout (issue 26). */}
-          {armed.account ? (
-            <Suspense fallback={accountTrigger()}>
-              <AccountMenu
-                trigger={accountTrigger()}
-                roleLabel={t(roleLabelKey(user.role))}
-                hasSettings={hasSettings}
+          <LazyDropdown
+            trigger={accountTrigger}
+            load={headerMenus}
+            menu={(m, trigger) => (
+              <m.AccountMenu
+                trigger={trigger}
+                role={user.role}
                 loggingOut={loggingOut}
                 onLogout={() => void onLogout()}
               />
-            </Suspense>
-          ) : (
-            accountTrigger(() => setArmed((a) => ({ ...a, account: true })))
-          )}
+            )}
+          />
         </div>
         <Button
           ref={menuButton}

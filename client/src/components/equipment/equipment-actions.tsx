@@ -10,7 +10,7 @@ import {
   Trash2,
   Wrench,
 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -22,21 +22,14 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/utils';
+import {
+  NotesHistoryDialog,
+  RemoveEquipmentDialog,
+  ServiceDialog,
+  UpdateUsageDialog,
+} from './lazy-dialogs';
 
-// The row's dialogs (forms, zod, react-hook-form) load when one is first opened (JavaScript budget,
-// ADR 0007); they mount on first open anyway.
-const NotesHistoryDialog = lazy(() =>
-  import('./notes-history-dialog').then((m) => ({ default: m.NotesHistoryDialog })),
-);
-const RemoveEquipmentDialog = lazy(() =>
-  import('./remove-equipment-dialog').then((m) => ({ default: m.RemoveEquipmentDialog })),
-);
-const ServiceDialog = lazy(() =>
-  import('./service-dialog').then((m) => ({ default: m.ServiceDialog })),
-);
-const UpdateUsageDialog = lazy(() =>
-  import('./update-usage-dialog').then((m) => ({ default: m.UpdateUsageDialog })),
-);
+// The row's dialogs load when one is first opened (lazy-dialogs.tsx); they mount on first open anyway.
 
 type DialogName = 'usage' | 'notes' | 'service' | 'remove';
 

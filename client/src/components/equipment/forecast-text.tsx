@@ -1,3 +1,4 @@
+import { dueAtUsageOf } from '@domain/forecast';
 import type { ForecastDto } from '@domain/schemas/equipment';
 import type { EquipmentStatus } from '@domain/schemas/status';
 import { useTranslation } from 'react-i18next';
@@ -46,12 +47,7 @@ export function ForecastText({
     );
   }
   const past = e.status?.overdueUsage ?? null;
-  // The dashboard's lean overview leaves dueAtUsage out: it is the current usage less how far past it is.
-  const dueAt =
-    f.dueAtUsage ??
-    (past !== null && e.currentUsage !== undefined
-      ? Math.round((e.currentUsage - past) * 100) / 100
-      : null);
+  const dueAt = dueAtUsageOf(e);
   if (f.basis === 'usage' && past !== null && dueAt !== null)
     return (
       <span className={cn('block text-xs text-red-700', className)} data-testid="forecast">

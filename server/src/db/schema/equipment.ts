@@ -89,7 +89,7 @@ export const equipmentNote = pgTable(
     equipmentId: uuid('equipment_id')
       .notNull()
       .references(() => equipment.id, { onDelete: 'cascade' }),
-    /** The words a person wrote (note, operator notes, reason, remark), else the entry's English sentence. */
+    /** Only the words a person wrote (note, operator notes, reason, remark), else '': readers render kind + params. */
     content: text('content').notNull(),
     /** The typed record (domain/history.ts): what happened, and its parameters, validated on write. */
     kind: text('kind').notNull().default('note'),

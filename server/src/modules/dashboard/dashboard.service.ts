@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
-import { browseEquipment } from '../equipment/equipment.service';
+import { browseEquipment } from '../equipment/index';
 
 /** The newest history entries of the company (all equipment), one indexed query. */
 export async function recentHistory(
@@ -47,15 +47,18 @@ export async function recentHistory(
     .limit(limit);
   return rows.map(({ changes, reading, noteType, kind, params, ...r }) => {
     const entry = storedEntry(kind, params, r.content);
+    const text = historyText(lang, entry);
     return {
       ...r,
+      // The stored column holds only a person's words: the sentence is written here, in the reader's language.
+      content: text,
       createdAt: r.createdAt.toISOString(),
       noteType: noteType as HistoryEntry['noteType'],
       reading: reading as HistoryEntry['reading'],
       changedFields: (changes ?? []).map((c) => c.field),
       kind: entry.kind,
       params: entry.params,
-      text: historyText(lang, entry),
+      text,
     };
   });
 }

@@ -1,6 +1,8 @@
 import i18next, { type TFunction } from 'i18next';
 import type { ServiceStatus } from '../../../../domain/status';
 import type { ForecastDto } from '../../../../domain/schemas/equipment';
+import type { HistoryEntry } from '../../../../domain/history';
+import { historyText } from '../../../../domain/history-text';
 import en from './locales/en.json' with { type: 'json' };
 import es from './locales/es.json' with { type: 'json' };
 
@@ -35,8 +37,8 @@ export type DigestMachine = {
 
 export type DigestReview = {
   machine: string;
-  newUsage: number | null;
-  unit: string;
+  /** The entry the reading would write, told by the one renderer (domain/history-text.ts). */
+  entry: HistoryEntry;
   operator: string;
   createdAt: Date;
 };
@@ -145,7 +147,7 @@ export function renderDigest(c: DigestContent): {
   const reviewLines = c.reviews.map((r) =>
     t('reviewLine', {
       machine: r.machine,
-      reading: reading(r.newUsage, r.unit),
+      reading: historyText(c.language, r.entry, { brief: true }),
       operator: r.operator,
       when: f.stamp(r.createdAt),
     }),

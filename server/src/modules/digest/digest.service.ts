@@ -16,9 +16,10 @@ import type { Deps } from '../../deps';
 import { asCompany } from '../../db/scope';
 import { notFound } from '../../lib/errors';
 import { entitlement } from '../../../../domain/subscription';
-import { toEquipmentDto } from '../equipment/equipment.service';
-import { stateOf, subscriptionColumns } from '../subscription/subscription.service';
-import { scheduledMachines } from '../maintenance/maintenance.service';
+import { toEquipmentDto } from '../equipment/index';
+import { operatorEntry } from '../ledger/index';
+import { stateOf, subscriptionColumns } from '../subscription/index';
+import { scheduledMachines } from '../maintenance/index';
 import {
   mailLanguageOf,
   renderDigest,
@@ -174,11 +175,15 @@ async function companyView(deps: Deps, companyId: string, today: string): Promis
     })
     .from(operatorUpdate)
     .where(waiting);
-  const reviews = await deps.db
+  const waitingRows = await deps.db
     .select({
       machine: operatorUpdate.equipmentName,
       newUsage: operatorUpdate.newUsage,
+      currentUsage: equipment.currentUsage,
       unit: equipment.unit,
+      fuelAdded: operatorUpdate.fuelAdded,
+      fuelType: operatorUpdate.fuelType,
+      notes: operatorUpdate.notes,
       operator: operatorUpdate.operatorName,
       createdAt: operatorUpdate.createdAt,
     })
@@ -187,6 +192,14 @@ async function companyView(deps: Deps, companyId: string, today: string): Promis
     .where(waiting)
     .orderBy(desc(operatorUpdate.createdAt))
     .limit(REVIEW_LINES);
+  // Each reading waiting for review is the entry it would write (the ledger's operatorEntry), so the mail
+  // tells it with the one renderer (domain/history-text.ts) in the recipient's language.
+  const reviews: DigestReview[] = waitingRows.map((r) => ({
+    machine: r.machine,
+    entry: operatorEntry(r),
+    operator: r.operator,
+    createdAt: r.createdAt,
+  }));
   return {
     machines,
     reviewCount: count?.n ?? 0,

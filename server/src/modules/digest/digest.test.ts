@@ -227,7 +227,8 @@ describe('the daily digest', () => {
     expect(en.text).not.toMatch(/- Fine mower: (Good|Time)/);
     expect(en.text).toMatch(/^Hello,\n/);
     expect(en.text).toContain('1 operator reading waiting for your review');
-    expect(en.text).toContain('Fine mower: 5,000 hours by maria.g');
+    // The waiting reading is told by the history renderer (domain/history-text.ts) in each one's language.
+    expect(en.text).toContain('Fine mower: Reading: 5,000 hours by maria.g');
     expect(en.html).toContain(
       '<td style="padding:6px 10px;border-bottom:1px solid #e5e7eb;text-align:left">Overdue loader</td>',
     );
@@ -248,6 +249,7 @@ describe('the daily digest', () => {
     expect(es.text).toContain('Busy truck: Servicio próximo. 8,500 millas. Sin pronóstico');
     expect(es.text).toContain('hace 29 días');
     expect(es.text).toContain('1 lectura de operador espera su revisión');
+    expect(es.text).toContain('Fine mower: Lectura: 5,000 horas por maria.g');
 
     // Again the same day, and the next day with nothing new: nothing more.
     at('2026-03-02T15:00:00Z');

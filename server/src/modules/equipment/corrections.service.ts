@@ -12,14 +12,8 @@ import {
   moveTotals,
   type TotalsMove,
 } from '../ledger/index';
-import {
-  assertId,
-  canVoid,
-  findRow,
-  toHistoryDto,
-  type NoteRow,
-  type Row,
-} from './equipment.service';
+import { canVoid, toHistoryDto, type NoteRow, type Row } from './equipment.dto';
+import { assertId, findRow } from './equipment.service';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 

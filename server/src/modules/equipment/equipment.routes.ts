@@ -22,6 +22,7 @@ import { parse } from '../../lib/errors';
 import { companyCtx } from '../../plugins/access';
 import { voidEntry } from './corrections.service';
 import * as svc from './equipment.service';
+import { history, historyPage, listNotes } from './history.service';
 import { machinePage } from './machine-page.service';
 import { listRetired, restoreEquipment, retireEquipment } from './retirement.service';
 import { recordService, serviceExport, serviceLog } from './service-log.service';
@@ -95,7 +96,7 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   app.get('/api/equipment/:id/notes', managers, async (req) =>
-    svc.listNotes(deps, companyCtx(req), idOf(req)),
+    listNotes(deps, companyCtx(req), idOf(req), historyLang(req.headers['accept-language'])),
   );
 
   app.post('/api/equipment/:id/notes', managerWrites, async (req, reply) => {
@@ -152,8 +153,8 @@ export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
     const q = parse(historyPageQuerySchema, req.query);
     const lang = historyLang(req.headers['accept-language']);
     if (q.limit === undefined && q.cursor === undefined && q.kind === undefined)
-      return svc.history(deps, companyCtx(req), idOf(req), lang);
-    return svc.historyPage(deps, companyCtx(req), idOf(req), q, lang);
+      return history(deps, companyCtx(req), idOf(req), lang);
+    return historyPage(deps, companyCtx(req), idOf(req), q, lang);
   });
 
   app.get('/api/retired-equipment', managers, async (req) => listRetired(deps, companyCtx(req)));

@@ -2,12 +2,10 @@ import {
   and,
   asc,
   count,
-  desc,
   eq,
   getTableColumns,
   ilike,
   isNull,
-  lt,
   or,
   sql,
   type Placeholder,
@@ -30,14 +28,7 @@ import {
   type EquipmentStatusCounts,
   type EquipmentUpdate,
   type FieldChange,
-  type HistoryPage,
-  type HistoryPageQuery,
-  type HistoryRecordDto,
   type NoteDto,
-  type ReadingKind,
-  type RetiredEquipmentDto,
-  noteTypes,
-  readingKinds,
 } from '../../../../domain/schemas/equipment';
 import { matchesSearch } from '../../../../domain/equipment-search';
 import { computeStatus, parseStatusFilter, type ServiceStatus } from '../../../../domain/status';
@@ -46,23 +37,12 @@ import { preparedPerDb } from '../../db/prepared';
 import { forecastService } from '../../../../domain/forecast';
 import { RATE_WINDOW_DAYS, usualDailyUsage, type Reading } from '../../../../domain/usage-rate';
 import { forecastsOf } from './forecast.service';
-import {
-  company,
-  equipment,
-  equipmentNote,
-  equipmentVersion,
-  fieldPhoto,
-  operatorUpdate,
-} from '../../db/schema/index';
+import { company, equipment, equipmentNote, equipmentVersion } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { actorOf, bumpEquipmentVersion, moveTotals, record } from '../ledger/index';
-import { storedEntry, type HistoryEntry } from '../../../../domain/history';
-import { historyText, type HistoryLang } from '../../../../domain/history-text';
 import { AppError, fromZodError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-
-export type Row = typeof equipment.$inferSelect;
-export type NoteRow = typeof equipmentNote.$inferSelect;
+import { partsOf, toEquipmentDto, toNoteDto, type Row } from './equipment.dto';
 
 const notFound = () => new AppError('not_found', 'equipment.notFound');
 const isRetired = () => new AppError('conflict', 'equipment.isRetired');
@@ -83,89 +63,6 @@ export const equipmentVersionOf = (companyId: string | Placeholder) =>
   sql<string>`coalesce((select ${equipmentVersion.version} from ${equipmentVersion} where ${equipmentVersion.companyId} = ${companyId}), 0)`;
 
 export { actorName, bumpEquipmentVersion } from '../ledger/index';
-
-export function toEquipmentDto(r: Row, today: string): EquipmentDto {
-  return {
-    id: r.id,
-    companyId: r.companyId,
-    userId: r.userId,
-    name: r.name,
-    type: r.type,
-    serialNumber: r.serialNumber,
-    unit: r.unit,
-    currentUsage: r.currentUsage,
-    threshold: r.threshold,
-    fuelType: r.fuelType,
-    alertThreshold: r.alertThreshold,
-    serviceInterval: r.serviceInterval,
-    lastServiceUsage: r.lastServiceUsage,
-    totalFuelUsed: r.totalFuelUsed,
-    totalGasUsed: r.totalGasUsed,
-    totalDieselUsed: r.totalDieselUsed,
-    hasScheduledMaintenance: r.hasScheduledMaintenance,
-    maintenanceStartDate: r.maintenanceStartDate,
-    maintenanceInterval: r.maintenanceInterval,
-    maintenanceIntervalUnit: r.maintenanceIntervalUnit,
-    nextMaintenanceDate: r.nextMaintenanceDate,
-    serviceParts: r.serviceParts.map((p) => ({
-      part: p.part,
-      partNumber: p.partNumber ?? null,
-      qty: p.qty ?? null,
-    })),
-    description: r.description,
-    lastServiceDate: r.lastServiceDate,
-    lastReadingAt: r.lastReadingAt.toISOString(),
-    dateAdded: r.dateAdded.toISOString(),
-    lastUpdated: r.lastUpdated.toISOString(),
-    retiredAt: r.retiredAt ? r.retiredAt.toISOString() : null,
-    outOfService: r.outOfServiceAt
-      ? {
-          at: r.outOfServiceAt.toISOString(),
-          by: r.outOfServiceBy,
-          reason: r.outOfServiceReason ?? '',
-        }
-      : null,
-    status: computeStatus(r, today),
-  };
-}
-
-export function toNoteDto(n: NoteRow): NoteDto {
-  return {
-    id: n.id,
-    equipmentId: n.equipmentId,
-    content: n.content,
-    type: noteTypes.find((t) => t === n.type) ?? 'note',
-    usage: n.usage,
-    operatorName: n.operatorName,
-    createdAt: n.createdAt.toISOString(),
-  };
-}
-
-/** A retired machine as the Retired Equipment page shows it (the spec's retired-equipment fields). */
-export function toRetiredDto(r: Row): RetiredEquipmentDto {
-  return {
-    id: r.id,
-    originalEquipmentId: r.id,
-    userId: r.userId,
-    name: r.name,
-    type: r.type,
-    serialNumber: r.serialNumber,
-    unit: r.unit,
-    finalUsage: r.currentUsage,
-    threshold: r.threshold,
-    fuelType: r.fuelType,
-    serviceInterval: r.serviceInterval,
-    lastServiceUsage: r.lastServiceUsage,
-    totalFuelUsed: r.totalFuelUsed,
-    totalGasUsed: r.totalGasUsed,
-    totalDieselUsed: r.totalDieselUsed,
-    description: r.description,
-    retirementNotes: r.retirementNotes,
-    retiredBy: r.retiredBy,
-    originalDateAdded: r.dateAdded.toISOString(),
-    retiredAt: (r.retiredAt ?? r.lastUpdated).toISOString(),
-  };
-}
 
 /** Sorted by name, case-insensitively the same on PGlite and PostgreSQL (whatever the collation), then id. */
 const byName = [sql`lower(${equipment.name})`, asc(equipment.name), asc(equipment.id)] as const;
@@ -648,11 +545,7 @@ export function columnsOf(
       maintenanceIntervalUnit: unit,
       lastServiceDate,
     }),
-    serviceParts: (input.serviceParts ?? []).map((p) => ({
-      part: p.part,
-      partNumber: p.partNumber ?? null,
-      qty: p.qty ?? null,
-    })),
+    serviceParts: partsOf(input.serviceParts ?? null),
     description: input.description ?? null,
   };
 }
@@ -880,16 +773,6 @@ export async function increaseUsage(
   return toEquipmentDto(row, companyToday(deps, ctx));
 }
 
-export async function listNotes(deps: Deps, ctx: CompanyContext, id: string): Promise<NoteDto[]> {
-  const e = await findAnyRow(deps.db, ctx, id);
-  const rows = await deps.db
-    .select()
-    .from(equipmentNote)
-    .where(and(eq(equipmentNote.equipmentId, e.id), eq(equipmentNote.companyId, ctx.companyId)))
-    .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.seq));
-  return rows.map(toNoteDto);
-}
-
 export async function createNote(
   deps: Deps,
   ctx: CompanyContext,
@@ -903,162 +786,4 @@ export async function createNote(
       params: { text: content },
     }),
   );
-}
-
-const readingOf = (v: string | null): ReadingKind | null =>
-  readingKinds.find((k) => k === v) ?? null;
-
-/** Whether a manager may void this entry now: an unvoided reading with a known usage before it, or an operator update's entry. */
-export function canVoid(n: NoteRow, retired: boolean): boolean {
-  if (retired || n.voidedAt || n.type !== 'usage_update') return false;
-  if (n.operatorUpdateId) return true;
-  const r = readingOf(n.reading);
-  return r !== null && r !== 'initial' && n.previousUsage !== null;
-}
-
-/** One history entry as every history answer shows it. */
-export function toHistoryDto(
-  n: NoteRow,
-  equipmentName: string,
-  retired: boolean,
-  fuel?: {
-    fuelAdded: number;
-    fuelType: string;
-    device?: string | null;
-    hasPhoto?: boolean;
-    photoId?: string | null;
-  } | null,
-  lang: HistoryLang = 'en',
-): HistoryRecordDto {
-  const dto = toNoteDto(n);
-  const entry: HistoryEntry = storedEntry(n.kind, n.params, n.content);
-  return {
-    kind: entry.kind,
-    params: entry.params,
-    text: historyText(lang, entry),
-    actor: { id: n.userId, name: n.operatorName },
-    photoIds: fuel?.photoId ? [fuel.photoId] : [],
-    id: dto.id,
-    createdAt: dto.createdAt,
-    equipmentName,
-    type: dto.type === 'note' ? 'note' : 'update',
-    noteType: dto.type,
-    operatorName: dto.operatorName,
-    usage: dto.usage,
-    content: dto.content,
-    reading: readingOf(n.reading),
-    previousUsage: n.previousUsage,
-    operatorUpdateId: n.operatorUpdateId,
-    device: fuel?.device ?? null,
-    hasPhoto: fuel?.hasPhoto ?? false,
-    fuelAdded: fuel && fuel.fuelAdded > 0 ? fuel.fuelAdded : null,
-    fuelType: fuel && fuel.fuelAdded > 0 ? fuel.fuelType : null,
-    service:
-      n.type === 'maintenance' && n.serviceDate
-        ? {
-            serviceDate: n.serviceDate,
-            parts: (n.parts ?? []).map((p) => ({
-              part: p.part,
-              partNumber: p.partNumber ?? null,
-              qty: p.qty ?? null,
-            })),
-            cost: n.cost,
-            performedBy: n.performedBy,
-          }
-        : null,
-    changes: n.changes ?? null,
-    voided: n.voidedAt
-      ? { at: n.voidedAt.toISOString(), by: n.voidedBy, reason: n.voidReason ?? '' }
-      : null,
-    canVoid: canVoid(n, retired),
-  };
-}
-
-/** The history's rows with their operator update's fuel, device and photo (one query). */
-function historyRows(deps: Deps, ctx: CompanyContext) {
-  return deps.db
-    .select({
-      n: equipmentNote,
-      fuelAdded: operatorUpdate.fuelAdded,
-      fuelType: operatorUpdate.fuelType,
-      device: operatorUpdate.device,
-      photo: fieldPhoto.id,
-    })
-    .from(equipmentNote)
-    .leftJoin(
-      operatorUpdate,
-      and(
-        eq(operatorUpdate.id, equipmentNote.operatorUpdateId),
-        eq(operatorUpdate.companyId, ctx.companyId),
-      ),
-    )
-    .leftJoin(
-      fieldPhoto,
-      and(
-        eq(fieldPhoto.companyId, ctx.companyId),
-        eq(fieldPhoto.updateKey, operatorUpdate.idempotencyKey),
-      ),
-    );
-}
-
-type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyRows>['execute']>>[number];
-
-function historyDtoOf(e: Row, lang: HistoryLang) {
-  return ({ n, fuelAdded, fuelType, device, photo }: HistoryRow) =>
-    toHistoryDto(
-      n,
-      e.name,
-      e.retiredAt !== null,
-      fuelAdded !== null && fuelType !== null
-        ? { fuelAdded, fuelType, device, hasPhoto: photo !== null, photoId: photo }
-        : null,
-      lang,
-    );
-}
-
-/** History of one machine (active or retired), newest first, with the fuel of the operator updates it applied. */
-export async function history(
-  deps: Deps,
-  ctx: CompanyContext,
-  id: string,
-  lang: HistoryLang = 'en',
-): Promise<HistoryRecordDto[]> {
-  const e = await findAnyRow(deps.db, ctx, id);
-  const rows = await historyRows(deps, ctx)
-    .where(and(eq(equipmentNote.equipmentId, e.id), eq(equipmentNote.companyId, ctx.companyId)))
-    .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.seq));
-  return rows.map(historyDtoOf(e, lang));
-}
-
-/**
- * One page of a machine's timeline, newest (highest seq) first: `limit` entries below the `cursor` seq,
- * optionally of one kind. Served by the (equipment_id, seq) index, so a machine with 5,000 entries
- * answers as fast as one with 50.
- */
-export async function historyPage(
-  deps: Deps,
-  ctx: CompanyContext,
-  id: string,
-  q: HistoryPageQuery,
-  lang: HistoryLang = 'en',
-): Promise<HistoryPage> {
-  const e = await findAnyRow(deps.db, ctx, id);
-  const limit = q.limit ?? 50;
-  const rows = await historyRows(deps, ctx)
-    .where(
-      and(
-        eq(equipmentNote.equipmentId, e.id),
-        eq(equipmentNote.companyId, ctx.companyId),
-        q.cursor !== undefined ? lt(equipmentNote.seq, q.cursor) : undefined,
-        q.kind ? eq(equipmentNote.kind, q.kind) : undefined,
-      ),
-    )
-    .orderBy(desc(equipmentNote.seq))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    entries: page.map(historyDtoOf(e, lang)),
-    nextCursor: rows.length > limit && last ? last.n.seq : null,
-  };
 }

@@ -6,6 +6,7 @@ import type {
   NoteDto,
   RetiredEquipmentDto,
 } from '../../../../domain/schemas/equipment';
+import { equipmentInputSchema, withoutMeterFields } from '../../../../domain/schemas/equipment';
 import { company, equipment, equipmentNote } from '../../db/schema/index';
 import {
   call,
@@ -83,6 +84,58 @@ describe('POST /api/equipment', () => {
       severelyCritical: true,
     });
     expect(e.dateAdded).toBe('2026-11-20T15:00:00.000Z');
+  });
+
+  it('adds and edits a tool with no meter (unit N/A) without usage, lifespan or service interval', async () => {
+    // What the Add form sends for N/A: its meter fields left out, whatever they held (domain withoutMeterFields).
+    const form = {
+      name: 'Torque wrench',
+      type: 'tools',
+      unit: 'n/a',
+      currentUsage: '',
+      threshold: 'not a number',
+      alertThreshold: '20',
+      serviceInterval: '-3',
+      lastServiceUsage: '',
+      hasScheduledMaintenance: true,
+      maintenanceStartDate: '2026-01-15',
+      maintenanceInterval: '6',
+      maintenanceIntervalUnit: 'months',
+    };
+    expect(equipmentInputSchema.safeParse(form).success).toBe(false); // the hidden fields would fail
+    const payload = withoutMeterFields(form);
+    expect(Object.keys(payload)).not.toContain('currentUsage');
+    const res = await call(t.app, owner.cookie, 'POST', '/api/equipment', payload);
+    expect(res.statusCode, res.body).toBe(201);
+    const e = res.json<EquipmentDto>();
+    expect(e).toMatchObject({
+      unit: 'n/a',
+      currentUsage: 0,
+      threshold: null,
+      serviceInterval: 0,
+      lastServiceUsage: 0,
+      nextMaintenanceDate: '2026-07-15',
+    });
+    expect(e.status).toMatchObject({ nextServiceUsage: null, remainingUsage: null });
+    const history = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}/history`)).json<
+      HistoryRecordDto[]
+    >();
+    expect(history.map((h) => h.text)).toEqual(['Added']); // nothing about usage
+
+    // The edit form sends the same: no meter fields; the record keeps its calendar schedule.
+    const edited = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}`, {
+      ...payload,
+      name: 'Torque wrench 2',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<EquipmentDto>()).toMatchObject({ name: 'Torque wrench 2', currentUsage: 0 });
+    // And a plain request with no meter fields at all.
+    const bare = await call(t.app, owner.cookie, 'POST', '/api/equipment', {
+      name: 'Ladder',
+      type: 'tools',
+      unit: 'n/a',
+    });
+    expect(bare.statusCode, bare.body).toBe(201);
   });
 
   it('answers each validation rule with the spec message', async () => {

@@ -15,7 +15,8 @@ import { equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { assertId, companyToday, toEquipmentDto } from './equipment.service';
+import { partsOf, toEquipmentDto } from './equipment.dto';
+import { assertId, companyToday } from './equipment.service';
 
 const DAY_MS = 86_400_000;
 const METER_UNITS = new Set(['hours', 'miles', 'kilometers']);
@@ -142,11 +143,7 @@ export async function machinePage(
     unit: machine.unit,
     serviceDate: s.serviceDate,
     usage: numOrNull(s.usage),
-    parts: (s.parts ?? []).map((p) => ({
-      part: p.part,
-      partNumber: p.partNumber ?? null,
-      qty: p.qty ?? null,
-    })),
+    parts: partsOf(s.parts ?? null),
     cost: numOrNull(s.cost),
     performedBy: s.performedBy,
     notes: s.notes,

@@ -5,14 +5,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import { actorName, actorOf, bumpEquipmentVersion, record } from '../ledger/index';
-import {
-  assertRoomForOneMore,
-  companyToday,
-  findAnyRow,
-  findRow,
-  toEquipmentDto,
-  toRetiredDto,
-} from './equipment.service';
+import { assertRoomForOneMore, companyToday, findAnyRow, findRow } from './equipment.service';
+import { toEquipmentDto, toRetiredDto } from './equipment.dto';
 
 /**
  * Retire: a state of the machine's row (docs/decisions/trustworthy-record.md). Its notes, readings,

@@ -11,15 +11,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import { actorOf, bumpEquipmentVersion, record } from '../ledger/index';
-import {
-  companyToday,
-  findAnyRow,
-  findRow,
-  nextDateOf,
-  toEquipmentDto,
-  type NoteRow,
-  type Row,
-} from './equipment.service';
+import { companyToday, findAnyRow, findRow, nextDateOf } from './equipment.service';
+import { partsOf, toEquipmentDto, type NoteRow, type Row } from './equipment.dto';
 
 const EXPORT_LIMIT = 20_000;
 const METER_UNITS = new Set(['hours', 'miles', 'kilometers']);
@@ -73,11 +66,7 @@ export async function recordServiceTx(
       date: serviceDate,
       usage,
       unit: e.unit,
-      parts: (input.parts ?? []).map((p) => ({
-        part: p.part,
-        partNumber: p.partNumber ?? null,
-        qty: p.qty ?? null,
-      })),
+      parts: partsOf(input.parts ?? null),
       cost: input.cost ?? null,
       performedBy: input.performedBy ?? null,
       notes: input.notes || null,
@@ -114,11 +103,7 @@ function toServiceEntryDto(
     unit: e.unit,
     serviceDate: n.serviceDate ?? n.createdAt.toISOString().slice(0, 10),
     usage: n.usage,
-    parts: (n.parts ?? []).map((p) => ({
-      part: p.part,
-      partNumber: p.partNumber ?? null,
-      qty: p.qty ?? null,
-    })),
+    parts: partsOf(n.parts),
     cost: n.cost,
     performedBy: n.performedBy,
     notes: n.content,

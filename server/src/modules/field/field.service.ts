@@ -6,8 +6,8 @@ import { equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { notFound } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { equipmentOptions } from '../equipment/equipment.service';
-import { readingsOf } from '../equipment/forecast.service';
+import { equipmentOptions } from '../equipment/index';
+import { readingsOf } from '../equipment/index';
 
 /**
  * One machine of the company for the operator screen (`/m/<id>`, a scan): 404 for another company's

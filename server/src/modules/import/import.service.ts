@@ -53,8 +53,8 @@ import {
   findRow,
   updateEquipmentTx,
   type Row,
-} from '../equipment/equipment.service';
-import { recordServiceTx } from '../equipment/service-log.service';
+} from '../equipment/index';
+import { recordServiceTx } from '../equipment/index';
 import { alreadyRecorded, stored2, stored3 } from './already-recorded';
 
 /** Rows checked between two yields to the event loop: a 5,000-row file never holds other requests for long. */

@@ -32,10 +32,10 @@ import { AppError, notFound } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
 import { actorName, actorOf, bumpEquipmentVersion, record } from '../ledger/index';
-import { companyToday, findAnyRow, findRow, type Row } from '../equipment/equipment.service';
-import { recordServiceTx } from '../equipment/service-log.service';
-import { decodePhoto, storedPhoto } from '../field/field-photos.service';
-import { operatorDisplayName, submitUpdateInTx } from '../operators/operator-updates.service';
+import { companyToday, findAnyRow, findRow, type Row } from '../equipment/index';
+import { recordServiceTx } from '../equipment/index';
+import { decodePhoto, storedPhoto } from '../field/index';
+import { operatorDisplayName, submitUpdateInTx } from '../operators/index';
 
 type TemplateRow = typeof inspectionTemplate.$inferSelect;
 type InspectionRow = typeof inspection.$inferSelect;

@@ -3,7 +3,7 @@
  * totals, and raises the company's equipment version (docs/decisions/typed-record.md). Every entry is a
  * kind and its params (domain/history.ts), validated here on write; the legacy columns (type, usage,
  * reading, previous usage, service columns, changes) are still written from them for the queries that
- * read them. `ledger.test.ts` fails when any other module writes these tables or columns.
+ * read them; `content` keeps only a person's own words (or nothing). `one-writer.test.ts` fails when any other module writes these tables or columns.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
@@ -13,7 +13,7 @@ import {
   roundUsage,
   type HistoryEntry,
 } from '../../../../domain/history';
-import { historyText, personName } from '../../../../domain/history-text';
+import { personName } from '../../../../domain/history-text';
 import type { DbOrTx } from '../../db/client';
 import { equipment, equipmentNote, equipmentVersion } from '../../db/schema/index';
 import type { CompanyContext } from '../../plugins/session';
@@ -52,7 +52,9 @@ export function validEntry(e: HistoryEntry): HistoryEntry {
 export function legacyColumns(e: HistoryEntry) {
   const base = {
     type: legacyTypeOf[e.kind],
-    content: freeTextOf(e) ?? historyText('en', e),
+    // Only what a person wrote (docs/decisions/typed-record.md); every reader writes the sentence from
+    // kind and params in its own language (domain/history-text.ts).
+    content: freeTextOf(e) ?? '',
     usage: null as number | null,
     reading: null as string | null,
     previousUsage: null as number | null,

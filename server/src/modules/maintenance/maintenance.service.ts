@@ -8,8 +8,8 @@ import type { Deps } from '../../deps';
 import { asCompany } from '../../db/scope';
 import { notFound } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { companyToday, fmt, toEquipmentDto } from '../equipment/equipment.service';
-import { forecastsOf } from '../equipment/forecast.service';
+import { companyToday, fmt, toEquipmentDto } from '../equipment/index';
+import { forecastsOf } from '../equipment/index';
 
 /** Fleet-sized reads are bounded (the plans go up to a few hundred machines). */
 const FLEET_LIMIT = 5_000;

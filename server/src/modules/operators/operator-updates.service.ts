@@ -18,9 +18,9 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
-import { entryOfUpdate, voidEntryTx, voidUpdateTx } from '../equipment/corrections.service';
-import { readingsOf } from '../equipment/forecast.service';
-import { findRow, toHistoryDto } from '../equipment/equipment.service';
+import { entryOfUpdate, voidEntryTx, voidUpdateTx } from '../equipment/index';
+import { readingsOf } from '../equipment/index';
+import { findRow, toHistoryDto } from '../equipment/index';
 import {
   actorName,
   bumpEquipmentVersion,

@@ -17,7 +17,7 @@ import { deviceCheckOf, issueDeviceCookie } from '../../lib/device-cookie';
 import { idempotencyKeyOf, idOf } from '../../lib/request';
 import { companyCtx } from '../../plugins/access';
 import { startSession } from '../../plugins/session';
-import { companyOf, toCurrentUser } from '../auth/auth.service';
+import { companyOf, toCurrentUser } from '../auth/index';
 import { operatorLogin } from './operator-auth.service';
 import * as updates from './operator-updates.service';
 import * as team from './team.service';

@@ -499,7 +499,8 @@ describe('operator updates', () => {
       type: 'update',
       noteType: 'usage_update',
       usage: 130.5,
-      content: 'Greased the boom',
+      // The stored column keeps the operator's words; the answer's content is the entry written at the edge.
+      content: 'Reading: 130.5 hours · fuel 12.3 gal diesel · Greased the boom',
       kind: 'reading',
       text: 'Reading: 130.5 hours · fuel 12.3 gal diesel · Greased the boom',
     });

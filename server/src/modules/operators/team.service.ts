@@ -17,8 +17,8 @@ import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { CompanyContext } from '../../plugins/session';
 import { endAllSessionsOf } from '../../plugins/session';
-import { assertStrongPassword } from '../auth/auth.service';
-import { renameCompany } from '../profile/profile.service';
+import { assertStrongPassword } from '../auth/index';
+import { renameCompany } from '../profile/index';
 
 type UserRow = typeof user.$inferSelect;
 

@@ -7,7 +7,7 @@ import {
 import type { Deps } from '../../deps';
 import { AppError, parse } from '../../lib/errors';
 import { authOf, companyCtx } from '../../plugins/access';
-import * as auth from '../auth/auth.service';
+import * as auth from '../auth/index';
 import * as profile from './profile.service';
 
 /** The profile page: personal details (everyone), password (not operators), company name (owner/manager). */

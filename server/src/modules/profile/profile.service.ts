@@ -13,7 +13,7 @@ import type { Deps } from '../../deps';
 import { AppError, isUniqueViolation, parse } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { assertNotThrottled, clearFailures, recordFailure } from '../../lib/throttle';
-import { assertStrongPassword, getUser, loginKeys } from '../auth/auth.service';
+import { assertStrongPassword, getUser, loginKeys } from '../auth/index';
 
 /** Personal details: first and last name, e-mail (unique, case-insensitive), secondary e-mail. */
 export async function updateProfile(

@@ -1,5 +1,5 @@
 import { Check, Undo2, Wrench, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
 import type { OperatorUpdateDto } from '@domain/schemas/operators';
@@ -18,11 +18,7 @@ import { useOperatorUpdates, useReviewUpdate, useVoidUpdate } from '../api/opera
 import { useUpdatesWithPhotos } from '../api/updates-with-photos';
 import { usePulseAlerts } from './pulse-setting';
 import { translateError } from '@/lib/translate-message';
-
-// The void form (a dialog) loads when a manager first voids an update.
-const VoidDialog = lazy(() =>
-  import('@/components/equipment/void-dialog').then((m) => ({ default: m.VoidDialog })),
-);
+import { VoidDialog } from '@/components/equipment/lazy-dialogs';
 
 export type Criticality = 'none' | 'critical' | 'severe';
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AfterFirstPaint } from '@/components/after-first-paint';
+import { ServiceDialog } from '@/components/equipment/lazy-dialogs';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -27,10 +28,7 @@ const AdminToolsCard = lazy(() => loadMore().then((m) => ({ default: m.AdminTool
 const InspectionsCard = lazy(() =>
   import('../components/inspections-card').then((m) => ({ default: m.InspectionsCard })),
 );
-// The service form (react-hook-form and the zod schema) loads when a service is first recorded.
-const ServiceDialog = lazy(() =>
-  import('@/components/equipment/service-dialog').then((m) => ({ default: m.ServiceDialog })),
-);
+// The service form loads when a service is first recorded (components/equipment/lazy-dialogs.tsx).
 
 /** The manager dashboard (owners and managers at /). */
 export default function DashboardPage() {

@@ -4,6 +4,7 @@ import {
   equipmentInputSchema,
   equipmentTypes,
   usageUnits,
+  withoutMeterFields,
   type EquipmentDto,
 } from '@domain/schemas/equipment';
 import { alertThresholdOptions, lifespanWarningPercent } from '@domain/status';
@@ -115,13 +116,17 @@ function fromDto(e: EquipmentDto): FormValues {
   };
 }
 
-/** The form's strings as the API input (the one schema turns numeric strings into numbers). */
-const toPayload = (v: FormValues) => ({
-  ...v,
-  type: v.type || undefined,
-  unit: v.unit || undefined,
-  fuelType: v.fuelType || 'n/a',
-});
+/**
+ * The form's strings as the API input (the one schema turns numeric strings into numbers); a tool with
+ * no meter (unit N/A) sends no usage, lifespan or usage interval (domain/schemas/equipment.ts).
+ */
+const toPayload = (v: FormValues) =>
+  withoutMeterFields({
+    ...v,
+    type: v.type || undefined,
+    unit: v.unit || undefined,
+    fuelType: v.fuelType || 'n/a',
+  });
 
 /** Validation with the same zod schema the server uses. */
 const resolver: Resolver<FormValues> = async (values) => {
@@ -228,6 +233,8 @@ export default function AddEquipmentPage() {
         })
       : null;
   const unitSuffix = usageUnit && usageUnit !== 'n/a' ? ` (${t(`units.${usageUnit}`)})` : '';
+  // A tool with no meter (unit N/A) is not asked its usage, lifespan or usage interval.
+  const hasMeter = usageUnit !== 'n/a';
 
   const onSubmit = handleSubmit((values) => {
     const input = equipmentInputSchema.parse(toPayload(values));
@@ -459,103 +466,107 @@ export default function AddEquipmentPage() {
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('form.usageSection')}</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              className="content-start gap-2"
-              id="currentUsage"
-              label={`${t('form.currentUsage')}${unitSuffix}`}
-              error={err('currentUsage')}
-            >
-              <Input
-                id="currentUsage"
-                type="number"
-                inputMode="decimal"
-                min="0"
-                step="0.1"
-                {...register('currentUsage')}
-                {...aria('currentUsage')}
-              />
-            </FormField>
-            <FormField
-              className="content-start gap-2"
-              id="threshold"
-              label={`${t('form.lifespan')}${unitSuffix}`}
-              error={err('threshold')}
-              hint={t('form.lifespanHelp')}
-            >
-              <Input
-                id="threshold"
-                type="number"
-                inputMode="decimal"
-                min="1"
-                step="0.1"
-                {...register('threshold')}
-                {...aria('threshold')}
-              />
-            </FormField>
-            <FormField
-              className="content-start gap-2"
-              id="alertThreshold"
-              label={t('form.alertThreshold')}
-              error={err('alertThreshold')}
-            >
-              <SelectField
-                control={control}
-                name="alertThreshold"
-                options={alertThresholdOptions}
-                optionLabel={(v) =>
-                  t('form.alertOption', { percent: lifespanWarningPercent(Number(v)) })
-                }
-              />
-            </FormField>
-          </CardContent>
-        </Card>
+        {hasMeter ? (
+          <>
+            <Card>
+              <CardHeader>
+                <CardTitle>{t('form.usageSection')}</CardTitle>
+              </CardHeader>
+              <CardContent className="grid gap-4 sm:grid-cols-2">
+                <FormField
+                  className="content-start gap-2"
+                  id="currentUsage"
+                  label={`${t('form.currentUsage')}${unitSuffix}`}
+                  error={err('currentUsage')}
+                >
+                  <Input
+                    id="currentUsage"
+                    type="number"
+                    inputMode="decimal"
+                    min="0"
+                    step="0.1"
+                    {...register('currentUsage')}
+                    {...aria('currentUsage')}
+                  />
+                </FormField>
+                <FormField
+                  className="content-start gap-2"
+                  id="threshold"
+                  label={`${t('form.lifespan')}${unitSuffix}`}
+                  error={err('threshold')}
+                  hint={t('form.lifespanHelp')}
+                >
+                  <Input
+                    id="threshold"
+                    type="number"
+                    inputMode="decimal"
+                    min="1"
+                    step="0.1"
+                    {...register('threshold')}
+                    {...aria('threshold')}
+                  />
+                </FormField>
+                <FormField
+                  className="content-start gap-2"
+                  id="alertThreshold"
+                  label={t('form.alertThreshold')}
+                  error={err('alertThreshold')}
+                >
+                  <SelectField
+                    control={control}
+                    name="alertThreshold"
+                    options={alertThresholdOptions}
+                    optionLabel={(v) =>
+                      t('form.alertOption', { percent: lifespanWarningPercent(Number(v)) })
+                    }
+                  />
+                </FormField>
+              </CardContent>
+            </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('form.serviceSection')}</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              className="content-start gap-2"
-              id="serviceInterval"
-              label={`${t('form.serviceInterval')}${unitSuffix}`}
-              error={err('serviceInterval')}
-              hint={t('form.serviceIntervalHelp')}
-            >
-              <Input
-                id="serviceInterval"
-                type="number"
-                inputMode="numeric"
-                min="0"
-                step="1"
-                {...register('serviceInterval')}
-                {...aria('serviceInterval')}
-              />
-            </FormField>
-            <FormField
-              className="content-start gap-2"
-              id="lastServiceUsage"
-              label={`${t('form.lastService')}${unitSuffix}`}
-              error={err('lastServiceUsage')}
-              hint={t('form.lastServiceHelp')}
-            >
-              <Input
-                id="lastServiceUsage"
-                type="number"
-                inputMode="decimal"
-                min="0"
-                step="0.1"
-                {...register('lastServiceUsage')}
-                {...aria('lastServiceUsage')}
-              />
-            </FormField>
-          </CardContent>
-        </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>{t('form.serviceSection')}</CardTitle>
+              </CardHeader>
+              <CardContent className="grid gap-4 sm:grid-cols-2">
+                <FormField
+                  className="content-start gap-2"
+                  id="serviceInterval"
+                  label={`${t('form.serviceInterval')}${unitSuffix}`}
+                  error={err('serviceInterval')}
+                  hint={t('form.serviceIntervalHelp')}
+                >
+                  <Input
+                    id="serviceInterval"
+                    type="number"
+                    inputMode="numeric"
+                    min="0"
+                    step="1"
+                    {...register('serviceInterval')}
+                    {...aria('serviceInterval')}
+                  />
+                </FormField>
+                <FormField
+                  className="content-start gap-2"
+                  id="lastServiceUsage"
+                  label={`${t('form.lastService')}${unitSuffix}`}
+                  error={err('lastServiceUsage')}
+                  hint={t('form.lastServiceHelp')}
+                >
+                  <Input
+                    id="lastServiceUsage"
+                    type="number"
+                    inputMode="decimal"
+                    min="0"
+                    step="0.1"
+                    {...register('lastServiceUsage')}
+                    {...aria('lastServiceUsage')}
+                  />
+                </FormField>
+              </CardContent>
+            </Card>
+          </>
+        ) : null}
 
         <Card>
           <CardHeader>

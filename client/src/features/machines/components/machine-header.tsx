@@ -1,35 +1,27 @@
 import type { EquipmentDto } from '@domain/schemas/equipment';
 import type { MachineDefect } from '@domain/schemas/machine-page';
 import { AlertTriangle, ArchiveRestore, Gauge, MoreHorizontal, Wrench } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRestoreEquipment } from '@/components/equipment/equipment-queries';
 import { ForecastText } from '@/components/equipment/forecast-text';
+import {
+  RemoveEquipmentDialog,
+  ServiceDialog,
+  UpdateUsageDialog,
+} from '@/components/equipment/lazy-dialogs';
 import { shortId } from '@/components/equipment/format';
 import { OutOfServiceBadge, StatusBadge } from '@/components/equipment/status-badge';
 import { TypeIcon } from '@/components/equipment/type-icon';
 import { Button } from '@/components/ui/button';
+import { LazyDropdown } from '@/components/ui/lazy-dropdown';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
 
 // The More menu (Radix menu and its positioning, ~37 KB gzip) loads on its first press and opens at once.
-const MachineMoreMenu = lazy(() => import('./machine-more-menu'));
-// The action dialogs (forms, zod, react-hook-form) load when one is first opened (JavaScript budget, ADR 0007).
-const UpdateUsageDialog = lazy(() =>
-  import('@/components/equipment/update-usage-dialog').then((m) => ({
-    default: m.UpdateUsageDialog,
-  })),
-);
-const ServiceDialog = lazy(() =>
-  import('@/components/equipment/service-dialog').then((m) => ({ default: m.ServiceDialog })),
-);
-const RemoveEquipmentDialog = lazy(() =>
-  import('@/components/equipment/remove-equipment-dialog').then((m) => ({
-    default: m.RemoveEquipmentDialog,
-  })),
-);
+const loadMoreMenu = () => import('./machine-more-menu');
 
 type DialogName = 'usage' | 'service' | 'remove';
 
@@ -48,19 +40,6 @@ export function MachineHeader({
   const { t } = useTranslation('machines');
   const { t: te } = useTranslation('equipment');
   const [dialog, setDialog] = useState<DialogName | null>(null);
-  const [moreArmed, setMoreArmed] = useState(false);
-  // Before the menu's code has loaded, its trigger is the same button, loading it when pressed.
-  const moreTrigger = (onClick?: () => void) => (
-    <Button
-      variant="outline"
-      aria-haspopup="menu"
-      aria-label={t('actions.moreFor', { name: e.name })}
-      onClick={onClick}
-      onPointerEnter={() => void import('./machine-more-menu')}
-    >
-      <MoreHorizontal aria-hidden /> {t('actions.more')}
-    </Button>
-  );
   const restore = useRestoreEquipment();
   const retired = e.retiredAt !== null;
   const doRestore = () =>
@@ -133,18 +112,26 @@ export function MachineHeader({
               </Button>
             </>
           )}
-          {moreArmed ? (
-            <Suspense fallback={moreTrigger()}>
-              <MachineMoreMenu
-                trigger={moreTrigger()}
+          <LazyDropdown
+            trigger={
+              <Button
+                variant="outline"
+                aria-haspopup="menu"
+                aria-label={t('actions.moreFor', { name: e.name })}
+              >
+                <MoreHorizontal aria-hidden /> {t('actions.more')}
+              </Button>
+            }
+            load={loadMoreMenu}
+            menu={(m, trigger) => (
+              <m.default
+                trigger={trigger}
                 equipmentId={e.id}
                 retired={retired}
                 onRetire={() => setDialog('remove')}
               />
-            </Suspense>
-          ) : (
-            moreTrigger(() => setMoreArmed(true))
-          )}
+            )}
+          />
         </div>
       </div>
       {e.outOfService && !retired ? (

@@ -1,12 +1,10 @@
 import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
-import { noteTypes } from '@domain/note-types';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { historyKindList } from '@domain/history-kinds';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useAddNote,
-  useEquipmentHistory,
-  useVoidEntry,
-} from '@/components/equipment/equipment-queries';
+import { useAddNote, useVoidEntry } from '@/components/equipment/equipment-queries';
+import { VoidDialog } from '@/components/equipment/lazy-dialogs';
 import { describeReading, HistoryEntry } from '@/components/equipment/notes-history-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,36 +12,26 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-
-// The void dialog loads when a void is first asked for (JavaScript budget, ADR 0007).
-const VoidDialog = lazy(() =>
-  import('@/components/equipment/void-dialog').then((m) => ({ default: m.VoidDialog })),
-);
-
-/** How many entries the timeline shows at first, and how many more each "Load more" adds. */
-export const TIMELINE_PAGE = 20;
+import { machineHistoryPage, type TimelineKind } from '../api/machine-history';
 
 /**
- * The machine's timeline: every history entry, newest first, filterable by kind, paged with "Load
- * more"; voided entries struck through with who voided them and why; photos as thumbnails; a note
- * can be added and a reading voided. The one place the page renders history entries: when the
- * history becomes typed and paged on the server (kind, params, cursor), only this file changes.
+ * The machine's timeline: every history entry, newest first, filterable by kind, paged on the server
+ * ("Show more" asks for the next page: GET /api/equipment/:id/history?limit&cursor&kind); voided
+ * entries struck through with who voided them and why; photos as thumbnails; a note can be added and
+ * a reading voided. The one place the page renders history entries.
  */
 export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
   const { t } = useTranslation('machines');
   const { t: te } = useTranslation('equipment');
   const readOnly = e.retiredAt !== null;
-  const history = useEquipmentHistory(e.id);
-  const [kind, setKind] = useState<'all' | HistoryRecordDto['noteType']>('all');
-  const [shown, setShown] = useState(TIMELINE_PAGE);
+  const [kind, setKind] = useState<TimelineKind>('all');
+  // How many pages are shown; each page's cursor is the one its previous page answered.
+  const [pages, setPages] = useState(1);
+  const history = useQuery(machineHistoryPage(e.id, kind));
   const [voiding, setVoiding] = useState<HistoryRecordDto | null>(null);
   const [content, setContent] = useState('');
   const addNote = useAddNote();
   const voidEntry = useVoidEntry();
-  const all = history.data ?? [];
-  const kinds = noteTypes.filter((k) => all.some((h) => h.noteType === k));
-  const matching = kind === 'all' ? all : all.filter((h) => h.noteType === kind);
-  const entries = matching.slice(0, shown);
 
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
@@ -82,14 +70,14 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
             id="timeline-kind"
             value={kind}
             onChange={(ev) => {
-              setKind(ev.target.value as typeof kind);
-              setShown(TIMELINE_PAGE);
+              setKind(ev.target.value as TimelineKind);
+              setPages(1);
             }}
           >
             <option value="all">{t('timeline.allKinds')}</option>
-            {kinds.map((k) => (
+            {historyKindList.map((k) => (
               <option key={k} value={k}>
-                {te(`noteTypes.${k}`)}
+                {t(`timeline.kinds.${k}`)}
               </option>
             ))}
           </NativeSelect>
@@ -118,30 +106,19 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
           <p className="text-sm text-muted-foreground">{te('loading')}</p>
         ) : history.isError ? (
           <p className="text-sm text-destructive">{te('notes.loadFailed')}</p>
-        ) : entries.length === 0 ? (
+        ) : !history.data?.entries.length ? (
           <p className="text-sm text-muted-foreground">{te('notes.empty')}</p>
         ) : (
           <ul className="divide-y rounded-md border" data-testid="timeline">
-            {entries.map((h) => (
-              <HistoryEntry
-                key={h.id}
-                entry={h}
-                unit={e.unit}
-                onVoid={!readOnly && h.canVoid ? () => setVoiding(h) : undefined}
-              />
-            ))}
+            <TimelinePage
+              equipment={e}
+              kind={kind}
+              left={pages}
+              onMore={() => setPages(pages + 1)}
+              onVoid={readOnly ? undefined : setVoiding}
+            />
           </ul>
         )}
-        {matching.length > entries.length ? (
-          <Button
-            type="button"
-            variant="outline"
-            className="justify-self-center"
-            onClick={() => setShown(shown + TIMELINE_PAGE)}
-          >
-            {t('timeline.loadMore', { shown: entries.length, total: matching.length })}
-          </Button>
-        ) : null}
       </CardContent>
       {voiding ? (
         <Suspense fallback={null}>
@@ -159,5 +136,63 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
         </Suspense>
       ) : null}
     </Card>
+  );
+}
+
+/**
+ * One page of the timeline's entries and, after them, the next page (while more are shown) or the
+ * "Show more" button (while the server says there are more).
+ */
+function TimelinePage({
+  equipment: e,
+  kind,
+  cursor,
+  left,
+  onMore,
+  onVoid,
+}: {
+  equipment: EquipmentDto;
+  kind: TimelineKind;
+  cursor?: number;
+  /** Pages still to show, this one included. */
+  left: number;
+  onMore: () => void;
+  onVoid?: (h: HistoryRecordDto) => void;
+}) {
+  const { t } = useTranslation('machines');
+  const { t: te } = useTranslation('equipment');
+  const page = useQuery(machineHistoryPage(e.id, kind, cursor));
+  if (!page.data)
+    return page.isError ? null : (
+      <li className="p-3 text-sm text-muted-foreground">{te('loading')}</li>
+    );
+  const next = page.data.nextCursor;
+  return (
+    <>
+      {page.data.entries.map((h) => (
+        <HistoryEntry
+          key={h.id}
+          entry={h}
+          unit={e.unit}
+          onVoid={onVoid && h.canVoid ? () => onVoid(h) : undefined}
+        />
+      ))}
+      {next === null ? null : left > 1 ? (
+        <TimelinePage
+          equipment={e}
+          kind={kind}
+          cursor={next}
+          left={left - 1}
+          onMore={onMore}
+          onVoid={onVoid}
+        />
+      ) : (
+        <li className="flex justify-center p-2">
+          <Button type="button" variant="outline" onClick={onMore}>
+            {t('timeline.showMore')}
+          </Button>
+        </li>
+      )}
+    </>
   );
 }

@@ -1,0 +1,184 @@
+/**
+ * How the equipment module answers: a machine, a retired machine, a note and a history entry as the API
+ * shows them (the DTO schemas of domain/schemas/equipment.ts). Pure mapping from rows, no queries.
+ */
+import {
+  noteTypes,
+  readingKinds,
+  type EquipmentDto,
+  type HistoryRecordDto,
+  type NoteDto,
+  type ReadingKind,
+  type RetiredEquipmentDto,
+} from '../../../../domain/schemas/equipment';
+import { computeStatus } from '../../../../domain/status';
+import { storedEntry, type HistoryEntry } from '../../../../domain/history';
+import { historyText, type HistoryLang } from '../../../../domain/history-text';
+import type { equipment, equipmentNote } from '../../db/schema/index';
+
+export type Row = typeof equipment.$inferSelect;
+export type NoteRow = typeof equipmentNote.$inferSelect;
+
+/** A stored list of parts as every answer shows it (part number and quantity null when not given). */
+export const partsOf = (
+  parts: readonly { part: string; partNumber?: string | null; qty?: number | null }[] | null,
+) =>
+  (parts ?? []).map((p) => ({
+    part: p.part,
+    partNumber: p.partNumber ?? null,
+    qty: p.qty ?? null,
+  }));
+
+export function toEquipmentDto(r: Row, today: string): EquipmentDto {
+  return {
+    id: r.id,
+    companyId: r.companyId,
+    userId: r.userId,
+    name: r.name,
+    type: r.type,
+    serialNumber: r.serialNumber,
+    unit: r.unit,
+    currentUsage: r.currentUsage,
+    threshold: r.threshold,
+    fuelType: r.fuelType,
+    alertThreshold: r.alertThreshold,
+    serviceInterval: r.serviceInterval,
+    lastServiceUsage: r.lastServiceUsage,
+    totalFuelUsed: r.totalFuelUsed,
+    totalGasUsed: r.totalGasUsed,
+    totalDieselUsed: r.totalDieselUsed,
+    hasScheduledMaintenance: r.hasScheduledMaintenance,
+    maintenanceStartDate: r.maintenanceStartDate,
+    maintenanceInterval: r.maintenanceInterval,
+    maintenanceIntervalUnit: r.maintenanceIntervalUnit,
+    nextMaintenanceDate: r.nextMaintenanceDate,
+    serviceParts: partsOf(r.serviceParts),
+    description: r.description,
+    lastServiceDate: r.lastServiceDate,
+    lastReadingAt: r.lastReadingAt.toISOString(),
+    dateAdded: r.dateAdded.toISOString(),
+    lastUpdated: r.lastUpdated.toISOString(),
+    retiredAt: r.retiredAt ? r.retiredAt.toISOString() : null,
+    outOfService: r.outOfServiceAt
+      ? {
+          at: r.outOfServiceAt.toISOString(),
+          by: r.outOfServiceBy,
+          reason: r.outOfServiceReason ?? '',
+        }
+      : null,
+    status: computeStatus(r, today),
+  };
+}
+
+/**
+ * A history row's `content` as the API answers it: the entry's sentence in the reader's language, written
+ * from its kind and params (a note's is the person's own words). The stored column holds only what a
+ * person typed; the sentence is never stored.
+ */
+export function contentOf(n: Pick<NoteRow, 'kind' | 'params' | 'content'>, lang: HistoryLang) {
+  return historyText(lang, storedEntry(n.kind, n.params, n.content));
+}
+
+export function toNoteDto(n: NoteRow, lang: HistoryLang = 'en'): NoteDto {
+  return {
+    id: n.id,
+    equipmentId: n.equipmentId,
+    content: contentOf(n, lang),
+    type: noteTypes.find((t) => t === n.type) ?? 'note',
+    usage: n.usage,
+    operatorName: n.operatorName,
+    createdAt: n.createdAt.toISOString(),
+  };
+}
+
+/** A retired machine as the Retired Equipment page shows it (the spec's retired-equipment fields). */
+export function toRetiredDto(r: Row): RetiredEquipmentDto {
+  return {
+    id: r.id,
+    originalEquipmentId: r.id,
+    userId: r.userId,
+    name: r.name,
+    type: r.type,
+    serialNumber: r.serialNumber,
+    unit: r.unit,
+    finalUsage: r.currentUsage,
+    threshold: r.threshold,
+    fuelType: r.fuelType,
+    serviceInterval: r.serviceInterval,
+    lastServiceUsage: r.lastServiceUsage,
+    totalFuelUsed: r.totalFuelUsed,
+    totalGasUsed: r.totalGasUsed,
+    totalDieselUsed: r.totalDieselUsed,
+    description: r.description,
+    retirementNotes: r.retirementNotes,
+    retiredBy: r.retiredBy,
+    originalDateAdded: r.dateAdded.toISOString(),
+    retiredAt: (r.retiredAt ?? r.lastUpdated).toISOString(),
+  };
+}
+
+const readingOf = (v: string | null): ReadingKind | null =>
+  readingKinds.find((k) => k === v) ?? null;
+
+/** Whether a manager may void this entry now: an unvoided reading with a known usage before it, or an operator update's entry. */
+export function canVoid(n: NoteRow, retired: boolean): boolean {
+  if (retired || n.voidedAt || n.type !== 'usage_update') return false;
+  if (n.operatorUpdateId) return true;
+  const r = readingOf(n.reading);
+  return r !== null && r !== 'initial' && n.previousUsage !== null;
+}
+
+/** One history entry as every history answer shows it. */
+export function toHistoryDto(
+  n: NoteRow,
+  equipmentName: string,
+  retired: boolean,
+  fuel?: {
+    fuelAdded: number;
+    fuelType: string;
+    device?: string | null;
+    hasPhoto?: boolean;
+    photoId?: string | null;
+  } | null,
+  lang: HistoryLang = 'en',
+): HistoryRecordDto {
+  const entry: HistoryEntry = storedEntry(n.kind, n.params, n.content);
+  const text = historyText(lang, entry);
+  const dto = { ...toNoteDto(n, lang), content: text };
+  return {
+    kind: entry.kind,
+    params: entry.params,
+    text,
+    actor: { id: n.userId, name: n.operatorName },
+    photoIds: fuel?.photoId ? [fuel.photoId] : [],
+    id: dto.id,
+    createdAt: dto.createdAt,
+    equipmentName,
+    type: dto.type === 'note' ? 'note' : 'update',
+    noteType: dto.type,
+    operatorName: dto.operatorName,
+    usage: dto.usage,
+    content: dto.content,
+    reading: readingOf(n.reading),
+    previousUsage: n.previousUsage,
+    operatorUpdateId: n.operatorUpdateId,
+    device: fuel?.device ?? null,
+    hasPhoto: fuel?.hasPhoto ?? false,
+    fuelAdded: fuel && fuel.fuelAdded > 0 ? fuel.fuelAdded : null,
+    fuelType: fuel && fuel.fuelAdded > 0 ? fuel.fuelType : null,
+    service:
+      n.type === 'maintenance' && n.serviceDate
+        ? {
+            serviceDate: n.serviceDate,
+            parts: partsOf(n.parts),
+            cost: n.cost,
+            performedBy: n.performedBy,
+          }
+        : null,
+    changes: n.changes ?? null,
+    voided: n.voidedAt
+      ? { at: n.voidedAt.toISOString(), by: n.voidedBy, reason: n.voidReason ?? '' }
+      : null,
+    canVoid: canVoid(n, retired),
+  };
+}

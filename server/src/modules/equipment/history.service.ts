@@ -1,0 +1,122 @@
+/**
+ * A machine's history as it is read: the notes list, the whole history (the Notes & History dialog) and
+ * the timeline's pages by seq (GET /api/equipment/:id/history?limit&cursor&kind). Writes go through the
+ * ledger (modules/ledger).
+ */
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type {
+  HistoryPage,
+  HistoryPageQuery,
+  HistoryRecordDto,
+  NoteDto,
+} from '../../../../domain/schemas/equipment';
+import type { HistoryLang } from '../../../../domain/history-text';
+import { equipmentNote, fieldPhoto, operatorUpdate } from '../../db/schema/index';
+import type { Deps } from '../../deps';
+import type { CompanyContext } from '../../plugins/session';
+import { toHistoryDto, toNoteDto, type Row } from './equipment.dto';
+import { findAnyRow } from './equipment.service';
+
+export async function listNotes(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+  lang: HistoryLang = 'en',
+): Promise<NoteDto[]> {
+  const e = await findAnyRow(deps.db, ctx, id);
+  const rows = await deps.db
+    .select()
+    .from(equipmentNote)
+    .where(and(eq(equipmentNote.equipmentId, e.id), eq(equipmentNote.companyId, ctx.companyId)))
+    .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.seq));
+  return rows.map((n) => toNoteDto(n, lang));
+}
+
+/** The history's rows with their operator update's fuel, device and photo (one query). */
+function historyRows(deps: Deps, ctx: CompanyContext) {
+  return deps.db
+    .select({
+      n: equipmentNote,
+      fuelAdded: operatorUpdate.fuelAdded,
+      fuelType: operatorUpdate.fuelType,
+      device: operatorUpdate.device,
+      photo: fieldPhoto.id,
+    })
+    .from(equipmentNote)
+    .leftJoin(
+      operatorUpdate,
+      and(
+        eq(operatorUpdate.id, equipmentNote.operatorUpdateId),
+        eq(operatorUpdate.companyId, ctx.companyId),
+      ),
+    )
+    .leftJoin(
+      fieldPhoto,
+      and(
+        eq(fieldPhoto.companyId, ctx.companyId),
+        eq(fieldPhoto.updateKey, operatorUpdate.idempotencyKey),
+      ),
+    );
+}
+
+type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyRows>['execute']>>[number];
+
+function historyDtoOf(e: Row, lang: HistoryLang) {
+  return ({ n, fuelAdded, fuelType, device, photo }: HistoryRow) =>
+    toHistoryDto(
+      n,
+      e.name,
+      e.retiredAt !== null,
+      fuelAdded !== null && fuelType !== null
+        ? { fuelAdded, fuelType, device, hasPhoto: photo !== null, photoId: photo }
+        : null,
+      lang,
+    );
+}
+
+/** History of one machine (active or retired), newest first, with the fuel of the operator updates it applied. */
+export async function history(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+  lang: HistoryLang = 'en',
+): Promise<HistoryRecordDto[]> {
+  const e = await findAnyRow(deps.db, ctx, id);
+  const rows = await historyRows(deps, ctx)
+    .where(and(eq(equipmentNote.equipmentId, e.id), eq(equipmentNote.companyId, ctx.companyId)))
+    .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.seq));
+  return rows.map(historyDtoOf(e, lang));
+}
+
+/**
+ * One page of a machine's timeline, newest (highest seq) first: `limit` entries below the `cursor` seq,
+ * optionally of one kind. Served by the (equipment_id, seq) index, so a machine with 5,000 entries
+ * answers as fast as one with 50.
+ */
+export async function historyPage(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+  q: HistoryPageQuery,
+  lang: HistoryLang = 'en',
+): Promise<HistoryPage> {
+  const e = await findAnyRow(deps.db, ctx, id);
+  const limit = q.limit ?? 50;
+  const rows = await historyRows(deps, ctx)
+    .where(
+      and(
+        eq(equipmentNote.equipmentId, e.id),
+        eq(equipmentNote.companyId, ctx.companyId),
+        q.cursor !== undefined ? lt(equipmentNote.seq, q.cursor) : undefined,
+        q.kind ? eq(equipmentNote.kind, q.kind) : undefined,
+      ),
+    )
+    .orderBy(desc(equipmentNote.seq))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    entries: page.map(historyDtoOf(e, lang)),
+    nextCursor: rows.length > limit && last ? last.n.seq : null,
+  };
+}
