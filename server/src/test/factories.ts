@@ -91,7 +91,7 @@ export async function createEquipmentViaApi(
   return res.json<import('../../../domain/schemas/equipment').EquipmentDto>();
 }
 
-type UserRole = 'owner' | 'manager' | 'operator' | 'platform_admin';
+type UserRole = 'owner' | 'manager' | 'operator' | 'technician' | 'platform_admin';
 
 /**
  * The one factory for a user of any role signed in directly (a user row with a password for
