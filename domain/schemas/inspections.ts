@@ -230,7 +230,10 @@ export const resolveDefectInputSchema = z
 export type ResolveDefectInput = z.infer<typeof resolveDefectInputSchema>;
 
 export const outOfServiceInputSchema = z.object({
-  reason: text({ error: m.reasonRequired }).trim().min(1, m.reasonRequired).max(500, m.reasonMax),
+  reason: text({ error: m.reasonRequired })
+    .trim()
+    .min(1, m.reasonRequired)
+    .max(500, m.reasonMax),
 });
 
 export const outOfServiceDtoSchema = z.object({
