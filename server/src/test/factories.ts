@@ -138,7 +138,7 @@ export async function addSignedInUser(
 export const sessionForRole = (
   db: import('../db/client').Db,
   companyId: string,
-  role: 'manager' | 'operator',
+  role: 'manager' | 'operator' | 'technician',
   firstName = 'Test',
 ) => addSignedInUser(db, role, companyId, { firstName });
 
