@@ -2,18 +2,14 @@
 export const workOrdersMessages = {
   notFound: 'Work order not found.',
   titleRequired: 'Enter a title for the work order.',
-  titleMax: 'The title must be at most 120 characters.',
   kind: 'Choose the kind of work: service, repair, inspection follow-up or other.',
   priority: 'Choose a priority: low, normal, high or urgent.',
   status: 'Choose a status: open, in progress, on hold or canceled.',
   assigneeOrVendor: 'Assign the work order to a person or to an outside vendor, not both.',
   assigneeNotFound:
     'The person you assigned is not a technician, manager or owner of this company.',
-  vendorMax: 'The vendor name must be at most 120 characters.',
   taskRequired: 'Every task needs a description.',
-  taskMax: 'A task must be at most 200 characters.',
   tasksMax: 'A work order can have at most 50 tasks.',
-  notesMax: 'Notes must be at most 5000 characters.',
   transition: 'A work order that is {{from}} cannot be set to {{to}}.',
   useComplete: 'Complete the work order with Complete: it records the labour, costs and service.',
   closed: 'This work order is already {{status}}; it cannot be changed.',
@@ -25,8 +21,6 @@ export const workOrdersMessages = {
   money: 'Enter an amount of 0 or more.',
   partNotFound: 'Part not found.',
   partNameRequired: 'Enter a name for the part.',
-  partNameMax: 'The part name must be at most 120 characters.',
-  partFieldMax: 'This field must be at most 120 characters.',
   unitRequired: 'Enter the unit the part is counted in (each, liter, quart, ...).',
   partNumberTaken: 'Another part already has this part number.',
   notEnoughStock:
@@ -36,5 +30,4 @@ export const workOrdersMessages = {
   adjustNote: 'Say why the stock is adjusted.',
   receivedPositive: 'Received stock must be a positive quantity.',
   belowZero: 'Stock on hand cannot go below zero ({{onHand}} {{unit}} on hand).',
-  photoKey: 'The photo needs a key.',
 } as const;

@@ -54,7 +54,10 @@ const quantity = z.preprocess(
 
 export const taskSchema = z.object({
   id: text().trim().min(1).max(64).optional(),
-  label: text({ error: m.taskRequired }).trim().min(1, m.taskRequired).max(200, m.taskMax),
+  label: text({ error: m.taskRequired })
+    .trim()
+    .min(1, m.taskRequired)
+    .max(200, commonMessages.tooLong),
   done: z.boolean().optional().default(false),
 });
 export type TaskInput = z.input<typeof taskSchema>;
@@ -62,7 +65,10 @@ export type TaskInput = z.input<typeof taskSchema>;
 const tasksField = z.array(taskSchema).max(50, m.tasksMax);
 
 const workOrderFields = {
-  title: text({ error: m.titleRequired }).trim().min(1, m.titleRequired).max(120, m.titleMax),
+  title: text({ error: m.titleRequired })
+    .trim()
+    .min(1, m.titleRequired)
+    .max(120, commonMessages.tooLong),
   kind: z.enum(workOrderKinds, { error: m.kind }),
   priority: z.enum(workOrderPriorities, { error: m.priority }),
   dueDate: optionalDateSchema,
@@ -70,9 +76,9 @@ const workOrderFields = {
     (v) => (v === '' ? null : v),
     z.uuid(m.assigneeNotFound).nullable().optional(),
   ),
-  vendor: optionalText(120, m.vendorMax),
+  vendor: optionalText(120),
   tasks: tasksField,
-  notes: optionalText(5000, m.notesMax),
+  notes: optionalText(5000),
 };
 
 /** POST /api/work-orders */
@@ -123,7 +129,7 @@ export const completeInputSchema = z.object({
   laborHours: amount(m.hours, 100_000),
   laborRate: amount(m.money),
   otherCost: amount(m.money),
-  notes: optionalText(5000, m.notesMax),
+  notes: optionalText(5000),
   /** Resolving a linked defect returns the machine to service unless this is false. */
   returnToService: z.boolean().optional(),
   parts: z.array(workOrderPartInputSchema).max(50).optional().default([]),
@@ -133,7 +139,7 @@ export type CompleteInputRaw = z.input<typeof completeInputSchema>;
 
 /** POST /api/work-orders/:id/photos: a photo (base64, like the operator screen's) under the phone's key. */
 export const workOrderPhotoInputSchema = z.object({
-  key: text({ error: m.photoKey }).trim().min(1, m.photoKey).max(200, m.photoKey),
+  key: text().trim().min(1).max(200),
   data: text()
     .min(1)
     .max(Math.ceil((3 * 1024 * 1024) / 3) * 4 + 16),
@@ -206,15 +212,15 @@ export const partInputSchema = z.object({
   name: text({ error: m.partNameRequired })
     .trim()
     .min(1, m.partNameRequired)
-    .max(120, m.partNameMax),
-  partNumber: optionalText(120, m.partFieldMax),
+    .max(120, commonMessages.tooLong),
+  partNumber: optionalText(120),
   unit: text({ error: m.unitRequired }).trim().min(1, m.unitRequired).max(30, m.unitRequired),
   unitCost: amount(m.money, 10_000_000),
   /** The first stock received with the part (a "received" stock move). */
   onHand: amount(m.quantity, 1_000_000),
   reorderPoint: amount(m.quantity, 1_000_000),
-  location: optionalText(120, m.partFieldMax),
-  vendor: optionalText(120, m.partFieldMax),
+  location: optionalText(120),
+  vendor: optionalText(120),
 });
 export type PartInput = z.output<typeof partInputSchema>;
 export type PartInputRaw = z.input<typeof partInputSchema>;

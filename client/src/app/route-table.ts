@@ -75,7 +75,10 @@ export const PAGES = {
     module: 'features/import/routes/import.tsx',
     namespaces: ['import'],
   },
-  employees: { module: 'features/operators/routes/employees.tsx', namespaces: ['operators'] },
+  employees: {
+    module: 'features/operators/routes/employees.tsx',
+    namespaces: ['operators', 'workOrders'],
+  },
   operatorLogin: {
     module: 'features/operators/routes/operator-login.tsx',
     namespaces: ['operators', 'messages'],

@@ -38,7 +38,8 @@ const fullName = (m: EmployeeDto) =>
  * email, initial password), list, remove.
  */
 export function ManagersSection({ kind = 'managers' }: { kind?: StaffKind }) {
-  const { t } = useTranslation('operators');
+  // The technicians' texts are in the workOrders namespace (the operator screen never loads them).
+  const { t } = useTranslation(kind === 'managers' ? 'operators' : 'workOrders');
   const { t: tc } = useTranslation('common');
   const managers = useManagers(true, kind);
   const create = useCreateManager(kind);
