@@ -373,7 +373,12 @@ function CompleteCard({ w }: { w: WorkOrderDto }) {
         {w.kind === 'service' && (
           <p className="text-sm text-muted-foreground sm:col-span-2">{t('completeService')}</p>
         )}
-        {field('wo-usage', t('usage', { unit: w.unit }), usage, setUsage)}
+        {field(
+          'wo-usage',
+          t('usage', { unit: t(`unitNames.${w.unit}`, { defaultValue: w.unit }) }),
+          usage,
+          setUsage,
+        )}
         {field('wo-hours', t('laborHours'), laborHours, setLaborHours)}
         {field('wo-rate', t('laborRate'), laborRate, setLaborRate)}
         {field('wo-other', t('otherCost'), otherCost, setOtherCost)}
