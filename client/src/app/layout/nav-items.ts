@@ -11,8 +11,6 @@ import {
   Upload,
   Users,
   Wrench,
-  Package,
-  BarChart3,
   type LucideIcon,
 } from 'lucide-react';
 import type { Role } from '@domain/roles';
@@ -37,8 +35,8 @@ export function navItemsFor(role: Role): NavItem[] {
     { to: '/equipment-list', labelKey: 'nav.equipmentList', icon: ClipboardList },
     { to: '/inspections', labelKey: 'nav.inspections', icon: ClipboardCheck },
     { to: '/work-orders', labelKey: 'nav.workOrders', icon: Wrench },
-    { to: '/parts', labelKey: 'nav.parts', icon: Package, more: true },
-    { to: '/costs', labelKey: 'nav.costs', icon: BarChart3, more: true },
+    { to: '/parts', labelKey: 'nav.parts', icon: Archive, more: true },
+    { to: '/costs', labelKey: 'nav.costs', icon: CreditCard, more: true },
     { to: '/import', labelKey: 'nav.import', icon: Upload, more: true },
     { to: '/employees', labelKey: 'nav.operators', icon: Users, more: true },
     { to: '/subscription', labelKey: 'nav.subscription', icon: CreditCard, more: true },
