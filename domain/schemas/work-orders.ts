@@ -126,7 +126,7 @@ export const completeInputSchema = z.object({
     blankToNull,
     z.number({ error: m.quantity }).min(0, m.quantity).max(100_000_000_000).nullable().optional(),
   ),
-  laborHours: amount(m.hours, 100_000),
+  laborHours: amount(m.money, 100_000),
   laborRate: amount(m.money),
   otherCost: amount(m.money),
   notes: optionalText(5000),

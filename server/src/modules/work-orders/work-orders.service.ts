@@ -299,7 +299,7 @@ export async function createWorkOrder(
       let notes = input.notes ?? null;
       if (input.defectId) {
         const d = await openDefectOf(tx, ctx, input.defectId);
-        if (!d) throw new AppError('conflict', 'workOrders.defectClosed');
+        if (!d) throw new AppError('conflict', 'inspections.defectResolved');
         if (d.equipmentId !== e.id)
           throw new AppError('validation', 'workOrders.defectOtherMachine', {
             fieldErrors: { defectId: 'workOrders.defectOtherMachine' },
