@@ -171,6 +171,8 @@ for (const L of languages) {
     ).toContainText('2');
     await page.goto('/costs');
     await expect(page.getByTestId('costs-total')).toContainText(/52[.,]50/);
+    // The chart (recharts, loaded on first use) draws the month's bar.
+    await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
     await shot(page, `costs-${L.tag}-1366`);
     await desk.close();
   });
