@@ -60,6 +60,16 @@ const examples: HistoryEntry[] = [
   { kind: 'out_of_service', params: { items: ['Brakes'], reason: null } },
   { kind: 'back_in_service', params: { items: [], reason: null } },
   { kind: 'photo', params: { photoId: 'p1', caption: null } },
+  {
+    kind: 'work_order',
+    params: {
+      number: 7,
+      title: 'Cambio de aceite',
+      from: 'in_progress',
+      status: 'done',
+      total: 120,
+    },
+  },
 ];
 
 /** English words the renderer writes itself; none may appear in a Spanish sentence. */
@@ -197,6 +207,14 @@ describe('historyText', () => {
       kind: 'note',
       params: { text: 'typed by hand' },
     });
+  });
+
+  it('writes a work order change with its number, status and total', () => {
+    const e = examples.at(-1)!;
+    expect(historyText('en', e)).toBe('Work order #7 done: Cambio de aceite · cost $120.00');
+    expect(historyText('es', e)).toBe(
+      'Orden de trabajo n.º 7 terminada: Cambio de aceite · costo $120.00',
+    );
   });
 
   it('both tables name every unit and field the same way', () => {

@@ -68,6 +68,8 @@ type Table = {
   outOfService: string;
   backInService: string;
   photo: string;
+  workOrderStatus: Record<string, string>;
+  workOrder: (n: number, title: string, status: string) => string;
 };
 
 const en: Table = {
@@ -121,6 +123,14 @@ const en: Table = {
   outOfService: 'Out of service',
   backInService: 'Back in service',
   photo: 'Photo added',
+  workOrderStatus: {
+    open: 'opened',
+    in_progress: 'in progress',
+    on_hold: 'on hold',
+    done: 'done',
+    canceled: 'canceled',
+  },
+  workOrder: (n, title, status) => `Work order #${n} ${status}: ${title}`,
 };
 
 const es: Table = {
@@ -174,6 +184,14 @@ const es: Table = {
   outOfService: 'Fuera de servicio',
   backInService: 'De nuevo en servicio',
   photo: 'Foto agregada',
+  workOrderStatus: {
+    open: 'abierta',
+    in_progress: 'en curso',
+    on_hold: 'en espera',
+    done: 'terminada',
+    canceled: 'cancelada',
+  },
+  workOrder: (n, title, status) => `Orden de trabajo n.º ${n} ${status}: ${title}`,
 };
 
 export const historyTables: Record<HistoryLang, Table> = { en, es };
@@ -306,6 +324,13 @@ export function historyText(
     }
     case 'photo':
       return withNotes([T.photo], e.params.caption);
+    case 'work_order': {
+      const p = e.params;
+      const head = [T.workOrder(p.number, p.title, T.workOrderStatus[p.status] ?? p.status)];
+      if (p.total !== null && p.total !== undefined && !brief)
+        head.push(T.cost(money(lang, p.total)));
+      return head.join(' · ');
+    }
   }
 }
 

@@ -87,6 +87,15 @@ export const historyEntrySchema = z.discriminatedUnion('kind', [
   entry('out_of_service', { items: z.array(z.string()), reason: freeText.nullable() }),
   entry('back_in_service', { items: z.array(z.string()), reason: freeText.nullable() }),
   entry('photo', { photoId: z.string(), caption: freeText.nullable() }),
+  /** A work order's status change (issue 27): its number, title, the status it left and the one it took. */
+  entry('work_order', {
+    number: z.number().int().positive(),
+    title: freeText,
+    from: z.string().nullable(),
+    status: z.string(),
+    /** Parts, labour and other costs of a completed order. */
+    total: money.nullable().optional(),
+  }),
 ]);
 
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
@@ -120,6 +129,7 @@ export const legacyTypeOf: Record<HistoryKind, string> = {
   out_of_service: 'out_of_service',
   back_in_service: 'in_service',
   photo: 'photo',
+  work_order: 'work_order',
 };
 
 /** Usage arithmetic keeps the decimals that were entered: at most 2 (the column's scale), no float noise. */

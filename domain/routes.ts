@@ -4,12 +4,13 @@
  */
 
 /** The route tables: one per kind of user (spec section 6: what each role may open). */
-export type RouteTableName = 'signedOut' | 'operator' | 'manager' | 'platformAdmin';
+export type RouteTableName = 'signedOut' | 'operator' | 'technician' | 'manager' | 'platformAdmin';
 
 /** Which table a role (from the server's answer, or the signed-in hint cookie) uses. */
 export function routeTableFor(role: string | null | undefined): RouteTableName {
   if (role === 'operator') return 'operator';
   if (role === 'platform_admin') return 'platformAdmin';
+  if (role === 'technician') return 'technician';
   if (role === 'owner' || role === 'manager') return 'manager';
   return 'signedOut';
 }

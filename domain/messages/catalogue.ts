@@ -8,6 +8,7 @@ import { operatorsMessages } from './operators';
 import { profileMessages } from './profile';
 import { queryMessages } from './query';
 import { subscriptionMessages } from './subscription';
+import { workOrdersMessages } from './work-orders';
 
 /**
  * Every message the server can answer with, by area (docs/decisions/messages-by-key.md). A message's
@@ -27,6 +28,7 @@ export const messageCatalogue = {
   field: fieldMessages,
   import: importMessages,
   inspections: inspectionsMessages,
+  workOrders: workOrdersMessages,
 } as const;
 
 type Catalogue = typeof messageCatalogue;

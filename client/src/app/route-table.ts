@@ -75,7 +75,10 @@ export const PAGES = {
     module: 'features/import/routes/import.tsx',
     namespaces: ['import'],
   },
-  employees: { module: 'features/operators/routes/employees.tsx', namespaces: ['operators'] },
+  employees: {
+    module: 'features/operators/routes/employees.tsx',
+    namespaces: ['operators', 'workOrders'],
+  },
   operatorLogin: {
     module: 'features/operators/routes/operator-login.tsx',
     namespaces: ['operators', 'messages'],
@@ -104,6 +107,17 @@ export const PAGES = {
     module: 'features/inspections/routes/inspection-report.tsx',
     namespaces: ['inspections', 'equipment'],
   },
+  // Work orders, parts and costs (issue 27).
+  workOrders: {
+    module: 'features/work-orders/routes/work-orders.tsx',
+    namespaces: ['workOrders'],
+  },
+  workOrder: {
+    module: 'features/work-orders/routes/work-order.tsx',
+    namespaces: ['workOrders'],
+  },
+  costs: { module: 'features/work-orders/routes/costs.tsx', namespaces: ['workOrders'] },
+  parts: { module: 'features/work-orders/routes/parts.tsx', namespaces: ['workOrders'] },
   adminAccounts: { module: 'features/admin/routes/admin-accounts.tsx', namespaces: ['admin'] },
   adminOutbox: { module: 'features/admin/routes/admin-outbox.tsx', namespaces: ['admin'] },
 } as const satisfies Record<string, PageSpec>;
@@ -137,6 +151,12 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
     ['/profile', 'profile'],
     ['*', 'operatorScreen'],
   ],
+  // A technician (issue 27): their work orders, on a phone.
+  technician: [
+    ['/profile', 'profile'],
+    ['/work-orders/:id', 'workOrder'],
+    ['*', 'workOrders'],
+  ],
   manager: [
     ['/', 'dashboard'],
     ['/equipment/:status', 'equipmentByStatus'],
@@ -155,6 +175,10 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
     ['/checkout/:sessionId', 'checkout'],
     ['/retired-equipment', 'retiredEquipment'],
     ['/due-soon', 'dueSoon'],
+    ['/work-orders', 'workOrders'],
+    ['/work-orders/:id', 'workOrder'],
+    ['/parts', 'parts'],
+    ['/costs', 'costs'],
     ['/instructions', 'instructions'],
     ['/contact', 'contact'],
     ['/profile', 'profile'],

@@ -106,6 +106,14 @@ function OperatorRoutes() {
   );
 }
 
+function TechnicianRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>{routesOf('technician')}</Route>
+    </Routes>
+  );
+}
+
 function ManagerRoutes() {
   return (
     <Routes>
@@ -141,6 +149,7 @@ export function AppRoutes() {
   if (table === null) return <PageSpinner />;
   if (table === 'operator') return <OperatorRoutes />;
   if (table === 'platformAdmin') return <PlatformAdminRoutes />;
+  if (table === 'technician') return <TechnicianRoutes />;
   if (table === 'manager') return <ManagerRoutes />;
   return <SignedOutRoutes />;
 }

@@ -161,9 +161,11 @@ export const roleLabelKey = (role: string | undefined) =>
       ? 'roles.manager'
       : role === 'operator'
         ? 'roles.operator'
-        : role === 'platform_admin'
-          ? 'roles.platform_admin'
-          : 'roles.user';
+        : role === 'technician'
+          ? 'roles.technician'
+          : role === 'platform_admin'
+            ? 'roles.platform_admin'
+            : 'roles.user';
 
 /** The service worker's cache of the API answers the operator screen needs offline (issue 13). */
 export const FIELD_API_CACHE = 'ems-field-api';

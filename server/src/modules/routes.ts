@@ -12,6 +12,8 @@ import { fieldRoutes } from './field/field.routes';
 import { subscriptionRoutes } from './subscription/subscription.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { digestRoutes } from './digest/digest.routes';
+import { partsRoutes } from './parts/parts.routes';
+import { workOrdersRoutes } from './work-orders/work-orders.routes';
 
 /** Every API module, registered in this order. Each module owns its routes and service. */
 export async function registerModules(app: FastifyInstance, deps: Deps) {
@@ -27,4 +29,6 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   await importRoutes(app, deps);
   await digestRoutes(app, deps);
   await inspectionsRoutes(app, deps);
+  await partsRoutes(app, deps);
+  await workOrdersRoutes(app, deps);
 }

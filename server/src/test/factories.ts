@@ -91,7 +91,7 @@ export async function createEquipmentViaApi(
   return res.json<import('../../../domain/schemas/equipment').EquipmentDto>();
 }
 
-type UserRole = 'owner' | 'manager' | 'operator' | 'platform_admin';
+type UserRole = 'owner' | 'manager' | 'operator' | 'technician' | 'platform_admin';
 
 /**
  * The one factory for a user of any role signed in directly (a user row with a password for
@@ -138,7 +138,7 @@ export async function addSignedInUser(
 export const sessionForRole = (
   db: import('../db/client').Db,
   companyId: string,
-  role: 'manager' | 'operator',
+  role: 'manager' | 'operator' | 'technician',
   firstName = 'Test',
 ) => addSignedInUser(db, role, companyId, { firstName });
 

@@ -10,6 +10,7 @@ import {
   PlusCircle,
   Upload,
   Users,
+  Wrench,
   type LucideIcon,
 } from 'lucide-react';
 import type { Role } from '@domain/roles';
@@ -22,6 +23,7 @@ const HOME: NavItem = { to: '/', labelKey: 'nav.dashboard', icon: Home };
 /** Per-role links (spec section 2). Operators see only the home link (Equipment Updates), profile and logout. */
 export function navItemsFor(role: Role): NavItem[] {
   if (role === 'operator') return [{ to: '/', labelKey: 'nav.equipmentUpdates', icon: Home }];
+  if (role === 'technician') return [{ to: '/', labelKey: 'nav.myWorkOrders', icon: Wrench }];
   if (role === 'platform_admin')
     return [
       { to: '/admin-accounts', labelKey: 'nav.adminAccounts', icon: Users },
@@ -32,6 +34,9 @@ export function navItemsFor(role: Role): NavItem[] {
     { to: '/add-equipment', labelKey: 'nav.addEquipment', icon: PlusCircle },
     { to: '/equipment-list', labelKey: 'nav.equipmentList', icon: ClipboardList },
     { to: '/inspections', labelKey: 'nav.inspections', icon: ClipboardCheck },
+    { to: '/work-orders', labelKey: 'nav.workOrders', icon: Wrench },
+    { to: '/parts', labelKey: 'nav.parts', icon: Archive, more: true },
+    { to: '/costs', labelKey: 'nav.costs', icon: CreditCard, more: true },
     { to: '/import', labelKey: 'nav.import', icon: Upload, more: true },
     { to: '/employees', labelKey: 'nav.operators', icon: Users, more: true },
     { to: '/subscription', labelKey: 'nav.subscription', icon: CreditCard, more: true },
@@ -44,6 +49,9 @@ export function navItemsFor(role: Role): NavItem[] {
 /** Page titles by path; unknown paths are titled Dashboard. */
 export function titleKeyFor(pathname: string, role: Role): string {
   if (role === 'operator' && pathname !== '/profile') return 'titles.equipmentUpdates';
+  if (role === 'technician' && pathname !== '/profile' && !pathname.startsWith('/work-orders/'))
+    return 'titles.myWorkOrders';
+  if (pathname.startsWith('/work-orders/')) return 'titles.workOrder';
   const map: Record<string, string> = {
     '/': 'titles.dashboard',
     '/add-equipment': 'titles.addEquipment',
@@ -58,6 +66,9 @@ export function titleKeyFor(pathname: string, role: Role): string {
     '/settings': 'titles.settings',
     '/retired-equipment': 'titles.retiredEquipment',
     '/due-soon': 'titles.dueSoon',
+    '/work-orders': 'titles.workOrders',
+    '/parts': 'titles.parts',
+    '/costs': 'titles.costs',
     '/admin-accounts': 'titles.adminAccounts',
     '/admin-outbox': 'titles.adminOutbox',
     '/security-questions': 'titles.securityQuestions',

@@ -67,7 +67,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/auth/setup-security-questions',
-    { config: { access: ['owner', 'manager', 'platform_admin'] } },
+    { config: { access: ['owner', 'manager', 'technician', 'platform_admin'] } },
     async (req) => {
       const ctx = authOf(req);
       const input = parse(setupSecurityQuestionsSchema, req.body);

@@ -792,6 +792,7 @@ describe('one record: get, edit, delete; tenancy', () => {
     const e = await createEquipmentViaApi(t.app, owner.cookie, { name: 'Private' });
     const other = await fresh();
     const op = await sessionForRole(t.deps.systemDb, owner.companyId, 'operator');
+    const tech = await sessionForRole(t.deps.systemDb, owner.companyId, 'technician');
     const calls: [string, string, unknown?][] = [
       ['GET', `/api/equipment/${e.id}`],
       ['PATCH', `/api/equipment/${e.id}`, { name: 'Hacked' }],
@@ -812,6 +813,10 @@ describe('one record: get, edit, delete; tenancy', () => {
       expect(
         (await call(t.app, op.cookie, m, url, body)).statusCode,
         `${method} ${url} operator`,
+      ).toBe(403);
+      expect(
+        (await call(t.app, tech.cookie, m, url, body)).statusCode,
+        `${method} ${url} technician`,
       ).toBe(403);
       expect(
         (await call(t.app, null, m, url, body)).statusCode,

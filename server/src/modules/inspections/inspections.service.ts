@@ -826,6 +826,82 @@ export async function resolveDefect(
   return toDefectDto(row!);
 }
 
+/**
+ * Resolves an open defect inside the caller's transaction, on a machine the caller has locked (a completed
+ * work order, issue 27): the same writes as Resolve, linked to the service entry when there is one. The
+ * machine returns to service when its last open critical defect is resolved, or when asked.
+ */
+export async function resolveDefectTx(
+  tx: Tx,
+  ctx: CompanyContext,
+  defectId: string,
+  e: Row,
+  by: { note: string | null; serviceEntryId: string | null; returnToService?: boolean | undefined },
+  now: Date,
+): Promise<void> {
+  const [d] = await tx
+    .select()
+    .from(inspectionDefect)
+    .where(and(eq(inspectionDefect.id, defectId), eq(inspectionDefect.companyId, ctx.companyId)))
+    .for('update')
+    .limit(1);
+  if (!d || d.resolvedAt) return;
+  await tx
+    .update(inspectionDefect)
+    .set({
+      resolvedAt: now,
+      resolvedBy: actorName(ctx),
+      resolvedByUserId: ctx.userId,
+      resolutionNote: by.note,
+      serviceEntryId: by.serviceEntryId,
+    })
+    .where(eq(inspectionDefect.id, d.id));
+  await record(tx, actorOf(ctx), e.id, now, {
+    kind: 'defect_resolved',
+    params: { item: d.itemLabel, note: by.note },
+  });
+  if (!e.outOfServiceAt || by.returnToService === false) return;
+  const [open] = await tx
+    .select({ n: count() })
+    .from(inspectionDefect)
+    .where(
+      and(
+        eq(inspectionDefect.companyId, ctx.companyId),
+        eq(inspectionDefect.equipmentId, e.id),
+        eq(inspectionDefect.critical, true),
+        isNull(inspectionDefect.resolvedAt),
+      ),
+    );
+  const lastCritical = d.critical && Number(open?.n ?? 0) === 0;
+  if (by.returnToService === true || lastCritical)
+    await returnToServiceTx(tx, ctx, e, now, [d.itemLabel]);
+}
+
+/** An open defect of the company (a work order made from it), with its photo's key. */
+export async function openDefectOf(
+  db: DbOrTx,
+  ctx: CompanyContext,
+  defectId: string,
+): Promise<
+  | { id: string; equipmentId: string; itemLabel: string; note: string; photoKey: string | null }
+  | undefined
+> {
+  const [d] = await db
+    .select({
+      id: inspectionDefect.id,
+      equipmentId: inspectionDefect.equipmentId,
+      itemLabel: inspectionDefect.itemLabel,
+      note: inspectionDefect.note,
+      photoKey: inspectionDefect.photoKey,
+      resolvedAt: inspectionDefect.resolvedAt,
+    })
+    .from(inspectionDefect)
+    .where(and(eq(inspectionDefect.id, defectId), eq(inspectionDefect.companyId, ctx.companyId)))
+    .limit(1);
+  if (!d || d.resolvedAt) return undefined;
+  return d;
+}
+
 // ---- History, export, report, dashboard -------------------------------------------------------------
 
 export async function listInspections(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorUpdateDto } from '../../../../domain/schemas/operators';
 import { company, equipment, equipmentNote } from '../../db/schema/index';
 import { cookieFrom, createTestApp, type TestApp } from '../../test/helpers';
-import { call, signupOwner, type SignedIn } from '../../test/factories';
+import { addSignedInUser, call, signupOwner, type SignedIn } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -333,11 +333,17 @@ describe('permissions', () => {
       ['GET', '/api/fuel-usage/export'],
       ['GET', '/api/equipment-history/export'],
     ];
+    // A technician (issue 27) is refused the team, the company settings and the operators' records too.
+    const tech = await addSignedInUser(t.deps.systemDb, 'technician', owner.companyId);
     for (const [method, url, body] of denied) {
       const res = await call(t.app, op.cookie, method, url, body);
       // Signed in with the wrong role: 403 from the route's declared access, before any lookup.
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json(), `${method} ${url}`).toMatchObject({ code: 'forbidden' });
+      expect(
+        (await call(t.app, tech.cookie, method, url, body)).statusCode,
+        `technician ${method} ${url}`,
+      ).toBe(403);
       expect(
         (await call(t.app, null, method, url, body)).statusCode,
         `anonymous ${method} ${url}`,

@@ -201,20 +201,26 @@ export async function removeOperator(deps: Deps, ctx: CompanyContext, id: string
 
 // ---- Managers ----------------------------------------------------------------------------------
 
-export async function listManagers(db: Db, ctx: CompanyContext): Promise<EmployeeDto[]> {
+export async function listManagers(
+  db: Db,
+  ctx: CompanyContext,
+  role: 'manager' | 'technician' = 'manager',
+): Promise<EmployeeDto[]> {
   const rows = await db
     .select()
     .from(user)
-    .where(and(eq(user.companyId, ctx.companyId), eq(user.role, 'manager')))
+    .where(and(eq(user.companyId, ctx.companyId), eq(user.role, role)))
     .orderBy(asc(user.createdAt))
     .limit(500);
   return rows.map(toEmployeeDto);
 }
 
+/** A manager, or (issue 27) a technician: added the same way, with an email and a password. */
 export async function createManager(
   deps: Deps,
   ctx: CompanyContext,
   input: ManagerInput,
+  role: 'manager' | 'technician' = 'manager',
 ): Promise<EmployeeDto> {
   assertStrongPassword(input.password);
   const email = input.email.toLowerCase();
@@ -235,7 +241,7 @@ export async function createManager(
       .insert(user)
       .values({
         companyId: ctx.companyId,
-        role: 'manager',
+        role,
         email,
         firstName: input.firstName,
         lastName: input.lastName,
@@ -250,8 +256,13 @@ export async function createManager(
   }
 }
 
-export async function removeManager(deps: Deps, ctx: CompanyContext, id: string): Promise<void> {
-  await findCompanyUser(deps.db, ctx, id, ['manager']);
+export async function removeManager(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+  role: 'manager' | 'technician' = 'manager',
+): Promise<void> {
+  await findCompanyUser(deps.db, ctx, id, [role]);
   await endAllSessionsOf(deps.db, id);
   await deps.db.delete(user).where(and(eq(user.id, id), eq(user.companyId, ctx.companyId)));
 }

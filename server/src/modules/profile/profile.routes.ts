@@ -23,7 +23,7 @@ export async function profileRoutes(app: FastifyInstance, deps: Deps) {
 
   app.patch(
     '/api/user/change-password',
-    { config: { access: ['owner', 'manager', 'platform_admin'] } },
+    { config: { access: ['owner', 'manager', 'technician', 'platform_admin'] } },
     async (req) => {
       const ctx = authOf(req);
       const input = parse(changePasswordSchema, req.body);

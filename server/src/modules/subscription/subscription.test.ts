@@ -475,6 +475,7 @@ describe('permissions', () => {
     const manager = await addSignedInUser(t.deps.systemDb, 'manager', owner.companyId);
     const operator = await addSignedInUser(t.deps.systemDb, 'operator', owner.companyId);
     const admin = await addSignedInUser(t.deps.systemDb, 'platform_admin', null);
+    const technician = await addSignedInUser(t.deps.systemDb, 'technician', owner.companyId);
     expect((await call(t.app, manager.cookie, 'GET', '/api/subscription')).json()).toMatchObject({
       canManage: false,
     });
@@ -488,10 +489,12 @@ describe('permissions', () => {
     for (const [url, body] of writes) {
       expect((await call(t.app, manager.cookie, 'POST', url, body)).statusCode, url).toBe(403);
       expect((await call(t.app, operator.cookie, 'POST', url, body)).statusCode, url).toBe(403);
+      expect((await call(t.app, technician.cookie, 'POST', url, body)).statusCode, url).toBe(403);
       expect((await call(t.app, admin.cookie, 'POST', url, body)).statusCode, url).toBe(403);
       expect((await call(t.app, null, 'POST', url, body)).statusCode, url).toBe(401);
     }
     expect((await call(t.app, operator.cookie, 'GET', '/api/subscription')).statusCode).toBe(403);
+    expect((await call(t.app, technician.cookie, 'GET', '/api/subscription')).statusCode).toBe(403);
     expect((await call(t.app, admin.cookie, 'GET', '/api/subscription')).statusCode).toBe(403);
     expect((await view(owner.cookie)).status).toBe('trial');
   });

@@ -12,6 +12,7 @@ import {
 import { useState } from 'react';
 import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { inspectionColumns, inspectionExportRows, toCsv } from '@domain/csv';
 import { todayIn } from '@domain/dates';
 import {
@@ -158,6 +159,11 @@ export default function InspectionsPage() {
                         <Button size="sm" onClick={() => setResolving(d)}>
                           <Wrench aria-hidden />
                           {t('defects.resolve')}
+                        </Button>
+                        <Button size="sm" variant="outline" asChild>
+                          <Link to={`/work-orders?equipmentId=${d.equipmentId}&defectId=${d.id}`}>
+                            {t('defects.createWorkOrder')}
+                          </Link>
                         </Button>
                         {d.outOfService ? (
                           <Button

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
@@ -10,6 +10,9 @@ import { MachineFigures } from '../components/machine-figures';
 import { MachineHeader } from '../components/machine-header';
 import { MachineSections } from '../components/machine-sections';
 import { MachineTimeline } from '../components/machine-timeline';
+
+// Costs (issue 27) load after the page, in their own chunk: the machine page's budget stays as it was.
+const MachineCosts = lazy(() => import('../components/machine-costs'));
 
 /**
  * A machine's page (/machines/:id, and /m/:id after a QR scan; issue 24): header, figures, charts,
@@ -51,6 +54,11 @@ export default function MachinePage() {
           />
           <MachineFigures equipment={e} figures={page.data.figures} />
           <MachineCharts equipment={e} charts={page.data.charts} />
+          {!e.retiredAt && (
+            <Suspense fallback={null}>
+              <MachineCosts id={e.id} />
+            </Suspense>
+          )}
           <div className="grid min-w-0 gap-3 lg:grid-cols-3">
             <div className="min-w-0 lg:col-span-2">
               <MachineTimeline equipment={e} />

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DueList, DueWindow } from '@domain/schemas/maintenance';
+import type { PartDto } from '@domain/schemas/work-orders';
 import { equipmentKeys } from '@/components/equipment/equipment-queries';
 import { api } from '@/lib/api';
 
@@ -16,3 +17,10 @@ export const dueListQueryOptions = (within: DueWindow) =>
   });
 
 export const useDueList = (within: DueWindow) => useQuery(dueListQueryOptions(within));
+
+/** Parts at or below their reorder point (issue 27); the list is empty for a company without parts. */
+export const useLowStock = () =>
+  useQuery({
+    queryKey: [...equipmentKeys.all, 'low-stock'] as const,
+    queryFn: () => api.get<PartDto[]>('/api/parts?low=1'),
+  });

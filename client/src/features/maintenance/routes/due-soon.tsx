@@ -4,6 +4,7 @@ import type { EquipmentDto } from '@domain/schemas/equipment';
 import { dueWindows, type DueWindow } from '@domain/schemas/maintenance';
 import { Download, Printer } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
 import { CalendarFeedCard } from '@/components/calendar-feed-card';
@@ -16,10 +17,10 @@ import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { companyToday, useCurrentUser } from '@/lib/auth';
 import { downloadText } from '@/lib/download';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
 import { cn } from '@/lib/utils';
-import { useDueList } from '../api/get-due';
+import { useDueList, useLowStock } from '../api/get-due';
 
 type Group = { key: string; label: string; items: EquipmentDto[] };
 
@@ -165,6 +166,12 @@ export default function DueSoonPage() {
                         <span className="text-muted-foreground">{t('parts')}: </span>
                         {e.serviceParts.length ? partsText(e.serviceParts) : t('noParts')}
                       </p>
+                      <Link
+                        to={`/work-orders?equipmentId=${e.id}`}
+                        className="no-print text-sm font-medium text-primary underline sm:col-span-3"
+                      >
+                        {t('createWorkOrder')}
+                      </Link>
                     </Card>
                   </li>
                 ))}
@@ -173,9 +180,38 @@ export default function DueSoonPage() {
           ))}
         </div>
       )}
+      <LowStockCard />
       <div className="no-print">
         <CalendarFeedCard />
       </div>
     </main>
+  );
+}
+
+/** Parts at or below their reorder point (issue 27), beside what is due. */
+function LowStockCard() {
+  const { t } = useTranslation('maintenance');
+  const q = useLowStock();
+  const parts = q.data ?? [];
+  if (parts.length === 0) return null;
+  return (
+    <Card className="grid gap-2 p-4" data-testid="low-stock">
+      <h2 className="text-lg font-semibold">{t('lowStock')}</h2>
+      <ul className="grid gap-1 text-sm">
+        {parts.map((p) => (
+          <li key={p.id}>
+            {t('lowStockItem', {
+              name: p.name,
+              qty: formatNumber(p.onHand, 3),
+              unit: p.unit,
+              reorder: formatNumber(p.reorderPoint, 3),
+            })}
+          </li>
+        ))}
+      </ul>
+      <Link to="/parts" className="no-print text-sm font-medium text-primary underline">
+        {t('openParts')}
+      </Link>
+    </Card>
   );
 }

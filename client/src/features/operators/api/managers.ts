@@ -3,26 +3,30 @@ import type { EmployeeDto, ManagerInput } from '@domain/schemas/operators';
 import { api } from '@/lib/api';
 import { operatorKeys } from './keys';
 
-export const managersQueryOptions = () =>
+/** Managers, or (issue 27) technicians: added, listed and removed the same way. */
+export type StaffKind = 'managers' | 'technicians';
+
+export const managersQueryOptions = (kind: StaffKind = 'managers') =>
   queryOptions({
-    queryKey: operatorKeys.managers(),
-    queryFn: () => api.get<EmployeeDto[]>('/api/managers'),
+    queryKey: [...operatorKeys.managers(), kind],
+    queryFn: () => api.get<EmployeeDto[]>(`/api/${kind}`),
   });
 
-export const useManagers = (enabled: boolean) => useQuery({ ...managersQueryOptions(), enabled });
+export const useManagers = (enabled: boolean, kind: StaffKind = 'managers') =>
+  useQuery({ ...managersQueryOptions(kind), enabled });
 
-export function useCreateManager() {
+export function useCreateManager(kind: StaffKind = 'managers') {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ManagerInput) => api.post<EmployeeDto>('/api/managers', body),
+    mutationFn: (body: ManagerInput) => api.post<EmployeeDto>(`/api/${kind}`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: operatorKeys.managers() }),
   });
 }
 
-export function useDeleteManager() {
+export function useDeleteManager(kind: StaffKind = 'managers') {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/managers/${id}`),
+    mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/${kind}/${id}`),
     onSuccess: () => qc.invalidateQueries({ queryKey: operatorKeys.managers() }),
   });
 }

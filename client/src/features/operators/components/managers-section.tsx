@@ -27,19 +27,23 @@ import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/format';
-import { useCreateManager, useDeleteManager, useManagers } from '../api/managers';
+import { useCreateManager, useDeleteManager, useManagers, type StaffKind } from '../api/managers';
 import { translateError } from '@/lib/translate-message';
 
 const fullName = (m: EmployeeDto) =>
   [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email || '';
 
-/** The owner's managers: add (name, email, initial password), list, remove. */
-export function ManagersSection() {
-  const { t } = useTranslation('operators');
+/**
+ * The owner's managers, and (issue 27) the technicians owners and managers add the same way: add (name,
+ * email, initial password), list, remove.
+ */
+export function ManagersSection({ kind = 'managers' }: { kind?: StaffKind }) {
+  // The technicians' texts are in the workOrders namespace (the operator screen never loads them).
+  const { t } = useTranslation(kind === 'managers' ? 'operators' : 'workOrders');
   const { t: tc } = useTranslation('common');
-  const managers = useManagers(true);
-  const create = useCreateManager();
-  const remove = useDeleteManager();
+  const managers = useManagers(true, kind);
+  const create = useCreateManager(kind);
+  const remove = useDeleteManager(kind);
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '' });
   const [removing, setRemoving] = useState<EmployeeDto | null>(null);
@@ -63,15 +67,18 @@ export function ManagersSection() {
     create.mutate(body, {
       onSuccess: (m) => {
         toast({
-          title: t('toast.managerAdded'),
-          description: t('toast.managerAddedBody', { name: fullName(m), email: m.email ?? '' }),
+          title: t(kind === 'managers' ? 'toast.managerAdded' : 'toast.technicianAdded'),
+          description: t(
+            kind === 'managers' ? 'toast.managerAddedBody' : 'toast.technicianAddedBody',
+            { name: fullName(m), email: m.email ?? '' },
+          ),
         });
         setForm({ firstName: '', lastName: '', email: '', password: '' });
         setOpen(false);
       },
       onError: (err) =>
         toast({
-          title: t('toast.managerAddFailed'),
+          title: t(kind === 'managers' ? 'toast.managerAddFailed' : 'toast.technicianAddFailed'),
           description: translateError(t, err),
           variant: 'destructive',
         }),
@@ -88,17 +95,17 @@ export function ManagersSection() {
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
-          <CardTitle>{t('managers.title')}</CardTitle>
-          <CardDescription>{t('managers.description')}</CardDescription>
+          <CardTitle>{t(`${kind}.title`)}</CardTitle>
+          <CardDescription>{t(`${kind}.description`)}</CardDescription>
         </div>
         <Button variant="outline" onClick={() => setOpen(true)}>
           <UserPlus aria-hidden />
-          {t('managers.add')}
+          {t(`${kind}.add`)}
         </Button>
       </CardHeader>
       <CardContent>
         {managers.data && managers.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('managers.empty')}</p>
+          <p className="text-sm text-muted-foreground">{t(`${kind}.empty`)}</p>
         ) : null}
         <ul className="divide-y">
           {(managers.data ?? []).map((m) => (
@@ -106,13 +113,13 @@ export function ManagersSection() {
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{fullName(m)}</p>
                 <p className="truncate text-sm text-muted-foreground">
-                  {m.email} · {t('managers.created')} {formatDate(m.createdAt)}
+                  {m.email} · {t(`${kind}.created`)} {formatDate(m.createdAt)}
                 </p>
               </div>
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label={t('managers.remove', { name: fullName(m) })}
+                aria-label={t(`${kind}.remove`, { name: fullName(m) })}
                 onClick={() => setRemoving(m)}
               >
                 <Trash2 className="text-destructive" aria-hidden />
@@ -125,26 +132,26 @@ export function ManagersSection() {
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>{t('managers.dialogTitle')}</DialogTitle>
-            <DialogDescription>{t('managers.dialogDescription')}</DialogDescription>
+            <DialogTitle>{t(`${kind}.dialogTitle`)}</DialogTitle>
+            <DialogDescription>{t(`${kind}.dialogDescription`)}</DialogDescription>
           </DialogHeader>
           <form onSubmit={onSubmit} className="grid gap-4" noValidate>
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="grid gap-2">
-                <Label htmlFor="mgrFirstName">{t('managers.firstName')}</Label>
+                <Label htmlFor="mgrFirstName">{t(`${kind}.firstName`)}</Label>
                 <Input id="mgrFirstName" autoComplete="off" {...field('firstName')} />
               </div>
               <div className="grid gap-2">
-                <Label htmlFor="mgrLastName">{t('managers.lastName')}</Label>
+                <Label htmlFor="mgrLastName">{t(`${kind}.lastName`)}</Label>
                 <Input id="mgrLastName" autoComplete="off" {...field('lastName')} />
               </div>
             </div>
             <div className="grid gap-2">
-              <Label htmlFor="mgrEmail">{t('managers.email')}</Label>
+              <Label htmlFor="mgrEmail">{t(`${kind}.email`)}</Label>
               <Input id="mgrEmail" type="email" autoComplete="off" {...field('email')} />
             </div>
             <div className="grid gap-2">
-              <Label htmlFor="mgrPassword">{t('managers.password')}</Label>
+              <Label htmlFor="mgrPassword">{t(`${kind}.password`)}</Label>
               <PasswordInput
                 id="mgrPassword"
                 autoComplete="new-password"
@@ -152,12 +159,12 @@ export function ManagersSection() {
                 {...field('password')}
               />
               <p id="mgrPasswordHint" className="text-xs text-muted-foreground">
-                {t('managers.passwordHint')}
+                {t(`${kind}.passwordHint`)}
               </p>
             </div>
             <DialogFooter>
               <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? t('managers.saving') : t('managers.add')}
+                {create.isPending ? t(`${kind}.saving`) : t(`${kind}.add`)}
               </Button>
             </DialogFooter>
           </form>
@@ -167,9 +174,9 @@ export function ManagersSection() {
       <AlertDialog open={removing !== null} onOpenChange={(o) => !o && setRemoving(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>{t('managers.deleteTitle')}</AlertDialogTitle>
+            <AlertDialogTitle>{t(`${kind}.deleteTitle`)}</AlertDialogTitle>
             <AlertDialogDescription>
-              {t('managers.deleteDescription', { name: removing ? fullName(removing) : '' })}
+              {t(`${kind}.deleteDescription`, { name: removing ? fullName(removing) : '' })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
@@ -180,10 +187,20 @@ export function ManagersSection() {
                 if (!removing) return;
                 const name = fullName(removing);
                 remove.mutate(removing.id, {
-                  onSuccess: () => toast({ title: t('toast.managerRemoved'), description: name }),
+                  onSuccess: () =>
+                    toast({
+                      title: t(
+                        kind === 'managers' ? 'toast.managerRemoved' : 'toast.technicianRemoved',
+                      ),
+                      description: name,
+                    }),
                   onError: (err) =>
                     toast({
-                      title: t('toast.managerRemoveFailed'),
+                      title: t(
+                        kind === 'managers'
+                          ? 'toast.managerRemoveFailed'
+                          : 'toast.technicianRemoveFailed',
+                      ),
                       description: translateError(t, err),
                       variant: 'destructive',
                     }),
@@ -191,7 +208,7 @@ export function ManagersSection() {
                 setRemoving(null);
               }}
             >
-              {t('managers.confirm')}
+              {t(`${kind}.confirm`)}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

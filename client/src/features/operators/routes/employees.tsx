@@ -325,6 +325,7 @@ export default function EmployeesPage() {
       </Card>
 
       {user?.role === 'owner' ? <ManagersSection /> : null}
+      <ManagersSection kind="technicians" />
 
       <CompanySettingsDialog
         open={settingsOpen}

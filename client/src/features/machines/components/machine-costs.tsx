@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CostsDto } from '@domain/schemas/work-orders';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Card } from '@/components/ui/card';
+import { api } from '@/lib/api';
+import { formatMonth, formatUsd } from '@/lib/format';
+
+/**
+ * The machine's maintenance costs over 12 months (issue 27): parts, labour and other per month, the total
+ * and the cost per unit of usage. Loaded on first use by the machine page (its own chunk).
+ */
+export default function MachineCosts({ id }: { id: string }) {
+  const { t } = useTranslation('machines');
+  const q = useQuery({
+    queryKey: ['work-orders', 'costs', 12, id],
+    queryFn: () => api.get<CostsDto>(`/api/costs?months=12&equipmentId=${id}`),
+  });
+  const d = q.data;
+  const m = d?.machines[0];
+  const months = (d?.months ?? []).filter((x) => x.total > 0);
+  return (
+    <Card className="grid gap-2 p-4" aria-labelledby="machine-costs">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="machine-costs" className="text-lg font-semibold">
+          {t('costs.title')}
+        </h2>
+        <Link to={`/work-orders?equipmentId=${id}`} className="text-sm text-primary underline">
+          {t('costs.createWorkOrder')}
+        </Link>
+      </div>
+      {d && (
+        <>
+          <p className="font-semibold" data-testid="machine-cost-total">
+            {t('costs.total', { amount: formatUsd(d.totals.total) })}
+            {m?.costPerUnit != null
+              ? ` · ${t('costs.perUnit', { amount: formatUsd(m.costPerUnit), unit: t(`costs.units.${m.unit}`, { defaultValue: m.unit }) })}`
+              : ''}
+          </p>
+          {months.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t('costs.none')}</p>
+          ) : (
+            <table className="w-full text-sm">
+              <thead>
+                <tr className="text-left">
+                  <th scope="col">{t('costs.month')}</th>
+                  <th scope="col" className="text-right">
+                    {t('costs.parts')}
+                  </th>
+                  <th scope="col" className="text-right">
+                    {t('costs.labor')}
+                  </th>
+                  <th scope="col" className="text-right">
+                    {t('costs.other')}
+                  </th>
+                  <th scope="col" className="text-right">
+                    {t('costs.sum')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {months.map((x) => (
+                  <tr key={x.month} className="border-t">
+                    <th scope="row" className="py-1 text-left font-normal">
+                      {formatMonth(x.month)}
+                    </th>
+                    <td className="text-right">{formatUsd(x.parts)}</td>
+                    <td className="text-right">{formatUsd(x.labor)}</td>
+                    <td className="text-right">{formatUsd(x.other)}</td>
+                    <td className="text-right font-semibold">{formatUsd(x.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CostsDto, PartDto } from '@domain/schemas/work-orders';
+import { api } from '@/lib/api';
+import { workOrderKeys } from './keys';
+
+export type Assignee = { id: string; role: string; name: string };
+export type Proposal = {
+  equipmentId: string;
+  title: string;
+  tasks: string[];
+  parts: { partId: string; name: string; quantity: number; onHand: number; unit: string }[];
+};
+
+export const useAssignees = (enabled = true) =>
+  useQuery({
+    queryKey: workOrderKeys.assignees(),
+    queryFn: () => api.get<Assignee[]>('/api/work-orders/assignees'),
+    enabled,
+  });
+
+export const useProposal = (equipmentId: string | null) =>
+  useQuery({
+    queryKey: workOrderKeys.proposal(equipmentId ?? ''),
+    queryFn: () => api.get<Proposal>(`/api/work-orders/proposal/${equipmentId}`),
+    enabled: Boolean(equipmentId),
+  });
+
+export const partsQueryOptions = () =>
+  queryOptions({
+    queryKey: workOrderKeys.parts(),
+    queryFn: () => api.get<PartDto[]>('/api/parts'),
+  });
+export const useParts = () => useQuery(partsQueryOptions());
+
+export const useCosts = (months: number, equipmentId?: string) =>
+  useQuery({
+    queryKey: workOrderKeys.costs(months, equipmentId),
+    queryFn: () =>
+      api.get<CostsDto>(
+        `/api/costs?months=${months}${equipmentId ? `&equipmentId=${equipmentId}` : ''}`,
+      ),
+  });

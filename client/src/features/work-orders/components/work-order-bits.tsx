@@ -1,0 +1,24 @@
+import type { WorkOrderDto } from '@domain/schemas/work-orders';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/utils';
+
+const statusColor: Record<WorkOrderDto['status'], string> = {
+  open: 'bg-blue-100 text-blue-900',
+  in_progress: 'bg-amber-100 text-amber-900',
+  on_hold: 'bg-slate-200 text-slate-900',
+  done: 'bg-green-100 text-green-900',
+  canceled: 'bg-slate-100 text-slate-600 line-through',
+};
+
+/** A work order's status as a badge, in words (never colour alone). */
+export function StatusPill({ status }: { status: WorkOrderDto['status'] }) {
+  const { t } = useTranslation('workOrders');
+  return (
+    <span
+      className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', statusColor[status])}
+      data-testid="wo-status"
+    >
+      {t(`statuses.${status}`)}
+    </span>
+  );
+}

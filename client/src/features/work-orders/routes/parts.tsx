@@ -1,0 +1,224 @@
+import { partInputSchema, stockInputSchema, type PartDto } from '@domain/schemas/work-orders';
+import { Plus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '@/components/page-spinner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { toast } from '@/components/ui/use-toast';
+import { formatNumber, formatUsd } from '@/lib/format';
+import { translateError, translateMessage } from '@/lib/translate-message';
+import { cn } from '@/lib/utils';
+import { useParts } from '../api/get-lookups';
+import { useCreatePart, useStockChange } from '../api/mutations';
+
+/** Parts inventory (issue 27): the catalogue, low stock first; stock changes only by stock moves. */
+export default function PartsPage() {
+  const { t } = useTranslation('workOrders');
+  const q = useParts();
+  const [adding, setAdding] = useState(false);
+  const parts = [...(q.data ?? [])].sort((a, b) => Number(b.low) - Number(a.low));
+  return (
+    <main className="mx-auto grid max-w-5xl grid-cols-1 gap-4 p-4 md:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h1 className="text-2xl font-bold">{t('parts.title')}</h1>
+        <Button onClick={() => setAdding(true)}>
+          <Plus aria-hidden /> {t('parts.add')}
+        </Button>
+      </div>
+      {adding && <PartForm onDone={() => setAdding(false)} />}
+      {q.isLoading ? (
+        <PageSpinner />
+      ) : q.isError ? (
+        <p role="alert" className="text-destructive">
+          {translateError(t, q.error)}
+        </p>
+      ) : parts.length === 0 ? (
+        <Card className="p-8 text-center text-muted-foreground">{t('parts.empty')}</Card>
+      ) : (
+        <ul className="grid gap-2" aria-label={t('parts.title')}>
+          {parts.map((p) => (
+            <PartRow key={p.id} p={p} />
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+function PartRow({ p }: { p: PartDto }) {
+  const { t } = useTranslation('workOrders');
+  const [open, setOpen] = useState(false);
+  return (
+    <li>
+      <Card className="grid gap-1 p-3" data-testid="part-row">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="font-semibold">
+            {p.name}
+            {p.partNumber ? <span className="text-muted-foreground"> · {p.partNumber}</span> : null}
+          </p>
+          <p className={cn('text-sm', p.low && 'font-semibold text-red-700')} data-testid="on-hand">
+            {t('parts.onHand', { count: p.onHand, qty: formatNumber(p.onHand, 3), unit: p.unit })}
+            {p.low ? ` · ${t('parts.low')}` : ''}
+          </p>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          {formatUsd(p.unitCost)} / {p.unit} ·{' '}
+          {t('parts.reorderAt', { qty: formatNumber(p.reorderPoint, 3) })}
+          {p.location ? ` · ${p.location}` : ''}
+          {p.vendor ? ` · ${p.vendor}` : ''}
+        </p>
+        {open ? (
+          <StockForm p={p} onDone={() => setOpen(false)} />
+        ) : (
+          <Button variant="outline" className="justify-self-start" onClick={() => setOpen(true)}>
+            {t('parts.changeStock')}
+          </Button>
+        )}
+      </Card>
+    </li>
+  );
+}
+
+function StockForm({ p, onDone }: { p: PartDto; onDone: () => void }) {
+  const { t } = useTranslation('workOrders');
+  const move = useStockChange();
+  const [reason, setReason] = useState<'received' | 'adjusted'>('received');
+  const [change, setChange] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = stockInputSchema.safeParse({ change, reason, note });
+    if (!parsed.success) {
+      setError(translateMessage(t, parsed.error.issues[0]?.message ?? '') ?? null);
+      return;
+    }
+    try {
+      await move.mutateAsync({ id: p.id, change: parsed.data.change, reason, note });
+      toast({ title: t('parts.stockSaved') });
+      onDone();
+    } catch (err) {
+      setError(translateError(t, err));
+    }
+  };
+  return (
+    <form
+      onSubmit={onSubmit}
+      className="grid gap-2 sm:grid-cols-4 sm:items-end"
+      aria-label={t('parts.changeStock')}
+    >
+      <div className="grid gap-1">
+        <Label htmlFor={`reason-${p.id}`}>{t('parts.reason')}</Label>
+        <NativeSelect
+          id={`reason-${p.id}`}
+          value={reason}
+          onChange={(e) => setReason(e.target.value as 'received' | 'adjusted')}
+        >
+          <option value="received">{t('parts.received')}</option>
+          <option value="adjusted">{t('parts.adjusted')}</option>
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={`change-${p.id}`}>{t('parts.change')}</Label>
+        <Input
+          id={`change-${p.id}`}
+          type="number"
+          step="any"
+          value={change}
+          onChange={(e) => setChange(e.target.value)}
+        />
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={`note-${p.id}`}>{t('parts.note')}</Label>
+        <Input id={`note-${p.id}`} value={note} onChange={(e) => setNote(e.target.value)} />
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={move.isPending}>
+          {t('save')}
+        </Button>
+        <Button type="button" variant="outline" onClick={onDone}>
+          {t('cancel')}
+        </Button>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-destructive sm:col-span-4">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function PartForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('workOrders');
+  const create = useCreatePart();
+  const [v, setV] = useState({
+    name: '',
+    partNumber: '',
+    unit: '',
+    unitCost: '',
+    onHand: '',
+    reorderPoint: '',
+    location: '',
+    vendor: '',
+  });
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = partInputSchema.safeParse(v);
+    if (!parsed.success) {
+      setError(translateMessage(t, parsed.error.issues[0]?.message ?? '') ?? null);
+      return;
+    }
+    try {
+      await create.mutateAsync(v);
+      toast({ title: t('parts.added') });
+      onDone();
+    } catch (err) {
+      setError(translateError(t, err));
+    }
+  };
+  const field = (k: keyof typeof v, type = 'text') => (
+    <div className="grid gap-1">
+      <Label htmlFor={`part-${k}`}>{t(`parts.fields.${k}`)}</Label>
+      <Input
+        id={`part-${k}`}
+        type={type}
+        step={type === 'number' ? 'any' : undefined}
+        value={v[k]}
+        onChange={(e) => setV({ ...v, [k]: e.target.value })}
+      />
+    </div>
+  );
+  return (
+    <Card className="p-4">
+      <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2" aria-label={t('parts.add')}>
+        {field('name')}
+        {field('partNumber')}
+        {field('unit')}
+        {field('unitCost', 'number')}
+        {field('onHand', 'number')}
+        {field('reorderPoint', 'number')}
+        {field('location')}
+        {field('vendor')}
+        {error && (
+          <p role="alert" className="text-sm text-destructive sm:col-span-2">
+            {error}
+          </p>
+        )}
+        <div className="flex gap-2 sm:col-span-2">
+          <Button type="submit" disabled={create.isPending}>
+            {t('save')}
+          </Button>
+          <Button type="button" variant="outline" onClick={onDone}>
+            {t('cancel')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

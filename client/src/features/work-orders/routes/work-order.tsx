@@ -1,0 +1,425 @@
+import {
+  completeInputSchema,
+  isClosedStatus,
+  type WorkOrderDto,
+} from '@domain/schemas/work-orders';
+import { Printer } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageSpinner } from '@/components/page-spinner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { useCurrentUser } from '@/lib/auth';
+import { formatDate, formatDateTime, formatNumber, formatUsd } from '@/lib/format';
+import { translateError, translateMessage } from '@/lib/translate-message';
+import { useParts } from '../api/get-lookups';
+import { useWorkOrder } from '../api/get-work-order';
+import {
+  useAddPart,
+  useAddPhoto,
+  useCompleteWorkOrder,
+  useUpdateWorkOrder,
+} from '../api/mutations';
+import { StatusPill } from '../components/work-order-bits';
+
+/** A work order: status, tasks, notes, parts, photos, completion; printable (issue 27). */
+export default function WorkOrderPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation('workOrders');
+  const q = useWorkOrder(id);
+  if (q.isLoading) return <PageSpinner />;
+  if (q.isError || !q.data)
+    return (
+      <main className="p-6">
+        <p role="alert" className="text-destructive">
+          {translateError(t, q.error)}
+        </p>
+      </main>
+    );
+  return <WorkOrderView w={q.data} />;
+}
+
+function WorkOrderView({ w }: { w: WorkOrderDto }) {
+  const { t } = useTranslation('workOrders');
+  const { user } = useCurrentUser();
+  const manager = user?.role === 'owner' || user?.role === 'manager';
+  const closed = isClosedStatus(w.status);
+  const update = useUpdateWorkOrder(w.id);
+  const fail = (err: unknown) =>
+    toast({ title: t('failed'), description: translateError(t, err), variant: 'destructive' });
+  const setStatus = (status: 'open' | 'in_progress' | 'on_hold' | 'canceled') =>
+    update.mutateAsync({ status }).catch(fail);
+  const toggleTask = (taskId: string) =>
+    update
+      .mutateAsync({
+        tasks: w.tasks.map((x) => (x.id === taskId ? { ...x, done: !x.done } : x)),
+      })
+      .catch(fail);
+
+  return (
+    <main className="mx-auto grid max-w-3xl grid-cols-1 gap-4 p-4 md:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold">
+            #{w.number} {w.title}
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            {manager ? (
+              <Link to={`/machines/${w.equipmentId}`} className="underline">
+                {w.equipmentName}
+              </Link>
+            ) : (
+              w.equipmentName
+            )}{' '}
+            · {t(`kinds.${w.kind}`)} · {t(`priorities.${w.priority}`)}
+          </p>
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <StatusPill status={w.status} />
+            {w.dueDate && (
+              <span className={w.overdue ? 'font-semibold text-red-700' : ''}>
+                {t('due', { date: formatDate(w.dueDate) })}
+              </span>
+            )}
+            {(w.assigneeName || w.vendor) && (
+              <span>{t('assignedTo', { who: w.assigneeName ?? w.vendor })}</span>
+            )}
+          </div>
+        </div>
+        <Button variant="outline" className="no-print" onClick={() => window.print()}>
+          <Printer aria-hidden /> {t('print')}
+        </Button>
+      </div>
+
+      {!closed && (
+        <div className="no-print flex flex-wrap gap-2" aria-label={t('changeStatus')} role="group">
+          {w.status !== 'in_progress' && (
+            <Button className="h-11" onClick={() => void setStatus('in_progress')}>
+              {t('actions.start')}
+            </Button>
+          )}
+          {w.status !== 'on_hold' && (
+            <Button variant="outline" className="h-11" onClick={() => void setStatus('on_hold')}>
+              {t('actions.hold')}
+            </Button>
+          )}
+          {manager && (
+            <Button variant="outline" className="h-11" onClick={() => void setStatus('canceled')}>
+              {t('actions.cancel')}
+            </Button>
+          )}
+        </div>
+      )}
+
+      <Card className="grid gap-2 p-4">
+        <h2 className="font-semibold">{t('tasks')}</h2>
+        {w.tasks.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('noTasks')}</p>
+        ) : (
+          <ul className="grid gap-1">
+            {w.tasks.map((task) => (
+              <li key={task.id}>
+                <label className="flex min-h-11 items-center gap-3">
+                  <input
+                    type="checkbox"
+                    className="h-5 w-5"
+                    checked={task.done}
+                    disabled={closed}
+                    onChange={() => void toggleTask(task.id)}
+                  />
+                  <span className={task.done ? 'line-through' : ''}>{task.label}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <NotesCard w={w} closed={closed} />
+      <PartsCard w={w} closed={closed} />
+      <PhotosCard w={w} closed={w.status === 'canceled'} />
+      {w.status === 'done' ? <CostsSummary w={w} /> : !closed && <CompleteCard w={w} />}
+    </main>
+  );
+}
+
+function NotesCard({ w, closed }: { w: WorkOrderDto; closed: boolean }) {
+  const { t } = useTranslation('workOrders');
+  const [notes, setNotes] = useState(w.notes ?? '');
+  const update = useUpdateWorkOrder(w.id);
+  return (
+    <Card className="grid gap-2 p-4">
+      <Label htmlFor="wo-notes-edit" className="font-semibold">
+        {t('notes')}
+      </Label>
+      <Textarea
+        id="wo-notes-edit"
+        rows={3}
+        value={notes}
+        disabled={closed}
+        onChange={(e) => setNotes(e.target.value)}
+      />
+      {!closed && (
+        <Button
+          variant="outline"
+          className="no-print justify-self-start"
+          disabled={notes === (w.notes ?? '') || update.isPending}
+          onClick={() =>
+            void update
+              .mutateAsync({ notes: notes || null })
+              .then(() => toast({ title: t('saved') }))
+              .catch((err: unknown) =>
+                toast({
+                  title: t('failed'),
+                  description: translateError(t, err),
+                  variant: 'destructive',
+                }),
+              )
+          }
+        >
+          {t('saveNotes')}
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+function PartsCard({ w, closed }: { w: WorkOrderDto; closed: boolean }) {
+  const { t } = useTranslation('workOrders');
+  const parts = useParts();
+  const add = useAddPart(w.id);
+  const [partId, setPartId] = useState('');
+  const [quantity, setQuantity] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  const onAdd = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      await add.mutateAsync({ partId, quantity: Number(quantity) });
+      setPartId('');
+      setQuantity('1');
+    } catch (err) {
+      setError(translateError(t, err));
+    }
+  };
+  return (
+    <Card className="grid gap-2 p-4">
+      <h2 className="font-semibold">{t('partsUsed')}</h2>
+      {w.parts.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('noParts')}</p>
+      ) : (
+        <ul className="grid gap-1 text-sm" aria-label={t('partsUsed')}>
+          {w.parts.map((p) => (
+            <li key={p.id} className="flex justify-between gap-2">
+              <span>
+                {p.name} × {formatNumber(p.quantity, 3)} {p.unit}
+              </span>
+              <span>{formatUsd(p.cost)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!closed && (
+        <form
+          onSubmit={onAdd}
+          className="no-print grid gap-2 sm:grid-cols-[1fr_6rem_auto] sm:items-end"
+        >
+          <div className="grid gap-1">
+            <Label htmlFor="wo-part">{t('part')}</Label>
+            <NativeSelect id="wo-part" value={partId} onChange={(e) => setPartId(e.target.value)}>
+              <option value="">{t('choosePart')}</option>
+              {(parts.data ?? []).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {t('partOption', {
+                    name: p.name,
+                    onHand: formatNumber(p.onHand, 3),
+                    unit: p.unit,
+                  })}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="wo-qty">{t('quantity')}</Label>
+            <Input
+              id="wo-qty"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="any"
+              value={quantity}
+              onChange={(e) => setQuantity(e.target.value)}
+            />
+          </div>
+          <Button type="submit" className="h-11" disabled={!partId || add.isPending}>
+            {t('addPart')}
+          </Button>
+          {error && (
+            <p role="alert" className="text-sm text-destructive sm:col-span-3">
+              {error}
+            </p>
+          )}
+        </form>
+      )}
+    </Card>
+  );
+}
+
+const toBase64 = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result).replace(/^data:[^,]*,/, ''));
+    r.onerror = () => reject(r.error ?? new Error('read failed'));
+    r.readAsDataURL(file);
+  });
+
+function PhotosCard({ w, closed }: { w: WorkOrderDto; closed: boolean }) {
+  const { t } = useTranslation('workOrders');
+  const add = useAddPhoto(w.id);
+  return (
+    <Card className="grid gap-2 p-4">
+      <h2 className="font-semibold">{t('photos')}</h2>
+      {w.photos.length > 0 && (
+        <ul className="flex flex-wrap gap-2">
+          {w.photos.map((p) => (
+            <li key={p.id}>
+              <img
+                src={`/api/work-orders/${w.id}/photos/${p.id}`}
+                alt={t('photoAlt', { date: formatDateTime(p.createdAt) })}
+                className="h-24 w-24 rounded object-cover"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {!closed && (
+        <div className="no-print grid gap-1">
+          <Label htmlFor="wo-photo">{t('addPhoto')}</Label>
+          <Input
+            id="wo-photo"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            capture="environment"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (!file) return;
+              void toBase64(file)
+                .then((data) => add.mutateAsync(data))
+                .then(() => toast({ title: t('photoAdded') }))
+                .catch((err: unknown) =>
+                  toast({
+                    title: t('failed'),
+                    description: translateError(t, err),
+                    variant: 'destructive',
+                  }),
+                );
+            }}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function CompleteCard({ w }: { w: WorkOrderDto }) {
+  const { t } = useTranslation('workOrders');
+  const complete = useCompleteWorkOrder(w.id);
+  const [usage, setUsage] = useState('');
+  const [laborHours, setLaborHours] = useState('');
+  const [laborRate, setLaborRate] = useState('');
+  const [otherCost, setOtherCost] = useState('');
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = { usage, laborHours, laborRate, otherCost, notes };
+    const parsed = completeInputSchema.safeParse(body);
+    if (!parsed.success) {
+      setError(translateMessage(t, parsed.error.issues[0]?.message ?? '') ?? null);
+      return;
+    }
+    setError(null);
+    try {
+      await complete.mutateAsync(body);
+      toast({ title: t('completed', { number: w.number }) });
+    } catch (err) {
+      setError(translateError(t, err));
+    }
+  };
+  const field = (id: string, label: string, value: string, set: (v: string) => void) => (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min="0"
+        step="any"
+        value={value}
+        onChange={(e) => set(e.target.value)}
+      />
+    </div>
+  );
+  return (
+    <Card className="no-print p-4">
+      <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2" aria-label={t('complete')}>
+        <h2 className="font-semibold sm:col-span-2">{t('complete')}</h2>
+        {w.kind === 'service' && (
+          <p className="text-sm text-muted-foreground sm:col-span-2">{t('completeService')}</p>
+        )}
+        {field(
+          'wo-usage',
+          t('usage', { unit: t(`unitNames.${w.unit}`, { defaultValue: w.unit }) }),
+          usage,
+          setUsage,
+        )}
+        {field('wo-hours', t('laborHours'), laborHours, setLaborHours)}
+        {field('wo-rate', t('laborRate'), laborRate, setLaborRate)}
+        {field('wo-other', t('otherCost'), otherCost, setOtherCost)}
+        <div className="grid gap-1 sm:col-span-2">
+          <Label htmlFor="wo-complete-notes">{t('completionNotes')}</Label>
+          <Textarea
+            id="wo-complete-notes"
+            rows={2}
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+          />
+        </div>
+        {error && (
+          <p role="alert" className="text-sm text-destructive sm:col-span-2">
+            {error}
+          </p>
+        )}
+        <Button type="submit" className="h-11 sm:col-span-2" disabled={complete.isPending}>
+          {t('completeButton')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function CostsSummary({ w }: { w: WorkOrderDto }) {
+  const { t } = useTranslation('workOrders');
+  return (
+    <Card className="grid gap-1 p-4 text-sm">
+      <h2 className="font-semibold">{t('costs')}</h2>
+      <p>{t('partsCost', { amount: formatUsd(w.partsCost) })}</p>
+      <p>{t('laborCost', { amount: formatUsd(w.laborCost) })}</p>
+      <p>{t('otherCostLine', { amount: formatUsd(w.otherCost) })}</p>
+      <p className="font-semibold" data-testid="wo-total">
+        {t('total', { amount: formatUsd(w.total) })}
+      </p>
+      {w.completedAt && (
+        <p className="text-muted-foreground">
+          {t('completedBy', { who: w.completedBy ?? '', date: formatDateTime(w.completedAt) })}
+        </p>
+      )}
+    </Card>
+  );
+}

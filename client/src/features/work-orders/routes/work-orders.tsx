@@ -1,0 +1,181 @@
+import { exportFileName, toCsv, type CsvColumn } from '@domain/csv';
+import {
+  workOrderStatuses,
+  type WorkOrderDto,
+  type WorkOrderListQuery,
+} from '@domain/schemas/work-orders';
+import { Download, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageSpinner } from '@/components/page-spinner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { NativeSelect } from '@/components/ui/native-select';
+import { companyToday, useCurrentUser } from '@/lib/auth';
+import { downloadText } from '@/lib/download';
+import { formatDate, formatUsd } from '@/lib/format';
+import { translateError } from '@/lib/translate-message';
+import { cn } from '@/lib/utils';
+import { useAssignees } from '../api/get-lookups';
+import { useWorkOrders } from '../api/get-work-orders';
+import { StatusPill } from '../components/work-order-bits';
+import { WorkOrderForm } from '../components/work-order-form';
+
+type View = WorkOrderListQuery['view'];
+const views: View[] = ['open', 'mine', 'overdue', 'done_this_month', 'all'];
+
+const csvColumns: CsvColumn<WorkOrderDto>[] = [
+  { header: 'Number', value: (w) => w.number },
+  { header: 'Machine', value: (w) => w.equipmentName },
+  { header: 'Title', value: (w) => w.title },
+  { header: 'Kind', value: (w) => w.kind },
+  { header: 'Priority', value: (w) => w.priority },
+  { header: 'Status', value: (w) => w.status },
+  { header: 'Due date', value: (w) => w.dueDate },
+  { header: 'Assigned to', value: (w) => w.assigneeName ?? w.vendor },
+  { header: 'Parts cost', value: (w) => w.partsCost },
+  { header: 'Labour cost', value: (w) => w.laborCost },
+  { header: 'Other cost', value: (w) => w.otherCost },
+  { header: 'Total', value: (w) => w.total },
+  { header: 'Completed', value: (w) => w.completedAt?.slice(0, 10) },
+  { header: 'Completed by', value: (w) => w.completedBy },
+];
+
+/**
+ * Work orders (issue 27): open, mine, overdue, done this month; filters; CSV; "New work order" (also
+ * opened by ?equipmentId= / ?defectId= from Due soon, the machine page and a defect). A technician sees
+ * this page as "My work orders".
+ */
+export default function WorkOrdersPage() {
+  const { t } = useTranslation('workOrders');
+  const { user } = useCurrentUser();
+  const technician = user?.role === 'technician';
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const equipmentId = params.get('equipmentId');
+  const defectId = params.get('defectId');
+  const [creating, setCreating] = useState(Boolean(equipmentId || defectId));
+  const [view, setView] = useState<View>(technician ? 'mine' : 'open');
+  const [status, setStatus] = useState('');
+  const [assigneeId, setAssigneeId] = useState('');
+  const q = useWorkOrders({
+    view,
+    ...(status ? { status: status as WorkOrderDto['status'] } : {}),
+    ...(assigneeId ? { assigneeId } : {}),
+    ...(equipmentId && !creating ? { equipmentId } : {}),
+  });
+  const assignees = useAssignees(!technician);
+  const items = q.data ?? [];
+
+  const onExport = () => {
+    downloadText(exportFileName('work-orders', companyToday()), toCsv(csvColumns, items));
+  };
+
+  return (
+    <main className="mx-auto grid max-w-5xl grid-cols-1 gap-4 p-4 md:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h1 className="text-2xl font-bold">{technician ? t('myTitle') : t('title')}</h1>
+        <div className="flex flex-wrap gap-2">
+          {!technician && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden /> {t('new')}
+            </Button>
+          )}
+          <Button variant="outline" onClick={onExport} disabled={items.length === 0}>
+            <Download aria-hidden /> {t('export')}
+          </Button>
+        </div>
+      </div>
+      {creating && !technician && (
+        <WorkOrderForm
+          equipmentId={equipmentId}
+          defectId={defectId}
+          onCreated={(w) => void navigate(`/work-orders/${w.id}`)}
+          onCancel={() => {
+            setCreating(false);
+            setParams({});
+          }}
+        />
+      )}
+      <div role="radiogroup" aria-label={t('show')} className="flex flex-wrap gap-2">
+        {views.map((v) => (
+          <Button
+            key={v}
+            role="radio"
+            aria-checked={view === v}
+            variant={view === v ? 'default' : 'outline'}
+            className="h-11"
+            onClick={() => setView(v)}
+          >
+            {t(`views.${v}`)}
+          </Button>
+        ))}
+      </div>
+      <div className="grid gap-2 sm:grid-cols-2">
+        <NativeSelect
+          aria-label={t('filterStatus')}
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+        >
+          <option value="">{t('anyStatus')}</option>
+          {workOrderStatuses.map((s) => (
+            <option key={s} value={s}>
+              {t(`statuses.${s}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        {!technician && (
+          <NativeSelect
+            aria-label={t('filterAssignee')}
+            value={assigneeId}
+            onChange={(e) => setAssigneeId(e.target.value)}
+          >
+            <option value="">{t('anyone')}</option>
+            {(assignees.data ?? []).map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </div>
+      {q.isLoading ? (
+        <PageSpinner />
+      ) : q.isError ? (
+        <p role="alert" className="text-destructive">
+          {translateError(t, q.error)}
+        </p>
+      ) : items.length === 0 ? (
+        <Card className="p-8 text-center text-muted-foreground">{t('empty')}</Card>
+      ) : (
+        <ul className="grid gap-2" aria-label={t('title')}>
+          {items.map((w) => (
+            <li key={w.id}>
+              <Card className="grid gap-1 p-3" data-testid="work-order-row">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <Link
+                    to={`/work-orders/${w.id}`}
+                    className="font-semibold underline-offset-2 hover:underline"
+                  >
+                    #{w.number} {w.title}
+                  </Link>
+                  <StatusPill status={w.status} />
+                </div>
+                <p className="text-sm text-muted-foreground">
+                  {w.equipmentName} · {t(`kinds.${w.kind}`)} · {t(`priorities.${w.priority}`)}
+                  {w.assigneeName || w.vendor ? ` · ${w.assigneeName ?? w.vendor}` : ''}
+                </p>
+                <p className={cn('text-sm', w.overdue && 'font-semibold text-red-700')}>
+                  {w.dueDate ? t('due', { date: formatDate(w.dueDate) }) : t('noDue')}
+                  {w.overdue ? ` · ${t('overdue')}` : ''}
+                  {w.total > 0 ? ` · ${formatUsd(w.total)}` : ''}
+                </p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import { commonMessages } from '../messages/common';
+import { workOrdersMessages } from '../messages/work-orders';
+import { optionalDateSchema, text } from './primitives';
+
+export { workOrdersMessages };
+
+/**
+ * Work orders, parts and costs (issue 27, docs/work-orders.md). The API's shapes: the server parses
+ * every body with these schemas and the forms derive theirs from them.
+ */
+
+const m = workOrdersMessages;
+
+export const workOrderKinds = ['service', 'repair', 'inspection_follow_up', 'other'] as const;
+export type WorkOrderKind = (typeof workOrderKinds)[number];
+export const workOrderPriorities = ['low', 'normal', 'high', 'urgent'] as const;
+export type WorkOrderPriority = (typeof workOrderPriorities)[number];
+export const workOrderStatuses = ['open', 'in_progress', 'on_hold', 'done', 'canceled'] as const;
+export type WorkOrderStatus = (typeof workOrderStatuses)[number];
+
+/**
+ * The status machine: open -> in progress -> on hold -> done, or canceled. `done` is reached only by
+ * Complete (POST /api/work-orders/:id/complete); done and canceled are final.
+ */
+export const workOrderTransitions: Record<WorkOrderStatus, readonly WorkOrderStatus[]> = {
+  open: ['in_progress', 'on_hold', 'canceled', 'done'],
+  in_progress: ['on_hold', 'open', 'canceled', 'done'],
+  on_hold: ['in_progress', 'open', 'canceled', 'done'],
+  done: [],
+  canceled: [],
+};
+export const isClosedStatus = (s: WorkOrderStatus) => s === 'done' || s === 'canceled';
+export const canMove = (from: WorkOrderStatus, to: WorkOrderStatus) =>
+  workOrderTransitions[from].includes(to);
+
+/** '' and null -> null; numeric strings -> numbers (form inputs and JSON alike). */
+const blankToNull = (v: unknown) =>
+  v === '' || v === null ? null : typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+const optionalText = (max: number, message: string = commonMessages.tooLong) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v),
+    text().max(max, message).nullable().optional(),
+  );
+const amount = (message: string, max = 1_000_000_000) =>
+  z.preprocess(
+    blankToNull,
+    z.number({ error: message }).min(0, message).max(max, message).nullable().optional(),
+  );
+const quantity = z.preprocess(
+  blankToNull,
+  z.number({ error: m.quantity }).positive(m.quantity).max(1_000_000, m.quantity),
+);
+
+export const taskSchema = z.object({
+  id: text().trim().min(1).max(64).optional(),
+  label: text({ error: m.taskRequired })
+    .trim()
+    .min(1, m.taskRequired)
+    .max(200, commonMessages.tooLong),
+  done: z.boolean().optional().default(false),
+});
+export type TaskInput = z.input<typeof taskSchema>;
+
+const tasksField = z.array(taskSchema).max(50, m.tasksMax);
+
+const workOrderFields = {
+  title: text({ error: m.titleRequired })
+    .trim()
+    .min(1, m.titleRequired)
+    .max(120, commonMessages.tooLong),
+  kind: z.enum(workOrderKinds, { error: m.kind }),
+  priority: z.enum(workOrderPriorities, { error: m.priority }),
+  dueDate: optionalDateSchema,
+  assigneeId: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.uuid(m.assigneeNotFound).nullable().optional(),
+  ),
+  vendor: optionalText(120),
+  tasks: tasksField,
+  notes: optionalText(5000),
+};
+
+/** POST /api/work-orders */
+export const workOrderInputSchema = z
+  .object({
+    equipmentId: z.uuid(commonMessages.notFound),
+    ...workOrderFields,
+    priority: workOrderFields.priority.optional().default('normal'),
+    tasks: tasksField.optional().default([]),
+    defectId: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z.uuid(commonMessages.notFound).nullable().optional(),
+    ),
+  })
+  .refine((v) => !(v.assigneeId && v.vendor), { message: m.assigneeOrVendor, path: ['vendor'] });
+export type WorkOrderInput = z.output<typeof workOrderInputSchema>;
+export type WorkOrderInputRaw = z.input<typeof workOrderInputSchema>;
+
+/** PATCH /api/work-orders/:id: the status and any field (technicians: status, tasks and notes only). */
+export const workOrderPatchSchema = z
+  .object({
+    status: z.enum(workOrderStatuses, { error: m.status }).optional(),
+    title: workOrderFields.title.optional(),
+    kind: workOrderFields.kind.optional(),
+    priority: workOrderFields.priority.optional(),
+    dueDate: workOrderFields.dueDate,
+    assigneeId: workOrderFields.assigneeId,
+    vendor: workOrderFields.vendor,
+    tasks: tasksField.optional(),
+    notes: workOrderFields.notes,
+  })
+  .strict();
+export type WorkOrderPatch = z.output<typeof workOrderPatchSchema>;
+
+/** POST /api/work-orders/:id/parts */
+export const workOrderPartInputSchema = z.object({
+  partId: z.uuid(m.partNotFound),
+  quantity,
+});
+export type WorkOrderPartInput = z.output<typeof workOrderPartInputSchema>;
+
+/** POST /api/work-orders/:id/complete (`parts`: any last parts used, drawn in the same transaction). */
+export const completeInputSchema = z.object({
+  usage: z.preprocess(
+    blankToNull,
+    z.number({ error: m.quantity }).min(0, m.quantity).max(100_000_000_000).nullable().optional(),
+  ),
+  laborHours: amount(m.money, 100_000),
+  laborRate: amount(m.money),
+  otherCost: amount(m.money),
+  notes: optionalText(5000),
+  /** Resolving a linked defect returns the machine to service unless this is false. */
+  returnToService: z.boolean().optional(),
+  parts: z.array(workOrderPartInputSchema).max(50).optional().default([]),
+});
+export type CompleteInput = z.output<typeof completeInputSchema>;
+export type CompleteInputRaw = z.input<typeof completeInputSchema>;
+
+/** POST /api/work-orders/:id/photos: a photo (base64, like the operator screen's) under the phone's key. */
+export const workOrderPhotoInputSchema = z.object({
+  key: text().trim().min(1).max(200),
+  data: text()
+    .min(1)
+    .max(Math.ceil((3 * 1024 * 1024) / 3) * 4 + 16),
+});
+export type WorkOrderPhotoInput = z.output<typeof workOrderPhotoInputSchema>;
+
+/** GET /api/work-orders */
+export const workOrderListQuerySchema = z.object({
+  view: z.enum(['all', 'open', 'mine', 'overdue', 'done_this_month']).optional().default('all'),
+  status: z.enum(workOrderStatuses).optional(),
+  equipmentId: z.uuid(commonMessages.notFound).optional(),
+  assigneeId: z.uuid(commonMessages.notFound).optional(),
+});
+export type WorkOrderListQuery = z.output<typeof workOrderListQuerySchema>;
+
+export const workOrderPartLineSchema = z.object({
+  id: z.string(),
+  partId: z.string(),
+  name: z.string(),
+  partNumber: z.string().nullable(),
+  unit: z.string(),
+  quantity: z.number(),
+  unitCost: z.number(),
+  cost: z.number(),
+  addedBy: z.string(),
+  createdAt: z.string(),
+});
+export type WorkOrderPartLine = z.infer<typeof workOrderPartLineSchema>;
+
+export const workOrderDtoSchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  equipmentId: z.string(),
+  equipmentName: z.string(),
+  unit: z.string(),
+  title: z.string(),
+  kind: z.enum(workOrderKinds),
+  priority: z.enum(workOrderPriorities),
+  status: z.enum(workOrderStatuses),
+  dueDate: z.string().nullable(),
+  overdue: z.boolean(),
+  assigneeId: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  vendor: z.string().nullable(),
+  tasks: z.array(z.object({ id: z.string(), label: z.string(), done: z.boolean() })),
+  notes: z.string().nullable(),
+  defectId: z.string().nullable(),
+  parts: z.array(workOrderPartLineSchema),
+  photos: z.array(z.object({ id: z.string(), createdAt: z.string() })),
+  partsCost: z.number(),
+  laborHours: z.number().nullable(),
+  laborRate: z.number().nullable(),
+  laborCost: z.number(),
+  otherCost: z.number(),
+  total: z.number(),
+  usage: z.number().nullable(),
+  serviceEntryId: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+  completedBy: z.string().nullable(),
+});
+export type WorkOrderDto = z.infer<typeof workOrderDtoSchema>;
+
+// ---- Parts --------------------------------------------------------------------------------------------
+
+/** POST /api/parts */
+export const partInputSchema = z.object({
+  name: text({ error: m.partNameRequired })
+    .trim()
+    .min(1, m.partNameRequired)
+    .max(120, commonMessages.tooLong),
+  partNumber: optionalText(120),
+  unit: text({ error: m.unitRequired }).trim().min(1, m.unitRequired).max(30, m.unitRequired),
+  unitCost: amount(m.money, 10_000_000),
+  /** The first stock received with the part (a "received" stock move). */
+  onHand: amount(m.quantity, 1_000_000),
+  reorderPoint: amount(m.quantity, 1_000_000),
+  location: optionalText(120),
+  vendor: optionalText(120),
+});
+export type PartInput = z.output<typeof partInputSchema>;
+export type PartInputRaw = z.input<typeof partInputSchema>;
+
+export const stockReasons = ['received', 'adjusted'] as const;
+/** POST /api/parts/:id/stock: received (positive) or adjusted (either way, with a reason). */
+export const stockInputSchema = z
+  .object({
+    change: z.preprocess(
+      blankToNull,
+      z
+        .number({ error: m.stockChange })
+        .refine((n) => n !== 0, m.stockChange)
+        .refine((n) => Math.abs(n) <= 1_000_000, m.stockChange),
+    ),
+    reason: z.enum(stockReasons, { error: m.stockReason }),
+    note: optionalText(500),
+  })
+  .superRefine((v, ctx) => {
+    if (v.reason === 'received' && v.change < 0)
+      ctx.addIssue({ code: 'custom', path: ['change'], message: m.receivedPositive });
+    if (v.reason === 'adjusted' && !v.note)
+      ctx.addIssue({ code: 'custom', path: ['note'], message: m.adjustNote });
+  });
+export type StockInput = z.output<typeof stockInputSchema>;
+
+export const partDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  partNumber: z.string().nullable(),
+  unit: z.string(),
+  unitCost: z.number(),
+  onHand: z.number(),
+  reorderPoint: z.number(),
+  location: z.string().nullable(),
+  vendor: z.string().nullable(),
+  low: z.boolean(),
+});
+export type PartDto = z.infer<typeof partDtoSchema>;
+
+export const stockMoveDtoSchema = z.object({
+  id: z.string(),
+  partId: z.string(),
+  change: z.number(),
+  reason: z.enum(['received', 'used', 'adjusted']),
+  note: z.string().nullable(),
+  onHandAfter: z.number(),
+  workOrderId: z.string().nullable(),
+  workOrderNumber: z.number().nullable(),
+  by: z.string(),
+  createdAt: z.string(),
+});
+export type StockMoveDto = z.infer<typeof stockMoveDtoSchema>;
+
+// ---- Costs --------------------------------------------------------------------------------------------
+
+/** GET /api/costs: months (YYYY-MM) from..to, optionally one machine. */
+export const costsQuerySchema = z.object({
+  months: z.coerce.number().int().min(1).max(60).optional().default(12),
+  equipmentId: z.uuid(commonMessages.notFound).optional(),
+});
+export type CostsQuery = z.output<typeof costsQuerySchema>;
+
+const costSplit = { parts: z.number(), labor: z.number(), other: z.number(), total: z.number() };
+export const costsDtoSchema = z.object({
+  months: z.array(z.object({ month: z.string(), ...costSplit })),
+  machines: z.array(
+    z.object({
+      equipmentId: z.string(),
+      name: z.string(),
+      unit: z.string(),
+      ...costSplit,
+      usage: z.number(),
+      /** Total cost over the machine's current usage (per hour / mile / km); null without usage. */
+      costPerUnit: z.number().nullable(),
+    }),
+  ),
+  totals: z.object(costSplit),
+});
+export type CostsDto = z.infer<typeof costsDtoSchema>;

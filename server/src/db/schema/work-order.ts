@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { company } from './company';
+import { equipment, equipmentNote } from './equipment';
+import { inspectionDefect } from './inspection';
+import { user } from './user';
+
+/** Work orders and parts (issue 27, docs/work-orders.md). */
+
+export type WorkOrderTask = { id: string; label: string; done: boolean };
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+const qty = (name: string) => numeric(name, { precision: 14, scale: 3, mode: 'number' });
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** A company's parts catalogue. `on_hand` moves only through stock moves (modules/parts/stock.service.ts). */
+export const part = pgTable(
+  'part',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    partNumber: text('part_number'),
+    unit: text('unit').notNull(),
+    unitCost: money('unit_cost').notNull().default(0),
+    onHand: qty('on_hand').notNull().default(0),
+    reorderPoint: qty('reorder_point').notNull().default(0),
+    location: text('location'),
+    vendor: text('vendor'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('part_company_idx').on(t.companyId, t.name),
+    uniqueIndex('part_company_number_idx').on(t.companyId, t.partNumber),
+    check('part_on_hand_not_negative', sql`${t.onHand} >= 0`),
+  ],
+);
+
+/** A work order: per-company number, machine, assignee or vendor, tasks, costs, status. */
+export const workOrder = pgTable(
+  'work_order',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    equipmentId: uuid('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    kind: text('kind').notNull(),
+    priority: text('priority').notNull().default('normal'),
+    status: text('status').notNull().default('open'),
+    dueDate: date('due_date', { mode: 'string' }),
+    assigneeId: uuid('assignee_id').references(() => user.id, { onDelete: 'set null' }),
+    vendor: text('vendor'),
+    tasks: jsonb('tasks').$type<WorkOrderTask[]>().notNull().default([]),
+    notes: text('notes'),
+    defectId: uuid('defect_id').references(() => inspectionDefect.id, { onDelete: 'set null' }),
+    laborHours: money('labor_hours'),
+    laborRate: money('labor_rate'),
+    otherCost: money('other_cost').notNull().default(0),
+    partsCost: money('parts_cost').notNull().default(0),
+    total: money('total').notNull().default(0),
+    usage: numeric('usage', { precision: 14, scale: 2, mode: 'number' }),
+    serviceEntryId: uuid('service_entry_id').references(() => equipmentNote.id, {
+      onDelete: 'set null',
+    }),
+    createdBy: text('created_by').notNull(),
+    createdByUserId: uuid('created_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedBy: text('completed_by'),
+    completedByUserId: uuid('completed_by_user_id').references(() => user.id, {
+      onDelete: 'set null',
+    }),
+    /** The phone's Idempotency-Key of the create and of the completion. */
+    idempotencyKey: text('idempotency_key'),
+    completeKey: text('complete_key'),
+  },
+  (t) => [
+    uniqueIndex('work_order_number_idx').on(t.companyId, t.number),
+    uniqueIndex('work_order_idempotency_idx').on(t.companyId, t.idempotencyKey),
+    index('work_order_company_status_idx').on(t.companyId, t.status, t.dueDate),
+    index('work_order_company_completed_idx').on(t.companyId, t.completedAt),
+    index('work_order_equipment_idx').on(t.equipmentId, t.completedAt),
+    index('work_order_assignee_idx').on(t.assigneeId, t.status),
+    index('work_order_defect_idx').on(t.defectId),
+    index('work_order_service_entry_idx').on(t.serviceEntryId),
+    index('work_order_created_by_idx').on(t.createdByUserId),
+    index('work_order_completed_by_idx').on(t.completedByUserId),
+  ],
+);
+
+/**
+ * A stock move: the only way a part's quantity on hand changes (received, used on a work order,
+ * adjusted with a reason), with who and when. Written only by modules/parts/stock.service.ts.
+ */
+export const stockMove = pgTable(
+  'stock_move',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => part.id, { onDelete: 'cascade' }),
+    change: qty('change').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    onHandAfter: qty('on_hand_after').notNull(),
+    /** The part's unit cost at the time (a work order's parts cost). */
+    unitCost: money('unit_cost').notNull().default(0),
+    workOrderId: uuid('work_order_id').references(() => workOrder.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
+    byName: text('by_name').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_move_part_idx').on(t.partId, t.createdAt),
+    index('stock_move_company_idx').on(t.companyId, t.createdAt),
+    index('stock_move_work_order_idx').on(t.workOrderId),
+    index('stock_move_user_idx').on(t.userId),
+    uniqueIndex('stock_move_idempotency_idx').on(t.companyId, t.idempotencyKey),
+  ],
+);
+
+/** A photo taken on a work order (a phone's key makes a second upload a no-op). */
+export const workOrderPhoto = pgTable(
+  'work_order_photo',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    workOrderId: uuid('work_order_id')
+      .notNull()
+      .references(() => workOrder.id, { onDelete: 'cascade' }),
+    photoKey: text('photo_key').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    data: bytea('data').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('work_order_photo_key_idx').on(t.companyId, t.photoKey),
+    index('work_order_photo_order_idx').on(t.workOrderId, t.createdAt),
+    index('work_order_photo_user_idx').on(t.uploadedBy),
+  ],
+);

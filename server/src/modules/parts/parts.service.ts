@@ -1,0 +1,217 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type {
+  PartDto,
+  PartInput,
+  StockInput,
+  StockMoveDto,
+} from '../../../../domain/schemas/work-orders';
+import type { DbOrTx } from '../../db/client';
+import { part, stockMove, workOrder } from '../../db/schema/index';
+import type { Deps } from '../../deps';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
+import { keyReused } from '../../lib/idempotency';
+import type { CompanyContext } from '../../plugins/session';
+import { actorName } from '../ledger/index';
+import { moveByKey, moveStock, type PartRow } from './stock.service';
+
+const LIST_LIMIT = 1000;
+
+export const isLow = (p: Pick<PartRow, 'onHand' | 'reorderPoint'>) => p.onHand <= p.reorderPoint;
+
+export function toPartDto(p: PartRow): PartDto {
+  return {
+    id: p.id,
+    name: p.name,
+    partNumber: p.partNumber,
+    unit: p.unit,
+    unitCost: p.unitCost,
+    onHand: p.onHand,
+    reorderPoint: p.reorderPoint,
+    location: p.location,
+    vendor: p.vendor,
+    low: isLow(p),
+  };
+}
+
+export async function listParts(
+  deps: Deps,
+  ctx: CompanyContext,
+  q: { low?: boolean } = {},
+): Promise<PartDto[]> {
+  const rows = await deps.db
+    .select()
+    .from(part)
+    .where(
+      and(
+        eq(part.companyId, ctx.companyId),
+        q.low ? sql`${part.onHand} <= ${part.reorderPoint}` : undefined,
+      ),
+    )
+    .orderBy(asc(part.name))
+    .limit(LIST_LIMIT);
+  return rows.map(toPartDto);
+}
+
+/** Parts at or below their reorder point (Due soon, the digest). */
+export async function lowStockParts(db: DbOrTx, companyId: string, limit = 50): Promise<PartDto[]> {
+  const rows = await db
+    .select()
+    .from(part)
+    .where(and(eq(part.companyId, companyId), sql`${part.onHand} <= ${part.reorderPoint}`))
+    .orderBy(asc(part.name))
+    .limit(limit);
+  return rows.map(toPartDto);
+}
+
+async function findPart(db: DbOrTx, ctx: CompanyContext, id: string): Promise<PartRow> {
+  const [p] = await db
+    .select()
+    .from(part)
+    .where(and(eq(part.id, id), eq(part.companyId, ctx.companyId)))
+    .limit(1);
+  if (!p) throw notFound('workOrders.partNotFound');
+  return p;
+}
+
+const numberTaken = () =>
+  new AppError('conflict', 'workOrders.partNumberTaken', {
+    fieldErrors: { partNumber: 'workOrders.partNumberTaken' },
+  });
+
+/** A new part; its first quantity on hand is a "received" stock move. */
+export async function createPart(
+  deps: Deps,
+  ctx: CompanyContext,
+  input: PartInput,
+): Promise<PartDto> {
+  const now = deps.now();
+  try {
+    const id = await deps.db.transaction(async (tx) => {
+      const [p] = await tx
+        .insert(part)
+        .values({
+          companyId: ctx.companyId,
+          name: input.name,
+          partNumber: input.partNumber ?? null,
+          unit: input.unit,
+          unitCost: input.unitCost ?? 0,
+          reorderPoint: input.reorderPoint ?? 0,
+          location: input.location ?? null,
+          vendor: input.vendor ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: part.id });
+      if (!p) throw new Error('insert returned nothing');
+      if (input.onHand && input.onHand > 0)
+        await moveStock(tx, {
+          companyId: ctx.companyId,
+          partId: p.id,
+          change: input.onHand,
+          reason: 'received',
+          note: null,
+          userId: ctx.userId,
+          byName: actorName(ctx),
+          at: now,
+        });
+      return p.id;
+    });
+    return toPartDto(await findPart(deps.db, ctx, id));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw numberTaken();
+    throw err;
+  }
+}
+
+/** PATCH /api/parts/:id: the catalogue fields (never the quantity on hand: that is stock moves). */
+export async function updatePart(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+  input: PartInput,
+): Promise<PartDto> {
+  await findPart(deps.db, ctx, id);
+  try {
+    await deps.db
+      .update(part)
+      .set({
+        name: input.name,
+        partNumber: input.partNumber ?? null,
+        unit: input.unit,
+        unitCost: input.unitCost ?? 0,
+        reorderPoint: input.reorderPoint ?? 0,
+        location: input.location ?? null,
+        vendor: input.vendor ?? null,
+        updatedAt: deps.now(),
+      })
+      .where(and(eq(part.id, id), eq(part.companyId, ctx.companyId)));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw numberTaken();
+    throw err;
+  }
+  return toPartDto(await findPart(deps.db, ctx, id));
+}
+
+/** POST /api/parts/:id/stock: received or adjusted, kept with who and when; idempotent by key. */
+export async function changeStock(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+  input: StockInput,
+  key: string | null,
+): Promise<{ created: boolean; part: PartDto }> {
+  await findPart(deps.db, ctx, id);
+  if (key) {
+    const prior = await moveByKey(deps.db, ctx.companyId, key);
+    if (prior) {
+      if (prior.partId !== id || prior.change !== input.change || prior.reason !== input.reason)
+        throw keyReused();
+      return { created: false, part: toPartDto(await findPart(deps.db, ctx, id)) };
+    }
+  }
+  await deps.db.transaction((tx) =>
+    moveStock(tx, {
+      companyId: ctx.companyId,
+      partId: id,
+      change: input.change,
+      reason: input.reason,
+      note: input.note ?? null,
+      userId: ctx.userId,
+      byName: actorName(ctx),
+      idempotencyKey: key,
+      at: deps.now(),
+    }),
+  );
+  return { created: true, part: toPartDto(await findPart(deps.db, ctx, id)) };
+}
+
+/** A part's stock moves, newest first. */
+export async function partMoves(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+): Promise<{ part: PartDto; moves: StockMoveDto[] }> {
+  const p = await findPart(deps.db, ctx, id);
+  const rows = await deps.db
+    .select({ m: stockMove, number: workOrder.number })
+    .from(stockMove)
+    .leftJoin(workOrder, eq(workOrder.id, stockMove.workOrderId))
+    .where(and(eq(stockMove.partId, id), eq(stockMove.companyId, ctx.companyId)))
+    .orderBy(desc(stockMove.createdAt), desc(stockMove.id))
+    .limit(500);
+  return {
+    part: toPartDto(p),
+    moves: rows.map(({ m, number }) => ({
+      id: m.id,
+      partId: m.partId,
+      change: m.change,
+      reason: m.reason as StockMoveDto['reason'],
+      note: m.note,
+      onHandAfter: m.onHandAfter,
+      workOrderId: m.workOrderId,
+      workOrderNumber: number ?? null,
+      by: m.byName,
+      createdAt: m.createdAt.toISOString(),
+    })),
+  };
+}
