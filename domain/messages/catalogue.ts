@@ -4,6 +4,7 @@ import { equipmentMessages } from './equipment';
 import { fieldMessages } from './field';
 import { importMessages } from './import';
 import { inspectionsMessages } from './inspections';
+import { integrationsMessages } from './integrations';
 import { operatorsMessages } from './operators';
 import { profileMessages } from './profile';
 import { queryMessages } from './query';
@@ -27,6 +28,7 @@ export const messageCatalogue = {
   field: fieldMessages,
   import: importMessages,
   inspections: inspectionsMessages,
+  integrations: integrationsMessages,
 } as const;
 
 type Catalogue = typeof messageCatalogue;

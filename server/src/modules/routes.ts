@@ -12,6 +12,7 @@ import { fieldRoutes } from './field/field.routes';
 import { subscriptionRoutes } from './subscription/subscription.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { digestRoutes } from './digest/digest.routes';
+import { apiKeysRoutes, integrationsRoutes } from './integrations/index';
 
 /** Every API module, registered in this order. Each module owns its routes and service. */
 export async function registerModules(app: FastifyInstance, deps: Deps) {
@@ -27,4 +28,6 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   await importRoutes(app, deps);
   await digestRoutes(app, deps);
   await inspectionsRoutes(app, deps);
+  await apiKeysRoutes(app, deps);
+  await integrationsRoutes(app, deps);
 }

@@ -4,3 +4,4 @@ export * from './equipment';
 export * from './field';
 export * from './mail';
 export * from './inspection';
+export * from './integrations';

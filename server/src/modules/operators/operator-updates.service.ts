@@ -378,6 +378,7 @@ async function attemptSubmit(
         notes,
         checklist,
         unusual: flagged,
+        via: ctx.apiKey?.name,
       }),
     ),
     bump:
