@@ -412,7 +412,9 @@ describe('past readings and services import', () => {
 
   it('refuses operators', async () => {
     const { o } = await setup();
-    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, { now: t.deps.now() });
+    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, {
+      now: t.deps.now(),
+    });
     const res = await call(t.app, op.cookie, 'POST', '/api/import/history', { format: US, rows });
     expect(res.statusCode).toBe(403);
   });

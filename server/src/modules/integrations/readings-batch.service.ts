@@ -12,8 +12,8 @@ import type { Deps } from '../../deps';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
-import { submitUpdate } from '../operators/operator-updates.service';
-import { announce, type NewEvent } from './webhooks.service';
+import { readingEvent, submitUpdate } from '../operators/operator-updates.service';
+import { announce, type NewEvent } from '../events/index';
 
 /**
  * POST /api/readings/batch (issue 29): each reading goes through the operator's path
@@ -174,6 +174,7 @@ export async function submitReadingsBatch(
         },
         key,
         null,
+        false,
       );
       seen.add(key);
       if (!done.created) {
@@ -188,16 +189,7 @@ export async function submitReadingsBatch(
         verdict: held ? 'held' : 'applied',
         updateId: u.id,
       });
-      const data = {
-        equipmentId: m.id,
-        updateId: u.id,
-        usage: u.newUsage,
-        fuelAdded: u.fuelAdded,
-        fuelType: u.fuelType,
-        at: u.createdAt,
-        ...(u.reason ? { reason: u.reason } : {}),
-      };
-      events.push({ type: held ? 'reading.held' : 'reading.created', data });
+      events.push(readingEvent(u));
       if (!held && u.newUsage !== null) {
         const before = computeStatus(m, today).serviceStatus;
         const after = computeStatus({ ...m, currentUsage: u.newUsage }, today).serviceStatus;

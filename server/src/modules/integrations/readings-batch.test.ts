@@ -148,7 +148,7 @@ describe('POST /api/readings/batch', () => {
 
   it('applies a full batch of 1,000 readings over several machines in order', async () => {
     const owner = await signupOwner(t.app);
-    const ms = [];
+    const ms: { id: string }[] = [];
     for (let i = 0; i < 4; i++)
       ms.push(await createEquipmentViaApi(t.app, owner.cookie, { currentUsage: 0, unit: 'miles' }));
     const token = await keyFor(owner.cookie);

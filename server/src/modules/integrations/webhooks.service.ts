@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
@@ -9,10 +9,7 @@ import type {
   CreateWebhookInput,
   WebhookDeliveryDto,
   WebhookDto,
-  WebhookEvent,
-  WebhookPayload,
 } from '../../../../domain/schemas/integrations';
-import type { DbOrTx } from '../../db/client';
 import { webhookDelivery, webhookEndpoint } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
@@ -220,59 +217,6 @@ export async function resendDelivery(
   if (!row) throw notFound('integrations.deliveryNotFound');
   void deps.webhooks?.kick();
   return toDeliveryDto(row);
-}
-
-// ---- Events ------------------------------------------------------------------------------------
-
-export type NewEvent = { type: WebhookEvent; data: Record<string, unknown> };
-
-/**
- * Records events for the company's endpoints that subscribed to them (one statement for all of them);
- * nothing when none did. Call it in the transaction of the change it announces when there is one.
- */
-export async function enqueueEvents(
-  db: DbOrTx,
-  companyId: string,
-  events: NewEvent[],
-  now: Date,
-): Promise<number> {
-  if (events.length === 0) return 0;
-  const endpoints = await db
-    .select({ id: webhookEndpoint.id, events: webhookEndpoint.events })
-    .from(webhookEndpoint)
-    .where(and(eq(webhookEndpoint.companyId, companyId), isNull(webhookEndpoint.deletedAt)));
-  if (endpoints.length === 0) return 0;
-  const rows: (typeof webhookDelivery.$inferInsert)[] = [];
-  for (const e of events) {
-    const payload: WebhookPayload = {
-      id: randomUUID(),
-      type: e.type,
-      createdAt: now.toISOString(),
-      companyId,
-      data: e.data,
-    };
-    const body = JSON.stringify(payload);
-    for (const ep of endpoints)
-      if (ep.events.includes(e.type))
-        rows.push({
-          companyId,
-          endpointId: ep.id,
-          eventId: payload.id,
-          event: e.type,
-          body,
-          nextAttemptAt: now,
-          createdAt: now,
-        });
-  }
-  for (let i = 0; i < rows.length; i += 500)
-    await db.insert(webhookDelivery).values(rows.slice(i, i + 500));
-  return rows.length;
-}
-
-/** Records events and asks the delivery job to run soon (after the caller's write has committed). */
-export async function announce(deps: Deps, companyId: string, events: NewEvent[]): Promise<void> {
-  const n = await enqueueEvents(deps.db, companyId, events, deps.now());
-  if (n > 0) void deps.webhooks?.kick();
 }
 
 // ---- Delivery ----------------------------------------------------------------------------------

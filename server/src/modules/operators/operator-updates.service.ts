@@ -18,6 +18,7 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
+import { announce, type NewEvent } from '../events/index';
 import { entryOfUpdate, voidEntryTx, voidUpdateTx } from '../equipment/corrections.service';
 import { readingsOf } from '../equipment/forecast.service';
 import { findRow, toHistoryDto } from '../equipment/equipment.service';
@@ -449,13 +450,36 @@ export async function submitUpdate(
   input: OperatorUpdateInput,
   idempotencyKey: string | null,
   device: string | null = null,
+  /** false: the caller announces the reading itself (the readings batch, in bulk). */
+  announceReading = true,
 ): Promise<Submission> {
   const now = deps.now();
-  for (let i = 0; i < OPTIMISTIC_ATTEMPTS; i++) {
-    const done = await attemptSubmit(deps.db, false, ctx, input, idempotencyKey, now, device);
-    if (done) return done;
-  }
-  return deps.db.transaction((tx) => submitUpdateInTx(tx, ctx, input, idempotencyKey, now, device));
+  let done: Submission | null = null;
+  for (let i = 0; i < OPTIMISTIC_ATTEMPTS && !done; i++)
+    done = await attemptSubmit(deps.db, false, ctx, input, idempotencyKey, now, device);
+  done ??= await deps.db.transaction((tx) =>
+    submitUpdateInTx(tx, ctx, input, idempotencyKey, now, device),
+  );
+  if (announceReading && done.created && done.body.update.newUsage !== null)
+    await announce(deps, ctx.companyId, [readingEvent(done.body.update)]);
+  return done;
+}
+
+/** The webhook event of a new reading (issue 29): reading.created when applied, reading.held when held. */
+export function readingEvent(u: OperatorUpdateDto): NewEvent {
+  return {
+    type: u.status === 'pending' ? 'reading.held' : 'reading.created',
+    data: {
+      equipmentId: u.equipmentId,
+      updateId: u.id,
+      usage: u.newUsage,
+      fuelAdded: u.fuelAdded,
+      fuelType: u.fuelType,
+      at: u.createdAt,
+      by: u.operatorName,
+      ...(u.reason ? { reason: u.reason } : {}),
+    },
+  };
 }
 
 /**

@@ -92,26 +92,35 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   // ---- Operator sign-in
-  app.post('/api/employee/login', { config: { access: 'public', dbScope: 'system' } }, async (req, reply) => {
-    const input = parse(operatorLoginSchema, req.body);
-    try {
-      const secret = deps.config.APP_SECRET;
-      const { account: u, subject } = await operatorLogin(deps, input, req.ip, deviceCheckOf(req, secret));
-      await startSession(db, req, reply, u, input.rememberMe);
-      issueDeviceCookie(req, reply, secret, subject);
-      req.log.info({ event: 'operator_login_success', userId: u.id }, 'operator sign-in');
-      return {
-        ...toCurrentUser(u, await companyOf(db, u.companyId)),
-        redirect: OPERATOR_HOME,
-      };
-    } catch (err) {
-      req.log.warn(
-        { event: 'operator_login_failure', reason: err instanceof AppError ? err.code : 'error' },
-        'operator sign-in failed',
-      );
-      throw err;
-    }
-  });
+  app.post(
+    '/api/employee/login',
+    { config: { access: 'public', dbScope: 'system' } },
+    async (req, reply) => {
+      const input = parse(operatorLoginSchema, req.body);
+      try {
+        const secret = deps.config.APP_SECRET;
+        const { account: u, subject } = await operatorLogin(
+          deps,
+          input,
+          req.ip,
+          deviceCheckOf(req, secret),
+        );
+        await startSession(db, req, reply, u, input.rememberMe);
+        issueDeviceCookie(req, reply, secret, subject);
+        req.log.info({ event: 'operator_login_success', userId: u.id }, 'operator sign-in');
+        return {
+          ...toCurrentUser(u, await companyOf(db, u.companyId)),
+          redirect: OPERATOR_HOME,
+        };
+      } catch (err) {
+        req.log.warn(
+          { event: 'operator_login_failure', reason: err instanceof AppError ? err.code : 'error' },
+          'operator sign-in failed',
+        );
+        throw err;
+      }
+    },
+  );
 
   // ---- Operator updates (keepsSessions: these writes change no user, company or session, plugins/session.ts)
   app.post(

@@ -1,0 +1,2 @@
+/** The public door of the events outbox (webhooks, issue 29). */
+export { announce, enqueueEvents, kickDelivery, type NewEvent } from './events.service';
