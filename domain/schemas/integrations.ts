@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiScopes, webhookEvents, type ApiScope, type WebhookEvent } from '../integrations';
 import { fuelTypes } from '../kinds';
 import { commonMessages } from '../messages/common';
 import { integrationsMessages as m } from '../messages/integrations';
@@ -6,15 +7,9 @@ import { operatorsMessages } from '../messages/operators';
 import { text } from './primitives';
 
 /** The public API (issue 29, docs/api.md): API keys, the readings batch and webhooks. */
+export { apiScopes, webhookEvents, type ApiScope, type WebhookEvent };
 
 // ---- API keys ------------------------------------------------------------------------------------
-
-/**
- * What a key may do: `read` (every GET of the v1 surface), `readings` (send meter readings and fuel),
- * `write` (everything an owner can do except billing, the team, and keys and webhooks themselves).
- */
-export const apiScopes = ['read', 'readings', 'write'] as const;
-export type ApiScope = (typeof apiScopes)[number];
 
 export const createApiKeySchema = z.object({
   name: text({ message: m.keyNameRequired }).trim().min(1, m.keyNameRequired).max(60, m.keyNameMax),
@@ -106,17 +101,6 @@ export const readingsBatchDto = z.object({
 export type ReadingsBatchDto = z.infer<typeof readingsBatchDto>;
 
 // ---- Webhooks ------------------------------------------------------------------------------------
-
-export const webhookEvents = [
-  'reading.created',
-  'reading.held',
-  'equipment.status_changed',
-  'service.recorded',
-  'defect.opened',
-  /** Sent once work orders exist (another branch); accepted at registration already. */
-  'work_order.completed',
-] as const;
-export type WebhookEvent = (typeof webhookEvents)[number];
 
 export const createWebhookSchema = z.object({
   url: text({ message: m.webhookUrl })

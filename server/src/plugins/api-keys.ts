@@ -34,11 +34,15 @@ declare module 'fastify' {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Whether a request carries a bearer token (it then never uses cookies). */
+/**
+ * The API key a request carries (`Authorization: Bearer ems_...`); such a request never uses cookies.
+ * Another bearer value is not ours (a proxy's, a stray header) and is ignored like any unknown header.
+ */
 export function bearerOf(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (typeof h !== 'string' || !/^bearer /i.test(h)) return null;
-  return h.slice(7).trim();
+  const token = h.slice(7).trim();
+  return token.startsWith(TOKEN_PREFIX) ? token : null;
 }
 
 /**
@@ -110,8 +114,7 @@ export function registerApiKeys(
   );
 
   async function authenticate(req: FastifyRequest, token: string) {
-    if (!token.startsWith(TOKEN_PREFIX) || token.length > 200)
-      throw new AppError('unauthenticated', 'integrations.invalidKey');
+    if (token.length > 200) throw new AppError('unauthenticated', 'integrations.invalidKey');
     const now = deps.now();
     const windowFrom = new Date(now.getTime() - WINDOW_MS);
     const inWindow = sql`(${apiKey.rateWindowStart} is not null and ${apiKey.rateWindowStart} > ${windowFrom.toISOString()}::timestamptz)`;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import type { WebhookEvent, WebhookPayload } from '../../../../domain/schemas/integrations';
 import type { DbOrTx } from '../../db/client';
 import { webhookDelivery, webhookEndpoint } from '../../db/schema/index';
@@ -66,4 +66,31 @@ export async function announce(deps: Deps, companyId: string, events: NewEvent[]
 /** Asks the delivery job to run soon (after the caller's transaction has committed). */
 export function kickDelivery(deps: Pick<Deps, 'webhooks'>): void {
   void deps.webhooks?.kick();
+}
+
+/**
+ * The reading event of an operator update (reading.created when applied, reading.held when held) as a
+ * common table expression of the update's one-statement write (operator-updates.service.ts): one
+ * delivery row per endpoint of the company that subscribed, only when the update was recorded (`ins`)
+ * and carries a reading. No extra statement on the operator's path, and in the same transaction.
+ * Its placeholders: eventId (one per update), companyId, equipmentId, status, newUsage, fuelAdded,
+ * fuelType, now, operatorName, reason.
+ */
+export function readingEventWrite(db: DbOrTx, p: (name: string) => Placeholder) {
+  return db.$with('hook', { n: sql<number>`n` }).as(
+    sql`insert into ${webhookDelivery} (company_id, endpoint_id, event_id, event, body, next_attempt_at, created_at)
+      select w.company_id, w.id, ${p('eventId')}::uuid, ev.type,
+        json_build_object('id', ${p('eventId')}::text, 'type', ev.type, 'createdAt', ${p('now')}::text,
+          'companyId', w.company_id, 'data', json_build_object('equipmentId', ${p('equipmentId')}::text,
+            'updateId', ins.id, 'usage', ${p('newUsage')}::numeric, 'fuelAdded', ${p('fuelAdded')}::numeric,
+            'fuelType', ${p('fuelType')}::text, 'at', ${p('now')}::text, 'by', ${p('operatorName')}::text,
+            'reason', ${p('reason')}::text))::text,
+        ${p('now')}::timestamptz, ${p('now')}::timestamptz
+      from ins
+      cross join (select case when ${p('status')}::text = 'pending' then 'reading.held' else 'reading.created' end as type) ev
+      join ${webhookEndpoint} w on w.company_id = ${p('companyId')}::uuid and w.deleted_at is null
+        and w.events @> jsonb_build_array(ev.type)
+      where ${p('newUsage')}::numeric is not null
+      returning 1 as n`,
+  );
 }

@@ -5,6 +5,8 @@ import type { Deps } from '../../deps';
 import { notFound, parse } from '../../lib/errors';
 import { idempotencyKeyOf, idOf } from '../../lib/request';
 import { companyCtx } from '../../plugins/access';
+import { publicUrlOf } from '../../config';
+import { DOCS_CSS, DOCS_JS, DOCS_PAGE, openApiDocument } from './openapi';
 import { submitReadingsBatch } from './readings-batch.service';
 import {
   createWebhook,
@@ -49,4 +51,19 @@ export async function integrationsRoutes(app: FastifyInstance, deps: Deps) {
     if (!d.success) throw notFound('integrations.deliveryNotFound');
     return resendDelivery(deps, companyCtx(req), idOf(req.params), d.data.id);
   });
+
+  // The API described (issue 29): OpenAPI 3.1 from the zod schemas, and a page that renders it.
+  const publicDoc = { config: { access: 'public' as const } };
+  app.get('/api/openapi.json', publicDoc, async (_req, reply) =>
+    reply.header('cache-control', 'no-cache').send(openApiDocument(publicUrlOf(deps.config))),
+  );
+  app.get('/api/docs', publicDoc, async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(DOCS_PAGE),
+  );
+  app.get('/api/docs/app.js', publicDoc, async (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(DOCS_JS),
+  );
+  app.get('/api/docs/style.css', publicDoc, async (_req, reply) =>
+    reply.type('text/css; charset=utf-8').send(DOCS_CSS),
+  );
 }

@@ -12,7 +12,7 @@ import type { Deps } from '../../deps';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
-import { readingEvent, submitUpdate } from '../operators/operator-updates.service';
+import { submitUpdate } from '../operators/operator-updates.service';
 import { announce, type NewEvent } from '../events/index';
 
 /**
@@ -174,7 +174,6 @@ export async function submitReadingsBatch(
         },
         key,
         null,
-        false,
       );
       seen.add(key);
       if (!done.created) {
@@ -189,7 +188,6 @@ export async function submitReadingsBatch(
         verdict: held ? 'held' : 'applied',
         updateId: u.id,
       });
-      events.push(readingEvent(u));
       if (!held && u.newUsage !== null) {
         const before = computeStatus(m, today).serviceStatus;
         const after = computeStatus({ ...m, currentUsage: u.newUsage }, today).serviceStatus;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   MAX_INCREASE_PER_DAY,
@@ -18,7 +19,7 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
-import { announce, type NewEvent } from '../events/index';
+import { kickDelivery, readingEventWrite } from '../events/index';
 import { entryOfUpdate, voidEntryTx, voidUpdateTx } from '../equipment/corrections.service';
 import { readingsOf } from '../equipment/forecast.service';
 import { findRow, toHistoryDto } from '../equipment/equipment.service';
@@ -179,7 +180,12 @@ export function operatorDisplayName(ctx: CompanyContext): string {
   return actorName(ctx);
 }
 
-type Submission = { created: boolean; body: SubmitOperatorUpdateResponse };
+type Submission = {
+  created: boolean;
+  body: SubmitOperatorUpdateResponse;
+  /** Webhook deliveries written with it (its reading.created or reading.held event). */
+  events: number;
+};
 
 function respond(row: UpdateRow, created: boolean): Submission {
   const update = toUpdateDto(row);
@@ -190,6 +196,7 @@ function respond(row: UpdateRow, created: boolean): Submission {
       status: update.status,
       message: row.status === 'pending' ? PENDING_MESSAGE : APPLIED_MESSAGE,
     },
+    events: 0,
   };
 }
 
@@ -280,9 +287,14 @@ function writeStatement(db: DbOrTx) {
   );
   // The ledger's writes (usage and fuel, the history entry, the version), reading `locked` and `ins`.
   const { upd, note, bump } = operatorUpdateWrites(db, p);
+  // Its webhook event (issue 29), for the company's endpoints that want it.
+  const hook = readingEventWrite(db, p);
   return db
-    .with(locked, ins, upd, note, bump)
-    .select({ id: sql<string | null>`(select id::text from ins)` })
+    .with(locked, ins, upd, note, bump, hook)
+    .select({
+      id: sql<string | null>`(select id::text from ins)`,
+      events: sql<number>`(select count(*) from hook)::int`,
+    })
     .from(locked)
     .prepare('operator_update_write');
 }
@@ -366,6 +378,7 @@ async function attemptSubmit(
     device,
     unit: m.unit,
     now: now.toISOString(),
+    eventId: randomUUID(),
     applied,
     gas: applied && fuelType === 'gas' ? fuelAdded : 0,
     diesel: applied && fuelType === 'diesel' ? fuelAdded : 0,
@@ -422,7 +435,7 @@ async function attemptSubmit(
     voidedByUserId: null,
     voidReason: null,
   };
-  return respond(row, true);
+  return { ...respond(row, true), events: Number(out.events) };
 }
 
 /**
@@ -450,8 +463,6 @@ export async function submitUpdate(
   input: OperatorUpdateInput,
   idempotencyKey: string | null,
   device: string | null = null,
-  /** false: the caller announces the reading itself (the readings batch, in bulk). */
-  announceReading = true,
 ): Promise<Submission> {
   const now = deps.now();
   let done: Submission | null = null;
@@ -460,26 +471,9 @@ export async function submitUpdate(
   done ??= await deps.db.transaction((tx) =>
     submitUpdateInTx(tx, ctx, input, idempotencyKey, now, device),
   );
-  if (announceReading && done.created && done.body.update.newUsage !== null)
-    await announce(deps, ctx.companyId, [readingEvent(done.body.update)]);
+  // Its webhook event was written with it (events readingEventWrite): the delivery job sends it soon.
+  if (done.events > 0) kickDelivery(deps);
   return done;
-}
-
-/** The webhook event of a new reading (issue 29): reading.created when applied, reading.held when held. */
-export function readingEvent(u: OperatorUpdateDto): NewEvent {
-  return {
-    type: u.status === 'pending' ? 'reading.held' : 'reading.created',
-    data: {
-      equipmentId: u.equipmentId,
-      updateId: u.id,
-      usage: u.newUsage,
-      fuelAdded: u.fuelAdded,
-      fuelType: u.fuelType,
-      at: u.createdAt,
-      by: u.operatorName,
-      ...(u.reason ? { reason: u.reason } : {}),
-    },
-  };
 }
 
 /**
