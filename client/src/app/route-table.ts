@@ -104,6 +104,11 @@ export const PAGES = {
     module: 'features/inspections/routes/inspection-report.tsx',
     namespaces: ['inspections', 'equipment'],
   },
+  // API keys and webhooks (issue 29): the owner's, from Settings.
+  integrations: {
+    module: 'features/integrations/routes/integrations.tsx',
+    namespaces: ['integrations'],
+  },
   adminAccounts: { module: 'features/admin/routes/admin-accounts.tsx', namespaces: ['admin'] },
   adminOutbox: { module: 'features/admin/routes/admin-outbox.tsx', namespaces: ['admin'] },
 } as const satisfies Record<string, PageSpec>;
@@ -160,6 +165,7 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
     ['/profile', 'profile'],
     ['/security-questions', 'securityQuestions'],
     ['/settings', 'settings'],
+    ['/integrations', 'integrations'],
     ['*', 'notFound'],
   ],
   platformAdmin: [
