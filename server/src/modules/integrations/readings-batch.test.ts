@@ -103,11 +103,23 @@ describe('POST /api/readings/batch', () => {
 
     // The held reading waits for a manager, named by the key.
     const updates = await call(t.app, owner.cookie, 'GET', '/api/operator-updates');
-    const held = updates.json<{ equipmentId: string; status: string; operatorName: string }[]>();
+    const held =
+      updates.json<{ id: string; equipmentId: string; status: string; operatorName: string }[]>();
     expect(held.find((u) => u.equipmentId === wild.id)).toMatchObject({
       status: 'pending',
       operatorName: 'GPS sync',
     });
+    // Approved by the owner, it is applied and still names the key.
+    const pending = held.find((u) => u.equipmentId === wild.id)!;
+    const ok = await call(
+      t.app,
+      owner.cookie,
+      'POST',
+      `/api/operator-updates/${pending.id}/approve`,
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    const history = await call(t.app, owner.cookie, 'GET', `/api/equipment/${wild.id}/history`);
+    expect(history.body).toContain('via GPS sync');
   });
 
   it('replays the whole answer for the same Idempotency-Key, and refuses the key with another body (422)', async () => {

@@ -9,7 +9,12 @@ import type {
   WebhookPayload,
 } from '../../../../domain/schemas/integrations';
 import { webhookEndpoint } from '../../db/schema/index';
-import { call, createEquipmentViaApi, signupOwner } from '../../test/factories';
+import {
+  call,
+  createEquipmentViaApi,
+  signInOperatorViaApi,
+  signupOwner,
+} from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { enqueueEvents } from '../events/index';
 import { startWebhookJobs } from './webhooks.jobs';
@@ -197,6 +202,48 @@ describe('webhooks', () => {
       await deliverDue(t.deps);
       expect(r.hits).toHaveLength(3);
       expect(r.hits[2]!.headers['webhook-id']).toBe(service.eventId);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('announce a defect found by an operator’s inspection, with its reading', async () => {
+    const r = await receiver();
+    try {
+      const { owner } = await setup(t, r.url, ['defect.opened', 'reading.created']);
+      const op = await signInOperatorViaApi(t.app, owner);
+      const truck = await createEquipmentViaApi(t.app, owner.cookie, {
+        type: 'vehicle',
+        unit: 'miles',
+        currentUsage: 1000,
+      });
+      const tpl = await call(t.app, owner.cookie, 'POST', '/api/inspection-templates', {
+        name: 'Daily truck check',
+        equipmentTypes: ['vehicle'],
+        daily: true,
+        items: [{ id: 'tires', label: 'Tires', kind: 'passFail', required: true, critical: false }],
+      });
+      expect(tpl.statusCode, tpl.body).toBe(201);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/inspections',
+        headers: { cookie: op },
+        payload: {
+          equipmentId: truck.id,
+          templateId: tpl.json<{ id: string }>().id,
+          reading: 1010,
+          answers: [{ itemId: 'tires', result: 'fail', note: 'Cut in the sidewall' }],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await deliverDue(t.deps);
+      const got = r.hits.map((h) => JSON.parse(h.body) as WebhookPayload);
+      expect(got.map((p) => p.type).sort()).toEqual(['defect.opened', 'reading.created']);
+      expect(got.find((p) => p.type === 'defect.opened')!.data).toMatchObject({
+        equipmentId: truck.id,
+        item: 'Tires',
+        critical: false,
+      });
     } finally {
       await r.close();
     }

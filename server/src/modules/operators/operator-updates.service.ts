@@ -14,7 +14,7 @@ import { usualDailyUsage } from '../../../../domain/usage-rate';
 import type { HistoryLang } from '../../../../domain/history-text';
 import type { DbOrTx, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import { equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
+import { apiKey, equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
@@ -145,6 +145,14 @@ async function applyUpdate(
   userId: string | null,
 ) {
   const fuel = u.fuelAdded > 0 ? u.fuelAdded : 0;
+  // A reading an API key sent (held, then approved) still names the key (issue 29).
+  const [key] = u.operatorId
+    ? await tx
+        .select({ name: apiKey.name })
+        .from(apiKey)
+        .where(and(eq(apiKey.userId, u.operatorId), eq(apiKey.companyId, u.companyId)))
+        .limit(1)
+    : [];
   await moveTotals(
     tx,
     u.companyId,
@@ -163,6 +171,7 @@ async function applyUpdate(
     fuelType: u.fuelType,
     notes: u.notes,
     unusual: u.reason === 'unusual_reading',
+    via: key?.name,
   });
   await record(
     tx,
