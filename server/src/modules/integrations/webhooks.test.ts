@@ -27,7 +27,9 @@ import { deliverDue, isPrivateAddress } from './webhooks.service';
 let t: TestApp;
 let strict: TestApp;
 beforeAll(async () => {
-  [t, strict] = await Promise.all([createTestApp({ WEBHOOK_ALLOW_PRIVATE: '1' }), createTestApp()]);
+  // One after the other: two apps starting at once on a busy machine can miss Fastify's plugin timeout.
+  t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: '1' });
+  strict = await createTestApp();
 });
 afterAll(async () => {
   await Promise.all([t?.close(), strict?.close()]);
