@@ -79,8 +79,7 @@ function neededScope(route: Pick<RouteOptions, 'config'>, method: string): ApiSc
 export function keyAccessError(req: FastifyRequest, scopes: readonly ApiScope[]): AppError | null {
   const config = req.routeOptions.config;
   const url = req.routeOptions.url ?? '';
-  const refused = () =>
-    new AppError('forbidden', 'integrations.keyScope', { params: { scopes: scopes.join(', ') } });
+  const refused = () => new AppError('forbidden', 'integrations.keyScope');
   if (config.apiKeys === 'never' || !onSurface(url)) return refused();
   const needed = neededScope(req.routeOptions, req.method);
   return scopes.includes(needed) || scopes.includes('write') ? null : refused();
@@ -158,7 +157,7 @@ export function registerApiKeys(
     if (row.rateCount > limit) {
       const start = row.rateWindowStart?.getTime() ?? now.getTime();
       const seconds = Math.max(1, Math.ceil((start + WINDOW_MS - now.getTime()) / 1000));
-      throw new AppError('rate_limited', 'integrations.keyRateLimited', {
+      throw new AppError('rate_limited', 'common.rateLimited', {
         params: { seconds },
         headers: { 'retry-after': String(seconds) },
       });

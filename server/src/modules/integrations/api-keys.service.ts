@@ -18,8 +18,7 @@ export const API_KEY_AUTH_TYPE = 'api_key';
 
 /** Keys and webhooks are managed by a person who is the owner, never by a key. */
 export function assertOwnerPerson(ctx: CompanyContext) {
-  if (ctx.apiKey || ctx.role !== 'owner')
-    throw new AppError('forbidden', 'integrations.ownersOnly');
+  if (ctx.apiKey || ctx.role !== 'owner') throw new AppError('forbidden', 'common.forbidden');
 }
 
 /** A new key: a user row for it and the key row, in one transaction. The token is answered once. */
@@ -87,5 +86,5 @@ export async function revokeApiKey(deps: Deps, ctx: CompanyContext, id: string):
     .set({ revokedAt: deps.now() })
     .where(and(eq(apiKey.id, id), eq(apiKey.companyId, ctx.companyId)))
     .returning({ id: apiKey.id });
-  if (rows.length === 0) throw notFound('integrations.keyNotFound');
+  if (rows.length === 0) throw notFound();
 }

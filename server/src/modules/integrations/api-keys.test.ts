@@ -232,7 +232,7 @@ describe('API keys', () => {
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(limited.json()).toMatchObject({
       code: 'rate_limited',
-      key: 'integrations.keyRateLimited',
+      key: 'common.rateLimited',
     });
     expect((await bearer(calm, 'GET', '/api/equipment/count')).statusCode).toBe(200);
     // A minute later the key may go on.

@@ -48,7 +48,7 @@ export async function integrationsRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/api/webhooks/:id/deliveries/:deliveryId/resend', owner, async (req) => {
     const { deliveryId } = req.params as { deliveryId: string };
     const d = idParamSchema.safeParse({ id: deliveryId });
-    if (!d.success) throw notFound('integrations.deliveryNotFound');
+    if (!d.success) throw notFound();
     return resendDelivery(deps, companyCtx(req), idOf(req.params), d.data.id);
   });
 

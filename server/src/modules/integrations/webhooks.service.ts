@@ -152,7 +152,7 @@ export async function deleteWebhook(deps: Deps, ctx: CompanyContext, id: string)
       ),
     )
     .returning({ id: webhookEndpoint.id });
-  if (rows.length === 0) throw notFound('integrations.webhookNotFound');
+  if (rows.length === 0) throw notFound();
 }
 
 const toDeliveryDto = (r: typeof webhookDelivery.$inferSelect): WebhookDeliveryDto => ({
@@ -179,7 +179,7 @@ export async function deliveryLog(
     .select({ id: webhookEndpoint.id })
     .from(webhookEndpoint)
     .where(and(eq(webhookEndpoint.id, endpointId), eq(webhookEndpoint.companyId, ctx.companyId)));
-  if (!endpoint) throw notFound('integrations.webhookNotFound');
+  if (!endpoint) throw notFound();
   const rows = await deps.db
     .select()
     .from(webhookDelivery)
@@ -214,7 +214,7 @@ export async function resendDelivery(
       ),
     )
     .returning();
-  if (!row) throw notFound('integrations.deliveryNotFound');
+  if (!row) throw notFound();
   void deps.webhooks?.kick();
   return toDeliveryDto(row);
 }
