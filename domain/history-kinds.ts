@@ -20,5 +20,6 @@ export const historyKindList = [
   'out_of_service',
   'back_in_service',
   'photo',
+  'work_order',
 ] as const;
 export type HistoryKindName = (typeof historyKindList)[number];

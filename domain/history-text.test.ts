@@ -233,3 +233,20 @@ describe('personName', () => {
     expect(personName({}, 'Operator')).toBe('Operator');
   });
 });
+
+describe('entries sent with an API key (issue 29)', () => {
+  it('name the key in both languages', () => {
+    const reading: HistoryEntry = {
+      kind: 'reading',
+      params: { source: 'api', previousUsage: 100, usage: 104, unit: 'hours', via: 'GPS sync' },
+    };
+    expect(historyText('en', reading)).toBe('Reading: 104 hours · via GPS sync');
+    expect(historyText('es', reading)).toBe('Lectura: 104 horas · vía GPS sync');
+    const fuel: HistoryEntry = {
+      kind: 'fuel',
+      params: { source: 'api', fuel: { amount: 12.5, type: 'diesel' }, via: 'GPS sync' },
+    };
+    expect(historyText('en', fuel)).toBe('Fuel added · fuel 12.5 gal diesel · via GPS sync');
+    expect(historyEntrySchema.safeParse(reading).success).toBe(true);
+  });
+});

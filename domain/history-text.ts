@@ -51,6 +51,7 @@ type Table = {
   reading: (source: ReadingSource, usage: string, increase: string | null) => string;
   inspectionReading: (checklist: string) => string;
   unusual: string;
+  via: (key: string) => string;
   fuelLine: (amount: string, type: string) => string;
   fuelOnly: (source: ReadingSource) => string;
   correction: (from: string, to: string) => string;
@@ -106,6 +107,7 @@ const en: Table = {
         : `Reading: ${u}`,
   inspectionReading: (c) => `Inspection: ${c}`,
   unusual: 'unusual, check',
+  via: (k) => `via ${k}`,
   fuelLine: (a, t) => `fuel ${a} gal ${t}`,
   fuelOnly: (s) => (s === 'import' ? 'Imported fuel entry' : 'Fuel added'),
   correction: (f, t) => `Usage corrected from ${f} to ${t}`,
@@ -167,6 +169,7 @@ const es: Table = {
         : `Lectura: ${u}`,
   inspectionReading: (c) => `Inspección: ${c}`,
   unusual: 'inusual, revisar',
+  via: (k) => `vía ${k}`,
   fuelLine: (a, t) => `combustible ${a} gal de ${t}`,
   fuelOnly: (s) => (s === 'import' ? 'Carga de combustible importada' : 'Combustible agregado'),
   correction: (f, t) => `Uso corregido de ${f} a ${t}`,
@@ -259,6 +262,7 @@ export function historyText(
       if (p.fuel && !brief)
         head.push(T.fuelLine(formatFigure(lang, p.fuel.amount, 3), T.fuel[p.fuel.type]));
       if (p.unusual) head.push(T.unusual);
+      if (p.via) head.push(T.via(p.via));
       return withNotes(head, p.notes);
     }
     case 'fuel':
@@ -266,6 +270,7 @@ export function historyText(
         [
           T.fuelOnly(e.params.source),
           T.fuelLine(formatFigure(lang, e.params.fuel.amount, 3), T.fuel[e.params.fuel.type]),
+          ...(e.params.via ? [T.via(e.params.via)] : []),
         ],
         e.params.notes,
       );

@@ -12,7 +12,8 @@ const money = z.number().finite().nonnegative();
 /** A person's own words (kept as written, never translated). */
 const freeText = z.string().max(10_000);
 
-export const readingSources = ['operator', 'manager', 'import', 'inspection'] as const;
+/** `api`: sent with an API key (issue 29); the entry names the key in `via`. */
+export const readingSources = ['operator', 'manager', 'import', 'inspection', 'api'] as const;
 export type ReadingSource = (typeof readingSources)[number];
 
 const fuelSchema = z.object({ amount: z.number().positive(), type: z.enum(['gas', 'diesel']) });
@@ -49,6 +50,8 @@ export const historyEntrySchema = z.discriminatedUnion('kind', [
     unusual: z.boolean().optional(),
     /** An imported reading older than the machine's latest: recorded, not applied. */
     past: z.boolean().optional(),
+    /** The API key it came through (its name, as the owner wrote it): "via GPS sync". */
+    via: z.string().optional(),
   }),
   /** A manager's correction of the current usage (edit form). */
   entry('correction', { previousUsage: usage, usage, unit: z.string() }),
@@ -70,6 +73,8 @@ export const historyEntrySchema = z.discriminatedUnion('kind', [
     notes: freeText.optional(),
     /** The machine's usage when the fuel was added. */
     usage: usage.optional(),
+    /** The API key it came through. */
+    via: z.string().optional(),
   }),
   entry('note', { text: freeText }),
   entry('change', { changes: z.array(changeSchema).min(1) }),

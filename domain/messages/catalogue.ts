@@ -4,6 +4,7 @@ import { equipmentMessages } from './equipment';
 import { fieldMessages } from './field';
 import { importMessages } from './import';
 import { inspectionsMessages } from './inspections';
+import { integrationsMessages } from './integrations';
 import { operatorsMessages } from './operators';
 import { profileMessages } from './profile';
 import { queryMessages } from './query';
@@ -29,6 +30,7 @@ export const messageCatalogue = {
   import: importMessages,
   inspections: inspectionsMessages,
   workOrders: workOrdersMessages,
+  integrations: integrationsMessages,
 } as const;
 
 type Catalogue = typeof messageCatalogue;

@@ -14,6 +14,7 @@ import { createIndexPages } from './lib/index-html';
 import { SecretBox } from './lib/secret-box';
 import { registerModules } from './modules/routes';
 import { registerAccessControl } from './plugins/access';
+import { registerApiKeys } from './plugins/api-keys';
 import { registerEntitlement } from './plugins/entitlement';
 import { registerErrorHandler } from './plugins/errors';
 import { createMetrics, registerMetrics } from './plugins/metrics';
@@ -68,6 +69,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   registerRequestLog(app);
   await app.register(cookie);
   await registerSecurity(app, { stripe: Boolean(config.STRIPE_SECRET_KEY) });
+  registerApiKeys(app, deps);
   registerSessions(app, deps);
   registerAccessControl(app);
   registerEntitlement(app, deps);

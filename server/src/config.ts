@@ -144,6 +144,18 @@ export const envSchema = z.object({
     .max(23, 'DIGEST_HOUR must be between 0 and 23')
     .default(7),
   JOBS: z.enum(['on', 'off'], { message: 'JOBS must be on or off' }).default('on'),
+  /** Requests per minute each API key may make (docs/api.md); over it: 429 with Retry-After. */
+  API_KEY_RATE_LIMIT: z.coerce
+    .number({ message: 'API_KEY_RATE_LIMIT must be a number' })
+    .int('API_KEY_RATE_LIMIT must be a whole number of requests per minute')
+    .min(1, 'API_KEY_RATE_LIMIT must be at least 1')
+    .max(100_000, 'API_KEY_RATE_LIMIT must be at most 100000')
+    .default(600),
+  /**
+   * 1: webhooks may be sent to private, loopback and link-local addresses (local development and tests
+   * only). Off by default: an endpoint on the server's own network is refused at registration and delivery.
+   */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1'], { message: 'WEBHOOK_ALLOW_PRIVATE must be 0 or 1' }).default('0'),
   METRICS_TOKEN: z
     .string()
     .min(32, 'METRICS_TOKEN must be at least 32 characters')

@@ -18,4 +18,6 @@ export type Deps = {
   metrics: Metrics;
   /** Set when this server runs the job queue (main.ts; modules/digest/digest.jobs.ts). */
   jobs?: { runNow: () => Promise<unknown> };
+  /** Set when this server runs the webhook delivery job: asks it to run soon (modules/integrations). */
+  webhooks?: { kick: () => Promise<unknown> };
 };

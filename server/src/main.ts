@@ -5,6 +5,7 @@ import { startControlChannel } from './db/control-channel';
 import { asSystem } from './db/scope';
 import { ensureAdminFromEnv } from './modules/admin/admin-bootstrap';
 import { startDigestJobs } from './modules/digest/digest.jobs';
+import { startWebhookJobs } from './modules/integrations/index';
 
 async function main() {
   const config = loadConfig();
@@ -25,6 +26,8 @@ async function main() {
   const control = await startControlChannel(database, config.dataDir, app.log);
   // The digest schedule and the mail outbox (JOBS=off: a server that only answers requests).
   const jobs = config.JOBS === 'on' ? await startDigestJobs(deps, app.log) : null;
+  // Webhook deliveries (issue 29) on the same job queue.
+  const hooks = config.JOBS === 'on' ? await startWebhookJobs(deps, app.log) : null;
   let stopping = false;
   const shutdown = async (signal: string) => {
     // Ctrl-C in a terminal signals the whole process group: a second signal must not close twice.
@@ -32,6 +35,7 @@ async function main() {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     await control?.close();
+    await hooks?.stop();
     await jobs?.stop();
     await app.close();
     await database.close();

@@ -118,6 +118,11 @@ export const PAGES = {
   },
   costs: { module: 'features/work-orders/routes/costs.tsx', namespaces: ['workOrders'] },
   parts: { module: 'features/work-orders/routes/parts.tsx', namespaces: ['workOrders'] },
+  // API keys and webhooks (issue 29): the owner's, from Settings.
+  integrations: {
+    module: 'features/integrations/routes/integrations.tsx',
+    namespaces: ['integrations'],
+  },
   adminAccounts: { module: 'features/admin/routes/admin-accounts.tsx', namespaces: ['admin'] },
   adminOutbox: { module: 'features/admin/routes/admin-outbox.tsx', namespaces: ['admin'] },
 } as const satisfies Record<string, PageSpec>;
@@ -184,6 +189,7 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
     ['/profile', 'profile'],
     ['/security-questions', 'securityQuestions'],
     ['/settings', 'settings'],
+    ['/integrations', 'integrations'],
     ['*', 'notFound'],
   ],
   platformAdmin: [

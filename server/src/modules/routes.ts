@@ -14,6 +14,7 @@ import { profileRoutes } from './profile/profile.routes';
 import { digestRoutes } from './digest/digest.routes';
 import { partsRoutes } from './parts/parts.routes';
 import { workOrdersRoutes } from './work-orders/work-orders.routes';
+import { apiKeysRoutes, integrationsRoutes } from './integrations/index';
 
 /** Every API module, registered in this order. Each module owns its routes and service. */
 export async function registerModules(app: FastifyInstance, deps: Deps) {
@@ -31,4 +32,6 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   await inspectionsRoutes(app, deps);
   await partsRoutes(app, deps);
   await workOrdersRoutes(app, deps);
+  await apiKeysRoutes(app, deps);
+  await integrationsRoutes(app, deps);
 }

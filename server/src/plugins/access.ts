@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../../domain/roles';
 import { AppError } from '../lib/errors';
+import { keyAccessError } from './api-keys';
 import { hookRoutes, isApiRoute } from './route-hooks';
 import type { AuthContext, CompanyContext } from './session';
 
@@ -26,7 +27,12 @@ export function registerAccessControl(app: FastifyInstance) {
     'preHandler',
     isApiRoute,
     (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
-      done(accessError(req.routeOptions.config.access, req.auth) ?? undefined);
+      const refused = accessError(req.routeOptions.config.access, req.auth);
+      if (refused) return done(refused);
+      // A key (plugins/api-keys.ts) may only reach the routes its scopes open, public ones aside.
+      const key = req.auth?.apiKey;
+      const access = req.routeOptions.config.access;
+      done((key && access !== 'public' ? keyAccessError(req, key.scopes) : null) ?? undefined);
     },
   );
 }

@@ -1,6 +1,7 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
+import { bearerOf } from './api-keys';
 import { changesState, hookRoutes, isApiRoute, SAFE_METHODS } from './route-hooks';
 
 /** Helmet's options: a strict CSP (Stripe's hosts only when Stripe is configured). */
@@ -68,6 +69,8 @@ export async function registerSecurity(app: FastifyInstance, opts: { stripe: boo
     (r) => isApiRoute(r) && changesState(r) && !r.url.startsWith('/api/stripe/webhook'),
     (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
       if (SAFE_METHODS.has(req.method)) return done();
+      // A bearer request (an API key) uses no cookie: there is no ambient credential to forge with.
+      if (bearerOf(req) !== null) return done();
       done(crossSiteError(req) ?? undefined);
     },
   );

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseRole, type Role } from '../../../domain/roles';
+import type { ApiScope } from '../../../domain/schemas/integrations';
 import type { Db } from '../db/client';
 import { NO_COMPANY, SYSTEM, withScope, type DbScope } from '../db/scope';
 import type { Deps } from '../deps';
 import { company, session, user } from '../db/schema/index';
+import { bearerOf } from './api-keys';
 import { hookRoutes, isApiRoute, SAFE_METHODS } from './route-hooks';
 
 export const SESSION_COOKIE = 'ems_sid';
@@ -54,6 +56,8 @@ export type AuthContext = {
     hasSecurityQuestions: boolean;
     createdAt: Date;
   };
+  /** Set when the request authenticated with an API key (plugins/api-keys.ts): the key acting. */
+  apiKey?: { id: string; name: string; scopes: ApiScope[] };
 };
 
 /** The authenticated context of a company user (owner, manager or operator). */
@@ -212,6 +216,8 @@ export function registerSessions(
     'onRequest',
     isApiRoute,
     (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      // A bearer request (an API key, plugins/api-keys.ts) never uses the session cookie.
+      if (bearerOf(req) !== null) return done();
       const sid = req.cookies[SESSION_COOKIE];
       if (!sid || sid.length > 100) return done();
       const now = deps.now();

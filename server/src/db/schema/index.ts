@@ -5,3 +5,4 @@ export * from './field';
 export * from './mail';
 export * from './inspection';
 export * from './work-order';
+export * from './integrations';

@@ -22,35 +22,43 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     return auth.currentUserOf(authOf(req));
   });
 
-  app.post('/api/auth/signup', { config: { access: 'public', dbScope: 'system' } }, async (req, reply) => {
-    const input = parse(signupSchema, req.body);
-    const u = await auth.signup(deps, input);
-    await startSession(db, req, reply, u, false);
-    issueDeviceCookie(req, reply, deps.config.APP_SECRET, auth.deviceSubject(u.id));
-    req.log.info({ event: 'signup', userId: u.id }, 'account created');
-    return reply
-      .status(201)
-      .send(
-        auth.toCurrentUser(u, { name: input.businessName, timeZone: input.timeZone ?? 'UTC' }),
-      );
-  });
-
-  app.post('/api/auth/login', { config: { access: 'public', dbScope: 'system' } }, async (req, reply) => {
-    const input = parse(loginSchema, req.body);
-    try {
-      const u = await auth.login(deps, input, req.ip, deviceCheckOf(req, deps.config.APP_SECRET));
-      await startSession(db, req, reply, u, input.rememberMe);
+  app.post(
+    '/api/auth/signup',
+    { config: { access: 'public', dbScope: 'system' } },
+    async (req, reply) => {
+      const input = parse(signupSchema, req.body);
+      const u = await auth.signup(deps, input);
+      await startSession(db, req, reply, u, false);
       issueDeviceCookie(req, reply, deps.config.APP_SECRET, auth.deviceSubject(u.id));
-      req.log.info({ event: 'login_success', userId: u.id }, 'owner sign-in');
-      return auth.toCurrentUser(u, await auth.companyOf(db, u.companyId));
-    } catch (err) {
-      req.log.warn(
-        { event: 'login_failure', reason: err instanceof AppError ? err.code : 'error' },
-        'owner sign-in failed',
-      );
-      throw err;
-    }
-  });
+      req.log.info({ event: 'signup', userId: u.id }, 'account created');
+      return reply
+        .status(201)
+        .send(
+          auth.toCurrentUser(u, { name: input.businessName, timeZone: input.timeZone ?? 'UTC' }),
+        );
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    { config: { access: 'public', dbScope: 'system' } },
+    async (req, reply) => {
+      const input = parse(loginSchema, req.body);
+      try {
+        const u = await auth.login(deps, input, req.ip, deviceCheckOf(req, deps.config.APP_SECRET));
+        await startSession(db, req, reply, u, input.rememberMe);
+        issueDeviceCookie(req, reply, deps.config.APP_SECRET, auth.deviceSubject(u.id));
+        req.log.info({ event: 'login_success', userId: u.id }, 'owner sign-in');
+        return auth.toCurrentUser(u, await auth.companyOf(db, u.companyId));
+      } catch (err) {
+        req.log.warn(
+          { event: 'login_failure', reason: err instanceof AppError ? err.code : 'error' },
+          'owner sign-in failed',
+        );
+        throw err;
+      }
+    },
+  );
 
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {
     await endSession(db, req, reply);
@@ -80,26 +88,34 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     },
   );
 
-  app.post('/api/auth/forgot-password', { config: { access: 'public', dbScope: 'system' } }, async (req) => {
-    const input = parse(forgotPasswordSchema, req.body);
-    return auth.forgotPassword(deps, input.emailOrBusinessName, req.ip);
-  });
+  app.post(
+    '/api/auth/forgot-password',
+    { config: { access: 'public', dbScope: 'system' } },
+    async (req) => {
+      const input = parse(forgotPasswordSchema, req.body);
+      return auth.forgotPassword(deps, input.emailOrBusinessName, req.ip);
+    },
+  );
 
-  app.post('/api/auth/reset-password', { config: { access: 'public', dbScope: 'system' } }, async (req) => {
-    const input = parse(resetPasswordSchema, req.body);
-    try {
-      const u = await auth.resetPassword(deps, input, req.ip);
-      req.log.info(
-        { event: 'password_reset', userId: u.id },
-        'password reset with security answers',
-      );
-      return { ok: true };
-    } catch (err) {
-      req.log.warn(
-        { event: 'password_reset_failure', reason: err instanceof AppError ? err.code : 'error' },
-        'password reset failed',
-      );
-      throw err;
-    }
-  });
+  app.post(
+    '/api/auth/reset-password',
+    { config: { access: 'public', dbScope: 'system' } },
+    async (req) => {
+      const input = parse(resetPasswordSchema, req.body);
+      try {
+        const u = await auth.resetPassword(deps, input, req.ip);
+        req.log.info(
+          { event: 'password_reset', userId: u.id },
+          'password reset with security answers',
+        );
+        return { ok: true };
+      } catch (err) {
+        req.log.warn(
+          { event: 'password_reset_failure', reason: err instanceof AppError ? err.code : 'error' },
+          'password reset failed',
+        );
+        throw err;
+      }
+    },
+  );
 }

@@ -281,8 +281,7 @@ class Review implements Cmd {
     else if (m.retired) {
       expect([res.statusCode, res.json().key]).toEqual([409, 'equipment.isRetired']);
       model.pending.push(p); // still pending: approved once the machine is restored
-    }
-    else if (p.newUsage < usageOf(m)) {
+    } else if (p.newUsage < usageOf(m)) {
       expect(res.statusCode).toBe(400);
       model.pending.push(p); // still pending
     } else {

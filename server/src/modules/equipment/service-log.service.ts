@@ -10,6 +10,8 @@ import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
+import { computeStatus } from '../../../../domain/status';
+import { enqueueEvents, kickDelivery } from '../events/index';
 import { actorOf, bumpEquipmentVersion, record } from '../ledger/index';
 import { companyToday, findAnyRow, findRow, nextDateOf } from './equipment.service';
 import { partsOf, toEquipmentDto, type NoteRow, type Row } from './equipment.dto';
@@ -33,6 +35,7 @@ export async function recordService(
     const e = await findRow(tx, ctx, id, true);
     return recordServiceTx(tx, deps, ctx, e, input, today);
   });
+  kickDelivery(deps);
   return toEquipmentDto(row, today);
 }
 
@@ -89,6 +92,28 @@ export async function recordServiceTx(
     .returning();
   if (!updated) throw new Error('update returned nothing');
   await bumpEquipmentVersion(tx, ctx.companyId);
+  // Webhooks (issue 29): the service, and the machine's new status when it changed.
+  const from = computeStatus(e, today).serviceStatus;
+  const to = computeStatus(updated, today).serviceStatus;
+  await enqueueEvents(
+    tx,
+    ctx.companyId,
+    [
+      {
+        type: 'service.recorded',
+        data: { equipmentId: e.id, date: serviceDate, usage, cost: input.cost ?? null },
+      },
+      ...(from !== to
+        ? [
+            {
+              type: 'equipment.status_changed' as const,
+              data: { equipmentId: e.id, from, to, usage },
+            },
+          ]
+        : []),
+    ],
+    now,
+  );
   return updated;
 }
 

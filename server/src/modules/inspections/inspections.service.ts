@@ -31,6 +31,7 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
+import { enqueueEvents, kickDelivery } from '../events/index';
 import { actorName, actorOf, bumpEquipmentVersion, record } from '../ledger/index';
 import { companyToday, findAnyRow, findRow, type Row } from '../equipment/index';
 import { recordServiceTx } from '../equipment/index';
@@ -477,6 +478,16 @@ export async function submitInspection(
         kind: 'defect_opened',
         params: { item: a.label, critical: a.critical },
       });
+    // Webhooks (issue 29): each defect found.
+    await enqueueEvents(
+      tx,
+      ctx.companyId,
+      failed.map((a) => ({
+        type: 'defect.opened' as const,
+        data: { equipmentId: m.id, inspectionId: row.id, item: a.label, critical: a.critical },
+      })),
+      now,
+    );
     await record(tx, actorOf(ctx, operatorName), m.id, now, {
       kind: 'inspection',
       params: { checklist: t.name, passed, failed: failed.map((a) => a.label) },
@@ -497,6 +508,7 @@ export async function submitInspection(
     }
     return { row, outOfService, readingStatus };
   });
+  if (result && failed.length > 0) kickDelivery(deps);
   if (!result) {
     const prior = key ? await priorInspection(deps.db, ctx, key, input) : null;
     if (!prior) throw new AppError('conflict', 'operators.alreadySubmitted');

@@ -60,6 +60,8 @@ export function operatorEntry(u: {
   notes: string;
   checklist?: string | null;
   unusual?: boolean;
+  /** Sent with an API key: its name (the entry says "via <name>", source api). */
+  via?: string | null;
 }): HistoryEntry {
   const fuel =
     u.fuelAdded > 0
@@ -69,11 +71,12 @@ export function operatorEntry(u: {
         }
       : null;
   const notes = u.notes ? { notes: u.notes } : {};
+  const via = u.via ? { via: u.via } : {};
   if (u.newUsage !== null)
     return {
       kind: 'reading',
       params: {
-        source: u.checklist ? 'inspection' : 'operator',
+        source: u.checklist ? 'inspection' : u.via ? 'api' : 'operator',
         previousUsage: u.currentUsage,
         usage: u.newUsage,
         unit: u.unit,
@@ -81,9 +84,13 @@ export function operatorEntry(u: {
         ...notes,
         ...(u.checklist ? { checklist: u.checklist } : {}),
         ...(u.unusual ? { unusual: true } : {}),
+        ...via,
       },
     };
   if (fuel)
-    return { kind: 'fuel', params: { source: 'operator', fuel, usage: u.currentUsage, ...notes } };
+    return {
+      kind: 'fuel',
+      params: { source: u.via ? 'api' : 'operator', fuel, usage: u.currentUsage, ...notes, ...via },
+    };
   return { kind: 'note', params: { text: u.notes } };
 }

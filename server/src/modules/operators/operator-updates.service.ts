@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   MAX_INCREASE_PER_DAY,
@@ -13,11 +14,12 @@ import { usualDailyUsage } from '../../../../domain/usage-rate';
 import type { HistoryLang } from '../../../../domain/history-text';
 import type { DbOrTx, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import { equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
+import { apiKey, equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
+import { kickDelivery, readingEventWrite } from '../events/index';
 import { entryOfUpdate, voidEntryTx, voidUpdateTx } from '../equipment/index';
 import { readingsOf } from '../equipment/index';
 import { findRow, toHistoryDto } from '../equipment/index';
@@ -143,6 +145,14 @@ async function applyUpdate(
   userId: string | null,
 ) {
   const fuel = u.fuelAdded > 0 ? u.fuelAdded : 0;
+  // A reading an API key sent (held, then approved) still names the key (issue 29).
+  const [key] = u.operatorId
+    ? await tx
+        .select({ name: apiKey.name })
+        .from(apiKey)
+        .where(and(eq(apiKey.userId, u.operatorId), eq(apiKey.companyId, u.companyId)))
+        .limit(1)
+    : [];
   await moveTotals(
     tx,
     u.companyId,
@@ -161,6 +171,7 @@ async function applyUpdate(
     fuelType: u.fuelType,
     notes: u.notes,
     unusual: u.reason === 'unusual_reading',
+    via: key?.name,
   });
   await record(
     tx,
@@ -178,7 +189,12 @@ export function operatorDisplayName(ctx: CompanyContext): string {
   return actorName(ctx);
 }
 
-type Submission = { created: boolean; body: SubmitOperatorUpdateResponse };
+type Submission = {
+  created: boolean;
+  body: SubmitOperatorUpdateResponse;
+  /** Webhook deliveries written with it (its reading.created or reading.held event). */
+  events: number;
+};
 
 function respond(row: UpdateRow, created: boolean): Submission {
   const update = toUpdateDto(row);
@@ -189,6 +205,7 @@ function respond(row: UpdateRow, created: boolean): Submission {
       status: update.status,
       message: row.status === 'pending' ? PENDING_MESSAGE : APPLIED_MESSAGE,
     },
+    events: 0,
   };
 }
 
@@ -279,9 +296,14 @@ function writeStatement(db: DbOrTx) {
   );
   // The ledger's writes (usage and fuel, the history entry, the version), reading `locked` and `ins`.
   const { upd, note, bump } = operatorUpdateWrites(db, p);
+  // Its webhook event (issue 29), for the company's endpoints that want it.
+  const hook = readingEventWrite(db, p);
   return db
-    .with(locked, ins, upd, note, bump)
-    .select({ id: sql<string | null>`(select id::text from ins)` })
+    .with(locked, ins, upd, note, bump, hook)
+    .select({
+      id: sql<string | null>`(select id::text from ins)`,
+      events: sql<number>`(select count(*) from hook)::int`,
+    })
     .from(locked)
     .prepare('operator_update_write');
 }
@@ -365,6 +387,7 @@ async function attemptSubmit(
     device,
     unit: m.unit,
     now: now.toISOString(),
+    eventId: randomUUID(),
     applied,
     gas: applied && fuelType === 'gas' ? fuelAdded : 0,
     diesel: applied && fuelType === 'diesel' ? fuelAdded : 0,
@@ -378,6 +401,7 @@ async function attemptSubmit(
         notes,
         checklist,
         unusual: flagged,
+        via: ctx.apiKey?.name,
       }),
     ),
     bump:
@@ -420,7 +444,7 @@ async function attemptSubmit(
     voidedByUserId: null,
     voidReason: null,
   };
-  return respond(row, true);
+  return { ...respond(row, true), events: Number(out.events) };
 }
 
 /**
@@ -450,11 +474,15 @@ export async function submitUpdate(
   device: string | null = null,
 ): Promise<Submission> {
   const now = deps.now();
-  for (let i = 0; i < OPTIMISTIC_ATTEMPTS; i++) {
-    const done = await attemptSubmit(deps.db, false, ctx, input, idempotencyKey, now, device);
-    if (done) return done;
-  }
-  return deps.db.transaction((tx) => submitUpdateInTx(tx, ctx, input, idempotencyKey, now, device));
+  let done: Submission | null = null;
+  for (let i = 0; i < OPTIMISTIC_ATTEMPTS && !done; i++)
+    done = await attemptSubmit(deps.db, false, ctx, input, idempotencyKey, now, device);
+  done ??= await deps.db.transaction((tx) =>
+    submitUpdateInTx(tx, ctx, input, idempotencyKey, now, device),
+  );
+  // Its webhook event was written with it (events readingEventWrite): the delivery job sends it soon.
+  if (done.events > 0) kickDelivery(deps);
+  return done;
 }
 
 /**

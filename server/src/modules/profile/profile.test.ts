@@ -296,7 +296,10 @@ describe('one rename rule for both company-name endpoints', () => {
 
   const storedName = async (companyId: string) =>
     (
-      await t.deps.systemDb.select({ name: company.name }).from(company).where(eq(company.id, companyId))
+      await t.deps.systemDb
+        .select({ name: company.name })
+        .from(company)
+        .where(eq(company.id, companyId))
     )[0]?.name;
 
   /** Every case on one endpoint; returns what a caller sees, with names made relative to the company. */

@@ -1,8 +1,16 @@
-import { Building2, ClipboardCheck, CreditCard, FileSpreadsheet, UserRound } from 'lucide-react';
+import {
+  Building2,
+  ClipboardCheck,
+  CreditCard,
+  FileSpreadsheet,
+  PlugZap,
+  UserRound,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
+import { useCurrentUser } from '@/lib/auth';
 
 const SECTIONS = [
   { key: 'profile', to: '/profile', icon: <UserRound aria-hidden /> },
@@ -10,11 +18,14 @@ const SECTIONS = [
   { key: 'subscription', to: '/subscription', icon: <CreditCard aria-hidden /> },
   { key: 'checklists', to: '/inspections', icon: <ClipboardCheck aria-hidden /> },
   { key: 'import', to: '/import', icon: <FileSpreadsheet aria-hidden /> },
-] as const satisfies readonly { key: string; to: string; icon: ReactNode }[];
+  { key: 'integrations', to: '/integrations', icon: <PlugZap aria-hidden />, ownerOnly: true },
+] as const satisfies readonly { key: string; to: string; icon: ReactNode; ownerOnly?: boolean }[];
 
 /** /settings (owners and managers): where each setting lives, one link per place (issue 26). */
 export default function SettingsPage() {
   const { t } = useTranslation(['pages', 'common']);
+  const { user } = useCurrentUser();
+  const sections = SECTIONS.filter((s) => !('ownerOnly' in s) || user?.role === 'owner');
   return (
     <main className="mx-auto grid max-w-4xl gap-4 p-4 md:p-6">
       <div className="grid gap-1">
@@ -22,7 +33,7 @@ export default function SettingsPage() {
         <p className="text-sm text-muted-foreground">{t('settings.intro')}</p>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2">
-        {SECTIONS.map((s) => (
+        {sections.map((s) => (
           <li key={s.key}>
             <Card className="h-full p-0">
               <Link
