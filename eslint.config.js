@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -47,35 +48,18 @@ const i18nPlugin = {
   },
 };
 
-/** Server modules: each imports another only through its `index.ts` (its public door). */
-const MODULES = [
-  'admin',
-  'auth',
-  'dashboard',
-  'digest',
-  'equipment',
-  'field',
-  'health',
-  'import',
-  'inspections',
-  'ledger',
-  'maintenance',
-  'operators',
-  'profile',
-  'subscription',
-];
+/** Server modules (every folder of server/src/modules): each imports another only through its `index.ts` (its public door). */
+const MODULES = readdirSync(new URL('./server/src/modules/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
-const FEATURES = [
-  'auth',
-  'equipment',
-  'operators',
-  'dashboard',
-  'subscription',
-  'pages',
-  'admin',
-  'profile',
-  'inspections',
-];
+const FEATURES = readdirSync(new URL('./client/src/features/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   {

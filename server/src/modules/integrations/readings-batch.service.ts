@@ -12,7 +12,7 @@ import type { Deps } from '../../deps';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
-import { submitUpdate } from '../operators/operator-updates.service';
+import { submitUpdate } from '../operators/index';
 import { announce, type NewEvent } from '../events/index';
 
 /**

@@ -1,2 +1,2 @@
 /** The operators module's public door: what other modules may use (docs/architecture.md). */
-export { operatorDisplayName, submitUpdateInTx } from './operator-updates.service';
+export { operatorDisplayName, submitUpdate, submitUpdateInTx } from './operator-updates.service';

@@ -3,7 +3,7 @@ import type { CostsDto, CostsQuery } from '../../../../domain/schemas/work-order
 import { equipment, equipmentNote, workOrder } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
-import { companyToday, findAnyRow } from '../equipment/equipment.service';
+import { companyToday, findAnyRow } from '../equipment/index';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 

@@ -30,10 +30,10 @@ import type { Deps } from '../../deps';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
-import { companyToday, findAnyRow, findRow } from '../equipment/equipment.service';
-import { recordServiceTx } from '../equipment/service-log.service';
-import { decodePhoto } from '../field/field-photos.service';
-import { openDefectOf, resolveDefectTx } from '../inspections/inspections.service';
+import { companyToday, findAnyRow, findRow } from '../equipment/index';
+import { recordServiceTx } from '../equipment/index';
+import { decodePhoto } from '../field/index';
+import { openDefectOf, resolveDefectTx } from '../inspections/index';
 import { actorName, actorOf, bumpEquipmentVersion, record } from '../ledger/index';
 import { moveByKey, moveStock } from '../parts/index';
 

@@ -1,0 +1,2 @@
+/** The inspections module's public door: what other modules may use (docs/architecture.md). */
+export { openDefectOf, resolveDefectTx } from './inspections.service';
