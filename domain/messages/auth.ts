@@ -1,8 +1,9 @@
+import { registerMessages } from './registry';
 /** decisions.md: minimum 8 (the spec says 6). */
 export const MIN_PASSWORD = 8;
 
 /** Every message of sign-up, sign-in, security questions and recovery (the spec's wording, minimum 8 per decisions.md). */
-export const authMessages = {
+export const authMessages = registerMessages('auth', {
   businessNameMin: 'Business name must be at least 2 characters',
   businessNameMax: 'Business name must be at most 120 characters',
   email: 'Please enter a valid email address',
@@ -33,4 +34,4 @@ export const authMessages = {
   accountExists: 'An account with this email or business name already exists.',
   commonPassword: 'This password is too common. Please choose a less predictable one.',
   timeZone: 'Please choose a valid time zone.',
-} as const;
+} as const);

@@ -1,5 +1,6 @@
+import { registerMessages } from './registry';
 /** Messages any endpoint can answer with (request shape, sign-in, permissions, limits). */
-export const commonMessages = {
+export const commonMessages = registerMessages('common', {
   notFound: 'Not found',
   signIn: 'Please sign in to continue.',
   forbidden: 'You do not have permission to do that.',
@@ -29,4 +30,4 @@ export const commonMessages = {
   metricsToken: 'A valid metrics token is needed.',
   /** Client-side: the request never reached the server. */
   network: 'Unable to connect to server. Please try again.',
-} as const;
+} as const);

@@ -1,5 +1,6 @@
+import { registerMessages } from './registry';
 /** Messages of spec section 5 for equipment (and ours where the spec gives none). */
-export const equipmentMessages = {
+export const equipmentMessages = registerMessages('equipment', {
   nameRequired: 'Name is required',
   nameMax: 'Name must be at most 200 characters',
   typeRequired: 'Type is required',
@@ -38,4 +39,4 @@ export const equipmentMessages = {
   notVoidable: 'Only readings (usage and operator updates) can be voided',
   alreadyVoided: 'This entry has already been voided',
   entryNotFound: 'History entry not found',
-} as const;
+} as const);

@@ -1,5 +1,6 @@
+import { registerMessages } from './registry';
 /** Messages of the spreadsheet import (issue 17). */
-export const importMessages = {
+export const importMessages = registerMessages('import', {
   noRows: 'The file has no rows to import.',
   tooManyRows: 'A file can hold at most {{max}} rows. Split it into smaller files.',
   nameColumn: 'Choose the column that holds the name.',
@@ -29,10 +30,12 @@ export const importMessages = {
   serviceAbove: "The service reading is above the machine's usage at that date ({{current}})",
   notANumber: '"{{value}}" is not a number',
   typeInvalid: '"{{value}}" is not a type: use vehicle, machinery, tools or other',
-  unitInvalid: '"{{value}}" is not a unit: use hours, miles, kilometers, or leave it blank for none',
-  equipmentFuelTypeInvalid: '"{{value}}" is not a fuel type: use gasoline, diesel, or leave it blank',
+  unitInvalid:
+    '"{{value}}" is not a unit: use hours, miles, kilometers, or leave it blank for none',
+  equipmentFuelTypeInvalid:
+    '"{{value}}" is not a fuel type: use gasoline, diesel, or leave it blank',
   intervalUnitInvalid: '"{{value}}" is not an interval unit: use days, months or years',
   unitForUsage: 'Say what the usage counts: add a Unit column (hours, miles or kilometers)',
   typeDefaulted: 'No type in the file: added as Other',
   unitDefaulted: 'No meter in the file: added without usage tracking (N/A)',
-} as const;
+} as const);

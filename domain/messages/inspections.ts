@@ -1,5 +1,6 @@
+import { registerMessages } from './registry';
 /** Messages of pre-use inspections (issue 16): checklist templates, inspections, defects, out of service. */
-export const inspectionsMessages = {
+export const inspectionsMessages = registerMessages('inspections', {
   templateNameRequired: 'Enter a name for the checklist.',
   templateNameMax: 'The checklist name must be at most 100 characters.',
   itemsRequired: 'Add at least one item to the checklist.',
@@ -27,4 +28,4 @@ export const inspectionsMessages = {
   alreadyOutOfService: 'This machine is already out of service.',
   notOutOfService: 'This machine is in service.',
   photoItem: 'The photo must belong to a failed item of the inspection.',
-} as const;
+} as const);

@@ -1,5 +1,6 @@
+import { registerMessages } from './registry';
 /** API keys, the readings batch and webhooks (issue 29, docs/api.md). Short: the catalogue is in every screen. */
-export const integrationsMessages = {
+export const integrationsMessages = registerMessages('integrations', {
   keyNameRequired: 'Please name the key.',
   scopesRequired: 'Choose at least one scope.',
   invalidKey: 'Invalid or revoked API key.',
@@ -13,4 +14,4 @@ export const integrationsMessages = {
   webhookPrivate: 'Addresses on a private, loopback or link-local network are refused.',
   webhookUnresolved: 'This address could not be found.',
   eventsRequired: 'Choose at least one event.',
-} as const;
+} as const);

@@ -1,8 +1,9 @@
+import { registerMessages } from './registry';
 import { authMessages } from './auth';
 import { profileMessages } from './profile';
 
 /** Operators, managers, company settings, operator sign-in and operator updates (spec section 5; minimum 8 per decisions.md). */
-export const operatorsMessages = {
+export const operatorsMessages = registerMessages('operators', {
   missingInformation: 'Please fill in all required fields',
   nameMax: 'Names must be at most 60 characters',
   noChanges: 'Please enter at least one setting to update.',
@@ -41,4 +42,4 @@ export const operatorsMessages = {
   submitted: 'Your equipment update has been sent to the manager for review.',
   heldForReview:
     'This reading is much higher than expected, so it was sent to your manager for review before it is counted.',
-} as const;
+} as const);

@@ -1,7 +1,8 @@
+import { registerMessages } from './registry';
 import { MIN_PASSWORD } from './auth';
 
 /** Every message of the profile, company details and change-password forms (spec section 5; minimum 8 per decisions.md). */
-export const profileMessages = {
+export const profileMessages = registerMessages('profile', {
   email: 'Please enter a valid email address.',
   secondaryEmail: 'Please enter a valid secondary email address.',
   nameMax: 'Names must be at most 100 characters.',
@@ -20,4 +21,4 @@ export const profileMessages = {
   digestFrequency: 'Choose daily, weekly or off.',
   digestWeekday: 'Choose a day of the week.',
   language: 'Choose English or Spanish.',
-} as const;
+} as const);

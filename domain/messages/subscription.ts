@@ -1,5 +1,6 @@
+import { registerMessages } from './registry';
 /** Refusals of the subscription state machine, entitlement and checkout (the message says why and what to do). */
-export const subscriptionMessages = {
+export const subscriptionMessages = registerMessages('subscription', {
   tierInvalid: 'Please choose a plan: basic, professional or enterprise.',
   intervalInvalid: 'Billing interval must be month or year.',
   pauseMonths: 'You can pause for 3 or 6 months.',
@@ -31,4 +32,4 @@ export const subscriptionMessages = {
   webhookNotConfigured: 'Webhook signing secret is not configured.',
   billingEventInvalid: 'Invalid billing event.',
   noPlanToChange: 'The subscription has no plan to change.',
-} as const;
+} as const);

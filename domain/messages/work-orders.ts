@@ -1,5 +1,6 @@
+import { registerMessages } from './registry';
 /** Messages of work orders, parts and costs (issue 27). */
-export const workOrdersMessages = {
+export const workOrdersMessages = registerMessages('workOrders', {
   notFound: 'Work order not found.',
   titleRequired: 'Enter a title.',
   kind: 'Choose the kind of work.',
@@ -27,4 +28,4 @@ export const workOrdersMessages = {
   adjustNote: 'Say why the stock is adjusted.',
   receivedPositive: 'Received stock must be positive.',
   belowZero: 'Stock cannot go below zero ({{onHand}} {{unit}} on hand).',
-} as const;
+} as const);

@@ -1,10 +1,9 @@
 import type { TFunction } from 'i18next';
+import type { MessageKey, MessageParams } from '@domain/messages/catalogue';
 import {
-  isMessageKey,
-  messageKeyOf,
-  type MessageKey,
-  type MessageParams,
-} from '@domain/messages/catalogue';
+  isMessageKeyShaped as isMessageKey,
+  loadedMessageKeyOf as messageKeyOf,
+} from '@domain/messages/registry';
 import { ApiError } from './api';
 import { formatDate, formatDecimal } from './format';
 

@@ -10,7 +10,7 @@ import {
   type DecimalMark,
   type ImportFormat,
 } from '@domain/import';
-import { isMessageKey } from '@domain/messages/catalogue';
+import { isMessageKeyShaped as isMessageKey } from '@domain/messages/registry';
 import { IMPORT_MAX_ROWS, type ImportIssue } from '@domain/schemas/import';
 import { CheckCircle2, Download, FileSpreadsheet, Upload } from 'lucide-react';
 import { useMemo, useState, type ChangeEvent } from 'react';
@@ -165,8 +165,7 @@ export default function ImportPage() {
     if (twice) return t('columns.duplicate', { field: t(`fields.${twice}`) });
     // A sheet with no Name column is named by its fleet number, year, make and model.
     const naming = ['name', 'fleetNumber', 'make', 'model'];
-    if (kind === 'equipment' && !used.some((m) => naming.includes(m)))
-      return t('columns.needName');
+    if (kind === 'equipment' && !used.some((m) => naming.includes(m))) return t('columns.needName');
     if (kind === 'history' && !used.includes('machine')) return t('columns.needMachine');
     if (kind === 'history' && !used.includes('date')) return t('columns.needDate');
     return null;

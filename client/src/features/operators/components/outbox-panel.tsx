@@ -1,6 +1,7 @@
 import { CloudOff, RefreshCw, Trash2, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { isMessageKey, type MessageParams } from '@domain/messages/catalogue';
+import type { MessageParams } from '@domain/messages/catalogue';
+import { isMessageKeyShaped as isMessageKey } from '@domain/messages/registry';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { formatNumber } from '@/lib/format';

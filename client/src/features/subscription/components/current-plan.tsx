@@ -9,7 +9,7 @@ import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ConfirmButton } from './confirm-button';
 import { formatUsd } from '@/lib/format';
-import { isMessageKey } from '@domain/messages/catalogue';
+import { isMessageKeyShaped as isMessageKey } from '@domain/messages/registry';
 import { translateKey } from '@/lib/translate-message';
 
 type Tone = 'info' | 'warning' | 'danger';
