@@ -23,7 +23,7 @@ import {
  * - axe finds no serious or critical violation at 390 px (e2e/a11y.spec.ts scans the desktop pages);
  * - no console error (the `test` fixture fails on any).
  */
-type Who = 'signedOut' | 'owner' | 'manager' | 'operator' | 'platformAdmin';
+type Who = 'signedOut' | 'owner' | 'manager' | 'technician' | 'operator' | 'platformAdmin';
 const WIDTHS = [390, 1366] as const;
 
 const localeDir = path.join(
@@ -70,7 +70,10 @@ const ENGLISH_PHRASES = (() => {
   return [...phrases];
 })();
 
-function pathsFor(table: keyof typeof ROUTE_TABLES, ids: { machine: string }): string[] {
+function pathsFor(
+  table: keyof typeof ROUTE_TABLES,
+  ids: { machine: string; workOrder: string },
+): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const [pattern, page] of ROUTE_TABLES[table]) {
@@ -81,7 +84,10 @@ function pathsFor(table: keyof typeof ROUTE_TABLES, ids: { machine: string }): s
     out.push(
       pattern === '*'
         ? '/no-such-page'
-        : pattern.replace(':status', 'all').replace(':id', ids.machine),
+        : pattern
+            .replace(':status', 'all')
+            .replace('/work-orders/:id', `/work-orders/${ids.workOrder}`)
+            .replace(':id', ids.machine),
     );
   }
   return out;
@@ -172,6 +178,26 @@ for (const lang of ['en', 'es'] as const) {
       data: { firstName: 'Marta', lastName: 'Ruiz', email: managerEmail, password: FIELD_PASSWORD },
     });
     expect(manager.status(), await manager.text()).toBe(201);
+    const technicianEmail = managerEmail.replace('mgr', 'tech');
+    const technician = await page.request.post('/api/technicians', {
+      data: {
+        firstName: 'Tomás',
+        lastName: 'Gil',
+        email: technicianEmail,
+        password: FIELD_PASSWORD,
+      },
+    });
+    expect(technician.status(), await technician.text()).toBe(201);
+    const order = await page.request.post('/api/work-orders', {
+      data: {
+        equipmentId: team.equipmentId,
+        title: 'Grease the pins',
+        kind: 'service',
+        priority: 'normal',
+      },
+    });
+    expect(order.status(), await order.text()).toBe(201);
+    const workOrder = ((await order.json()) as { id: string }).id;
 
     const walks: Record<Who, { table: keyof typeof ROUTE_TABLES; login?: [string, object] }> = {
       signedOut: { table: 'signedOut' },
@@ -182,6 +208,13 @@ for (const lang of ['en', 'es'] as const) {
       manager: {
         table: 'manager',
         login: ['/api/auth/login', { emailOrBusinessName: managerEmail, password: FIELD_PASSWORD }],
+      },
+      technician: {
+        table: 'technician',
+        login: [
+          '/api/auth/login',
+          { emailOrBusinessName: technicianEmail, password: FIELD_PASSWORD },
+        ],
       },
       operator: {
         table: 'operator',
@@ -206,7 +239,7 @@ for (const lang of ['en', 'es'] as const) {
           if (m.type() === 'error' && !/status of 4\d\d/.test(m.text()))
             errors.push(`${who} ${width}: ${m.text()}`);
         });
-        for (const url of pathsFor(walk.table, { machine: team.equipmentId }))
+        for (const url of pathsFor(walk.table, { machine: team.equipmentId, workOrder }))
           await test.step(`${who} ${url} ${width}px`, () => checkPage(p, url, lang, width));
         await ctx.close();
       }
