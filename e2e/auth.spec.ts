@@ -193,9 +193,17 @@ test('header links per role: owner sees every link, a visitor sees no header', a
   const links = mainNav(page).getByRole('link');
   // The daily links in the header; the rest under "More"; profile, settings and Logout (labelled) in
   // the account menu.
-  await expect(links).toHaveText(['Dashboard', 'Add Equipment', 'Equipment List', 'Inspections']);
+  await expect(links).toHaveText([
+    'Dashboard',
+    'Add Equipment',
+    'Equipment List',
+    'Inspections',
+    'Work Orders',
+  ]);
   await mainNav(page).getByRole('button', { name: 'More' }).click();
   await expect(page.getByRole('menuitem')).toHaveText([
+    'Parts',
+    'Costs',
     'Import',
     'Operators',
     'Subscription',
