@@ -8,6 +8,7 @@ import {
   forecastDtoSchema,
   noteTypeSchema,
   readingKinds,
+  voidDetailsSchema,
   type EquipmentStatusCounts,
 } from './equipment';
 import { equipmentStatusSchema } from './status';
@@ -42,6 +43,8 @@ export const historyEntrySchema = z.object({
   kind: historyKindSchema,
   params: z.record(z.string(), z.unknown()),
   text: z.string(),
+  /** A voided reading stays in the list, marked, with who voided it, when and why. */
+  voided: voidDetailsSchema.nullable(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

@@ -39,28 +39,36 @@ export async function recentHistory(
       changes: equipmentNote.changes,
       kind: equipmentNote.kind,
       params: equipmentNote.params,
+      voidedAt: equipmentNote.voidedAt,
+      voidedBy: equipmentNote.voidedBy,
+      voidReason: equipmentNote.voidReason,
     })
     .from(equipmentNote)
     .innerJoin(equipment, eq(equipment.id, equipmentNote.equipmentId))
     .where(eq(equipmentNote.companyId, companyId))
     .orderBy(desc(equipmentNote.createdAt))
     .limit(limit);
-  return rows.map(({ changes, reading, noteType, kind, params, ...r }) => {
-    const entry = storedEntry(kind, params, r.content);
-    const text = historyText(lang, entry);
-    return {
-      ...r,
-      // The stored column holds only a person's words: the sentence is written here, in the reader's language.
-      content: text,
-      createdAt: r.createdAt.toISOString(),
-      noteType: noteType as HistoryEntry['noteType'],
-      reading: reading as HistoryEntry['reading'],
-      changedFields: (changes ?? []).map((c) => c.field),
-      kind: entry.kind,
-      params: entry.params,
-      text,
-    };
-  });
+  return rows.map(
+    ({ changes, reading, noteType, kind, params, voidedAt, voidedBy, voidReason, ...r }) => {
+      const entry = storedEntry(kind, params, r.content);
+      const text = historyText(lang, entry);
+      return {
+        ...r,
+        // The stored column holds only a person's words: the sentence is written here, in the reader's language.
+        content: text,
+        createdAt: r.createdAt.toISOString(),
+        noteType: noteType as HistoryEntry['noteType'],
+        reading: reading as HistoryEntry['reading'],
+        changedFields: (changes ?? []).map((c) => c.field),
+        kind: entry.kind,
+        params: entry.params,
+        text,
+        voided: voidedAt
+          ? { at: voidedAt.toISOString(), by: voidedBy, reason: voidReason ?? '' }
+          : null,
+      };
+    },
+  );
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;

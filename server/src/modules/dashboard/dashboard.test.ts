@@ -293,6 +293,31 @@ type OverviewBody = {
   items: { id: string; name: string; currentUsage: number; status: { serviceStatus: string } }[];
 };
 
+describe('the recent history card', () => {
+  it('marks a voided reading with who voided it, when and why (issue 26 item 17)', async () => {
+    const o = await signupOwner(t.app);
+    const e = await createEquipmentViaApi(t.app, o.cookie, { name: 'Loader', currentUsage: 100 });
+    await call(t.app, o.cookie, 'PATCH', `/api/equipment/${e.id}/usage`, { usageIncrease: 50 });
+    const listed = async () =>
+      historyEntrySchema
+        .array()
+        .parse((await call(t.app, o.cookie, 'GET', '/api/equipment-history')).json());
+    const reading = (await listed()).find((h) => h.kind === 'reading')!;
+    expect(reading.voided).toBeNull();
+    const res = await call(
+      t.app,
+      o.cookie,
+      'POST',
+      `/api/equipment/${e.id}/history/${reading.id}/void`,
+      { reason: 'Typed 150 for 105' },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await listed()).find((h) => h.id === reading.id)!;
+    expect(after.voided).toMatchObject({ reason: 'Typed 150 for 105', by: expect.any(String) });
+    expect(Date.parse(after.voided!.at)).not.toBeNaN();
+  });
+});
+
 describe('overview cache: one status engine, never stale after a write', () => {
   const load = async (cookie: string, query = '', app: FastifyInstance = t.app) => {
     const res = await call(app, cookie, 'GET', `/api/dashboard/overview${query}`);

@@ -6,7 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { exportFileName, historyColumns, serviceEntryColumns } from '@domain/csv';
 import type { HistoryRecordDto, ServiceEntryDto } from '@domain/schemas/equipment';
 import { entryText, useHistoryLang } from '@/components/equipment/entry-text';
@@ -119,6 +120,7 @@ export function HistoryCard() {
                   >
                     {t(`history.kind.${h.noteType}`, { defaultValue: h.noteType })}
                   </Badge>
+                  {h.voided ? <Badge variant="destructive">{t('updates.voided')}</Badge> : null}
                   {h.operatorName ? <span>{t('history.by', { name: h.operatorName })}</span> : null}
                   {h.usage !== null ? (
                     <span>
@@ -126,7 +128,18 @@ export function HistoryCard() {
                     </span>
                   ) : null}
                 </div>
-                <p className="break-words">{entryText(lang, h)}</p>
+                <p className={cn('break-words', h.voided && 'line-through opacity-70')}>
+                  {entryText(lang, h)}
+                </p>
+                {h.voided ? (
+                  <p className="text-xs text-destructive" data-testid="history-voided">
+                    {t('updates.voidedBy', {
+                      who: h.voided.by ?? '—',
+                      date: formatDateTime(h.voided.at),
+                      reason: h.voided.reason,
+                    })}
+                  </p>
+                ) : null}
               </li>
             ))
           )}
