@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ROUTE_TABLES } from '../route-table';
 import { titleKeyFor } from './nav-items';
 
 describe('titleKeyFor', () => {
@@ -14,5 +15,13 @@ describe('titleKeyFor', () => {
     expect(titleKeyFor('/', 'owner')).toBe('titles.dashboard');
     // An operator's sticker link opens the operator screen.
     expect(titleKeyFor('/m/abc', 'operator')).toBe('titles.equipmentUpdates');
+  });
+
+  it('titles every page of the manager’s route table by its own name (only / is the dashboard)', () => {
+    for (const [pattern, page] of ROUTE_TABLES.manager) {
+      if (pattern === '/' || pattern === '*') continue;
+      const path = pattern.replace(/:[a-zA-Z]+/g, 'x1');
+      expect(titleKeyFor(path, 'owner'), `${pattern} (${page})`).not.toBe('titles.dashboard');
+    }
   });
 });

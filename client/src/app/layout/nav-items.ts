@@ -69,6 +69,7 @@ export function titleKeyFor(pathname: string, role: Role): string {
     '/work-orders': 'titles.workOrders',
     '/parts': 'titles.parts',
     '/costs': 'titles.costs',
+    '/integrations': 'titles.integrations',
     '/admin-accounts': 'titles.adminAccounts',
     '/admin-outbox': 'titles.adminOutbox',
     '/security-questions': 'titles.securityQuestions',
