@@ -188,7 +188,8 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
       // The person who sent it, by name (the username is only how they sign in).
       operatorName: 'Lucía Fernández',
       usage: 110.5,
-      content: 'Cambio de filtro',
+      // The entry told in the reader's language, the operator's note inside.
+      content: 'Reading: 110.5 hours · fuel 20 gal diesel · Cambio de filtro',
     }),
   );
   const updates = (await (await page.request.get('/api/operator-updates')).json()) as Array<{
