@@ -163,87 +163,101 @@ async function signIn(ctx: BrowserContext, url: string, data: Record<string, unk
 
 test.describe.configure({ timeout: 300_000 });
 
-for (const lang of ['en', 'es'] as const) {
-  test(`every page of every user at 390 and 1366 px (${lang}): no sideways scroll, no English in Spanish, axe, no console errors`, async ({
-    page,
-    browser,
-  }) => {
-    // The company: an owner with a machine, an operator and a manager.
-    const team = await setupFieldTeam(page.request, { namePrefix: 'Loader', currentUsage: 120 });
-    const me = (await (await page.request.get('/api/auth/user')).json()) as { email: string };
-    const managerEmail = `${uniqueName('mgr')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '.')}@example.com`;
-    const manager = await page.request.post('/api/managers', {
-      data: { firstName: 'Marta', lastName: 'Ruiz', email: managerEmail, password: FIELD_PASSWORD },
-    });
-    expect(manager.status(), await manager.text()).toBe(201);
-    const technicianEmail = managerEmail.replace('mgr', 'tech');
-    const technician = await page.request.post('/api/technicians', {
-      data: {
-        firstName: 'Tomás',
-        lastName: 'Gil',
-        email: technicianEmail,
-        password: FIELD_PASSWORD,
-      },
-    });
-    expect(technician.status(), await technician.text()).toBe(201);
-    const order = await page.request.post('/api/work-orders', {
-      data: {
-        equipmentId: team.equipmentId,
-        title: 'Grease the pins',
-        kind: 'service',
-        priority: 'normal',
-      },
-    });
-    expect(order.status(), await order.text()).toBe(201);
-    const workOrder = ((await order.json()) as { id: string }).id;
+const WHO: Who[] = ['signedOut', 'owner', 'manager', 'technician', 'operator', 'platformAdmin'];
 
-    const walks: Record<Who, { table: keyof typeof ROUTE_TABLES; login?: [string, object] }> = {
-      signedOut: { table: 'signedOut' },
-      owner: {
-        table: 'manager',
-        login: ['/api/auth/login', { emailOrBusinessName: me.email, password: PASSWORD }],
-      },
-      manager: {
-        table: 'manager',
-        login: ['/api/auth/login', { emailOrBusinessName: managerEmail, password: FIELD_PASSWORD }],
-      },
-      technician: {
-        table: 'technician',
-        login: [
-          '/api/auth/login',
-          { emailOrBusinessName: technicianEmail, password: FIELD_PASSWORD },
-        ],
-      },
-      operator: {
-        table: 'operator',
-        login: ['/api/employee/login', { operatorName: team.username, password: FIELD_PASSWORD }],
-      },
-      platformAdmin: {
-        table: 'platformAdmin',
-        login: [
-          '/api/auth/login',
-          { emailOrBusinessName: E2E_ADMIN.email, password: E2E_ADMIN.password },
-        ],
-      },
-    };
-    const errors: string[] = [];
-    for (const [who, walk] of Object.entries(walks) as [Who, (typeof walks)[Who]][]) {
-      for (const width of WIDTHS) {
-        const ctx = await contextFor(browser, lang, width);
-        if (walk.login) await signIn(ctx, walk.login[0], walk.login[1] as Record<string, unknown>);
-        const p = await ctx.newPage();
-        p.on('pageerror', (e) => errors.push(`${who} ${width}: ${e.message}`));
-        p.on('console', (m) => {
-          if (m.type() === 'error' && !/status of 4\d\d/.test(m.text()))
-            errors.push(`${who} ${width}: ${m.text()}`);
-        });
-        for (const url of pathsFor(walk.table, { machine: team.equipmentId, workOrder }))
-          await test.step(`${who} ${url} ${width}px`, () => checkPage(p, url, lang, width));
-        await ctx.close();
+// One test per language and kind of user: each walks its pages at both widths (short tests, run in parallel).
+for (const lang of ['en', 'es'] as const) {
+  for (const only of WHO)
+    test(`every page of ${only} at 390 and 1366 px (${lang}): no sideways scroll, no English in Spanish, axe, no console errors`, async ({
+      page,
+      browser,
+    }) => {
+      // The company: an owner with a machine, an operator and a manager.
+      const team = await setupFieldTeam(page.request, { namePrefix: 'Loader', currentUsage: 120 });
+      const me = (await (await page.request.get('/api/auth/user')).json()) as { email: string };
+      const managerEmail = `${uniqueName('mgr')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '.')}@example.com`;
+      const manager = await page.request.post('/api/managers', {
+        data: {
+          firstName: 'Marta',
+          lastName: 'Ruiz',
+          email: managerEmail,
+          password: FIELD_PASSWORD,
+        },
+      });
+      expect(manager.status(), await manager.text()).toBe(201);
+      const technicianEmail = managerEmail.replace('mgr', 'tech');
+      const technician = await page.request.post('/api/technicians', {
+        data: {
+          firstName: 'Tomás',
+          lastName: 'Gil',
+          email: technicianEmail,
+          password: FIELD_PASSWORD,
+        },
+      });
+      expect(technician.status(), await technician.text()).toBe(201);
+      const order = await page.request.post('/api/work-orders', {
+        data: {
+          equipmentId: team.equipmentId,
+          title: 'Grease the pins',
+          kind: 'service',
+          priority: 'normal',
+        },
+      });
+      expect(order.status(), await order.text()).toBe(201);
+      const workOrder = ((await order.json()) as { id: string }).id;
+
+      const walks: Record<Who, { table: keyof typeof ROUTE_TABLES; login?: [string, object] }> = {
+        signedOut: { table: 'signedOut' },
+        owner: {
+          table: 'manager',
+          login: ['/api/auth/login', { emailOrBusinessName: me.email, password: PASSWORD }],
+        },
+        manager: {
+          table: 'manager',
+          login: [
+            '/api/auth/login',
+            { emailOrBusinessName: managerEmail, password: FIELD_PASSWORD },
+          ],
+        },
+        technician: {
+          table: 'technician',
+          login: [
+            '/api/auth/login',
+            { emailOrBusinessName: technicianEmail, password: FIELD_PASSWORD },
+          ],
+        },
+        operator: {
+          table: 'operator',
+          login: ['/api/employee/login', { operatorName: team.username, password: FIELD_PASSWORD }],
+        },
+        platformAdmin: {
+          table: 'platformAdmin',
+          login: [
+            '/api/auth/login',
+            { emailOrBusinessName: E2E_ADMIN.email, password: E2E_ADMIN.password },
+          ],
+        },
+      };
+      const errors: string[] = [];
+      for (const [who, walk] of Object.entries(walks) as [Who, (typeof walks)[Who]][]) {
+        if (who !== only) continue;
+        for (const width of WIDTHS) {
+          const ctx = await contextFor(browser, lang, width);
+          if (walk.login)
+            await signIn(ctx, walk.login[0], walk.login[1] as Record<string, unknown>);
+          const p = await ctx.newPage();
+          p.on('pageerror', (e) => errors.push(`${who} ${width}: ${e.message}`));
+          p.on('console', (m) => {
+            if (m.type() === 'error' && !/status of 4\d\d/.test(m.text()))
+              errors.push(`${who} ${width}: ${m.text()}`);
+          });
+          for (const url of pathsFor(walk.table, { machine: team.equipmentId, workOrder }))
+            await test.step(`${who} ${url} ${width}px`, () => checkPage(p, url, lang, width));
+          await ctx.close();
+        }
       }
-    }
-    expect(errors).toEqual([]);
-  });
+      expect(errors).toEqual([]);
+    });
 }
