@@ -94,9 +94,16 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await page.getByRole('button', { name: `Update Usage: ${name}` }).click();
   const usage = page.getByRole('dialog', { name: 'Update Equipment Usage' });
   await usage.getByRole('button', { name: 'Update Usage' }).click();
+  // The spec's notice, and the same rule under the field (the API's schema through zodResolver).
   await expect(
-    page.getByText('Please enter a valid positive number for usage increase.', { exact: true }),
+    page
+      .getByLabel('Notifications (F8)')
+      .getByText('Please enter a valid positive number for usage increase.', { exact: true }),
   ).toBeVisible();
+  await expect(usage.locator('#usage-increase-error')).toHaveText(
+    'Please enter a valid positive number for usage increase.',
+  );
+  await expect(usage.getByLabel('Usage increase')).toHaveAttribute('aria-invalid', 'true');
   await usage.getByLabel('Usage increase').fill('50.5');
   await expect(usage.getByText('1,250.5 hours')).toBeVisible();
   await usage.getByRole('button', { name: 'Update Usage' }).click();

@@ -44,7 +44,12 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
   // ... adds an operator; the toast names the generated username.
   await page.getByRole('button', { name: 'Add Operator' }).click();
   const dialog = page.getByRole('dialog');
+  // A missing name: the spec's notice, and the field says it (the API's schema through zodResolver).
   await dialog.getByLabel('First name').fill('Lucía');
+  await dialog.getByRole('button', { name: 'Add Operator' }).click();
+  await expect(page.getByText('Missing Information', { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('Last name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('First name')).not.toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel('Last name').fill('Fernández');
   await dialog.getByRole('button', { name: 'Add Operator' }).click();
   await expect(page.getByText('Operator Added Successfully', { exact: true })).toBeVisible();
