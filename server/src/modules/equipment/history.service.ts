@@ -15,7 +15,7 @@ import { equipmentNote, fieldPhoto, operatorUpdate } from '../../db/schema/index
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
 import { toHistoryDto, toNoteDto, type Row } from './equipment.dto';
-import { findAnyRow } from './equipment.service';
+import { findAnyRow } from './equipment.queries';
 
 export async function listNotes(
   deps: Deps,

@@ -16,7 +16,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import { partsOf, toEquipmentDto } from './equipment.dto';
-import { assertId, companyToday } from './equipment.service';
+import { assertId, companyToday } from './equipment.queries';
 
 const DAY_MS = 86_400_000;
 const METER_UNITS = new Set(['hours', 'miles', 'kilometers']);
