@@ -503,27 +503,33 @@ async function measureMachinePage(base, owner) {
     };
     console.info(`   ${call}: ${JSON.stringify(calls[call])}`);
   }
-  // The page's data as the client asks it: both requests at once, CONNECTIONS pages opening at a time.
-  const times = [];
-  const until = Date.now() + DURATION * 1000;
-  const opener = async () => {
-    while (Date.now() < until) {
-      const t0 = performance.now();
-      const answers = await Promise.all(
-        MACHINE_PAGE_CALLS(id).map(({ url }) =>
-          fetch(`${base}${url}`, { headers }).then((r) => r.arrayBuffer().then(() => r.ok)),
-        ),
-      );
-      if (answers.every(Boolean)) times.push(performance.now() - t0);
-    }
+  // The page's data as the client asks it: both requests at once, `openers` pages opening at a time.
+  const opening = async (openers) => {
+    const times = [];
+    const until = Date.now() + DURATION * 1000;
+    const opener = async () => {
+      while (Date.now() < until) {
+        const t0 = performance.now();
+        const answers = await Promise.all(
+          MACHINE_PAGE_CALLS(id).map(({ url }) =>
+            fetch(`${base}${url}`, { headers }).then((r) => r.arrayBuffer().then(() => r.ok)),
+          ),
+        );
+        if (answers.every(Boolean)) times.push(performance.now() - t0);
+      }
+    };
+    await Promise.all(Array.from({ length: openers }, opener));
+    times.sort((a, b) => a - b);
+    const at = (q) =>
+      Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0);
+    return { pages: times.length, p50: at(0.5), p99: at(0.99) };
   };
-  await Promise.all(Array.from({ length: CONNECTIONS }, opener));
-  times.sort((a, b) => a - b);
-  const at = (q) =>
-    Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0);
-  const open = { pages: times.length, p50: at(0.5), p99: at(0.99) };
-  console.info(`   machine page opened (both requests at once): ${JSON.stringify(open)}`);
-  return { calls, open };
+  await opening(1); // warm-up
+  const alone = await opening(1);
+  console.info(`   machine page opened by one user at a time: ${JSON.stringify(alone)}`);
+  const open = await opening(CONNECTIONS);
+  console.info(`   machine page opened, ${CONNECTIONS} at a time: ${JSON.stringify(open)}`);
+  return { calls, open, alone };
 }
 
 /** Writes the "Machine page" section of docs/benchmarks.md: PostgreSQL and PGlite side by side. */
@@ -545,10 +551,11 @@ function writeMachinePageSection() {
       const any = kinds.map((k) => results.machinePage[k].calls[c]).find(Boolean);
       return `| ${c} | ${any?.kb ?? '-'} | ${kinds.map((k) => cell(k, results.machinePage[k].calls[c])).join(' | ')} | ${kinds.map((k) => results.machinePage[k].calls[c]?.rps ?? '-').join(' | ')} |`;
     }),
-    `| The page's data (both requests at once) | - | ${kinds.map((k) => cell(k, results.machinePage[k].open)).join(' | ')} | ${kinds.map((k) => `${results.machinePage[k].open.pages} pages`).join(' | ')} |`,
+    `| The page's data (both requests at once), one user at a time | - | ${kinds.map((k) => cell(k, results.machinePage[k].alone)).join(' | ')} | ${kinds.map((k) => `${results.machinePage[k].alone.pages} pages`).join(' | ')} |`,
+    `| The page's data (both requests at once), ${CONNECTIONS} users at a time | - | ${kinds.map((k) => cell(k, results.machinePage[k].open)).join(' | ')} | ${kinds.map((k) => `${results.machinePage[k].open.pages} pages`).join(' | ')} |`,
     '',
     pgOpen
-      ? `Target (issue 24): the page's data in at most two requests and two queries, p99 under 100 ms on PostgreSQL: ${pgOpen.p99 < 100 ? 'met' : '**missed**'} (p99 ${pgOpen.p99} ms).`
+      ? `Target (issue 24): the page's data in at most two requests and two queries (one query each; the costs card asks for its own data only when opened), p99 under 100 ms on PostgreSQL: one user at a time ${results.machinePage.postgres.alone.p99 < 100 ? 'met' : '**missed**'} (p99 ${results.machinePage.postgres.alone.p99} ms); ${CONNECTIONS} at a time ${pgOpen.p99 < 100 ? 'met' : '**missed**'} (p99 ${pgOpen.p99} ms).`
       : 'Target (issue 24): PostgreSQL not measured.',
     '',
   ];
