@@ -122,6 +122,21 @@ describe('the import graph of server/src and domain/', () => {
     ).toEqual([]);
   });
 
+  it('never imports a plugin from db/, lib/, deps.ts or config.ts', () => {
+    const below = (f: string) =>
+      /^server\/src\/(db|lib)\//.test(f) ||
+      f === 'server/src/deps.ts' ||
+      f === 'server/src/config.ts';
+    const upward = [...graph]
+      .filter(([f]) => below(rel(f)) && !/\.test\.tsx?$/.test(f))
+      .flatMap(([f, deps]) =>
+        deps
+          .filter((d) => rel(d).startsWith('server/src/plugins/'))
+          .map((d) => `${rel(f)} -> ${rel(d)}`),
+      );
+    expect(upward).toEqual([]);
+  });
+
   it('never imports a module from plugins/, db/, lib/, deps.ts or config.ts', () => {
     const lower = (f: string) =>
       /^server\/src\/(plugins|db|lib)\//.test(f) ||
