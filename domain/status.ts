@@ -1,27 +1,28 @@
 import { daysBetween } from './dates';
-import type { EquipmentStatus } from './schemas/status';
+import {
+  serviceStatuses,
+  statusSlugs,
+  type EquipmentStatus,
+  type ServiceStatus,
+  type StatusSlug,
+} from './status-values';
 
-export type { EquipmentStatus };
+export {
+  serviceStatuses,
+  statusPageSlugs,
+  statusSlugs,
+  type EquipmentStatus,
+  type ServiceStatus,
+  type StatusPageSlug,
+  type StatusSlug,
+} from './status-values';
 
 /**
  * The one status engine (decisions.md, "One status engine"). Plain code, no zod: the screens that show
  * statuses load it without the validation library (its schemas are in schemas/status.ts). The server computes it for every
- * equipment response, filter, count and export; every screen shows what it returns.
+ * equipment response, filter, count and export; every screen shows what it returns. Its vocabulary
+ * (statuses, slugs, the status's shape) is in status-values.ts.
  */
-
-export const serviceStatuses = [
-  'good',
-  'approaching_service',
-  'time_for_service',
-  'overdue',
-] as const;
-export type ServiceStatus = (typeof serviceStatuses)[number];
-
-/** Slugs of the /equipment/:status pages. `all` is no filter. */
-export const statusSlugs = ['good', 'approaching', 'due', 'overdue'] as const;
-export type StatusSlug = (typeof statusSlugs)[number];
-export const statusPageSlugs = ['all', ...statusSlugs] as const;
-export type StatusPageSlug = (typeof statusPageSlugs)[number];
 
 const SLUG_OF: Record<ServiceStatus, StatusSlug> = {
   good: 'good',

@@ -4,6 +4,7 @@
 // Not part of npm test. Bounded: a few minutes. Env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_DURATION (seconds per measurement, default 5), BENCH_CONNECTIONS (default 20), BENCH_TARGETS (pglite,postgres).
 // Also the spreadsheet import of 5,000 rows (section "Spreadsheet import"); BENCH_ONLY=import measures only that.
+// And the machine page's data (section "Machine page"); BENCH_ONLY=machine-page measures only that.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +34,17 @@ const DASHBOARD_CALLS = [
 const LIST_CALLS = ['/api/equipment/page?limit=25'];
 // Measured for reference, not loaded by the dashboard: the full list (2,000 records) used by the exports only.
 const REFERENCE_CALLS = ['/api/equipment'];
+// What the machine page (client/src/features/machines, /machines/:id) asks on open: its data and the
+// timeline's first page (TIMELINE_PAGE = 20); then, after them, the costs card's own request (issue 27).
+const MACHINE_PAGE_CALLS = (id) => [
+  { call: 'GET /api/equipment/:id/page', url: `/api/equipment/${id}/page` },
+  { call: 'GET /api/equipment/:id/history?limit=20', url: `/api/equipment/${id}/history?limit=20` },
+];
+const MACHINE_COSTS_CALL = (id) => ({
+  call: 'GET /api/costs?months=12&equipmentId=:id (costs card)',
+  url: `/api/costs?months=12&equipmentId=${id}`,
+});
+const ONLY_MACHINE_PAGE = process.env.BENCH_ONLY === 'machine-page';
 
 // Build the server and the seed entry (bundled TS, like scripts/build-server.mjs).
 execFileSync('node', ['scripts/build-server.mjs'], { stdio: 'inherit' });
@@ -170,7 +182,7 @@ function operatorUpdateRequests(machines) {
   ];
 }
 
-const results = { targets: {}, bare: {}, seed: {}, metricsCost: null };
+const results = { targets: {}, bare: {}, seed: {}, metricsCost: null, machinePage: {} };
 /** Calls measured again with row-level security off and on (its cost). */
 const RLS_CALLS = ['/api/dashboard/overview?limit=50', '/api/operator-updates'];
 const PGBENCH = ['/usr/lib/postgresql/15/bin/pgbench', '/usr/bin/pgbench'].find((p) =>
@@ -305,6 +317,8 @@ async function measureTarget(kind) {
           `   operator sign-in failed (${err.message}); POST /api/operator-updates measured as the owner`,
         );
       }
+      results.machinePage[kind] = await measureMachinePage(base, owner);
+      if (ONLY_MACHINE_PAGE) return;
       const rows = {};
       for (const url of [...DASHBOARD_CALLS, ...LIST_CALLS, ...REFERENCE_CALLS]) {
         const res = await fetch(`${base}${url}`, { headers: { cookie: owner } });
@@ -458,6 +472,102 @@ async function measureTarget(kind) {
   }
 }
 
+/**
+ * The machine page of one of the big company's machines (2,000 machines, 50,000 history entries): each
+ * request it makes on open, loaded on its own (p50/p99 at the benchmark's concurrency), and the page's
+ * data as the client gets it (its two requests at once, time until both answered).
+ */
+async function measureMachinePage(base, owner) {
+  const headers = { cookie: owner };
+  const found = await fetch(
+    `${base}/api/equipment/page?limit=1&search=${encodeURIComponent('Machine 01000')}`,
+    { headers },
+  );
+  const id = found.ok ? (await found.json()).items[0]?.id : undefined;
+  if (!id) {
+    console.warn(`   machine page: no machine found (${found.status}), skipped`);
+    return null;
+  }
+  const calls = {};
+  for (const { call, url } of [...MACHINE_PAGE_CALLS(id), MACHINE_COSTS_CALL(id)]) {
+    const res = await fetch(`${base}${url}`, { headers });
+    const body = await res.text();
+    if (!res.ok) {
+      console.warn(`   ${call}: ${res.status}, skipped`);
+      continue;
+    }
+    await load({ url: `${base}${url}`, headers, duration: 1 }); // warm-up
+    calls[call] = {
+      ...(await load({ url: `${base}${url}`, headers })),
+      kb: Math.round(Buffer.byteLength(body) / 1024),
+    };
+    console.info(`   ${call}: ${JSON.stringify(calls[call])}`);
+  }
+  // The page's data as the client asks it: both requests at once, `openers` pages opening at a time.
+  const opening = async (openers) => {
+    const times = [];
+    const until = Date.now() + DURATION * 1000;
+    const opener = async () => {
+      while (Date.now() < until) {
+        const t0 = performance.now();
+        const answers = await Promise.all(
+          MACHINE_PAGE_CALLS(id).map(({ url }) =>
+            fetch(`${base}${url}`, { headers }).then((r) => r.arrayBuffer().then(() => r.ok)),
+          ),
+        );
+        if (answers.every(Boolean)) times.push(performance.now() - t0);
+      }
+    };
+    await Promise.all(Array.from({ length: openers }, opener));
+    times.sort((a, b) => a - b);
+    const at = (q) =>
+      Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0);
+    return { pages: times.length, p50: at(0.5), p99: at(0.99) };
+  };
+  await opening(1); // warm-up
+  const alone = await opening(1);
+  console.info(`   machine page opened by one user at a time: ${JSON.stringify(alone)}`);
+  const open = await opening(CONNECTIONS);
+  console.info(`   machine page opened, ${CONNECTIONS} at a time: ${JSON.stringify(open)}`);
+  return { calls, open, alone };
+}
+
+/** Writes the "Machine page" section of docs/benchmarks.md: PostgreSQL and PGlite side by side. */
+function writeMachinePageSection() {
+  const kinds = ['postgres', 'pglite'].filter((k) => results.machinePage[k]);
+  if (kinds.length === 0) return;
+  const name = (k) => (k === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)');
+  const callNames = [...new Set(kinds.flatMap((k) => Object.keys(results.machinePage[k].calls)))];
+  const cell = (k, r) => (r ? `${r.p50} / ${r.p99}` : '-');
+  const pgOpen = results.machinePage.postgres?.open;
+  const lines = [
+    '## Machine page',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench\` (\`BENCH_ONLY=machine-page\` for this section alone) on this machine (${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} when written: other work shares it), ${CONNECTIONS} connections, ${DURATION} s per row. One machine of the company with 2,000 machines and 50,000 history entries, as its owner. Each request alone with autocannon; then the page's data as the client asks it on open (both requests at once, ${CONNECTIONS} pages opening at a time, time until both answered). Server queries per request: one each (server/src/modules/equipment/machine-page.test.ts counts them).`,
+    '',
+    `| Request | Size (KB) | ${kinds.map((k) => `${name(k)} p50 / p99 ms`).join(' | ')} | ${kinds.map((k) => `${name(k)} req/s`).join(' | ')} |`,
+    `|---|---|${kinds.map(() => '---|').join('')}${kinds.map(() => '---|').join('')}`,
+    ...callNames.map((c) => {
+      const any = kinds.map((k) => results.machinePage[k].calls[c]).find(Boolean);
+      return `| ${c} | ${any?.kb ?? '-'} | ${kinds.map((k) => cell(k, results.machinePage[k].calls[c])).join(' | ')} | ${kinds.map((k) => results.machinePage[k].calls[c]?.rps ?? '-').join(' | ')} |`;
+    }),
+    `| The page's data (both requests at once), one user at a time | - | ${kinds.map((k) => cell(k, results.machinePage[k].alone)).join(' | ')} | ${kinds.map((k) => `${results.machinePage[k].alone.pages} pages`).join(' | ')} |`,
+    `| The page's data (both requests at once), ${CONNECTIONS} users at a time | - | ${kinds.map((k) => cell(k, results.machinePage[k].open)).join(' | ')} | ${kinds.map((k) => `${results.machinePage[k].open.pages} pages`).join(' | ')} |`,
+    '',
+    pgOpen
+      ? `Target (issue 24): the page's data in at most two requests and two queries (one query each; the costs card asks for its own data only when opened), p99 under 100 ms on PostgreSQL: one user at a time ${results.machinePage.postgres.alone.p99 < 100 ? 'met' : '**missed**'} (p99 ${results.machinePage.postgres.alone.p99} ms); ${CONNECTIONS} at a time ${pgOpen.p99 < 100 ? 'met' : '**missed**'} (p99 ${pgOpen.p99} ms).`
+      : 'Target (issue 24): PostgreSQL not measured.',
+    '',
+  ];
+  const file = 'docs/benchmarks.md';
+  let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\n';
+  const section = lines.join('\n');
+  const re = /## Machine page\n[\s\S]*?(?=\n## (?!#)|$)/;
+  doc = re.test(doc) ? doc.replace(re, section.trimEnd() + '\n') : doc.trimEnd() + '\n\n' + section;
+  writeFileSync(file, doc.endsWith('\n') ? doc : doc + '\n');
+  console.info(`\nwrote ${file} (Machine page)`);
+}
+
 async function measureBare() {
   const app = Fastify({ logger: false });
   for (const [key, v] of Object.entries(results.bare)) {
@@ -557,11 +667,13 @@ async function measureImport() {
   console.info(`\nwrote ${file} (Spreadsheet import)`);
 }
 
-if (process.env.BENCH_ONLY !== 'server') await measureImport();
+if (process.env.BENCH_ONLY !== 'server' && !ONLY_MACHINE_PAGE) await measureImport();
 if (process.env.BENCH_ONLY === 'import') process.exit(0);
 
 results.loadAvg = { start: os.loadavg()[0].toFixed(1) };
 for (const t of TARGETS) await measureTarget(t.trim());
+writeMachinePageSection();
+if (ONLY_MACHINE_PAGE) process.exit(0);
 console.info('\n== the cost of metrics (CPU per request, metrics off / on)');
 results.metricsCost = measureMetricsCost();
 console.info(`   ${JSON.stringify(results.metricsCost)}`);

@@ -1,4 +1,4 @@
-import { registerMessages } from './registry';
+import { registerMessages } from './register';
 /** decisions.md: minimum 8 (the spec says 6). */
 export const MIN_PASSWORD = 8;
 

@@ -10,6 +10,7 @@ import { profileMessages } from './profile';
 import { queryMessages } from './query';
 import { subscriptionMessages } from './subscription';
 import { workOrdersMessages } from './work-orders';
+import type { MessageText } from './register';
 
 /**
  * Every message the server can answer with, by area (docs/decisions/messages-by-key.md). A message's
@@ -39,8 +40,7 @@ export type MessageKey = {
   [A in MessageArea]: `${A}.${Extract<keyof Catalogue[A], string>}`;
 }[MessageArea];
 export type MessageParams = Readonly<Record<string, string | number>>;
-type Plural = { readonly one: string; readonly other: string };
-export type MessageText = string | Plural;
+export type { MessageText };
 
 const AREAS = messageCatalogue as unknown as Record<string, Record<string, MessageText>>;
 

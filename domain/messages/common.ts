@@ -1,4 +1,4 @@
-import { registerMessages } from './registry';
+import { registerMessages } from './register';
 /** Messages any endpoint can answer with (request shape, sign-in, permissions, limits). */
 export const commonMessages = registerMessages('common', {
   notFound: 'Not found',

@@ -1,4 +1,4 @@
-import { registerMessages } from './registry';
+import { registerMessages } from './register';
 /** Messages of spec section 5 for equipment (and ours where the spec gives none). */
 export const equipmentMessages = registerMessages('equipment', {
   nameRequired: 'Name is required',

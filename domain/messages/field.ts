@@ -1,4 +1,4 @@
-import { registerMessages } from './registry';
+import { registerMessages } from './register';
 /** Messages of the field app (issue 13): photos with an operator update. */
 export const fieldMessages = registerMessages('field', {
   photoTooLarge: 'The photo is too large (at most {{max}} MB).',

@@ -1,4 +1,4 @@
-import { registerMessages } from './registry';
+import { registerMessages } from './register';
 /** Messages of the spreadsheet import (issue 17). */
 export const importMessages = registerMessages('import', {
   noRows: 'The file has no rows to import.',

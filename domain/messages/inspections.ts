@@ -1,4 +1,4 @@
-import { registerMessages } from './registry';
+import { registerMessages } from './register';
 /** Messages of pre-use inspections (issue 16): checklist templates, inspections, defects, out of service. */
 export const inspectionsMessages = registerMessages('inspections', {
   templateNameRequired: 'Enter a name for the checklist.',

@@ -1,4 +1,4 @@
-import { registerMessages } from './registry';
+import { registerMessages } from './register';
 /** API keys, the readings batch and webhooks (issue 29, docs/api.md). Short: the catalogue is in every screen. */
 export const integrationsMessages = registerMessages('integrations', {
   keyNameRequired: 'Please name the key.',

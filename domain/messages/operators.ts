@@ -1,4 +1,4 @@
-import { registerMessages } from './registry';
+import { registerMessages } from './register';
 import { authMessages } from './auth';
 import { profileMessages } from './profile';
 

@@ -1,4 +1,4 @@
-import { registerMessages } from './registry';
+import { registerMessages } from './register';
 import { MIN_PASSWORD } from './auth';
 
 /** Every message of the profile, company details and change-password forms (spec section 5; minimum 8 per decisions.md). */

@@ -1,4 +1,4 @@
-import { registerMessages } from './registry';
+import { registerMessages } from './register';
 import { equipmentTypes } from '../kinds';
 
 /**

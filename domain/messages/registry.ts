@@ -1,21 +1,16 @@
-import type { MessageKey, MessageText } from './catalogue';
+import type { MessageKey } from './catalogue';
+import { registeredMessages } from './register';
 
 /**
- * The message areas a program has loaded, for finding a key by its English text. Each area registers
- * itself when its module is imported (domain/messages/<area>.ts), so a screen carries the English texts
- * of the areas its own schemas use and no others: the full catalogue (catalogue.ts) is the server's.
+ * Finding a message key by its English text among the message areas a program has loaded. Each area
+ * registers itself when its module is imported (domain/messages/<area>.ts, through register.ts), so a
+ * screen carries the English texts of the areas its own schemas use and no others: the full catalogue
+ * (catalogue.ts) is the server's.
  */
-const registered = new Map<string, Readonly<Record<string, MessageText>>>();
-let reverse: Map<string, MessageKey> | null = null;
+export { registerMessages } from './register';
 
-export function registerMessages<const T extends Readonly<Record<string, MessageText>>>(
-  area: string,
-  messages: T,
-): T {
-  registered.set(area, messages);
-  reverse = null;
-  return messages;
-}
+let reverse: Map<string, MessageKey> | null = null;
+let reverseOf = -1;
 
 /** Whether a text has a message key's shape (`<area>.<name>`): the client translates it by its key. */
 export function isMessageKeyShaped(value: string): value is MessageKey {
@@ -27,9 +22,11 @@ export function isMessageKeyShaped(value: string): value is MessageKey {
  * Texts shared by several areas map to the first area registered.
  */
 export function loadedMessageKeyOf(text: string): MessageKey | undefined {
-  if (!reverse) {
+  const { areas, generation } = registeredMessages();
+  if (!reverse || reverseOf !== generation) {
     reverse = new Map();
-    for (const [area, messages] of registered)
+    reverseOf = generation;
+    for (const [area, messages] of areas)
       for (const [name, t] of Object.entries(messages))
         for (const form of typeof t === 'string' ? [t] : [t.one, t.other])
           if (!reverse.has(form)) reverse.set(form, `${area}.${name}` as MessageKey);

@@ -1,4 +1,4 @@
-import { registerMessages } from './registry';
+import { registerMessages } from './register';
 /** Refusals of the subscription state machine, entitlement and checkout (the message says why and what to do). */
 export const subscriptionMessages = registerMessages('subscription', {
   tierInvalid: 'Please choose a plan: basic, professional or enterprise.',

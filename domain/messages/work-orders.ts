@@ -1,4 +1,4 @@
-import { registerMessages } from './registry';
+import { registerMessages } from './register';
 /** Messages of work orders, parts and costs (issue 27). */
 export const workOrdersMessages = registerMessages('workOrders', {
   notFound: 'Work order not found.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceStatuses, statusSlugs } from '../status';
+import { serviceStatuses, statusSlugs, type EquipmentStatus } from '../status-values';
 
 /** The status engine's types as schemas (domain/status.ts stays free of zod for the screens). */
 export const serviceStatusSchema = z.enum(serviceStatuses);
@@ -27,4 +27,9 @@ export const equipmentStatusSchema = z.object({
   /** Approaching end of life: usage at or above (100 - alertThreshold) % of the lifespan. */
   lifespanWarning: z.boolean(),
 });
-export type EquipmentStatus = z.infer<typeof equipmentStatusSchema>;
+export type { EquipmentStatus };
+
+/** The schema and the engine's type describe the same object (a compile error when they drift). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameShape: Same<z.infer<typeof equipmentStatusSchema>, EquipmentStatus> = true;
+void sameShape;

@@ -13,6 +13,7 @@ import { loggerOptions } from './lib/log';
 import { createIndexPages } from './lib/index-html';
 import { SecretBox } from './lib/secret-box';
 import { registerModules } from './modules/routes';
+import { refreshCompany, stateOf } from './modules/subscription/index';
 import { registerAccessControl } from './plugins/access';
 import { registerApiKeys } from './plugins/api-keys';
 import { registerEntitlement } from './plugins/entitlement';
@@ -72,7 +73,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   registerApiKeys(app, deps);
   registerSessions(app, deps);
   registerAccessControl(app);
-  registerEntitlement(app, deps);
+  registerEntitlement(app, deps, { stateOf, refresh: refreshCompany });
   registerMetrics(app, deps.metrics, config.METRICS_TOKEN);
   await registerModules(app, deps);
 

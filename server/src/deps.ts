@@ -1,7 +1,18 @@
+import type { Registry } from 'prom-client';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { SecretBox } from './lib/secret-box';
-import type { Metrics } from './plugins/metrics';
+
+/** Prometheus metrics of one app server (made by plugins/metrics.ts createMetrics). */
+export type Metrics = {
+  readonly enabled: boolean;
+  readonly registry: Registry;
+  /**
+   * Reports a queue's depth (jobs waiting) as `ems_queue_depth{queue="<name>"}`, read at each scrape.
+   * The job queue calls this once per queue when it starts; a no-op while metrics are off.
+   */
+  trackQueue: (name: string, depth: () => number | Promise<number>) => void;
+};
 
 /** What every module receives. Tests build the same object with their own database and clock. */
 export type Deps = {

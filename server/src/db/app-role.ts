@@ -1,6 +1,5 @@
-import { getTableName, is, sql } from 'drizzle-orm';
+import { getTableName, is, sql, type SQL } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
 import * as schema from './schema/index';
 import { APP_ROLE } from './scope';
 
@@ -104,7 +103,9 @@ export async function grantAppRole(query: OwnerQuery): Promise<string[]> {
  * are missing), sequences it may not use, the schema it may not use. Empty when all is well. One
  * catalog query, run through the app's own connections (as the app role).
  */
-export async function appRoleProblems(db: Db): Promise<string[]> {
+export async function appRoleProblems(db: {
+  execute: (query: SQL) => Promise<unknown>;
+}): Promise<string[]> {
   const names = sql.join(
     APP_TABLES.map((t) => sql`${t}`),
     sql`, `,

@@ -6,7 +6,7 @@ import { apiKey, company } from '../db/schema/index';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { hookRoutes, isApiRoute, SAFE_METHODS } from './route-hooks';
-import type { AuthContext } from './session';
+import type { AuthContext } from './auth-context';
 
 /**
  * API keys (issue 29, docs/api.md): `Authorization: Bearer <token>` authenticates an /api request as

@@ -5,9 +5,9 @@ import {
   notEntitledMessage,
   type SubscriptionState,
 } from '../../../domain/subscription';
+import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
-import { refreshCompany, stateOf } from '../modules/subscription/subscription.service';
 import { hookRoutes, isApiRoute, SAFE_METHODS } from './route-hooks';
 import type { CompanyContext, CompanyState } from './session';
 
@@ -19,6 +19,34 @@ const ALWAYS_ALLOWED = [
   '/api/checkout/',
   '/api/stripe/webhook',
 ];
+/** The subscription columns of a company the plugin hands to `stateOf` (the cached sign-in's). */
+export type SubscriptionColumns = {
+  subscriptionStatus: string;
+  subscriptionTier: string;
+  equipmentLimit: number;
+  billingInterval: string | null;
+  trialEndDate: Date | null;
+  subscriptionEndDate: Date | null;
+  pauseEndDate: Date | null;
+  cancelAtPeriodEnd: boolean;
+};
+
+/**
+ * What the plugin needs of the subscription module, handed to it by app.ts (the subscription module's
+ * `stateOf` and `refreshCompany`): a plugin never imports a module (plugins sit below modules;
+ * server/src/architecture.test.ts).
+ */
+export type SubscriptionSource = {
+  /** A company's subscription state from its columns (pure: run once per cached sign-in). */
+  stateOf: (c: SubscriptionColumns) => SubscriptionState;
+  /** Reads the company and applies (and writes) the transitions time alone causes. */
+  refresh: (
+    db: Db,
+    companyId: string,
+    now: Date,
+  ) => Promise<{ row: { name: string }; state: SubscriptionState }>;
+};
+
 const isAlwaysAllowed = (url: string) =>
   ALWAYS_ALLOWED.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`));
 
@@ -29,7 +57,11 @@ const isAlwaysAllowed = (url: string) =>
  * (trial end, automatic reactivation at pauseEndDate, end of a canceled period) are applied here,
  * lazily, the first time the company is seen after they fall due.
  */
-export function registerEntitlement(app: FastifyInstance, deps: Deps) {
+export function registerEntitlement(
+  app: FastifyInstance,
+  deps: Deps,
+  { stateOf, refresh: refreshCompany }: SubscriptionSource,
+) {
   const states = new WeakMap<CompanyState, SubscriptionState>();
   // Only on the API's routes that need a sign-in; a company in good standing passes without a promise.
   hookRoutes(

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client';
+import type { Metrics } from '../deps';
 import { AppError } from '../lib/errors';
 
 /**
@@ -12,15 +13,7 @@ import { AppError } from '../lib/errors';
  * process (CPU, memory, event loop, GC). Labels are route patterns, methods and status codes only:
  * no ids, names or other tenant data. When off, no hook runs and /metrics is a 404.
  */
-export type Metrics = {
-  readonly enabled: boolean;
-  readonly registry: Registry;
-  /**
-   * Reports a queue's depth (jobs waiting) as `ems_queue_depth{queue="<name>"}`, read at each scrape.
-   * The job queue calls this once per queue when it starts; a no-op while metrics are off.
-   */
-  trackQueue: (name: string, depth: () => number | Promise<number>) => void;
-};
+export type { Metrics };
 
 export function createMetrics(database: Database, token: string | undefined): Metrics {
   const registry = new Registry();

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { normaliseRole, type Role } from '../../../domain/roles';
-import type { ApiScope } from '../../../domain/schemas/integrations';
+import { normaliseRole } from '../../../domain/roles';
 import type { Db } from '../db/client';
 import { NO_COMPANY, SYSTEM, withScope, type DbScope } from '../db/scope';
 import type { Deps } from '../deps';
 import { company, session, user } from '../db/schema/index';
 import { bearerOf } from './api-keys';
+import type { AuthContext } from './auth-context';
 import { hookRoutes, isApiRoute, SAFE_METHODS } from './route-hooks';
 
 export const SESSION_COOKIE = 'ems_sid';
@@ -23,45 +23,8 @@ const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 const SHORT_MS = 12 * 60 * 60 * 1000;
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
 
-export type CompanyState = {
-  id: string;
-  name: string;
-  subscriptionStatus: string;
-  subscriptionTier: string;
-  equipmentLimit: number;
-  trialEndDate: Date | null;
-  subscriptionEndDate: Date | null;
-  pauseEndDate: Date | null;
-  cancelAtPeriodEnd: boolean;
-  timeZone: string;
-};
-
-export type AuthContext = {
-  sessionId: string;
-  userId: string;
-  role: Role;
-  companyId: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  operatorUsername: string | null;
-  company: CompanyState | null;
-  /**
-   * The user's fields GET /api/auth/user answers with that are not above, read by the same lookup, so a
-   * signed-in GET /api/auth/user runs no query of its own (it is the most frequent call).
-   */
-  profile: {
-    secondaryEmail: string | null;
-    profileImageUrl: string | null;
-    hasSecurityQuestions: boolean;
-    createdAt: Date;
-  };
-  /** Set when the request authenticated with an API key (plugins/api-keys.ts): the key acting. */
-  apiKey?: { id: string; name: string; scopes: ApiScope[] };
-};
-
-/** The authenticated context of a company user (owner, manager or operator). */
-export type CompanyContext = AuthContext & { companyId: string; company: CompanyState };
+/** Who is making a request (types in auth-context.ts, shared with plugins/api-keys.ts). */
+export type { AuthContext, CompanyContext, CompanyState } from './auth-context';
 
 type SessData = { remember: boolean };
 

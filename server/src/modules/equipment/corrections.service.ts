@@ -13,7 +13,7 @@ import {
   type TotalsMove,
 } from '../ledger/index';
 import { canVoid, toHistoryDto, type NoteRow, type Row } from './equipment.dto';
-import { assertId, findRow } from './equipment.service';
+import { assertId, findRow } from './equipment.queries';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 

@@ -182,3 +182,8 @@ export function toHistoryDto(
     canVoid: canVoid(n, retired),
   };
 }
+
+/** A number as the server's English texts write it (at most two decimals). */
+export function fmt(n: number) {
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
+}

@@ -17,7 +17,7 @@ import {
   type SignedIn,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { bumpEquipmentVersion } from './equipment.service';
+import { bumpEquipmentVersion } from '../ledger/index';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -344,6 +344,42 @@ describe('GET /api/equipment', () => {
     const op = await sessionForRole(t.deps.systemDb, o.companyId, 'operator');
     expect((await call(t.app, op.cookie, 'GET', '/api/equipment')).statusCode).toBe(403);
     expect((await call(t.app, null, 'GET', '/api/equipment')).statusCode).toBe(401);
+  });
+
+  it('finds the same machines as the Equipment List and the operator picker for any search (one search)', async () => {
+    const o = await fresh();
+    for (const [name, serialNumber, type] of [
+      ['Grúa ÁLAMO', null, 'machinery'],
+      ['Forklift_3', 'ÑU-7', 'vehicle'],
+      ['Drill 100%', 'a\\b', 'tools'],
+      ['Backhoe', 'BH-1', 'machinery'],
+      ['backhoe 2', null, 'other'],
+    ] as const)
+      await createEquipmentViaApi(t.app, o.cookie, { name, serialNumber, type });
+    const names = async (url: string) => {
+      const res = await call(t.app, o.cookie, 'GET', url);
+      expect(res.statusCode).toBe(200);
+      const body = res.json<EquipmentDto[] | { items: EquipmentDto[] }>();
+      return (Array.isArray(body) ? body : body.items).map((e) => e.name);
+    };
+    const expected: Record<string, string[]> = {
+      álamo: ['Grúa ÁLAMO'],
+      GRÚA: ['Grúa ÁLAMO'],
+      'ñu-': ['Forklift_3'],
+      _: ['Forklift_3'],
+      '%': ['Drill 100%'],
+      '\\': ['Drill 100%'],
+      ' hoe ': ['Backhoe', 'backhoe 2'],
+      'hoe 2': ['backhoe 2'],
+      other: ['backhoe 2'],
+      '': ['Backhoe', 'backhoe 2', 'Drill 100%', 'Forklift_3', 'Grúa ÁLAMO'],
+    };
+    for (const [search, want] of Object.entries(expected)) {
+      const q = encodeURIComponent(search);
+      expect(await names(`/api/equipment?search=${q}`), search).toEqual(want);
+      expect(await names(`/api/equipment/page?limit=100&search=${q}`), search).toEqual(want);
+      expect(await names(`/api/equipment/options?search=${q}`), search).toEqual(want);
+    }
   });
 
   it('runs a fixed number of SQL queries for 2,000 machines', async () => {

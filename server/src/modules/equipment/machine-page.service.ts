@@ -11,12 +11,14 @@ import {
 } from '../../../../domain/schemas/machine-page';
 import type { ServiceEntryDto } from '../../../../domain/schemas/equipment';
 import { RATE_WINDOW_DAYS, usualDailyUsage, type Reading } from '../../../../domain/usage-rate';
+import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import { partsOf, toEquipmentDto } from './equipment.dto';
-import { assertId, companyToday } from './equipment.service';
+import { assertId, companyToday } from './equipment.queries';
 
 const DAY_MS = 86_400_000;
 const METER_UNITS = new Set(['hours', 'miles', 'kilometers']);
@@ -39,23 +41,26 @@ const notesOf = (type: 'usage_update' | 'maintenance', more = '') =>
 /**
  * The machine and everything its page shows but the timeline, in ONE statement: the row, then each
  * part as a JSON subquery (bounded: the newest services, inspections, chart points and months).
+ * Prepared once per database handle (placeholders id, companyId, since, tz): PostgreSQL parses and
+ * plans it once per connection.
  */
-function pageQuery(deps: Deps, ctx: CompanyContext, id: string, since: Date) {
-  const tz = ctx.company.timeZone;
+const pageStatement = preparedPerDb((db: Db) => {
+  const tz = sql.placeholder('tz');
+  const since = sql.placeholder('since');
   const reading = notesOf(
     'usage_update',
     'and n.reading is not null and n.usage is not null and n.voided_at is null',
   );
   const usageNotes = notesOf('usage_update');
   const services = notesOf('maintenance', 'and n.voided_at is null');
-  return deps.db
+  return db
     .select({
       ...getTableColumns(equipment),
       // Readings for the forecast: the rate window's anchor on (the same as every listing's forecast).
       readings: sql<unknown>`(select coalesce(json_agg(json_build_array(n.created_at, n.usage) order by n.created_at), '[]')
         from equipment_note n where ${reading} and n.created_at >= coalesce(
-          (select max(n.created_at) from equipment_note n where ${reading} and n.created_at < ${since.toISOString()}::timestamptz),
-          ${since.toISOString()}::timestamptz))`,
+          (select max(n.created_at) from equipment_note n where ${reading} and n.created_at < ${since}::timestamptz),
+          ${since}::timestamptz))`,
       usage: sql<unknown>`(select coalesce(json_agg(json_build_array(x.created_at, x.usage, x.voided_at is not null) order by x.created_at, x.seq), '[]')
         from (select n.created_at, n.seq, n.usage, n.voided_at from equipment_note n
           where ${usageNotes} and n.usage is not null
@@ -90,8 +95,14 @@ function pageQuery(deps: Deps, ctx: CompanyContext, id: string, since: Date) {
           and d.resolved_at is null order by d.critical desc, d.created_at desc limit ${LIMITS.defects}) x)`,
     })
     .from(equipment)
-    .where(and(eq(equipment.id, assertId(id)), eq(equipment.companyId, ctx.companyId)));
-}
+    .where(
+      and(
+        eq(equipment.id, sql.placeholder('id')),
+        eq(equipment.companyId, sql.placeholder('companyId')),
+      ),
+    )
+    .prepare('machine_page');
+});
 
 type RawService = Omit<ServiceEntryDto, 'equipmentId' | 'equipmentName' | 'unit' | 'retired'>;
 
@@ -103,7 +114,12 @@ export async function machinePage(
 ): Promise<MachinePageDto> {
   const now = deps.now();
   const since = new Date(now.getTime() - RATE_WINDOW_DAYS * DAY_MS);
-  const [row] = await pageQuery(deps, ctx, id, since);
+  const [row] = await pageStatement(deps.db).execute({
+    id: assertId(id),
+    companyId: ctx.companyId,
+    since: since.toISOString(),
+    tz: ctx.company.timeZone,
+  });
   if (!row) throw new AppError('not_found', 'equipment.notFound');
   const {
     readings,

@@ -230,6 +230,47 @@ describe('GET /api/equipment/:id/page', () => {
     ).toBe(200);
   });
 
+  it('comes in two requests of one query each, however long the history (issue 24)', async () => {
+    const o = await signupOwner(t.app);
+    const e = await createEquipmentViaApi(t.app, o.cookie, {
+      currentUsage: 10,
+      serviceInterval: 50,
+    });
+    // What the client's machine page asks on open (client/src/features/machines): its data and the
+    // timeline's first page (TIMELINE_PAGE entries).
+    const open = async () => {
+      const counts: number[] = [];
+      for (const url of [
+        `/api/equipment/${e.id}/page`,
+        `/api/equipment/${e.id}/history?limit=20`,
+      ]) {
+        const before = t.database.queryCount.value;
+        await get(o.cookie, url);
+        counts.push(t.database.queryCount.value - before);
+      }
+      return counts;
+    };
+    await open(); // the sign-in is looked up once, then cached (plugins/session.ts)
+    expect(await open()).toEqual([1, 1]);
+    for (let i = 0; i < 30; i++)
+      await ok(o, 'PATCH', `/api/equipment/${e.id}/usage`, { usageIncrease: 1 });
+    await ok(o, 'PATCH', `/api/equipment/${e.id}/reset-service`, { cost: 10 });
+    expect(await open()).toEqual([1, 1]);
+    // An empty page is still an answer for a machine of the company, and a 404 for any other.
+    const none = await get<{ entries: unknown[] }>(
+      o.cookie,
+      `/api/equipment/${e.id}/history?limit=20&kind=photo`,
+    );
+    expect(none).toEqual({ entries: [], nextCursor: null });
+    const other = await signupOwner(t.app);
+    for (const url of [
+      `/api/equipment/${e.id}/history?limit=20`,
+      `/api/equipment/${e.id}/history?limit=20&kind=photo`,
+      `/api/equipment/${crypto.randomUUID()}/history?limit=20`,
+    ])
+      expect((await call(t.app, other.cookie, 'GET', url)).statusCode, url).toBe(404);
+  });
+
   it('answers a retired machine too', async () => {
     const o = await signupOwner(t.app);
     const e = await createEquipmentViaApi(t.app, o.cookie);

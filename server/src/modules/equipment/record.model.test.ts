@@ -3,18 +3,18 @@
  * operator update (plausible, implausible, rollback), approve, reject, void, serviced, edit, retire,
  * restore and Delete Forever run against the API on a real database (PGlite, and PostgreSQL when
  * TEST_DB=postgres). After every step a simple reference model is compared with what the API says:
- * no history entry ever disappears except by Delete Forever, the status is the one engine's verdict on
- * the model, fuel totals are exact, and the next due date never moves backwards.
+ * no history entry ever disappears except by Delete Forever, the status is the spec's verdict on the
+ * model, fuel totals are exact, and the next due date never moves backwards. The reference computes
+ * dates and statuses itself (below), from decisions.md "One status engine": it never calls the code
+ * under test (domain/status, domain/dates), so a mistake there cannot hide in both.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addInterval, todayIn } from '../../../../domain/dates';
 import type { EquipmentDto, HistoryRecordDto } from '../../../../domain/schemas/equipment';
 import type {
   FuelExportRow,
   SubmitOperatorUpdateResponse,
 } from '../../../../domain/schemas/operators';
-import { computeStatus } from '../../../../domain/status';
 import {
   addSignedInUser,
   call,
@@ -33,6 +33,56 @@ afterAll(async () => {
 });
 
 const START = '2026-03-01T15:00:00Z';
+
+// The reference's own calendar: plain UTC day numbers, and a month added by hand.
+const DAY_MS = 86_400_000;
+const partsOf = (date: string) => date.split('-').map(Number) as [number, number, number];
+const dayNumber = (date: string) => {
+  const [y, m, d] = partsOf(date);
+  return Date.UTC(y, m - 1, d) / DAY_MS;
+};
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+/** A date `n` days later (earlier when negative). */
+const plusDays = (date: string, n: number) =>
+  new Date((dayNumber(date) + n) * DAY_MS).toISOString().slice(0, 10);
+/** A date one month later, the same day of the month unless that month is shorter (Jan 31 -> Feb 28 or 29). */
+function plusOneMonth(date: string): string {
+  const [y, m, d] = partsOf(date);
+  const [ny, nm] = m === 12 ? [y + 1, 1] : [y, m + 1];
+  const daysInMonth = [
+    31,
+    ny % 4 === 0 && (ny % 100 !== 0 || ny % 400 === 0) ? 29 : 28,
+    31,
+    30,
+    31,
+    30,
+    31,
+    31,
+    30,
+    31,
+    30,
+    31,
+  ][nm - 1]!;
+  return `${pad(ny, 4)}-${pad(nm)}-${pad(Math.min(d, daysInMonth))}`;
+}
+
+// The reference's own status rules (decisions.md "One status engine"; spec section 4).
+type Status = 'good' | 'approaching_service' | 'time_for_service' | 'overdue';
+const WORST_LAST: Status[] = ['good', 'approaching_service', 'time_for_service', 'overdue'];
+function expectedStatus(
+  m: { usage: number; lastServiceUsage: number; serviceInterval: number; next: string },
+  today: string,
+): { serviceStatus: Status; critical: boolean } {
+  const p =
+    m.serviceInterval > 0 ? ((m.usage - m.lastServiceUsage) / m.serviceInterval) * 100 : null;
+  const d = dayNumber(m.next) - dayNumber(today); // whole days until the scheduled date
+  const byUsage = p === null ? 0 : p >= 110 ? 3 : p >= 100 ? 2 : p >= 80 ? 1 : 0;
+  const byDate = d < 0 ? 3 : d <= 1 ? 2 : d <= 7 ? 1 : 0;
+  return {
+    serviceStatus: WORST_LAST[Math.max(byUsage, byDate)]!,
+    critical: (p !== null && p >= 95) || d <= 7,
+  };
+}
 const SCHEDULE_START = '2025-12-15';
 
 type Reading =
@@ -73,8 +123,10 @@ const fuelOf = (m: Machine) =>
   m.fuel
     .filter((f) => !f.voided)
     .reduce((s, f) => ({ gas: s.gas + f.gas, diesel: s.diesel + f.diesel }), { gas: 0, diesel: 0 });
-const today = () => todayIn('UTC', t.deps.now());
-const nextDate = (m: Machine) => addInterval(m.lastServiceDate ?? SCHEDULE_START, 1, 'months');
+/** Today in the company's time zone (UTC for these companies). */
+const today = () => t.deps.now().toISOString().slice(0, 10);
+/** One month after the last service, else after the schedule's start. */
+const nextDate = (m: Machine) => plusOneMonth(m.lastServiceDate ?? SCHEDULE_START);
 const live = (model: Model) => model.machines.filter((m) => !m.deleted);
 const active = (model: Model) => live(model).filter((m) => !m.retired);
 
@@ -121,13 +173,12 @@ async function check(model: Model, r: Real) {
     expect(e.nextMaintenanceDate! >= m.next, 'the next due date moved backwards').toBe(true);
     m.next = e.nextMaintenanceDate!;
     expect(e.retiredAt !== null).toBe(m.retired);
-    const verdict = computeStatus(
+    const verdict = expectedStatus(
       {
-        currentUsage: usage,
+        usage,
         lastServiceUsage: m.lastServiceUsage,
         serviceInterval: m.serviceInterval,
-        hasScheduledMaintenance: true,
-        nextMaintenanceDate: nextDate(m),
+        next: nextDate(m),
       },
       day,
     );
@@ -338,7 +389,7 @@ class Serviced implements Cmd {
   check = (m: Model) => active(m).length > 0;
   async run(model: Model, r: Real) {
     const m = pick(active(model), this.i);
-    const date = addInterval(today(), -this.daysBack, 'days');
+    const date = plusDays(today(), -this.daysBack);
     await ok(
       await call(t.app, r.owner.cookie, 'PATCH', `/api/equipment/${m.id}/reset-service`, {
         serviceDate: date,
@@ -448,6 +499,26 @@ const commands = [
   idx.map((i) => new DeleteForever(i)),
   fc.constant(new NextDay()),
 ];
+
+it('the reference calendar and status rules give the values written in the spec', () => {
+  expect(plusOneMonth('2025-12-15')).toBe('2026-01-15');
+  expect(plusOneMonth('2026-01-31')).toBe('2026-02-28');
+  expect(plusOneMonth('2028-01-31')).toBe('2028-02-29');
+  expect(plusOneMonth('2026-03-31')).toBe('2026-04-30');
+  expect(plusDays('2026-03-01', -1)).toBe('2026-02-28');
+  expect(plusDays('2026-12-31', 1)).toBe('2027-01-01');
+  const at = (usage: number, next: string) =>
+    expectedStatus({ usage, lastServiceUsage: 100, serviceInterval: 50, next }, '2026-03-01');
+  expect(at(139.99, '2026-04-01')).toEqual({ serviceStatus: 'good', critical: false });
+  expect(at(140, '2026-04-01')).toEqual({ serviceStatus: 'approaching_service', critical: false });
+  expect(at(147.5, '2026-04-01')).toEqual({ serviceStatus: 'approaching_service', critical: true });
+  expect(at(150, '2026-04-01').serviceStatus).toBe('time_for_service');
+  expect(at(155, '2026-04-01').serviceStatus).toBe('overdue');
+  expect(at(100, '2026-03-08')).toEqual({ serviceStatus: 'approaching_service', critical: true });
+  expect(at(100, '2026-03-09')).toEqual({ serviceStatus: 'good', critical: false });
+  expect(at(100, '2026-03-02').serviceStatus).toBe('time_for_service');
+  expect(at(100, '2026-02-28').serviceStatus).toBe('overdue');
+});
 
 it(
   'no entry is lost but by Delete Forever; usage, fuel, status and the next date follow the model',

@@ -5,7 +5,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import { actorName, actorOf, bumpEquipmentVersion, record } from '../ledger/index';
-import { assertRoomForOneMore, companyToday, findAnyRow, findRow } from './equipment.service';
+import { assertRoomForOneMore } from './equipment.commands';
+import { companyToday, findAnyRow, findRow } from './equipment.queries';
 import { toEquipmentDto, toRetiredDto } from './equipment.dto';
 
 /**

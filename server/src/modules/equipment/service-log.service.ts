@@ -13,7 +13,8 @@ import type { CompanyContext } from '../../plugins/session';
 import { computeStatus } from '../../../../domain/status';
 import { enqueueEvents, kickDelivery } from '../events/index';
 import { actorOf, bumpEquipmentVersion, record } from '../ledger/index';
-import { companyToday, findAnyRow, findRow, nextDateOf } from './equipment.service';
+import { nextDateOf } from './equipment.columns';
+import { companyToday, findAnyRow, findRow } from './equipment.queries';
 import { partsOf, toEquipmentDto, type NoteRow, type Row } from './equipment.dto';
 
 const EXPORT_LIMIT = 20_000;

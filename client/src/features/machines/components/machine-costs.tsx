@@ -1,20 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CostsDto } from '@domain/schemas/work-orders';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { api } from '@/lib/api';
 import { formatMonth, formatUsd } from '@/lib/format';
 
 /**
  * The machine's maintenance costs over 12 months (issue 27): parts, labour and other per month, the total
- * and the cost per unit of usage. Loaded on first use by the machine page (its own chunk).
+ * and the cost per unit of usage. Its code is its own chunk; its data is asked for only when the manager
+ * opens the card, so the machine page opens with two requests (issue 24: its figures and cost chart come
+ * with the page's own data).
  */
 export default function MachineCosts({ id }: { id: string }) {
   const { t } = useTranslation('machines');
+  const [open, setOpen] = useState(false);
   const q = useQuery({
     queryKey: ['work-orders', 'costs', 12, id],
     queryFn: () => api.get<CostsDto>(`/api/costs?months=12&equipmentId=${id}`),
+    enabled: open,
   });
   const d = q.data;
   const m = d?.machines[0];
@@ -29,52 +35,73 @@ export default function MachineCosts({ id }: { id: string }) {
           {t('costs.createWorkOrder')}
         </Link>
       </div>
-      {d && (
-        <>
-          <p className="font-semibold" data-testid="machine-cost-total">
-            {t('costs.total', { amount: formatUsd(d.totals.total) })}
-            {m?.costPerUnit != null
-              ? ` · ${t('costs.perUnit', { amount: formatUsd(m.costPerUnit), unit: t(`costs.units.${m.unit}`, { defaultValue: m.unit }) })}`
-              : ''}
+      <Button
+        variant="outline"
+        className="w-fit"
+        aria-expanded={open}
+        aria-controls="machine-costs-detail"
+        onClick={() => setOpen((o) => !o)}
+      >
+        {t(open ? 'costs.hide' : 'costs.show')}
+      </Button>
+      <div id="machine-costs-detail" className="grid gap-2" hidden={!open}>
+        {open && !d && !q.isError && (
+          <p className="text-sm text-muted-foreground" role="status">
+            {t('costs.loading')}
           </p>
-          {months.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t('costs.none')}</p>
-          ) : (
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="text-left">
-                  <th scope="col">{t('costs.month')}</th>
-                  <th scope="col" className="text-right">
-                    {t('costs.parts')}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t('costs.labor')}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t('costs.other')}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t('costs.sum')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {months.map((x) => (
-                  <tr key={x.month} className="border-t">
-                    <th scope="row" className="py-1 text-left font-normal">
-                      {formatMonth(x.month)}
+        )}
+        {open && q.isError && (
+          <p className="text-sm text-destructive" role="alert">
+            {t('costs.failed')}
+          </p>
+        )}
+        {open && d && (
+          <>
+            <p className="font-semibold" data-testid="machine-cost-total">
+              {t('costs.total', { amount: formatUsd(d.totals.total) })}
+              {m?.costPerUnit != null
+                ? ` · ${t('costs.perUnit', { amount: formatUsd(m.costPerUnit), unit: t(`costs.units.${m.unit}`, { defaultValue: m.unit }) })}`
+                : ''}
+            </p>
+            {months.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t('costs.none')}</p>
+            ) : (
+              <table className="w-full text-sm">
+                <thead>
+                  <tr className="text-left">
+                    <th scope="col">{t('costs.month')}</th>
+                    <th scope="col" className="text-right">
+                      {t('costs.parts')}
                     </th>
-                    <td className="text-right">{formatUsd(x.parts)}</td>
-                    <td className="text-right">{formatUsd(x.labor)}</td>
-                    <td className="text-right">{formatUsd(x.other)}</td>
-                    <td className="text-right font-semibold">{formatUsd(x.total)}</td>
+                    <th scope="col" className="text-right">
+                      {t('costs.labor')}
+                    </th>
+                    <th scope="col" className="text-right">
+                      {t('costs.other')}
+                    </th>
+                    <th scope="col" className="text-right">
+                      {t('costs.sum')}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {months.map((x) => (
+                    <tr key={x.month} className="border-t">
+                      <th scope="row" className="py-1 text-left font-normal">
+                        {formatMonth(x.month)}
+                      </th>
+                      <td className="text-right">{formatUsd(x.parts)}</td>
+                      <td className="text-right">{formatUsd(x.labor)}</td>
+                      <td className="text-right">{formatUsd(x.other)}</td>
+                      <td className="text-right font-semibold">{formatUsd(x.total)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </>
+        )}
+      </div>
     </Card>
   );
 }

@@ -1,0 +1,338 @@
+/**
+ * The equipment module's reads: one machine (found, or not found), the full list (exports, print) and
+ * every bounded listing (the Equipment List, the status pages, the dashboard overview, the operator's
+ * picker), all filtered by one rule (`listingFilter`: a service status, a type and the one search of
+ * domain/equipment-search.ts). The fleet-wide part of a listing comes from fleet-snapshot.ts.
+ */
+import { and, asc, count, eq, getTableColumns, isNull, sql, type Placeholder } from 'drizzle-orm';
+import { todayIn } from '../../../../domain/dates';
+import { matchesSearch, type SearchableMachine } from '../../../../domain/equipment-search';
+import { forecastService } from '../../../../domain/forecast';
+import type {
+  EquipmentBrowseQuery,
+  EquipmentDto,
+  EquipmentListQuery,
+  EquipmentOptions,
+  EquipmentOptionsQuery,
+  EquipmentStatusCounts,
+} from '../../../../domain/schemas/equipment';
+import { parseStatusFilter, type ServiceStatus } from '../../../../domain/status';
+import { RATE_WINDOW_DAYS, usualDailyUsage, type Reading } from '../../../../domain/usage-rate';
+import type { Db, DbOrTx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
+import { equipment, equipmentNote } from '../../db/schema/index';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import type { CompanyContext } from '../../plugins/session';
+import { toEquipmentDto, type Row } from './equipment.dto';
+import { forecastsOf } from './forecast.service';
+import {
+  equipmentVersionOf,
+  fleetCacheOf,
+  loadSnapshot,
+  type FleetSnapshot,
+} from './fleet-snapshot';
+
+export const notFound = () => new AppError('not_found', 'equipment.notFound');
+const isRetired = () => new AppError('conflict', 'equipment.isRetired');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A malformed id is simply not found (never a 400 that tells ids apart). */
+export function assertId(id: string): string {
+  if (!UUID.test(id)) throw notFound();
+  return id;
+}
+
+/** "Today" in the company's time zone (decisions.md). */
+export const companyToday = (deps: Deps, ctx: CompanyContext) =>
+  todayIn(ctx.company.timeZone, deps.now());
+
+/** What a listing's filter looks at of one machine. */
+type ListedMachine = SearchableMachine & { serviceStatus: ServiceStatus };
+
+/**
+ * The one filter of every listing: the full list and its exports and print (GET /api/equipment), the
+ * Equipment List and status pages, the dashboard overview and the operator's picker. A service status
+ * (or a status page's slug), a type, and the one search (`matchesSearch`: part of the name, serial
+ * number or type, case-insensitive; `matchTypes` also match a non-empty search).
+ */
+export function listingFilter(q: {
+  status?: string;
+  type?: string;
+  search?: string;
+  matchTypes?: readonly string[];
+}): (m: ListedMachine) => boolean {
+  const wanted = parseStatusFilter(q.status);
+  const type = q.type && q.type !== 'all' ? q.type : null;
+  const needle = q.search?.trim().toLowerCase() ?? '';
+  const alsoTypes = new Set<string>(needle ? (q.matchTypes ?? []) : []);
+  return (m) =>
+    (!wanted || m.serviceStatus === wanted) &&
+    (!type || m.type === type) &&
+    matchesSearch(m, needle, alsoTypes);
+}
+
+/** Sorted by name, case-insensitively the same on PGlite and PostgreSQL (whatever the collation), then id. */
+const byName = [sql`lower(${equipment.name})`, asc(equipment.name), asc(equipment.id)] as const;
+
+/**
+ * The full list (GET /api/equipment: exports, print, labels): one query whatever the number of
+ * machines, filtered by `listingFilter` like every listing (so an export holds what the list showed).
+ */
+export async function listEquipment(
+  deps: Deps,
+  ctx: CompanyContext,
+  q: EquipmentListQuery,
+): Promise<EquipmentDto[]> {
+  const rows = await deps.db
+    .select()
+    .from(equipment)
+    .where(and(eq(equipment.companyId, ctx.companyId), isNull(equipment.retiredAt)))
+    .orderBy(...byName);
+  const today = companyToday(deps, ctx);
+  const keep = listingFilter(q);
+  const kept = rows
+    .map((r) => toEquipmentDto(r, today))
+    .filter((e) => keep({ ...e, serviceStatus: e.status.serviceStatus }));
+  // The exports carry each machine's forecast (two more queries whatever the fleet size).
+  const keptIds = new Set(kept.map((e) => e.id));
+  const forecasts = await forecastsOf(
+    deps.db,
+    ctx.companyId,
+    rows.filter((r) => keptIds.has(r.id)),
+    deps.now(),
+    today,
+  );
+  return kept.map((e) => ({ ...e, forecast: forecasts.get(e.id) ?? null }));
+}
+
+export type EquipmentBrowse = {
+  /** Every active machine of the company by service status (the dashboard tiles, the list's filter). */
+  counts: EquipmentStatusCounts;
+  /** Machines that are critical or severely critical (the dashboard's pulses and Serviced button). */
+  critical: Record<string, 'critical' | 'severe'>;
+  /** How many machines match the filters. */
+  total: number;
+  /** One page of the matching machines, sorted by name. */
+  items: EquipmentDto[];
+};
+
+/**
+ * A machine's remaining readings from the rate window's anchor on (the last reading before
+ * `since`, then every one after it), as a JSON array of [time, usage]: what its forecast needs, read
+ * in the page's own statement.
+ */
+const readingsSince = (since: Placeholder) => {
+  const reading = sql`n.company_id = ${equipment.companyId} and n.equipment_id = ${equipment.id}
+    and n.type = 'usage_update' and n.reading is not null and n.usage is not null and n.voided_at is null`;
+  return sql<unknown>`(select coalesce(json_agg(json_build_array(n.created_at, n.usage) order by n.created_at), '[]')
+    from ${equipmentNote} n where ${reading} and n.created_at >= coalesce(
+      (select max(n.created_at) from ${equipmentNote} n where ${reading} and n.created_at < ${since}::timestamptz),
+      ${since}::timestamptz))`;
+};
+
+const pageWhere = and(
+  eq(equipment.companyId, sql.placeholder('companyId')),
+  sql`${equipment.id} = any(${sql.placeholder('ids')}::uuid[])`,
+  isNull(equipment.retiredAt),
+);
+
+/** The full records of one page and the equipment version, in one statement prepared once per database. */
+const pageStatement = preparedPerDb((db: Db) =>
+  db
+    .select({
+      ...getTableColumns(equipment),
+      version: sql<string>`${equipmentVersionOf(sql.placeholder('companyId'))}::text`,
+    })
+    .from(equipment)
+    .where(pageWhere)
+    .prepare('equipment_browse_page'),
+);
+
+/** The same with each machine's readings for its forecast: still one statement per listing. */
+const pageWithReadingsQuery = (db: Db) =>
+  db
+    .select({
+      ...getTableColumns(equipment),
+      version: sql<string>`${equipmentVersionOf(sql.placeholder('companyId'))}::text`,
+      readings: readingsSince(sql.placeholder('since')),
+    })
+    .from(equipment)
+    .where(pageWhere);
+const pageWithReadingsStatement = preparedPerDb((db: Db) =>
+  pageWithReadingsQuery(db).prepare('equipment_browse_page_readings'),
+);
+
+/**
+ * The dashboard overview's one statement (a load whose snapshot is current), as SQL text with the names of
+ * its placeholders in order: `npm run bench` runs the same SQL through pgbench (server/src/cli/bench-seed.ts).
+ */
+export function overviewStatementSql(db: Db): { sql: string; params: string[] } {
+  const q = pageWithReadingsQuery(db).toSQL();
+  return {
+    sql: q.sql,
+    params: q.params.map((p) => (p as { name?: string }).name ?? String(p)),
+  };
+}
+
+type PageRow = Row & { version: string; readings?: unknown };
+
+async function loadPage(
+  db: Db,
+  companyId: string,
+  ids: string[],
+  since: Date | null,
+): Promise<{ version: number; rows: PageRow[] }> {
+  if (ids.length === 0) {
+    const res = await db.execute(sql`select ${equipmentVersionOf(companyId)}::text as version`);
+    return {
+      version: Number((res as unknown as { rows: { version: string }[] }).rows[0]?.version ?? 0),
+      rows: [],
+    };
+  }
+  // The ids come from the snapshot (uuids read from the database): an array literal is safe.
+  const params = { companyId, ids: `{${ids.join(',')}}` };
+  const rows: PageRow[] = since
+    ? await pageWithReadingsStatement(db).execute({ ...params, since: since.toISOString() })
+    : await pageStatement(db).execute(params);
+  return { version: Number(rows[0]?.version ?? 0), rows };
+}
+
+/** [time, usage] pairs as JSON (text on some drivers) -> readings. */
+function readingsFromJson(raw: unknown): Reading[] {
+  const pairs = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as [string, unknown][];
+  return pairs.map(([at, usage]) => ({ at: new Date(at).toISOString(), usage: Number(usage) }));
+}
+
+/**
+ * Every bounded listing (dashboard overview, Equipment List, status pages, operator picker): the tile
+ * counts, the critical machines and one page of the filtered list in the list's order. The fleet-wide
+ * part comes from the company's cached snapshot while its equipment version is still current (checked
+ * in the same statement that reads the page: one query per listing), else it is computed again (two
+ * queries). A 2,000-machine fleet never ships 2 MB of JSON per page load.
+ */
+export async function browseEquipment(
+  deps: Deps,
+  ctx: CompanyContext,
+  q: EquipmentBrowseQuery,
+): Promise<EquipmentBrowse> {
+  const today = companyToday(deps, ctx);
+  const keep = listingFilter(q);
+  const answer = async (snap: FleetSnapshot, check: boolean): Promise<EquipmentBrowse | null> => {
+    const pageIds = snap.machines.filter(keep).map((m) => m.id);
+    const ids = pageIds.slice(q.offset, q.offset + q.limit);
+    const now = deps.now();
+    const since = q.withForecast ? new Date(now.getTime() - RATE_WINDOW_DAYS * 86_400_000) : null;
+    const page = await loadPage(deps.db, ctx.companyId, ids, since);
+    if (check && page.version !== snap.version) return null; // an equipment write committed since: recompute
+    const position = new Map(ids.map((id, i) => [id, i]));
+    const rows = [...page.rows].sort(
+      (x, y) => (position.get(x.id) ?? 0) - (position.get(y.id) ?? 0),
+    );
+    return {
+      counts: snap.counts,
+      critical: snap.critical,
+      total: pageIds.length,
+      items: rows.map(({ readings, ...r }) => ({
+        ...toEquipmentDto(r, today),
+        ...(since
+          ? {
+              forecast: forecastService(r, usualDailyUsage(readingsFromJson(readings), now), today),
+            }
+          : {}),
+      })),
+    };
+  };
+  const cache = fleetCacheOf(deps.db);
+  const cached = cache.get(ctx.companyId, today);
+  if (cached) {
+    const hit = await answer(cached, true);
+    if (hit) return hit;
+  }
+  const fresh = await loadSnapshot(deps.db, ctx.companyId, today);
+  cache.set(ctx.companyId, fresh);
+  const result = await answer(fresh, false);
+  if (!result) throw new Error('unreachable: an unchecked answer is never null');
+  return result;
+}
+
+/** The operator screen's picker: the first matching machines (browseEquipment's filter and order), only the fields it needs. */
+export async function equipmentOptions(
+  deps: Deps,
+  ctx: CompanyContext,
+  q: EquipmentOptionsQuery,
+): Promise<EquipmentOptions> {
+  const { total, items } = await browseEquipment(deps, ctx, {
+    search: q.search,
+    matchTypes: q.matchTypes,
+    offset: 0,
+    limit: q.limit,
+  });
+  return {
+    items: items.map(
+      ({ id, name, type, serialNumber, unit, fuelType, currentUsage, outOfService }) => ({
+        id,
+        name,
+        type,
+        serialNumber,
+        unit,
+        fuelType,
+        currentUsage,
+        outOfService: !!outOfService,
+      }),
+    ),
+    total,
+    limit: q.limit,
+  };
+}
+
+export async function countEquipment(db: DbOrTx, companyId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(equipment)
+    .where(and(eq(equipment.companyId, companyId), isNull(equipment.retiredAt)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * One machine of the company, active or retired (reads: history, services). A malformed or foreign id
+ * is not found.
+ */
+export async function findAnyRow(
+  db: DbOrTx,
+  ctx: CompanyContext,
+  id: string,
+  lock = false,
+): Promise<Row> {
+  const qb = db
+    .select()
+    .from(equipment)
+    .where(and(eq(equipment.id, assertId(id)), eq(equipment.companyId, ctx.companyId)));
+  const [row] = lock ? await qb.for('update') : await qb;
+  if (!row) throw notFound();
+  return row;
+}
+
+/** An active machine (every write but restore and Delete Forever): a retired one answers 409. */
+export async function findRow(
+  db: DbOrTx,
+  ctx: CompanyContext,
+  id: string,
+  lock = false,
+): Promise<Row> {
+  const row = await findAnyRow(db, ctx, id, lock);
+  if (row.retiredAt) throw isRetired();
+  return row;
+}
+
+/** One machine, active or retired, with its service forecast. */
+export async function getEquipment(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+): Promise<EquipmentDto> {
+  const row = await findAnyRow(deps.db, ctx, id);
+  const today = companyToday(deps, ctx);
+  const forecasts = await forecastsOf(deps.db, ctx.companyId, [row], deps.now(), today);
+  return { ...toEquipmentDto(row, today), forecast: forecasts.get(row.id) ?? null };
+}
