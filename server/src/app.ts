@@ -21,6 +21,7 @@ import { createMetrics, registerMetrics } from './plugins/metrics';
 import { registerRequestLog } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
 import { registerSessions, SIGNED_IN_HINT_COOKIE } from './plugins/session';
+import { registerValidation } from './plugins/validation';
 
 export type BuildOptions = {
   config: AppConfig;
@@ -32,6 +33,8 @@ export type BuildOptions = {
   logger?: boolean;
   /** Tests only: where log lines go (default stdout). */
   logStream?: DestinationStream;
+  /** Tests only: a declared response schema that would change an answer fails the request (plugins/validation.ts). */
+  strictResponses?: boolean;
 };
 
 function defaultClientDir(): string | null {
@@ -66,6 +69,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   };
 
   registerErrorHandler(app);
+  registerValidation(app, { strictResponses: opts.strictResponses === true });
   registerRequestLog(app);
   await app.register(cookie);
   await registerSecurity(app, { stripe: Boolean(config.STRIPE_SECRET_KEY) });
