@@ -12,6 +12,7 @@ import { AppError } from './lib/errors';
 import { loggerOptions } from './lib/log';
 import { createIndexPages } from './lib/index-html';
 import { SecretBox } from './lib/secret-box';
+import { registerOpenApi } from './modules/integrations/index';
 import { registerModules } from './modules/routes';
 import { registerAccessControl } from './plugins/access';
 import { registerApiKeys } from './plugins/api-keys';
@@ -73,6 +74,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   registerRequestLog(app);
   await app.register(cookie);
   await registerSecurity(app, { stripe: Boolean(config.STRIPE_SECRET_KEY) });
+  // Before every route (the document collects them) and before access control (the reference page's
+  // routes are the renderer's, public, and cannot declare config.access): modules/integrations/openapi.ts.
+  await registerOpenApi(app, config);
   registerApiKeys(app, deps);
   registerSessions(app, deps);
   registerAccessControl(app);
