@@ -205,7 +205,8 @@ export async function registerOpenApi(app: FastifyInstance, config: AppConfig) {
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: DOCS_CSP,
-    uiConfig: { deepLinking: true, defaultModelsExpandDepth: 0, tryItOutEnabled: false },
+    // BaseLayout: the document only, without the explorer's address bar.
+    uiConfig: { layout: 'BaseLayout', deepLinking: true, defaultModelsExpandDepth: 0 },
     theme: { title: 'Equipment Management Suite API' },
   });
 }
