@@ -8,6 +8,7 @@ import {
   QrCode,
   Search,
   Send,
+  TriangleAlert,
 } from 'lucide-react';
 import type { TemplateDto } from '@domain/schemas/inspections';
 import { useQueryClient } from '@tanstack/react-query';
@@ -52,6 +53,9 @@ const ScanDialog = lazy(() => import('../scan/scan-dialog'));
 const InspectionForm = lazy(() =>
   import('../components/inspection-form').then((m) => ({ default: m.InspectionForm })),
 );
+const ProblemReportForm = lazy(() =>
+  import('../components/problem-report-form').then((m) => ({ default: m.ProblemReportForm })),
+);
 const OutboxPanel = lazy(() =>
   import('../components/outbox-panel').then((m) => ({ default: m.OutboxPanel })),
 );
@@ -62,6 +66,7 @@ const warmLazyParts = () =>
     outboxStore(),
     import('../components/outbox-panel'),
     import('../components/inspection-form'),
+    import('../components/problem-report-form'),
   ]).catch(() => undefined);
 
 /**
@@ -181,6 +186,7 @@ export default function OperatorScreen() {
   const checklists = useMachineChecklists(current?.id ?? null);
   const machineState = checklists.data && !checklists.isPlaceholderData ? checklists.data : null;
   const [inspecting, setInspecting] = useState<TemplateDto | null>(null);
+  const [reporting, setReporting] = useState(false);
 
   const choose = (id: string) => {
     const eq = found.find((e) => e.id === id) ?? (current?.id === id ? current : undefined);
@@ -338,7 +344,27 @@ export default function OperatorScreen() {
         </Suspense>
       ) : null}
 
-      <Card hidden={!!(inspecting && current)}>
+      {reporting ? (
+        <Suspense fallback={<PageSpinner />}>
+          <ProblemReportForm
+            machine={current}
+            onCancel={() => setReporting(false)}
+            onDone={() => setReporting(false)}
+          />
+        </Suspense>
+      ) : !(inspecting && current) ? (
+        <Button
+          type="button"
+          variant="outline"
+          className="h-14 w-full border-amber-500 text-base"
+          onClick={() => setReporting(true)}
+        >
+          <TriangleAlert className="text-amber-600" aria-hidden />
+          {t('inspections:problem.button')}
+        </Button>
+      ) : null}
+
+      <Card hidden={!!(inspecting && current) || reporting}>
         <CardHeader className="pb-3">
           <h2 className="text-lg font-semibold">{t('screen.title')}</h2>
           <CardDescription>{t('screen.description')}</CardDescription>
