@@ -63,6 +63,27 @@ export async function lowStockParts(db: DbOrTx, companyId: string, limit = 50): 
   return rows.map(toPartDto);
 }
 
+/**
+ * The digest's low-stock section (issue 27): how many parts are at or below their reorder point, the
+ * first `shown` by name, and the ids of all of them (bounded) so the digest knows which became low since
+ * the last one.
+ */
+export async function lowStockSummary(
+  db: DbOrTx,
+  companyId: string,
+  shown: number,
+): Promise<{ count: number; parts: PartDto[]; ids: string[] }> {
+  const rows = await db
+    .select({ id: part.id })
+    .from(part)
+    .where(and(eq(part.companyId, companyId), sql`${part.onHand} <= ${part.reorderPoint}`))
+    .orderBy(asc(part.name), asc(part.id))
+    .limit(LOW_IDS_MAX);
+  const parts = rows.length === 0 ? [] : await lowStockParts(db, companyId, shown);
+  return { count: rows.length, parts, ids: rows.map((r) => r.id) };
+}
+const LOW_IDS_MAX = 1000;
+
 async function findPart(db: DbOrTx, ctx: CompanyContext, id: string): Promise<PartRow> {
   const [p] = await db
     .select()
