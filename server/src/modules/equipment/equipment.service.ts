@@ -43,6 +43,7 @@ import { actorOf, bumpEquipmentVersion, moveTotals, record } from '../ledger/ind
 import { AppError, fromZodError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import { partsOf, toEquipmentDto, toNoteDto, type Row } from './equipment.dto';
+import { checkCatalogueParts } from '../parts/index';
 
 const notFound = () => new AppError('not_found', 'equipment.notFound');
 const isRetired = () => new AppError('conflict', 'equipment.isRetired');
@@ -564,6 +565,7 @@ export async function createEquipment(
   input: EquipmentInput,
 ): Promise<EquipmentDto> {
   const cols = columnsOf(input, true, null);
+  await checkCatalogueParts(deps.db, ctx, input.serviceParts);
   const row = await deps.db.transaction(async (tx) => {
     await assertRoomForOneMore(tx, ctx, 'equipment.planLimit');
     const now = deps.now();
@@ -644,6 +646,7 @@ export async function updateEquipment(
   id: string,
   patch: EquipmentUpdate,
 ): Promise<EquipmentDto> {
+  await checkCatalogueParts(deps.db, ctx, patch.serviceParts);
   const row = await deps.db.transaction(async (tx) => {
     const current = await findRow(tx, ctx, id, true);
     return updateEquipmentTx(tx, deps, ctx, current, patch);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   PartDto,
   PartInput,
@@ -83,6 +83,24 @@ export async function lowStockSummary(
   return { count: rows.length, parts, ids: rows.map((r) => r.id) };
 }
 const LOW_IDS_MAX = 1000;
+
+/**
+ * The catalogue parts a machine's service parts point at (issue 27) must be the company's own: another
+ * company's id, or one that does not exist, is not found (404).
+ */
+export async function checkCatalogueParts(
+  db: DbOrTx,
+  ctx: CompanyContext,
+  parts: readonly { partId?: string | null | undefined }[] | null | undefined,
+): Promise<void> {
+  const ids = [...new Set((parts ?? []).flatMap((p) => (p.partId ? [p.partId] : [])))];
+  if (ids.length === 0) return;
+  const rows = await db
+    .select({ id: part.id })
+    .from(part)
+    .where(and(eq(part.companyId, ctx.companyId), inArray(part.id, ids)));
+  if (rows.length !== ids.length) throw notFound('workOrders.partNotFound');
+}
 
 async function findPart(db: DbOrTx, ctx: CompanyContext, id: string): Promise<PartRow> {
   const [p] = await db

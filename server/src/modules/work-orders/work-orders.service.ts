@@ -701,6 +701,7 @@ export async function proposalFor(deps: Deps, ctx: CompanyContext, equipmentId: 
   const e = await findAnyRow(deps.db, ctx, equipmentId);
   const names = e.serviceParts.map((p) => p.part);
   const numbers = e.serviceParts.flatMap((p) => (p.partNumber ? [p.partNumber] : []));
+  const ids = e.serviceParts.flatMap((p) => (p.partId ? [p.partId] : []));
   const catalogue =
     names.length === 0
       ? []
@@ -716,7 +717,7 @@ export async function proposalFor(deps: Deps, ctx: CompanyContext, equipmentId: 
           .where(
             and(
               eq(part.companyId, ctx.companyId),
-              sql`(${numbers.length ? inArray(part.partNumber, numbers) : sql`false`} or lower(${part.name}) in (${sql.join(
+              sql`(${ids.length ? inArray(part.id, ids) : sql`false`} or ${numbers.length ? inArray(part.partNumber, numbers) : sql`false`} or lower(${part.name}) in (${sql.join(
                 names.map((n) => sql`${n.toLowerCase()}`),
                 sql`, `,
               )}))`,
@@ -728,11 +729,14 @@ export async function proposalFor(deps: Deps, ctx: CompanyContext, equipmentId: 
     title: e.name,
     tasks: e.serviceParts.map((p) => (p.qty ? `${p.part} × ${p.qty}` : p.part)),
     parts: e.serviceParts.flatMap((sp) => {
-      const match = catalogue.find(
-        (c) =>
-          (sp.partNumber && c.partNumber === sp.partNumber) ||
-          c.name.toLowerCase() === sp.part.toLowerCase(),
-      );
+      // The catalogue part it points at; a list written before that, by part number, else name.
+      const match = sp.partId
+        ? catalogue.find((c) => c.id === sp.partId)
+        : catalogue.find(
+            (c) =>
+              (sp.partNumber && c.partNumber === sp.partNumber) ||
+              c.name.toLowerCase() === sp.part.toLowerCase(),
+          );
       return match
         ? [
             {

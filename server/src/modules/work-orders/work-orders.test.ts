@@ -582,3 +582,67 @@ describe('costs', () => {
     expect(one.totals.total).toBe(mm.total);
   });
 });
+
+describe('service parts linked to catalogue parts', () => {
+  it('a machine’s service parts point at catalogue parts; a work order for its service proposes them; another company’s part is not found', async () => {
+    const owner = await signupOwner(t.app);
+    // Named differently on the shelf than on the machine: only the link finds it.
+    const filter = await newPart(owner, {
+      name: 'Filter, oil 10µ',
+      partNumber: 'CAT-77',
+      onHand: 3,
+    });
+    const grease = await newPart(owner, { name: 'Grease', partNumber: 'GR-1', onHand: 5 });
+    const m = await createEquipmentViaApi(t.app, owner.cookie, {
+      currentUsage: 400,
+      serviceInterval: 250,
+      lastServiceUsage: 100,
+      serviceParts: [
+        { part: 'Oil filter', partNumber: 'OF-1', qty: 2, partId: filter.id },
+        { part: 'Grease', qty: 1, partId: '' },
+        { part: 'Wiper blade', qty: 1 },
+      ],
+    });
+    expect(m.serviceParts).toEqual([
+      { part: 'Oil filter', partNumber: 'OF-1', qty: 2, partId: filter.id },
+      { part: 'Grease', partNumber: null, qty: 1 },
+      { part: 'Wiper blade', partNumber: null, qty: 1 },
+    ]);
+    const proposal = (
+      await call(t.app, owner.cookie, 'GET', `/api/work-orders/proposal/${m.id}`)
+    ).json<{ tasks: string[]; parts: { partId: string; name: string; quantity: number }[] }>();
+    expect(proposal.tasks).toEqual(['Oil filter × 2', 'Grease × 1', 'Wiper blade × 1']);
+    // The linked one by its id; the unlinked "Grease" still by its name (lists written before links).
+    expect(proposal.parts.map((p) => [p.partId, p.name, p.quantity])).toEqual([
+      [filter.id, 'Filter, oil 10µ', 2],
+      [grease.id, 'Grease', 1],
+    ]);
+
+    // Editing the machine keeps the link; a part of another company, or none, is refused.
+    const other = await signupOwner(t.app);
+    const foreign = await newPart(other, { name: 'Oil filter', partNumber: 'OF-1' });
+    for (const partId of [foreign.id, '00000000-0000-4000-8000-000000000000']) {
+      const res = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}`, {
+        serviceParts: [{ part: 'Oil filter', qty: 1, partId }],
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ key: 'workOrders.partNotFound' });
+    }
+    const bad = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}`, {
+      serviceParts: [{ part: 'Oil filter', qty: 1, partId: 'not-an-id' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ key: 'equipment.partNotInCatalogue' });
+    const after = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${m.id}`)).json<{
+      serviceParts: unknown[];
+    }>();
+    expect(after.serviceParts[0]).toMatchObject({ partId: filter.id });
+    const created = await call(t.app, other.cookie, 'POST', '/api/equipment', {
+      name: 'Borrowed link',
+      type: 'machinery',
+      unit: 'hours',
+      serviceParts: [{ part: 'Oil filter', qty: 1, partId: filter.id }],
+    });
+    expect(created.statusCode).toBe(404);
+  });
+});

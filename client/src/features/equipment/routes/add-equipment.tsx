@@ -21,6 +21,8 @@ import {
   type FieldErrors,
   type Resolver,
 } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import type { PartDto } from '@domain/schemas/work-orders';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -45,11 +47,13 @@ import {
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { NativeSelect } from '@/components/ui/native-select';
+import { api } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
 
-type PartValues = { part: string; partNumber: string; qty: string };
+type PartValues = { part: string; partNumber: string; qty: string; partId: string };
 type FormValues = {
   name: string;
   type: string;
@@ -111,6 +115,7 @@ function fromDto(e: EquipmentDto): FormValues {
       part: p.part,
       partNumber: p.partNumber ?? '',
       qty: str(p.qty),
+      partId: p.partId ?? '',
     })),
     description: e.description ?? '',
   };
@@ -204,6 +209,13 @@ export default function AddEquipmentPage() {
   });
   const { register, control, handleSubmit, reset, formState } = form;
   const parts = useFieldArray({ control, name: 'serviceParts' });
+  // The company's parts shelf (issue 27): a service part may point at one, so a work order for the
+  // machine's service proposes it. Nothing is shown when the company keeps no parts.
+  const catalogue = useQuery({
+    queryKey: ['parts', 'catalogue'],
+    queryFn: () => api.get<PartDto[]>('/api/parts'),
+  });
+  const shelf = catalogue.data ?? [];
   const msg = useMessage();
   const err = (path: string) =>
     msg((get(formState.errors, path) as { message?: string } | undefined)?.message);
@@ -630,12 +642,43 @@ export default function AddEquipmentPage() {
                 >
                   <Trash2 aria-hidden />
                 </Button>
+                {shelf.length > 0 ? (
+                  <div className="col-span-full grid gap-1">
+                    <Label htmlFor={`partId-${i}`}>{t('form.cataloguePart')}</Label>
+                    <NativeSelect
+                      id={`partId-${i}`}
+                      {...register(`serviceParts.${i}.partId`, {
+                        onChange: (e: { target: { value: string } }) => {
+                          // Choosing a shelf part fills the name and number when they are empty.
+                          const p = shelf.find((x) => x.id === e.target.value);
+                          if (!p) return;
+                          const row = form.getValues(`serviceParts.${i}`);
+                          if (!row.part.trim()) form.setValue(`serviceParts.${i}.part`, p.name);
+                          if (!row.partNumber.trim() && p.partNumber)
+                            form.setValue(`serviceParts.${i}.partNumber`, p.partNumber);
+                        },
+                      })}
+                      {...aria(`serviceParts.${i}.partId`)}
+                    >
+                      <option value="">{t('form.noCataloguePart')}</option>
+                      {shelf.map((p) => (
+                        <option key={p.id} value={p.id}>
+                          {p.partNumber ? `${p.name} (${p.partNumber})` : p.name}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                    <FieldError
+                      id={`serviceParts.${i}.partId-error`}
+                      message={err(`serviceParts.${i}.partId`)}
+                    />
+                  </div>
+                ) : null}
               </fieldset>
             ))}
             <Button
               variant="outline"
               className="justify-self-start"
-              onClick={() => parts.append({ part: '', partNumber: '', qty: '1' })}
+              onClick={() => parts.append({ part: '', partNumber: '', qty: '1', partId: '' })}
             >
               <Plus aria-hidden /> {t('form.addPart')}
             </Button>
