@@ -293,8 +293,9 @@ export const costsDtoSchema = z.object({
       name: z.string(),
       unit: z.string(),
       ...costSplit,
+      /** The usage the record has seen (domain/costs.ts usageTracked, as the machine page's figure). */
       usage: z.number(),
-      /** Total cost over the machine's current usage (per hour / mile / km); null without usage. */
+      /** Cost per hour / mile / km of that usage (domain/costs.ts costPerUnit); null without it. */
       costPerUnit: z.number().nullable(),
     }),
   ),

@@ -559,6 +559,11 @@ describe('costs', () => {
     } finally {
       t.clock.reset();
     }
+    // 50 hours of use seen by the record: the cost per hour is over them.
+    const used = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/usage`, {
+      usageIncrease: 50,
+    });
+    expect(used.statusCode, used.body).toBe(200);
     const res = await call(t.app, owner.cookie, 'GET', '/api/costs?months=6');
     expect(res.statusCode, res.body).toBe(200);
     const c = costsDtoSchema.parse(res.json());
@@ -574,7 +579,13 @@ describe('costs', () => {
       expect(Math.round((x.parts + x.labor + x.other) * 100) / 100).toBe(x.total);
     expect(c.machines.map((x) => x.total).reduce((a, b) => a + b, 0)).toBeCloseTo(total, 2);
     const mm = c.machines.find((x) => x.equipmentId === m.id)!;
-    expect(mm.costPerUnit).toBe(Math.round((mm.total / 400) * 100) / 100);
+    // Per hour of the usage the record has seen (domain/costs.ts), as the machine page says it.
+    const page = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${m.id}/page`)).json<{
+      figures: { usageTracked: number };
+    }>();
+    expect(mm.usage).toBe(page.figures.usageTracked);
+    expect(mm.usage).toBe(50);
+    expect(mm.costPerUnit).toBe(Math.round((mm.total / mm.usage) * 10_000) / 10_000);
     // One machine only.
     const one = costsDtoSchema.parse(
       (await call(t.app, owner.cookie, 'GET', `/api/costs?equipmentId=${m.id}`)).json(),
