@@ -40,6 +40,9 @@ const languages = [
     done: 'Done',
     inProgress: 'In progress',
     costsTitle: 'Maintenance costs (12 months)',
+    timelineShow: 'Show',
+    workOrders: 'Work orders',
+    workOrderBadge: 'Work order',
     good: /good|Good/,
   },
   {
@@ -59,6 +62,9 @@ const languages = [
     done: 'Terminada',
     inProgress: 'En curso',
     costsTitle: 'Costos de mantenimiento (12 meses)',
+    timelineShow: 'Mostrar',
+    workOrders: 'Órdenes de trabajo',
+    workOrderBadge: 'Orden de trabajo',
     good: /bien|Bien|buen|Buen/,
   },
 ] as const;
@@ -165,6 +171,13 @@ for (const L of languages) {
     await expect(page.getByRole('heading', { name: L.costsTitle })).toBeVisible();
     await expect(page.getByTestId('machine-cost-total')).toContainText(/52[.,]50/);
     await shot(page, `machine-costs-${L.tag}-1366`);
+    // The timeline shows the order's status changes with their own badge, and filters on them.
+    await page.getByLabel(L.timelineShow, { exact: true }).selectOption({ label: L.workOrders });
+    const entries = page.getByTestId('timeline').getByTestId('history-entry');
+    await expect(entries.first()).toBeVisible();
+    await expect(entries.first().getByText(L.workOrderBadge, { exact: true })).toBeVisible();
+    expect(await entries.count()).toBeGreaterThanOrEqual(3); // opened, in progress, done
+    for (const text of await entries.allInnerTexts()) expect(text).toContain(L.workOrderBadge);
     await page.goto('/parts');
     await expect(
       page.getByTestId('part-row').filter({ hasText: 'Oil filter' }).getByTestId('on-hand'),

@@ -657,3 +657,38 @@ describe('service parts linked to catalogue parts', () => {
     expect(created.statusCode).toBe(404);
   });
 });
+
+describe('work orders in the machine’s timeline', () => {
+  it('are entries of their own type (badge) and kind (filter), told in the reader’s language', async () => {
+    const owner = await signupOwner(t.app);
+    const m = await overdueMachine(owner);
+    const w = await newOrder(owner, m.id, { title: 'Fix the seat', kind: 'repair' });
+    const moved = await call(t.app, owner.cookie, 'PATCH', `/api/work-orders/${w.id}`, {
+      status: 'in_progress',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const page = async (lang: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/equipment/${m.id}/history?kind=work_order&limit=20`,
+          headers: { cookie: owner.cookie, 'accept-language': lang },
+        })
+      ).json<{ entries: { kind: string; noteType: string; content: string }[] }>();
+    const en = await page('en');
+    expect(en.entries.map((e) => [e.kind, e.noteType])).toEqual([
+      ['work_order', 'work_order'],
+      ['work_order', 'work_order'],
+    ]);
+    expect(en.entries[0]!.content).toBe('Work order #1 in progress: Fix the seat');
+    expect((await page('es')).entries[1]!.content).toBe(
+      'Orden de trabajo n.º 1 abierta: Fix the seat',
+    );
+    // The whole timeline has them beside the machine's other entries.
+    const all = (
+      await call(t.app, owner.cookie, 'GET', `/api/equipment/${m.id}/history?limit=20`)
+    ).json<{ entries: { noteType: string }[] }>();
+    expect(all.entries.filter((e) => e.noteType === 'work_order')).toHaveLength(2);
+    expect(all.entries.some((e) => e.noteType !== 'work_order')).toBe(true);
+  });
+});
