@@ -23,6 +23,8 @@ export const servicePartRowSchema = z.object({
   part: z.string(),
   partNumber: z.string(),
   qty: z.string(),
+  /** The catalogue part it is ('' for none; issue 27). */
+  partId: z.string().optional(),
 });
 export type ServicePartRow = z.infer<typeof servicePartRowSchema>;
 
@@ -32,6 +34,7 @@ export const emptyServicePartRow = (used?: boolean): ServicePartRow => ({
   part: '',
   partNumber: '',
   qty: '1',
+  partId: '',
 });
 
 const equipmentFormFields = z.object({
@@ -64,7 +67,12 @@ export const equipmentFormToInput = (v: EquipmentFormValues) =>
     type: v.type || undefined,
     unit: v.unit || undefined,
     fuelType: v.fuelType || 'n/a',
-    serviceParts: v.serviceParts.map(({ part, partNumber, qty }) => ({ part, partNumber, qty })),
+    serviceParts: v.serviceParts.map(({ part, partNumber, qty, partId }) => ({
+      part,
+      partNumber,
+      qty,
+      partId: partId || null,
+    })),
   });
 
 /** Add/Edit Equipment: the form's values in, the API's `EquipmentInput` out. */

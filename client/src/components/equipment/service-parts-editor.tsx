@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
-import { FieldError } from '@/components/ui/label';
+import { FieldError, Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { useMessage } from '@/lib/use-message';
 import { cn } from '@/lib/utils';
 
@@ -30,6 +31,7 @@ export function ServicePartsEditor({
   name,
   idPrefix,
   selectable = false,
+  catalogue = [],
   className,
 }: {
   /** The form's field holding the rows ('serviceParts' or 'parts'). */
@@ -37,11 +39,16 @@ export function ServicePartsEditor({
   /** Prefix of the inputs' ids (unique on the page). */
   idPrefix: string;
   selectable?: boolean;
+  /**
+   * The company's parts list (issue 27): when it has parts, each row may point at one, so a work order
+   * for the machine's service proposes it; choosing one fills an empty name and part number.
+   */
+  catalogue?: readonly { id: string; name: string; partNumber: string | null }[];
   className?: string;
 }) {
   const { t } = useTranslation('equipment');
   const msg = useMessage();
-  const { control, register } = useFormContext<PartsForm>();
+  const { control, register, getValues, setValue } = useFormContext<PartsForm>();
   const { errors } = useFormState({ control, name });
   const rows = useFieldArray({ control, name });
   const errorOf = (path: string) => msg((get(errors, path) as RhfFieldError | undefined)?.message);
@@ -147,6 +154,37 @@ export function ServicePartsEditor({
                   >
                     <Trash2 aria-hidden />
                   </Button>
+                  {catalogue.length > 0 ? (
+                    <div className={cn('col-span-full grid gap-1', selectable && 'col-start-2')}>
+                      <Label htmlFor={`${idPrefix}-partId-${i}`} className="text-xs">
+                        {t('form.cataloguePart')}
+                      </Label>
+                      <NativeSelect
+                        id={`${idPrefix}-partId-${i}`}
+                        {...register(`${path}.partId`, {
+                          onChange: (e: { target: { value: string } }) => {
+                            const p = catalogue.find((x) => x.id === e.target.value);
+                            if (!p) return;
+                            const now = getValues(path) as unknown as ServicePartRow;
+                            if (!now.part.trim()) setValue(`${path}.part`, p.name as never);
+                            if (!now.partNumber.trim() && p.partNumber)
+                              setValue(`${path}.partNumber`, p.partNumber as never);
+                          },
+                        })}
+                      >
+                        <option value="">{t('form.noCataloguePart')}</option>
+                        {catalogue.map((p) => (
+                          <option key={p.id} value={p.id}>
+                            {p.partNumber ? `${p.name} (${p.partNumber})` : p.name}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                      <FieldError
+                        id={`${idPrefix}-partId-${i}-error`}
+                        message={errorOf(`${path}.partId`)}
+                      />
+                    </div>
+                  ) : null}
                   {partError || qtyError ? (
                     <div className={cn('col-span-full', selectable && 'sm:col-start-2')}>
                       <FieldError id={`${idPrefix}-part-${i}-error`} message={partError} />

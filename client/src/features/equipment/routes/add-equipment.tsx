@@ -10,6 +10,8 @@ import { equipmentFormSchema, type EquipmentFormValues } from '@domain/schemas/e
 import { zodResolver } from '@hookform/resolvers/zod';
 import { alertThresholdOptions, lifespanWarningPercent } from '@domain/status';
 import { AlertTriangle, CalendarClock } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import type { PartDto } from '@domain/schemas/work-orders';
 import { useEffect } from 'react';
 import { Controller, FormProvider, get, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +23,7 @@ import {
   useUpdateEquipment,
 } from '@/components/equipment/equipment-queries';
 import { PageSpinner } from '@/components/page-spinner';
+import { api } from '@/lib/api';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -85,6 +88,7 @@ function fromDto(e: EquipmentDto): FormValues {
       part: p.part,
       partNumber: p.partNumber ?? '',
       qty: str(p.qty),
+      partId: p.partId ?? '',
     })),
     description: e.description ?? '',
   };
@@ -154,6 +158,12 @@ export default function AddEquipmentPage() {
     reValidateMode: 'onChange',
   });
   const { register, control, handleSubmit, reset, formState } = form;
+  // The company's parts shelf (issue 27): a service part may point at one, so a work order for the
+  // machine's service proposes it. Nothing is shown when the company keeps no parts.
+  const catalogue = useQuery({
+    queryKey: ['parts', 'catalogue'],
+    queryFn: () => api.get<PartDto[]>('/api/parts'),
+  });
   const msg = useMessage();
   const err = (path: string) =>
     msg((get(formState.errors, path) as { message?: string } | undefined)?.message);
@@ -523,7 +533,11 @@ export default function AddEquipmentPage() {
               <CardTitle>{t('form.parts')}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-3">
-              <ServicePartsEditor name="serviceParts" idPrefix="equipment" />
+              <ServicePartsEditor
+                name="serviceParts"
+                idPrefix="equipment"
+                catalogue={catalogue.data ?? []}
+              />
             </CardContent>
           </Card>
 

@@ -1,7 +1,7 @@
 import type { TemplateDto } from '@domain/schemas/inspections';
 import { defaultFuelType } from '@domain/kinds';
 import { useQueryClient } from '@tanstack/react-query';
-import { Loader2, Send } from 'lucide-react';
+import { Loader2, Send, TriangleAlert } from 'lucide-react';
 import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-spinner';
@@ -25,6 +25,9 @@ import { useOutbox } from '../outbox/use-outbox';
 const InspectionForm = lazy(() =>
   import('../components/inspection-form').then((m) => ({ default: m.InspectionForm })),
 );
+const ProblemReportForm = lazy(() =>
+  import('../components/problem-report-form').then((m) => ({ default: m.ProblemReportForm })),
+);
 const OutboxPanel = lazy(() =>
   import('../components/outbox-panel').then((m) => ({ default: m.OutboxPanel })),
 );
@@ -34,6 +37,7 @@ const warmLazyParts = () =>
     outboxStore(),
     import('../components/outbox-panel'),
     import('../components/inspection-form'),
+    import('../components/problem-report-form'),
   ]).catch(() => undefined);
 
 /**
@@ -66,6 +70,8 @@ export default function OperatorScreen() {
   const checklists = useMachineChecklists(current?.id ?? null);
   const machineState = checklists.data && !checklists.isPlaceholderData ? checklists.data : null;
   const [inspecting, setInspecting] = useState<TemplateDto | null>(null);
+  // "Report a problem" (issue 27): a defect the manager sees, with an optional photo.
+  const [reporting, setReporting] = useState(false);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -105,7 +111,27 @@ export default function OperatorScreen() {
         </Suspense>
       ) : null}
 
-      <Card hidden={!!(inspecting && current)}>
+      {reporting ? (
+        <Suspense fallback={<PageSpinner />}>
+          <ProblemReportForm
+            machine={current}
+            onCancel={() => setReporting(false)}
+            onDone={() => setReporting(false)}
+          />
+        </Suspense>
+      ) : !(inspecting && current) ? (
+        <Button
+          type="button"
+          variant="outline"
+          className="h-14 w-full border-amber-500 text-base"
+          onClick={() => setReporting(true)}
+        >
+          <TriangleAlert className="text-amber-600" aria-hidden />
+          {t('inspections:problem.button')}
+        </Button>
+      ) : null}
+
+      <Card hidden={!!(inspecting && current) || reporting}>
         <CardHeader className="pb-3">
           <h2 className="text-lg font-semibold">{t('screen.title')}</h2>
           <CardDescription>{t('screen.description')}</CardDescription>
