@@ -6,7 +6,7 @@ import type {
   ServiceLogDto,
 } from '@domain/schemas/equipment';
 import { Download, Undo2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -35,7 +35,8 @@ import {
 import { ForecastText } from './forecast-text';
 import { entryText, useHistoryLang } from './entry-text';
 import { formatUsage } from './format';
-import { VoidDialog } from './void-dialog';
+// Loaded when a void is asked for: its form (zod, react-hook-form) stays out of the machine page's first screen.
+import { VoidDialog } from './lazy-dialogs';
 
 type Props = {
   equipment: Pick<EquipmentDto, 'id' | 'name' | 'unit'> | null;
@@ -172,24 +173,26 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange, readOnly = f
           </div>
         </section>
         {equipment && voiding ? (
-          <VoidDialog
-            open
-            onOpenChange={(o) => {
-              if (!o) setVoiding(null);
-            }}
-            what={describeReading(t, voiding, equipment.unit)}
-            onVoid={async (reason) => {
-              await voidEntry.mutateAsync({
-                equipmentId: equipment.id,
-                entryId: voiding.id,
-                reason,
-              });
-              toast({
-                title: t('void.done'),
-                description: t('void.doneBody', { name: equipment.name }),
-              });
-            }}
-          />
+          <Suspense fallback={null}>
+            <VoidDialog
+              open
+              onOpenChange={(o) => {
+                if (!o) setVoiding(null);
+              }}
+              what={describeReading(t, voiding, equipment.unit)}
+              onVoid={async (reason) => {
+                await voidEntry.mutateAsync({
+                  equipmentId: equipment.id,
+                  entryId: voiding.id,
+                  reason,
+                });
+                toast({
+                  title: t('void.done'),
+                  description: t('void.doneBody', { name: equipment.name }),
+                });
+              }}
+            />
+          </Suspense>
         ) : null}
       </DialogContent>
     </Dialog>
