@@ -338,8 +338,14 @@ test('reset user password checks the spec rules and resets a manager', async ({ 
   const dialog = page.getByRole('dialog', { name: 'Reset User Password' });
   await dialog.getByRole('button', { name: 'Reset Password' }).click();
   await expect(
-    page.getByText('Please select a user to reset password for.', { exact: true }),
+    page
+      .getByLabel('Notifications (F8)')
+      .getByText('Please select a user to reset password for.', { exact: true }),
   ).toBeVisible();
+  // The rule is said under the field too (the API's schema through zodResolver).
+  await expect(dialog.locator('#reset-user-error')).toHaveText(
+    'Please select a user to reset password for.',
+  );
 
   await dialog.getByRole('combobox', { name: 'User' }).click();
   await page.getByRole('option', { name: /Rosa Diaz/ }).click();
@@ -354,6 +360,8 @@ test('reset user password checks the spec rules and resets a manager', async ({ 
   await dialog.getByLabel('Confirm new password').fill('Bright-Harbor-78');
   await dialog.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText('Passwords do not match.', { exact: true })).toBeVisible();
+  await expect(dialog.locator('#reset-confirm-error')).toHaveText("Passwords don't match");
+  await expect(dialog.locator('#reset-new-error')).toHaveCount(0);
 
   await dialog.getByLabel('Confirm new password').fill('Bright-Harbor-77');
   await dialog.getByRole('button', { name: 'Reset Password' }).click();

@@ -123,6 +123,15 @@ export const resetUserPasswordSchema = z.object({
 });
 export type ResetUserPasswordInput = z.infer<typeof resetUserPasswordSchema>;
 
+/** Reset User Password's form: the API's body plus the confirmation, which must match. */
+export const resetUserPasswordFormSchema = resetUserPasswordSchema
+  .extend({ confirm: text() })
+  .refine((v) => v.newPassword === v.confirm, {
+    message: authMessages.passwordsDontMatch,
+    path: ['confirm'],
+  });
+export type ResetUserPasswordFormValues = z.input<typeof resetUserPasswordFormSchema>;
+
 // ---- Operator sign-in ----------------------------------------------------------------------
 export const operatorLoginSchema = z.object({
   operatorName: text().trim().min(1, m.usernameRequired).max(120),

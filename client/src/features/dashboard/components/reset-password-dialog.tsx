@@ -1,5 +1,11 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import {
+  resetUserPasswordFormSchema,
+  type ResetUserPasswordFormValues,
+  type ResetUserPasswordInput,
+} from '@domain/schemas/operators';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import {
   Dialog,
@@ -8,7 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import {
   Select,
@@ -23,6 +29,7 @@ import { MIN_PASSWORD } from '@domain/schemas/auth';
 import { useResettableUsers } from '../api/get-resettable-users';
 import { useResetUserPassword } from '../api/reset-user-password';
 import { translateError } from '@/lib/translate-message';
+import { useMessage } from '@/lib/use-message';
 
 /** Reset User Password (spec section 5): user required, at least 8 characters, confirmation must match. */
 export function ResetPasswordDialog({
@@ -37,45 +44,30 @@ export function ResetPasswordDialog({
   const { user } = useCurrentUser();
   const users = useResettableUsers(open);
   const reset = useResetUserPassword();
-  const [targetUserId, setTargetUserId] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const msg = useMessage();
+  // The API's schema plus the confirmation (domain/schemas/operators.ts).
+  const form = useForm<ResetUserPasswordFormValues, unknown, ResetUserPasswordInput>({
+    resolver: zodResolver(resetUserPasswordFormSchema),
+    defaultValues: { targetUserId: '', newPassword: '', confirm: '' },
+  });
+  const { errors } = form.formState;
 
   const close = (next: boolean) => {
-    if (!next) {
-      setTargetUserId('');
-      setNewPassword('');
-      setConfirm('');
-    }
+    if (!next) form.reset();
     onOpenChange(next);
   };
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!targetUserId) {
-      toast({
-        title: t('resetPassword.userRequired'),
-        description: t('resetPassword.userRequiredBody'),
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (newPassword.length < MIN_PASSWORD) {
-      toast({
-        title: t('resetPassword.tooShort'),
-        description: t('resetPassword.tooShortBody', { min: MIN_PASSWORD }),
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (newPassword !== confirm) {
-      toast({
-        title: t('resetPassword.mismatch'),
-        description: t('resetPassword.mismatchBody'),
-        variant: 'destructive',
-      });
-      return;
-    }
+  // The spec's notice for the first rule broken (user, length, confirmation), besides the field's message.
+  const onInvalid = (e: FieldErrors<ResetUserPasswordFormValues>) => {
+    const [title, description] = e.targetUserId
+      ? [t('resetPassword.userRequired'), t('resetPassword.userRequiredBody')]
+      : e.newPassword
+        ? [t('resetPassword.tooShort'), t('resetPassword.tooShortBody', { min: MIN_PASSWORD })]
+        : [t('resetPassword.mismatch'), t('resetPassword.mismatchBody')];
+    toast({ title, description, variant: 'destructive' });
+  };
+
+  const onValid = ({ targetUserId, newPassword }: ResetUserPasswordInput) =>
     reset.mutate(
       { targetUserId, newPassword },
       {
@@ -92,7 +84,11 @@ export function ResetPasswordDialog({
         },
       },
     );
-  };
+
+  const described = (key: keyof ResetUserPasswordFormValues, id: string) => ({
+    'aria-invalid': Boolean(errors[key]) || undefined,
+    'aria-describedby': errors[key] ? `${id}-error` : undefined,
+  });
 
   const list = (users.data ?? []).filter((u) => u.id !== user?.id);
   return (
@@ -103,53 +99,77 @@ export function ResetPasswordDialog({
           <DialogDescription>{t('resetPassword.description')}</DialogDescription>
           <p className="text-sm text-muted-foreground">{t('resetPassword.operatorsNote')}</p>
         </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor="reset-user">{t('resetPassword.user')}</Label>
-            <Select value={targetUserId} onValueChange={setTargetUserId}>
-              <SelectTrigger id="reset-user" aria-label={t('resetPassword.user')}>
-                <SelectValue
-                  placeholder={users.isLoading ? tc('loading') : t('resetPassword.selectUser')}
-                />
-              </SelectTrigger>
-              <SelectContent>
-                {list.length === 0 ? (
-                  <div className="p-2 text-sm text-muted-foreground">
-                    {t('resetPassword.noUsers')}
-                  </div>
-                ) : (
-                  list.map((u) => (
-                    <SelectItem key={u.id} value={u.id}>
-                      {[u.firstName, u.lastName].filter(Boolean).join(' ') || u.email} (
-                      {tc('roles.manager')}
-                      {u.email ? `, ${u.email}` : ''})
-                    </SelectItem>
-                  ))
-                )}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="reset-new">{t('resetPassword.newPassword')}</Label>
+        <form
+          onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}
+          className="grid gap-4"
+          noValidate
+        >
+          <FormField
+            id="reset-user"
+            label={t('resetPassword.user')}
+            error={msg(errors.targetUserId?.message)}
+            className="gap-2"
+          >
+            <Controller
+              control={form.control}
+              name="targetUserId"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger
+                    id="reset-user"
+                    aria-label={t('resetPassword.user')}
+                    {...described('targetUserId', 'reset-user')}
+                  >
+                    <SelectValue
+                      placeholder={users.isLoading ? tc('loading') : t('resetPassword.selectUser')}
+                    />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {list.length === 0 ? (
+                      <div className="p-2 text-sm text-muted-foreground">
+                        {t('resetPassword.noUsers')}
+                      </div>
+                    ) : (
+                      list.map((u) => (
+                        <SelectItem key={u.id} value={u.id}>
+                          {[u.firstName, u.lastName].filter(Boolean).join(' ') || u.email} (
+                          {tc('roles.manager')}
+                          {u.email ? `, ${u.email}` : ''})
+                        </SelectItem>
+                      ))
+                    )}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </FormField>
+          <FormField
+            id="reset-new"
+            label={t('resetPassword.newPassword')}
+            error={msg(errors.newPassword?.message)}
+            hint={t('resetPassword.hint', { min: MIN_PASSWORD })}
+            className="gap-2"
+          >
             <PasswordInput
               id="reset-new"
               autoComplete="new-password"
-              value={newPassword}
-              onChange={(e) => setNewPassword(e.target.value)}
+              {...described('newPassword', 'reset-new')}
+              {...form.register('newPassword')}
             />
-            <p className="text-xs text-muted-foreground">
-              {t('resetPassword.hint', { min: MIN_PASSWORD })}
-            </p>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="reset-confirm">{t('resetPassword.confirmPassword')}</Label>
+          </FormField>
+          <FormField
+            id="reset-confirm"
+            label={t('resetPassword.confirmPassword')}
+            error={msg(errors.confirm?.message)}
+            className="gap-2"
+          >
             <PasswordInput
               id="reset-confirm"
               autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
+              {...described('confirm', 'reset-confirm')}
+              {...form.register('confirm')}
             />
-          </div>
+          </FormField>
           <FormDialogFooter
             cancelLabel={tc('actions.cancel')}
             onCancel={() => close(false)}
