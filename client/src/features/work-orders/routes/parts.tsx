@@ -1,16 +1,25 @@
-import { partInputSchema, stockInputSchema, type PartDto } from '@domain/schemas/work-orders';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  partInputSchema,
+  stockInputSchema,
+  type PartDto,
+  type PartInput,
+  type StockInput,
+} from '@domain/schemas/work-orders';
 import { Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FieldError, Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { formatNumber, formatUsd } from '@/lib/format';
-import { translateError, translateMessage } from '@/lib/translate-message';
+import { translateError } from '@/lib/translate-message';
+import { useMessage } from '@/lib/use-message';
 import { cn } from '@/lib/utils';
 import { useParts } from '../api/get-lookups';
 import { useCreatePart, useStockChange } from '../api/mutations';
@@ -83,41 +92,48 @@ function PartRow({ p }: { p: PartDto }) {
   );
 }
 
+type StockValues = { reason: 'received' | 'adjusted'; change: string; note: string };
+
+/** Receive or adjust a part's stock (react-hook-form with the domain schema). */
 function StockForm({ p, onDone }: { p: PartDto; onDone: () => void }) {
   const { t } = useTranslation('workOrders');
+  const msg = useMessage();
   const move = useStockChange();
-  const [reason, setReason] = useState<'received' | 'adjusted'>('received');
-  const [change, setChange] = useState('');
-  const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = stockInputSchema.safeParse({ change, reason, note });
-    if (!parsed.success) {
-      setError(translateMessage(t, parsed.error.issues[0]?.message ?? '') ?? null);
-      return;
-    }
+  const form = useForm<StockValues, unknown, StockInput>({
+    resolver: zodResolver(stockInputSchema) as unknown as Resolver<
+      StockValues,
+      unknown,
+      StockInput
+    >,
+    defaultValues: { reason: 'received', change: '', note: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (v) => {
+    setError(null);
     try {
-      await move.mutateAsync({ id: p.id, change: parsed.data.change, reason, note });
+      await move.mutateAsync({ id: p.id, change: v.change, reason: v.reason, note: v.note ?? '' });
       toast({ title: t('parts.stockSaved') });
       onDone();
     } catch (err) {
       setError(translateError(t, err));
     }
-  };
+  });
+  const aria = (name: keyof StockValues, id: string) => ({
+    id,
+    'aria-invalid': Boolean(errors[name]),
+    'aria-describedby': errors[name] ? `${id}-error` : undefined,
+  });
   return (
     <form
-      onSubmit={onSubmit}
-      className="grid gap-2 sm:grid-cols-4 sm:items-end"
+      onSubmit={(e) => void onSubmit(e)}
+      className="grid gap-2 sm:grid-cols-4 sm:items-start"
       aria-label={t('parts.changeStock')}
+      noValidate
     >
       <div className="grid gap-1">
         <Label htmlFor={`reason-${p.id}`}>{t('parts.reason')}</Label>
-        <NativeSelect
-          id={`reason-${p.id}`}
-          value={reason}
-          onChange={(e) => setReason(e.target.value as 'received' | 'adjusted')}
-        >
+        <NativeSelect {...aria('reason', `reason-${p.id}`)} {...form.register('reason')}>
           <option value="received">{t('parts.received')}</option>
           <option value="adjusted">{t('parts.adjusted')}</option>
         </NativeSelect>
@@ -125,18 +141,19 @@ function StockForm({ p, onDone }: { p: PartDto; onDone: () => void }) {
       <div className="grid gap-1">
         <Label htmlFor={`change-${p.id}`}>{t('parts.change')}</Label>
         <Input
-          id={`change-${p.id}`}
           type="number"
           step="any"
-          value={change}
-          onChange={(e) => setChange(e.target.value)}
+          {...aria('change', `change-${p.id}`)}
+          {...form.register('change')}
         />
+        <FieldError id={`change-${p.id}-error`} message={msg(errors.change?.message)} />
       </div>
       <div className="grid gap-1">
         <Label htmlFor={`note-${p.id}`}>{t('parts.note')}</Label>
-        <Input id={`note-${p.id}`} value={note} onChange={(e) => setNote(e.target.value)} />
+        <Input {...aria('note', `note-${p.id}`)} {...form.register('note')} />
+        <FieldError id={`note-${p.id}-error`} message={msg(errors.note?.message)} />
       </div>
-      <div className="flex gap-2">
+      <div className="flex gap-2 sm:mt-6">
         <Button type="submit" disabled={move.isPending}>
           {t('save')}
         </Button>
@@ -153,27 +170,39 @@ function StockForm({ p, onDone }: { p: PartDto; onDone: () => void }) {
   );
 }
 
+type PartValues = {
+  name: string;
+  partNumber: string;
+  unit: string;
+  unitCost: string;
+  onHand: string;
+  reorderPoint: string;
+  location: string;
+  vendor: string;
+};
+
+/** Add a part to the shelf (react-hook-form with the domain schema). */
 function PartForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('workOrders');
+  const msg = useMessage();
   const create = useCreatePart();
-  const [v, setV] = useState({
-    name: '',
-    partNumber: '',
-    unit: '',
-    unitCost: '',
-    onHand: '',
-    reorderPoint: '',
-    location: '',
-    vendor: '',
-  });
   const [error, setError] = useState<string | null>(null);
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = partInputSchema.safeParse(v);
-    if (!parsed.success) {
-      setError(translateMessage(t, parsed.error.issues[0]?.message ?? '') ?? null);
-      return;
-    }
+  const form = useForm<PartValues, unknown, PartInput>({
+    resolver: zodResolver(partInputSchema) as unknown as Resolver<PartValues, unknown, PartInput>,
+    defaultValues: {
+      name: '',
+      partNumber: '',
+      unit: '',
+      unitCost: '',
+      onHand: '',
+      reorderPoint: '',
+      location: '',
+      vendor: '',
+    },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (v) => {
+    setError(null);
     try {
       await create.mutateAsync(v);
       toast({ title: t('parts.added') });
@@ -181,22 +210,29 @@ function PartForm({ onDone }: { onDone: () => void }) {
     } catch (err) {
       setError(translateError(t, err));
     }
-  };
-  const field = (k: keyof typeof v, type = 'text') => (
+  });
+  const field = (k: keyof PartValues, type = 'text') => (
     <div className="grid gap-1">
       <Label htmlFor={`part-${k}`}>{t(`parts.fields.${k}`)}</Label>
       <Input
         id={`part-${k}`}
         type={type}
         step={type === 'number' ? 'any' : undefined}
-        value={v[k]}
-        onChange={(e) => setV({ ...v, [k]: e.target.value })}
+        aria-invalid={Boolean(errors[k])}
+        aria-describedby={errors[k] ? `part-${k}-error` : undefined}
+        {...form.register(k)}
       />
+      <FieldError id={`part-${k}-error`} message={msg(errors[k]?.message)} />
     </div>
   );
   return (
     <Card className="p-4">
-      <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2" aria-label={t('parts.add')}>
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        className="grid gap-3 sm:grid-cols-2"
+        aria-label={t('parts.add')}
+        noValidate
+      >
         {field('name')}
         {field('partNumber')}
         {field('unit')}

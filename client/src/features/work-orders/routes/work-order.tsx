@@ -1,23 +1,29 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   completeInputSchema,
   isClosedStatus,
+  workOrderPartInputSchema,
+  type CompleteInput,
   type WorkOrderDto,
+  type WorkOrderPartInput,
 } from '@domain/schemas/work-orders';
 import { Printer } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FieldError, Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
 import { formatDate, formatDateTime, formatNumber, formatUsd } from '@/lib/format';
-import { translateError, translateMessage } from '@/lib/translate-message';
+import { translateError } from '@/lib/translate-message';
+import { useMessage } from '@/lib/use-message';
 import { useParts } from '../api/get-lookups';
 import { useWorkOrder } from '../api/get-work-order';
 import {
@@ -193,20 +199,27 @@ function PartsCard({ w, closed }: { w: WorkOrderDto; closed: boolean }) {
   const { t } = useTranslation('workOrders');
   const parts = useParts();
   const add = useAddPart(w.id);
-  const [partId, setPartId] = useState('');
-  const [quantity, setQuantity] = useState('1');
+  const msg = useMessage();
   const [error, setError] = useState<string | null>(null);
-  const onAdd = async (e: FormEvent) => {
-    e.preventDefault();
+  const form = useForm<{ partId: string; quantity: string }, unknown, WorkOrderPartInput>({
+    resolver: zodResolver(workOrderPartInputSchema) as unknown as Resolver<
+      { partId: string; quantity: string },
+      unknown,
+      WorkOrderPartInput
+    >,
+    defaultValues: { partId: '', quantity: '1' },
+  });
+  const partId = useWatch({ control: form.control, name: 'partId' });
+  const quantityError = msg(form.formState.errors.quantity?.message);
+  const onAdd = form.handleSubmit(async (input) => {
     setError(null);
     try {
-      await add.mutateAsync({ partId, quantity: Number(quantity) });
-      setPartId('');
-      setQuantity('1');
+      await add.mutateAsync(input);
+      form.reset();
     } catch (err) {
       setError(translateError(t, err));
     }
-  };
+  });
   return (
     <Card className="grid gap-2 p-4">
       <h2 className="font-semibold">{t('partsUsed')}</h2>
@@ -226,12 +239,13 @@ function PartsCard({ w, closed }: { w: WorkOrderDto; closed: boolean }) {
       )}
       {!closed && (
         <form
-          onSubmit={onAdd}
+          onSubmit={(e) => void onAdd(e)}
           className="no-print grid gap-2 sm:grid-cols-[1fr_6rem_auto] sm:items-end"
+          noValidate
         >
           <div className="grid gap-1">
             <Label htmlFor="wo-part">{t('part')}</Label>
-            <NativeSelect id="wo-part" value={partId} onChange={(e) => setPartId(e.target.value)}>
+            <NativeSelect id="wo-part" {...form.register('partId')}>
               <option value="">{t('choosePart')}</option>
               {(parts.data ?? []).map((p) => (
                 <option key={p.id} value={p.id}>
@@ -252,13 +266,17 @@ function PartsCard({ w, closed }: { w: WorkOrderDto; closed: boolean }) {
               inputMode="decimal"
               min="0"
               step="any"
-              value={quantity}
-              onChange={(e) => setQuantity(e.target.value)}
+              aria-invalid={Boolean(quantityError)}
+              aria-describedby={quantityError ? 'wo-qty-error' : undefined}
+              {...form.register('quantity')}
             />
           </div>
           <Button type="submit" className="h-11" disabled={!partId || add.isPending}>
             {t('addPart')}
           </Button>
+          <div className="sm:col-span-3">
+            <FieldError id="wo-qty-error" message={quantityError} />
+          </div>
           {error && (
             <p role="alert" className="text-sm text-destructive sm:col-span-3">
               {error}
@@ -327,23 +345,30 @@ function PhotosCard({ w, closed }: { w: WorkOrderDto; closed: boolean }) {
   );
 }
 
+type CompleteValues = {
+  usage: string;
+  laborHours: string;
+  laborRate: string;
+  otherCost: string;
+  notes: string;
+};
+
+/** Complete (react-hook-form with the domain schema): usage, labour, other costs, notes. */
 function CompleteCard({ w }: { w: WorkOrderDto }) {
   const { t } = useTranslation('workOrders');
+  const msg = useMessage();
   const complete = useCompleteWorkOrder(w.id);
-  const [usage, setUsage] = useState('');
-  const [laborHours, setLaborHours] = useState('');
-  const [laborRate, setLaborRate] = useState('');
-  const [otherCost, setOtherCost] = useState('');
-  const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = { usage, laborHours, laborRate, otherCost, notes };
-    const parsed = completeInputSchema.safeParse(body);
-    if (!parsed.success) {
-      setError(translateMessage(t, parsed.error.issues[0]?.message ?? '') ?? null);
-      return;
-    }
+  const form = useForm<CompleteValues, unknown, CompleteInput>({
+    resolver: zodResolver(completeInputSchema) as unknown as Resolver<
+      CompleteValues,
+      unknown,
+      CompleteInput
+    >,
+    defaultValues: { usage: '', laborHours: '', laborRate: '', otherCost: '', notes: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (body) => {
     setError(null);
     try {
       await complete.mutateAsync(body);
@@ -351,8 +376,8 @@ function CompleteCard({ w }: { w: WorkOrderDto }) {
     } catch (err) {
       setError(translateError(t, err));
     }
-  };
-  const field = (id: string, label: string, value: string, set: (v: string) => void) => (
+  });
+  const field = (id: string, label: string, name: Exclude<keyof CompleteValues, 'notes'>) => (
     <div className="grid gap-1">
       <Label htmlFor={id}>{label}</Label>
       <Input
@@ -361,14 +386,21 @@ function CompleteCard({ w }: { w: WorkOrderDto }) {
         inputMode="decimal"
         min="0"
         step="any"
-        value={value}
-        onChange={(e) => set(e.target.value)}
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={errors[name] ? `${id}-error` : undefined}
+        {...form.register(name)}
       />
+      <FieldError id={`${id}-error`} message={msg(errors[name]?.message)} />
     </div>
   );
   return (
     <Card className="no-print p-4">
-      <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2" aria-label={t('complete')}>
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        className="grid gap-3 sm:grid-cols-2"
+        aria-label={t('complete')}
+        noValidate
+      >
         <h2 className="font-semibold sm:col-span-2">{t('complete')}</h2>
         {w.kind === 'service' && (
           <p className="text-sm text-muted-foreground sm:col-span-2">{t('completeService')}</p>
@@ -376,20 +408,21 @@ function CompleteCard({ w }: { w: WorkOrderDto }) {
         {field(
           'wo-usage',
           t('usage', { unit: t(`unitNames.${w.unit}`, { defaultValue: w.unit }) }),
-          usage,
-          setUsage,
+          'usage',
         )}
-        {field('wo-hours', t('laborHours'), laborHours, setLaborHours)}
-        {field('wo-rate', t('laborRate'), laborRate, setLaborRate)}
-        {field('wo-other', t('otherCost'), otherCost, setOtherCost)}
+        {field('wo-hours', t('laborHours'), 'laborHours')}
+        {field('wo-rate', t('laborRate'), 'laborRate')}
+        {field('wo-other', t('otherCost'), 'otherCost')}
         <div className="grid gap-1 sm:col-span-2">
           <Label htmlFor="wo-complete-notes">{t('completionNotes')}</Label>
           <Textarea
             id="wo-complete-notes"
             rows={2}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
+            aria-invalid={Boolean(errors.notes)}
+            aria-describedby={errors.notes ? 'wo-complete-notes-error' : undefined}
+            {...form.register('notes')}
           />
+          <FieldError id="wo-complete-notes-error" message={msg(errors.notes?.message)} />
         </div>
         {error && (
           <p role="alert" className="text-sm text-destructive sm:col-span-2">
