@@ -77,6 +77,15 @@ const englishWords =
   /\b(Added|Imported|Usage|increased|Reading|corrected|voided|Serviced|parts|cost|done by|Changed|Retired|Restored|Inspection|passed|failed|Defect|resolved|Out of service|Back in service|Photo|Fuel|fuel|hours|miles|kilometers|yes|unusual|check)\b/;
 
 describe('historyText', () => {
+  it("tells an operator's reported problem from a failed checklist item (issue 27)", () => {
+    const e: HistoryEntry = {
+      kind: 'defect_opened',
+      params: { item: 'Hydraulic hose leaking', critical: false, reported: true },
+    };
+    expect(historyText('en', e)).toBe('Problem reported: Hydraulic hose leaking');
+    expect(historyText('es', e)).toBe('Problema reportado: Hydraulic hose leaking');
+  });
+
   it("the zod-free list of kinds (the timeline filter) is the schema's", () => {
     expect([...historyKindList]).toEqual(historyKinds);
   });
@@ -133,6 +142,7 @@ describe('historyText', () => {
         },
       },
       { kind: 'defect_opened', params: { item: 'Horn', critical: false } },
+      { kind: 'defect_opened', params: { item: 'Leaking oil', critical: false, reported: true } },
       { kind: 'added', params: { usage: 0, unit: 'n/a' } },
       { kind: 'imported', params: { usage: 0, unit: 'n/a' } },
       {

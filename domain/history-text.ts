@@ -65,6 +65,7 @@ type Table = {
   restored: string;
   inspection: (checklist: string, passed: number, failed: number) => string;
   defectOpened: (item: string, critical: boolean) => string;
+  problemReported: (problem: string) => string;
   defectResolved: (item: string) => string;
   outOfService: string;
   backInService: string;
@@ -121,6 +122,7 @@ const en: Table = {
   restored: 'Restored to the active equipment',
   inspection: (c, p, f) => `Inspection ${c}: ${p} passed, ${f} failed`,
   defectOpened: (i, c) => (c ? `Critical defect found: ${i}` : `Defect found: ${i}`),
+  problemReported: (p) => `Problem reported: ${p}`,
   defectResolved: (i) => `Defect resolved: ${i}`,
   outOfService: 'Out of service',
   backInService: 'Back in service',
@@ -183,6 +185,7 @@ const es: Table = {
   restored: 'Restaurado al equipo activo',
   inspection: (c, p, f) => `Inspección ${c}: ${p} aprobados, ${f} fallidos`,
   defectOpened: (i, c) => (c ? `Defecto crítico encontrado: ${i}` : `Defecto encontrado: ${i}`),
+  problemReported: (p) => `Problema reportado: ${p}`,
   defectResolved: (i) => `Defecto resuelto: ${i}`,
   outOfService: 'Fuera de servicio',
   backInService: 'De nuevo en servicio',
@@ -318,7 +321,9 @@ export function historyText(
       return p.failed.length ? `${head} (${p.failed.join(', ')})` : head;
     }
     case 'defect_opened':
-      return T.defectOpened(e.params.item, e.params.critical);
+      return e.params.reported
+        ? T.problemReported(e.params.item)
+        : T.defectOpened(e.params.item, e.params.critical);
     case 'defect_resolved':
       return withNotes([T.defectResolved(e.params.item)], e.params.note);
     case 'out_of_service':

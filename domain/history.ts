@@ -86,7 +86,12 @@ export const historyEntrySchema = z.discriminatedUnion('kind', [
     passed: z.number().int().nonnegative(),
     failed: z.array(z.string()),
   }),
-  entry('defect_opened', { item: z.string(), critical: z.boolean() }),
+  /** A failed checklist item, or (`reported`) a problem an operator reported from the phone in their own words. */
+  entry('defect_opened', {
+    item: z.string(),
+    critical: z.boolean(),
+    reported: z.boolean().optional(),
+  }),
   entry('defect_resolved', { item: z.string(), note: freeText.nullable() }),
   /** Out of service: the failed critical items, or the reason a manager typed. */
   entry('out_of_service', { items: z.array(z.string()), reason: freeText.nullable() }),

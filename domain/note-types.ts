@@ -18,4 +18,6 @@ export const noteTypes = [
   // The typed record (issue 24): kinds with no legacy type of their own
   'defect_opened',
   'photo',
+  // Work orders (issue 27): each status change, with its own badge and timeline filter
+  'work_order',
 ] as const;

@@ -54,11 +54,16 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await page.getByLabel(/^Service interval/).fill('250');
   await page.getByLabel(/^Last serviced at/).fill('1000');
   await page.getByRole('button', { name: 'Add Part' }).click();
-  await page.getByLabel('Part', { exact: true }).fill('Oil filter');
-  await page.getByLabel('Part number').fill('OF-42');
-  await page.getByLabel('Qty').fill('2');
+  await page.getByLabel('Part 1', { exact: true }).fill('Oil filter');
+  await page.getByLabel('Part number of part 1').fill('OF-42');
+  // A row's own rule (the API schema through zodResolver) is shown under that row.
+  await page.getByLabel('Quantity of part 1').fill('0');
   await page.getByRole('button', { name: 'Add Part' }).click();
   await page.getByRole('button', { name: 'Remove part 2' }).click();
+  await page.getByRole('button', { name: 'Add Equipment', exact: true }).click();
+  await expect(page.locator('#equipment-qty-0-error')).toHaveText('Quantity must be at least 1');
+  await expect(page.getByLabel('Quantity of part 1')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Quantity of part 1').fill('2');
   await page.getByRole('button', { name: 'Add Equipment', exact: true }).click();
   await expect(
     page.getByText('Equipment has been successfully added.', { exact: true }),
@@ -75,7 +80,7 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   // Edit: the parts and schedule come back; a new last service makes it Good.
   await rowAction(page, name, 'Edit');
   await expect(page.getByRole('heading', { name: 'Edit Equipment' })).toBeVisible();
-  await expect(page.getByLabel('Part', { exact: true })).toHaveValue('Oil filter');
+  await expect(page.getByLabel('Part 1', { exact: true })).toHaveValue('Oil filter');
   await expect(page.getByLabel('Start date')).toHaveValue('2030-01-31');
   await page.getByLabel(/^Last serviced at/).fill('1200');
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -89,9 +94,16 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await page.getByRole('button', { name: `Update Usage: ${name}` }).click();
   const usage = page.getByRole('dialog', { name: 'Update Equipment Usage' });
   await usage.getByRole('button', { name: 'Update Usage' }).click();
+  // The spec's notice, and the same rule under the field (the API's schema through zodResolver).
   await expect(
-    page.getByText('Please enter a valid positive number for usage increase.', { exact: true }),
+    page
+      .getByLabel('Notifications (F8)')
+      .getByText('Please enter a valid positive number for usage increase.', { exact: true }),
   ).toBeVisible();
+  await expect(usage.locator('#usage-increase-error')).toHaveText(
+    'Please enter a valid positive number for usage increase.',
+  );
+  await expect(usage.getByLabel('Usage increase')).toHaveAttribute('aria-invalid', 'true');
   await usage.getByLabel('Usage increase').fill('50.5');
   await expect(usage.getByText('1,250.5 hours')).toBeVisible();
   await usage.getByRole('button', { name: 'Update Usage' }).click();

@@ -44,7 +44,12 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
   // ... adds an operator; the toast names the generated username.
   await page.getByRole('button', { name: 'Add Operator' }).click();
   const dialog = page.getByRole('dialog');
+  // A missing name: the spec's notice, and the field says it (the API's schema through zodResolver).
   await dialog.getByLabel('First name').fill('Lucía');
+  await dialog.getByRole('button', { name: 'Add Operator' }).click();
+  await expect(page.getByText('Missing Information', { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('Last name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('First name')).not.toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel('Last name').fill('Fernández');
   await dialog.getByRole('button', { name: 'Add Operator' }).click();
   await expect(page.getByText('Operator Added Successfully', { exact: true })).toBeVisible();
@@ -276,4 +281,30 @@ test('company settings: the time zone starts as the browser’s and is changed f
   await expect(page.getByTestId('company-time-zone')).toHaveText('America/Mexico_City');
   expect(errors).toEqual([]);
   await context.close();
+});
+
+test("the owner adds a manager: the API's rules under each field, the spec's notice for an empty form", async ({
+  page,
+}) => {
+  await signupOwnerViaApi(page.request);
+  await page.goto('/employees');
+  await page.getByRole('button', { name: 'Add Manager' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Manager' });
+  await dialog.getByRole('button', { name: 'Add Manager' }).click();
+  await expect(page.getByText('Missing Information', { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+
+  const email = `${uniqueName('mgr').replace(/\W+/g, '.')}@example.com`.toLowerCase();
+  await dialog.getByLabel('First name').fill('Rosa');
+  await dialog.getByLabel('Last name').fill('Díaz');
+  await dialog.getByLabel('Email').fill('rosa-at-example');
+  await dialog.getByLabel('Initial password').fill('Harvest-Moon-42');
+  await dialog.getByRole('button', { name: 'Add Manager' }).click();
+  await expect(dialog.locator('#mgr-email-error')).toHaveText('Please enter a valid email address');
+  await expect(dialog.getByLabel('First name')).not.toHaveAttribute('aria-invalid', 'true');
+
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Add Manager' }).click();
+  await expect(page.getByText('Manager Added', { exact: true })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
 });

@@ -41,6 +41,9 @@ const languages = [
     inProgress: 'In progress',
     costsTitle: 'Maintenance costs (12 months)',
     showCosts: 'Show parts and labour by month',
+    timelineShow: 'Show',
+    workOrders: 'Work orders',
+    workOrderBadge: 'Work order',
     good: /good|Good/,
   },
   {
@@ -61,6 +64,9 @@ const languages = [
     inProgress: 'En curso',
     costsTitle: 'Costos de mantenimiento (12 meses)',
     showCosts: 'Mostrar repuestos y mano de obra por mes',
+    timelineShow: 'Mostrar',
+    workOrders: 'Órdenes de trabajo',
+    workOrderBadge: 'Orden de trabajo',
     good: /bien|Bien|buen|Buen/,
   },
 ] as const;
@@ -169,6 +175,13 @@ for (const L of languages) {
     await page.getByRole('button', { name: L.showCosts }).click();
     await expect(page.getByTestId('machine-cost-total')).toContainText(/52[.,]50/);
     await shot(page, `machine-costs-${L.tag}-1366`);
+    // The timeline shows the order's status changes with their own badge, and filters on them.
+    await page.getByLabel(L.timelineShow, { exact: true }).selectOption({ label: L.workOrders });
+    const entries = page.getByTestId('timeline').getByTestId('history-entry');
+    await expect(entries.first()).toBeVisible();
+    await expect(entries.first().getByText(L.workOrderBadge, { exact: true })).toBeVisible();
+    expect(await entries.count()).toBeGreaterThanOrEqual(3); // opened, in progress, done
+    for (const text of await entries.allInnerTexts()) expect(text).toContain(L.workOrderBadge);
     await page.goto('/parts');
     await expect(
       page.getByTestId('part-row').filter({ hasText: 'Oil filter' }).getByTestId('on-hand'),

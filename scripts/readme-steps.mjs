@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from './build-state.mjs';
+import { runApiExamples } from './readme-api-examples.mjs';
 
 /** The documents whose commands must all work. */
 export const DOCUMENTS = ['README.md', 'docs/deploy.md'];
@@ -219,6 +220,16 @@ export const STEPS = [
     async run(ctx) {
       const { output } = await ctx.run('npm run db:migrate');
       assert.match(output, new RegExp(`Migrations applied \\(${ctx.db}\\)`));
+    },
+  },
+  {
+    title:
+      'the curl examples of docs/api.md answer as shown (an API key made as the docs say, the batch, webhooks to a local receiver)',
+    covers: [],
+    async run(ctx) {
+      const server = await ctx.start('npm start', { extraEnv: { WEBHOOK_ALLOW_PRIVATE: '1' } });
+      const ran = await runApiExamples(server.base, ctx.log);
+      assert.ok(ran >= 12, `docs/api.md shows ${ran} curl examples`);
     },
   },
   {

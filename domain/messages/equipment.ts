@@ -16,6 +16,7 @@ export const equipmentMessages = registerMessages('equipment', {
   lastServiceMin: 'Last serviced must be 0 or more',
   partName: 'Part name is required',
   partQty: 'Quantity must be at least 1',
+  partNotInCatalogue: 'Choose a part from the parts list.',
   alertThreshold: 'Alert threshold must be 10, 15, 20 or 25',
   tooLarge: 'Number is too large',
   usageIncrease: 'Please enter a valid positive number for usage increase.',

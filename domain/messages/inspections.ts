@@ -28,4 +28,8 @@ export const inspectionsMessages = registerMessages('inspections', {
   alreadyOutOfService: 'This machine is already out of service.',
   notOutOfService: 'This machine is in service.',
   photoItem: 'The photo must belong to a failed item of the inspection.',
+  machineRequired: 'Choose the machine.',
+  problemRequired: 'Say what is wrong.',
+  problemMax: 'Describe the problem in at most 500 characters.',
+  reportPhoto: 'The photo must belong to a problem you reported.',
 } as const);

@@ -28,7 +28,10 @@ export const signupFormSchema = z
     email,
     password: newPassword,
     // Empty only: a short password is the password field's error, not "please confirm" (issue 26).
-    confirmPassword: text({ error: authMessages.confirmPassword }).min(1, authMessages.confirmPassword),
+    confirmPassword: text({ error: authMessages.confirmPassword }).min(
+      1,
+      authMessages.confirmPassword,
+    ),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: authMessages.passwordsDontMatch,
@@ -151,8 +154,9 @@ export type SecurityQuestionList = z.infer<typeof securityQuestionListSchema>;
 const answer = (message: string) =>
   text({ error: message }).trim().min(1, message).max(200, authMessages.answerMax);
 const question = (message: string) =>
-  text({ error: message })
-    .refine((v) => (securityQuestionIds as string[]).includes(v), { message });
+  text({ error: message }).refine((v) => (securityQuestionIds as string[]).includes(v), {
+    message,
+  });
 
 export const setupSecurityQuestionsSchema = z
   .object({

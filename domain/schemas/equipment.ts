@@ -64,6 +64,11 @@ export const servicePartSchema = z.object({
     .min(1, equipmentMessages.partName)
     .max(200),
   partNumber: optionalText(100),
+  /** The catalogue part it is (issue 27): a work order made for the service proposes it to use. */
+  partId: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.uuid(equipmentMessages.partNotInCatalogue).nullable().optional(),
+  ),
   qty: z.preprocess(
     blankToNull,
     z
@@ -420,6 +425,8 @@ export type EquipmentOptions = z.infer<typeof equipmentOptionsSchema>;
 export const servicePartDtoSchema = z.object({
   part: z.string(),
   partNumber: z.string().nullable().optional(),
+  /** The catalogue part it points at, when one was chosen (issue 27). */
+  partId: z.string().nullable().optional(),
   qty: z.number().nullable().optional(),
 });
 

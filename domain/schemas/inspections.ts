@@ -182,12 +182,47 @@ export type InspectionPhotoInput = z.infer<typeof inspectionPhotoInputSchema>;
 
 // ---- Defects and out of service ------------------------------------------------------------------
 
+/**
+ * POST /api/problem-reports (issue 27): an operator's "Report a problem" from the phone, without a
+ * checklist. It opens a defect the manager sees (and turns into a work order). Idempotency-Key header:
+ * the outbox's key; the same report sent twice is recorded once.
+ */
+export const problemReportInputSchema = z.object({
+  equipmentId: z.uuid(m.machineRequired),
+  problem: text({ error: m.problemRequired })
+    .trim()
+    .min(1, m.problemRequired)
+    .max(500, m.problemMax),
+});
+export type ProblemReportInput = z.infer<typeof problemReportInputSchema>;
+
+/** POST /api/problem-reports/photo: the report's photo, sent after it under the report's key. */
+export const problemReportPhotoInputSchema = z.object({
+  reportKey: text().trim().min(1).max(200),
+  data: inspectionPhotoInputSchema.shape.data,
+});
+export type ProblemReportPhotoInput = z.infer<typeof problemReportPhotoInputSchema>;
+
+export const problemReportResponse = z.object({
+  /** The defect it opened. */
+  id: z.string(),
+  equipmentId: z.string(),
+  equipmentName: z.string(),
+  problem: z.string(),
+  createdAt: z.string(),
+});
+export type ProblemReportResponse = z.infer<typeof problemReportResponse>;
+
 export const defectDtoSchema = z.object({
   id: z.string(),
   equipmentId: z.string(),
   equipmentName: z.string(),
-  inspectionId: z.string(),
+  /** Null for a problem an operator reported without a checklist (`reported`). */
+  inspectionId: z.string().nullable(),
+  /** The checklist's name; '' for a reported problem. */
   templateName: z.string(),
+  /** An operator's "Report a problem" (issue 27), not a failed checklist item. */
+  reported: z.boolean(),
   itemLabel: z.string(),
   critical: z.boolean(),
   note: z.string(),
@@ -230,10 +265,7 @@ export const resolveDefectInputSchema = z
 export type ResolveDefectInput = z.infer<typeof resolveDefectInputSchema>;
 
 export const outOfServiceInputSchema = z.object({
-  reason: text({ error: m.reasonRequired })
-    .trim()
-    .min(1, m.reasonRequired)
-    .max(500, m.reasonMax),
+  reason: text({ error: m.reasonRequired }).trim().min(1, m.reasonRequired).max(500, m.reasonMax),
 });
 
 export const outOfServiceDtoSchema = z.object({

@@ -12,7 +12,10 @@ export { apiScopes, webhookEvents, type ApiScope, type WebhookEvent };
 // ---- API keys ------------------------------------------------------------------------------------
 
 export const createApiKeySchema = z.object({
-  name: text({ message: m.keyNameRequired }).trim().min(1, m.keyNameRequired).max(60, commonMessages.tooLong),
+  name: text({ message: m.keyNameRequired })
+    .trim()
+    .min(1, m.keyNameRequired)
+    .max(60, commonMessages.tooLong),
   scopes: z
     .array(z.enum(apiScopes), { message: m.scopesRequired })
     .min(1, m.scopesRequired)

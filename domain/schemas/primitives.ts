@@ -42,10 +42,10 @@ export const isDateInRange = (value: string): boolean =>
  * date that exists ("2024-13-99" and "2023-02-29" are refused) between MIN_DATE and MAX_DATE.
  */
 export const dateSchema = text({ error: equipmentMessages.dateInvalid })
-  .refine(
-    (s) => isDateOnly(toDateOnly(s)) && (s.length === 10 || !Number.isNaN(Date.parse(s))),
-    { message: equipmentMessages.dateInvalid, abort: true },
-  )
+  .refine((s) => isDateOnly(toDateOnly(s)) && (s.length === 10 || !Number.isNaN(Date.parse(s))), {
+    message: equipmentMessages.dateInvalid,
+    abort: true,
+  })
   .refine((s) => isDateInRange(toDateOnly(s)), commonMessages.dateRange)
   .transform(toDateOnly);
 

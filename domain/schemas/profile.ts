@@ -37,10 +37,7 @@ export type UpdateProfileFormValues = z.input<typeof updateProfileSchema>;
 
 /** The profile form of an owner or manager: the primary e-mail is required. */
 export const updateProfileFormSchema = updateProfileSchema.extend({
-  email: text()
-    .trim()
-    .max(254, profileMessages.email)
-    .regex(SIMPLE_EMAIL, profileMessages.email),
+  email: text().trim().max(254, profileMessages.email).regex(SIMPLE_EMAIL, profileMessages.email),
 });
 
 export const changePasswordSchema = z.object({

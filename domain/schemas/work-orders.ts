@@ -81,21 +81,45 @@ const workOrderFields = {
   notes: optionalText(5000),
 };
 
+const workOrderInputObject = z.object({
+  equipmentId: z.uuid(commonMessages.notFound),
+  ...workOrderFields,
+  priority: workOrderFields.priority.optional().default('normal'),
+  tasks: tasksField.optional().default([]),
+  defectId: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.uuid(commonMessages.notFound).nullable().optional(),
+  ),
+});
+/** A person or an outside vendor, not both. */
+const oneAssignee = (v: { assigneeId?: string | null; vendor?: string | null }) =>
+  !(v.assigneeId && v.vendor);
+
 /** POST /api/work-orders */
-export const workOrderInputSchema = z
-  .object({
-    equipmentId: z.uuid(commonMessages.notFound),
-    ...workOrderFields,
-    priority: workOrderFields.priority.optional().default('normal'),
-    tasks: tasksField.optional().default([]),
-    defectId: z.preprocess(
-      (v) => (v === '' ? null : v),
-      z.uuid(commonMessages.notFound).nullable().optional(),
-    ),
-  })
-  .refine((v) => !(v.assigneeId && v.vendor), { message: m.assigneeOrVendor, path: ['vendor'] });
+export const workOrderInputSchema = workOrderInputObject.refine(oneAssignee, {
+  message: m.assigneeOrVendor,
+  path: ['vendor'],
+});
 export type WorkOrderInput = z.output<typeof workOrderInputSchema>;
 export type WorkOrderInputRaw = z.input<typeof workOrderInputSchema>;
+
+/** One task a line (the forms' text box) as the API's task list; blank lines dropped. */
+const taskLines = z
+  .string()
+  .transform((v) =>
+    v
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .map((label) => ({ label })),
+  )
+  .pipe(tasksField);
+
+/** The New work order form: the request's schema, with the tasks typed one a line. */
+export const workOrderFormSchema = workOrderInputObject
+  .extend({ tasks: taskLines })
+  .refine(oneAssignee, { message: m.assigneeOrVendor, path: ['vendor'] });
+export type WorkOrderFormOutput = z.output<typeof workOrderFormSchema>;
 
 /** PATCH /api/work-orders/:id: the status and any field (technicians: status, tasks and notes only). */
 export const workOrderPatchSchema = z
@@ -293,8 +317,9 @@ export const costsDtoSchema = z.object({
       name: z.string(),
       unit: z.string(),
       ...costSplit,
+      /** The usage the record has seen (domain/costs.ts usageTracked, as the machine page's figure). */
       usage: z.number(),
-      /** Total cost over the machine's current usage (per hour / mile / km); null without usage. */
+      /** Cost per hour / mile / km of that usage (domain/costs.ts costPerUnit); null without it. */
       costPerUnit: z.number().nullable(),
     }),
   ),

@@ -12,6 +12,7 @@ import { AppError } from './lib/errors';
 import { loggerOptions } from './lib/log';
 import { createIndexPages } from './lib/index-html';
 import { SecretBox } from './lib/secret-box';
+import { registerOpenApi } from './modules/integrations/index';
 import { registerModules } from './modules/routes';
 import { refreshCompany, stateOf } from './modules/subscription/index';
 import { registerAccessControl } from './plugins/access';
@@ -22,6 +23,7 @@ import { createMetrics, registerMetrics } from './plugins/metrics';
 import { registerRequestLog } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
 import { registerSessions, SIGNED_IN_HINT_COOKIE } from './plugins/session';
+import { registerValidation } from './plugins/validation';
 
 export type BuildOptions = {
   config: AppConfig;
@@ -33,6 +35,8 @@ export type BuildOptions = {
   logger?: boolean;
   /** Tests only: where log lines go (default stdout). */
   logStream?: DestinationStream;
+  /** Tests only: a declared response schema that would change an answer fails the request (plugins/validation.ts). */
+  strictResponses?: boolean;
 };
 
 function defaultClientDir(): string | null {
@@ -67,9 +71,13 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   };
 
   registerErrorHandler(app);
+  registerValidation(app, { strictResponses: opts.strictResponses === true });
   registerRequestLog(app);
   await app.register(cookie);
   await registerSecurity(app, { stripe: Boolean(config.STRIPE_SECRET_KEY) });
+  // Before every route (the document collects them) and before access control (the reference page's
+  // routes are the renderer's, public, and cannot declare config.access): modules/integrations/openapi.ts.
+  await registerOpenApi(app, config);
   registerApiKeys(app, deps);
   registerSessions(app, deps);
   registerAccessControl(app);

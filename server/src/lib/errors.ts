@@ -90,6 +90,12 @@ export function issueMessage(issue: z.core.$ZodIssue): {
 
 /** Turns a zod error into a 400 whose message is the first rule's message (the spec's wording), by key. */
 export function fromZodError(error: z.ZodError): AppError {
+  return fromIssues(error.issues);
+}
+
+/** fromZodError from the issues themselves (a route's declared schema reports them one by one). */
+export function fromIssues(issues: readonly z.core.$ZodIssue[]): AppError {
+  const error = { issues };
   const fieldTexts: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.join('.') || '_';

@@ -24,7 +24,7 @@ export function registerAccessControl(app: FastifyInstance) {
   });
   hookRoutes(
     app,
-    'preHandler',
+    'preValidation',
     isApiRoute,
     (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
       const refused = accessError(req.routeOptions.config.access, req.auth);

@@ -75,6 +75,20 @@ function neededScope(route: Pick<RouteOptions, 'config'>, method: string): ApiSc
   return SAFE_METHODS.has(method) ? 'read' : 'write';
 }
 
+/**
+ * The scope a key needs for a route (the OpenAPI document's `x-api-key-scope`), or null when no key
+ * may call it: the same rule keyAccessError applies to each request.
+ */
+export function keyScopeOf(
+  route: Pick<RouteOptions, 'config' | 'url'>,
+  method: string,
+): ApiScope | null {
+  const config = route.config as { apiKeys?: 'never'; access?: unknown } | undefined;
+  if (config?.apiKeys === 'never' || config?.access === 'public' || !onSurface(route.url))
+    return null;
+  return neededScope(route, method);
+}
+
 /** Why a key may not call this route (403), or null. `write` includes read and readings. */
 export function keyAccessError(req: FastifyRequest, scopes: readonly ApiScope[]): AppError | null {
   const config = req.routeOptions.config;

@@ -66,7 +66,7 @@ export function registerEntitlement(
   // Only on the API's routes that need a sign-in; a company in good standing passes without a promise.
   hookRoutes(
     app,
-    'preHandler',
+    'preValidation',
     (r) => isApiRoute(r) && (r.config as { access?: unknown } | undefined)?.access !== 'public',
     (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
       const auth = req.auth;

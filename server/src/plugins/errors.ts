@@ -3,22 +3,30 @@ import { ZodError } from 'zod';
 import { messageText } from '../../../domain/messages/catalogue';
 import { AppError, fromZodError, statusOf } from '../lib/errors';
 import { SIGNED_IN_HINT_COOKIE } from './session';
+import { schemaValidationError } from './validation';
+
+/** The contract's error for what a request did wrong, or null (then it is a 500). */
+function appErrorOf(error: FastifyError | AppError | ZodError): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return fromZodError(error);
+  // A route's declared schema refused the request (plugins/validation.ts): before the generic 400 below.
+  const schema = schemaValidationError(error);
+  if (schema) return schema;
+  if ('code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return new AppError('payload_too_large', 'common.requestTooLarge');
+  if ('code' in error && error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return new AppError('validation', 'common.jsonOnly');
+  if ('statusCode' in error && error.statusCode === 400)
+    return new AppError('validation', 'common.unreadable');
+  if ('statusCode' in error && error.statusCode === 429)
+    return new AppError('rate_limited', 'common.rateLimited');
+  return null;
+}
 
 /** One error contract: every error leaves as `{ code, key, message, params?, fieldErrors? }`; a 500 never shows internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, req, reply) => {
-    let appError: AppError | null = null;
-    if (error instanceof AppError) appError = error;
-    else if (error instanceof ZodError) appError = fromZodError(error);
-    else if ('code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      appError = new AppError('payload_too_large', 'common.requestTooLarge');
-    else if ('code' in error && error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-      appError = new AppError('validation', 'common.jsonOnly');
-    else if ('statusCode' in error && error.statusCode === 400)
-      appError = new AppError('validation', 'common.unreadable');
-    else if ('statusCode' in error && error.statusCode === 429)
-      appError = new AppError('rate_limited', 'common.rateLimited');
-
+    const appError = appErrorOf(error);
     if (appError) {
       if (appError.headers) void reply.headers(appError.headers);
       // Not signed in (any more): the readable signed-in hint goes too, so the client stops asking.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
-type HookName = 'onRequest' | 'preHandler' | 'onSend';
+type HookName = 'onRequest' | 'preValidation' | 'preHandler' | 'onSend';
 
 const OURS = Symbol('hooks added by hookRoutes, per hook name');
 type Counted = RouteOptions & { [OURS]?: Partial<Record<HookName, number>> };

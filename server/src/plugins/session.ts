@@ -211,11 +211,13 @@ export function registerSessions(
         .then(() => done(), done);
     },
   );
-  // Row-level security: everything after this hook (access, entitlement, the handler, its services) runs
-  // its queries with the request's company, or none (docs/decisions/row-level-security.md).
+  // Row-level security: everything after this hook (access, entitlement, the route's schema validation,
+  // the handler, its services) runs its queries with the request's company, or none
+  // (docs/decisions/row-level-security.md). These three are preValidation hooks so that a request that
+  // may not call a route is refused before its declared schema is checked (plugins/validation.ts).
   hookRoutes(
     app,
-    'preHandler',
+    'preValidation',
     isApiRoute,
     (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
       withScope(requestScope(req), done);

@@ -67,7 +67,11 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: opts.poolSize ?? 10 });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: 'memory://',
+    poolSize: opts.poolSize ?? 10,
+  });
   const clock = {
     now: null as Date | null,
     set(d: Date) {
@@ -86,6 +90,7 @@ export async function createTestApp(
     clientDir: null,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
     now: () => clock.now ?? new Date(),
+    strictResponses: true,
   });
   opts.routes?.(app, deps);
   await app.ready();

@@ -20,7 +20,7 @@ const MobileMenu = lazy(() => import('./mobile-menu'));
 export function Header() {
   const { t } = useTranslation('common');
   const { user } = useCurrentUser();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const logout = useLogout();
   const [loggingOut, setLoggingOut] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -29,7 +29,7 @@ export function Header() {
   const items = navItemsFor(user.role);
   const moreItems = items.filter((item) => item.more);
   const moreActive = moreItems.some((item) => pathname === item.to);
-  const title = t(titleKeyFor(pathname, user.role));
+  const title = t(titleKeyFor(pathname, user.role, search));
   const displayName =
     [user.firstName, user.lastName].filter(Boolean).join(' ') ||
     user.operatorUsername ||

@@ -13,6 +13,8 @@ describe('titleKeyFor', () => {
     expect(titleKeyFor('/labels', 'owner')).toBe('titles.printLabels');
     expect(titleKeyFor('/checkout/cs_test_1', 'owner')).toBe('titles.checkout');
     expect(titleKeyFor('/', 'owner')).toBe('titles.dashboard');
+    expect(titleKeyFor('/add', 'owner')).toBe('titles.addEquipment');
+    expect(titleKeyFor('/add', 'manager', '?edit=0b6f5c0e')).toBe('titles.editEquipment');
     // An operator's sticker link opens the operator screen.
     expect(titleKeyFor('/m/abc', 'operator')).toBe('titles.equipmentUpdates');
   });

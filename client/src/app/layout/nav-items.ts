@@ -46,12 +46,13 @@ export function navItemsFor(role: Role): NavItem[] {
   ];
 }
 
-/** Page titles by path; unknown paths are titled Dashboard. */
-export function titleKeyFor(pathname: string, role: Role): string {
+/** Page titles by path (and `?edit=` for the edit form); unknown paths are titled Dashboard. */
+export function titleKeyFor(pathname: string, role: Role, search = ''): string {
   if (role === 'operator' && pathname !== '/profile') return 'titles.equipmentUpdates';
   if (role === 'technician' && pathname !== '/profile' && !pathname.startsWith('/work-orders/'))
     return 'titles.myWorkOrders';
   if (pathname.startsWith('/work-orders/')) return 'titles.workOrder';
+  if (pathname === '/add' && new URLSearchParams(search).has('edit')) return 'titles.editEquipment';
   const map: Record<string, string> = {
     '/': 'titles.dashboard',
     '/add-equipment': 'titles.addEquipment',

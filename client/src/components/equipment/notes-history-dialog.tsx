@@ -58,6 +58,7 @@ const TYPE_CLASS: Record<HistoryRecordDto['noteType'], string> = {
   in_service: 'bg-teal-100 text-teal-900',
   defect_opened: 'bg-red-100 text-red-900',
   photo: 'bg-slate-100 text-slate-800',
+  work_order: 'bg-orange-100 text-orange-900',
 };
 
 /**

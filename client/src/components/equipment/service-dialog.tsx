@@ -1,19 +1,10 @@
-import { equipmentMessages } from '@domain/messages/equipment';
-import { serviceInputSchema, type ServiceInputRaw } from '@domain/schemas/equipment';
-import { Plus, Trash2 } from 'lucide-react';
-import {
-  Controller,
-  get,
-  set,
-  useFieldArray,
-  useForm,
-  type FieldErrors,
-  type Resolver,
-} from 'react-hook-form';
+import type { ServiceInput } from '@domain/schemas/equipment';
+import { serviceFormSchema, type ServiceFormValues } from '@domain/schemas/equipment-forms';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { FormProvider, get, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import {
   Dialog,
   DialogContent,
@@ -31,6 +22,7 @@ import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
 import { useEquipment, useRecordService } from './equipment-queries';
 import { formatUsage } from './format';
+import { ServicePartsEditor } from './service-parts-editor';
 
 type Props = {
   /** The machine to service (its current usage and service parts are read when the dialog opens). */
@@ -39,47 +31,8 @@ type Props = {
   onOpenChange: (open: boolean) => void;
 };
 
-type PartValues = { used: boolean; part: string; partNumber: string; qty: string };
-type FormValues = {
-  serviceDate: string;
-  usage: string;
-  parts: PartValues[];
-  cost: string;
-  performedBy: string;
-  notes: string;
-};
+type FormValues = ServiceFormValues;
 type Fields = keyof FormValues;
-
-/** The form's strings as the API input (the one schema turns numeric strings into numbers). */
-const toPayload = (v: FormValues): ServiceInputRaw => ({
-  serviceDate: v.serviceDate,
-  usage: v.usage,
-  cost: v.cost,
-  performedBy: v.performedBy,
-  notes: v.notes,
-  parts: v.parts
-    .filter((p) => p.used && p.part.trim())
-    .map((p) => ({ part: p.part, partNumber: p.partNumber, qty: p.qty })),
-});
-
-/**
- * Validation with the same zod schema the server parses, plus "not in the future" (today is the
- * company's day, which the schema cannot know). Messages stay English here: shown by key.
- */
-const resolverFor =
-  (today: string): Resolver<FormValues> =>
-  async (values) => {
-    const r = serviceInputSchema.safeParse(toPayload(values));
-    const errors: FieldErrors<FormValues> = {};
-    if (!r.success)
-      for (const issue of r.error.issues) {
-        const path = String(issue.path[0] ?? 'root');
-        if (!get(errors, path)) set(errors, path, { type: issue.code, message: issue.message });
-      }
-    if (values.serviceDate > today && !errors.serviceDate)
-      errors.serviceDate = { type: 'max', message: equipmentMessages.serviceDateFuture };
-    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
-  };
 
 /**
  * Mark as Serviced: a service entry with its date (today in the company's time zone, may be back-dated),
@@ -120,7 +73,9 @@ function ServiceForm({
   const { t } = useTranslation('equipment');
   const msg = useMessage();
   const today = companyToday();
-  const form = useForm<FormValues>({
+  // The API's schema plus "not after the company's today" (domain/schemas/equipment-forms.ts).
+  const resolver = useMemo(() => zodResolver(serviceFormSchema(today)), [today]);
+  const form = useForm<FormValues, unknown, ServiceInput>({
     defaultValues: {
       serviceDate: today,
       usage: String(equipment.currentUsage),
@@ -134,19 +89,18 @@ function ServiceForm({
         qty: String(p.qty ?? 1),
       })),
     },
-    resolver: resolverFor(today),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { register, control, handleSubmit, formState, setError } = form;
-  const parts = useFieldArray({ control, name: 'parts' });
+  const { register, handleSubmit, formState, setError } = form;
   const mutation = useRecordService();
   const unit = equipment.unit === 'n/a' ? '' : t(`units.${equipment.unit}`);
   const errorOf = (path: string) =>
     msg((get(formState.errors, path) as { message?: string } | undefined)?.message);
 
-  const submit = handleSubmit((values) =>
-    mutation.mutateAsync({ id: equipment.id, input: toPayload(values) }).then(
+  const submit = handleSubmit((input) =>
+    mutation.mutateAsync({ id: equipment.id, input }).then(
       (updated) => {
         toast({
           title: t('toast.serviceReset'),
@@ -175,152 +129,98 @@ function ServiceForm({
   });
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-      <DialogHeader>
-        <DialogTitle>{t('service.title')}</DialogTitle>
-        <DialogDescription>
-          {t('service.description', {
-            name: equipment.name,
-            usage: formatUsage(t, equipment.currentUsage, equipment.unit),
-          })}
-        </DialogDescription>
-      </DialogHeader>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor="service-date">{t('service.date')}</Label>
-          <Input
-            id="service-date"
-            type="date"
-            max={today}
-            required
-            {...described('serviceDate')}
-            {...register('serviceDate')}
-          />
-          {fieldError('serviceDate')}
+    <FormProvider {...form}>
+      <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
+        <DialogHeader>
+          <DialogTitle>{t('service.title')}</DialogTitle>
+          <DialogDescription>
+            {t('service.description', {
+              name: equipment.name,
+              usage: formatUsage(t, equipment.currentUsage, equipment.unit),
+            })}
+          </DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor="service-date">{t('service.date')}</Label>
+            <Input
+              id="service-date"
+              type="date"
+              max={today}
+              required
+              {...described('serviceDate')}
+              {...register('serviceDate')}
+            />
+            {fieldError('serviceDate')}
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="service-usage">
+              {t('service.usage')}
+              {unit ? ` (${unit})` : ''}
+            </Label>
+            <Input
+              id="service-usage"
+              type="number"
+              inputMode="decimal"
+              step="0.1"
+              min="0"
+              max={equipment.currentUsage}
+              {...described('usage')}
+              {...register('usage')}
+            />
+            {fieldError('usage')}
+          </div>
+        </div>
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">{t('service.parts')}</legend>
+          <ServicePartsEditor name="parts" idPrefix="service" selectable />
+        </fieldset>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor="service-cost">{t('service.cost')}</Label>
+            <Input
+              id="service-cost"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              {...described('cost')}
+              {...register('cost')}
+            />
+            {fieldError('cost')}
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="service-by">{t('service.performedBy')}</Label>
+            <Input
+              id="service-by"
+              maxLength={200}
+              placeholder={t('service.performedByPlaceholder')}
+              {...described('performedBy')}
+              {...register('performedBy')}
+            />
+            {fieldError('performedBy')}
+          </div>
         </div>
         <div className="grid gap-2">
-          <Label htmlFor="service-usage">
-            {t('service.usage')}
-            {unit ? ` (${unit})` : ''}
-          </Label>
-          <Input
-            id="service-usage"
-            type="number"
-            inputMode="decimal"
-            step="0.1"
-            min="0"
-            max={equipment.currentUsage}
-            {...described('usage')}
-            {...register('usage')}
+          <Label htmlFor="service-notes">{t('service.notes')}</Label>
+          <Textarea
+            id="service-notes"
+            rows={2}
+            maxLength={2000}
+            {...described('notes')}
+            {...register('notes')}
           />
-          {fieldError('usage')}
+          {fieldError('notes')}
         </div>
-      </div>
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">{t('service.parts')}</legend>
-        {parts.fields.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('service.noParts')}</p>
-        ) : (
-          <ul className="grid gap-2">
-            {parts.fields.map((p, i) => (
-              <li key={p.id} className="grid grid-cols-[auto_1fr_5rem_auto] items-center gap-2">
-                <Controller
-                  control={control}
-                  name={`parts.${i}.used`}
-                  render={({ field }) => (
-                    <Checkbox
-                      checked={field.value}
-                      onCheckedChange={(v) => field.onChange(v === true)}
-                      aria-label={t('service.usePart', { part: p.part || i + 1 })}
-                      className="h-6 w-6"
-                    />
-                  )}
-                />
-                <Input
-                  aria-label={t('service.partName', { n: i + 1 })}
-                  placeholder={t('form.partName')}
-                  {...register(`parts.${i}.part`)}
-                />
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min="1"
-                  step="1"
-                  aria-label={t('service.partQty', { n: i + 1 })}
-                  {...register(`parts.${i}.qty`)}
-                />
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="h-10 w-10"
-                  onClick={() => parts.remove(i)}
-                  aria-label={t('form.removePart', { n: i + 1 })}
-                >
-                  <Trash2 aria-hidden />
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {fieldError('parts')}
-        <div>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="h-10"
-            onClick={() => parts.append({ used: true, part: '', partNumber: '', qty: '1' })}
-          >
-            <Plus aria-hidden /> {t('form.addPart')}
-          </Button>
-        </div>
-      </fieldset>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor="service-cost">{t('service.cost')}</Label>
-          <Input
-            id="service-cost"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            {...described('cost')}
-            {...register('cost')}
-          />
-          {fieldError('cost')}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="service-by">{t('service.performedBy')}</Label>
-          <Input
-            id="service-by"
-            maxLength={200}
-            placeholder={t('service.performedByPlaceholder')}
-            {...described('performedBy')}
-            {...register('performedBy')}
-          />
-          {fieldError('performedBy')}
-        </div>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="service-notes">{t('service.notes')}</Label>
-        <Textarea
-          id="service-notes"
-          rows={2}
-          maxLength={2000}
-          {...described('notes')}
-          {...register('notes')}
+        <FormDialogFooter
+          className="gap-2"
+          cancelLabel={t('actions.cancel')}
+          onCancel={close}
+          submitLabel={t('service.submit')}
+          pending={mutation.isPending}
+          pendingLabel={t('actions.saving')}
         />
-        {fieldError('notes')}
-      </div>
-      <FormDialogFooter
-        className="gap-2"
-        cancelLabel={t('actions.cancel')}
-        onCancel={close}
-        submitLabel={t('service.submit')}
-        pending={mutation.isPending}
-        pendingLabel={t('actions.saving')}
-      />
-    </form>
+      </form>
+    </FormProvider>
   );
 }

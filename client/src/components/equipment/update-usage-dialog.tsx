@@ -1,5 +1,10 @@
-import type { EquipmentDto } from '@domain/schemas/equipment';
-import { useState, type FormEvent } from 'react';
+import {
+  usageIncreaseSchema,
+  type EquipmentDto,
+  type UsageIncreaseInput,
+} from '@domain/schemas/equipment';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import {
@@ -10,11 +15,12 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FieldError, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateUsage } from './equipment-queries';
 import { formatUsage } from './format';
 import { translateError } from '@/lib/translate-message';
+import { useMessage } from '@/lib/use-message';
 
 type Props = {
   equipment: Pick<EquipmentDto, 'id' | 'name' | 'unit' | 'currentUsage'> | null;
@@ -25,54 +31,61 @@ type Props = {
 /** Update Equipment Usage: adds an increase (> 0) to the current usage, with a preview of the new total. */
 export function UpdateUsageDialog({ equipment, open, onOpenChange }: Props) {
   const { t } = useTranslation('equipment');
-  const [value, setValue] = useState('');
+  const msg = useMessage();
   const mutation = useUpdateUsage();
-  const increase = Number(value);
-  const valid = value.trim() !== '' && Number.isFinite(increase) && increase > 0;
+  // The API's schema: an increase above 0 (a form string in, a number out).
+  const form = useForm<{ usageIncrease: unknown }, unknown, UsageIncreaseInput>({
+    resolver: zodResolver(usageIncreaseSchema),
+    defaultValues: { usageIncrease: '' },
+  });
+  const typed = useWatch({ control: form.control, name: 'usageIncrease' });
+  const preview = usageIncreaseSchema.safeParse({ usageIncrease: typed });
+  const increase = preview.success ? preview.data.usageIncrease : 0;
+  const error = msg(form.formState.errors.usageIncrease?.message);
 
   const close = (next: boolean) => {
-    if (!next) setValue('');
+    if (!next) form.reset();
     onOpenChange(next);
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!equipment) return;
-    if (!valid) {
+  const submit = form.handleSubmit(
+    ({ usageIncrease }) => {
+      if (!equipment) return;
+      mutation.mutate(
+        { id: equipment.id, usageIncrease },
+        {
+          onSuccess: (updated) => {
+            toast({
+              title: t('toast.usageUpdated'),
+              description: t('toast.usageUpdatedBody', {
+                name: updated.name,
+                total: formatUsage(t, updated.currentUsage, updated.unit),
+              }),
+            });
+            close(false);
+          },
+          onError: (err) =>
+            toast({
+              title: t('toast.updateFailed'),
+              description: t('toast.updateFailedBody', { message: translateError(t, err) }),
+              variant: 'destructive',
+            }),
+        },
+      );
+    },
+    // The spec's "Invalid Usage" notice, and the rule under the field.
+    () =>
       toast({
         title: t('usage.invalidTitle'),
         description: t('usage.invalidBody'),
         variant: 'destructive',
-      });
-      return;
-    }
-    mutation.mutate(
-      { id: equipment.id, usageIncrease: increase },
-      {
-        onSuccess: (updated) => {
-          toast({
-            title: t('toast.usageUpdated'),
-            description: t('toast.usageUpdatedBody', {
-              name: updated.name,
-              total: formatUsage(t, updated.currentUsage, updated.unit),
-            }),
-          });
-          close(false);
-        },
-        onError: (err) =>
-          toast({
-            title: t('toast.updateFailed'),
-            description: t('toast.updateFailedBody', { message: translateError(t, err) }),
-            variant: 'destructive',
-          }),
-      },
-    );
-  };
+      }),
+  );
 
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
+        <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>{t('usage.title')}</DialogTitle>
             <DialogDescription>
@@ -94,16 +107,16 @@ export function UpdateUsageDialog({ equipment, open, onOpenChange }: Props) {
                   step="0.1"
                   min="0"
                   required
-                  value={value}
-                  onChange={(e) => setValue(e.target.value)}
                   autoFocus
+                  aria-invalid={Boolean(error) || undefined}
+                  aria-describedby={error ? 'usage-increase-error' : undefined}
+                  {...form.register('usageIncrease')}
                 />
+                <FieldError id="usage-increase-error" message={error} />
               </div>
               <p className="rounded-md bg-muted p-3 text-sm" aria-live="polite">
                 {t('usage.newTotal')}:{' '}
-                <strong>
-                  {formatUsage(t, equipment.currentUsage + (valid ? increase : 0), equipment.unit)}
-                </strong>
+                <strong>{formatUsage(t, equipment.currentUsage + increase, equipment.unit)}</strong>
               </p>
             </>
           )}

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { voidInputSchema, type VoidInput } from '@domain/schemas/equipment';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import {
@@ -10,7 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { translateError, translateKey } from '@/lib/translate-message';
+import { useMessage } from '@/lib/use-message';
 
 /**
  * Void a wrong reading: asks why (required), then runs `onVoid`. The entry stays in the history, struck
@@ -29,36 +31,30 @@ export function VoidDialog({
   onVoid: (reason: string) => Promise<unknown>;
 }) {
   const { t } = useTranslation('equipment');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const msg = useMessage();
+  // The API's schema: a reason is required, 500 characters at most (message keys in both languages).
+  const form = useForm<{ reason: string }, unknown, VoidInput>({
+    resolver: zodResolver(voidInputSchema),
+    defaultValues: { reason: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const error = msg(errors.reason?.message ?? errors.root?.message);
   const close = (o: boolean) => {
-    if (!o) {
-      setReason('');
-      setError(null);
-    }
+    if (!o) form.reset();
     onOpenChange(o);
   };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) {
-      setError(translateKey(t, 'equipment.voidReason'));
-      return;
-    }
-    setBusy(true);
+  const submit = form.handleSubmit(async ({ reason }) => {
     try {
-      await onVoid(reason.trim());
+      await onVoid(reason);
       close(false);
     } catch (err) {
-      setError(translateError(t, err));
-    } finally {
-      setBusy(false);
+      form.setError('root', { message: msg(err) ?? '' });
     }
-  };
+  });
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
+        <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>{t('void.title')}</DialogTitle>
             <DialogDescription>{t('void.description', { what })}</DialogDescription>
@@ -69,8 +65,7 @@ export function VoidDialog({
               id="void-reason"
               rows={2}
               maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
+              {...form.register('reason')}
               placeholder={t('void.reasonPlaceholder')}
               aria-invalid={Boolean(error)}
               aria-describedby={error ? 'void-error' : undefined}
@@ -87,7 +82,7 @@ export function VoidDialog({
             cancelLabel={t('actions.cancel')}
             onCancel={() => close(false)}
             submitLabel={t('void.confirm')}
-            pending={busy}
+            pending={isSubmitting}
             pendingLabel={t('actions.saving')}
             destructive
           />

@@ -16,7 +16,13 @@ import {
 import { company } from './company';
 import { user } from './user';
 
-export type ServicePart = { part: string; partNumber?: string | null; qty?: number | null };
+export type ServicePart = {
+  part: string;
+  partNumber?: string | null;
+  qty?: number | null;
+  /** A machine's service part may point at a catalogue part (issue 27). */
+  partId?: string | null;
+};
 
 const usage = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 const fuel = (name: string) => numeric(name, { precision: 14, scale: 3, mode: 'number' });

@@ -108,9 +108,8 @@ export const inspectionDefect = pgTable(
     equipmentId: uuid('equipment_id')
       .notNull()
       .references(() => equipment.id, { onDelete: 'cascade' }),
-    inspectionId: uuid('inspection_id')
-      .notNull()
-      .references(() => inspection.id, { onDelete: 'cascade' }),
+    /** Null for a problem an operator reported from the phone without a checklist (issue 27). */
+    inspectionId: uuid('inspection_id').references(() => inspection.id, { onDelete: 'cascade' }),
     itemId: text('item_id').notNull(),
     itemLabel: text('item_label').notNull(),
     critical: boolean('critical').notNull().default(false),
@@ -127,8 +126,15 @@ export const inspectionDefect = pgTable(
     serviceEntryId: uuid('service_entry_id').references(() => equipmentNote.id, {
       onDelete: 'set null',
     }),
+    /** A reported problem (issue 27): the operator who reported it (their name as it was then). */
+    reportedById: uuid('reported_by_id').references(() => user.id, { onDelete: 'set null' }),
+    reportedBy: text('reported_by'),
+    /** A reported problem's idempotency key (the phone's outbox key): recorded once. */
+    idempotencyKey: text('idempotency_key'),
   },
   (t) => [
+    uniqueIndex('inspection_defect_idempotency_idx').on(t.companyId, t.idempotencyKey),
+    index('inspection_defect_reporter_idx').on(t.reportedById),
     index('inspection_defect_company_idx').on(t.companyId, t.resolvedAt, t.createdAt),
     index('inspection_defect_equipment_idx').on(t.equipmentId, t.resolvedAt),
     index('inspection_defect_inspection_idx').on(t.inspectionId),

@@ -39,6 +39,8 @@ const base: DigestContent = {
   ],
   reviewCount: 0,
   reviews: [],
+  lowStockCount: 0,
+  lowStock: [],
   appUrl: 'https://ems.example.test',
   unsubscribeUrl: 'https://ems.example.test/api/digest/unsubscribe?u=x&t=y',
 };
@@ -96,5 +98,45 @@ describe('the digest mail', () => {
     expect(renderDigest({ ...past, language: 'es' }).text).toContain(
       'Vencido. 1,290 horas. 40 horas de atraso: servicio previsto en 1,250 horas',
     );
+  });
+
+  it('lists the parts at or below their reorder point in both languages, text and HTML (issue 27)', () => {
+    const low: DigestContent = {
+      ...base,
+      machines: [],
+      lowStockCount: 12,
+      lowStock: [
+        { name: 'Air <filter>', partNumber: 'AF-100', unit: 'each', onHand: 1, reorderPoint: 2 },
+        { name: 'Hydraulic oil', partNumber: null, unit: 'L', onHand: 7.25, reorderPoint: 20 },
+      ],
+    };
+    const m = renderDigest(low);
+    expect(m.subject).toBe('Maintenance digest: 12 parts low on stock');
+    expect(m.text).toContain('12 parts at or below their reorder point');
+    expect(m.text).toContain('- Air <filter> (AF-100): 1 each on hand (reorder at 2)');
+    expect(m.text).toContain('- Hydraulic oil: 7.25 L on hand (reorder at 20)');
+    expect(m.text).toContain('  and 10 more');
+    expect(m.text).toContain('Open the parts list: https://ems.example.test/parts');
+    expect(m.html).toContain('Air &#60;filter&#62; (AF-100)</td>');
+    expect(m.html).toContain('>7.25 L</td>');
+    expect(m.html).toContain('<a href="https://ems.example.test/parts">Open the parts list</a>');
+    expect(m.html).not.toContain('<filter>');
+    const es = renderDigest({ ...low, language: 'es' });
+    expect(es.subject).toBe('Resumen de mantenimiento: 12 repuestos con existencia baja');
+    expect(es.text).toContain('12 repuestos en su punto de reposición o por debajo');
+    expect(es.text).toContain('- Hydraulic oil: 7.25 L disponibles (reponer con 20)');
+    expect(es.text).toContain('  y 10 más');
+    expect(es.html).toContain('Abrir la lista de repuestos</a>');
+    expect(es.html).toContain(
+      '<th style="padding:6px 10px;border-bottom:1px solid #e5e7eb;text-align:left">Disponibles</th>',
+    );
+    // With machines to tell, the subject stays the machines' one and the parts come after them.
+    const both = renderDigest({ ...low, machines: base.machines });
+    expect(both.subject).toBe('Maintenance digest: 1 machine needs attention');
+    expect(both.text.indexOf('Machines that need attention')).toBeLessThan(
+      both.text.indexOf('parts at or below'),
+    );
+    // No low parts: no section.
+    expect(renderDigest(base).text).not.toContain('reorder point');
   });
 });

@@ -43,6 +43,15 @@ export type DigestReview = {
   createdAt: Date;
 };
 
+/** A part at or below its reorder point (issue 27). */
+export type DigestPart = {
+  name: string;
+  partNumber: string | null;
+  unit: string;
+  onHand: number;
+  reorderPoint: number;
+};
+
 export type DigestContent = {
   language: MailLanguage;
   name: string;
@@ -57,6 +66,9 @@ export type DigestContent = {
   /** Waiting for review: the total and the first few. */
   reviewCount: number;
   reviews: DigestReview[];
+  /** Parts at or below their reorder point: how many, and the first few (issue 27). */
+  lowStockCount: number;
+  lowStock: DigestPart[];
   appUrl: string;
   unsubscribeUrl: string;
 };
@@ -66,6 +78,8 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 function formatters(lang: MailLanguage, timeZone: string) {
   const locale = lang === 'es' ? 'es-US' : 'en-US'; // as the app writes them (client/src/lib/format.ts)
   const num = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  // Stock quantities keep what was entered (the column's scale: 3 decimals), as the parts page shows them.
+  const qty = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
   const day = new Intl.DateTimeFormat(locale, {
     month: 'short',
     day: 'numeric',
@@ -82,6 +96,7 @@ function formatters(lang: MailLanguage, timeZone: string) {
   const rel = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   return {
     num: (n: number) => num.format(n),
+    qty: (n: number) => qty.format(n),
     date: (ymd: string) => day.format(new Date(`${ymd}T00:00:00Z`)),
     stamp: (d: Date) => stamp.format(d),
     inDays: (n: number) => rel.format(n, 'day'),
@@ -133,7 +148,9 @@ export function renderDigest(c: DigestContent): {
   const subject =
     c.machines.length > 0
       ? t('subject', { count: c.machines.length })
-      : t('subjectReviewOnly', { count: c.reviewCount });
+      : c.reviewCount > 0
+        ? t('subjectReviewOnly', { count: c.reviewCount })
+        : t('subjectLowStockOnly', { count: c.lowStockCount });
   const intro = t(c.first ? 'introFirst' : 'intro', {
     company: c.company,
     date: f.date(c.today),
@@ -153,6 +170,19 @@ export function renderDigest(c: DigestContent): {
     }),
   );
   const more = c.reviewCount - c.reviews.length;
+  const partRows = c.lowStock.map((p) => ({
+    name: p.partNumber ? `${p.name} (${p.partNumber})` : p.name,
+    onHand: `${f.qty(p.onHand)} ${p.unit}`,
+    reorder: `${f.qty(p.reorderPoint)} ${p.unit}`,
+    line: t('lowStockLine', {
+      name: p.partNumber ? `${p.name} (${p.partNumber})` : p.name,
+      onHand: f.qty(p.onHand),
+      unit: p.unit,
+      reorder: f.qty(p.reorderPoint),
+    }),
+  }));
+  const morePartsCount = c.lowStockCount - c.lowStock.length;
+  const partsUrl = `${c.appUrl}/parts`;
   const why = t('why', { frequency: t(`frequency.${c.frequency}`) });
 
   const greeting = c.name.trim() ? t('greeting', { name: c.name.trim() }) : t('greetingNoName');
@@ -173,6 +203,15 @@ export function renderDigest(c: DigestContent): {
           t('reviewHeading', { count: c.reviewCount }),
           ...reviewLines.map((l) => `- ${l}`),
           ...(more > 0 ? [`  ${t('reviewMore', { count: more })}`] : []),
+        ]
+      : []),
+    ...(c.lowStockCount > 0
+      ? [
+          '',
+          t('lowStockHeading', { count: c.lowStockCount }),
+          ...partRows.map((r) => `- ${r.line}`),
+          ...(morePartsCount > 0 ? [`  ${t('lowStockMore', { count: morePartsCount })}`] : []),
+          `${t('openParts')}: ${partsUrl}`,
         ]
       : []),
     '',
@@ -204,6 +243,18 @@ ${
   c.reviewCount > 0
     ? `<h2 style="font-size:16px">${esc(t('reviewHeading', { count: c.reviewCount }))}</h2>
 <ul>${reviewLines.map((l) => `<li>${esc(l)}</li>`).join('')}${more > 0 ? `<li>${esc(t('reviewMore', { count: more }))}</li>` : ''}</ul>`
+    : ''
+}
+${
+  c.lowStockCount > 0
+    ? `<h2 style="font-size:16px">${esc(t('lowStockHeading', { count: c.lowStockCount }))}</h2>
+<table style="border-collapse:collapse;font-size:14px">
+<thead><tr><th ${cell}>${esc(t('columnsParts.part'))}</th><th ${cell}>${esc(t('columnsParts.onHand'))}</th><th ${cell}>${esc(t('columnsParts.reorder'))}</th></tr></thead>
+<tbody>
+${partRows.map((r) => `<tr><td ${cell}>${esc(r.name)}</td><td ${cell}>${esc(r.onHand)}</td><td ${cell}>${esc(r.reorder)}</td></tr>`).join('\n')}
+</tbody></table>
+${morePartsCount > 0 ? `<p>${esc(t('lowStockMore', { count: morePartsCount }))}</p>` : ''}
+<p><a href="${esc(partsUrl)}">${esc(t('openParts'))}</a></p>`
     : ''
 }
 <p><a href="${esc(c.appUrl)}">${esc(t('open'))}</a></p>

@@ -20,10 +20,12 @@ import { toEquipmentDto } from '../equipment/index';
 import { operatorEntry } from '../ledger/index';
 import { stateOf, subscriptionColumns } from '../subscription/index';
 import { scheduledMachines } from '../maintenance/index';
+import { lowStockSummary } from '../parts/index';
 import {
   mailLanguageOf,
   renderDigest,
   type DigestMachine,
+  type DigestPart,
   type DigestReview,
   type MailLanguage,
 } from './digest-text';
@@ -126,6 +128,9 @@ const ORDER: Record<ServiceStatus, number> = {
   good: 3,
 };
 const REVIEW_LINES = 5;
+const LOW_STOCK_LINES = 10;
+/** A low part in the digest state's snapshot (beside machine ids): `part:<id>` -> 'low'. */
+const lowKey = (partId: string) => `part:${partId}`;
 const USERS_PER_PAGE = 500;
 
 /** The hour (0-23) now in a time zone. */
@@ -147,6 +152,10 @@ type CompanyView = {
   reviewCount: number;
   reviews: DigestReview[];
   newestReviewAt: Date | null;
+  /** Parts at or below their reorder point (issue 27): how many, the first few, all their ids. */
+  lowStockCount: number;
+  lowStock: DigestPart[];
+  lowStockIds: string[];
 };
 
 /** A company's machines with their status and forecast, and its readings waiting for review. */
@@ -200,11 +209,21 @@ async function companyView(deps: Deps, companyId: string, today: string): Promis
     operator: r.operator,
     createdAt: r.createdAt,
   }));
+  const low = await lowStockSummary(deps.db, companyId, LOW_STOCK_LINES);
   return {
     machines,
     reviewCount: count?.n ?? 0,
     reviews,
     newestReviewAt: count?.newest ? new Date(count.newest) : null,
+    lowStockCount: low.count,
+    lowStock: low.parts.map((p) => ({
+      name: p.name,
+      partNumber: p.partNumber,
+      unit: p.unit,
+      onHand: p.onHand,
+      reorderPoint: p.reorderPoint,
+    })),
+    lowStockIds: low.ids,
   };
 }
 
@@ -307,13 +326,16 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
         (first ||
           !u.lastRunAt ||
           (view.newestReviewAt !== null && view.newestReviewAt > u.lastRunAt));
-      const snapshot = Object.fromEntries(
-        view.machines.filter((m) => m.status !== 'good').map((m) => [m.id, m.status]),
-      );
+      // A part that went low since the last digest is news too; one still low is listed, not news.
+      const newLowStock = view.lowStockIds.some((id) => before[lowKey(id)] !== 'low');
+      const snapshot = Object.fromEntries([
+        ...view.machines.filter((m) => m.status !== 'good').map((m) => [m.id, m.status]),
+        ...view.lowStockIds.map((id) => [lowKey(id), 'low']),
+      ]);
       const unsubscribe = unsubscribeUrl(deps, u.id);
       const language = mailLanguageOf(u.language);
       const mail =
-        changed.length > 0 || newReviews
+        changed.length > 0 || newReviews || newLowStock
           ? renderDigest({
               language,
               name: u.firstName ?? '',
@@ -325,6 +347,8 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
               machines: changed,
               reviewCount: view.reviewCount,
               reviews: view.reviews,
+              lowStockCount: view.lowStockCount,
+              lowStock: view.lowStock,
               appUrl: appUrl(deps),
               unsubscribeUrl: unsubscribe,
             })

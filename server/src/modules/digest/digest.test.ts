@@ -305,6 +305,88 @@ describe('the daily digest', () => {
   });
 });
 
+describe('low stock in the digest (issue 27)', () => {
+  it('lists the parts at or below their reorder point in each one’s language, text and HTML; a part newly low is news, one still low is not', async () => {
+    at('2026-03-01T12:00:00Z');
+    const o = await signupOwner(t.app);
+    const m = await addSignedInUser(t.deps.systemDb, 'manager', o.companyId, {
+      firstName: 'Mónica',
+    });
+    await call(t.app, m.cookie, 'PUT', '/api/user/digest', {
+      frequency: 'daily',
+      weekday: 1,
+      language: 'es',
+    });
+    // A machine in good standing: nothing about machines to tell.
+    await createEquipmentViaApi(t.app, o.cookie, {
+      name: 'Fine mower',
+      currentUsage: 10,
+      serviceInterval: 100,
+      lastServiceUsage: 0,
+    });
+    const part = async (body: Record<string, unknown>) => {
+      const res = await call(t.app, o.cookie, 'POST', '/api/parts', { unit: 'each', ...body });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: string }>();
+    };
+    await part({ name: 'Air filter', partNumber: 'AF-100', onHand: 1, reorderPoint: 2 });
+    await part({ name: 'Hydraulic oil', unit: 'L', onHand: 20, reorderPoint: 20 });
+    const belts = await part({ name: 'Fan belt', onHand: 10, reorderPoint: 2 });
+
+    at('2026-03-02T08:00:00Z');
+    await runDigests(t.deps);
+    await sendPending(t.deps, mailer);
+    await until(() => mailFor(o.email).length === 1 && mailFor(m.email!).length === 1);
+    const en = mailFor(o.email)[0]!;
+    expect(en.subject).toBe('Maintenance digest: 2 parts low on stock');
+    expect(en.text).toContain('2 parts at or below their reorder point');
+    expect(en.text).toContain('- Air filter (AF-100): 1 each on hand (reorder at 2)');
+    expect(en.text).toContain('- Hydraulic oil: 20 L on hand (reorder at 20)');
+    expect(en.text).not.toContain('Fan belt');
+    expect(en.text).not.toContain('Machines that need attention');
+    expect(en.text).toContain('Open the parts list: https://ems.example.test/parts');
+    expect(en.html).toContain(
+      '<td style="padding:6px 10px;border-bottom:1px solid #e5e7eb;text-align:left">Air filter (AF-100)</td>',
+    );
+    expect(en.html).toContain('<a href="https://ems.example.test/parts">Open the parts list</a>');
+    const es = mailFor(m.email!)[0]!;
+    expect(es.subject).toBe('Resumen de mantenimiento: 2 repuestos con existencia baja');
+    expect(es.text).toContain('2 repuestos en su punto de reposición o por debajo');
+    expect(es.text).toContain('- Air filter (AF-100): 1 each disponibles (reponer con 2)');
+    expect(es.html).toContain('Abrir la lista de repuestos</a>');
+    expect(es.html).toContain('>Disponibles</th>');
+
+    // The next day the same parts are still low: nothing new, no mail.
+    at('2026-03-03T08:00:00Z');
+    await runDigests(t.deps);
+    await sendPending(t.deps, mailer);
+    expect(await outboxOf(o.email)).toEqual(['sent']);
+    expect(mailFor(o.email)).toHaveLength(1);
+
+    // The belts run low (a counted adjustment): the next digest lists all three.
+    const adj = await call(
+      t.app,
+      await signInAgain(t.app, o),
+      'POST',
+      `/api/parts/${belts.id}/stock`,
+      {
+        change: -8,
+        reason: 'adjusted',
+        note: 'Counted the shelf',
+      },
+    );
+    expect(adj.statusCode, adj.body).toBe(201);
+    at('2026-03-04T08:00:00Z');
+    await runDigests(t.deps);
+    await sendPending(t.deps, mailer);
+    await until(() => mailFor(o.email).length === 2);
+    const next = mailFor(o.email)[1]!;
+    expect(next.subject).toBe('Maintenance digest: 3 parts low on stock');
+    expect(next.text).toContain('- Fan belt: 2 each on hand (reorder at 2)');
+    expect(next.text).toContain('- Air filter (AF-100): 1 each on hand');
+  });
+});
+
 describe('the digest and the subscription', () => {
   it('stops when the trial ends without a subscription, and comes back with one', async () => {
     const o = await fleet(); // signed up on 2026-03-01: the trial ends 30 days later at the latest

@@ -20,6 +20,7 @@ import type { Deps } from '../../deps';
 import { AppError, fromZodError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import { actorOf, bumpEquipmentVersion, moveTotals, record } from '../ledger/index';
+import { checkCatalogueParts } from '../parts/index';
 import { columnsOf, editableOf } from './equipment.columns';
 import { toEquipmentDto, toNoteDto, type Row } from './equipment.dto';
 import { assertId, companyToday, countEquipment, findRow, notFound } from './equipment.queries';
@@ -34,6 +35,7 @@ export async function createEquipment(
   input: EquipmentInput,
 ): Promise<EquipmentDto> {
   const cols = columnsOf(input, true, null);
+  await checkCatalogueParts(deps.db, ctx, input.serviceParts);
   const row = await deps.db.transaction(async (tx) => {
     await assertRoomForOneMore(tx, ctx, 'equipment.planLimit');
     const now = deps.now();
@@ -114,6 +116,7 @@ export async function updateEquipment(
   id: string,
   patch: EquipmentUpdate,
 ): Promise<EquipmentDto> {
+  await checkCatalogueParts(deps.db, ctx, patch.serviceParts);
   const row = await deps.db.transaction(async (tx) => {
     const current = await findRow(tx, ctx, id, true);
     return updateEquipmentTx(tx, deps, ctx, current, patch);

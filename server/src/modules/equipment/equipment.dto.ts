@@ -21,12 +21,21 @@ export type NoteRow = typeof equipmentNote.$inferSelect;
 
 /** A stored list of parts as every answer shows it (part number and quantity null when not given). */
 export const partsOf = (
-  parts: readonly { part: string; partNumber?: string | null; qty?: number | null }[] | null,
+  parts:
+    | readonly {
+        part: string;
+        partNumber?: string | null;
+        qty?: number | null;
+        partId?: string | null;
+      }[]
+    | null,
 ) =>
   (parts ?? []).map((p) => ({
     part: p.part,
     partNumber: p.partNumber ?? null,
     qty: p.qty ?? null,
+    // A catalogue part (issue 27), only when one was chosen (older lists and service entries have none).
+    ...(p.partId ? { partId: p.partId } : {}),
   }));
 
 export function toEquipmentDto(r: Row, today: string): EquipmentDto {

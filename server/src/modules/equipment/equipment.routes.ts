@@ -1,24 +1,33 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  equipmentCountDtoSchema,
+  equipmentDtoSchema,
   equipmentInputSchema,
   equipmentListQuerySchema,
   equipmentOptionsQuerySchema,
+  equipmentOptionsSchema,
   equipmentPageQuerySchema,
+  equipmentPageSchema,
   equipmentUpdateSchema,
   historyPageQuerySchema,
+  historyPageSchema,
+  historyRecordDtoSchema,
+  noteDtoSchema,
   noteInputSchema,
+  retiredEquipmentDtoSchema,
   retireInputSchema,
   serviceInputSchema,
+  serviceLogDtoSchema,
   usageIncreaseSchema,
   voidInputSchema,
-  type EquipmentCountDto,
-  type EquipmentOptions,
   type EquipmentPage,
 } from '../../../../domain/schemas/equipment';
 import type { MachinePageDto } from '../../../../domain/schemas/machine-page';
 import { historyLang } from '../../../../domain/history-text';
 import type { Deps } from '../../deps';
-import { parse } from '../../lib/errors';
+import { idParams, okDto } from '../../lib/route-schemas';
 import { companyCtx } from '../../plugins/access';
 import { voidEntry } from './corrections.service';
 import * as svc from './equipment.service';
@@ -33,129 +42,301 @@ const managerWrites = { config: { access: ['owner', 'manager'] as const, keepsSe
 /** Operators may only pick a machine for an update (the operator screen's search). */
 const companyUsers = { config: { access: ['owner', 'manager', 'operator'] as const } };
 
-const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
-
-export async function equipmentRoutes(app: FastifyInstance, deps: Deps) {
+/** Each route declares its schemas (plugins/validation.ts); the tagged ones are the v1 surface (integrations/openapi.ts). */
+export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // The full list with every field: owners and managers only (exports, reports); operators use /api/equipment/options.
-  app.get('/api/equipment', managers, async (req) => {
-    const q = parse(equipmentListQuerySchema, req.query);
-    return svc.listEquipment(deps, companyCtx(req), q);
-  });
+  app.get(
+    '/api/equipment',
+    {
+      ...managers,
+      schema: {
+        tags: ['Equipment'],
+        summary: 'Every active machine with its status',
+        querystring: equipmentListQuerySchema,
+        response: { 200: z.array(equipmentDtoSchema) },
+      },
+    },
+    async (req) => svc.listEquipment(deps, companyCtx(req), req.query),
+  );
 
   // The Equipment List page: one bounded, searchable, filterable page (GET /api/equipment above stays the full list for exports).
-  app.get('/api/equipment/page', managers, async (req): Promise<EquipmentPage> => {
-    const q = parse(equipmentPageQuerySchema, req.query);
-    const { counts, total, items } = await svc.browseEquipment(deps, companyCtx(req), {
-      ...q,
-      withForecast: true,
-    });
-    return { items, total, offset: q.offset, limit: q.limit, counts };
-  });
+  app.get(
+    '/api/equipment/page',
+    {
+      ...managers,
+      schema: {
+        tags: ['Equipment'],
+        summary: 'A page of machines (search, filters, sort)',
+        querystring: equipmentPageQuerySchema,
+        response: { 200: equipmentPageSchema },
+      },
+    },
+    async (req): Promise<EquipmentPage> => {
+      const q = req.query;
+      const { counts, total, items } = await svc.browseEquipment(deps, companyCtx(req), {
+        ...q,
+        withForecast: true,
+      });
+      return { items, total, offset: q.offset, limit: q.limit, counts };
+    },
+  );
 
   // The operator screen's picker: a bounded search returning only what an operator needs to submit an update.
-  app.get('/api/equipment/options', companyUsers, async (req): Promise<EquipmentOptions> => {
-    const q = parse(equipmentOptionsQuerySchema, req.query);
-    return svc.equipmentOptions(deps, companyCtx(req), q);
-  });
+  app.get(
+    '/api/equipment/options',
+    {
+      ...companyUsers,
+      schema: {
+        querystring: equipmentOptionsQuerySchema,
+        response: { 200: equipmentOptionsSchema },
+      },
+    },
+    async (req) => svc.equipmentOptions(deps, companyCtx(req), req.query),
+  );
 
   // The spec shows "a number"; we answer { count, limit } so the form's plan-limit hint needs one call
   // (docs/decisions/api-shapes.md).
-  app.get('/api/equipment/count', managers, async (req): Promise<EquipmentCountDto> => {
-    const ctx = companyCtx(req);
-    return {
-      count: await svc.countEquipment(deps.db, ctx.companyId),
-      limit: ctx.company.equipmentLimit,
-    };
-  });
-
-  app.post('/api/equipment', managerWrites, async (req, reply) => {
-    const input = parse(equipmentInputSchema, req.body);
-    const created = await svc.createEquipment(deps, companyCtx(req), input);
-    req.log.info({ event: 'equipment_created', equipmentId: created.id }, 'equipment added');
-    return reply.status(201).send(created);
-  });
-
-  app.get('/api/equipment/:id', managers, async (req) =>
-    svc.getEquipment(deps, companyCtx(req), idOf(req)),
+  app.get(
+    '/api/equipment/count',
+    {
+      ...managers,
+      schema: {
+        tags: ['Equipment'],
+        summary: 'How many active machines, and the plan limit',
+        response: { 200: equipmentCountDtoSchema },
+      },
+    },
+    async (req) => {
+      const ctx = companyCtx(req);
+      return {
+        count: await svc.countEquipment(deps.db, ctx.companyId),
+        limit: ctx.company.equipmentLimit,
+      };
+    },
   );
 
-  app.patch('/api/equipment/:id', managerWrites, async (req) => {
-    const patch = parse(equipmentUpdateSchema, req.body);
-    return svc.updateEquipment(deps, companyCtx(req), idOf(req), patch);
-  });
-
-  app.delete('/api/equipment/:id', managerWrites, async (req) => {
-    await svc.deleteEquipment(deps, companyCtx(req), idOf(req));
-    req.log.info({ event: 'equipment_deleted', equipmentId: idOf(req) }, 'equipment deleted');
-    return { ok: true };
-  });
-
-  app.patch('/api/equipment/:id/usage', managerWrites, async (req) => {
-    const { usageIncrease } = parse(usageIncreaseSchema, req.body);
-    return svc.increaseUsage(deps, companyCtx(req), idOf(req), usageIncrease);
-  });
-
-  app.get('/api/equipment/:id/notes', managers, async (req) =>
-    listNotes(deps, companyCtx(req), idOf(req), historyLang(req.headers['accept-language'])),
+  app.post(
+    '/api/equipment',
+    {
+      ...managerWrites,
+      schema: {
+        tags: ['Equipment'],
+        summary: 'Add a machine',
+        body: equipmentInputSchema,
+        response: { 201: equipmentDtoSchema },
+      },
+    },
+    async (req, reply) => {
+      const created = await svc.createEquipment(deps, companyCtx(req), req.body);
+      req.log.info({ event: 'equipment_created', equipmentId: created.id }, 'equipment added');
+      return reply.status(201).send(created);
+    },
   );
 
-  app.post('/api/equipment/:id/notes', managerWrites, async (req, reply) => {
-    const { content } = parse(noteInputSchema, req.body);
-    return reply.status(201).send(await svc.createNote(deps, companyCtx(req), idOf(req), content));
-  });
+  app.get(
+    '/api/equipment/:id',
+    {
+      ...managers,
+      schema: {
+        tags: ['Equipment'],
+        summary: 'One machine',
+        params: idParams,
+        response: { 200: equipmentDtoSchema },
+      },
+    },
+    async (req) => svc.getEquipment(deps, companyCtx(req), req.params.id),
+  );
 
-  app.post('/api/equipment/:id/retire', managerWrites, async (req) => {
-    const { retirementNotes } = parse(retireInputSchema, req.body);
-    const retired = await retireEquipment(
-      deps,
-      companyCtx(req),
-      idOf(req),
-      retirementNotes ?? null,
-    );
-    req.log.info({ event: 'equipment_retired', equipmentId: idOf(req) }, 'equipment retired');
-    return retired;
-  });
+  app.patch(
+    '/api/equipment/:id',
+    {
+      ...managerWrites,
+      schema: {
+        tags: ['Equipment'],
+        summary: 'Change a machine',
+        params: idParams,
+        body: equipmentUpdateSchema,
+        response: { 200: equipmentDtoSchema },
+      },
+    },
+    async (req) => svc.updateEquipment(deps, companyCtx(req), req.params.id, req.body),
+  );
+
+  app.delete(
+    '/api/equipment/:id',
+    { ...managerWrites, schema: { params: idParams, response: { 200: okDto } } },
+    async (req) => {
+      await svc.deleteEquipment(deps, companyCtx(req), req.params.id);
+      req.log.info({ event: 'equipment_deleted', equipmentId: req.params.id }, 'equipment deleted');
+      return { ok: true as const };
+    },
+  );
+
+  app.patch(
+    '/api/equipment/:id/usage',
+    {
+      ...managerWrites,
+      schema: {
+        tags: ['Readings'],
+        summary: 'Add an increase to the usage',
+        params: idParams,
+        body: usageIncreaseSchema,
+        response: { 200: equipmentDtoSchema },
+      },
+    },
+    async (req) => svc.increaseUsage(deps, companyCtx(req), req.params.id, req.body.usageIncrease),
+  );
+
+  app.get(
+    '/api/equipment/:id/notes',
+    {
+      ...managers,
+      schema: {
+        tags: ['History'],
+        summary: "A machine's notes and history",
+        params: idParams,
+        response: { 200: z.array(noteDtoSchema) },
+      },
+    },
+    async (req) =>
+      listNotes(deps, companyCtx(req), req.params.id, historyLang(req.headers['accept-language'])),
+  );
+
+  app.post(
+    '/api/equipment/:id/notes',
+    {
+      ...managerWrites,
+      schema: {
+        tags: ['History'],
+        summary: 'Add a note',
+        params: idParams,
+        body: noteInputSchema,
+        response: { 201: noteDtoSchema },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(await svc.createNote(deps, companyCtx(req), req.params.id, req.body.content)),
+  );
+
+  app.post(
+    '/api/equipment/:id/retire',
+    { ...managerWrites, schema: { params: idParams, body: retireInputSchema } },
+    async (req) => {
+      const retired = await retireEquipment(
+        deps,
+        companyCtx(req),
+        req.params.id,
+        req.body.retirementNotes ?? null,
+      );
+      req.log.info({ event: 'equipment_retired', equipmentId: req.params.id }, 'equipment retired');
+      return retired;
+    },
+  );
 
   // Mark as Serviced: a service entry (every field optional: date today, usage the current usage).
-  app.patch('/api/equipment/:id/reset-service', managerWrites, async (req) => {
-    const input = parse(serviceInputSchema, req.body ?? {});
-    return recordService(deps, companyCtx(req), idOf(req), input);
-  });
+  app.patch(
+    '/api/equipment/:id/reset-service',
+    {
+      ...managerWrites,
+      schema: {
+        tags: ['Service'],
+        summary: 'Record a service (Mark as Serviced)',
+        params: idParams,
+        body: serviceInputSchema,
+        response: { 200: equipmentDtoSchema },
+      },
+    },
+    async (req) => recordService(deps, companyCtx(req), req.params.id, req.body),
+  );
 
-  app.get('/api/equipment/:id/services', managers, async (req) =>
-    serviceLog(deps, companyCtx(req), idOf(req)),
+  app.get(
+    '/api/equipment/:id/services',
+    {
+      ...managers,
+      schema: {
+        tags: ['Service'],
+        summary: "A machine's service log",
+        params: idParams,
+        response: { 200: serviceLogDtoSchema },
+      },
+    },
+    async (req) => serviceLog(deps, companyCtx(req), req.params.id),
   );
 
   app.get('/api/service-entries/export', managers, async (req) =>
     serviceExport(deps, companyCtx(req)),
   );
 
-  app.post('/api/equipment/:id/history/:entryId/void', managerWrites, async (req) => {
-    const { reason } = parse(voidInputSchema, req.body);
-    const { entryId } = req.params as { entryId: string };
-    return voidEntry(deps, companyCtx(req), idOf(req), entryId, reason);
-  });
+  // The entry id is checked by the service (a malformed one: 404 with the entry's own message).
+  app.post(
+    '/api/equipment/:id/history/:entryId/void',
+    {
+      ...managerWrites,
+      schema: {
+        tags: ['History'],
+        summary: 'Void a reading (it stays, struck through)',
+        params: idParams.extend({ entryId: z.string() }),
+        body: voidInputSchema,
+        response: { 200: historyRecordDtoSchema },
+      },
+    },
+    async (req) =>
+      voidEntry(deps, companyCtx(req), req.params.id, req.params.entryId, req.body.reason),
+  );
 
-  app.post('/api/retired-equipment/:id/restore', managerWrites, async (req) => {
-    const restored = await restoreEquipment(deps, companyCtx(req), idOf(req));
-    req.log.info({ event: 'equipment_restored', equipmentId: restored.id }, 'equipment restored');
-    return restored;
-  });
+  app.post(
+    '/api/retired-equipment/:id/restore',
+    { ...managerWrites, schema: { params: idParams } },
+    async (req) => {
+      const restored = await restoreEquipment(deps, companyCtx(req), req.params.id);
+      req.log.info({ event: 'equipment_restored', equipmentId: restored.id }, 'equipment restored');
+      return restored;
+    },
+  );
 
   // The machine page (/machines/:id): everything but its timeline, in one answer.
-  app.get('/api/equipment/:id/page', managers, async (req): Promise<MachinePageDto> =>
-    machinePage(deps, companyCtx(req), idOf(req)),
+  app.get(
+    '/api/equipment/:id/page',
+    { ...managers, schema: { params: idParams } },
+    async (req): Promise<MachinePageDto> => machinePage(deps, companyCtx(req), req.params.id),
   );
 
   // With `limit`, `cursor` or `kind`: one page { entries, nextCursor } by seq (the machine page's
   // timeline); without: every entry as an array (the Notes & History dialog). Text per Accept-Language.
-  app.get('/api/equipment/:id/history', managers, async (req) => {
-    const q = parse(historyPageQuerySchema, req.query);
-    const lang = historyLang(req.headers['accept-language']);
-    if (q.limit === undefined && q.cursor === undefined && q.kind === undefined)
-      return history(deps, companyCtx(req), idOf(req), lang);
-    return historyPage(deps, companyCtx(req), idOf(req), q, lang);
-  });
+  app.get(
+    '/api/equipment/:id/history',
+    {
+      ...managers,
+      schema: {
+        tags: ['History'],
+        summary: "A machine's history, newest first (paged with limit, cursor or kind)",
+        params: idParams,
+        querystring: historyPageQuerySchema,
+        response: { 200: z.union([historyPageSchema, z.array(historyRecordDtoSchema)]) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const lang = historyLang(req.headers['accept-language']);
+      if (q.limit === undefined && q.cursor === undefined && q.kind === undefined)
+        return history(deps, companyCtx(req), req.params.id, lang);
+      return historyPage(deps, companyCtx(req), req.params.id, q, lang);
+    },
+  );
 
-  app.get('/api/retired-equipment', managers, async (req) => listRetired(deps, companyCtx(req)));
+  app.get(
+    '/api/retired-equipment',
+    {
+      ...managers,
+      schema: {
+        tags: ['Equipment'],
+        summary: 'Retired machines',
+        response: { 200: z.array(retiredEquipmentDtoSchema) },
+      },
+    },
+    async (req) => listRetired(deps, companyCtx(req)),
+  );
 }

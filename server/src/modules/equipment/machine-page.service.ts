@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { costPerUnit, usageTracked as usageSince } from '../../../../domain/costs';
 import { forecastService } from '../../../../domain/forecast';
 import {
   MACHINE_PAGE_LIMITS as LIMITS,
@@ -21,7 +22,6 @@ import { partsOf, toEquipmentDto } from './equipment.dto';
 import { assertId, companyToday } from './equipment.queries';
 
 const DAY_MS = 86_400_000;
-const METER_UNITS = new Set(['hours', 'miles', 'kilometers']);
 
 /** JSON from the database: parsed already (pg) or text (some drivers). */
 const json = <T>(raw: unknown, fallback: T): T =>
@@ -147,11 +147,11 @@ export async function machinePage(
   );
   const [count, cost] = json<[unknown, unknown]>(serviceTotals, [0, 0]);
   const first = json<[unknown, unknown] | null>(firstUsage, null);
-  const start = first
-    ? (numOrNull(first[1]) ?? numOrNull(first[0]) ?? machine.currentUsage)
-    : machine.currentUsage;
   const totalMaintenanceCost = Math.round(num(cost) * 100) / 100;
-  const usageTracked = Math.max(0, Number((machine.currentUsage - start).toFixed(2)));
+  const usageTracked = usageSince(
+    machine.currentUsage,
+    first ? (numOrNull(first[1]) ?? numOrNull(first[0])) : null,
+  );
   const serviceList = json<RawService[]>(services, []).map((s): ServiceEntryDto => ({
     id: s.id,
     equipmentId: machine.id,
@@ -178,10 +178,7 @@ export async function machinePage(
       totalMaintenanceCost,
       serviceCount: num(count),
       usageTracked,
-      costPerUnit:
-        METER_UNITS.has(machine.unit) && totalMaintenanceCost > 0 && usageTracked > 0
-          ? Math.round((totalMaintenanceCost / usageTracked) * 10_000) / 10_000
-          : null,
+      costPerUnit: costPerUnit(totalMaintenanceCost, usageTracked, machine.unit),
     },
     charts: {
       usage: json<[string, unknown, boolean][]>(usage, []).map(([at, u, voided]): UsagePoint => ({

@@ -11,6 +11,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import { computeStatus } from '../../../../domain/status';
+import { costPerUnit, usageTracked as usageSince } from '../../../../domain/costs';
 import { enqueueEvents, kickDelivery } from '../events/index';
 import { actorOf, bumpEquipmentVersion, record } from '../ledger/index';
 import { nextDateOf } from './equipment.columns';
@@ -18,7 +19,6 @@ import { companyToday, findAnyRow, findRow } from './equipment.queries';
 import { partsOf, toEquipmentDto, type NoteRow, type Row } from './equipment.dto';
 
 const EXPORT_LIMIT = 20_000;
-const METER_UNITS = new Set(['hours', 'miles', 'kilometers']);
 
 /**
  * Mark as Serviced: a service entry (date, usage at service, parts, cost, who, notes). When it is the
@@ -179,18 +179,17 @@ export async function serviceLog(
     )
     .orderBy(asc(equipmentNote.createdAt), asc(equipmentNote.id))
     .limit(1);
-  const start = first ? (first.previousUsage ?? first.usage ?? e.currentUsage) : e.currentUsage;
   const cents = rows.reduce((sum, n) => sum + Math.round((n.cost ?? 0) * 100), 0);
   const totalCost = cents / 100;
-  const usageTracked = Math.max(0, Number((e.currentUsage - start).toFixed(2)));
+  const usageTracked = usageSince(
+    e.currentUsage,
+    first ? (first.previousUsage ?? first.usage) : null,
+  );
   return {
     entries: rows.map((n) => toServiceEntryDto(n, e)),
     totalCost,
     usageTracked,
-    costPerUnit:
-      METER_UNITS.has(e.unit) && totalCost > 0 && usageTracked > 0
-        ? Math.round((totalCost / usageTracked) * 10_000) / 10_000
-        : null,
+    costPerUnit: costPerUnit(totalCost, usageTracked, e.unit),
     unit: e.unit,
   };
 }

@@ -69,25 +69,36 @@ export function kickDelivery(deps: Pick<Deps, 'webhooks'>): void {
 }
 
 /**
- * The reading event of an operator update (reading.created when applied, reading.held when held) as a
- * common table expression of the update's one-statement write (operator-updates.service.ts): one
- * delivery row per endpoint of the company that subscribed, only when the update was recorded (`ins`)
- * and carries a reading. No extra statement on the operator's path, and in the same transaction.
- * Its placeholders: eventId (one per update), companyId, equipmentId, status, newUsage, fuelAdded,
+ * The events of an operator update as a common table expression of the update's one-statement write
+ * (operator-updates.service.ts): its reading event (reading.created when applied, reading.held when
+ * held) and, when the reading moved the machine's service status, equipment.status_changed. One
+ * delivery row per event and endpoint of the company that subscribed, only when the update was
+ * recorded (`ins`) and carries a reading. No extra statement on the operator's path, and in the same
+ * transaction. Its placeholders: eventId (the reading event's id), statusEventId, statusFrom and
+ * statusTo (null when the status stays), companyId, equipmentId, status, newUsage, fuelAdded,
  * fuelType, now, operatorName, reason.
  */
 export function readingEventWrite(db: DbOrTx, p: (name: string) => Placeholder) {
   return db.$with('hook', { n: sql<number>`n` }).as(
     sql`insert into ${webhookDelivery} (company_id, endpoint_id, event_id, event, body, next_attempt_at, created_at)
-      select w.company_id, w.id, ${p('eventId')}::uuid, ev.type,
-        json_build_object('id', ${p('eventId')}::text, 'type', ev.type, 'createdAt', ${p('now')}::text,
-          'companyId', w.company_id, 'data', json_build_object('equipmentId', ${p('equipmentId')}::text,
-            'updateId', ins.id, 'usage', ${p('newUsage')}::numeric, 'fuelAdded', ${p('fuelAdded')}::numeric,
-            'fuelType', ${p('fuelType')}::text, 'at', ${p('now')}::text, 'by', ${p('operatorName')}::text,
-            'reason', ${p('reason')}::text))::text,
+      select w.company_id, w.id, ev.id, ev.type,
+        json_build_object('id', ev.id::text, 'type', ev.type, 'createdAt', ${p('now')}::text,
+          'companyId', w.company_id, 'data', ev.data)::text,
         ${p('now')}::timestamptz, ${p('now')}::timestamptz
       from ins
-      cross join (select case when ${p('status')}::text = 'pending' then 'reading.held' else 'reading.created' end as type) ev
+      cross join lateral (
+        select ${p('eventId')}::uuid as id,
+          case when ${p('status')}::text = 'pending' then 'reading.held' else 'reading.created' end as type,
+          json_build_object('equipmentId', ${p('equipmentId')}::text, 'updateId', ins.id,
+            'usage', ${p('newUsage')}::numeric, 'fuelAdded', ${p('fuelAdded')}::numeric,
+            'fuelType', ${p('fuelType')}::text, 'at', ${p('now')}::text, 'by', ${p('operatorName')}::text,
+            'reason', ${p('reason')}::text) as data
+        union all
+        select ${p('statusEventId')}::uuid, 'equipment.status_changed',
+          json_build_object('equipmentId', ${p('equipmentId')}::text, 'from', ${p('statusFrom')}::text,
+            'to', ${p('statusTo')}::text, 'usage', ${p('newUsage')}::numeric, 'updateId', ins.id)
+        where ${p('statusFrom')}::text is not null
+      ) ev
       join ${webhookEndpoint} w on w.company_id = ${p('companyId')}::uuid and w.deleted_at is null
         and w.events @> jsonb_build_array(ev.type)
       where ${p('newUsage')}::numeric is not null

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   PHOTO_MAX_BYTES,
   fieldMachineParamsSchema,
   fieldPhotoInputSchema,
 } from '../../../../domain/schemas/field';
 import type { Deps } from '../../deps';
-import { notFound, parse } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { sendPhoto } from '../../lib/request';
 import { companyCtx } from '../../plugins/access';
 import { photoOfUpdate, savePhoto, updatesWithPhotos } from './field-photos.service';
@@ -29,15 +30,15 @@ export async function fieldRoutes(app: FastifyInstance, deps: Deps) {
 
   // A photo with an operator update: base64 in JSON (docs/decisions/field-photos.md), so the body may
   // be larger than the app's default limit; the bytes are checked again after decoding.
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/field/photos',
     {
       config: { access: COMPANY_USERS, keepsSessions: true },
       bodyLimit: Math.ceil(PHOTO_MAX_BYTES / 3) * 4 + 64 * 1024,
+      schema: { body: fieldPhotoInputSchema },
     },
     async (req, reply) => {
-      const input = parse(fieldPhotoInputSchema, req.body);
-      const { created, photo } = await savePhoto(deps, companyCtx(req), input);
+      const { created, photo } = await savePhoto(deps, companyCtx(req), req.body);
       return reply.status(created ? 201 : 200).send(photo);
     },
   );

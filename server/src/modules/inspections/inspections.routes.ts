@@ -7,6 +7,8 @@ import {
   inspectionPhotoInputSchema,
   inspectionsQuerySchema,
   outOfServiceInputSchema,
+  problemReportInputSchema,
+  problemReportPhotoInputSchema,
   resolveDefectInputSchema,
   starterInputSchema,
   templateInputSchema,
@@ -17,9 +19,11 @@ import { parse } from '../../lib/errors';
 import { idempotencyKeyOf, idOf, sendPhoto } from '../../lib/request';
 import { companyCtx } from '../../plugins/access';
 import * as svc from './inspections.service';
+import { reportProblem, saveReportPhoto } from './problem-reports.service';
 
 const MANAGERS = ['owner', 'manager'] as const;
 const COMPANY_USERS = ['owner', 'manager', 'operator'] as const;
+const OPERATORS = ['operator'] as const;
 
 /** Pre-use inspections (issue 16): templates, inspections, defects, out of service. */
 export async function inspectionsRoutes(app: FastifyInstance, deps: Deps) {
@@ -86,6 +90,34 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: Deps) {
     async (req, reply) => {
       const input = parse(inspectionPhotoInputSchema, req.body);
       const { created } = await svc.saveInspectionPhoto(deps, companyCtx(req), input);
+      return reply.status(created ? 201 : 200).send({ ok: true });
+    },
+  );
+
+  // ---- "Report a problem" from the phone (issue 27): operators only; a defect for the manager
+  app.post(
+    '/api/problem-reports',
+    { config: { access: OPERATORS, keepsSessions: true } },
+    async (req, reply) => {
+      const input = parse(problemReportInputSchema, req.body);
+      const { created, body } = await reportProblem(
+        deps,
+        companyCtx(req),
+        input,
+        idempotencyKeyOf(req),
+      );
+      return reply.status(created ? 201 : 200).send(body);
+    },
+  );
+  app.post(
+    '/api/problem-reports/photo',
+    {
+      config: { access: OPERATORS, keepsSessions: true },
+      bodyLimit: Math.ceil(PHOTO_MAX_BYTES / 3) * 4 + 64 * 1024,
+    },
+    async (req, reply) => {
+      const input = parse(problemReportPhotoInputSchema, req.body);
+      const { created } = await saveReportPhoto(deps, companyCtx(req), input);
       return reply.status(created ? 201 : 200).send({ ok: true });
     },
   );

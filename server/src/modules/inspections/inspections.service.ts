@@ -585,7 +585,18 @@ export async function defectPhoto(
   ctx: CompanyContext,
   defectId: string,
 ): Promise<{ contentType: string; data: Buffer }> {
-  const [row] = await deps.db
+  const row = await defectPhotoTx(deps.db, ctx, defectId);
+  if (!row) throw notFound('common.notFound');
+  return row;
+}
+
+/** A defect's photo, if it has one (a work order made from the defect carries it over, issue 27). */
+export async function defectPhotoTx(
+  db: DbOrTx,
+  ctx: CompanyContext,
+  defectId: string,
+): Promise<{ contentType: string; data: Buffer } | undefined> {
+  const [row] = await db
     .select({ contentType: fieldPhoto.contentType, data: fieldPhoto.data })
     .from(inspectionDefect)
     .innerJoin(
@@ -597,7 +608,6 @@ export async function defectPhoto(
     )
     .where(and(eq(inspectionDefect.id, defectId), eq(inspectionDefect.companyId, ctx.companyId)))
     .limit(1);
-  if (!row) throw notFound('common.notFound');
   return row;
 }
 
@@ -607,8 +617,9 @@ const defectColumns = {
   d: inspectionDefect,
   equipmentName: equipment.name,
   outOfServiceAt: equipment.outOfServiceAt,
-  templateName: inspection.templateName,
-  operatorName: inspection.operatorName,
+  // A reported problem (issue 27) has no inspection: no checklist, and its reporter's name.
+  templateName: sql<string>`coalesce(${inspection.templateName}, '')`,
+  operatorName: sql<string>`coalesce(${inspection.operatorName}, ${inspectionDefect.reportedBy}, '')`,
 };
 
 type DefectJoin = {
@@ -627,6 +638,7 @@ function toDefectDto(r: DefectJoin): DefectDto {
     equipmentName: r.equipmentName,
     inspectionId: d.inspectionId,
     templateName: r.templateName,
+    reported: d.inspectionId === null,
     itemLabel: d.itemLabel,
     critical: d.critical,
     note: d.note,
@@ -649,7 +661,7 @@ function defectsQuery(db: DbOrTx, ctx: CompanyContext) {
       equipment,
       and(eq(equipment.id, inspectionDefect.equipmentId), eq(equipment.companyId, ctx.companyId)),
     )
-    .innerJoin(inspection, eq(inspection.id, inspectionDefect.inspectionId));
+    .leftJoin(inspection, eq(inspection.id, inspectionDefect.inspectionId));
 }
 
 export async function listDefects(
@@ -895,12 +907,21 @@ export async function openDefectOf(
   ctx: CompanyContext,
   defectId: string,
 ): Promise<
-  | { id: string; equipmentId: string; itemLabel: string; note: string; photoKey: string | null }
+  | {
+      id: string;
+      equipmentId: string;
+      itemLabel: string;
+      note: string;
+      photoKey: string | null;
+      /** An operator's reported problem (no checklist): its label is their own words. */
+      reported: boolean;
+    }
   | undefined
 > {
   const [d] = await db
     .select({
       id: inspectionDefect.id,
+      inspectionId: inspectionDefect.inspectionId,
       equipmentId: inspectionDefect.equipmentId,
       itemLabel: inspectionDefect.itemLabel,
       note: inspectionDefect.note,
@@ -911,7 +932,7 @@ export async function openDefectOf(
     .where(and(eq(inspectionDefect.id, defectId), eq(inspectionDefect.companyId, ctx.companyId)))
     .limit(1);
   if (!d || d.resolvedAt) return undefined;
-  return d;
+  return { ...d, reported: d.inspectionId === null };
 }
 
 // ---- History, export, report, dashboard -------------------------------------------------------------

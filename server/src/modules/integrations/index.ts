@@ -2,3 +2,4 @@
 export { apiKeysRoutes } from './api-keys.routes';
 export { integrationsRoutes } from './integrations.routes';
 export { startWebhookJobs, WEBHOOK_JOB } from './webhooks.jobs';
+export { registerOpenApi } from './openapi';

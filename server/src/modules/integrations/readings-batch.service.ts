@@ -1,19 +1,16 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import { todayIn } from '../../../../domain/dates';
 import type {
   BatchResultDto,
   ReadingsBatchDto,
   ReadingsBatchInput,
 } from '../../../../domain/schemas/integrations';
-import { computeStatus } from '../../../../domain/status';
 import { apiIdempotency, equipment, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
 import { submitUpdate } from '../operators/index';
-import { announce, type NewEvent } from '../events/index';
 
 /**
  * POST /api/readings/batch (issue 29): each reading goes through the operator's path
@@ -22,21 +19,13 @@ import { announce, type NewEvent } from '../events/index';
  *
  * Idempotent twice over: the Idempotency-Key header replays the whole answer, and every reading is
  * recorded under the key `api-reading:<machine>:<at>:<usage>`, so a reading sent again (a tracker
- * resending its day) is a `duplicate` and changes nothing, whoever sends it.
+ * resending its day) is a `duplicate` and changes nothing, whoever sends it. Its webhook events
+ * (reading.created or .held, equipment.status_changed) are written by that path, with each reading.
  */
 
 const SCOPE = 'readings.batch';
 
-type Machine = Pick<
-  typeof equipment.$inferSelect,
-  | 'id'
-  | 'serialNumber'
-  | 'currentUsage'
-  | 'lastServiceUsage'
-  | 'serviceInterval'
-  | 'hasScheduledMaintenance'
-  | 'nextMaintenanceDate'
->;
+type Machine = Pick<typeof equipment.$inferSelect, 'id' | 'serialNumber'>;
 
 /** The per-reading key: the machine, the instant and the usage as stored (2 decimals). */
 export const readingKey = (equipmentId: string, at: string, usage: number) =>
@@ -79,11 +68,6 @@ export async function submitReadingsBatch(
     .select({
       id: equipment.id,
       serialNumber: equipment.serialNumber,
-      currentUsage: equipment.currentUsage,
-      lastServiceUsage: equipment.lastServiceUsage,
-      serviceInterval: equipment.serviceInterval,
-      hasScheduledMaintenance: equipment.hasScheduledMaintenance,
-      nextMaintenanceDate: equipment.nextMaintenanceDate,
     })
     .from(equipment)
     .where(
@@ -121,9 +105,7 @@ export async function submitReadingsBatch(
     for (const r of rows) if (r.key) seen.add(r.key);
   }
 
-  const today = todayIn(ctx.company.timeZone, deps.now());
   const results: BatchResultDto[] = [];
-  const events: NewEvent[] = [];
   const refuse = (index: number, equipmentId: string | null, err: AppError): BatchResultDto => ({
     index,
     equipmentId,
@@ -188,16 +170,6 @@ export async function submitReadingsBatch(
         verdict: held ? 'held' : 'applied',
         updateId: u.id,
       });
-      if (!held && u.newUsage !== null) {
-        const before = computeStatus(m, today).serviceStatus;
-        const after = computeStatus({ ...m, currentUsage: u.newUsage }, today).serviceStatus;
-        m.currentUsage = u.newUsage;
-        if (before !== after)
-          events.push({
-            type: 'equipment.status_changed',
-            data: { equipmentId: m.id, from: before, to: after, usage: u.newUsage },
-          });
-      }
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       results.push(refuse(index, m.id, err));
@@ -207,7 +179,6 @@ export async function submitReadingsBatch(
   const counts = { applied: 0, held: 0, refused: 0, duplicate: 0 };
   for (const r of results) counts[r.verdict] += 1;
   const answer: ReadingsBatchDto = { results, counts };
-  await announce(deps, ctx.companyId, events);
   if (idempotencyKey) {
     try {
       await deps.db.insert(apiIdempotency).values({

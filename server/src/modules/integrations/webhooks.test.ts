@@ -209,6 +209,82 @@ describe('webhooks', () => {
     }
   });
 
+  it('announce a status change made by an operator’s reading, a batch reading and an approved one', async () => {
+    const r = await receiver();
+    try {
+      const { owner, webhook, token } = await setup(t, r.url, ['equipment.status_changed']);
+      const op = await signInOperatorViaApi(t.app, owner);
+      // 80 % of the interval is "approaching service", 100 % "time for service", 110 % overdue.
+      const m = await createEquipmentViaApi(t.app, owner.cookie, {
+        currentUsage: 19,
+        serviceInterval: 25,
+        lastServiceUsage: 0,
+      });
+      const operatorReading = (newUsage: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/operator-updates',
+          headers: { cookie: op },
+          payload: { equipmentId: m.id, newUsage },
+        });
+      // Still good: no event.
+      expect((await operatorReading(19.5)).statusCode).toBe(201);
+      expect(await deliverDue(t.deps)).toMatchObject({ delivered: 0, failed: 0 });
+      // good -> approaching_service, by the operator.
+      const sent = await operatorReading(20);
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(await deliverDue(t.deps)).toMatchObject({ delivered: 1, failed: 0 });
+      expect(r.hits).toHaveLength(1);
+      const hit = r.hits[0]!;
+      expect(verify(webhook.secret, String(hit.headers['webhook-signature']), hit.body)).toBe(true);
+      const first = JSON.parse(hit.body) as WebhookPayload;
+      expect(first).toMatchObject({
+        type: 'equipment.status_changed',
+        companyId: owner.companyId,
+        data: {
+          equipmentId: m.id,
+          from: 'good',
+          to: 'approaching_service',
+          usage: 20,
+          updateId: sent.json<{ update: { id: string } }>().update.id,
+        },
+      });
+      expect(hit.headers['webhook-id']).toBe(first.id);
+
+      // approaching_service -> time_for_service, by the batch: one event, not two.
+      expect((await sendReading(t, token, m.id, 25)).json()).toMatchObject({
+        counts: { applied: 1 },
+      });
+      expect(await deliverDue(t.deps)).toMatchObject({ delivered: 1, failed: 0 });
+      expect(JSON.parse(r.hits[1]!.body)).toMatchObject({
+        type: 'equipment.status_changed',
+        data: { equipmentId: m.id, from: 'approaching_service', to: 'time_for_service', usage: 25 },
+      });
+
+      // A held reading changes nothing until a manager approves it; then the status moves.
+      const held = await operatorReading(5000);
+      expect(held.json()).toMatchObject({ status: 'pending' });
+      expect(await deliverDue(t.deps)).toMatchObject({ delivered: 0, failed: 0 });
+      const heldId = held.json<{ update: { id: string } }>().update.id;
+      const approved = await call(
+        t.app,
+        owner.cookie,
+        'POST',
+        `/api/operator-updates/${heldId}/approve`,
+      );
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(await deliverDue(t.deps)).toMatchObject({ delivered: 1, failed: 0 });
+      expect(JSON.parse(r.hits[2]!.body)).toMatchObject({
+        type: 'equipment.status_changed',
+        data: { equipmentId: m.id, from: 'time_for_service', to: 'overdue', updateId: heldId },
+      });
+      expect(r.hits).toHaveLength(3);
+      expect(new Set(r.hits.map((h) => h.headers['webhook-id'])).size).toBe(3);
+    } finally {
+      await r.close();
+    }
+  });
+
   it('announce a defect found by an operator’s inspection, with its reading', async () => {
     const r = await receiver();
     try {

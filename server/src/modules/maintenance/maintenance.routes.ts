@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { dueQuerySchema, type CalendarFeed } from '../../../../domain/schemas/maintenance';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  dueListSchema,
+  dueQuerySchema,
+  type CalendarFeed,
+} from '../../../../domain/schemas/maintenance';
 import { publicUrlOf } from '../../config';
 import type { Deps } from '../../deps';
-import { notFound, parse } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { companyCtx } from '../../plugins/access';
 import * as svc from './maintenance.service';
 
@@ -15,11 +20,21 @@ const feedUrl = (deps: Deps, token: string) =>
   `${publicUrlOf(deps.config)}/api/calendar/${token}.ics`;
 
 /** Proactive maintenance: the Due soon list and the calendar feed. */
-export async function maintenanceRoutes(app: FastifyInstance, deps: Deps) {
-  app.get('/api/maintenance/due', managers, async (req) => {
-    const { within } = parse(dueQuerySchema, req.query);
-    return svc.dueList(deps, companyCtx(req), within);
-  });
+export async function maintenanceRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/maintenance/due',
+    {
+      ...managers,
+      schema: {
+        tags: ['Service'],
+        summary: 'Machines due soon, by date or usage forecast',
+        querystring: dueQuerySchema,
+        response: { 200: dueListSchema },
+      },
+    },
+    async (req) => svc.dueList(deps, companyCtx(req), req.query.within),
+  );
 
   app.get('/api/company/calendar', managers, async (req): Promise<CalendarFeed> => {
     return { url: feedUrl(deps, await svc.calendarToken(deps, companyCtx(req))) };

@@ -9,7 +9,8 @@ import {
   type SubmitOperatorUpdateResponse,
 } from '../../../../domain/schemas/operators';
 import { messageText } from '../../../../domain/messages/catalogue';
-import { usageStanding } from '../../../../domain/status';
+import { todayIn } from '../../../../domain/dates';
+import { computeStatus, usageStanding } from '../../../../domain/status';
 import { usualDailyUsage } from '../../../../domain/usage-rate';
 import type { HistoryLang } from '../../../../domain/history-text';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -19,7 +20,7 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
-import { kickDelivery, readingEventWrite } from '../events/index';
+import { enqueueEvents, kickDelivery, readingEventWrite } from '../events/index';
 import { entryOfUpdate, voidEntryTx, voidUpdateTx } from '../equipment/index';
 import { readingsOf } from '../equipment/index';
 import { findRow, toHistoryDto } from '../equipment/index';
@@ -252,6 +253,8 @@ const readMachine = (db: DbOrTx) =>
       currentUsage: equipment.currentUsage,
       lastServiceUsage: equipment.lastServiceUsage,
       serviceInterval: equipment.serviceInterval,
+      hasScheduledMaintenance: equipment.hasScheduledMaintenance,
+      nextMaintenanceDate: equipment.nextMaintenanceDate,
       lastReadingAt: equipment.lastReadingAt,
       retiredAt: equipment.retiredAt,
       rowVersion: sql<string>`${equipment}.xmin::text`,
@@ -345,6 +348,8 @@ async function attemptSubmit(
         })
       )[0];
   if (!m || m.retiredAt) throw notFound('equipment.notFound');
+  // The company's today now (a status is today's), before `now` becomes the reading's time.
+  const today = todayIn(ctx.company.timeZone, now);
   now = takenTime(input.takenAt, m.lastReadingAt, now);
   // The columns are numeric(14,2) and numeric(14,3): send exactly what is stored, so the checks below
   // and the response see the stored values.
@@ -370,6 +375,13 @@ async function attemptSubmit(
   const reason = physical ? 'implausible_reading' : flagged ? 'unusual_reading' : null;
 
   const applied = !held;
+  // equipment.status_changed (webhooks, issue 29) when an applied reading moves the service status.
+  const statusFrom = computeStatus(m, today).serviceStatus;
+  const statusTo =
+    applied && newUsage !== null
+      ? computeStatus({ ...m, currentUsage: newUsage }, today).serviceStatus
+      : statusFrom;
+  const statusChanged = statusFrom !== statusTo;
   const rows = await preparedWrite(db).execute({
     equipmentId: m.id,
     companyId: ctx.companyId,
@@ -388,6 +400,9 @@ async function attemptSubmit(
     unit: m.unit,
     now: now.toISOString(),
     eventId: randomUUID(),
+    statusEventId: statusChanged ? randomUUID() : null,
+    statusFrom: statusChanged ? statusFrom : null,
+    statusTo: statusChanged ? statusTo : null,
     applied,
     gas: applied && fuelType === 'gas' ? fuelAdded : 0,
     diesel: applied && fuelType === 'diesel' ? fuelAdded : 0,
@@ -578,7 +593,9 @@ export async function approveUpdate(
   id: string,
 ): Promise<OperatorUpdateDto> {
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const today = todayIn(ctx.company.timeZone, now);
+  let events = 0;
+  const dto = await deps.db.transaction(async (tx) => {
     const row = await reviewable(tx, ctx, id);
     const eqRow = await lockEquipment(tx, ctx.companyId, row.equipmentId);
     if (row.newUsage !== null && row.newUsage < eqRow.currentUsage)
@@ -589,8 +606,27 @@ export async function approveUpdate(
       .set({ status: 'applied', reviewedBy: ctx.userId, reviewedAt: now })
       .where(eq(operatorUpdate.id, row.id))
       .returning();
+    // The approved reading may move the machine's service status (webhooks, issue 29).
+    if (row.newUsage !== null) {
+      const from = computeStatus(eqRow, today).serviceStatus;
+      const to = computeStatus({ ...eqRow, currentUsage: row.newUsage }, today).serviceStatus;
+      if (from !== to)
+        events = await enqueueEvents(
+          tx,
+          ctx.companyId,
+          [
+            {
+              type: 'equipment.status_changed',
+              data: { equipmentId: eqRow.id, from, to, usage: row.newUsage, updateId: row.id },
+            },
+          ],
+          now,
+        );
+    }
     return toUpdateDto(done!);
   });
+  if (events > 0) kickDelivery(deps);
+  return dto;
 }
 
 export async function rejectUpdate(

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { historyLang } from '../../../../domain/history-text';
 import {
   OPERATOR_HOME,
   companySettingsInputSchema,
   employeeInputSchema,
+  fuelExportRow,
   managerInputSchema,
   operatorLoginSchema,
+  operatorUpdateDto,
   operatorUpdateInputSchema,
   resetUserPasswordSchema,
 } from '../../../../domain/schemas/operators';
@@ -29,6 +33,8 @@ const COMPANY_USERS = ['owner', 'manager', 'operator'] as const;
 /** Team (operators, managers, company settings), operator sign-in, operator updates, fuel and history exports. */
 export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
+  // The routes of the v1 surface declare their schemas (plugins/validation.ts, integrations/openapi.ts).
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
   // ---- Company settings
   app.get('/api/company-settings', { config: { access: MANAGERS } }, async (req) =>
@@ -153,8 +159,17 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
       return reply.status(created ? 201 : 200).send(body);
     },
   );
-  app.get('/api/operator-updates', { config: { access: MANAGERS } }, async (req) =>
-    updates.listUpdates(deps, companyCtx(req)),
+  typed.get(
+    '/api/operator-updates',
+    {
+      config: { access: MANAGERS },
+      schema: {
+        tags: ['Readings'],
+        summary: 'Readings held for review and the latest applied ones',
+        response: { 200: z.array(operatorUpdateDto) },
+      },
+    },
+    async (req) => updates.listUpdates(deps, companyCtx(req)),
   );
   app.post(
     '/api/operator-updates/:id/approve',
@@ -187,8 +202,17 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/api/fuel/reset', { config: { access: MANAGERS, keepsSessions: true } }, async (req) =>
     updates.resetFuel(deps, companyCtx(req)),
   );
-  app.get('/api/fuel-usage/export', { config: { access: MANAGERS } }, async (req) =>
-    updates.fuelExport(deps, companyCtx(req)),
+  typed.get(
+    '/api/fuel-usage/export',
+    {
+      config: { access: MANAGERS },
+      schema: {
+        tags: ['Fuel'],
+        summary: 'Every fuel entry',
+        response: { 200: z.array(fuelExportRow) },
+      },
+    },
+    async (req) => updates.fuelExport(deps, companyCtx(req)),
   );
   app.get('/api/equipment-history/export', { config: { access: MANAGERS } }, async (req) =>
     updates.historyExport(deps, companyCtx(req), historyLang(req.headers['accept-language'])),

@@ -1,3 +1,3 @@
 /** The parts module's public door: the stock ledger (the one writer of stock moves and quantities on hand). */
 export { moveByKey, moveStock, type StockMoveInput, type StockMoveRow } from './stock.service';
-export { lowStockParts } from './parts.service';
+export { checkCatalogueParts, lowStockParts, lowStockSummary } from './parts.service';

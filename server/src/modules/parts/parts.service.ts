@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   PartDto,
   PartInput,
@@ -61,6 +61,45 @@ export async function lowStockParts(db: DbOrTx, companyId: string, limit = 50): 
     .orderBy(asc(part.name))
     .limit(limit);
   return rows.map(toPartDto);
+}
+
+/**
+ * The digest's low-stock section (issue 27): how many parts are at or below their reorder point, the
+ * first `shown` by name, and the ids of all of them (bounded) so the digest knows which became low since
+ * the last one.
+ */
+export async function lowStockSummary(
+  db: DbOrTx,
+  companyId: string,
+  shown: number,
+): Promise<{ count: number; parts: PartDto[]; ids: string[] }> {
+  const rows = await db
+    .select({ id: part.id })
+    .from(part)
+    .where(and(eq(part.companyId, companyId), sql`${part.onHand} <= ${part.reorderPoint}`))
+    .orderBy(asc(part.name), asc(part.id))
+    .limit(LOW_IDS_MAX);
+  const parts = rows.length === 0 ? [] : await lowStockParts(db, companyId, shown);
+  return { count: rows.length, parts, ids: rows.map((r) => r.id) };
+}
+const LOW_IDS_MAX = 1000;
+
+/**
+ * The catalogue parts a machine's service parts point at (issue 27) must be the company's own: another
+ * company's id, or one that does not exist, is not found (404).
+ */
+export async function checkCatalogueParts(
+  db: DbOrTx,
+  ctx: CompanyContext,
+  parts: readonly { partId?: string | null | undefined }[] | null | undefined,
+): Promise<void> {
+  const ids = [...new Set((parts ?? []).flatMap((p) => (p.partId ? [p.partId] : [])))];
+  if (ids.length === 0) return;
+  const rows = await db
+    .select({ id: part.id })
+    .from(part)
+    .where(and(eq(part.companyId, ctx.companyId), inArray(part.id, ids)));
+  if (rows.length !== ids.length) throw notFound('workOrders.partNotFound');
 }
 
 async function findPart(db: DbOrTx, ctx: CompanyContext, id: string): Promise<PartRow> {

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { costPerUnit, usageTracked } from '../../../../domain/costs';
 import type { CostsDto, CostsQuery } from '../../../../domain/schemas/work-orders';
 import { equipment, equipmentNote, workOrder } from '../../db/schema/index';
 import type { Deps } from '../../deps';
@@ -107,7 +108,17 @@ export async function costs(deps: Deps, ctx: CompanyContext, q: CostsQuery): Pro
             id: equipment.id,
             name: equipment.name,
             unit: equipment.unit,
-            usage: equipment.currentUsage,
+            currentUsage: equipment.currentUsage,
+            // The first known usage (the earliest remaining reading's usage before it, else its value),
+            // as the machine page and the service log take it. The machine's columns are named in full:
+            // drizzle writes a one-table select's columns bare, which the subquery would take as its own.
+            firstUsage: sql<
+              string | null
+            >`(select coalesce(${equipmentNote.previousUsage}, ${equipmentNote.usage})
+              from ${equipmentNote}
+              where ${equipmentNote.companyId} = "equipment"."company_id" and ${equipmentNote.equipmentId} = "equipment"."id"
+                and ${equipmentNote.type} = 'usage_update' and ${equipmentNote.voidedAt} is null
+              order by ${equipmentNote.createdAt}, ${equipmentNote.id} limit 1)`,
           })
           .from(equipment)
           .where(
@@ -124,13 +135,17 @@ export async function costs(deps: Deps, ctx: CompanyContext, q: CostsQuery): Pro
     machines: machines
       .map((m) => {
         const s = fix(byMachine.get(m.id)!);
+        const usage = usageTracked(
+          m.currentUsage,
+          m.firstUsage === null ? null : Number(m.firstUsage),
+        );
         return {
           equipmentId: m.id,
           name: m.name,
           unit: m.unit,
           ...s,
-          usage: m.usage,
-          costPerUnit: m.usage > 0 && m.unit !== 'n/a' ? round2(s.total / m.usage) : null,
+          usage,
+          costPerUnit: costPerUnit(s.total, usage, m.unit),
         };
       })
       .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))

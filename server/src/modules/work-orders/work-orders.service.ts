@@ -33,7 +33,7 @@ import type { CompanyContext } from '../../plugins/session';
 import { companyToday, findAnyRow, findRow } from '../equipment/index';
 import { recordServiceTx } from '../equipment/index';
 import { decodePhoto } from '../field/index';
-import { openDefectOf, resolveDefectTx } from '../inspections/index';
+import { defectPhotoTx, openDefectOf, resolveDefectTx } from '../inspections/index';
 import { actorName, actorOf, bumpEquipmentVersion, record } from '../ledger/index';
 import { moveByKey, moveStock } from '../parts/index';
 
@@ -297,6 +297,7 @@ export async function createWorkOrder(
       const e = await findRow(tx, ctx, input.equipmentId);
       await checkAssignee(tx, ctx, input.assigneeId);
       let notes = input.notes ?? null;
+      let defectPhoto: { contentType: string; data: Buffer } | undefined;
       if (input.defectId) {
         const d = await openDefectOf(tx, ctx, input.defectId);
         if (!d) throw new AppError('conflict', 'inspections.defectResolved');
@@ -304,7 +305,10 @@ export async function createWorkOrder(
           throw new AppError('validation', 'workOrders.defectOtherMachine', {
             fieldErrors: { defectId: 'workOrders.defectOtherMachine' },
           });
-        if (!notes && d.note) notes = d.note;
+        // The defect's note (an operator's reported problem: their own words) and its photo carry over.
+        const said = d.note || (d.reported ? d.itemLabel : '');
+        if (!notes && said) notes = said;
+        if (d.photoKey) defectPhoto = await defectPhotoTx(tx, ctx, d.id);
       }
       // The company's next number: its row locked (not its key) while the order is written.
       await tx
@@ -341,6 +345,17 @@ export async function createWorkOrder(
         })
         .returning();
       if (!w) throw new Error('insert returned nothing');
+      if (defectPhoto)
+        await tx.insert(workOrderPhoto).values({
+          companyId: ctx.companyId,
+          workOrderId: w.id,
+          photoKey: `${w.id}:defect`,
+          contentType: defectPhoto.contentType,
+          byteSize: defectPhoto.data.length,
+          data: defectPhoto.data,
+          uploadedBy: ctx.userId,
+          createdAt: now,
+        });
       await statusEntry(tx, ctx, w, null, 'open', now);
       return w.id;
     });
@@ -686,6 +701,7 @@ export async function proposalFor(deps: Deps, ctx: CompanyContext, equipmentId: 
   const e = await findAnyRow(deps.db, ctx, equipmentId);
   const names = e.serviceParts.map((p) => p.part);
   const numbers = e.serviceParts.flatMap((p) => (p.partNumber ? [p.partNumber] : []));
+  const ids = e.serviceParts.flatMap((p) => (p.partId ? [p.partId] : []));
   const catalogue =
     names.length === 0
       ? []
@@ -701,7 +717,7 @@ export async function proposalFor(deps: Deps, ctx: CompanyContext, equipmentId: 
           .where(
             and(
               eq(part.companyId, ctx.companyId),
-              sql`(${numbers.length ? inArray(part.partNumber, numbers) : sql`false`} or lower(${part.name}) in (${sql.join(
+              sql`(${ids.length ? inArray(part.id, ids) : sql`false`} or ${numbers.length ? inArray(part.partNumber, numbers) : sql`false`} or lower(${part.name}) in (${sql.join(
                 names.map((n) => sql`${n.toLowerCase()}`),
                 sql`, `,
               )}))`,
@@ -713,11 +729,14 @@ export async function proposalFor(deps: Deps, ctx: CompanyContext, equipmentId: 
     title: e.name,
     tasks: e.serviceParts.map((p) => (p.qty ? `${p.part} × ${p.qty}` : p.part)),
     parts: e.serviceParts.flatMap((sp) => {
-      const match = catalogue.find(
-        (c) =>
-          (sp.partNumber && c.partNumber === sp.partNumber) ||
-          c.name.toLowerCase() === sp.part.toLowerCase(),
-      );
+      // The catalogue part it points at; a list written before that, by part number, else name.
+      const match = sp.partId
+        ? catalogue.find((c) => c.id === sp.partId)
+        : catalogue.find(
+            (c) =>
+              (sp.partNumber && c.partNumber === sp.partNumber) ||
+              c.name.toLowerCase() === sp.part.toLowerCase(),
+          );
       return match
         ? [
             {

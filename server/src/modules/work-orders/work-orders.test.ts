@@ -559,6 +559,11 @@ describe('costs', () => {
     } finally {
       t.clock.reset();
     }
+    // 50 hours of use seen by the record: the cost per hour is over them.
+    const used = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/usage`, {
+      usageIncrease: 50,
+    });
+    expect(used.statusCode, used.body).toBe(200);
     const res = await call(t.app, owner.cookie, 'GET', '/api/costs?months=6');
     expect(res.statusCode, res.body).toBe(200);
     const c = costsDtoSchema.parse(res.json());
@@ -574,11 +579,116 @@ describe('costs', () => {
       expect(Math.round((x.parts + x.labor + x.other) * 100) / 100).toBe(x.total);
     expect(c.machines.map((x) => x.total).reduce((a, b) => a + b, 0)).toBeCloseTo(total, 2);
     const mm = c.machines.find((x) => x.equipmentId === m.id)!;
-    expect(mm.costPerUnit).toBe(Math.round((mm.total / 400) * 100) / 100);
+    // Per hour of the usage the record has seen (domain/costs.ts), as the machine page says it.
+    const page = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${m.id}/page`)).json<{
+      figures: { usageTracked: number };
+    }>();
+    expect(mm.usage).toBe(page.figures.usageTracked);
+    expect(mm.usage).toBe(50);
+    expect(mm.costPerUnit).toBe(Math.round((mm.total / mm.usage) * 10_000) / 10_000);
     // One machine only.
     const one = costsDtoSchema.parse(
       (await call(t.app, owner.cookie, 'GET', `/api/costs?equipmentId=${m.id}`)).json(),
     );
     expect(one.totals.total).toBe(mm.total);
+  });
+});
+
+describe('service parts linked to catalogue parts', () => {
+  it('a machine’s service parts point at catalogue parts; a work order for its service proposes them; another company’s part is not found', async () => {
+    const owner = await signupOwner(t.app);
+    // Named differently on the shelf than on the machine: only the link finds it.
+    const filter = await newPart(owner, {
+      name: 'Filter, oil 10µ',
+      partNumber: 'CAT-77',
+      onHand: 3,
+    });
+    const grease = await newPart(owner, { name: 'Grease', partNumber: 'GR-1', onHand: 5 });
+    const m = await createEquipmentViaApi(t.app, owner.cookie, {
+      currentUsage: 400,
+      serviceInterval: 250,
+      lastServiceUsage: 100,
+      serviceParts: [
+        { part: 'Oil filter', partNumber: 'OF-1', qty: 2, partId: filter.id },
+        { part: 'Grease', qty: 1, partId: '' },
+        { part: 'Wiper blade', qty: 1 },
+      ],
+    });
+    expect(m.serviceParts).toEqual([
+      { part: 'Oil filter', partNumber: 'OF-1', qty: 2, partId: filter.id },
+      { part: 'Grease', partNumber: null, qty: 1 },
+      { part: 'Wiper blade', partNumber: null, qty: 1 },
+    ]);
+    const proposal = (
+      await call(t.app, owner.cookie, 'GET', `/api/work-orders/proposal/${m.id}`)
+    ).json<{ tasks: string[]; parts: { partId: string; name: string; quantity: number }[] }>();
+    expect(proposal.tasks).toEqual(['Oil filter × 2', 'Grease × 1', 'Wiper blade × 1']);
+    // The linked one by its id; the unlinked "Grease" still by its name (lists written before links).
+    expect(proposal.parts.map((p) => [p.partId, p.name, p.quantity])).toEqual([
+      [filter.id, 'Filter, oil 10µ', 2],
+      [grease.id, 'Grease', 1],
+    ]);
+
+    // Editing the machine keeps the link; a part of another company, or none, is refused.
+    const other = await signupOwner(t.app);
+    const foreign = await newPart(other, { name: 'Oil filter', partNumber: 'OF-1' });
+    for (const partId of [foreign.id, '00000000-0000-4000-8000-000000000000']) {
+      const res = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}`, {
+        serviceParts: [{ part: 'Oil filter', qty: 1, partId }],
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ key: 'workOrders.partNotFound' });
+    }
+    const bad = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}`, {
+      serviceParts: [{ part: 'Oil filter', qty: 1, partId: 'not-an-id' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ key: 'equipment.partNotInCatalogue' });
+    const after = (await call(t.app, owner.cookie, 'GET', `/api/equipment/${m.id}`)).json<{
+      serviceParts: unknown[];
+    }>();
+    expect(after.serviceParts[0]).toMatchObject({ partId: filter.id });
+    const created = await call(t.app, other.cookie, 'POST', '/api/equipment', {
+      name: 'Borrowed link',
+      type: 'machinery',
+      unit: 'hours',
+      serviceParts: [{ part: 'Oil filter', qty: 1, partId: filter.id }],
+    });
+    expect(created.statusCode).toBe(404);
+  });
+});
+
+describe('work orders in the machine’s timeline', () => {
+  it('are entries of their own type (badge) and kind (filter), told in the reader’s language', async () => {
+    const owner = await signupOwner(t.app);
+    const m = await overdueMachine(owner);
+    const w = await newOrder(owner, m.id, { title: 'Fix the seat', kind: 'repair' });
+    const moved = await call(t.app, owner.cookie, 'PATCH', `/api/work-orders/${w.id}`, {
+      status: 'in_progress',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const page = async (lang: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/equipment/${m.id}/history?kind=work_order&limit=20`,
+          headers: { cookie: owner.cookie, 'accept-language': lang },
+        })
+      ).json<{ entries: { kind: string; noteType: string; content: string }[] }>();
+    const en = await page('en');
+    expect(en.entries.map((e) => [e.kind, e.noteType])).toEqual([
+      ['work_order', 'work_order'],
+      ['work_order', 'work_order'],
+    ]);
+    expect(en.entries[0]!.content).toBe('Work order #1 in progress: Fix the seat');
+    expect((await page('es')).entries[1]!.content).toBe(
+      'Orden de trabajo n.º 1 abierta: Fix the seat',
+    );
+    // The whole timeline has them beside the machine's other entries.
+    const all = (
+      await call(t.app, owner.cookie, 'GET', `/api/equipment/${m.id}/history?limit=20`)
+    ).json<{ entries: { noteType: string }[] }>();
+    expect(all.entries.filter((e) => e.noteType === 'work_order')).toHaveLength(2);
+    expect(all.entries.some((e) => e.noteType !== 'work_order')).toBe(true);
   });
 });

@@ -62,7 +62,8 @@ export function InspectionsCard() {
                     ) : null}
                   </p>
                   <p className="truncate text-xs text-muted-foreground">
-                    {d.templateName} · {d.operatorName} · {formatDateTime(d.createdAt)}
+                    {d.reported ? t('defects.phoneReport') : d.templateName} · {d.operatorName} ·{' '}
+                    {formatDateTime(d.createdAt)}
                   </p>
                 </div>
               </li>

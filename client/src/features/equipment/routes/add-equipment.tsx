@@ -1,26 +1,19 @@
 import { isDateOnly, nextMaintenanceDate, type IntervalUnit } from '@domain/dates';
 import {
   equipmentFuelTypes,
-  equipmentInputSchema,
   equipmentTypes,
   usageUnits,
-  withoutMeterFields,
   type EquipmentDto,
+  type EquipmentInput,
 } from '@domain/schemas/equipment';
+import { equipmentFormSchema, type EquipmentFormValues } from '@domain/schemas/equipment-forms';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { alertThresholdOptions, lifespanWarningPercent } from '@domain/status';
-import { AlertTriangle, CalendarClock, Plus, Trash2 } from 'lucide-react';
+import { AlertTriangle, CalendarClock } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import type { PartDto } from '@domain/schemas/work-orders';
 import { useEffect } from 'react';
-import {
-  Controller,
-  get,
-  set,
-  useFieldArray,
-  useForm,
-  useWatch,
-  type Control,
-  type FieldErrors,
-  type Resolver,
-} from 'react-hook-form';
+import { Controller, FormProvider, get, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -30,11 +23,13 @@ import {
   useUpdateEquipment,
 } from '@/components/equipment/equipment-queries';
 import { PageSpinner } from '@/components/page-spinner';
+import { api } from '@/lib/api';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/form-field';
-import { FieldError, Label } from '@/components/ui/label';
+import { Label } from '@/components/ui/label';
+import { ServicePartsEditor } from '@/components/equipment/service-parts-editor';
 import {
   Select,
   SelectContent,
@@ -49,25 +44,7 @@ import { formatDate } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
 
-type PartValues = { part: string; partNumber: string; qty: string };
-type FormValues = {
-  name: string;
-  type: string;
-  serialNumber: string;
-  unit: string;
-  fuelType: string;
-  hasScheduledMaintenance: boolean;
-  maintenanceStartDate: string;
-  maintenanceInterval: string;
-  maintenanceIntervalUnit: string;
-  currentUsage: string;
-  threshold: string;
-  alertThreshold: string;
-  serviceInterval: string;
-  lastServiceUsage: string;
-  serviceParts: PartValues[];
-  description: string;
-};
+type FormValues = EquipmentFormValues;
 
 const EMPTY: FormValues = {
   name: '',
@@ -111,34 +88,11 @@ function fromDto(e: EquipmentDto): FormValues {
       part: p.part,
       partNumber: p.partNumber ?? '',
       qty: str(p.qty),
+      partId: p.partId ?? '',
     })),
     description: e.description ?? '',
   };
 }
-
-/**
- * The form's strings as the API input (the one schema turns numeric strings into numbers); a tool with
- * no meter (unit N/A) sends no usage, lifespan or usage interval (domain/schemas/equipment.ts).
- */
-const toPayload = (v: FormValues) =>
-  withoutMeterFields({
-    ...v,
-    type: v.type || undefined,
-    unit: v.unit || undefined,
-    fuelType: v.fuelType || 'n/a',
-  });
-
-/** Validation with the same zod schema the server uses. */
-const resolver: Resolver<FormValues> = async (values) => {
-  const r = equipmentInputSchema.safeParse(toPayload(values));
-  if (r.success) return { values, errors: {} };
-  const errors: FieldErrors<FormValues> = {};
-  for (const issue of r.error.issues) {
-    const path = issue.path.join('.') || 'root';
-    if (!get(errors, path)) set(errors, path, { type: issue.code, message: issue.message });
-  }
-  return { values: {}, errors };
-};
 
 type StringField = {
   [K in keyof FormValues]: FormValues[K] extends string ? K : never;
@@ -153,7 +107,7 @@ function SelectField({
   placeholder,
   triggerProps,
 }: {
-  control: Control<FormValues>;
+  control: Control<FormValues, unknown, EquipmentInput>;
   name: StringField;
   options: readonly (string | number)[];
   optionLabel: (value: string) => string;
@@ -196,14 +150,20 @@ export default function AddEquipmentPage() {
     count.data.limit !== -1 &&
     count.data.count >= count.data.limit;
   const update = useUpdateEquipment();
-  const form = useForm<FormValues>({
+  // The API's own schema validates the form (domain/schemas/equipment-forms.ts); submit gets its output.
+  const form = useForm<FormValues, unknown, EquipmentInput>({
     defaultValues: EMPTY,
-    resolver,
+    resolver: zodResolver(equipmentFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
   const { register, control, handleSubmit, reset, formState } = form;
-  const parts = useFieldArray({ control, name: 'serviceParts' });
+  // The company's parts shelf (issue 27): a service part may point at one, so a work order for the
+  // machine's service proposes it. Nothing is shown when the company keeps no parts.
+  const catalogue = useQuery({
+    queryKey: ['parts', 'catalogue'],
+    queryFn: () => api.get<PartDto[]>('/api/parts'),
+  });
   const msg = useMessage();
   const err = (path: string) =>
     msg((get(formState.errors, path) as { message?: string } | undefined)?.message);
@@ -236,8 +196,7 @@ export default function AddEquipmentPage() {
   // A tool with no meter (unit N/A) is not asked its usage, lifespan or usage interval.
   const hasMeter = usageUnit !== 'n/a';
 
-  const onSubmit = handleSubmit((values) => {
-    const input = equipmentInputSchema.parse(toPayload(values));
+  const onSubmit = handleSubmit((input) => {
     if (editId) {
       update.mutate(
         { id: editId, input },
@@ -305,365 +264,306 @@ export default function AddEquipmentPage() {
           </p>
         </div>
       )}
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('form.basics')}</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <div className="sm:col-span-2">
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('form.basics')}</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-4 sm:grid-cols-2">
+              <div className="sm:col-span-2">
+                <FormField
+                  className="content-start gap-2"
+                  id="name"
+                  label={t('form.name')}
+                  error={err('name')}
+                >
+                  <Input
+                    id="name"
+                    placeholder={t('form.namePlaceholder')}
+                    autoComplete="off"
+                    maxLength={200}
+                    {...register('name')}
+                    {...aria('name')}
+                  />
+                </FormField>
+              </div>
               <FormField
                 className="content-start gap-2"
-                id="name"
-                label={t('form.name')}
-                error={err('name')}
+                id="type"
+                label={t('form.type')}
+                error={err('type')}
               >
-                <Input
-                  id="name"
-                  placeholder={t('form.namePlaceholder')}
-                  autoComplete="off"
-                  maxLength={200}
-                  {...register('name')}
-                  {...aria('name')}
+                <SelectField
+                  control={control}
+                  name="type"
+                  options={equipmentTypes}
+                  optionLabel={(v) => t(`types.${v}`)}
+                  placeholder={t('form.typePlaceholder')}
+                  triggerProps={aria('type')}
                 />
               </FormField>
-            </div>
-            <FormField
-              className="content-start gap-2"
-              id="type"
-              label={t('form.type')}
-              error={err('type')}
-            >
-              <SelectField
-                control={control}
-                name="type"
-                options={equipmentTypes}
-                optionLabel={(v) => t(`types.${v}`)}
-                placeholder={t('form.typePlaceholder')}
-                triggerProps={aria('type')}
-              />
-            </FormField>
-            <FormField
-              className="content-start gap-2"
-              id="serialNumber"
-              label={t('form.serial')}
-              error={err('serialNumber')}
-            >
-              <Input
+              <FormField
+                className="content-start gap-2"
                 id="serialNumber"
-                autoComplete="off"
-                maxLength={100}
-                {...register('serialNumber')}
-              />
-            </FormField>
-            <FormField
-              className="content-start gap-2"
-              id="unit"
-              label={t('form.unit')}
-              error={err('unit')}
-            >
-              <SelectField
-                control={control}
-                name="unit"
-                options={usageUnits}
-                optionLabel={(v) => t(`unitOptions.${v}`)}
-                placeholder={t('form.unitPlaceholder')}
-                triggerProps={aria('unit')}
-              />
-            </FormField>
-            <FormField className="content-start gap-2" id="fuelType" label={t('form.fuelType')}>
-              <SelectField
-                control={control}
-                name="fuelType"
-                options={equipmentFuelTypes}
-                optionLabel={(v) => t(`fuel.${v}`)}
-              />
-            </FormField>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('form.scheduled')}</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <div className="flex items-start gap-3">
-              <Controller
-                control={control}
-                name="hasScheduledMaintenance"
-                render={({ field }) => (
-                  <Switch
-                    id="hasScheduledMaintenance"
-                    checked={field.value}
-                    onCheckedChange={field.onChange}
-                    aria-describedby="scheduled-help"
-                  />
-                )}
-              />
-              <div className="grid gap-1">
-                <Label htmlFor="hasScheduledMaintenance">{t('form.scheduledToggle')}</Label>
-                <p id="scheduled-help" className="text-xs text-muted-foreground">
-                  {t('form.scheduledHelp')}
-                </p>
-              </div>
-            </div>
-            {scheduled && (
-              <div className="grid gap-4 sm:grid-cols-3">
-                <FormField
-                  className="content-start gap-2"
-                  id="maintenanceStartDate"
-                  label={t('form.startDate')}
-                  error={err('maintenanceStartDate')}
-                >
-                  <Input
-                    id="maintenanceStartDate"
-                    type="date"
-                    min="1900-01-01"
-                    {...register('maintenanceStartDate')}
-                    {...aria('maintenanceStartDate')}
-                  />
-                </FormField>
-                <FormField
-                  className="content-start gap-2"
-                  id="maintenanceInterval"
-                  label={t('form.interval')}
-                  error={err('maintenanceInterval')}
-                >
-                  <Input
-                    id="maintenanceInterval"
-                    type="number"
-                    inputMode="numeric"
-                    min="1"
-                    step="1"
-                    {...register('maintenanceInterval')}
-                    {...aria('maintenanceInterval')}
-                  />
-                </FormField>
-                <FormField
-                  className="content-start gap-2"
-                  id="maintenanceIntervalUnit"
-                  label={t('form.intervalUnit')}
-                >
-                  <SelectField
-                    control={control}
-                    name="maintenanceIntervalUnit"
-                    options={['days', 'months', 'years']}
-                    optionLabel={(v) => t(`intervalUnits.${v}`)}
-                  />
-                </FormField>
-                {preview && (
-                  <p
-                    className="flex items-center gap-2 rounded-md bg-blue-50 p-3 text-sm text-blue-950 sm:col-span-3"
-                    aria-live="polite"
-                    data-testid="next-date-preview"
-                  >
-                    <CalendarClock className="h-4 w-4" aria-hidden />
-                    {t('form.nextDatePreview', { date: formatDate(preview) })}
-                  </p>
-                )}
-              </div>
-            )}
-          </CardContent>
-        </Card>
-
-        {hasMeter ? (
-          <>
-            <Card>
-              <CardHeader>
-                <CardTitle>{t('form.usageSection')}</CardTitle>
-              </CardHeader>
-              <CardContent className="grid gap-4 sm:grid-cols-2">
-                <FormField
-                  className="content-start gap-2"
-                  id="currentUsage"
-                  label={`${t('form.currentUsage')}${unitSuffix}`}
-                  error={err('currentUsage')}
-                >
-                  <Input
-                    id="currentUsage"
-                    type="number"
-                    inputMode="decimal"
-                    min="0"
-                    step="0.1"
-                    {...register('currentUsage')}
-                    {...aria('currentUsage')}
-                  />
-                </FormField>
-                <FormField
-                  className="content-start gap-2"
-                  id="threshold"
-                  label={`${t('form.lifespan')}${unitSuffix}`}
-                  error={err('threshold')}
-                  hint={t('form.lifespanHelp')}
-                >
-                  <Input
-                    id="threshold"
-                    type="number"
-                    inputMode="decimal"
-                    min="1"
-                    step="0.1"
-                    {...register('threshold')}
-                    {...aria('threshold')}
-                  />
-                </FormField>
-                <FormField
-                  className="content-start gap-2"
-                  id="alertThreshold"
-                  label={t('form.alertThreshold')}
-                  error={err('alertThreshold')}
-                >
-                  <SelectField
-                    control={control}
-                    name="alertThreshold"
-                    options={alertThresholdOptions}
-                    optionLabel={(v) =>
-                      t('form.alertOption', { percent: lifespanWarningPercent(Number(v)) })
-                    }
-                  />
-                </FormField>
-              </CardContent>
-            </Card>
-
-            <Card>
-              <CardHeader>
-                <CardTitle>{t('form.serviceSection')}</CardTitle>
-              </CardHeader>
-              <CardContent className="grid gap-4 sm:grid-cols-2">
-                <FormField
-                  className="content-start gap-2"
-                  id="serviceInterval"
-                  label={`${t('form.serviceInterval')}${unitSuffix}`}
-                  error={err('serviceInterval')}
-                  hint={t('form.serviceIntervalHelp')}
-                >
-                  <Input
-                    id="serviceInterval"
-                    type="number"
-                    inputMode="numeric"
-                    min="0"
-                    step="1"
-                    {...register('serviceInterval')}
-                    {...aria('serviceInterval')}
-                  />
-                </FormField>
-                <FormField
-                  className="content-start gap-2"
-                  id="lastServiceUsage"
-                  label={`${t('form.lastService')}${unitSuffix}`}
-                  error={err('lastServiceUsage')}
-                  hint={t('form.lastServiceHelp')}
-                >
-                  <Input
-                    id="lastServiceUsage"
-                    type="number"
-                    inputMode="decimal"
-                    min="0"
-                    step="0.1"
-                    {...register('lastServiceUsage')}
-                    {...aria('lastServiceUsage')}
-                  />
-                </FormField>
-              </CardContent>
-            </Card>
-          </>
-        ) : null}
-
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('form.parts')}</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            {parts.fields.length === 0 && (
-              <p className="text-sm text-muted-foreground">{t('form.partsEmpty')}</p>
-            )}
-            {parts.fields.map((f, i) => (
-              <fieldset
-                key={f.id}
-                className="grid grid-cols-[minmax(0,1fr)_5rem_auto] items-start gap-2 rounded-md border p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.5fr)_5rem_auto]"
+                label={t('form.serial')}
+                error={err('serialNumber')}
               >
-                <legend className="sr-only">
-                  {t('form.partName')} {i + 1}
-                </legend>
-                <div className="col-span-3 grid gap-1 sm:col-span-1">
-                  <Label htmlFor={`part-${i}`}>{t('form.partName')}</Label>
-                  <Input
-                    id={`part-${i}`}
-                    maxLength={200}
-                    {...register(`serviceParts.${i}.part`)}
-                    {...aria(`serviceParts.${i}.part`)}
-                  />
-                  <FieldError
-                    id={`serviceParts.${i}.part-error`}
-                    message={err(`serviceParts.${i}.part`)}
-                  />
-                </div>
+                <Input
+                  id="serialNumber"
+                  autoComplete="off"
+                  maxLength={100}
+                  {...register('serialNumber')}
+                />
+              </FormField>
+              <FormField
+                className="content-start gap-2"
+                id="unit"
+                label={t('form.unit')}
+                error={err('unit')}
+              >
+                <SelectField
+                  control={control}
+                  name="unit"
+                  options={usageUnits}
+                  optionLabel={(v) => t(`unitOptions.${v}`)}
+                  placeholder={t('form.unitPlaceholder')}
+                  triggerProps={aria('unit')}
+                />
+              </FormField>
+              <FormField className="content-start gap-2" id="fuelType" label={t('form.fuelType')}>
+                <SelectField
+                  control={control}
+                  name="fuelType"
+                  options={equipmentFuelTypes}
+                  optionLabel={(v) => t(`fuel.${v}`)}
+                />
+              </FormField>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('form.scheduled')}</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <div className="flex items-start gap-3">
+                <Controller
+                  control={control}
+                  name="hasScheduledMaintenance"
+                  render={({ field }) => (
+                    <Switch
+                      id="hasScheduledMaintenance"
+                      checked={field.value}
+                      onCheckedChange={field.onChange}
+                      aria-describedby="scheduled-help"
+                    />
+                  )}
+                />
                 <div className="grid gap-1">
-                  <Label htmlFor={`partNumber-${i}`}>{t('form.partNumber')}</Label>
-                  <Input
-                    id={`partNumber-${i}`}
-                    maxLength={100}
-                    {...register(`serviceParts.${i}.partNumber`)}
-                  />
+                  <Label htmlFor="hasScheduledMaintenance">{t('form.scheduledToggle')}</Label>
+                  <p id="scheduled-help" className="text-xs text-muted-foreground">
+                    {t('form.scheduledHelp')}
+                  </p>
                 </div>
-                <div className="grid gap-1">
-                  <Label htmlFor={`qty-${i}`}>{t('form.partQty')}</Label>
-                  <Input
-                    id={`qty-${i}`}
-                    type="number"
-                    inputMode="numeric"
-                    min="1"
-                    step="1"
-                    {...register(`serviceParts.${i}.qty`)}
-                    {...aria(`serviceParts.${i}.qty`)}
-                  />
-                  <FieldError
-                    id={`serviceParts.${i}.qty-error`}
-                    message={err(`serviceParts.${i}.qty`)}
-                  />
+              </div>
+              {scheduled && (
+                <div className="grid gap-4 sm:grid-cols-3">
+                  <FormField
+                    className="content-start gap-2"
+                    id="maintenanceStartDate"
+                    label={t('form.startDate')}
+                    error={err('maintenanceStartDate')}
+                  >
+                    <Input
+                      id="maintenanceStartDate"
+                      type="date"
+                      min="1900-01-01"
+                      {...register('maintenanceStartDate')}
+                      {...aria('maintenanceStartDate')}
+                    />
+                  </FormField>
+                  <FormField
+                    className="content-start gap-2"
+                    id="maintenanceInterval"
+                    label={t('form.interval')}
+                    error={err('maintenanceInterval')}
+                  >
+                    <Input
+                      id="maintenanceInterval"
+                      type="number"
+                      inputMode="numeric"
+                      min="1"
+                      step="1"
+                      {...register('maintenanceInterval')}
+                      {...aria('maintenanceInterval')}
+                    />
+                  </FormField>
+                  <FormField
+                    className="content-start gap-2"
+                    id="maintenanceIntervalUnit"
+                    label={t('form.intervalUnit')}
+                  >
+                    <SelectField
+                      control={control}
+                      name="maintenanceIntervalUnit"
+                      options={['days', 'months', 'years']}
+                      optionLabel={(v) => t(`intervalUnits.${v}`)}
+                    />
+                  </FormField>
+                  {preview && (
+                    <p
+                      className="flex items-center gap-2 rounded-md bg-blue-50 p-3 text-sm text-blue-950 sm:col-span-3"
+                      aria-live="polite"
+                      data-testid="next-date-preview"
+                    >
+                      <CalendarClock className="h-4 w-4" aria-hidden />
+                      {t('form.nextDatePreview', { date: formatDate(preview) })}
+                    </p>
+                  )}
                 </div>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="mt-6 text-destructive"
-                  onClick={() => parts.remove(i)}
-                  aria-label={t('form.removePart', { n: i + 1 })}
-                >
-                  <Trash2 aria-hidden />
-                </Button>
-              </fieldset>
-            ))}
-            <Button
-              variant="outline"
-              className="justify-self-start"
-              onClick={() => parts.append({ part: '', partNumber: '', qty: '1' })}
-            >
-              <Plus aria-hidden /> {t('form.addPart')}
+              )}
+            </CardContent>
+          </Card>
+
+          {hasMeter ? (
+            <>
+              <Card>
+                <CardHeader>
+                  <CardTitle>{t('form.usageSection')}</CardTitle>
+                </CardHeader>
+                <CardContent className="grid gap-4 sm:grid-cols-2">
+                  <FormField
+                    className="content-start gap-2"
+                    id="currentUsage"
+                    label={`${t('form.currentUsage')}${unitSuffix}`}
+                    error={err('currentUsage')}
+                  >
+                    <Input
+                      id="currentUsage"
+                      type="number"
+                      inputMode="decimal"
+                      min="0"
+                      step="0.1"
+                      {...register('currentUsage')}
+                      {...aria('currentUsage')}
+                    />
+                  </FormField>
+                  <FormField
+                    className="content-start gap-2"
+                    id="threshold"
+                    label={`${t('form.lifespan')}${unitSuffix}`}
+                    error={err('threshold')}
+                    hint={t('form.lifespanHelp')}
+                  >
+                    <Input
+                      id="threshold"
+                      type="number"
+                      inputMode="decimal"
+                      min="1"
+                      step="0.1"
+                      {...register('threshold')}
+                      {...aria('threshold')}
+                    />
+                  </FormField>
+                  <FormField
+                    className="content-start gap-2"
+                    id="alertThreshold"
+                    label={t('form.alertThreshold')}
+                    error={err('alertThreshold')}
+                  >
+                    <SelectField
+                      control={control}
+                      name="alertThreshold"
+                      options={alertThresholdOptions}
+                      optionLabel={(v) =>
+                        t('form.alertOption', { percent: lifespanWarningPercent(Number(v)) })
+                      }
+                    />
+                  </FormField>
+                </CardContent>
+              </Card>
+
+              <Card>
+                <CardHeader>
+                  <CardTitle>{t('form.serviceSection')}</CardTitle>
+                </CardHeader>
+                <CardContent className="grid gap-4 sm:grid-cols-2">
+                  <FormField
+                    className="content-start gap-2"
+                    id="serviceInterval"
+                    label={`${t('form.serviceInterval')}${unitSuffix}`}
+                    error={err('serviceInterval')}
+                    hint={t('form.serviceIntervalHelp')}
+                  >
+                    <Input
+                      id="serviceInterval"
+                      type="number"
+                      inputMode="numeric"
+                      min="0"
+                      step="1"
+                      {...register('serviceInterval')}
+                      {...aria('serviceInterval')}
+                    />
+                  </FormField>
+                  <FormField
+                    className="content-start gap-2"
+                    id="lastServiceUsage"
+                    label={`${t('form.lastService')}${unitSuffix}`}
+                    error={err('lastServiceUsage')}
+                    hint={t('form.lastServiceHelp')}
+                  >
+                    <Input
+                      id="lastServiceUsage"
+                      type="number"
+                      inputMode="decimal"
+                      min="0"
+                      step="0.1"
+                      {...register('lastServiceUsage')}
+                      {...aria('lastServiceUsage')}
+                    />
+                  </FormField>
+                </CardContent>
+              </Card>
+            </>
+          ) : null}
+
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('form.parts')}</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              <ServicePartsEditor
+                name="serviceParts"
+                idPrefix="equipment"
+                catalogue={catalogue.data ?? []}
+              />
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardContent className="pt-5">
+              <FormField
+                className="content-start gap-2"
+                id="description"
+                label={t('form.description')}
+                error={err('description')}
+              >
+                <Textarea id="description" rows={3} maxLength={2000} {...register('description')} />
+              </FormField>
+            </CardContent>
+          </Card>
+
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => void navigate('/')}>
+              {t('actions.cancel')}
             </Button>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardContent className="pt-5">
-            <FormField
-              className="content-start gap-2"
-              id="description"
-              label={t('form.description')}
-              error={err('description')}
-            >
-              <Textarea id="description" rows={3} maxLength={2000} {...register('description')} />
-            </FormField>
-          </CardContent>
-        </Card>
-
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => void navigate('/')}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? t('actions.saving') : editId ? t('form.saveEdit') : t('form.save')}
-          </Button>
-        </div>
-      </form>
+            <Button type="submit" disabled={pending}>
+              {pending ? t('actions.saving') : editId ? t('form.saveEdit') : t('form.save')}
+            </Button>
+          </div>
+        </form>
+      </FormProvider>
     </main>
   );
 }

@@ -136,7 +136,7 @@ export default function InspectionsPage() {
                     ) : null}
                     <div className="grid min-w-0 flex-1 gap-1">
                       <div className="flex flex-wrap items-center gap-2">
-                        <h3 className="font-semibold">{d.itemLabel}</h3>
+                        <h3 className="break-words font-semibold">{d.itemLabel}</h3>
                         {d.critical ? (
                           <Badge variant="destructive">{t('defects.critical')}</Badge>
                         ) : null}
@@ -149,11 +149,16 @@ export default function InspectionsPage() {
                       </p>
                       {d.note ? <p className="break-words text-sm">“{d.note}”</p> : null}
                       <p className="text-xs text-muted-foreground">
-                        {t('defects.reported', {
-                          who: d.operatorName,
-                          checklist: d.templateName,
-                          when: formatDateTime(d.createdAt),
-                        })}
+                        {d.reported
+                          ? t('defects.reportedFromPhone', {
+                              who: d.operatorName,
+                              when: formatDateTime(d.createdAt),
+                            })
+                          : t('defects.reported', {
+                              who: d.operatorName,
+                              checklist: d.templateName,
+                              when: formatDateTime(d.createdAt),
+                            })}
                       </p>
                       <div className="mt-2 flex flex-wrap gap-2">
                         <Button size="sm" onClick={() => setResolving(d)}>

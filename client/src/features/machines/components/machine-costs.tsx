@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { api } from '@/lib/api';
-import { formatMonth, formatUsd } from '@/lib/format';
+import { CostsByMonthTable } from '@/components/costs-by-month-table';
+import { formatUsd } from '@/lib/format';
 
 /**
  * The machine's maintenance costs over 12 months (issue 27): parts, labour and other per month, the total
@@ -66,38 +67,17 @@ export default function MachineCosts({ id }: { id: string }) {
             {months.length === 0 ? (
               <p className="text-sm text-muted-foreground">{t('costs.none')}</p>
             ) : (
-              <table className="w-full text-sm">
-                <thead>
-                  <tr className="text-left">
-                    <th scope="col">{t('costs.month')}</th>
-                    <th scope="col" className="text-right">
-                      {t('costs.parts')}
-                    </th>
-                    <th scope="col" className="text-right">
-                      {t('costs.labor')}
-                    </th>
-                    <th scope="col" className="text-right">
-                      {t('costs.other')}
-                    </th>
-                    <th scope="col" className="text-right">
-                      {t('costs.sum')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {months.map((x) => (
-                    <tr key={x.month} className="border-t">
-                      <th scope="row" className="py-1 text-left font-normal">
-                        {formatMonth(x.month)}
-                      </th>
-                      <td className="text-right">{formatUsd(x.parts)}</td>
-                      <td className="text-right">{formatUsd(x.labor)}</td>
-                      <td className="text-right">{formatUsd(x.other)}</td>
-                      <td className="text-right font-semibold">{formatUsd(x.total)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <CostsByMonthTable
+                months={months}
+                caption={t('costs.title')}
+                labels={{
+                  month: t('costs.month'),
+                  parts: t('costs.parts'),
+                  labor: t('costs.labor'),
+                  other: t('costs.other'),
+                  total: t('costs.sum'),
+                }}
+              />
             )}
           </>
         )}

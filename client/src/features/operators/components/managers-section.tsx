@@ -1,7 +1,10 @@
 import { Trash2, UserPlus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { EmployeeDto } from '@domain/schemas/operators';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { operatorsMessages } from '@domain/messages/operators';
+import { managerInputSchema, type EmployeeDto, type ManagerInput } from '@domain/schemas/operators';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -23,12 +26,13 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/format';
 import { useCreateManager, useDeleteManager, useManagers, type StaffKind } from '../api/managers';
 import { translateError } from '@/lib/translate-message';
+import { useMessage } from '@/lib/use-message';
 
 const fullName = (m: EmployeeDto) =>
   [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email || '';
@@ -45,25 +49,16 @@ export function ManagersSection({ kind = 'managers' }: { kind?: StaffKind }) {
   const create = useCreateManager(kind);
   const remove = useDeleteManager(kind);
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '' });
   const [removing, setRemoving] = useState<EmployeeDto | null>(null);
+  const msg = useMessage();
+  // The API's schema: both names, a valid email, a password of the operator password's rules.
+  const form = useForm<ManagerInput>({
+    resolver: zodResolver(managerInputSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const { errors } = form.formState;
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const body = {
-      firstName: form.firstName.trim(),
-      lastName: form.lastName.trim(),
-      email: form.email.trim(),
-      password: form.password,
-    };
-    if (!body.firstName || !body.lastName || !body.email || !body.password) {
-      toast({
-        title: t('toast.missingTitle'),
-        description: t('toast.missingBody'),
-        variant: 'destructive',
-      });
-      return;
-    }
+  const onValid = (body: ManagerInput) =>
     create.mutate(body, {
       onSuccess: (m) => {
         toast({
@@ -73,7 +68,7 @@ export function ManagersSection({ kind = 'managers' }: { kind?: StaffKind }) {
             { name: fullName(m), email: m.email ?? '' },
           ),
         });
-        setForm({ firstName: '', lastName: '', email: '', password: '' });
+        form.reset();
         setOpen(false);
       },
       onError: (err) =>
@@ -83,13 +78,21 @@ export function ManagersSection({ kind = 'managers' }: { kind?: StaffKind }) {
           variant: 'destructive',
         }),
     });
+  // The spec's notice when a field is empty; every broken rule is also said under its field.
+  const onInvalid = (e: FieldErrors<ManagerInput>) => {
+    if (Object.values(e).some((x) => x?.message === operatorsMessages.missingInformation))
+      toast({
+        title: t('toast.missingTitle'),
+        description: t('toast.missingBody'),
+        variant: 'destructive',
+      });
   };
-
-  const field = (key: keyof typeof form) => ({
-    value: form[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
-      setForm((f) => ({ ...f, [key]: e.target.value })),
+  const field = (key: keyof ManagerInput) => ({
+    'aria-invalid': Boolean(errors[key]) || undefined,
+    'aria-describedby': errors[key] ? `mgr-${key}-error` : undefined,
+    ...form.register(key),
   });
+  const errorOf = (key: keyof ManagerInput) => msg(errors[key]?.message);
 
   return (
     <Card>
@@ -135,33 +138,46 @@ export function ManagersSection({ kind = 'managers' }: { kind?: StaffKind }) {
             <DialogTitle>{t(`${kind}.dialogTitle`)}</DialogTitle>
             <DialogDescription>{t(`${kind}.dialogDescription`)}</DialogDescription>
           </DialogHeader>
-          <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+          <form
+            onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}
+            className="grid gap-4"
+            noValidate
+          >
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="grid gap-2">
-                <Label htmlFor="mgrFirstName">{t(`${kind}.firstName`)}</Label>
-                <Input id="mgrFirstName" autoComplete="off" {...field('firstName')} />
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="mgrLastName">{t(`${kind}.lastName`)}</Label>
-                <Input id="mgrLastName" autoComplete="off" {...field('lastName')} />
-              </div>
+              <FormField
+                id="mgr-firstName"
+                label={t(`${kind}.firstName`)}
+                error={errorOf('firstName')}
+                className="gap-2"
+              >
+                <Input id="mgr-firstName" autoComplete="off" {...field('firstName')} />
+              </FormField>
+              <FormField
+                id="mgr-lastName"
+                label={t(`${kind}.lastName`)}
+                error={errorOf('lastName')}
+                className="gap-2"
+              >
+                <Input id="mgr-lastName" autoComplete="off" {...field('lastName')} />
+              </FormField>
             </div>
-            <div className="grid gap-2">
-              <Label htmlFor="mgrEmail">{t(`${kind}.email`)}</Label>
-              <Input id="mgrEmail" type="email" autoComplete="off" {...field('email')} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="mgrPassword">{t(`${kind}.password`)}</Label>
-              <PasswordInput
-                id="mgrPassword"
-                autoComplete="new-password"
-                aria-describedby="mgrPasswordHint"
-                {...field('password')}
-              />
-              <p id="mgrPasswordHint" className="text-xs text-muted-foreground">
-                {t(`${kind}.passwordHint`)}
-              </p>
-            </div>
+            <FormField
+              id="mgr-email"
+              label={t(`${kind}.email`)}
+              error={errorOf('email')}
+              className="gap-2"
+            >
+              <Input id="mgr-email" type="email" autoComplete="off" {...field('email')} />
+            </FormField>
+            <FormField
+              id="mgr-password"
+              label={t(`${kind}.password`)}
+              error={errorOf('password')}
+              hint={t(`${kind}.passwordHint`)}
+              className="gap-2"
+            >
+              <PasswordInput id="mgr-password" autoComplete="new-password" {...field('password')} />
+            </FormField>
             <DialogFooter>
               <Button type="submit" disabled={create.isPending}>
                 {create.isPending ? t(`${kind}.saving`) : t(`${kind}.add`)}

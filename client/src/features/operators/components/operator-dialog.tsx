@@ -1,6 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { EmployeeDto } from '@domain/schemas/operators';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  employeeInputSchema,
+  type EmployeeDto,
+  type EmployeeInput,
+} from '@domain/schemas/operators';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,10 +17,11 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateEmployee, useUpdateEmployee } from '../api/employees';
 import { translateError } from '@/lib/translate-message';
+import { useMessage } from '@/lib/use-message';
 
 /**
  * Add (editing = null) or edit an operator: first and last name. The username never changes. Added
@@ -36,29 +43,30 @@ export function OperatorDialog({
   const { t } = useTranslation('operators');
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
+  const msg = useMessage();
+  // The API's schema: both names required, trimmed, 60 characters at most.
+  const form = useForm<EmployeeInput>({
+    resolver: zodResolver(employeeInputSchema),
+    defaultValues: { firstName: '', lastName: '' },
+  });
+  const { errors } = form.formState;
+  const { reset } = form;
 
   useEffect(() => {
-    if (open) {
-      setFirstName(editing?.firstName ?? '');
-      setLastName(editing?.lastName ?? '');
-    }
-  }, [open, editing]);
+    if (open) reset({ firstName: editing?.firstName ?? '', lastName: editing?.lastName ?? '' });
+  }, [open, editing, reset]);
 
   const pending = create.isPending || update.isPending;
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const body = { firstName: firstName.trim(), lastName: lastName.trim() };
-    if (!body.firstName || !body.lastName) {
-      toast({
-        title: t('toast.missingTitle'),
-        description: t('toast.missingBody'),
-        variant: 'destructive',
-      });
-      return;
-    }
+  // The spec's notice when a name is missing; each field also says its rule.
+  const onInvalid = () =>
+    toast({
+      title: t('toast.missingTitle'),
+      description: t('toast.missingBody'),
+      variant: 'destructive',
+    });
+
+  const onValid = (body: EmployeeInput) => {
     const name = `${body.firstName} ${body.lastName}`;
     if (editing) {
       update.mutate(
@@ -110,32 +118,45 @@ export function OperatorDialog({
           </DialogTitle>
           <DialogDescription>{t('operatorDialog.description')}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor="opFirstName">{t('operatorDialog.firstName')}</Label>
+        <form
+          onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}
+          className="grid gap-4"
+          noValidate
+        >
+          <FormField
+            id="opFirstName"
+            label={t('operatorDialog.firstName')}
+            error={msg(errors.firstName?.message)}
+            className="gap-2"
+          >
             <Input
               id="opFirstName"
-              value={firstName}
-              onChange={(e) => setFirstName(e.target.value)}
               maxLength={60}
               autoComplete="off"
+              aria-invalid={Boolean(errors.firstName) || undefined}
+              aria-describedby={errors.firstName ? 'opFirstName-error' : undefined}
+              {...form.register('firstName')}
             />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="opLastName">{t('operatorDialog.lastName')}</Label>
+          </FormField>
+          <FormField
+            id="opLastName"
+            label={t('operatorDialog.lastName')}
+            error={msg(errors.lastName?.message)}
+            className="gap-2"
+          >
             <Input
               id="opLastName"
-              value={lastName}
-              onChange={(e) => setLastName(e.target.value)}
               maxLength={60}
               autoComplete="off"
+              aria-invalid={Boolean(errors.lastName) || undefined}
+              aria-describedby={errors.lastName ? 'opLastName-error' : undefined}
+              {...form.register('lastName')}
             />
-          </div>
+          </FormField>
           {editing ? (
-            <div className="grid gap-2">
-              <Label htmlFor="opUsername">{t('operatorDialog.username')}</Label>
+            <FormField id="opUsername" label={t('operatorDialog.username')} className="gap-2">
               <Input id="opUsername" value={editing.operatorUsername ?? ''} readOnly disabled />
-            </div>
+            </FormField>
           ) : null}
           <DialogFooter>
             <Button type="submit" disabled={pending}>

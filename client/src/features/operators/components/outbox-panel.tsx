@@ -41,6 +41,7 @@ export function OutboxPanel({
   const summary = (e: OutboxEntry) =>
     [
       e.inspection ? t('field:outbox.inspection', { name: e.body.notes ?? '' }) : null,
+      e.report ? t('field:outbox.problem') : null,
       e.body.newUsage !== undefined
         ? t('field:outbox.reading', { value: formatNumber(e.body.newUsage, 2) })
         : null,

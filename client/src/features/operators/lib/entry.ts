@@ -11,3 +11,35 @@ export function parseAmount(value: string): number | undefined | 'invalid' {
   const n = Number(v);
   return Number.isFinite(n) ? n : 'invalid';
 }
+
+/** What an operator typed on the update form, as typed. */
+export type TypedEntry = { usage: string; fuel: string; notes: string };
+
+/** The update as the API takes it (without the machine): only what was given. */
+export type EntryBody = { newUsage?: number; fuelAdded?: number; notes?: string };
+
+/** Why the form refuses to send (each has a title and a body under `screen.`). */
+export type EntryProblem = 'invalidUsage' | 'invalidFuel' | 'noInfo';
+
+/**
+ * The update form's own check before anything is sent or queued: usage and fuel are numbers of 0 or
+ * more when given, and at least one of usage, fuel or a note is given (spec section 2).
+ */
+export function checkEntry(typed: TypedEntry): { body: EntryBody } | { problem: EntryProblem } {
+  const newUsage = parseAmount(typed.usage);
+  const fuelAdded = parseAmount(typed.fuel);
+  if (newUsage === 'invalid' || (newUsage !== undefined && newUsage < 0))
+    return { problem: 'invalidUsage' };
+  if (fuelAdded === 'invalid' || (fuelAdded !== undefined && fuelAdded < 0))
+    return { problem: 'invalidFuel' };
+  const notes = typed.notes.trim();
+  const withFuel = fuelAdded !== undefined && fuelAdded > 0;
+  if (newUsage === undefined && !withFuel && notes === '') return { problem: 'noInfo' };
+  return {
+    body: {
+      ...(newUsage === undefined ? {} : { newUsage }),
+      ...(withFuel ? { fuelAdded } : {}),
+      ...(notes ? { notes } : {}),
+    },
+  };
+}

@@ -1,4 +1,8 @@
-import type { SubmitInspectionResponse } from '@domain/schemas/inspections';
+import type {
+  ProblemReportInput,
+  ProblemReportResponse,
+  SubmitInspectionResponse,
+} from '@domain/schemas/inspections';
 import type { SubmitOperatorUpdateResponse } from '@domain/schemas/operators';
 import { ApiError, api } from '@/lib/api';
 import type { InspectionBody } from '../api/machine-checklists';
@@ -30,6 +34,11 @@ export type OutboxEntry = {
   inspection?: InspectionBody;
   photos?: Record<string, string>;
   photosSent?: string[];
+  /**
+   * A reported problem (issue 27, "Report a problem") instead of an update: `body` only names the
+   * machine for the outbox panel; `report` is what is sent, then `photo` under the same key.
+   */
+  report?: ProblemReportInput;
 };
 
 const DB_NAME = 'ems-field';
@@ -115,7 +124,12 @@ export async function clearOutbox() {
 }
 
 export type SendResult =
-  | { kind: 'sent'; response: SubmitOperatorUpdateResponse; inspection?: SubmitInspectionResponse }
+  | {
+      kind: 'sent';
+      response: SubmitOperatorUpdateResponse;
+      inspection?: SubmitInspectionResponse;
+      report?: ProblemReportResponse;
+    }
   | { kind: 'refused'; error: ApiError }
   /** Not recorded, kept: no answer (or a 5xx), or `signedOut` (401: kept until the operator signs in). */
   | { kind: 'offline'; signedOut?: boolean };
@@ -130,6 +144,7 @@ export async function sendEntry(entry: OutboxEntry, dropOnRefusal = false): Prom
   let response: SubmitOperatorUpdateResponse | undefined;
   try {
     if (entry.inspection) return await sendInspection(entry);
+    if (entry.report) return await sendReport(entry, entry.report);
     if (!entry.updateSent) {
       // The time it was made on the phone, not the time the signal came back (issue 25).
       const body = { ...entry.body, takenAt: new Date(entry.createdAt).toISOString() };
@@ -193,6 +208,25 @@ async function sendInspection(entry: OutboxEntry): Promise<SendResult> {
     response: { ...PHOTO_ONLY, status: pending ? 'pending' : 'applied' },
     ...(inspection ? { inspection } : {}),
   };
+}
+
+/**
+ * A reported problem: recorded under the entry's key (a replay answers the same defect), then its
+ * photo under that key; a retry after the report went through sends only the photo.
+ */
+async function sendReport(entry: OutboxEntry, body: ProblemReportInput): Promise<SendResult> {
+  let report: ProblemReportResponse | undefined;
+  if (!entry.updateSent) {
+    report = await api.post<ProblemReportResponse>('/api/problem-reports', body, {
+      headers: { 'idempotency-key': entry.key },
+    });
+    entry = { ...entry, updateSent: true };
+    if (entry.photo) await putEntry(entry);
+  }
+  if (entry.photo)
+    await api.post('/api/problem-reports/photo', { reportKey: entry.key, data: entry.photo });
+  await removeEntry(entry.key);
+  return { kind: 'sent', response: PHOTO_ONLY, ...(report ? { report } : {}) };
 }
 
 /** What a send answers when only the photo of an already recorded update was left. */

@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { companyToday } from '@/lib/auth';
 import { downloadText } from '@/lib/download';
-import { formatMonth, formatNumber, formatUsd } from '@/lib/format';
+import { CostsByMonthTable } from '@/components/costs-by-month-table';
+import { formatNumber, formatUsd } from '@/lib/format';
 
 const CostsChart = lazy(() => import('./costs-chart'));
 
@@ -42,41 +43,11 @@ export function CostsPanel({ data, fleet }: { data: CostsDto; fleet: boolean }) 
       <Suspense fallback={<div className="h-64" />}>
         <CostsChart months={data.months} labels={labels} />
       </Suspense>
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t('cost.perMonth')}</caption>
-          <thead>
-            <tr className="text-left">
-              <th scope="col">{t('cost.month')}</th>
-              <th scope="col" className="text-right">
-                {labels.parts}
-              </th>
-              <th scope="col" className="text-right">
-                {labels.labor}
-              </th>
-              <th scope="col" className="text-right">
-                {labels.other}
-              </th>
-              <th scope="col" className="text-right">
-                {t('cost.total')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.months.map((m) => (
-              <tr key={m.month} className="border-t">
-                <th scope="row" className="py-1 text-left font-normal">
-                  {formatMonth(m.month)}
-                </th>
-                <td className="text-right">{formatUsd(m.parts)}</td>
-                <td className="text-right">{formatUsd(m.labor)}</td>
-                <td className="text-right">{formatUsd(m.other)}</td>
-                <td className="text-right font-semibold">{formatUsd(m.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CostsByMonthTable
+        months={data.months}
+        caption={t('cost.perMonth')}
+        labels={{ month: t('cost.month'), ...labels, total: t('cost.total') }}
+      />
       {data.machines.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full text-sm">

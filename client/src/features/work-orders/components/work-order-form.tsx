@@ -1,24 +1,28 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import type { EquipmentOptions } from '@domain/schemas/equipment';
 import {
-  workOrderInputSchema,
+  workOrderFormSchema,
   workOrderKinds,
   workOrderPriorities,
   type WorkOrderDto,
+  type WorkOrderFormOutput,
   type WorkOrderKind,
   type WorkOrderPriority,
 } from '@domain/schemas/work-orders';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FieldError, Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { api } from '@/lib/api';
-import { translateError, translateMessage } from '@/lib/translate-message';
+import { translateError } from '@/lib/translate-message';
+import { useMessage } from '@/lib/use-message';
 import { useAssignees, useProposal } from '../api/get-lookups';
 import { useCreateWorkOrder } from '../api/mutations';
 
@@ -29,22 +33,52 @@ type Props = {
   onCancel: () => void;
 };
 
+/** What the form's inputs hold (strings); the domain schema turns them into the request. */
+type Values = {
+  equipmentId: string;
+  title: string;
+  kind: WorkOrderKind;
+  priority: WorkOrderPriority;
+  dueDate: string;
+  assigneeId: string;
+  vendor: string;
+  /** One task a line. */
+  tasks: string;
+  notes: string;
+  defectId: string;
+};
+
 /**
  * New work order (owners and managers): by hand, or from a due machine (its service parts as tasks)
- * or an open defect (its note carried over). Checked with the domain schema before it is sent.
+ * or an open defect (its note and photo carried over by the server). react-hook-form with the domain
+ * schema (`workOrderFormSchema`: the request's, with the tasks one a line).
  */
 export function WorkOrderForm({ equipmentId = null, defectId = null, onCreated, onCancel }: Props) {
   const { t } = useTranslation('workOrders');
-  const [machine, setMachine] = useState(equipmentId ?? '');
-  const [title, setTitle] = useState('');
-  const [kind, setKind] = useState<WorkOrderKind>(defectId ? 'repair' : 'service');
-  const [priority, setPriority] = useState<WorkOrderPriority>('normal');
-  const [dueDate, setDueDate] = useState('');
-  const [assignee, setAssignee] = useState('');
-  const [vendor, setVendor] = useState('');
-  const [tasks, setTasks] = useState('');
-  const [notes, setNotes] = useState('');
+  const msg = useMessage();
   const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values, unknown, WorkOrderFormOutput>({
+    resolver: zodResolver(workOrderFormSchema) as unknown as Resolver<
+      Values,
+      unknown,
+      WorkOrderFormOutput
+    >,
+    defaultValues: {
+      equipmentId: equipmentId ?? '',
+      title: '',
+      kind: defectId ? 'repair' : 'service',
+      priority: 'normal',
+      dueDate: '',
+      assigneeId: '',
+      vendor: '',
+      tasks: '',
+      notes: '',
+      defectId: defectId ?? '',
+    },
+  });
+  const { register, setValue, getValues, formState } = form;
+  const { errors } = formState;
+  const machine = useWatch({ control: form.control, name: 'equipmentId' });
   const machines = useQuery({
     queryKey: ['work-orders', 'machines'],
     queryFn: () => api.get<EquipmentOptions>('/api/equipment/options'),
@@ -53,36 +87,15 @@ export function WorkOrderForm({ equipmentId = null, defectId = null, onCreated, 
   const proposal = useProposal(machine || null);
   const create = useCreateWorkOrder();
 
+  // A due machine's proposal fills what is still empty: the title and its service parts as tasks.
   const p = proposal.data;
   useEffect(() => {
     if (!p) return;
-    setTitle((v) => v || (defectId ? '' : t('serviceTitle', { name: p.title })));
-    setTasks((v) => v || p.tasks.join('\n'));
-  }, [p, defectId, t]);
+    if (!getValues('title') && !defectId) setValue('title', t('serviceTitle', { name: p.title }));
+    if (!getValues('tasks')) setValue('tasks', p.tasks.join('\n'));
+  }, [p, defectId, t, getValues, setValue]);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = {
-      equipmentId: machine,
-      title,
-      kind,
-      priority,
-      dueDate: dueDate || null,
-      assigneeId: assignee || null,
-      vendor: vendor || null,
-      tasks: tasks
-        .split('\n')
-        .map((s) => s.trim())
-        .filter(Boolean)
-        .map((label) => ({ label })),
-      notes: notes || null,
-      defectId,
-    };
-    const parsed = workOrderInputSchema.safeParse(body);
-    if (!parsed.success) {
-      setError(translateMessage(t, parsed.error.issues[0]?.message ?? '') ?? null);
-      return;
-    }
+  const onSubmit = form.handleSubmit(async (body) => {
     setError(null);
     try {
       const w = await create.mutateAsync(body);
@@ -91,19 +104,29 @@ export function WorkOrderForm({ equipmentId = null, defectId = null, onCreated, 
     } catch (err) {
       setError(translateError(t, err));
     }
-  };
+  });
+
+  const field = (name: keyof Values) => ({
+    id: `wo-${name}`,
+    'aria-invalid': Boolean(errors[name]),
+    'aria-describedby': errors[name] ? `wo-${name}-error` : undefined,
+  });
+  const fieldError = (name: keyof Values) => (
+    <FieldError id={`wo-${name}-error`} message={msg(errors[name]?.message)} />
+  );
 
   return (
     <Card className="p-4">
-      <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2" aria-label={t('new')}>
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        className="grid gap-3 sm:grid-cols-2"
+        aria-label={t('new')}
+        noValidate
+      >
         <h2 className="text-lg font-semibold sm:col-span-2">{t('new')}</h2>
         <div className="grid gap-1 sm:col-span-2">
-          <Label htmlFor="wo-machine">{t('machine')}</Label>
-          <NativeSelect
-            id="wo-machine"
-            value={machine}
-            onChange={(e) => setMachine(e.target.value)}
-          >
+          <Label htmlFor="wo-equipmentId">{t('machine')}</Label>
+          <NativeSelect {...field('equipmentId')} {...register('equipmentId')}>
             <option value="">{t('chooseMachine')}</option>
             {(machines.data?.items ?? []).map((m) => (
               <option key={m.id} value={m.id}>
@@ -111,18 +134,16 @@ export function WorkOrderForm({ equipmentId = null, defectId = null, onCreated, 
               </option>
             ))}
           </NativeSelect>
+          {fieldError('equipmentId')}
         </div>
         <div className="grid gap-1 sm:col-span-2">
           <Label htmlFor="wo-title">{t('titleField')}</Label>
-          <Input id="wo-title" value={title} onChange={(e) => setTitle(e.target.value)} />
+          <Input {...field('title')} {...register('title')} />
+          {fieldError('title')}
         </div>
         <div className="grid gap-1">
           <Label htmlFor="wo-kind">{t('kind')}</Label>
-          <NativeSelect
-            id="wo-kind"
-            value={kind}
-            onChange={(e) => setKind(e.target.value as WorkOrderKind)}
-          >
+          <NativeSelect {...field('kind')} {...register('kind')}>
             {workOrderKinds.map((k) => (
               <option key={k} value={k}>
                 {t(`kinds.${k}`)}
@@ -132,11 +153,7 @@ export function WorkOrderForm({ equipmentId = null, defectId = null, onCreated, 
         </div>
         <div className="grid gap-1">
           <Label htmlFor="wo-priority">{t('priority')}</Label>
-          <NativeSelect
-            id="wo-priority"
-            value={priority}
-            onChange={(e) => setPriority(e.target.value as WorkOrderPriority)}
-          >
+          <NativeSelect {...field('priority')} {...register('priority')}>
             {workOrderPriorities.map((k) => (
               <option key={k} value={k}>
                 {t(`priorities.${k}`)}
@@ -145,23 +162,20 @@ export function WorkOrderForm({ equipmentId = null, defectId = null, onCreated, 
           </NativeSelect>
         </div>
         <div className="grid gap-1">
-          <Label htmlFor="wo-due">{t('dueDate')}</Label>
-          <Input
-            id="wo-due"
-            type="date"
-            value={dueDate}
-            onChange={(e) => setDueDate(e.target.value)}
-          />
+          <Label htmlFor="wo-dueDate">{t('dueDate')}</Label>
+          <Input type="date" {...field('dueDate')} {...register('dueDate')} />
+          {fieldError('dueDate')}
         </div>
         <div className="grid gap-1">
-          <Label htmlFor="wo-assignee">{t('assignee')}</Label>
+          <Label htmlFor="wo-assigneeId">{t('assignee')}</Label>
           <NativeSelect
-            id="wo-assignee"
-            value={assignee}
-            onChange={(e) => {
-              setAssignee(e.target.value);
-              if (e.target.value) setVendor('');
-            }}
+            {...field('assigneeId')}
+            {...register('assigneeId', {
+              // A person or an outside vendor, not both.
+              onChange: (e: { target: { value: string } }) => {
+                if (e.target.value) setValue('vendor', '');
+              },
+            })}
           >
             <option value="">{t('nobody')}</option>
             {(assignees.data ?? []).map((a) => (
@@ -174,31 +188,24 @@ export function WorkOrderForm({ equipmentId = null, defectId = null, onCreated, 
         <div className="grid gap-1 sm:col-span-2">
           <Label htmlFor="wo-vendor">{t('vendor')}</Label>
           <Input
-            id="wo-vendor"
-            value={vendor}
-            onChange={(e) => {
-              setVendor(e.target.value);
-              if (e.target.value) setAssignee('');
-            }}
+            {...field('vendor')}
+            {...register('vendor', {
+              onChange: (e: { target: { value: string } }) => {
+                if (e.target.value) setValue('assigneeId', '');
+              },
+            })}
           />
+          {fieldError('vendor')}
         </div>
         <div className="grid gap-1 sm:col-span-2">
           <Label htmlFor="wo-tasks">{t('tasksField')}</Label>
-          <Textarea
-            id="wo-tasks"
-            rows={4}
-            value={tasks}
-            onChange={(e) => setTasks(e.target.value)}
-          />
+          <Textarea rows={4} {...field('tasks')} {...register('tasks')} />
+          {fieldError('tasks')}
         </div>
         <div className="grid gap-1 sm:col-span-2">
           <Label htmlFor="wo-notes">{t('notes')}</Label>
-          <Textarea
-            id="wo-notes"
-            rows={2}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-          />
+          <Textarea rows={2} {...field('notes')} {...register('notes')} />
+          {fieldError('notes')}
         </div>
         {p && p.parts.length > 0 && (
           <p className="text-sm text-muted-foreground sm:col-span-2">

@@ -1,0 +1,62 @@
+import { formatMonth, formatUsd } from '@/lib/format';
+
+export type MonthCosts = {
+  month: string;
+  parts: number;
+  labor: number;
+  other: number;
+  total: number;
+};
+
+/**
+ * Maintenance cost per month (issue 27): parts, labour, other and the month's total, one row a month.
+ * The one table the Costs report and the machine page's costs card show; each passes its own words.
+ */
+export function CostsByMonthTable({
+  months,
+  labels,
+  caption,
+}: {
+  months: readonly MonthCosts[];
+  labels: { month: string; parts: string; labor: string; other: string; total: string };
+  /** Read by screen readers (the table's name); not shown. */
+  caption?: string;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <thead>
+          <tr className="text-left">
+            <th scope="col">{labels.month}</th>
+            <th scope="col" className="text-right">
+              {labels.parts}
+            </th>
+            <th scope="col" className="text-right">
+              {labels.labor}
+            </th>
+            <th scope="col" className="text-right">
+              {labels.other}
+            </th>
+            <th scope="col" className="text-right">
+              {labels.total}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((m) => (
+            <tr key={m.month} className="border-t">
+              <th scope="row" className="py-1 text-left font-normal">
+                {formatMonth(m.month)}
+              </th>
+              <td className="text-right">{formatUsd(m.parts)}</td>
+              <td className="text-right">{formatUsd(m.labor)}</td>
+              <td className="text-right">{formatUsd(m.other)}</td>
+              <td className="text-right font-semibold">{formatUsd(m.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

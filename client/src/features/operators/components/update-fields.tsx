@@ -1,0 +1,121 @@
+import { Fuel } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
+import type { EquipmentOption } from '../api/equipment-options';
+import type { UpdateForm } from '../hooks/use-update-form';
+import { EntryPreview } from './entry-preview';
+import { PhotoInput } from './photo-input';
+
+/**
+ * What the operator reports for the chosen machine: the new usage (with the preview of the last
+ * reading and usual daily use), fuel added and its type, a note and a photo. 48 px targets.
+ */
+export function UpdateFields({
+  form,
+  machine,
+  detail,
+}: {
+  form: UpdateForm;
+  machine: EquipmentOption | undefined;
+  /** The machine's last reading time and usual daily use, when known. */
+  detail: { lastReadingAt: string | null; usualDaily: number | null } | null;
+}) {
+  const { t } = useTranslation(['operators']);
+  const unitLabel = (unit: string) => t(`screen.units.${unit}`, { defaultValue: unit });
+  return (
+    <>
+      <div className="grid gap-2">
+        <Label htmlFor="newUsage">
+          {t('screen.usage', { unit: unitLabel(machine?.unit ?? 'hours') })}
+        </Label>
+        <Input
+          id="newUsage"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.1}
+          value={form.usage}
+          onChange={(e) => form.setUsage(e.target.value)}
+          className="h-12 text-base"
+          aria-describedby="newUsageHint"
+        />
+        <p id="newUsageHint" className="text-xs text-muted-foreground">
+          {t('screen.usageHint')}
+        </p>
+        {machine ? (
+          <EntryPreview
+            currentUsage={machine.currentUsage}
+            unit={machine.unit}
+            typed={form.usage}
+            lastReadingAt={detail?.lastReadingAt ?? null}
+            usualDaily={detail?.usualDaily ?? null}
+          />
+        ) : null}
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor="fuelAdded">{t('screen.fuel')}</Label>
+        <div className="relative">
+          <Fuel
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            id="fuelAdded"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.1}
+            value={form.fuel}
+            onChange={(e) => form.setFuel(e.target.value)}
+            className="h-12 pl-9 text-base"
+          />
+        </div>
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">{t('screen.fuelType')}</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {(['gas', 'diesel'] as const).map((ft) => (
+              <label
+                key={ft}
+                className={cn(
+                  'flex h-12 cursor-pointer items-center justify-center gap-2 rounded-md border text-base font-medium',
+                  form.fuelType === ft
+                    ? 'border-primary bg-primary/10 text-primary'
+                    : 'border-input',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="fuelType"
+                  value={ft}
+                  checked={form.fuelType === ft}
+                  onChange={() => form.setFuelType(ft)}
+                  className="h-4 w-4"
+                />
+                {t(`screen.${ft}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor="notes">{t('screen.notes')}</Label>
+        <Textarea
+          id="notes"
+          value={form.notes}
+          onChange={(e) => form.setNotes(e.target.value)}
+          placeholder={t('screen.notesPlaceholder')}
+          rows={3}
+          maxLength={2000}
+          className="text-base"
+        />
+      </div>
+
+      <PhotoInput value={form.photo} onChange={form.setPhoto} />
+    </>
+  );
+}
