@@ -160,11 +160,13 @@ for (const size of SIZES)
       await expect(p).toHaveURL(new RegExp(`/machines/${id}$`));
       await expectMachinePage(p, team.equipmentName, lang);
 
-      // From a sticker's link: the page, in two requests about the machine (its page and its timeline).
+      // From a sticker's link: the page, in two requests about the machine (its page and its timeline;
+      // the costs card asks for its own only when opened).
       const asked = new Set<string>();
       p.on('request', (r) => {
         const url = new URL(r.url());
-        if (url.pathname.startsWith(`/api/equipment/${id}`)) asked.add(url.pathname);
+        if (url.pathname.startsWith('/api/') && `${url.pathname}${url.search}`.includes(id))
+          asked.add(url.pathname);
       });
       await p.goto(`/m/${id}`);
       await expectMachinePage(p, team.equipmentName, lang);

@@ -7,6 +7,7 @@
 // And the machine page's data (section "Machine page"); BENCH_ONLY=machine-page measures only that.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -503,18 +504,25 @@ async function measureMachinePage(base, owner) {
     };
     console.info(`   ${call}: ${JSON.stringify(calls[call])}`);
   }
-  // The page's data as the client asks it: both requests at once, `openers` pages opening at a time.
+  // The page's data as the client asks it: both requests at once, `openers` pages opening at a time
+  // (node:http with keep-alive, as light a client as autocannon's; fetch would be the bottleneck).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 * CONNECTIONS });
+  const get = (url) =>
+    new Promise((resolve, reject) => {
+      http
+        .get(`${base}${url}`, { agent, headers }, (res) => {
+          res.on('data', () => {});
+          res.on('end', () => resolve(res.statusCode === 200));
+        })
+        .on('error', reject);
+    });
   const opening = async (openers) => {
     const times = [];
     const until = Date.now() + DURATION * 1000;
     const opener = async () => {
       while (Date.now() < until) {
         const t0 = performance.now();
-        const answers = await Promise.all(
-          MACHINE_PAGE_CALLS(id).map(({ url }) =>
-            fetch(`${base}${url}`, { headers }).then((r) => r.arrayBuffer().then(() => r.ok)),
-          ),
-        );
+        const answers = await Promise.all(MACHINE_PAGE_CALLS(id).map(({ url }) => get(url)));
         if (answers.every(Boolean)) times.push(performance.now() - t0);
       }
     };
@@ -529,6 +537,7 @@ async function measureMachinePage(base, owner) {
   console.info(`   machine page opened by one user at a time: ${JSON.stringify(alone)}`);
   const open = await opening(CONNECTIONS);
   console.info(`   machine page opened, ${CONNECTIONS} at a time: ${JSON.stringify(open)}`);
+  agent.destroy();
   return { calls, open, alone };
 }
 
@@ -543,7 +552,7 @@ function writeMachinePageSection() {
   const lines = [
     '## Machine page',
     '',
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench\` (\`BENCH_ONLY=machine-page\` for this section alone) on this machine (${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} when written: other work shares it), ${CONNECTIONS} connections, ${DURATION} s per row. One machine of the company with 2,000 machines and 50,000 history entries, as its owner. Each request alone with autocannon; then the page's data as the client asks it on open (both requests at once, ${CONNECTIONS} pages opening at a time, time until both answered). Server queries per request: one each (server/src/modules/equipment/machine-page.test.ts counts them).`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench\` (\`BENCH_ONLY=machine-page\` for this section alone) on this machine (${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} when written: other work shares it), ${CONNECTIONS} connections, ${DURATION} s per row. One machine of the company with 2,000 machines and 50,000 history entries, as its owner. Each request alone with autocannon; then the page's data as the client asks it on open (both requests at once, ${CONNECTIONS} pages opening at a time, time until both answered). Server queries per request: one each (server/src/modules/equipment/machine-page.test.ts counts them). The server, the database and the load generator share the cores: one user at a time is what a user sees on an idle server; ${CONNECTIONS} at a time is a throughput test (its p99 is mostly waiting for a core).`,
     '',
     `| Request | Size (KB) | ${kinds.map((k) => `${name(k)} p50 / p99 ms`).join(' | ')} | ${kinds.map((k) => `${name(k)} req/s`).join(' | ')} |`,
     `|---|---|${kinds.map(() => '---|').join('')}${kinds.map(() => '---|').join('')}`,
