@@ -16,7 +16,7 @@ import {
 import { deviceSummary } from '../../../../domain/device';
 import { voidInputSchema } from '../../../../domain/schemas/equipment';
 import type { Deps } from '../../deps';
-import { AppError, parse } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { deviceCheckOf, issueDeviceCookie } from '../../lib/device-cookie';
 import { idempotencyKeyOf } from '../../lib/request';
 import { idParams } from '../../lib/route-schemas';
@@ -150,11 +150,11 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
   );
 
   // ---- Operator sign-in
-  app.post(
+  typed.post(
     '/api/employee/login',
-    { config: { access: 'public', dbScope: 'system' } },
+    { config: { access: 'public', dbScope: 'system' }, schema: { body: operatorLoginSchema } },
     async (req, reply) => {
-      const input = parse(operatorLoginSchema, req.body);
+      const input = req.body;
       try {
         const secret = deps.config.APP_SECRET;
         const { account: u, subject } = await operatorLogin(
