@@ -47,7 +47,8 @@ export function bearerOf(req: FastifyRequest): string | null {
 
 /**
  * The paths a key may reach (the v1 public surface and its owner tools): equipment, readings, fuel,
- * history, the service log, the due list, operator updates, inspections and defects, imports.
+ * history, the service log, the due list, operator updates, inspections and defects, imports, work
+ * orders, parts and costs.
  * Billing, the team, the company's settings, profiles, sign-in, API keys and webhooks are not on it.
  */
 const KEY_SURFACE = [
@@ -64,6 +65,9 @@ const KEY_SURFACE = [
   '/api/field/',
   '/api/import/',
   '/api/readings/',
+  '/api/work-orders',
+  '/api/parts',
+  '/api/costs',
 ];
 
 const onSurface = (url: string) => KEY_SURFACE.some((p) => url.startsWith(p));

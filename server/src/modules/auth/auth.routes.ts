@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -9,12 +10,13 @@ import {
 } from '../../../../domain/schemas/auth';
 import type { Deps } from '../../deps';
 import { deviceCheckOf, issueDeviceCookie } from '../../lib/device-cookie';
-import { AppError, parse } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/access';
 import { endSession, startSession } from '../../plugins/session';
 import * as auth from './auth.service';
 
-export async function authRoutes(app: FastifyInstance, deps: Deps) {
+export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
   app.get('/api/auth/user', { config: { access: 'authenticated' } }, async (req) => {
@@ -24,9 +26,9 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/auth/signup',
-    { config: { access: 'public', dbScope: 'system' } },
+    { config: { access: 'public', dbScope: 'system' }, schema: { body: signupSchema } },
     async (req, reply) => {
-      const input = parse(signupSchema, req.body);
+      const input = req.body;
       const u = await auth.signup(deps, input);
       await startSession(db, req, reply, u, false);
       issueDeviceCookie(req, reply, deps.config.APP_SECRET, auth.deviceSubject(u.id));
@@ -41,9 +43,9 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/auth/login',
-    { config: { access: 'public', dbScope: 'system' } },
+    { config: { access: 'public', dbScope: 'system' }, schema: { body: loginSchema } },
     async (req, reply) => {
-      const input = parse(loginSchema, req.body);
+      const input = req.body;
       try {
         const u = await auth.login(deps, input, req.ip, deviceCheckOf(req, deps.config.APP_SECRET));
         await startSession(db, req, reply, u, input.rememberMe);
@@ -75,10 +77,13 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/auth/setup-security-questions',
-    { config: { access: ['owner', 'manager', 'technician', 'platform_admin'] } },
+    {
+      config: { access: ['owner', 'manager', 'technician', 'platform_admin'] },
+      schema: { body: setupSecurityQuestionsSchema },
+    },
     async (req) => {
       const ctx = authOf(req);
-      const input = parse(setupSecurityQuestionsSchema, req.body);
+      const input = req.body;
       await auth.setupSecurityQuestions(db, ctx.userId, input, deps.now());
       req.log.info(
         { event: 'security_questions_set', userId: ctx.userId },
@@ -90,18 +95,18 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/auth/forgot-password',
-    { config: { access: 'public', dbScope: 'system' } },
+    { config: { access: 'public', dbScope: 'system' }, schema: { body: forgotPasswordSchema } },
     async (req) => {
-      const input = parse(forgotPasswordSchema, req.body);
+      const input = req.body;
       return auth.forgotPassword(deps, input.emailOrBusinessName, req.ip);
     },
   );
 
   app.post(
     '/api/auth/reset-password',
-    { config: { access: 'public', dbScope: 'system' } },
+    { config: { access: 'public', dbScope: 'system' }, schema: { body: resetPasswordSchema } },
     async (req) => {
-      const input = parse(resetPasswordSchema, req.body);
+      const input = req.body;
       try {
         const u = await auth.resetPassword(deps, input, req.ip);
         req.log.info(

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   equipmentImportSchema,
   historyImportSchema,
   IMPORT_BODY_LIMIT,
 } from '../../../../domain/schemas/import';
 import type { Deps } from '../../deps';
-import { parse } from '../../lib/errors';
 import { companyCtx } from '../../plugins/access';
 import * as svc from './import.service';
 
@@ -19,17 +19,17 @@ const managers = {
   config: { access: ['owner', 'manager'] as const, keepsSessions: true },
 };
 
-export async function importRoutes(app: FastifyInstance, deps: Deps) {
-  app.post('/api/import/equipment/preview', managers, async (req) =>
-    svc.previewEquipmentImport(deps, companyCtx(req), parse(equipmentImportSchema, req.body)),
+const equipmentRows = { ...managers, schema: { body: equipmentImportSchema } };
+const historyRows = { ...managers, schema: { body: historyImportSchema } };
+
+export async function importRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post('/api/import/equipment/preview', equipmentRows, async (req) =>
+    svc.previewEquipmentImport(deps, companyCtx(req), req.body),
   );
 
-  app.post('/api/import/equipment', managers, async (req) => {
-    const result = await svc.importEquipment(
-      deps,
-      companyCtx(req),
-      parse(equipmentImportSchema, req.body),
-    );
+  app.post('/api/import/equipment', equipmentRows, async (req) => {
+    const result = await svc.importEquipment(deps, companyCtx(req), req.body);
     req.log.info(
       { event: 'equipment_imported', added: result.summary.add, updated: result.summary.update },
       'equipment imported',
@@ -37,16 +37,12 @@ export async function importRoutes(app: FastifyInstance, deps: Deps) {
     return result;
   });
 
-  app.post('/api/import/history/preview', managers, async (req) =>
-    svc.previewHistoryImport(deps, companyCtx(req), parse(historyImportSchema, req.body)),
+  app.post('/api/import/history/preview', historyRows, async (req) =>
+    svc.previewHistoryImport(deps, companyCtx(req), req.body),
   );
 
-  app.post('/api/import/history', managers, async (req) => {
-    const result = await svc.importHistory(
-      deps,
-      companyCtx(req),
-      parse(historyImportSchema, req.body),
-    );
+  app.post('/api/import/history', historyRows, async (req) => {
+    const result = await svc.importHistory(deps, companyCtx(req), req.body);
     req.log.info(
       {
         event: 'history_imported',

@@ -112,6 +112,13 @@ describe('API keys', () => {
     expect((await bearer(write, 'GET', `/api/equipment/${m.id}`)).json()).toMatchObject({
       name: 'Renamed',
     });
+    // Work orders and parts are v1 too: read reads them, write changes them.
+    expect((await bearer(read, 'GET', '/api/work-orders')).statusCode).toBe(200);
+    expect((await bearer(read, 'GET', '/api/parts')).statusCode).toBe(200);
+    const part = { name: 'Oil filter', unit: 'each', unitCost: 12.5, onHand: 4, reorderPoint: 1 };
+    expect((await bearer(read, 'POST', '/api/parts', part)).statusCode).toBe(403);
+    const made = await bearer(write, 'POST', '/api/parts', part);
+    expect(made.statusCode, made.body).toBe(201);
     // Billing, the team, the company's settings and sign-in are not a key's.
     for (const [method, url, body] of [
       ['POST', '/api/subscription/cancel', {}],

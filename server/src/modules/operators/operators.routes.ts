@@ -16,9 +16,10 @@ import {
 import { deviceSummary } from '../../../../domain/device';
 import { voidInputSchema } from '../../../../domain/schemas/equipment';
 import type { Deps } from '../../deps';
-import { AppError, parse } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { deviceCheckOf, issueDeviceCookie } from '../../lib/device-cookie';
-import { idempotencyKeyOf, idOf } from '../../lib/request';
+import { idempotencyKeyOf } from '../../lib/request';
+import { idParams } from '../../lib/route-schemas';
 import { companyCtx } from '../../plugins/access';
 import { startSession } from '../../plugins/session';
 import { companyOf, toCurrentUser } from '../auth/index';
@@ -40,84 +41,120 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/company-settings', { config: { access: MANAGERS } }, async (req) =>
     team.getCompanySettings(deps, companyCtx(req)),
   );
-  app.post('/api/company-settings', { config: { access: MANAGERS } }, async (req) => {
-    const input = parse(companySettingsInputSchema, req.body);
-    const result = await team.updateCompanySettings(deps, companyCtx(req), input);
-    req.log.info(
-      {
-        event: 'company_settings_updated',
-        companyId: result.id,
-        password: input.masterPassword !== undefined,
-      },
-      'company settings',
-    );
-    return result;
-  });
+  typed.post(
+    '/api/company-settings',
+    { config: { access: MANAGERS }, schema: { body: companySettingsInputSchema } },
+    async (req) => {
+      const input = req.body;
+      const result = await team.updateCompanySettings(deps, companyCtx(req), input);
+      req.log.info(
+        {
+          event: 'company_settings_updated',
+          companyId: result.id,
+          password: input.masterPassword !== undefined,
+        },
+        'company settings',
+      );
+      return result;
+    },
+  );
 
   // ---- Operators
   app.get('/api/employees', { config: { access: MANAGERS } }, async (req) =>
     team.listOperators(db, companyCtx(req)),
   );
-  app.post('/api/employees', { config: { access: MANAGERS } }, async (req, reply) => {
-    const input = parse(employeeInputSchema, req.body);
-    return reply.status(201).send(await team.createOperator(deps, companyCtx(req), input));
-  });
-  app.put('/api/employees/:id', { config: { access: MANAGERS } }, async (req) => {
-    const id = idOf(req.params);
-    const input = parse(employeeInputSchema, req.body);
-    return team.updateOperator(deps, companyCtx(req), id, input);
-  });
-  app.delete('/api/employees/:id', { config: { access: MANAGERS } }, async (req) => {
-    const id = idOf(req.params);
-    await team.removeOperator(deps, companyCtx(req), id);
-    return { ok: true };
-  });
+  typed.post(
+    '/api/employees',
+    { config: { access: MANAGERS }, schema: { body: employeeInputSchema } },
+    async (req, reply) => {
+      const input = req.body;
+      return reply.status(201).send(await team.createOperator(deps, companyCtx(req), input));
+    },
+  );
+  typed.put(
+    '/api/employees/:id',
+    { config: { access: MANAGERS }, schema: { params: idParams, body: employeeInputSchema } },
+    async (req) => {
+      const id = req.params.id;
+      const input = req.body;
+      return team.updateOperator(deps, companyCtx(req), id, input);
+    },
+  );
+  typed.delete(
+    '/api/employees/:id',
+    { config: { access: MANAGERS }, schema: { params: idParams } },
+    async (req) => {
+      const id = req.params.id;
+      await team.removeOperator(deps, companyCtx(req), id);
+      return { ok: true };
+    },
+  );
 
   // ---- Managers (the owner adds and removes them; managers may list them for password resets)
   app.get('/api/managers', { config: { access: MANAGERS } }, async (req) =>
     team.listManagers(db, companyCtx(req)),
   );
-  app.post('/api/managers', { config: { access: OWNER } }, async (req, reply) => {
-    const input = parse(managerInputSchema, req.body);
-    return reply.status(201).send(await team.createManager(deps, companyCtx(req), input));
-  });
-  app.delete('/api/managers/:id', { config: { access: OWNER } }, async (req) => {
-    const id = idOf(req.params);
-    await team.removeManager(deps, companyCtx(req), id);
-    return { ok: true };
-  });
+  typed.post(
+    '/api/managers',
+    { config: { access: OWNER }, schema: { body: managerInputSchema } },
+    async (req, reply) => {
+      const input = req.body;
+      return reply.status(201).send(await team.createManager(deps, companyCtx(req), input));
+    },
+  );
+  typed.delete(
+    '/api/managers/:id',
+    { config: { access: OWNER }, schema: { params: idParams } },
+    async (req) => {
+      const id = req.params.id;
+      await team.removeManager(deps, companyCtx(req), id);
+      return { ok: true };
+    },
+  );
   // ---- Technicians (issue 27: owners and managers add them like managers, email and password)
   app.get('/api/technicians', { config: { access: MANAGERS } }, async (req) =>
     team.listManagers(db, companyCtx(req), 'technician'),
   );
-  app.post('/api/technicians', { config: { access: MANAGERS } }, async (req, reply) => {
-    const input = parse(managerInputSchema, req.body);
-    return reply
-      .status(201)
-      .send(await team.createManager(deps, companyCtx(req), input, 'technician'));
-  });
-  app.delete('/api/technicians/:id', { config: { access: MANAGERS } }, async (req) => {
-    const id = idOf(req.params);
-    await team.removeManager(deps, companyCtx(req), id, 'technician');
-    return { ok: true };
-  });
-  app.post('/api/admin/reset-user-password', { config: { access: MANAGERS } }, async (req) => {
-    const input = parse(resetUserPasswordSchema, req.body);
-    const ctx = companyCtx(req);
-    await team.resetUserPassword(deps, ctx, input);
-    req.log.info(
-      { event: 'password_reset_by_admin', by: ctx.userId, target: input.targetUserId },
-      'password reset',
-    );
-    return { ok: true };
-  });
+  typed.post(
+    '/api/technicians',
+    { config: { access: MANAGERS }, schema: { body: managerInputSchema } },
+    async (req, reply) => {
+      const input = req.body;
+      return reply
+        .status(201)
+        .send(await team.createManager(deps, companyCtx(req), input, 'technician'));
+    },
+  );
+  typed.delete(
+    '/api/technicians/:id',
+    { config: { access: MANAGERS }, schema: { params: idParams } },
+    async (req) => {
+      const id = req.params.id;
+      await team.removeManager(deps, companyCtx(req), id, 'technician');
+      return { ok: true };
+    },
+  );
+  typed.post(
+    '/api/admin/reset-user-password',
+    { config: { access: MANAGERS }, schema: { body: resetUserPasswordSchema } },
+    async (req) => {
+      const input = req.body;
+      const ctx = companyCtx(req);
+      await team.resetUserPassword(deps, ctx, input);
+      req.log.info(
+        { event: 'password_reset_by_admin', by: ctx.userId, target: input.targetUserId },
+        'password reset',
+      );
+      return { ok: true };
+    },
+  );
 
   // ---- Operator sign-in
-  app.post(
+  typed.post(
     '/api/employee/login',
-    { config: { access: 'public', dbScope: 'system' } },
+    { config: { access: 'public', dbScope: 'system' }, schema: { body: operatorLoginSchema } },
     async (req, reply) => {
-      const input = parse(operatorLoginSchema, req.body);
+      const input = req.body;
       try {
         const secret = deps.config.APP_SECRET;
         const { account: u, subject } = await operatorLogin(
@@ -144,15 +181,17 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
   );
 
   // ---- Operator updates (keepsSessions: these writes change no user, company or session, plugins/session.ts)
-  app.post(
+  typed.post(
     '/api/operator-updates',
-    { config: { access: COMPANY_USERS, keepsSessions: true } },
+    {
+      config: { access: COMPANY_USERS, keepsSessions: true },
+      schema: { body: operatorUpdateInputSchema },
+    },
     async (req, reply) => {
-      const input = parse(operatorUpdateInputSchema, req.body);
       const { created, body } = await updates.submitUpdate(
         deps,
         companyCtx(req),
-        input,
+        req.body,
         idempotencyKeyOf(req),
         deviceSummary(req.headers['user-agent']),
       );
@@ -171,31 +210,24 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (req) => updates.listUpdates(deps, companyCtx(req)),
   );
-  app.post(
+  typed.post(
     '/api/operator-updates/:id/approve',
-    { config: { access: MANAGERS, keepsSessions: true } },
-    async (req) => {
-      const id = idOf(req.params);
-      return updates.approveUpdate(deps, companyCtx(req), id);
-    },
+    { config: { access: MANAGERS, keepsSessions: true }, schema: { params: idParams } },
+    async (req) => updates.approveUpdate(deps, companyCtx(req), req.params.id),
   );
-  app.post(
+  typed.post(
     '/api/operator-updates/:id/reject',
-    { config: { access: MANAGERS, keepsSessions: true } },
-    async (req) => {
-      const id = idOf(req.params);
-      return updates.rejectUpdate(deps, companyCtx(req), id);
-    },
+    { config: { access: MANAGERS, keepsSessions: true }, schema: { params: idParams } },
+    async (req) => updates.rejectUpdate(deps, companyCtx(req), req.params.id),
   );
 
-  app.post(
+  typed.post(
     '/api/operator-updates/:id/void',
-    { config: { access: MANAGERS, keepsSessions: true } },
-    async (req) => {
-      const id = idOf(req.params);
-      const { reason } = parse(voidInputSchema, req.body);
-      return updates.voidUpdate(deps, companyCtx(req), id, reason);
+    {
+      config: { access: MANAGERS, keepsSessions: true },
+      schema: { params: idParams, body: voidInputSchema },
     },
+    async (req) => updates.voidUpdate(deps, companyCtx(req), req.params.id, req.body.reason),
   );
 
   // ---- Fuel and history

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminAccountsQuerySchema,
   checkoutRequestSchema,
@@ -22,21 +23,30 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
     svc.getView(deps, provider, companyCtx(req)),
   );
 
-  app.post('/api/create-checkout-session', owner, async (req) => {
-    const input = parse(checkoutRequestSchema, req.body);
-    return svc.startCheckout(deps, provider, companyCtx(req), input, publicUrlOf(deps.config));
-  });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post(
+    '/api/create-checkout-session',
+    { ...owner, schema: { body: checkoutRequestSchema } },
+    async (req) =>
+      svc.startCheckout(deps, provider, companyCtx(req), req.body, publicUrlOf(deps.config)),
+  );
 
-  app.post('/api/subscription/upgrade', owner, async (req) => {
-    const { tier } = parse(upgradeRequestSchema, req.body);
-    await svc.changePlan(deps, provider, companyCtx(req), tier);
-    return svc.getView(deps, provider, companyCtx(req));
-  });
-  app.post('/api/subscription/pause', owner, async (req) => {
-    const { months } = parse(pauseRequestSchema, req.body);
-    await svc.pauseSubscription(deps, provider, companyCtx(req), months);
-    return svc.getView(deps, provider, companyCtx(req));
-  });
+  typed.post(
+    '/api/subscription/upgrade',
+    { ...owner, schema: { body: upgradeRequestSchema } },
+    async (req) => {
+      await svc.changePlan(deps, provider, companyCtx(req), req.body.tier);
+      return svc.getView(deps, provider, companyCtx(req));
+    },
+  );
+  typed.post(
+    '/api/subscription/pause',
+    { ...owner, schema: { body: pauseRequestSchema } },
+    async (req) => {
+      await svc.pauseSubscription(deps, provider, companyCtx(req), req.body.months);
+      return svc.getView(deps, provider, companyCtx(req));
+    },
+  );
   app.post('/api/subscription/reactivate', owner, async (req) => {
     await svc.reactivateSubscription(deps, provider, companyCtx(req));
     return svc.getView(deps, provider, companyCtx(req));
@@ -82,8 +92,9 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
     );
   });
 
-  app.get('/api/admin/accounts', { config: { access: ['platform_admin'] } }, async (req) => {
-    const q = parse(adminAccountsQuerySchema, req.query);
-    return svc.listAccounts(deps, q);
-  });
+  typed.get(
+    '/api/admin/accounts',
+    { config: { access: ['platform_admin'] }, schema: { querystring: adminAccountsQuerySchema } },
+    async (req) => svc.listAccounts(deps, req.query),
+  );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PHOTO_MAX_BYTES } from '../../../../domain/schemas/field';
 import {
@@ -11,8 +12,9 @@ import {
   workOrderPhotoInputSchema,
 } from '../../../../domain/schemas/work-orders';
 import type { Deps } from '../../deps';
-import { notFound, parse } from '../../lib/errors';
-import { idempotencyKeyOf, idOf, sendPhoto } from '../../lib/request';
+import { notFound } from '../../lib/errors';
+import { idempotencyKeyOf, sendPhoto } from '../../lib/request';
+import { idParams } from '../../lib/route-schemas';
 import { companyCtx } from '../../plugins/access';
 import { costs } from './costs.service';
 import * as svc from './work-orders.service';
@@ -21,22 +23,34 @@ const MANAGERS = ['owner', 'manager'] as const;
 /** Owners, managers and technicians (issue 27); operators and platform admins are refused (403). */
 const WORKSHOP = ['owner', 'manager', 'technician'] as const;
 const photoParams = z.object({ id: z.uuid(), photoId: z.uuid() });
+const tags = ['Work orders'];
 
 /** Work orders and the costs report (issue 27, docs/work-orders.md). */
-export async function workOrdersRoutes(app: FastifyInstance, deps: Deps) {
-  app.get('/api/work-orders', { config: { access: WORKSHOP } }, async (req) => {
-    const q = parse(workOrderListQuerySchema, req.query);
-    return svc.listWorkOrders(deps, companyCtx(req), q);
-  });
+export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/work-orders',
+    {
+      config: { access: WORKSHOP },
+      schema: { tags, summary: 'Work orders (filters)', querystring: workOrderListQuerySchema },
+    },
+    async (req) => svc.listWorkOrders(deps, companyCtx(req), req.query),
+  );
   app.post(
     '/api/work-orders',
-    { config: { access: MANAGERS, keepsSessions: true } },
+    {
+      config: { access: MANAGERS, keepsSessions: true, idempotencyKey: true },
+      schema: {
+        tags,
+        summary: 'Open a work order (201; the same Idempotency-Key again: 200)',
+        body: workOrderInputSchema,
+      },
+    },
     async (req, reply) => {
-      const input = parse(workOrderInputSchema, req.body);
       const { created, workOrder } = await svc.createWorkOrder(
         deps,
         companyCtx(req),
-        input,
+        req.body,
         idempotencyKeyOf(req),
       );
       return reply.status(created ? 201 : 200).send(workOrder);
@@ -45,32 +59,46 @@ export async function workOrdersRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/work-orders/assignees', { config: { access: MANAGERS } }, async (req) =>
     svc.assignees(deps, companyCtx(req)),
   );
-  app.get('/api/work-orders/proposal/:id', { config: { access: MANAGERS } }, async (req) =>
-    svc.proposalFor(deps, companyCtx(req), idOf(req.params)),
+  app.get(
+    '/api/work-orders/proposal/:id',
+    { config: { access: MANAGERS }, schema: { params: idParams } },
+    async (req) => svc.proposalFor(deps, companyCtx(req), req.params.id),
   );
-  app.get('/api/work-orders/:id', { config: { access: WORKSHOP } }, async (req) =>
-    svc.getWorkOrder(deps, companyCtx(req), idOf(req.params)),
+  app.get(
+    '/api/work-orders/:id',
+    { config: { access: WORKSHOP }, schema: { tags, summary: 'One work order', params: idParams } },
+    async (req) => svc.getWorkOrder(deps, companyCtx(req), req.params.id),
   );
   app.patch(
     '/api/work-orders/:id',
-    { config: { access: WORKSHOP, keepsSessions: true } },
-    async (req) => {
-      const id = idOf(req.params);
-      const patch = parse(workOrderPatchSchema, req.body);
-      return svc.updateWorkOrder(deps, companyCtx(req), id, patch);
+    {
+      config: { access: WORKSHOP, keepsSessions: true },
+      schema: {
+        tags,
+        summary: 'Change a work order (status, assignee, notes, labour)',
+        params: idParams,
+        body: workOrderPatchSchema,
+      },
     },
+    async (req) => svc.updateWorkOrder(deps, companyCtx(req), req.params.id, req.body),
   );
   app.post(
     '/api/work-orders/:id/parts',
-    { config: { access: WORKSHOP, keepsSessions: true } },
+    {
+      config: { access: WORKSHOP, keepsSessions: true, idempotencyKey: true },
+      schema: {
+        tags,
+        summary: 'Use a part on a work order (taken from stock)',
+        params: idParams,
+        body: workOrderPartInputSchema,
+      },
+    },
     async (req, reply) => {
-      const id = idOf(req.params);
-      const input = parse(workOrderPartInputSchema, req.body);
       const { created, workOrder } = await svc.addPart(
         deps,
         companyCtx(req),
-        id,
-        input,
+        req.params.id,
+        req.body,
         idempotencyKeyOf(req),
       );
       return reply.status(created ? 201 : 200).send(workOrder);
@@ -78,15 +106,21 @@ export async function workOrdersRoutes(app: FastifyInstance, deps: Deps) {
   );
   app.post(
     '/api/work-orders/:id/complete',
-    { config: { access: WORKSHOP, keepsSessions: true } },
+    {
+      config: { access: WORKSHOP, keepsSessions: true, idempotencyKey: true },
+      schema: {
+        tags,
+        summary: 'Complete a work order (its service entry, and its defect resolved)',
+        params: idParams,
+        body: completeInputSchema,
+      },
+    },
     async (req, reply) => {
-      const id = idOf(req.params);
-      const input = parse(completeInputSchema, req.body);
       const { workOrder } = await svc.completeWorkOrder(
         deps,
         companyCtx(req),
-        id,
-        input,
+        req.params.id,
+        req.body,
         idempotencyKeyOf(req),
       );
       return reply.status(200).send(workOrder);
@@ -97,11 +131,15 @@ export async function workOrdersRoutes(app: FastifyInstance, deps: Deps) {
     {
       config: { access: WORKSHOP, keepsSessions: true },
       bodyLimit: Math.ceil(PHOTO_MAX_BYTES / 3) * 4 + 64 * 1024,
+      schema: { params: idParams, body: workOrderPhotoInputSchema },
     },
     async (req, reply) => {
-      const id = idOf(req.params);
-      const input = parse(workOrderPhotoInputSchema, req.body);
-      const { created, workOrder } = await svc.addPhoto(deps, companyCtx(req), id, input);
+      const { created, workOrder } = await svc.addPhoto(
+        deps,
+        companyCtx(req),
+        req.params.id,
+        req.body,
+      );
       return reply.status(created ? 201 : 200).send(workOrder);
     },
   );
@@ -114,8 +152,16 @@ export async function workOrdersRoutes(app: FastifyInstance, deps: Deps) {
       return sendPhoto(reply, await svc.photoOf(deps, companyCtx(req), p.data.id, p.data.photoId));
     },
   );
-  app.get('/api/costs', { config: { access: MANAGERS } }, async (req) => {
-    const q = parse(costsQuerySchema, req.query);
-    return costs(deps, companyCtx(req), q);
-  });
+  app.get(
+    '/api/costs',
+    {
+      config: { access: MANAGERS },
+      schema: {
+        tags,
+        summary: 'Maintenance costs per month (parts, labour, other)',
+        querystring: costsQuerySchema,
+      },
+    },
+    async (req) => costs(deps, companyCtx(req), req.query),
+  );
 }
