@@ -21,6 +21,8 @@ import { AppError, fromZodError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import { actorOf, bumpEquipmentVersion, moveTotals, record } from '../ledger/index';
 import { checkCatalogueParts } from '../parts/index';
+import { enqueueEvents, kickDelivery } from '../events/index';
+import { computeStatus } from '../../../../domain/status';
 import { columnsOf, editableOf } from './equipment.columns';
 import { toEquipmentDto, toNoteDto, type Row } from './equipment.dto';
 import { assertId, companyToday, countEquipment, findRow, notFound } from './equipment.queries';
@@ -121,6 +123,7 @@ export async function updateEquipment(
     const current = await findRow(tx, ctx, id, true);
     return updateEquipmentTx(tx, deps, ctx, current, patch);
   });
+  kickDelivery(deps);
   return toEquipmentDto(row, companyToday(deps, ctx));
 }
 
@@ -172,8 +175,37 @@ export async function updateEquipmentTx(
   const changes = changesOf(current, updated);
   if (changes.length > 0)
     await record(tx, actorOf(ctx), current.id, now, { kind: 'change', params: { changes } });
+  await announceStatusChange(tx, ctx, current, updated, companyToday(deps, ctx), now);
   await bumpEquipmentVersion(tx, ctx.companyId);
   return updated;
+}
+
+/**
+ * Webhooks (issue 29): `equipment.status_changed` when a manager's edit or usage increase moved the
+ * machine's status, in the transaction of the change (readings and services announce their own).
+ */
+async function announceStatusChange(
+  tx: DbOrTx,
+  ctx: CompanyContext,
+  before: Row,
+  after: Row,
+  today: string,
+  now: Date,
+): Promise<void> {
+  const from = computeStatus(before, today).serviceStatus;
+  const to = computeStatus(after, today).serviceStatus;
+  if (from === to) return;
+  await enqueueEvents(
+    tx,
+    ctx.companyId,
+    [
+      {
+        type: 'equipment.status_changed',
+        data: { equipmentId: after.id, from, to, usage: after.currentUsage },
+      },
+    ],
+    now,
+  );
 }
 
 /** Delete Forever: the only call that removes a machine's history (active or retired). */
@@ -218,9 +250,12 @@ export async function increaseUsage(
         unit: updated.unit,
       },
     });
+    const before = { ...updated, currentUsage: updated.currentUsage - increase };
+    await announceStatusChange(tx, ctx, before, updated, companyToday(deps, ctx), now);
     await bumpEquipmentVersion(tx, ctx.companyId);
     return updated;
   });
+  kickDelivery(deps);
   return toEquipmentDto(row, companyToday(deps, ctx));
 }
 

@@ -327,6 +327,88 @@ describe('webhooks', () => {
     }
   });
 
+  it('announce a status change made by a manager: a usage increase and an edit', async () => {
+    const r = await receiver();
+    try {
+      const { owner } = await setup(t, r.url, ['equipment.status_changed']);
+      // Interval 100 from 0: 50 is good, 85 approaching (alert at 80 %), back to good after an edit.
+      const m = await createEquipmentViaApi(t.app, owner.cookie, {
+        currentUsage: 50,
+        serviceInterval: 100,
+        lastServiceUsage: 0,
+      });
+      const up = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/usage`, {
+        usageIncrease: 35,
+      });
+      expect(up.statusCode, up.body).toBe(200);
+      // An increase that keeps the status announces nothing.
+      await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/usage`, {
+        usageIncrease: 1,
+      });
+      const edit = await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}`, {
+        lastServiceUsage: 80,
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect(await deliverDue(t.deps)).toMatchObject({ delivered: 2, failed: 0 });
+      const events = r.hits.map((h) => (JSON.parse(h.body) as WebhookPayload).data);
+      expect(events).toEqual(
+        expect.arrayContaining([
+          { equipmentId: m.id, from: 'good', to: 'approaching_service', usage: 85 },
+          { equipmentId: m.id, from: 'approaching_service', to: 'good', usage: 86 },
+        ]),
+      );
+      expect(events).toHaveLength(2);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('announce a completed work order once, in the transaction that completes it', async () => {
+    const r = await receiver();
+    try {
+      const { owner, webhook } = await setup(t, r.url, ['work_order.completed']);
+      const m = await createEquipmentViaApi(t.app, owner.cookie, { currentUsage: 100 });
+      const created = await call(t.app, owner.cookie, 'POST', '/api/work-orders', {
+        equipmentId: m.id,
+        title: 'Fix the seat',
+        kind: 'repair',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const wo = created.json<{ id: string; number: number }>();
+      // Nothing is announced before it is done.
+      expect(await deliverDue(t.deps)).toMatchObject({ delivered: 0 });
+      const complete = () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/work-orders/${wo.id}/complete`,
+          headers: { cookie: owner.cookie, 'idempotency-key': `wo-${wo.id}` },
+          payload: { laborHours: 2, laborRate: 40, otherCost: 5 },
+        });
+      expect((await complete()).statusCode).toBe(200);
+      // The phone sends it again (a lost answer): still one event.
+      expect((await complete()).statusCode).toBe(200);
+      expect(await deliverDue(t.deps)).toMatchObject({ delivered: 1, failed: 0 });
+      expect(r.hits).toHaveLength(1);
+      const hit = r.hits[0]!;
+      expect(verify(webhook.secret, String(hit.headers['webhook-signature']), hit.body)).toBe(true);
+      expect(JSON.parse(hit.body)).toMatchObject({
+        type: 'work_order.completed',
+        companyId: owner.companyId,
+        data: {
+          workOrderId: wo.id,
+          number: wo.number,
+          equipmentId: m.id,
+          kind: 'repair',
+          laborCost: 80,
+          otherCost: 5,
+          total: 85,
+        },
+      });
+    } finally {
+      await r.close();
+    }
+  });
+
   it('are delivered by the job queue on its own', async () => {
     const r = await receiver();
     const log = { error: () => {}, info: () => {} } as unknown as Parameters<

@@ -34,6 +34,7 @@ import { companyToday, findAnyRow, findRow } from '../equipment/index';
 import { recordServiceTx } from '../equipment/index';
 import { decodePhoto } from '../field/index';
 import { defectPhotoTx, openDefectOf, resolveDefectTx } from '../inspections/index';
+import { enqueueEvents, kickDelivery } from '../events/index';
 import { actorName, actorOf, bumpEquipmentVersion, record } from '../ledger/index';
 import { moveByKey, moveStock } from '../parts/index';
 
@@ -599,8 +600,32 @@ export async function completeWorkOrder(
       .where(and(eq(workOrder.id, w.id), eq(workOrder.companyId, ctx.companyId)));
     await statusEntry(tx, ctx, w, from, 'done', now, total);
     await bumpEquipmentVersion(tx, ctx.companyId);
+    // Webhooks (issue 29): the completed order, in the transaction that completes it.
+    await enqueueEvents(
+      tx,
+      ctx.companyId,
+      [
+        {
+          type: 'work_order.completed',
+          data: {
+            workOrderId: w.id,
+            number: w.number,
+            equipmentId: w.equipmentId,
+            kind: w.kind,
+            total,
+            partsCost,
+            laborCost,
+            otherCost,
+            serviceEntryId,
+            completedAt: now.toISOString(),
+          },
+        },
+      ],
+      now,
+    );
     return false;
   });
+  if (!replay) kickDelivery(deps);
   return { created: !replay, workOrder: await getWorkOrder(deps, ctx, id) };
 }
 
