@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  digestPreferencesSchema,
+  outboxListSchema,
   outboxQuerySchema,
   updateDigestPreferencesSchema,
   type DigestPreferences,
@@ -8,7 +11,6 @@ import {
 } from '../../../../domain/schemas/digest';
 import type { Deps } from '../../deps';
 import { text } from '../../../../domain/schemas/primitives';
-import { parse } from '../../lib/errors';
 import { createMailer } from '../../lib/mailer';
 import { authOf } from '../../plugins/access';
 import { unsubscribePage, type MailLanguage } from './digest-text';
@@ -33,21 +35,30 @@ const html = (reply: FastifyReply, status: number, body: string) =>
 const langOf = (header: string | undefined): MailLanguage =>
   header?.toLowerCase().startsWith('es') ? 'es' : 'en';
 
-/** The maintenance digest: preferences, the unsubscribe link, the platform admin's outbox. */
-export async function digestRoutes(app: FastifyInstance, deps: Deps) {
+/**
+ * The maintenance digest: preferences, the unsubscribe link, the platform admin's outbox. The JSON routes
+ * declare their schemas (plugins/validation.ts; not v1, untagged); the unsubscribe link parses its query by
+ * hand because its refusal is an HTML page (400, the visitor's language), not the error contract.
+ */
+export async function digestRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/user/digest',
-    { config: { access: ['owner', 'manager'] } },
+    {
+      config: { access: ['owner', 'manager'] },
+      schema: { response: { 200: digestPreferencesSchema } },
+    },
     async (req): Promise<DigestPreferences> => svc.preferences(deps, authOf(req).userId),
   );
 
   app.put(
     '/api/user/digest',
-    { config: { access: ['owner', 'manager'], keepsSessions: true } },
-    async (req): Promise<DigestPreferences> => {
-      const input = parse(updateDigestPreferencesSchema, req.body);
-      return svc.updatePreferences(deps, authOf(req).userId, input);
+    {
+      config: { access: ['owner', 'manager'], keepsSessions: true },
+      schema: { body: updateDigestPreferencesSchema, response: { 200: digestPreferencesSchema } },
     },
+    async (req): Promise<DigestPreferences> =>
+      svc.updatePreferences(deps, authOf(req).userId, req.body),
   );
 
   // The link in every digest: no sign-in. GET only asks (mail scanners open links); POST unsubscribes,
@@ -91,13 +102,15 @@ export async function digestRoutes(app: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/admin/outbox',
-    { config: { access: ['platform_admin'] } },
+    {
+      config: { access: ['platform_admin'] },
+      schema: { querystring: outboxQuerySchema, response: { 200: outboxListSchema } },
+    },
     async (req): Promise<OutboxList> => {
-      const q = parse(outboxQuerySchema, req.query);
       return {
         smtp: Boolean(deps.config.SMTP_URL),
         messages: (await listOutbox(deps, {
-          status: q.status,
+          status: req.query.status,
           limit: 200,
         })) as OutboxList['messages'],
       };

@@ -169,7 +169,14 @@ describe('digest preferences', () => {
       language: 'es',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ message: 'Choose daily, weekly or off.' });
+    // The error contract, exactly as when the route parsed its body by hand (issue 29).
+    expect(bad.json()).toEqual({
+      code: 'validation',
+      key: 'profile.digestFrequency',
+      message: 'Choose daily, weekly or off.',
+      params: { field: 'frequency', values: 'daily, weekly, off' },
+      fieldErrors: { frequency: 'Choose daily, weekly or off.' },
+    });
     const day = await call(t.app, m.cookie, 'PUT', '/api/user/digest', {
       frequency: 'weekly',
       weekday: 9,
@@ -556,6 +563,14 @@ describe('the outbox', () => {
     expect((await call(t.app, ownerNow, 'GET', '/api/admin/outbox')).statusCode).toBe(403);
     const bad = await call(t.app, admin.cookie, 'GET', '/api/admin/outbox?status=lost');
     expect(bad.statusCode).toBe(400);
+    const oneOf = 'status must be one of: pending, sending, sent, kept, failed';
+    expect(bad.json()).toEqual({
+      code: 'validation',
+      key: 'query.oneOf',
+      message: oneOf,
+      params: { field: 'status', values: 'pending, sending, sent, kept, failed' },
+      fieldErrors: { status: oneOf },
+    });
     expect(mailFor(o.email)).toHaveLength(0);
   });
 });
