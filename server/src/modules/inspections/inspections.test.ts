@@ -110,6 +110,18 @@ describe('checklist templates', () => {
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
       expect(res.json<{ key: string }>().key, JSON.stringify(over)).toBe(key);
     }
+    // The whole error contract, as when the route parsed its body by hand (issue 29).
+    const empty = await call(t.app, owner.cookie, 'POST', '/api/inspection-templates', {
+      ...template(),
+      name: '',
+    });
+    expect(empty.json()).toEqual({
+      code: 'validation',
+      key: 'inspections.templateNameRequired',
+      message: 'Enter a name for the checklist.',
+      params: { field: 'name', min: 1 },
+      fieldErrors: { name: 'Enter a name for the checklist.' },
+    });
   });
 
   it('creates, edits, lists and archives; copies ready-made checklists in English and Spanish', async () => {
@@ -648,6 +660,24 @@ describe('tenant isolation', () => {
     ] as const) {
       const r = await call(t.app, b.cookie, method, url, body);
       expect(r.statusCode, `${method} ${url}`).toBe(404);
+    }
+    // A malformed id is not found either, before its body is looked at (the declared params, issue 29).
+    for (const [method, url] of [
+      ['POST', '/api/defects/not-an-id/resolve'],
+      ['GET', '/api/defects/not-an-id/photo'],
+      ['PUT', '/api/inspection-templates/not-an-id'],
+      ['DELETE', '/api/inspection-templates/not-an-id'],
+      ['POST', '/api/equipment/not-an-id/out-of-service'],
+      ['POST', '/api/equipment/not-an-id/return-to-service'],
+      ['GET', '/api/equipment/not-an-id/inspection-report'],
+      ['GET', '/api/field/machines/not-an-id/checklists'],
+    ] as const) {
+      const r = await call(t.app, b.cookie, method, url, method === 'GET' ? undefined : {});
+      expect(r.json(), `${method} ${url}`).toEqual({
+        code: 'not_found',
+        key: 'common.notFound',
+        message: 'Not found',
+      });
     }
   });
 });
