@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './primitives';
+import { equipmentMessages } from '../messages/equipment';
 import { fieldMessages } from '../messages/field';
 import { equipmentOptionSchema } from './equipment';
 
@@ -15,7 +16,8 @@ export const fieldMachineSchema = equipmentOptionSchema.extend({
 });
 export type FieldMachine = z.infer<typeof fieldMachineSchema>;
 
-export const fieldMachineParamsSchema = z.object({ id: z.uuid() });
+/** `:id` of GET /api/field/machines/:id: a malformed one is that machine not found (404 equipment.notFound). */
+export const fieldMachineParamsSchema = z.object({ id: z.uuid(equipmentMessages.notFound) });
 
 /**
  * GET /api/field/machines: the company's whole machine list as the operator's picker needs it (the

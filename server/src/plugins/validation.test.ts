@@ -7,8 +7,11 @@ import { signupSchema } from '../../../domain/schemas/auth';
 import { equipmentInputSchema, equipmentPageQuerySchema } from '../../../domain/schemas/equipment';
 import { readingsBatchSchema } from '../../../domain/schemas/integrations';
 import { idParamSchema } from '../../../domain/schemas/operators';
-import { parse } from '../lib/errors';
+import { fieldMachineParamsSchema } from '../../../domain/schemas/field';
+import { commonMessages } from '../../../domain/messages/common';
+import { notFound, parse } from '../lib/errors';
 import { idOf } from '../lib/request';
+import { idsParams } from '../lib/route-schemas';
 import { registerErrorHandler } from './errors';
 import { registerValidation } from './validation';
 
@@ -109,6 +112,45 @@ describe('a declared schema answers as parse(...) did', () => {
     expect(byHand.statusCode).toBe(404);
     expect(declared.statusCode).toBe(404);
     expect(declared.body).toBe(byHand.body);
+  });
+
+  it("a path id's own not-found key (the field machine's) is kept; any other rule is common.notFound", async () => {
+    const own = Fastify({ logger: false });
+    registerErrorHandler(own);
+    registerValidation(own);
+    const typed = own.withTypeProvider<ZodTypeProvider>();
+    typed.get('/machine/:id', { schema: { params: fieldMachineParamsSchema } }, () => 'ok');
+    own.get('/machine-by-hand/:id', (req) => {
+      // What the route did by hand before it declared its params.
+      if (!z.object({ id: z.uuid() }).safeParse(req.params).success)
+        throw notFound('equipment.notFound');
+      return 'ok';
+    });
+    typed.get('/photo/:id/:photoId', { schema: { params: idsParams('photoId') } }, () => 'ok');
+    // A catalogue key that is not a not-found one: still common.notFound.
+    typed.get(
+      '/other/:id',
+      { schema: { params: z.object({ id: z.uuid(commonMessages.invalid) }) } },
+      () => 'ok',
+    );
+    try {
+      const get = (url: string) => own.inject({ method: 'GET', url });
+      const declared = await get('/machine/not-a-uuid');
+      expect(declared.statusCode).toBe(404);
+      expect(declared.json()).toEqual({
+        code: 'not_found',
+        key: 'equipment.notFound',
+        message: 'Equipment not found',
+      });
+      expect(declared.body).toBe((await get('/machine-by-hand/not-a-uuid')).body);
+      expect((await get(`/machine/${id}`)).body).toBe('ok');
+      const notFoundBody = { code: 'not_found', key: 'common.notFound', message: 'Not found' };
+      for (const url of [`/photo/${id}/x`, `/photo/x/${id}`, '/other/abcd'])
+        expect((await get(url)).json(), url).toEqual(notFoundBody);
+      expect((await get(`/photo/${id}/${id}`)).body).toBe('ok');
+    } finally {
+      await own.close();
+    }
   });
 
   it('in tests, a response schema that would drop a field fails the request', async () => {

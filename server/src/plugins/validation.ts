@@ -7,6 +7,7 @@ import {
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { messageKeyOf } from '../../../domain/messages/catalogue';
 import { AppError, fromIssues, notFound } from '../lib/errors';
 
 /**
@@ -57,12 +58,23 @@ function issueOf(v: ZodFastifySchemaValidationError): z.core.$ZodIssue {
 }
 
 /**
+ * A malformed path parameter (an id) is simply not found, as `idOf` answered: `common.notFound`, or the
+ * route's own not-found key when its params schema names one as the rule's message (the field machine's
+ * `equipment.notFound`: `z.uuid(equipmentMessages.notFound)`). Only a `<area>.notFound` key is taken.
+ */
+function paramsNotFound(v: ZodFastifySchemaValidationError | undefined): AppError {
+  const key = v ? messageKeyOf(v.message ?? '') : undefined;
+  return key?.endsWith('.notFound') ? notFound(key) : notFound();
+}
+
+/**
  * The error contract for a declared schema's refusal, byte for byte what `parse(schema, ...)` answered:
  * 400 with the first rule's message key, its parameters and a message per field; a malformed path
- * parameter (an id) is simply not found, as `idOf` answered. Null for any other error.
+ * parameter is 404 (paramsNotFound). Null for any other error.
  */
 export function schemaValidationError(error: unknown): AppError | null {
   if (!hasZodFastifySchemaValidationErrors(error)) return null;
-  if ((error as { validationContext?: string }).validationContext === 'params') return notFound();
+  if ((error as { validationContext?: string }).validationContext === 'params')
+    return paramsNotFound(error.validation[0]);
   return fromIssues(error.validation.map(issueOf));
 }

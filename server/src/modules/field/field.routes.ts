@@ -6,8 +6,8 @@ import {
   fieldPhotoInputSchema,
 } from '../../../../domain/schemas/field';
 import type { Deps } from '../../deps';
-import { notFound } from '../../lib/errors';
 import { sendPhoto } from '../../lib/request';
+import { idParams } from '../../lib/route-schemas';
 import { companyCtx } from '../../plugins/access';
 import { photoOfUpdate, savePhoto, updatesWithPhotos } from './field-photos.service';
 import { fieldMachine, fieldMachineList } from './field.service';
@@ -16,21 +16,22 @@ const COMPANY_USERS = ['owner', 'manager', 'operator'] as const;
 const MANAGERS = ['owner', 'manager'] as const;
 
 /** The field app (issue 13): the company's machine list, the machine a sticker or a scan names, photos. */
-export async function fieldRoutes(app: FastifyInstance, deps: Deps) {
+export async function fieldRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // The whole machine list of the company (bounded), which the phone keeps for offline search.
   app.get('/api/field/machines', { config: { access: COMPANY_USERS } }, async (req) =>
     fieldMachineList(deps, companyCtx(req)),
   );
-  app.get('/api/field/machines/:id', { config: { access: COMPANY_USERS } }, async (req) => {
-    // A malformed id is simply not found, like another company's id.
-    const p = fieldMachineParamsSchema.safeParse(req.params);
-    if (!p.success) throw notFound('equipment.notFound');
-    return fieldMachine(deps, companyCtx(req), p.data.id);
-  });
+  // A malformed id is that machine not found (equipment.notFound, the schema's message), like another company's id.
+  app.get(
+    '/api/field/machines/:id',
+    { config: { access: COMPANY_USERS }, schema: { params: fieldMachineParamsSchema } },
+    async (req) => fieldMachine(deps, companyCtx(req), req.params.id),
+  );
 
   // A photo with an operator update: base64 in JSON (docs/decisions/field-photos.md), so the body may
   // be larger than the app's default limit; the bytes are checked again after decoding.
-  app.withTypeProvider<ZodTypeProvider>().post(
+  app.post(
     '/api/field/photos',
     {
       config: { access: COMPANY_USERS, keepsSessions: true },
@@ -46,9 +47,10 @@ export async function fieldRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/field/photos', { config: { access: MANAGERS } }, async (req) =>
     updatesWithPhotos(deps, companyCtx(req)),
   );
-  app.get('/api/field/photos/:id', { config: { access: COMPANY_USERS } }, async (req, reply) => {
-    const p = fieldMachineParamsSchema.safeParse(req.params);
-    if (!p.success) throw notFound();
-    return sendPhoto(reply, await photoOfUpdate(deps, companyCtx(req), p.data.id));
-  });
+  app.get(
+    '/api/field/photos/:id',
+    { config: { access: COMPANY_USERS }, schema: { params: idParams } },
+    async (req, reply) =>
+      sendPhoto(reply, await photoOfUpdate(deps, companyCtx(req), req.params.id)),
+  );
 }
