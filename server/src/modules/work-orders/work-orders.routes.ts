@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PHOTO_MAX_BYTES } from '../../../../domain/schemas/field';
 import {
   completeInputSchema,
@@ -12,9 +11,8 @@ import {
   workOrderPhotoInputSchema,
 } from '../../../../domain/schemas/work-orders';
 import type { Deps } from '../../deps';
-import { notFound } from '../../lib/errors';
 import { idempotencyKeyOf, sendPhoto } from '../../lib/request';
-import { idParams } from '../../lib/route-schemas';
+import { idParams, idsParams } from '../../lib/route-schemas';
 import { companyCtx } from '../../plugins/access';
 import { costs } from './costs.service';
 import * as svc from './work-orders.service';
@@ -22,7 +20,6 @@ import * as svc from './work-orders.service';
 const MANAGERS = ['owner', 'manager'] as const;
 /** Owners, managers and technicians (issue 27); operators and platform admins are refused (403). */
 const WORKSHOP = ['owner', 'manager', 'technician'] as const;
-const photoParams = z.object({ id: z.uuid(), photoId: z.uuid() });
 const tags = ['Work orders'];
 
 /** Work orders and the costs report (issue 27, docs/work-orders.md). */
@@ -145,12 +142,9 @@ export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
   );
   app.get(
     '/api/work-orders/:id/photos/:photoId',
-    { config: { access: WORKSHOP } },
-    async (req, reply) => {
-      const p = photoParams.safeParse(req.params);
-      if (!p.success) throw notFound();
-      return sendPhoto(reply, await svc.photoOf(deps, companyCtx(req), p.data.id, p.data.photoId));
-    },
+    { config: { access: WORKSHOP }, schema: { params: idsParams('photoId') } },
+    async (req, reply) =>
+      sendPhoto(reply, await svc.photoOf(deps, companyCtx(req), req.params.id, req.params.photoId)),
   );
   app.get(
     '/api/costs',

@@ -475,6 +475,13 @@ describe('technicians', () => {
       `/api/work-orders/${wo.id}/photos/${done.json().photos[0].id}`,
     );
     expect(photo.headers['content-type']).toBe('image/jpeg');
+    // A malformed photo id is not found (the declared params, issue 29).
+    const badPhoto = await call(t.app, tc, 'GET', `/api/work-orders/${wo.id}/photos/not-a-uuid`);
+    expect(badPhoto.json()).toEqual({
+      code: 'not_found',
+      key: 'common.notFound',
+      message: 'Not found',
+    });
     // Refused (403), before any lookup.
     const wo2 = await newOrder(owner, m.id);
     const title = await call(t.app, tc, 'PATCH', `/api/work-orders/${wo2.id}`, {
