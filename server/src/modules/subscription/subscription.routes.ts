@@ -58,7 +58,7 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: Deps) {
 
   // The local provider's in-app checkout page (404 when Stripe is configured).
   // Its :sessionId is parsed here, not declared: it is a provider's session name, not an id, and its
-  // refusal (a control character in it) is a 400 with the text rule's key; a declared params schema's
+  // refusal (an empty one, a control character in it) is a 400 with the text rule's key; a declared params schema's
   // refusal is always 404 not found (plugins/validation.ts), which would change that answer.
   app.get('/api/checkout/:sessionId', owner, async (req) => {
     const { sessionId } = parse(checkoutSessionParamsSchema, req.params);
