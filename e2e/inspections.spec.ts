@@ -196,7 +196,25 @@ test('the screens in Spanish at phone and desktop size (screenshots when INSPECT
   await shot(page, 'inspection-manager-es-390');
   await page.getByRole('button', { name: 'Editar lista' }).click();
   await shot(page, 'inspection-template-editor-es-390');
-  await page.keyboard.press('Escape');
+  // The editor checks with the API's schema (zodResolver): each rule under its field, nothing sent.
+  const editor = page.getByRole('dialog');
+  const listName = editor.getByLabel('Nombre de la lista');
+  const firstLabel = editor.getByLabel('Nombre', { exact: true }).first();
+  const [keptName, keptLabel] = [await listName.inputValue(), await firstLabel.inputValue()];
+  await listName.fill('');
+  await firstLabel.fill('  ');
+  await editor.getByRole('button', { name: 'Guardar' }).click();
+  await expect(listName).toHaveAttribute('aria-invalid', 'true');
+  await expect(editor.locator('#template-name-error')).toHaveText(
+    'Escriba un nombre para la lista de revisión.',
+  );
+  await expect(firstLabel).toHaveAttribute('aria-invalid', 'true');
+  await expect(editor.getByText('Cada punto necesita un nombre.')).toHaveCount(1);
+  await listName.fill(keptName);
+  await firstLabel.fill(keptLabel);
+  await editor.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Lista guardada', { exact: true })).toBeVisible();
+  await expect(editor).toBeHidden();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Inspecciones antes del uso' })).toBeVisible();

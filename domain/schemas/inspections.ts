@@ -71,6 +71,32 @@ export const templateInputSchema = z
 export type TemplateInput = z.output<typeof templateInputSchema>;
 export type TemplateFormInput = z.input<typeof templateInputSchema>;
 
+/**
+ * The checklist editor's values (every item's field present) piped into the API's schema: the form
+ * validates with `templateInputSchema` itself, its messages under each field.
+ */
+export const templateFormSchema = z
+  .object({
+    name: z.string(),
+    equipmentTypes: z.array(z.enum(equipmentTypes)),
+    equipmentIds: z.array(z.string()),
+    daily: z.boolean(),
+    items: z.array(
+      z.object({
+        id: z.string(),
+        label: z.string(),
+        help: z.string(),
+        kind: z.enum(itemKinds),
+        unit: z.string(),
+        required: z.boolean(),
+        critical: z.boolean(),
+      }),
+    ),
+  })
+  .transform((v): TemplateFormInput => v)
+  .pipe(templateInputSchema);
+export type TemplateFormValues = z.input<typeof templateFormSchema>;
+
 export const templateDtoSchema = z.object({
   id: z.string(),
   name: z.string(),
