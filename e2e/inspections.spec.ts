@@ -94,6 +94,14 @@ test('an operator inspection with a failed item reaches the manager, who takes t
   await defect.getByRole('button', { name: 'Take out of service' }).click();
   const dialog = page.getByRole('dialog', { name: 'Take out of service' });
   await expect(dialog.getByLabel('Reason')).toHaveValue('Tracks or tires: Left track loose');
+  // The API's schema through zodResolver: a reason is required, said under the field.
+  await dialog.getByLabel('Reason').fill('   ');
+  await dialog.getByRole('button', { name: 'Take out of service' }).click();
+  await expect(dialog.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.locator('#oos-reason-error')).toHaveText(
+    'Give a reason for taking the machine out of service.',
+  );
+  await dialog.getByLabel('Reason').fill('Tracks or tires: Left track loose');
   await dialog.getByRole('button', { name: 'Take out of service' }).click();
   await expect(defect.getByText('Out of service', { exact: true })).toBeVisible();
 
@@ -109,6 +117,18 @@ test('an operator inspection with a failed item reaches the manager, who takes t
   await defect.getByRole('button', { name: 'Resolve' }).click();
   const resolve = page.getByRole('dialog', { name: 'Resolve defect' });
   await expect(resolve.getByLabel('With a service entry (repair, parts, cost)')).toBeChecked();
+  // A cost below 0 and, with a note, nothing written: each rule under its field, nothing sent.
+  await resolve.getByLabel('Cost (optional)').fill('-5');
+  await resolve.getByRole('button', { name: 'Resolve' }).click();
+  await expect(resolve.getByLabel('Cost (optional)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(resolve.locator('#resolve-cost-error')).toHaveText('Cost must be 0 or more');
+  await resolve.getByLabel('With a note').check();
+  await resolve.getByRole('button', { name: 'Resolve' }).click();
+  await expect(resolve.getByLabel('What was done')).toHaveAttribute('aria-invalid', 'true');
+  await expect(resolve.locator('#resolve-note-error')).toHaveText(
+    'Describe how the defect was resolved, or record a service entry.',
+  );
+  await resolve.getByLabel('With a service entry (repair, parts, cost)').check();
   await resolve.getByLabel('Cost (optional)').fill('85');
   await resolve.getByLabel('What was done').fill('Track tensioned');
   await expect(resolve.getByLabel('Return the machine to service')).toBeChecked();
