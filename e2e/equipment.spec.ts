@@ -113,7 +113,13 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   // Notes & History.
   await rowAction(page, name, 'Notes & History');
   const notes = page.getByRole('dialog', { name: 'Equipment Notes & History' });
+  // Only spaces: the API's rule under the field (noteInputSchema through zodResolver), nothing sent.
+  await notes.getByLabel('Add a note').fill('   ');
+  await notes.getByRole('button', { name: 'Add Note' }).click();
+  await expect(notes.getByLabel('Add a note')).toHaveAttribute('aria-invalid', 'true');
+  await expect(notes.locator('#new-note-error')).toHaveText('Note cannot be empty');
   await notes.getByLabel('Add a note').fill('Changed the oil');
+  await expect(notes.getByLabel('Add a note')).not.toHaveAttribute('aria-invalid', 'true');
   await notes.getByRole('button', { name: 'Add Note' }).click();
   await expect(page.getByText('Note Added', { exact: true })).toBeVisible();
   const history = notes.getByTestId('history-list');

@@ -94,6 +94,14 @@ test('an operator inspection with a failed item reaches the manager, who takes t
   await defect.getByRole('button', { name: 'Take out of service' }).click();
   const dialog = page.getByRole('dialog', { name: 'Take out of service' });
   await expect(dialog.getByLabel('Reason')).toHaveValue('Tracks or tires: Left track loose');
+  // The API's schema through zodResolver: a reason is required, said under the field.
+  await dialog.getByLabel('Reason').fill('   ');
+  await dialog.getByRole('button', { name: 'Take out of service' }).click();
+  await expect(dialog.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.locator('#oos-reason-error')).toHaveText(
+    'Give a reason for taking the machine out of service.',
+  );
+  await dialog.getByLabel('Reason').fill('Tracks or tires: Left track loose');
   await dialog.getByRole('button', { name: 'Take out of service' }).click();
   await expect(defect.getByText('Out of service', { exact: true })).toBeVisible();
 
@@ -109,6 +117,18 @@ test('an operator inspection with a failed item reaches the manager, who takes t
   await defect.getByRole('button', { name: 'Resolve' }).click();
   const resolve = page.getByRole('dialog', { name: 'Resolve defect' });
   await expect(resolve.getByLabel('With a service entry (repair, parts, cost)')).toBeChecked();
+  // A cost below 0 and, with a note, nothing written: each rule under its field, nothing sent.
+  await resolve.getByLabel('Cost (optional)').fill('-5');
+  await resolve.getByRole('button', { name: 'Resolve' }).click();
+  await expect(resolve.getByLabel('Cost (optional)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(resolve.locator('#resolve-cost-error')).toHaveText('Cost must be 0 or more');
+  await resolve.getByLabel('With a note').check();
+  await resolve.getByRole('button', { name: 'Resolve' }).click();
+  await expect(resolve.getByLabel('What was done')).toHaveAttribute('aria-invalid', 'true');
+  await expect(resolve.locator('#resolve-note-error')).toHaveText(
+    'Describe how the defect was resolved, or record a service entry.',
+  );
+  await resolve.getByLabel('With a service entry (repair, parts, cost)').check();
   await resolve.getByLabel('Cost (optional)').fill('85');
   await resolve.getByLabel('What was done').fill('Track tensioned');
   await expect(resolve.getByLabel('Return the machine to service')).toBeChecked();
@@ -196,7 +216,25 @@ test('the screens in Spanish at phone and desktop size (screenshots when INSPECT
   await shot(page, 'inspection-manager-es-390');
   await page.getByRole('button', { name: 'Editar lista' }).click();
   await shot(page, 'inspection-template-editor-es-390');
-  await page.keyboard.press('Escape');
+  // The editor checks with the API's schema (zodResolver): each rule under its field, nothing sent.
+  const editor = page.getByRole('dialog');
+  const listName = editor.getByLabel('Nombre de la lista');
+  const firstLabel = editor.getByLabel('Nombre', { exact: true }).first();
+  const [keptName, keptLabel] = [await listName.inputValue(), await firstLabel.inputValue()];
+  await listName.fill('');
+  await firstLabel.fill('  ');
+  await editor.getByRole('button', { name: 'Guardar' }).click();
+  await expect(listName).toHaveAttribute('aria-invalid', 'true');
+  await expect(editor.locator('#template-name-error')).toHaveText(
+    'Escriba un nombre para la lista de revisión.',
+  );
+  await expect(firstLabel).toHaveAttribute('aria-invalid', 'true');
+  await expect(editor.getByText('Cada punto necesita un nombre.')).toHaveCount(1);
+  await listName.fill(keptName);
+  await firstLabel.fill(keptLabel);
+  await editor.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Lista guardada', { exact: true })).toBeVisible();
+  await expect(editor).toBeHidden();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Inspecciones antes del uso' })).toBeVisible();

@@ -12,6 +12,10 @@ test('the owner creates a key (shown once), uses it, revokes it; a private webho
     page.getByRole('heading', { name: 'API keys and webhooks', level: 1 }),
   ).toBeVisible();
 
+  // The API's schema through zodResolver: a key needs a name, said under the field; nothing is sent.
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await expect(page.getByLabel('Key name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#apiKeyName-error')).toHaveText('Please name the key.');
   await page.getByLabel('Key name').fill('GPS sync');
   await page.getByRole('checkbox', { name: /Readings/ }).check();
   await page.getByRole('button', { name: 'Create key' }).click();
@@ -30,7 +34,13 @@ test('the owner creates a key (shown once), uses it, revokes it; a private webho
   await expect(page.getByText('Revoked', { exact: true })).toBeVisible();
   expect((await page.request.get('/api/equipment', withKey)).status()).toBe(401);
 
+  await page.getByLabel('Address (https)').fill('not an address');
+  await page.getByRole('button', { name: 'Add webhook' }).click();
+  await expect(page.getByLabel('Address (https)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#webhookUrl-error')).toHaveText('Enter an http or https URL.');
+  // A well-formed address reaches the server, which refuses a loopback one.
   await page.getByLabel('Address (https)').fill('http://127.0.0.1:9/hooks');
+  await expect(page.getByLabel('Address (https)')).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Add webhook' }).click();
   await expect(page.getByText(/private, loopback or link-local/).first()).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateSchema, text } from './primitives';
 import { equipmentTypes } from '../kinds';
+import { equipmentMessages } from '../messages/equipment';
 import { inspectionsMessages } from '../messages/inspections';
 
 export { inspectionsMessages };
@@ -70,6 +71,32 @@ export const templateInputSchema = z
   });
 export type TemplateInput = z.output<typeof templateInputSchema>;
 export type TemplateFormInput = z.input<typeof templateInputSchema>;
+
+/**
+ * The checklist editor's values (every item's field present) piped into the API's schema: the form
+ * validates with `templateInputSchema` itself, its messages under each field.
+ */
+export const templateFormSchema = z
+  .object({
+    name: z.string(),
+    equipmentTypes: z.array(z.enum(equipmentTypes)),
+    equipmentIds: z.array(z.string()),
+    daily: z.boolean(),
+    items: z.array(
+      z.object({
+        id: z.string(),
+        label: z.string(),
+        help: z.string(),
+        kind: z.enum(itemKinds),
+        unit: z.string(),
+        required: z.boolean(),
+        critical: z.boolean(),
+      }),
+    ),
+  })
+  .transform((v): TemplateFormInput => v)
+  .pipe(templateInputSchema);
+export type TemplateFormValues = z.input<typeof templateFormSchema>;
 
 export const templateDtoSchema = z.object({
   id: z.string(),
@@ -264,9 +291,51 @@ export const resolveDefectInputSchema = z
   });
 export type ResolveDefectInput = z.infer<typeof resolveDefectInputSchema>;
 
+/**
+ * The Resolve dialog (how, note, cost, performed by, return to service) as the API sees it: a cost
+ * typed with a comma or a point, 0 or more, under its field; then `resolveDefectInputSchema` (a note
+ * is required when resolving without a service entry). `outOfService`: the machine is out of service,
+ * so "return to service" is sent.
+ */
+export const resolveDefectFormSchema = (outOfService: boolean) =>
+  z
+    .object({
+      how: z.enum(['note', 'service']),
+      note: z.string(),
+      cost: z.string(),
+      performedBy: z.string(),
+      returnToService: z.boolean(),
+    })
+    .superRefine((v, ctx) => {
+      const c = Number(v.cost.trim().replace(',', '.'));
+      if (v.how === 'service' && v.cost.trim() && (!Number.isFinite(c) || c < 0))
+        ctx.addIssue({ code: 'custom', path: ['cost'], message: equipmentMessages.costMin });
+    })
+    .transform((v): z.input<typeof resolveDefectInputSchema> => {
+      const note = v.note.trim();
+      const cost = v.cost.trim() ? Number(v.cost.trim().replace(',', '.')) : undefined;
+      const by = v.performedBy.trim();
+      return {
+        ...(note ? { note } : {}),
+        ...(v.how === 'service'
+          ? {
+              service: {
+                ...(cost !== undefined ? { cost } : {}),
+                ...(by ? { performedBy: by } : {}),
+                ...(note ? { notes: note } : {}),
+              },
+            }
+          : {}),
+        ...(outOfService ? { returnToService: v.returnToService } : {}),
+      };
+    })
+    .pipe(resolveDefectInputSchema);
+export type ResolveDefectFormValues = z.input<ReturnType<typeof resolveDefectFormSchema>>;
+
 export const outOfServiceInputSchema = z.object({
   reason: text({ error: m.reasonRequired }).trim().min(1, m.reasonRequired).max(500, m.reasonMax),
 });
+export type OutOfServiceInput = z.infer<typeof outOfServiceInputSchema>;
 
 export const outOfServiceDtoSchema = z.object({
   at: z.string(),

@@ -73,6 +73,35 @@ export const companySettingsInputSchema = z
   });
 export type CompanySettingsInput = z.infer<typeof companySettingsInputSchema>;
 
+/**
+ * The Company Settings form (three strings) as the API sees it, given the company's zone now: an
+ * empty field keeps its value, a zone typed as a city is resolved ("Chicago" -> America/Chicago) and
+ * is sent only when it differs from `currentZone`; then the API's own schema. A place that names no
+ * zone is refused under the field by the API's schema (the form names what was typed); nothing
+ * changed is `noChanges` on the form as a whole (`root`), before the API's schema is asked.
+ */
+export const companySettingsFormSchema = (currentZone: string) =>
+  z
+    .object({ companyName: z.string(), masterPassword: z.string(), timeZone: z.string() })
+    .transform((v) => {
+      // What names no zone is passed on as typed: the API's schema refuses it under the field.
+      const zone = v.timeZone.trim()
+        ? (resolveTimeZone(v.timeZone) ?? v.timeZone.trim())
+        : currentZone;
+      const out: { companyName?: string; masterPassword?: string; timeZone?: string } = {};
+      if (v.companyName.trim()) out.companyName = v.companyName.trim();
+      if (v.masterPassword) out.masterPassword = v.masterPassword;
+      if (zone && zone !== currentZone) out.timeZone = zone;
+      return out;
+    })
+    .refine(
+      (v) =>
+        v.masterPassword !== undefined || v.companyName !== undefined || v.timeZone !== undefined,
+      { message: m.noChanges, path: ['root'] },
+    )
+    .pipe(companySettingsInputSchema);
+export type CompanySettingsFormValues = z.input<ReturnType<typeof companySettingsFormSchema>>;
+
 export const companySettingsDto = z.object({
   id: z.string(),
   companyName: z.string(),

@@ -6,7 +6,7 @@ import type {
   ServiceLogDto,
 } from '@domain/schemas/equipment';
 import { Download, Undo2 } from 'lucide-react';
-import { Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -17,8 +17,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { companyToday } from '@/lib/auth';
 import { deviceLabel } from '@/lib/device-label';
@@ -26,7 +24,6 @@ import { downloadText } from '@/lib/download';
 import { formatDate, formatDateTime, formatNumber, formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import {
-  useAddNote,
   useEquipment,
   useEquipmentHistory,
   useServiceLog,
@@ -35,8 +32,9 @@ import {
 import { ForecastText } from './forecast-text';
 import { entryText, useHistoryLang } from './entry-text';
 import { formatUsage } from './format';
-// Loaded when a void is asked for: its form (zod, react-hook-form) stays out of the machine page's first screen.
-import { VoidDialog } from './lazy-dialogs';
+// Loaded when a void is asked for or a note can be added: their forms (zod, react-hook-form) stay out
+// of the machine page's first screen.
+import { NoteForm, VoidDialog } from './lazy-dialogs';
 
 type Props = {
   equipment: Pick<EquipmentDto, 'id' | 'name' | 'unit'> | null;
@@ -69,45 +67,14 @@ const TYPE_CLASS: Record<HistoryRecordDto['noteType'], string> = {
  */
 export function NotesHistoryDialog({ equipment, open, onOpenChange, readOnly = false }: Props) {
   const { t } = useTranslation('equipment');
-  const [content, setContent] = useState('');
   const [voiding, setVoiding] = useState<HistoryRecordDto | null>(null);
   const history = useEquipmentHistory(equipment?.id ?? null, open);
   const services = useServiceLog(equipment?.id ?? null, open);
   const detail = useEquipment(open ? (equipment?.id ?? null) : null);
-  const addNote = useAddNote();
   const voidEntry = useVoidEntry();
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!equipment || !content.trim()) return;
-    addNote.mutate(
-      { id: equipment.id, content: content.trim() },
-      {
-        onSuccess: () => {
-          setContent('');
-          toast({
-            title: t('toast.noteAdded'),
-            description: t('toast.noteAddedBody', { name: equipment.name }),
-          });
-        },
-        onError: () =>
-          toast({
-            title: t('toast.error'),
-            description: t('toast.noteFailed'),
-            variant: 'destructive',
-          }),
-      },
-    );
-  };
-
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        if (!o) setContent('');
-        onOpenChange(o);
-      }}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[96dvh] max-w-2xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{t('notes.title')}</DialogTitle>
@@ -126,24 +93,11 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange, readOnly = f
             </Link>
           ) : null}
         </DialogHeader>
-        {!readOnly && (
-          <form onSubmit={submit} className="grid gap-2">
-            <Label htmlFor="new-note">{t('notes.addLabel')}</Label>
-            <Textarea
-              id="new-note"
-              value={content}
-              onChange={(e) => setContent(e.target.value)}
-              placeholder={t('notes.placeholder')}
-              rows={3}
-              maxLength={5000}
-            />
-            <div className="flex justify-end">
-              <Button type="submit" disabled={!content.trim() || addNote.isPending}>
-                {addNote.isPending ? t('actions.saving') : t('notes.add')}
-              </Button>
-            </div>
-          </form>
-        )}
+        {!readOnly && equipment ? (
+          <Suspense fallback={<div className="min-h-[9.5rem]" />}>
+            <NoteForm equipment={equipment} />
+          </Suspense>
+        ) : null}
         {equipment && services.data ? (
           <ServiceCost equipment={equipment} log={services.data} />
         ) : null}

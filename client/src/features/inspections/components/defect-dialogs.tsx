@@ -1,7 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { DefectDto } from '@domain/schemas/inspections';
+import {
+  outOfServiceInputSchema,
+  resolveDefectFormSchema,
+  type DefectDto,
+  type OutOfServiceInput,
+  type ResolveDefectFormValues,
+  type ResolveDefectInput,
+} from '@domain/schemas/inspections';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
+import { FormField } from '@/components/form-field';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
   Dialog,
@@ -14,12 +23,14 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { translateError, translateKey } from '@/lib/translate-message';
+import { translateError } from '@/lib/translate-message';
+import { useMessage } from '@/lib/use-message';
 import { useOutOfService, useResolveDefect } from '../api/inspections-api';
 
 /**
  * Resolve a defect with a note or a service entry (Mark as Serviced's fields). "Return to service" is
  * offered while the machine is out of service: checked when no other open critical defect is left.
+ * Checked with the API's schema through `resolveDefectFormSchema` (zodResolver), rules under each field.
  */
 export function ResolveDialog({
   defect,
@@ -32,43 +43,30 @@ export function ResolveDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['inspections', 'messages']);
+  const msg = useMessage();
   const resolve = useResolveDefect();
-  const [how, setHow] = useState<'note' | 'service'>('service');
-  const [note, setNote] = useState('');
-  const [cost, setCost] = useState('');
-  const [performedBy, setPerformedBy] = useState('');
-  const [back, setBack] = useState(otherOpenCritical === 0);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ResolveDefectFormValues, unknown, ResolveDefectInput>({
+    resolver: zodResolver(resolveDefectFormSchema(defect.outOfService)),
+    defaultValues: {
+      how: 'service',
+      note: '',
+      cost: '',
+      performedBy: '',
+      returnToService: otherOpenCritical === 0,
+    },
+  });
+  const { errors } = form.formState;
+  const how = form.watch('how');
+  const noteError = msg(errors.note?.message);
+  const costError = msg(errors.cost?.message);
+  const invalid = (error: string | undefined, id: string) => ({
+    'aria-invalid': Boolean(error) || undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const text = note.trim();
-    if (how === 'note' && !text) {
-      setError(translateKey(t, 'inspections.resolutionRequired'));
-      return;
-    }
-    const c = cost.trim() ? Number(cost.replace(',', '.')) : undefined;
-    if (c !== undefined && (!Number.isFinite(c) || c < 0)) {
-      setError(t('resolve.invalidCost'));
-      return;
-    }
+  const onValid = (body: ResolveDefectInput) =>
     resolve.mutate(
-      {
-        id: defect.id,
-        body: {
-          ...(text ? { note: text } : {}),
-          ...(how === 'service'
-            ? {
-                service: {
-                  ...(c !== undefined ? { cost: c } : {}),
-                  ...(performedBy.trim() ? { performedBy: performedBy.trim() } : {}),
-                  ...(text ? { notes: text } : {}),
-                },
-              }
-            : {}),
-          ...(defect.outOfService ? { returnToService: back } : {}),
-        },
-      },
+      { id: defect.id, body },
       {
         onSuccess: (d) => {
           toast({
@@ -77,15 +75,18 @@ export function ResolveDialog({
           });
           onClose();
         },
-        onError: (err) => setError(translateError(t, err)),
+        onError: (err) => form.setError('root', { message: translateError(t, err) }),
       },
     );
-  };
 
   return (
     <Dialog open onOpenChange={(o) => (o ? null : onClose())}>
       <DialogContent>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
+        <form
+          onSubmit={(e) => void form.handleSubmit(onValid)(e)}
+          className="grid gap-4"
+          noValidate
+        >
           <DialogHeader>
             <DialogTitle>{t('resolve.title')}</DialogTitle>
             <DialogDescription>
@@ -96,52 +97,58 @@ export function ResolveDialog({
             <legend className="mb-1 text-sm font-medium">{t('resolve.how')}</legend>
             {(['service', 'note'] as const).map((h) => (
               <label key={h} className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="resolve-how"
-                  checked={how === h}
-                  onChange={() => setHow(h)}
-                  className="h-4 w-4"
-                />
+                <input type="radio" value={h} {...form.register('how')} className="h-4 w-4" />
                 {t(`resolve.${h}`)}
               </label>
             ))}
           </fieldset>
           {how === 'service' ? (
             <div className="grid gap-3 sm:grid-cols-2">
-              <div className="grid gap-1">
-                <Label htmlFor="resolve-cost">{t('resolve.cost')}</Label>
+              <FormField
+                id="resolve-cost"
+                label={t('resolve.cost')}
+                error={costError}
+                className="gap-1"
+              >
                 <Input
                   id="resolve-cost"
                   inputMode="decimal"
-                  value={cost}
-                  onChange={(e) => setCost(e.target.value)}
+                  {...form.register('cost')}
+                  {...invalid(costError, 'resolve-cost')}
                 />
-              </div>
+              </FormField>
               <div className="grid gap-1">
                 <Label htmlFor="resolve-by">{t('resolve.performedBy')}</Label>
-                <Input
-                  id="resolve-by"
-                  value={performedBy}
-                  onChange={(e) => setPerformedBy(e.target.value)}
-                  maxLength={120}
-                />
+                <Input id="resolve-by" maxLength={120} {...form.register('performedBy')} />
               </div>
             </div>
           ) : null}
-          <div className="grid gap-1">
-            <Label htmlFor="resolve-note">{t('resolve.noteLabel')}</Label>
+          <FormField
+            id="resolve-note"
+            label={t('resolve.noteLabel')}
+            error={noteError}
+            className="gap-1"
+          >
             <Textarea
               id="resolve-note"
               rows={3}
               maxLength={1000}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
+              {...form.register('note')}
+              {...invalid(noteError, 'resolve-note')}
             />
-          </div>
+          </FormField>
           {defect.outOfService ? (
             <label className="flex items-center gap-2 text-sm">
-              <Checkbox checked={back} onCheckedChange={(c) => setBack(c === true)} />
+              <Controller
+                control={form.control}
+                name="returnToService"
+                render={({ field }) => (
+                  <Checkbox
+                    checked={field.value}
+                    onCheckedChange={(c) => field.onChange(c === true)}
+                  />
+                )}
+              />
               {t('resolve.returnToService')}
             </label>
           ) : null}
@@ -151,7 +158,7 @@ export function ResolveDialog({
             </p>
           ) : null}
           <FormDialogFooter
-            error={error}
+            error={errors.root?.message}
             className="gap-2"
             cancelLabel={t('actions.cancel')}
             onCancel={onClose}
@@ -178,48 +185,55 @@ export function OutOfServiceDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['inspections', 'messages']);
+  const msg = useMessage();
   const mutation = useOutOfService();
-  const [reason, setReason] = useState(suggested);
-  const [error, setError] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) {
-      setError(translateKey(t, 'inspections.reasonRequired'));
-      return;
-    }
+  const form = useForm<{ reason: string }, unknown, OutOfServiceInput>({
+    resolver: zodResolver(outOfServiceInputSchema),
+    defaultValues: { reason: suggested },
+  });
+  const error = msg(form.formState.errors.reason?.message);
+  const onValid = ({ reason }: OutOfServiceInput) =>
     mutation.mutate(
-      { equipmentId, reason: reason.trim() },
+      { equipmentId, reason },
       {
         onSuccess: () => {
           toast({ title: t('outOfService.done', { name: equipmentName }) });
           onClose();
         },
-        onError: (err) => setError(translateError(t, err)),
+        onError: (err) => form.setError('root', { message: translateError(t, err) }),
       },
     );
-  };
   return (
     <Dialog open onOpenChange={(o) => (o ? null : onClose())}>
       <DialogContent>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
+        <form
+          onSubmit={(e) => void form.handleSubmit(onValid)(e)}
+          className="grid gap-4"
+          noValidate
+        >
           <DialogHeader>
             <DialogTitle>{t('outOfService.title')}</DialogTitle>
             <DialogDescription>
               {t('outOfService.description', { name: equipmentName })}
             </DialogDescription>
           </DialogHeader>
-          <div className="grid gap-1">
-            <Label htmlFor="oos-reason">{t('outOfService.reason')}</Label>
+          <FormField
+            id="oos-reason"
+            label={t('outOfService.reason')}
+            error={error}
+            className="gap-1"
+          >
             <Textarea
               id="oos-reason"
               rows={2}
               maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
+              {...form.register('reason')}
+              aria-invalid={Boolean(error) || undefined}
+              aria-describedby={error ? 'oos-reason-error' : undefined}
             />
-          </div>
+          </FormField>
           <FormDialogFooter
-            error={error}
+            error={form.formState.errors.root?.message}
             className="gap-2"
             cancelLabel={t('actions.cancel')}
             onCancel={onClose}

@@ -1,14 +1,19 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { equipmentTypes } from '@domain/kinds';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import {
   itemKinds,
-  templateInputSchema,
+  templateFormSchema,
   type ItemKind,
   type TemplateDto,
+  type TemplateFormValues,
+  type TemplateInput,
 } from '@domain/schemas/inspections';
+import { FieldError } from '@/components/ui/label';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
@@ -22,7 +27,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
-import { translateError, translateMessage } from '@/lib/translate-message';
+import { translateError } from '@/lib/translate-message';
+import { useMessage } from '@/lib/use-message';
 import { useMachineSearch, useSaveTemplate } from '../api/inspections-api';
 
 type EquipmentType = (typeof equipmentTypes)[number];
@@ -55,7 +61,8 @@ const blankItem = (): Item => ({
 /**
  * Create or edit a checklist template: its name, the equipment types it applies to, whether it is a
  * daily checklist, and its items (label, help, kind, unit, required, critical). The form checks with
- * the server's own schema (domain/schemas/inspections.ts) and shows its messages translated.
+ * the server's own schema (`templateFormSchema`, piped into `templateInputSchema`, domain/schemas/inspections.ts) through
+ * `zodResolver`: each rule is shown under its field (an item's under that item), translated.
  */
 export function TemplateEditor({
   template,
@@ -66,46 +73,35 @@ export function TemplateEditor({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['inspections', 'equipment', 'messages']);
+  const msg = useMessage();
   const save = useSaveTemplate();
-  const [name, setName] = useState(template?.name ?? '');
-  const [types, setTypes] = useState<EquipmentType[]>(
-    (template?.equipmentTypes ?? []).filter((x): x is EquipmentType =>
-      (equipmentTypes as readonly string[]).includes(x),
-    ),
-  );
-  const [machineIds, setMachineIds] = useState<string[]>(template?.equipmentIds ?? []);
   const [machineSearch, setMachineSearch] = useState('');
   const machines = useMachineSearch(machineSearch);
-  const [daily, setDaily] = useState(template?.daily ?? true);
-  const [items, setItems] = useState<Item[]>(template?.items ?? [blankItem()]);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<TemplateFormValues, unknown, TemplateInput>({
+    resolver: zodResolver(templateFormSchema),
+    defaultValues: {
+      name: template?.name ?? '',
+      equipmentTypes: (template?.equipmentTypes ?? []).filter((x): x is EquipmentType =>
+        (equipmentTypes as readonly string[]).includes(x),
+      ),
+      equipmentIds: template?.equipmentIds ?? [],
+      daily: template?.daily ?? true,
+      items: template?.items ?? [blankItem()],
+    },
+  });
+  const { errors } = form.formState;
+  // keyName: an item's own `id` is part of its value (answers and defects name it).
+  const items = useFieldArray({ control: form.control, name: 'items', keyName: 'key' });
+  const kinds = form.watch('items').map((it) => it.kind);
+  const invalid = (error: unknown, id: string) => ({
+    'aria-invalid': Boolean(error) || undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  });
+  const nameError = msg(errors.name?.message);
+  const typesError = msg(errors.equipmentTypes?.message);
+  const itemsError = msg(errors.items?.message ?? errors.items?.root?.message);
 
-  const setItem = (i: number, patch: Partial<Item>) =>
-    setItems((all) => all.map((it, j) => (j === i ? { ...it, ...patch } : it)));
-  const move = (i: number, by: -1 | 1) =>
-    setItems((all) => {
-      const next = [...all];
-      const [it] = next.splice(i, 1);
-      if (it) next.splice(i + by, 0, it);
-      return next;
-    });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const body = {
-      name,
-      equipmentTypes: types,
-      equipmentIds: machineIds,
-      daily,
-      items,
-    };
-    const parsed = templateInputSchema.safeParse(body);
-    if (!parsed.success) {
-      const msg = parsed.error.issues[0]?.message ?? '';
-      setError(translateMessage(t, msg) ?? msg);
-      return;
-    }
-    setError(null);
+  const onValid = (body: TemplateInput) =>
     save.mutate(
       { id: template?.id ?? null, body },
       {
@@ -113,15 +109,18 @@ export function TemplateEditor({
           toast({ title: t('templates.saved') });
           onClose();
         },
-        onError: (err) => setError(translateError(t, err)),
+        onError: (err) => form.setError('root', { message: translateError(t, err) }),
       },
     );
-  };
 
   return (
     <Dialog open onOpenChange={(o) => (o ? null : onClose())}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <form onSubmit={submit} className="grid gap-4" noValidate>
+        <form
+          onSubmit={(e) => void form.handleSubmit(onValid)(e)}
+          className="grid gap-4"
+          noValidate
+        >
           <DialogHeader>
             <DialogTitle>{template ? t('templates.edit') : t('templates.new')}</DialogTitle>
             <DialogDescription>{t('templates.editorHint')}</DialogDescription>
@@ -130,28 +129,43 @@ export function TemplateEditor({
             <Label htmlFor="template-name">{t('templates.name')}</Label>
             <Input
               id="template-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
               maxLength={100}
+              {...form.register('name')}
+              {...invalid(nameError, 'template-name')}
             />
+            <FieldError id="template-name-error" message={nameError} />
           </div>
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">{t('templates.appliesTo')}</legend>
-            <div className="flex flex-wrap gap-4">
-              {equipmentTypes.map((type) => (
-                <label key={type} className="flex items-center gap-2 text-sm">
-                  <Checkbox
-                    checked={types.includes(type)}
-                    onCheckedChange={(c) =>
-                      setTypes((all) =>
-                        c === true ? [...all, type] : all.filter((x) => x !== type),
-                      )
-                    }
-                  />
-                  {t(`equipment:types.${type}`)}
-                </label>
-              ))}
-            </div>
+            <Controller
+              control={form.control}
+              name="equipmentTypes"
+              render={({ field }) => (
+                <div
+                  className="flex flex-wrap gap-4"
+                  role="group"
+                  aria-label={t('templates.appliesTo')}
+                  {...invalid(typesError, 'template-types')}
+                >
+                  {equipmentTypes.map((type) => (
+                    <label key={type} className="flex items-center gap-2 text-sm">
+                      <Checkbox
+                        checked={field.value.includes(type)}
+                        onCheckedChange={(c) =>
+                          field.onChange(
+                            c === true
+                              ? [...field.value, type]
+                              : field.value.filter((x) => x !== type),
+                          )
+                        }
+                      />
+                      {t(`equipment:types.${type}`)}
+                    </label>
+                  ))}
+                </div>
+              )}
+            />
+            <FieldError id="template-types-error" message={typesError} />
           </fieldset>
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">{t('templates.machines')}</legend>
@@ -163,156 +177,195 @@ export function TemplateEditor({
               onChange={(e) => setMachineSearch(e.target.value)}
               maxLength={200}
             />
-            <div className="grid max-h-40 gap-1 overflow-y-auto rounded-md border p-2">
-              {(machines.data?.items ?? []).map((m) => (
-                <label key={m.id} className="flex items-center gap-2 text-sm">
-                  <Checkbox
-                    checked={machineIds.includes(m.id)}
-                    onCheckedChange={(c) =>
-                      setMachineIds((all) =>
-                        c === true ? [...all, m.id] : all.filter((x) => x !== m.id),
-                      )
-                    }
-                  />
-                  {m.name}
-                  <span className="text-muted-foreground">
-                    ({t(`equipment:types.${m.type}`, { defaultValue: m.type })})
-                  </span>
-                </label>
-              ))}
-            </div>
-            <div className="flex items-center gap-2 text-xs text-muted-foreground">
-              {t('templates.alsoMachines', { count: machineIds.length })}
-              {machineIds.length > 0 ? (
-                <Button type="button" variant="link" size="sm" onClick={() => setMachineIds([])}>
-                  {t('templates.clearMachines')}
-                </Button>
-              ) : null}
-            </div>
+            <Controller
+              control={form.control}
+              name="equipmentIds"
+              render={({ field }) => (
+                <>
+                  <div className="grid max-h-40 gap-1 overflow-y-auto rounded-md border p-2">
+                    {(machines.data?.items ?? []).map((m) => (
+                      <label key={m.id} className="flex items-center gap-2 text-sm">
+                        <Checkbox
+                          checked={field.value.includes(m.id)}
+                          onCheckedChange={(c) =>
+                            field.onChange(
+                              c === true
+                                ? [...field.value, m.id]
+                                : field.value.filter((x) => x !== m.id),
+                            )
+                          }
+                        />
+                        {m.name}
+                        <span className="text-muted-foreground">
+                          ({t(`equipment:types.${m.type}`, { defaultValue: m.type })})
+                        </span>
+                      </label>
+                    ))}
+                  </div>
+                  <div className="flex items-center gap-2 text-xs text-muted-foreground">
+                    {t('templates.alsoMachines', { count: field.value.length })}
+                    {field.value.length > 0 ? (
+                      <Button
+                        type="button"
+                        variant="link"
+                        size="sm"
+                        onClick={() => field.onChange([])}
+                      >
+                        {t('templates.clearMachines')}
+                      </Button>
+                    ) : null}
+                  </div>
+                </>
+              )}
+            />
           </fieldset>
           <label className="flex items-center gap-2 text-sm">
-            <Checkbox checked={daily} onCheckedChange={(c) => setDaily(c === true)} />
+            <Controller
+              control={form.control}
+              name="daily"
+              render={({ field }) => (
+                <Checkbox
+                  checked={field.value}
+                  onCheckedChange={(c) => field.onChange(c === true)}
+                />
+              )}
+            />
             {t('templates.daily')}
           </label>
 
           <fieldset className="grid gap-3">
             <legend className="mb-1 text-sm font-medium">{t('templates.items')}</legend>
-            {items.map((item, i) => (
-              <div
-                key={item.id}
-                className="grid gap-2 rounded-md border p-3"
-                role="group"
-                aria-label={t('templates.itemN', { n: i + 1 })}
-              >
-                <div className="grid gap-2 sm:grid-cols-[1fr_10rem]">
-                  <div className="grid gap-1">
-                    <Label htmlFor={`label-${item.id}`}>{t('templates.label')}</Label>
-                    <Input
-                      id={`label-${item.id}`}
-                      value={item.label}
-                      onChange={(e) => setItem(i, { label: e.target.value })}
-                      maxLength={120}
-                    />
-                  </div>
-                  <div className="grid gap-1">
-                    <Label htmlFor={`kind-${item.id}`}>{t('templates.kind')}</Label>
-                    <NativeSelect
-                      id={`kind-${item.id}`}
-                      value={item.kind}
-                      onChange={(e) => setItem(i, { kind: e.target.value as ItemKind })}
-                    >
-                      {itemKinds.map((k) => (
-                        <option key={k} value={k}>
-                          {t(`kinds.${k}`)}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </div>
-                </div>
-                <div className="grid gap-2 sm:grid-cols-[1fr_10rem]">
-                  <div className="grid gap-1">
-                    <Label htmlFor={`help-${item.id}`}>{t('templates.help')}</Label>
-                    <Input
-                      id={`help-${item.id}`}
-                      value={item.help}
-                      onChange={(e) => setItem(i, { help: e.target.value })}
-                      maxLength={300}
-                    />
-                  </div>
-                  {item.kind === 'number' ? (
+            {items.fields.map((item, i) => {
+              const e = errors.items?.[i];
+              const labelError = msg(e?.label?.message ?? e?.id?.message);
+              const helpError = msg(e?.help?.message);
+              const unitError = msg(e?.unit?.message);
+              const kind = kinds[i] ?? item.kind;
+              return (
+                <div
+                  key={item.key}
+                  className="grid gap-2 rounded-md border p-3"
+                  role="group"
+                  aria-label={t('templates.itemN', { n: i + 1 })}
+                >
+                  <div className="grid gap-2 sm:grid-cols-[1fr_10rem]">
                     <div className="grid gap-1">
-                      <Label htmlFor={`unit-${item.id}`}>{t('templates.unit')}</Label>
+                      <Label htmlFor={`label-${item.id}`}>{t('templates.label')}</Label>
                       <Input
-                        id={`unit-${item.id}`}
-                        value={item.unit}
-                        onChange={(e) => setItem(i, { unit: e.target.value })}
-                        maxLength={20}
+                        id={`label-${item.id}`}
+                        maxLength={120}
+                        {...form.register(`items.${i}.label`)}
+                        {...invalid(labelError, `label-${item.id}`)}
                       />
+                      <FieldError id={`label-${item.id}-error`} message={labelError} />
                     </div>
-                  ) : null}
-                </div>
-                <div className="flex flex-wrap items-center gap-4">
-                  <label className="flex items-center gap-2 text-sm">
-                    <Checkbox
-                      checked={item.required}
-                      onCheckedChange={(c) => setItem(i, { required: c === true })}
-                    />
-                    {t('templates.required')}
-                  </label>
-                  {item.kind === 'passFail' ? (
-                    <label className="flex items-center gap-2 text-sm">
-                      <Checkbox
-                        checked={item.critical}
-                        onCheckedChange={(c) => setItem(i, { critical: c === true })}
+                    <div className="grid gap-1">
+                      <Label htmlFor={`kind-${item.id}`}>{t('templates.kind')}</Label>
+                      <NativeSelect id={`kind-${item.id}`} {...form.register(`items.${i}.kind`)}>
+                        {itemKinds.map((k) => (
+                          <option key={k} value={k}>
+                            {t(`kinds.${k}`)}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    </div>
+                  </div>
+                  <div className="grid gap-2 sm:grid-cols-[1fr_10rem]">
+                    <div className="grid gap-1">
+                      <Label htmlFor={`help-${item.id}`}>{t('templates.help')}</Label>
+                      <Input
+                        id={`help-${item.id}`}
+                        maxLength={300}
+                        {...form.register(`items.${i}.help`)}
+                        {...invalid(helpError, `help-${item.id}`)}
                       />
-                      {t('templates.critical')}
+                      <FieldError id={`help-${item.id}-error`} message={helpError} />
+                    </div>
+                    {kind === 'number' ? (
+                      <div className="grid gap-1">
+                        <Label htmlFor={`unit-${item.id}`}>{t('templates.unit')}</Label>
+                        <Input
+                          id={`unit-${item.id}`}
+                          maxLength={20}
+                          {...form.register(`items.${i}.unit`)}
+                          {...invalid(unitError, `unit-${item.id}`)}
+                        />
+                        <FieldError id={`unit-${item.id}-error`} message={unitError} />
+                      </div>
+                    ) : null}
+                  </div>
+                  <div className="flex flex-wrap items-center gap-4">
+                    <label className="flex items-center gap-2 text-sm">
+                      <Controller
+                        control={form.control}
+                        name={`items.${i}.required`}
+                        render={({ field }) => (
+                          <Checkbox
+                            checked={field.value}
+                            onCheckedChange={(c) => field.onChange(c === true)}
+                          />
+                        )}
+                      />
+                      {t('templates.required')}
                     </label>
-                  ) : null}
-                  <div className="ml-auto flex gap-1">
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      disabled={i === 0}
-                      onClick={() => move(i, -1)}
-                      aria-label={t('templates.moveUp')}
-                    >
-                      <ArrowUp aria-hidden />
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      disabled={i === items.length - 1}
-                      onClick={() => move(i, 1)}
-                      aria-label={t('templates.moveDown')}
-                    >
-                      <ArrowDown aria-hidden />
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      onClick={() => setItems((all) => all.filter((_, j) => j !== i))}
-                      aria-label={t('templates.removeItem')}
-                    >
-                      <Trash2 aria-hidden />
-                    </Button>
+                    {kind === 'passFail' ? (
+                      <label className="flex items-center gap-2 text-sm">
+                        <Controller
+                          control={form.control}
+                          name={`items.${i}.critical`}
+                          render={({ field }) => (
+                            <Checkbox
+                              checked={field.value}
+                              onCheckedChange={(c) => field.onChange(c === true)}
+                            />
+                          )}
+                        />
+                        {t('templates.critical')}
+                      </label>
+                    ) : null}
+                    <div className="ml-auto flex gap-1">
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        disabled={i === 0}
+                        onClick={() => items.move(i, i - 1)}
+                        aria-label={t('templates.moveUp')}
+                      >
+                        <ArrowUp aria-hidden />
+                      </Button>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        disabled={i === items.fields.length - 1}
+                        onClick={() => items.move(i, i + 1)}
+                        aria-label={t('templates.moveDown')}
+                      >
+                        <ArrowDown aria-hidden />
+                      </Button>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        onClick={() => items.remove(i)}
+                        aria-label={t('templates.removeItem')}
+                      >
+                        <Trash2 aria-hidden />
+                      </Button>
+                    </div>
                   </div>
                 </div>
-              </div>
-            ))}
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => setItems((all) => [...all, blankItem()])}
-            >
+              );
+            })}
+            <FieldError id="template-items-error" message={itemsError} />
+            <Button type="button" variant="outline" onClick={() => items.append(blankItem())}>
               <Plus aria-hidden />
               {t('templates.addItem')}
             </Button>
           </fieldset>
           <FormDialogFooter
-            error={error}
+            error={errors.root?.message}
             className="gap-2"
             cancelLabel={t('actions.cancel')}
             onCancel={onClose}

@@ -1,16 +1,27 @@
-import { apiScopes, webhookEvents, type ApiScope, type WebhookEvent } from '@domain/integrations';
-import { useState, type FormEvent } from 'react';
+import { apiScopes, webhookEvents } from '@domain/integrations';
+import {
+  createApiKeySchema,
+  createWebhookSchema,
+  type CreateApiKeyInput,
+  type CreateWebhookInput,
+} from '@domain/schemas/integrations';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { FormField } from '@/components/form-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FieldError, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
+import { useMessage } from '@/lib/use-message';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import {
   useCreateWebhook,
@@ -86,28 +97,30 @@ function ApiKeysCard() {
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiScope[]>(['read']);
+  const msg = useMessage();
   const [token, setToken] = useState<string | null>(null);
+  // The API's schema (a name, at least one scope), its rules under each field.
+  const form = useForm<z.input<typeof createApiKeySchema>, unknown, CreateApiKeyInput>({
+    resolver: zodResolver(createApiKeySchema),
+    defaultValues: { name: '', scopes: ['read'] },
+  });
+  const nameError = msg(form.formState.errors.name?.message);
+  const scopesError = msg(form.formState.errors.scopes?.message);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate(
-      { name: name.trim(), scopes },
-      {
-        onSuccess: (created) => {
-          setToken(created.token);
-          setName('');
-        },
-        onError: (err) =>
-          toast({
-            title: t('keys.failed'),
-            description: translateError(t, err),
-            variant: 'destructive',
-          }),
+  const onSubmit = form.handleSubmit((body) => {
+    create.mutate(body, {
+      onSuccess: (created) => {
+        setToken(created.token);
+        form.resetField('name');
       },
-    );
-  };
+      onError: (err) =>
+        toast({
+          title: t('keys.failed'),
+          description: translateError(t, err),
+          variant: 'destructive',
+        }),
+    });
+  });
 
   return (
     <Card>
@@ -119,27 +132,39 @@ function ApiKeysCard() {
         {token ? (
           <ShownOnce label={t('keys.shownOnce')} value={token} onDone={() => setToken(null)} />
         ) : null}
-        <form onSubmit={onSubmit} className="grid gap-3" noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor="apiKeyName">{t('keys.name')}</Label>
+        <form onSubmit={(e) => void onSubmit(e)} className="grid gap-3" noValidate>
+          <FormField id="apiKeyName" label={t('keys.name')} error={nameError} className="gap-2">
             <Input
               id="apiKeyName"
-              value={name}
               maxLength={60}
               placeholder={t('keys.namePlaceholder')}
-              onChange={(e) => setName(e.target.value)}
+              {...form.register('name')}
+              aria-invalid={Boolean(nameError) || undefined}
+              aria-describedby={nameError ? 'apiKeyName-error' : undefined}
             />
-          </div>
-          <fieldset className="grid gap-2">
+          </FormField>
+          <fieldset
+            className="grid gap-2"
+            aria-invalid={Boolean(scopesError) || undefined}
+            aria-describedby={scopesError ? 'apiKeyScopes-error' : undefined}
+          >
             <legend className="mb-1 text-sm font-medium">{t('keys.scopes')}</legend>
             {apiScopes.map((s) => (
               <div key={s} className="flex items-start gap-2">
-                <Checkbox
-                  id={`scope-${s}`}
-                  checked={scopes.includes(s)}
-                  onCheckedChange={(c) =>
-                    setScopes((prev) => (c === true ? [...prev, s] : prev.filter((x) => x !== s)))
-                  }
+                <Controller
+                  control={form.control}
+                  name="scopes"
+                  render={({ field }) => (
+                    <Checkbox
+                      id={`scope-${s}`}
+                      checked={field.value.includes(s)}
+                      onCheckedChange={(c) =>
+                        field.onChange(
+                          c === true ? [...field.value, s] : field.value.filter((x) => x !== s),
+                        )
+                      }
+                    />
+                  )}
                 />
                 <Label htmlFor={`scope-${s}`} className="grid gap-0.5 font-normal">
                   <span className="font-medium">{t(`scope.${s}.name`)}</span>
@@ -147,6 +172,7 @@ function ApiKeysCard() {
                 </Label>
               </div>
             ))}
+            <FieldError id="apiKeyScopes-error" message={scopesError} />
           </fieldset>
           <div>
             <Button type="submit" disabled={create.isPending}>
@@ -219,29 +245,31 @@ function WebhooksCard() {
   const hooks = useWebhooks();
   const create = useCreateWebhook();
   const remove = useDeleteWebhook();
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEvent[]>(['reading.created']);
+  const msg = useMessage();
   const [secret, setSecret] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
+  // The API's schema (an http(s) address, at least one event), its rules under each field.
+  const form = useForm<z.input<typeof createWebhookSchema>, unknown, CreateWebhookInput>({
+    resolver: zodResolver(createWebhookSchema),
+    defaultValues: { url: '', events: ['reading.created'] },
+  });
+  const urlError = msg(form.formState.errors.url?.message);
+  const eventsError = msg(form.formState.errors.events?.message);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate(
-      { url: url.trim(), events },
-      {
-        onSuccess: (created) => {
-          setSecret(created.secret);
-          setUrl('');
-        },
-        onError: (err) =>
-          toast({
-            title: t('webhooks.failed'),
-            description: translateError(t, err),
-            variant: 'destructive',
-          }),
+  const onSubmit = form.handleSubmit((body) => {
+    create.mutate(body, {
+      onSuccess: (created) => {
+        setSecret(created.secret);
+        form.resetField('url');
       },
-    );
-  };
+      onError: (err) =>
+        toast({
+          title: t('webhooks.failed'),
+          description: translateError(t, err),
+          variant: 'destructive',
+        }),
+    });
+  });
 
   return (
     <Card>
@@ -257,34 +285,51 @@ function WebhooksCard() {
             onDone={() => setSecret(null)}
           />
         ) : null}
-        <form onSubmit={onSubmit} className="grid gap-3" noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor="webhookUrl">{t('webhooks.url')}</Label>
+        <form onSubmit={(e) => void onSubmit(e)} className="grid gap-3" noValidate>
+          <FormField id="webhookUrl" label={t('webhooks.url')} error={urlError} className="gap-2">
             <Input
               id="webhookUrl"
               type="url"
               inputMode="url"
-              value={url}
               placeholder="https://example.com/hooks/ems"
-              onChange={(e) => setUrl(e.target.value)}
+              {...form.register('url')}
+              aria-invalid={Boolean(urlError) || undefined}
+              aria-describedby={urlError ? 'webhookUrl-error' : undefined}
             />
-          </div>
-          <fieldset className="grid gap-2 sm:grid-cols-2">
+          </FormField>
+          <fieldset
+            className="grid gap-2 sm:grid-cols-2"
+            aria-invalid={Boolean(eventsError) || undefined}
+            aria-describedby={eventsError ? 'webhookEvents-error' : undefined}
+          >
             <legend className="mb-1 text-sm font-medium">{t('webhooks.events')}</legend>
             {webhookEvents.map((ev) => (
               <div key={ev} className="flex items-center gap-2">
-                <Checkbox
-                  id={`event-${ev}`}
-                  checked={events.includes(ev)}
-                  onCheckedChange={(c) =>
-                    setEvents((prev) => (c === true ? [...prev, ev] : prev.filter((x) => x !== ev)))
-                  }
+                <Controller
+                  control={form.control}
+                  name="events"
+                  render={({ field }) => (
+                    <Checkbox
+                      id={`event-${ev}`}
+                      checked={field.value.includes(ev)}
+                      onCheckedChange={(c) =>
+                        field.onChange(
+                          c === true ? [...field.value, ev] : field.value.filter((x) => x !== ev),
+                        )
+                      }
+                    />
+                  )}
                 />
                 <Label htmlFor={`event-${ev}`} className="font-normal">
                   {t(`event.${ev}`)} <code className="text-xs text-muted-foreground">{ev}</code>
                 </Label>
               </div>
             ))}
+            {eventsError ? (
+              <div className="sm:col-span-2">
+                <FieldError id="webhookEvents-error" message={eventsError} />
+              </div>
+            ) : null}
           </fieldset>
           <div>
             <Button type="submit" disabled={create.isPending}>

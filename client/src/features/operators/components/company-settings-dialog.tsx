@@ -1,5 +1,11 @@
-import { resolveTimeZone } from '@domain/time-zones';
-import { useEffect, useState, type FormEvent } from 'react';
+import {
+  companySettingsFormSchema,
+  type CompanySettingsFormValues,
+  type CompanySettingsInput,
+} from '@domain/schemas/operators';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -10,18 +16,21 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FormField } from '@/components/form-field';
 import { TimeZoneField } from '@/components/time-zone-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
 import { translateError } from '@/lib/translate-message';
+import { useMessage } from '@/lib/use-message';
 import { useUpdateCompanySettings } from '../api/company-settings';
 
 /**
- * Company name, shared operator password and time zone. Empty text fields keep their value ('No
- * Changes' when nothing changed). The time zone is a searchable list of cities and zones
- * (TimeZoneField). A refused save keeps everything typed: the dialog closes only on success.
+ * Company name, shared operator password and time zone, checked by the API's schema through
+ * `companySettingsFormSchema(timeZone)` (domain/schemas/operators.ts). Empty text fields keep their
+ * value ('No Changes' when nothing changed). The time zone is a searchable list of cities and zones
+ * (TimeZoneField); a city typed is resolved on save, a place that names no zone is said under the
+ * field naming what was typed. A refused save keeps everything typed: the dialog closes only on success.
  */
 export function CompanySettingsDialog({
   open,
@@ -36,49 +45,38 @@ export function CompanySettingsDialog({
 }) {
   const { t } = useTranslation('operators');
   const { t: tc } = useTranslation('common');
+  const msg = useMessage();
   const update = useUpdateCompanySettings();
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [zone, setZone] = useState(timeZone);
-  const [zoneError, setZoneError] = useState<string | null>(null);
+  const schema = useMemo(() => companySettingsFormSchema(timeZone), [timeZone]);
+  const form = useForm<CompanySettingsFormValues, unknown, CompanySettingsInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { companyName: '', masterPassword: '', timeZone },
+  });
+  const { errors } = form.formState;
+  const { setValue } = form;
   // Opened before the settings loaded: show the company's zone once it is known.
   useEffect(() => {
-    if (open) setZone(timeZone);
-  }, [open, timeZone]);
+    if (open) setValue('timeZone', timeZone);
+  }, [open, timeZone, setValue]);
 
   const close = (o: boolean) => {
-    if (!o) {
-      setName('');
-      setPassword('');
-      setZone(timeZone);
-      setZoneError(null);
-    }
+    if (!o) form.reset({ companyName: '', masterPassword: '', timeZone });
     onOpenChange(o);
   };
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    // "Chicago" is America/Chicago; a place that names no zone is said under the field, nothing is lost.
-    const resolved = zone.trim() ? resolveTimeZone(zone) : timeZone;
-    if (!resolved) {
-      setZoneError(tc('timeZone.notFound', { value: zone.trim() }));
-      return;
-    }
-    setZoneError(null);
-    if (resolved !== zone) setZone(resolved);
-    const body = {
-      ...(name.trim() ? { companyName: name.trim() } : {}),
-      ...(password ? { masterPassword: password } : {}),
-      ...(resolved !== timeZone ? { timeZone: resolved } : {}),
-    };
-    if (!body.companyName && !body.masterPassword && !body.timeZone) {
+  // The spec's "No Changes" notice when every field keeps its value; other rules are under their field.
+  const onInvalid = (e: FieldErrors<CompanySettingsFormValues>) => {
+    if (e.root && !e.companyName && !e.masterPassword && !e.timeZone)
       toast({
         title: t('toast.noChangesTitle'),
         description: t('toast.noChangesBody'),
         variant: 'destructive',
       });
-      return;
-    }
+  };
+
+  const onValid = (body: CompanySettingsInput) => {
+    // "Chicago" is shown as the zone it resolved to (America/Chicago).
+    if (body.timeZone) setValue('timeZone', body.timeZone);
     update.mutate(body, {
       onSuccess: () => {
         toast({ title: t('toast.settingsUpdated'), description: t('toast.settingsUpdatedBody') });
@@ -93,6 +91,15 @@ export function CompanySettingsDialog({
     });
   };
 
+  const described = (key: keyof CompanySettingsFormValues, id: string, hint?: boolean) => ({
+    'aria-invalid': Boolean(errors[key]) || undefined,
+    'aria-describedby': errors[key] ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  });
+  // The zone's message names what was typed (common:timeZone.notFound).
+  const zoneError = errors.timeZone
+    ? tc('timeZone.notFound', { value: form.getValues('timeZone').trim() })
+    : undefined;
+
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
@@ -100,51 +107,64 @@ export function CompanySettingsDialog({
           <DialogTitle>{t('settingsDialog.title')}</DialogTitle>
           <DialogDescription>{t('settingsDialog.description')}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor="settingsCompanyName">{t('settingsDialog.companyName')}</Label>
+        <form
+          onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}
+          className="grid gap-4"
+          noValidate
+        >
+          <FormField
+            id="settingsCompanyName"
+            label={t('settingsDialog.companyName')}
+            error={msg(errors.companyName?.message)}
+            className="gap-2"
+          >
             <Input
               id="settingsCompanyName"
-              value={name}
               placeholder={companyName}
-              onChange={(e) => setName(e.target.value)}
               maxLength={120}
+              {...form.register('companyName')}
+              {...described('companyName', 'settingsCompanyName')}
             />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="settingsPassword">{t('settingsDialog.password')}</Label>
+          </FormField>
+          <FormField
+            id="settingsPassword"
+            label={t('settingsDialog.password')}
+            error={msg(errors.masterPassword?.message)}
+            hint={t('settingsDialog.passwordHint')}
+            className="gap-2"
+          >
             <PasswordInput
               id="settingsPassword"
               autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby="settingsPasswordHint"
+              {...form.register('masterPassword')}
+              {...described('masterPassword', 'settingsPassword', true)}
             />
-            <p id="settingsPasswordHint" className="text-xs text-muted-foreground">
-              {t('settingsDialog.passwordHint')}
-            </p>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="settingsTimeZone">{t('settingsDialog.timeZone')}</Label>
-            <TimeZoneField
-              id="settingsTimeZone"
-              value={zone}
-              onChange={(z) => {
-                setZone(z);
-                setZoneError(null);
-              }}
-              invalid={zoneError !== null}
-              describedBy={zoneError ? 'settingsTimeZoneError' : 'settingsTimeZoneHint'}
+          </FormField>
+          <FormField
+            id="settingsTimeZone"
+            label={t('settingsDialog.timeZone')}
+            error={zoneError}
+            hint={t('settingsDialog.timeZoneHint')}
+            className="gap-2"
+          >
+            <Controller
+              control={form.control}
+              name="timeZone"
+              render={({ field }) => (
+                <TimeZoneField
+                  id="settingsTimeZone"
+                  value={field.value}
+                  // Typing clears the message until the next save (it names what was typed then).
+                  onChange={(z) => {
+                    setValue('timeZone', z);
+                    form.clearErrors('timeZone');
+                  }}
+                  invalid={Boolean(zoneError)}
+                  describedBy={zoneError ? 'settingsTimeZone-error' : 'settingsTimeZone-hint'}
+                />
+              )}
             />
-            {zoneError ? (
-              <p id="settingsTimeZoneError" role="alert" className="text-sm text-destructive">
-                {zoneError}
-              </p>
-            ) : null}
-            <p id="settingsTimeZoneHint" className="text-xs text-muted-foreground">
-              {t('settingsDialog.timeZoneHint')}
-            </p>
-          </div>
+          </FormField>
           <DialogFooter>
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? t('settingsDialog.saving') : t('settingsDialog.save')}
