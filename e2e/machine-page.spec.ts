@@ -24,6 +24,9 @@ const LANGS = [
     timeline: 'Timeline',
     usage: 'Usage over time',
     voidedBy: /Voided by/i,
+    noteLabel: 'Add a note',
+    addNote: 'Add Note',
+    noteEmpty: 'Note cannot be empty',
   },
   {
     lng: 'es',
@@ -31,6 +34,9 @@ const LANGS = [
     timeline: 'Historial',
     usage: 'Uso en el tiempo',
     voidedBy: /Anulad[oa] por/i,
+    noteLabel: 'Agregar una nota',
+    addNote: 'Agregar nota',
+    noteEmpty: 'La nota no puede estar vacía',
   },
 ] as const;
 
@@ -183,6 +189,18 @@ for (const size of SIZES)
       await p.locator('#timeline-kind').selectOption('service');
       await expect(p.getByTestId('timeline').getByTestId('history-entry')).toHaveCount(1);
       await snap(p, `sticker-${tag}`);
+      // A note from the page: the API's rule under the field, then the note in the timeline.
+      await p.locator('#timeline-kind').selectOption('all');
+      const note = p.getByLabel(lang.noteLabel);
+      await note.fill('   ');
+      await p.getByRole('button', { name: lang.addNote }).click();
+      await expect(p.locator('#new-note-error')).toHaveText(lang.noteEmpty);
+      await expect(note).toHaveAttribute('aria-invalid', 'true');
+      await note.fill(`Greased the pins ${tag}`);
+      await p.getByRole('button', { name: lang.addNote }).click();
+      await expect(p.getByTestId('timeline').getByTestId('history-entry').first()).toContainText(
+        `Greased the pins ${tag}`,
+      );
       expect(errors).toEqual([]);
       await ctx.close();
     });

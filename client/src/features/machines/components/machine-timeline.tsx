@@ -1,16 +1,15 @@
 import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
 import { historyKindList } from '@domain/history-kinds';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAddNote, useVoidEntry } from '@/components/equipment/equipment-queries';
-import { VoidDialog } from '@/components/equipment/lazy-dialogs';
+import { useVoidEntry } from '@/components/equipment/equipment-queries';
+import { NoteForm, VoidDialog } from '@/components/equipment/lazy-dialogs';
 import { describeReading, HistoryEntry } from '@/components/equipment/notes-history-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { machineHistoryPage, type TimelineKind } from '../api/machine-history';
 
@@ -29,32 +28,7 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
   const [pages, setPages] = useState(1);
   const history = useQuery(machineHistoryPage(e.id, kind));
   const [voiding, setVoiding] = useState<HistoryRecordDto | null>(null);
-  const [content, setContent] = useState('');
-  const addNote = useAddNote();
   const voidEntry = useVoidEntry();
-
-  const submit = (ev: FormEvent) => {
-    ev.preventDefault();
-    if (!content.trim()) return;
-    addNote.mutate(
-      { id: e.id, content: content.trim() },
-      {
-        onSuccess: () => {
-          setContent('');
-          toast({
-            title: te('toast.noteAdded'),
-            description: te('toast.noteAddedBody', { name: e.name }),
-          });
-        },
-        onError: () =>
-          toast({
-            title: te('toast.error'),
-            description: te('toast.noteFailed'),
-            variant: 'destructive',
-          }),
-      },
-    );
-  };
 
   return (
     <Card role="region" aria-labelledby="timeline-heading">
@@ -85,22 +59,11 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
       </CardHeader>
       <CardContent className="grid gap-3">
         {!readOnly ? (
-          <form onSubmit={submit} className="grid gap-2">
-            <Label htmlFor="machine-note">{te('notes.addLabel')}</Label>
-            <Textarea
-              id="machine-note"
-              value={content}
-              onChange={(ev) => setContent(ev.target.value)}
-              placeholder={te('notes.placeholder')}
-              rows={2}
-              maxLength={5000}
-            />
-            <div className="flex justify-end">
-              <Button type="submit" size="sm" disabled={!content.trim() || addNote.isPending}>
-                {addNote.isPending ? te('actions.saving') : te('notes.add')}
-              </Button>
-            </div>
-          </form>
+          // The note form (the API's schema through zodResolver) loads on its own: zod and
+          // react-hook-form stay out of the page's first screen.
+          <Suspense fallback={null}>
+            <NoteForm equipment={e} />
+          </Suspense>
         ) : null}
         {history.isLoading ? (
           <p className="text-sm text-muted-foreground">{te('loading')}</p>
