@@ -38,6 +38,9 @@ const warmLazyParts = () =>
     import('../components/outbox-panel'),
     import('../components/inspection-form'),
     import('../components/problem-report-form'),
+    // The scanner too: a phone that loses signal before the service worker has cached it must still
+    // open Scan (without it the lazy import failed offline and the screen went blank).
+    import('../scan/scan-dialog'),
   ]).catch(() => undefined);
 
 /**
