@@ -79,11 +79,33 @@ export async function savePhoto(
     .limit(1);
   if (!update || (ctx.role === 'operator' && update.operatorId !== ctx.userId))
     throw notFound('operators.updateNotFound');
-  const inserted = await deps.db
+  const { created, photo: row } = await storePhotoByKey(deps.db, ctx, input.updateKey, {
+    bytes,
+    contentType,
+  });
+  if (!row) throw notFound('operators.updateNotFound');
+  return { created, photo: { ...row, updateKey: input.updateKey } };
+}
+
+/**
+ * Keeps a photo under its key, once: the same photo again is a no-op that answers the stored one,
+ * another photo under the key is refused (422, `keyReused`). The one writer of `field_photo` for
+ * operator updates, inspection items and problem reports. `created` says whether this call stored it.
+ */
+export async function storePhotoByKey(
+  db: DbOrTx,
+  ctx: CompanyContext,
+  key: string,
+  { bytes, contentType }: { bytes: Buffer; contentType: string },
+): Promise<{
+  created: boolean;
+  photo: { id: string; contentType: string; byteSize: number } | undefined;
+}> {
+  const [inserted] = await db
     .insert(fieldPhoto)
     .values({
       companyId: ctx.companyId,
-      updateKey: input.updateKey,
+      updateKey: key,
       contentType,
       byteSize: bytes.length,
       data: bytes,
@@ -95,9 +117,8 @@ export async function savePhoto(
       contentType: fieldPhoto.contentType,
       byteSize: fieldPhoto.byteSize,
     });
-  const row = inserted[0] ?? (await storedPhoto(deps.db, ctx, input.updateKey, bytes));
-  if (!row) throw notFound('operators.updateNotFound');
-  return { created: inserted.length > 0, photo: { ...row, updateKey: input.updateKey } };
+  if (inserted) return { created: true, photo: inserted };
+  return { created: false, photo: await storedPhoto(db, ctx, key, bytes) };
 }
 
 /** The photo of one operator update of the company (by the update's id): 404 for anything else. */

@@ -1,2 +1,2 @@
 /** The field module's public door: what other modules may use (docs/architecture.md). */
-export { decodePhoto, storedPhoto } from './field-photos.service';
+export { decodePhoto, storedPhoto, storePhotoByKey } from './field-photos.service';

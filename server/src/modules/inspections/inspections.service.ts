@@ -35,7 +35,7 @@ import { enqueueEvents, kickDelivery } from '../events/index';
 import { actorName, actorOf, bumpEquipmentVersion, record } from '../ledger/index';
 import { companyToday, findAnyRow, findRow, type Row } from '../equipment/index';
 import { recordServiceTx } from '../equipment/index';
-import { decodePhoto, storedPhoto } from '../field/index';
+import { decodePhoto, storePhotoByKey } from '../field/index';
 import { operatorDisplayName, submitUpdateInTx } from '../operators/index';
 
 type TemplateRow = typeof inspectionTemplate.$inferSelect;
@@ -556,27 +556,15 @@ export async function saveInspectionPhoto(
     throw new AppError('validation', 'inspections.photoItem');
   const photoKey = photoKeyOf(input.inspectionKey, input.itemId);
   return deps.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(fieldPhoto)
-      .values({
-        companyId: ctx.companyId,
-        updateKey: photoKey,
-        contentType,
-        byteSize: bytes.length,
-        data: bytes,
-        uploadedBy: ctx.userId,
-      })
-      .onConflictDoNothing()
-      .returning({ id: fieldPhoto.id });
     // Already stored under this key: the same photo again is a no-op, another one is refused (422).
-    if (inserted.length === 0) await storedPhoto(tx, ctx, photoKey, bytes);
+    const { created } = await storePhotoByKey(tx, ctx, photoKey, { bytes, contentType });
     await tx
       .update(inspectionDefect)
       .set({ photoKey })
       .where(
         and(eq(inspectionDefect.id, row.defectId), eq(inspectionDefect.companyId, ctx.companyId)),
       );
-    return { created: inserted.length > 0 };
+    return { created };
   });
 }
 

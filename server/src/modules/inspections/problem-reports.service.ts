@@ -5,7 +5,7 @@ import type {
   ProblemReportResponse,
 } from '../../../../domain/schemas/inspections';
 import type { DbOrTx } from '../../db/client';
-import { equipment, fieldPhoto, inspectionDefect } from '../../db/schema/index';
+import { equipment, inspectionDefect } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
@@ -13,7 +13,7 @@ import type { CompanyContext } from '../../plugins/session';
 import { findRow } from '../equipment/index';
 import { enqueueEvents, kickDelivery } from '../events/index';
 import { actorOf, record } from '../ledger/index';
-import { decodePhoto, storedPhoto } from '../field/index';
+import { decodePhoto, storePhotoByKey } from '../field/index';
 import { operatorDisplayName } from '../operators/index';
 
 /**
@@ -151,19 +151,8 @@ export async function saveReportPhoto(
     throw new AppError('validation', 'inspections.reportPhoto');
   const photoKey = photoKeyOf(input.reportKey);
   return deps.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(fieldPhoto)
-      .values({
-        companyId: ctx.companyId,
-        updateKey: photoKey,
-        contentType,
-        byteSize: bytes.length,
-        data: bytes,
-        uploadedBy: ctx.userId,
-      })
-      .onConflictDoNothing()
-      .returning({ id: fieldPhoto.id });
-    if (inserted.length === 0) await storedPhoto(tx, ctx, photoKey, bytes);
+    // Already stored under this key: the same photo again is a no-op, another one is refused (422).
+    const { created } = await storePhotoByKey(tx, ctx, photoKey, { bytes, contentType });
     await tx
       .update(inspectionDefect)
       .set({ photoKey })
@@ -174,6 +163,6 @@ export async function saveReportPhoto(
           isNull(inspectionDefect.photoKey),
         ),
       );
-    return { created: inserted.length > 0 };
+    return { created };
   });
 }
