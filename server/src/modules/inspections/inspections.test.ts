@@ -328,6 +328,12 @@ describe('inspections from the operator screen', () => {
     // The reading went through the usage update path: current usage moved once.
     const [m] = await t.deps.systemDb.select().from(equipment).where(eq(equipment.id, truck.id));
     expect(m?.currentUsage).toBe(1040);
+    // The manager's list of readings names the checklist the reading was taken with.
+    const readings = await call(t.app, owner.cookie, 'GET', '/api/operator-updates');
+    expect(readings.statusCode, readings.body).toBe(200);
+    expect(readings.json<{ newUsage: number; checklist: string | null }[]>()).toEqual([
+      expect.objectContaining({ newUsage: 1040, checklist: 'Daily truck check' }),
+    ]);
 
     // The photo of the failed item (twice: recorded once); a passed item has no defect to attach to.
     const photo = (itemId: string) =>

@@ -543,7 +543,9 @@ const listStatement = preparedPerDb((db: DbOrTx) =>
       unit: operatorUpdate.unit,
       checklist: sql<
         string | null
-      >`(select n.params->>'checklist' from ${equipmentNote} n where n.operator_update_id = ${operatorUpdate.id} and n.company_id = ${operatorUpdate.companyId} limit 1)`,
+        // Qualified by hand: a one-table select writes its columns bare ("id"), which inside this
+        // subquery would name the note's own columns and match nothing (a full scan per request).
+      >`(select n.params->>'checklist' from ${equipmentNote} n where n.operator_update_id = ${operatorUpdate}.id and n.company_id = ${operatorUpdate}.company_id limit 1)`,
     })
     .from(operatorUpdate)
     .where(
