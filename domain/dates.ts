@@ -1,4 +1,5 @@
 import { addDays, addMonths, addYears } from 'date-fns';
+import { dateTimeFormat } from './intl-formats';
 
 export const intervalUnits = ['days', 'months', 'years'] as const;
 export type IntervalUnit = (typeof intervalUnits)[number];
@@ -72,22 +73,8 @@ export function nextMaintenanceDate(input: {
   );
 }
 
-/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayFormat(timeZone: string): Intl.DateTimeFormat {
-  let f = dayFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    if (dayFormats.size >= 1000) dayFormats.clear();
-    dayFormats.set(timeZone, f);
-  }
-  return f;
-}
+const dayFormat = (timeZone: string): Intl.DateTimeFormat =>
+  dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** True for a time zone the platform knows (an IANA name such as "America/Chicago", or "UTC"). */
 export function isTimeZone(value: string): boolean {

@@ -1,4 +1,5 @@
 import type { HistoryEntry, ReadingSource } from './history';
+import { dateTimeFormat, numberFormat } from './intl-formats';
 
 /**
  * One renderer per language (docs/decisions/typed-record.md): a history entry's sentence is written
@@ -16,22 +17,15 @@ export const historyLang = (locale: string | null | undefined): HistoryLang =>
 
 const intlLocale = (lang: HistoryLang) => (lang === 'es' ? 'es-US' : 'en-US');
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
 /** Up to `max` decimals, as entered (no float noise: 230.2 stays 230.2). */
 export function formatFigure(lang: HistoryLang, n: number, max = 2): string {
-  const key = `${lang}|${max}`;
-  let f = numberFormats.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: max });
-    numberFormats.set(key, f);
-  }
-  return f.format(n);
+  return numberFormat(intlLocale(lang), { maximumFractionDigits: max }).format(n);
 }
 
 function formatDay(lang: HistoryLang, ymd: string): string {
   const d = new Date(`${ymd}T12:00:00Z`);
   if (Number.isNaN(d.getTime())) return ymd;
-  return new Intl.DateTimeFormat(intlLocale(lang), {
+  return dateTimeFormat(intlLocale(lang), {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
@@ -229,7 +223,7 @@ function valueText(lang: HistoryLang, v: unknown): string {
 }
 
 const money = (lang: HistoryLang, n: number) =>
-  new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: 'USD' }).format(n);
+  numberFormat(intlLocale(lang), { style: 'currency', currency: 'USD' }).format(n);
 
 /**
  * The entry's sentence in `lang`, from its kind and params only. `brief` leaves out what a screen shows

@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { dateTimeFormat, numberFormat as sharedNumberFormat } from '@domain/intl-formats';
 
 /**
  * Numbers, prices and dates as the platform writes them (Intl) for the app's two locales: en-US and
@@ -8,32 +9,12 @@ import i18n from 'i18next';
 
 const locale = () => (i18n.resolvedLanguage === 'es' ? 'es-US' : 'en-US');
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const id = `${locale()}|${key}`;
-  let f = numberFormats.get(id);
-  if (!f) {
-    f = new Intl.NumberFormat(locale(), options);
-    numberFormats.set(id, f);
-  }
-  return f;
-}
-
-function dateFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const id = `${locale()}|${key}`;
-  let f = dateFormats.get(id);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale(), options);
-    dateFormats.set(id, f);
-  }
-  return f;
-}
+const numberFormat = (options: Intl.NumberFormatOptions) => sharedNumberFormat(locale(), options);
+const dateFormat = (options: Intl.DateTimeFormatOptions) => dateTimeFormat(locale(), options);
 
 /** A number with thousands separators and at most `maxDecimals` decimals (at least `minDecimals`). */
 export function formatDecimal(value: number, maxDecimals: number, minDecimals = 0): string {
-  return numberFormat(`d${minDecimals}-${maxDecimals}`, {
+  return numberFormat({
     minimumFractionDigits: minDecimals,
     maximumFractionDigits: maxDecimals,
   }).format(value);
@@ -56,7 +37,7 @@ export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '';
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '';
-  return dateFormat('date', { month: 'short', day: 'numeric', year: 'numeric' }).format(d);
+  return dateFormat({ month: 'short', day: 'numeric', year: 'numeric' }).format(d);
 }
 
 /**
@@ -80,7 +61,7 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   if (Number.isNaN(d.getTime())) return '';
   const zone = companyZone() ?? undefined;
   const named = zone !== undefined && zone !== viewerZone();
-  return dateFormat(`dateTime|${zone ?? ''}|${named}`, {
+  return dateFormat({
     month: 'short',
     day: 'numeric',
     year: 'numeric',
@@ -94,7 +75,7 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 /** $54 or $550.80 (cents shown only when there are any). */
 export function formatUsd(amount: number): string {
   const whole = Number.isInteger(amount);
-  return numberFormat(whole ? 'usd0' : 'usd2', {
+  return numberFormat({
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: whole ? 0 : 2,
@@ -105,7 +86,7 @@ export function formatUsd(amount: number): string {
 /** The name of a day of the week (0 = Sunday ... 6 = Saturday) in the app's language. */
 export function formatWeekday(day: number): string {
   // 2024-01-07 was a Sunday.
-  return dateFormat('weekday', { weekday: 'long', timeZone: 'UTC' }).format(
+  return dateFormat({ weekday: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2024, 0, 7 + day)),
   );
 }
@@ -114,7 +95,7 @@ export function formatWeekday(day: number): string {
 export function formatMonth(month: string): string {
   const [y, m] = month.split('-').map(Number);
   if (!y || !m) return month;
-  return dateFormat('month', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+  return dateFormat({ month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(y, m - 1, 15)),
   );
 }

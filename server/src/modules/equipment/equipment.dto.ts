@@ -14,6 +14,7 @@ import {
 import { computeStatus } from '../../../../domain/status';
 import { storedEntry, type HistoryEntry } from '../../../../domain/history';
 import { historyText, type HistoryLang } from '../../../../domain/history-text';
+import { numberFormat } from '../../../../domain/intl-formats';
 import type { equipment, equipmentNote } from '../../db/schema/index';
 
 export type Row = typeof equipment.$inferSelect;
@@ -194,5 +195,5 @@ export function toHistoryDto(
 
 /** A number as the server's English texts write it (at most two decimals). */
 export function fmt(n: number) {
-  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
+  return numberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
 }
