@@ -137,6 +137,7 @@ try {
   const notes = [];
   const types = ['vehicle', 'machinery', 'tools', 'other'];
   let seeded = 0;
+  let firstMachineId = null;
   for (let i = 0; i < 12; i++) {
     const r = await call(
       'POST',
@@ -156,6 +157,7 @@ try {
     );
     if (r.status === 404) break;
     if (r.status < 300) seeded++;
+    firstMachineId ??= r.json?.id ?? null;
   }
   notes.push(
     seeded
@@ -189,6 +191,10 @@ try {
     { name: 'Landing page', path: '/', cookie: null },
     { name: 'Owner login', path: '/login', cookie: null },
     { name: 'Dashboard (owner)', path: '/', cookie: ownerCookies },
+    ...(firstMachineId
+      ? [{ name: 'Machine page', path: `/machines/${firstMachineId}`, cookie: ownerCookies }]
+      : []),
+    { name: 'Due soon', path: '/due-soon', cookie: ownerCookies },
     ...(operatorCookie
       ? [{ name: 'Operator screen', path: '/simple-operator', cookie: operatorCookie }]
       : []),

@@ -82,10 +82,28 @@ async function seed(
   );
   await run(
     'history of company 1',
-    `insert into equipment_note (company_id, equipment_id, content, type, usage, operator_name, created_at)
+    // Typed as the ledger writes them (kind and params, plus the legacy columns): a note, an operator's
+    // reading (what it moved from), a service with a part and a cost, in turn.
+    `insert into equipment_note (company_id, equipment_id, content, type, kind, params, usage, reading, previous_usage,
+        service_date, parts, cost, performed_by, operator_name, created_at)
      select ${uuidOf('company', '1')}, ${uuidOf('equipment', '1 + g % ' + BIG_MACHINES)},
-        case when g % 3 = 0 then 'Greased the fittings' else 'Usage updated' end,
-        (array['note','usage_update','maintenance'])[1 + g % 3], case when g % 3 = 0 then null else 900 + g % 100 end,
+        case when g % 3 = 0 then 'Greased the fittings' else '' end,
+        (array['note','usage_update','maintenance'])[1 + g % 3],
+        (array['note','reading','service'])[1 + g % 3],
+        case g % 3
+          when 0 then jsonb_build_object('text', 'Greased the fittings')
+          when 1 then jsonb_build_object('source', 'operator', 'previousUsage', 899 + g % 100, 'usage', 900 + g % 100, 'unit', 'hours')
+          else jsonb_build_object('date', to_char(now() - ((g % 129600) || ' minutes')::interval, 'YYYY-MM-DD'), 'usage', 900 + g % 100,
+            'unit', 'hours', 'parts', jsonb_build_array(jsonb_build_object('part', 'Oil filter', 'partNumber', 'OF-1', 'qty', 1)),
+            'cost', 85.5, 'performedBy', 'Shop', 'notes', null)
+        end,
+        case when g % 3 = 0 then null else 900 + g % 100 end,
+        case when g % 3 = 1 then 'reading' else null end,
+        case when g % 3 = 1 then 899 + g % 100 else null end,
+        case when g % 3 = 2 then (now() - ((g % 129600) || ' minutes')::interval)::date else null end,
+        case when g % 3 = 2 then jsonb_build_array(jsonb_build_object('part', 'Oil filter', 'partNumber', 'OF-1', 'qty', 1)) else null end,
+        case when g % 3 = 2 then 85.5 else null end,
+        case when g % 3 = 2 then 'Shop' else null end,
         'Op N1', now() - ((g % 129600) || ' minutes')::interval
      from generate_series(1, ${HISTORY}) g`,
   );
