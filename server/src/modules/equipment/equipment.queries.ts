@@ -233,14 +233,17 @@ export async function browseEquipment(
       counts: snap.counts,
       critical: snap.critical,
       total: pageIds.length,
-      items: rows.map(({ readings, ...r }) => ({
-        ...toEquipmentDto(r, today),
-        ...(since
-          ? {
-              forecast: forecastService(r, usualDailyUsage(readingsFromJson(readings), now), today),
-            }
-          : {}),
-      })),
+      // No rest-and-spread copies of the rows (they cost more than the rest of the mapping).
+      items: rows.map((r) => {
+        const dto = toEquipmentDto(r, today);
+        if (since)
+          dto.forecast = forecastService(
+            r,
+            usualDailyUsage(readingsFromJson(r.readings), now),
+            today,
+          );
+        return dto;
+      }),
     };
   };
   const cache = fleetCacheOf(deps.db);
