@@ -5,6 +5,8 @@
 // BENCH_DURATION (seconds per measurement, default 5), BENCH_CONNECTIONS (default 20), BENCH_TARGETS (pglite,postgres).
 // Also the spreadsheet import of 5,000 rows (section "Spreadsheet import"); BENCH_ONLY=import measures only that.
 // And the machine page's data (section "Machine page"); BENCH_ONLY=machine-page measures only that.
+// And how cost grows with the fleet, 25 to 10,000 machines (section "How cost grows"); BENCH_ONLY=growth.
+// BENCH_ONLY=server measures the main data set's server tables only.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -676,8 +678,154 @@ async function measureImport() {
   console.info(`\nwrote ${file} (Spreadsheet import)`);
 }
 
-if (process.env.BENCH_ONLY !== 'server' && !ONLY_MACHINE_PAGE) await measureImport();
-if (process.env.BENCH_ONLY === 'import') process.exit(0);
+
+/**
+ * How cost grows with the fleet (issue 28): a database of its own holding one company of each size
+ * (bench-seed growth: 25, 200, 2,000 and 10,000 machines, 25 history entries and 10 readings each), on
+ * each database. For each company: the overview and the machine page's data, one user at a time and
+ * CONNECTIONS at a time, plus every dashboard call at CONNECTIONS (the embedded database's goals are
+ * set for the 200- and 2,000-machine companies). Writes the "How cost grows" section.
+ */
+async function measureGrowth() {
+  const runs = {};
+  for (const kind of TARGETS.map((t) => t.trim())) {
+    let env;
+    let cleanup = async () => {};
+    if (kind === 'pglite') {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-growth-'));
+      env = { DATA_DIR: dir, DATABASE_URL: '' };
+      cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    } else {
+      const name = `ems_growth_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: PG_BASE });
+      try {
+        await admin.connect();
+      } catch (err) {
+        console.warn(`PostgreSQL not reachable at ${PG_BASE}: ${err.message}; skipping`);
+        continue;
+      }
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(PG_BASE);
+      url.pathname = `/${name}`;
+      env = { DATABASE_URL: url.toString() };
+      cleanup = async () => {
+        const c = new pg.Client({ connectionString: PG_BASE });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      };
+    }
+    try {
+      console.info(`\n== ${kind}: growth data set`);
+      execFileSync('node', ['dist/server/db-migrate.js'], {
+        env: { ...process.env, ...env, APP_SECRET },
+        stdio: 'inherit',
+      });
+      const seeded = JSON.parse(runSeed(env, ['growth']).trim().split('\n').pop());
+      console.info(`   seeded in ${seeded.seconds} s`);
+      const { child, base } = await startServer(env);
+      try {
+        runs[kind] = [];
+        for (const { size, owner } of seeded.companies) {
+          const cookie = await signIn(base, '/api/auth/login', owner);
+          const headers = { cookie };
+          const first = await fetch(`${base}/api/equipment/page?limit=1`, { headers });
+          const id = (await first.json()).items[0]?.id;
+          const row = { size, calls: {} };
+          const urls = {
+            overview: '/api/dashboard/overview?limit=50',
+            machinePage: `/api/equipment/${id}/page`,
+            ...(size === 200 || size === 2000
+              ? Object.fromEntries(DASHBOARD_CALLS.map((u) => [u, u]))
+              : {}),
+          };
+          for (const [name, url] of Object.entries(urls)) {
+            const res = await fetch(`${base}${url}`, { headers });
+            const body = await res.text();
+            if (!res.ok) {
+              console.warn(`   ${size}: ${url} answered ${res.status}, skipped`);
+              continue;
+            }
+            await load({ url: `${base}${url}`, headers, duration: 1 }); // warm-up
+            const one =
+              name === 'overview' || name === 'machinePage'
+                ? await load({ url: `${base}${url}`, headers, connections: 1, duration: 3 })
+                : null;
+            const many = await load({ url: `${base}${url}`, headers, duration: 3 });
+            row.calls[name] = { kb: Math.round(Buffer.byteLength(body) / 102.4) / 10, one, many };
+            console.info(
+              `   ${size} machines, ${name}: ${row.calls[name].kb} KB, one user p50/p99 ${one ? `${one.p50}/${one.p99}` : '-'} ms, ${CONNECTIONS} users p50/p99 ${many.p50}/${many.p99} ms (${many.rps}/s)`,
+            );
+          }
+          runs[kind].push(row);
+        }
+        runs[kind].memory = rssOf(child.pid);
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+    } finally {
+      await cleanup();
+    }
+  }
+  writeGrowthSection(runs);
+  return runs;
+}
+
+function writeGrowthSection(runs) {
+  const name = { pglite: 'PGlite (embedded)', postgres: 'PostgreSQL' };
+  const kinds = Object.keys(runs);
+  const lines = [
+    '## How cost grows',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench\` (\`BENCH_ONLY=growth\` for this section alone) on this machine (${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} when written). A database of its own per run holding one company of each size (server/src/cli/bench-seed.ts \`growth\`: each machine with 25 typed history entries and 10 operator readings), each company's owner signed in; autocannon 3 s per figure, one user (1 connection) and ${CONNECTIONS} users (${CONNECTIONS} connections). Overview = \`GET /api/dashboard/overview?limit=50\` (tiles, critical machines, the first page of 50); machine page = \`GET /api/equipment/:id/page\` (the page's header, figures, charts and sections in one query).`,
+    '',
+    '| Machines | Call | Answer (KB) | ' +
+      kinds.map((k) => `${name[k]}: one user p50 / p99 ms | ${name[k]}: ${CONNECTIONS} users p99 ms (req/s)`).join(' | ') +
+      ' |',
+    '|---|---|---|' + kinds.map(() => '---|---|').join(''),
+  ];
+  const sizes = runs[kinds[0]]?.map((r) => r.size) ?? [];
+  for (const size of sizes)
+    for (const call of ['overview', 'machinePage']) {
+      const cells = kinds.map((k) => {
+        const c = runs[k].find((r) => r.size === size)?.calls[call];
+        return c ? `${c.one.p50} / ${c.one.p99} | ${c.many.p99} (${c.many.rps})` : '- | -';
+      });
+      const kb = runs[kinds[0]].find((r) => r.size === size)?.calls[call]?.kb ?? '-';
+      lines.push(`| ${size.toLocaleString('en-US')} | ${call === 'overview' ? 'Overview' : 'Machine page'} | ${kb} | ${cells.join(' | ')} |`);
+    }
+  lines.push('', `Every dashboard call at ${CONNECTIONS} users, p99 ms (req/s):`, '');
+  lines.push('| Call | ' + kinds.flatMap((k) => [200, 2000].map((n) => `${name[k]}, ${n.toLocaleString('en-US')} machines`)).join(' | ') + ' |');
+  lines.push('|---|' + kinds.flatMap(() => ['---', '---']).join('|') + '|');
+  for (const url of DASHBOARD_CALLS) {
+    const cells = kinds.flatMap((k) =>
+      [200, 2000].map((n) => {
+        const c = runs[k].find((r) => r.size === n)?.calls[url];
+        return c ? `${c.many.p99} (${c.many.rps})` : '-';
+      }),
+    );
+    lines.push(`| GET ${url} | ${cells.join(' | ')} |`);
+  }
+  for (const k of kinds)
+    if (runs[k].memory) lines.push('', `${name[k]} server memory after these runs: RSS ${runs[k].memory.rssMb} MB (peak ${runs[k].memory.peakMb} MB).`);
+  lines.push('', '<!-- growth-analysis -->', '');
+  const file = 'docs/benchmarks.md';
+  let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\n';
+  const kept = /<!-- growth-analysis:start -->[\s\S]*?<!-- growth-analysis:end -->/.exec(doc)?.[0] ?? '<!-- growth-analysis:start -->\n<!-- growth-analysis:end -->';
+  const section = lines.join('\n').replace('<!-- growth-analysis -->', kept);
+  const re = /## How cost grows\n[\s\S]*?(?=\n## (?!#)|$)/;
+  doc = re.test(doc) ? doc.replace(re, section.trimEnd() + '\n') : doc.trimEnd() + '\n\n' + section;
+  writeFileSync(file, doc.endsWith('\n') ? doc : doc + '\n');
+  console.info(`\nwrote ${file} (How cost grows)`);
+}
+
+const ONLY = process.env.BENCH_ONLY;
+if (!ONLY || ONLY === 'import') await measureImport();
+if (ONLY === 'import') process.exit(0);
+if (!ONLY || ONLY === 'growth') await measureGrowth();
+if (ONLY === 'growth') process.exit(0);
 
 results.loadAvg = { start: os.loadavg()[0].toFixed(1) };
 for (const t of TARGETS) await measureTarget(t.trim());

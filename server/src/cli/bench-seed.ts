@@ -26,6 +26,35 @@ const companyOf = (g: string) =>
 const uuidOf = (kind: string, g: string) =>
   `overlay(overlay(md5('bench-${kind}-' || ${g}) placing '4' from 13) placing '8' from 17)::uuid`;
 
+/**
+ * History entries typed as the ledger writes them (kind and params, plus the legacy columns): a note, an
+ * operator's reading (what it moved from), a service with a part and a cost, in turn, over 90 days.
+ * `machineOf` is an SQL expression of the series number g.
+ */
+const historyInsert = (companyId: string, machineOf: string, count: number) =>
+  `insert into equipment_note (company_id, equipment_id, content, type, kind, params, usage, reading, previous_usage,
+      service_date, parts, cost, performed_by, operator_name, created_at)
+   select ${companyId}, ${machineOf},
+      case when g % 3 = 0 then 'Greased the fittings' else '' end,
+      (array['note','usage_update','maintenance'])[1 + g % 3],
+      (array['note','reading','service'])[1 + g % 3],
+      case g % 3
+        when 0 then jsonb_build_object('text', 'Greased the fittings')
+        when 1 then jsonb_build_object('source', 'operator', 'previousUsage', 899 + g % 100, 'usage', 900 + g % 100, 'unit', 'hours')
+        else jsonb_build_object('date', to_char(now() - ((g % 129600) || ' minutes')::interval, 'YYYY-MM-DD'), 'usage', 900 + g % 100,
+          'unit', 'hours', 'parts', jsonb_build_array(jsonb_build_object('part', 'Oil filter', 'partNumber', 'OF-1', 'qty', 1)),
+          'cost', 85.5, 'performedBy', 'Shop', 'notes', null)
+      end,
+      case when g % 3 = 0 then null else 900 + g % 100 end,
+      case when g % 3 = 1 then 'reading' else null end,
+      case when g % 3 = 1 then 899 + g % 100 else null end,
+      case when g % 3 = 2 then (now() - ((g % 129600) || ' minutes')::interval)::date else null end,
+      case when g % 3 = 2 then jsonb_build_array(jsonb_build_object('part', 'Oil filter', 'partNumber', 'OF-1', 'qty', 1)) else null end,
+      case when g % 3 = 2 then 85.5 else null end,
+      case when g % 3 = 2 then 'Shop' else null end,
+      'Op N1', now() - ((g % 129600) || ' minutes')::interval
+   from generate_series(1, ${count}) g`;
+
 /** Bulk SQL as the tables' owner (Database.ownerSql): ANALYZE needs the owner, and no policy is checked per row. */
 async function seed(
   ownerSql: (text: string) => Promise<unknown>,
@@ -82,32 +111,58 @@ async function seed(
   );
   await run(
     'history of company 1',
-    // Typed as the ledger writes them (kind and params, plus the legacy columns): a note, an operator's
-    // reading (what it moved from), a service with a part and a cost, in turn.
-    `insert into equipment_note (company_id, equipment_id, content, type, kind, params, usage, reading, previous_usage,
-        service_date, parts, cost, performed_by, operator_name, created_at)
-     select ${uuidOf('company', '1')}, ${uuidOf('equipment', '1 + g % ' + BIG_MACHINES)},
-        case when g % 3 = 0 then 'Greased the fittings' else '' end,
-        (array['note','usage_update','maintenance'])[1 + g % 3],
-        (array['note','reading','service'])[1 + g % 3],
-        case g % 3
-          when 0 then jsonb_build_object('text', 'Greased the fittings')
-          when 1 then jsonb_build_object('source', 'operator', 'previousUsage', 899 + g % 100, 'usage', 900 + g % 100, 'unit', 'hours')
-          else jsonb_build_object('date', to_char(now() - ((g % 129600) || ' minutes')::interval, 'YYYY-MM-DD'), 'usage', 900 + g % 100,
-            'unit', 'hours', 'parts', jsonb_build_array(jsonb_build_object('part', 'Oil filter', 'partNumber', 'OF-1', 'qty', 1)),
-            'cost', 85.5, 'performedBy', 'Shop', 'notes', null)
-        end,
-        case when g % 3 = 0 then null else 900 + g % 100 end,
-        case when g % 3 = 1 then 'reading' else null end,
-        case when g % 3 = 1 then 899 + g % 100 else null end,
-        case when g % 3 = 2 then (now() - ((g % 129600) || ' minutes')::interval)::date else null end,
-        case when g % 3 = 2 then jsonb_build_array(jsonb_build_object('part', 'Oil filter', 'partNumber', 'OF-1', 'qty', 1)) else null end,
-        case when g % 3 = 2 then 85.5 else null end,
-        case when g % 3 = 2 then 'Shop' else null end,
-        'Op N1', now() - ((g % 129600) || ' minutes')::interval
-     from generate_series(1, ${HISTORY}) g`,
+    historyInsert(uuidOf('company', '1'), uuidOf('equipment', '1 + g % ' + BIG_MACHINES), HISTORY),
   );
   await run('analyze', 'analyze');
+}
+
+/** The companies of the cost-growth table (scripts/bench.mjs, BENCH_ONLY=growth): one each of these sizes. */
+const GROWTH_SIZES = [25, 200, 2000, 10_000];
+/** History entries and operator updates per machine in each of them (as company 1 of the main set). */
+const GROWTH_HISTORY_PER_MACHINE = 25;
+const GROWTH_UPDATES_PER_MACHINE = 10;
+
+/**
+ * A data set of one company per size in GROWTH_SIZES ("Growth N", owner growthN@bench.test), each machine
+ * with 25 typed history entries (a note, an operator's reading, a service with a part and a cost, in
+ * turn) and 10 operator updates: how a call's cost grows with the fleet, nothing else in the database.
+ */
+async function seedGrowth(
+  ownerSql: (text: string) => Promise<unknown>,
+  secretBox: SecretBox,
+  password: string,
+  sharedPassword: string,
+) {
+  const hash = await hashPassword(password);
+  const enc = secretBox.encrypt(sharedPassword);
+  for (const size of GROWTH_SIZES) {
+    const company = uuidOf(`growth-company-${size}`, '1');
+    const machine = (g: string) => uuidOf(`growth-${size}-equipment`, g);
+    await ownerSql(`insert into company (id, name, subscription_status, subscription_tier, equipment_limit, trial_start_date, trial_end_date, operator_password_enc)
+      values (${company}, 'Growth ${size}', 'active', 'enterprise', -1, now() - interval '30 days', now() - interval '16 days', '${enc}')`);
+    await ownerSql(`insert into "user" (id, company_id, email, password_hash, role, first_name, last_name)
+      values (${uuidOf(`growth-owner-${size}`, '1')}, ${company}, 'growth${size}@bench.test', '${hash}', 'owner', 'Owner', 'Growth')`);
+    await ownerSql(`insert into "user" (id, company_id, role, first_name, last_name, operator_username)
+      values (${uuidOf(`growth-operator-${size}`, '1')}, ${company}, 'operator', 'Op', 'Growth', 'growthop${size}')`);
+    await ownerSql(`insert into equipment (id, company_id, name, type, serial_number, unit, current_usage, fuel_type, service_interval,
+        last_service_usage, total_fuel_used, total_gas_used, total_diesel_used, has_scheduled_maintenance, next_maintenance_date,
+        maintenance_interval, last_reading_at, date_added, last_updated)
+      select ${machine('g')}, ${company}, 'Machine ' || lpad(g::text, 5, '0'),
+        (array['vehicle','machinery','tools','other'])[1 + g % 4], 'SN-' || g, 'hours',
+        1000 + (g * 37) % 300, (array['gasoline','diesel','n/a'])[1 + g % 3], 250, 1000,
+        (g % 97) * 3.5, case when g % 3 = 0 then (g % 97) * 3.5 else 0 end, case when g % 3 = 1 then (g % 97) * 3.5 else 0 end,
+        g % 5 = 0, case when g % 5 = 0 then current_date + (g % 40 - 10) else null end, case when g % 5 = 0 then 3 else null end,
+        now() - interval '30 days', now() - interval '120 days', now() - interval '1 day'
+      from generate_series(1, ${size}) g`);
+    await ownerSql(`insert into operator_update (company_id, equipment_id, equipment_name, operator_id, operator_name, new_usage, fuel_added, fuel_type, notes, status, created_at)
+      select ${company}, ${machine(`(1 + g % ${size})`)}, 'Machine ' || lpad((1 + g % ${size})::text, 5, '0'),
+        ${uuidOf(`growth-operator-${size}`, '1')}, 'Op Growth', 900 + (g % 100), (g % 7) * 1.5,
+        case when g % 2 = 0 then 'gas' else 'diesel' end, case when g % 10 = 0 then 'checked oil' else '' end,
+        case when g % 100 = 0 then 'pending' else 'applied' end, now() - ((g % 129600) || ' minutes')::interval
+      from generate_series(1, ${size * GROWTH_UPDATES_PER_MACHINE}) g`);
+    await ownerSql(historyInsert(company, machine(`(1 + g % ${size})`), size * GROWTH_HISTORY_PER_MACHINE));
+  }
+  await ownerSql('analyze');
 }
 
 async function explain(db: Db) {
@@ -131,7 +186,7 @@ async function explain(db: Db) {
  */
 async function printOverviewSql(db: Db) {
   const owner = await db.execute(
-    sql.raw(`select company_id::text as id from "user" where email = 'owner1@bench.test'`),
+    sql.raw(`select company_id::text as id from "user" where email = '${process.env.BENCH_OWNER ?? 'owner1@bench.test'}'`),
   );
   const companyId = (owner as unknown as { rows: { id: string }[] }).rows[0]?.id;
   if (!companyId) throw new Error('benchmark company not found');
@@ -176,6 +231,24 @@ async function main() {
     if (!password || !sharedPassword)
       throw new Error('BENCH_PASSWORD and BENCH_SHARED_PASSWORD are required');
     const t0 = performance.now();
+    if (process.argv[2] === 'growth') {
+      await seedGrowth(
+        (text) => database.ownerSql(text),
+        new SecretBox(config.APP_SECRET),
+        password,
+        sharedPassword,
+      );
+      console.info(
+        JSON.stringify({
+          seconds: Math.round((performance.now() - t0) / 100) / 10,
+          companies: GROWTH_SIZES.map((size) => ({
+            size,
+            owner: { emailOrBusinessName: `growth${size}@bench.test`, password },
+          })),
+        }),
+      );
+      return;
+    }
     await seed(
       (text) => database.ownerSql(text),
       new SecretBox(config.APP_SECRET),

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { company } from './company';
 import { user } from './user';
 
@@ -136,6 +137,15 @@ export const equipmentNote = pgTable(
     index('equipment_note_operator_update_idx').on(t.operatorUpdateId),
     /** The machine's timeline, paged by seq (GET /api/equipment/:id/history). */
     index('equipment_note_equipment_seq_idx').on(t.equipmentId, t.seq),
+    /**
+     * A machine's meter readings (issue 28): what every forecast reads (the overview's page, the machine
+     * page), answered from the index alone instead of visiting every history entry of the machine.
+     */
+    index('equipment_note_reading_idx')
+      .on(t.equipmentId, t.createdAt, t.companyId, t.usage)
+      .where(
+        sql`${t.type} = 'usage_update' and ${t.reading} is not null and ${t.usage} is not null and ${t.voidedAt} is null`,
+      ),
   ],
 );
 
