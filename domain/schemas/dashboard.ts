@@ -103,9 +103,10 @@ export const overviewMachineSchema = z.object({
 });
 export type OverviewMachine = z.infer<typeof overviewMachineSchema>;
 
-/** GET /api/dashboard/overview : the tiles, the critical machines and one page of lean machines. */
+/** GET /api/dashboard/overview : the tiles, one page of lean machines and which of them are critical. */
 export const overviewSchema = z.object({
   counts: equipmentStatusCountsSchema,
+  /** The page's critical machines (bounded by the page, not the fleet). */
   critical: z.record(z.string(), z.enum(['critical', 'severe'])),
   total: z.number(),
   items: z.array(overviewMachineSchema),

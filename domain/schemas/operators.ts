@@ -226,6 +226,11 @@ export const operatorUpdateDto = z.object({
   checklist: z.string().nullable(),
   /** Applied, but far above the machine's usual rate: shown as "unusual, check" with a one-click void. */
   unusual: z.boolean(),
+  /**
+   * In the dashboard's list: the machine is critical or severely critical now (its updates pulse and
+   * offer Serviced); absent when it is neither.
+   */
+  criticality: z.enum(['critical', 'severe']).optional(),
 });
 export type OperatorUpdateDto = z.infer<typeof operatorUpdateDto>;
 

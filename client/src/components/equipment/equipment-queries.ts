@@ -94,6 +94,8 @@ function useInvalidateEquipment() {
     Promise.all([
       qc.invalidateQueries({ queryKey: equipmentKeys.all }),
       qc.invalidateQueries({ queryKey: equipmentKeys.retired() }),
+      // The dashboard's list of updates carries each machine's criticality (a service ends its pulse).
+      qc.invalidateQueries({ queryKey: ['operator-updates'] }),
     ]);
 }
 
@@ -164,14 +166,12 @@ export function useRecordService() {
 /** Voids a reading of a machine's history (or the operator update it applied), with a reason. */
 export function useVoidEntry() {
   const invalidate = useInvalidateEquipment();
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { equipmentId: string; entryId: string; reason: string }) =>
       api.post<HistoryRecordDto>(`/api/equipment/${v.equipmentId}/history/${v.entryId}/void`, {
         reason: v.reason,
       }),
-    onSuccess: () =>
-      Promise.all([invalidate(), qc.invalidateQueries({ queryKey: ['operator-updates'] })]),
+    onSuccess: invalidate,
   });
 }
 

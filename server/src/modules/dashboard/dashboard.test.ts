@@ -243,7 +243,10 @@ describe('dashboard read models and the exports it uses', () => {
       time_for_service: 1,
       overdue: 1,
     });
-    expect(o.critical).toEqual({
+    // Only the page's critical machines (bounded by the page, not the fleet); the whole page's below.
+    expect(o.critical).toEqual({ [ids.Due!]: 'critical' });
+    const whole = await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview');
+    expect(whole.json<{ critical: Record<string, string> }>().critical).toEqual({
       [ids.Soon!]: 'critical',
       [ids.Due!]: 'critical',
       [ids.Over!]: 'severe',
@@ -469,6 +472,45 @@ describe('overview cache: one status engine, never stale after a write', () => {
     await primed(owner.cookie);
     expect((await submit(96)).json()).toMatchObject({ status: 'applied' });
     expect((await load(owner.cookie)).critical).toEqual({ [m.id]: 'critical' });
+  });
+
+  it("the list of updates carries each machine's criticality now: it pulses until the machine is serviced", async () => {
+    const owner = await signupOwner(t.app);
+    const op = await sessionForRole(t.deps.systemDb, owner.companyId, 'operator');
+    const calm = await at(owner, 'Calm', 10);
+    const near = await at(owner, 'Near', 95.5); // 96 % after its reading: critical
+    const over = await at(owner, 'Over', 130.5); // 131 %: severely critical
+    const submit = (equipmentId: string, newUsage: number) =>
+      call(t.app, op.cookie, 'POST', '/api/operator-updates', { equipmentId, newUsage });
+    for (const [m, usage] of [
+      [calm, 10.5],
+      [near, 96],
+      [over, 131],
+    ] as const)
+      expect((await submit(m.id, usage)).json()).toMatchObject({ status: 'applied' });
+    const list = async () =>
+      new Map(
+        (await call(t.app, owner.cookie, 'GET', '/api/operator-updates'))
+          .json<{ equipmentId: string; status: string; criticality?: string }[]>()
+          .map((u) => [u.equipmentId, u]),
+      );
+    const before = await list();
+    expect(before.get(calm.id)?.criticality).toBeUndefined();
+    expect(before.get(near.id)?.criticality).toBe('critical');
+    expect(before.get(over.id)).toMatchObject({ status: 'applied', criticality: 'severe' });
+    // Serviced: the same update is about a machine that is no longer critical.
+    const serviced = await call(
+      t.app,
+      owner.cookie,
+      'PATCH',
+      `/api/equipment/${over.id}/reset-service`,
+      {},
+    );
+    expect(serviced.statusCode, serviced.body).toBe(200);
+    expect((await list()).get(over.id)?.criticality).toBeUndefined();
+    // Another company's list says nothing about these machines.
+    const other = await signupOwner(t.app);
+    expect((await call(t.app, other.cookie, 'GET', '/api/operator-updates')).json()).toEqual([]);
   });
 
   it('approving a held reading (POST /api/operator-updates/:id/approve); a note or a rejection changes nothing cached', async () => {

@@ -546,8 +546,22 @@ const listStatement = preparedPerDb((db: DbOrTx) =>
         // Qualified by hand: a one-table select writes its columns bare ("id"), which inside this
         // subquery would name the note's own columns and match nothing (a full scan per request).
       >`(select n.params->>'checklist' from ${equipmentNote} n where n.operator_update_id = ${operatorUpdate}.id and n.company_id = ${operatorUpdate}.company_id limit 1)`,
+      // What the machine's criticality is computed from (the one status engine, below).
+      currentUsage: equipment.currentUsage,
+      lastServiceUsage: equipment.lastServiceUsage,
+      serviceInterval: equipment.serviceInterval,
+      hasScheduledMaintenance: equipment.hasScheduledMaintenance,
+      nextMaintenanceDate: equipment.nextMaintenanceDate,
+      retiredAt: equipment.retiredAt,
     })
     .from(operatorUpdate)
+    .leftJoin(
+      equipment,
+      and(
+        eq(equipment.id, operatorUpdate.equipmentId),
+        eq(equipment.companyId, operatorUpdate.companyId),
+      ),
+    )
     .where(
       and(
         eq(operatorUpdate.companyId, sql.placeholder('companyId')),
@@ -559,8 +573,13 @@ const listStatement = preparedPerDb((db: DbOrTx) =>
     .prepare('operator_updates_by_status'),
 );
 
-/** Pending updates (up to 200, for review) then the 50 most recent applied ones. */
+/**
+ * Pending updates (up to 200, for review) then the 50 most recent applied ones, each with its machine's
+ * criticality now (the dashboard pulses updates about critical machines and offers Serviced on them):
+ * bounded by the list, not by the fleet.
+ */
 export async function listUpdates(deps: Deps, ctx: CompanyContext): Promise<OperatorUpdateDto[]> {
+  const today = todayIn(ctx.company.timeZone, deps.now());
   const statement = listStatement(deps.db);
   const pending = await statement.execute({
     companyId: ctx.companyId,
@@ -572,7 +591,23 @@ export async function listUpdates(deps: Deps, ctx: CompanyContext): Promise<Oper
     status: 'applied',
     limit: 50,
   });
-  return [...pending, ...recent].map(toUpdateDto);
+  return [...pending, ...recent].map((r) => {
+    const dto = toUpdateDto(r);
+    if (r.currentUsage === null || r.retiredAt !== null) return dto;
+    const st = computeStatus(
+      {
+        currentUsage: r.currentUsage,
+        lastServiceUsage: r.lastServiceUsage ?? 0,
+        serviceInterval: r.serviceInterval ?? 0,
+        hasScheduledMaintenance: r.hasScheduledMaintenance ?? false,
+        nextMaintenanceDate: r.nextMaintenanceDate,
+      },
+      today,
+    );
+    if (st.severelyCritical) dto.criticality = 'severe';
+    else if (st.critical) dto.criticality = 'critical';
+    return dto;
+  });
 }
 
 async function reviewable(tx: Tx, ctx: CompanyContext, id: string): Promise<UpdateRow> {

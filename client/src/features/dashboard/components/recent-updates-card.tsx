@@ -28,12 +28,10 @@ export type Criticality = 'none' | 'critical' | 'severe';
  * those get a Serviced button.
  */
 export function RecentUpdatesCard({
-  criticalityOf,
   unitOf,
   onServiced,
   servicingId,
 }: {
-  criticalityOf: (equipmentId: string) => Criticality;
   unitOf: (equipmentId: string) => string | undefined;
   onServiced: (equipmentId: string, equipmentName: string) => void;
   servicingId: string | null;
@@ -90,7 +88,8 @@ export function RecentUpdatesCard({
             aria-label={t('updates.title')}
           >
             {list.map((u) => {
-              const level = criticalityOf(u.equipmentId);
+              // The list answers each update's machine's criticality now (bounded by the list).
+              const level: Criticality = u.criticality ?? 'none';
               const unit = u.unit ?? unitOf(u.equipmentId);
               return (
                 <li

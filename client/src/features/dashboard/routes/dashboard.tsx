@@ -12,7 +12,7 @@ import { fetchFilteredEquipment, FIRST_OVERVIEW, useDashboardOverview } from '..
 import type { TypeFilter } from '../components/filter-bar';
 import { EmptyState } from '../components/empty-state';
 import { HistoryCard } from '../components/history-card';
-import { RecentUpdatesCard, type Criticality } from '../components/recent-updates-card';
+import { RecentUpdatesCard } from '../components/recent-updates-card';
 import { SummaryTiles, type StatusFilter } from '../components/summary-tiles';
 import { translateError } from '@/lib/translate-message';
 import { companyToday } from '@/lib/auth';
@@ -49,7 +49,6 @@ export default function DashboardPage() {
   const data = firstData === undefined ? undefined : overviewQ.data;
   const items = data?.items ?? [];
   const filtered = status !== 'all' || type !== 'all' || search.trim() !== '';
-  const criticalityOf = (id: string): Criticality => data?.critical[id] ?? 'none';
   const resetPaging =
     <T,>(set: (v: T) => void) =>
     (v: T) => {
@@ -143,7 +142,6 @@ export default function DashboardPage() {
       <SummaryTiles counts={data.counts} active={status} onSelect={resetPaging(setStatus)} />
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentUpdatesCard
-          criticalityOf={criticalityOf}
           unitOf={(id) => items.find((e) => e.id === id)?.unit}
           onServiced={(id) => setServicingId(id)}
           servicingId={servicingId}
