@@ -77,7 +77,7 @@ test("the first screen's data is announced by the page and each call is made onc
     '/api/auth/user',
     '/api/dashboard/overview?limit=50',
     '/api/operator-updates',
-    '/api/equipment-history?limit=200',
+    '/api/equipment-history?limit=50',
   ]);
   // ...and the app takes those answers: each goes out once, as the preload (not again from the app).
   const calls: string[] = [];
@@ -367,4 +367,29 @@ test('reset user password checks the spec rules and resets a manager', async ({ 
   await dialog.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText('Password Reset Successful', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
+});
+
+test('the history card shows the newest 50 entries, then 50 more on "Show more"', async ({
+  page,
+}) => {
+  await signupOwnerViaApi(page.request);
+  const m = await addMachine(page.request, 'Busy Loader');
+  // 59 notes + the machine's "added" entry: 60 in all.
+  for (let i = 1; i <= 59; i++) {
+    const res = await page.request.post(`/api/equipment/${m.id}/notes`, {
+      data: { content: `Walk-around ${i}` },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto('/');
+  const list = page.getByRole('list', { name: 'Equipment History' });
+  await expect(list.getByText('Walk-around 59', { exact: true })).toBeVisible();
+  // The first page: the newest 50 (notes 59 down to 10) and the button.
+  await expect(list.locator('> li').filter({ hasText: 'Walk-around' })).toHaveCount(50);
+  await expect(list.getByText('Walk-around 9', { exact: true })).toHaveCount(0);
+  await list.getByRole('button', { name: 'Show more' }).click();
+  await expect(list.getByText('Walk-around 1', { exact: true })).toBeVisible();
+  await expect(list.locator('> li').filter({ hasText: 'Walk-around' })).toHaveCount(59);
+  // All 60 shown: nothing more to ask for.
+  await expect(list.getByRole('button', { name: 'Show more' })).toHaveCount(0);
 });

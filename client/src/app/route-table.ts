@@ -48,7 +48,7 @@ export const PAGES = {
     data: [
       '/api/dashboard/overview?limit=50',
       '/api/operator-updates',
-      '/api/equipment-history?limit=200',
+      '/api/equipment-history?limit=50',
     ],
   },
   equipmentList: {

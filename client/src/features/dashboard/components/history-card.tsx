@@ -12,16 +12,20 @@ import { exportFileName, historyColumns, serviceEntryColumns } from '@domain/csv
 import type { HistoryRecordDto, ServiceEntryDto } from '@domain/schemas/equipment';
 import { entryText, useHistoryLang } from '@/components/equipment/entry-text';
 import { downloadRowsAsCsv } from '../api/download-export';
-import { useRecentHistory } from '../api/get-history';
+import { HISTORY_MAX, HISTORY_PAGE, useRecentHistory } from '../api/get-history';
 import { translateError } from '@/lib/translate-message';
 import { companyToday } from '@/lib/auth';
 
-/** Equipment history of all equipment: a 400 px scrolling list and its CSV export. */
+/**
+ * Equipment history of all equipment: a 400 px scrolling list (the newest 50, then "Show more" up to 200)
+ * and its CSV export (everything).
+ */
 export function HistoryCard() {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation('common');
   const lang = useHistoryLang();
-  const history = useRecentHistory();
+  const [limit, setLimit] = useState(HISTORY_PAGE);
+  const history = useRecentHistory(limit);
   const [exporting, setExporting] = useState(false);
   const entries = history.data ?? [];
 
@@ -143,6 +147,18 @@ export function HistoryCard() {
               </li>
             ))
           )}
+          {entries.length >= limit && limit < HISTORY_MAX ? (
+            <li className="p-2 text-center">
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={history.isFetching}
+                onClick={() => setLimit((n) => Math.min(n + HISTORY_PAGE, HISTORY_MAX))}
+              >
+                {t('overview.showMore')}
+              </Button>
+            </li>
+          ) : null}
         </ul>
       </CardContent>
     </Card>
