@@ -82,6 +82,10 @@ export const equipment = pgTable(
     index('equipment_company_type_idx').on(t.companyId, t.type),
     index('equipment_company_retired_idx').on(t.companyId, t.retiredAt),
     index('equipment_company_out_of_service_idx').on(t.companyId, t.outOfServiceAt),
+    /** The dashboard's five biggest fuel consumers, read in order (issue 28). */
+    index('equipment_fuel_top_idx')
+      .on(t.companyId, t.totalFuelUsed.desc(), t.name)
+      .where(sql`${t.retiredAt} is null`),
   ],
 );
 

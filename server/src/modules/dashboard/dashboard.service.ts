@@ -79,39 +79,43 @@ export async function recentHistory(
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
-/** Fuel totals by type (summed exactly in SQL numeric) and the five biggest consumers. */
+/**
+ * Fuel totals by type (summed exactly in SQL numeric) and the five biggest consumers, in one statement
+ * (one round trip; the five come from equipment_fuel_top_idx without sorting the fleet).
+ */
 export async function fuelSummary(db: Db, companyId: string): Promise<FuelSummary> {
-  const [totals] = await db
+  const active = and(eq(equipment.companyId, companyId), isNull(equipment.retiredAt));
+  const [row] = await db
     .select({
       gas: sql<string>`coalesce(sum(${equipment.totalGasUsed}), 0)`,
       diesel: sql<string>`coalesce(sum(${equipment.totalDieselUsed}), 0)`,
       total: sql<string>`coalesce(sum(${equipment.totalFuelUsed}), 0)`,
+      top: sql<unknown>`(select coalesce(json_agg(json_build_array(t.id, t.name, t.total_fuel_used, t.total_gas_used, t.total_diesel_used)), '[]')
+        from (select e.id, e.name, e.total_fuel_used, e.total_gas_used, e.total_diesel_used from ${equipment} e
+          where e.company_id = ${companyId} and e.retired_at is null and e.total_fuel_used > 0
+          order by e.total_fuel_used desc, e.name limit 5) t)`,
     })
     .from(equipment)
-    .where(and(eq(equipment.companyId, companyId), isNull(equipment.retiredAt)));
-  const top = await db
-    .select({
-      id: equipment.id,
-      name: equipment.name,
-      total: equipment.totalFuelUsed,
-      gas: equipment.totalGasUsed,
-      diesel: equipment.totalDieselUsed,
-    })
-    .from(equipment)
-    .where(
-      and(
-        eq(equipment.companyId, companyId),
-        isNull(equipment.retiredAt),
-        sql`${equipment.totalFuelUsed} > 0`,
-      ),
-    )
-    .orderBy(desc(equipment.totalFuelUsed), equipment.name)
-    .limit(5);
+    .where(active);
+  const raw = row?.top;
+  const top = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as [
+    string,
+    string,
+    number | string,
+    number | string,
+    number | string,
+  ][];
   return {
-    totalGas: round3(Number(totals?.gas ?? 0)),
-    totalDiesel: round3(Number(totals?.diesel ?? 0)),
-    total: round3(Number(totals?.total ?? 0)),
-    top,
+    totalGas: round3(Number(row?.gas ?? 0)),
+    totalDiesel: round3(Number(row?.diesel ?? 0)),
+    total: round3(Number(row?.total ?? 0)),
+    top: top.map(([id, name, total, gas, diesel]) => ({
+      id,
+      name,
+      total: Number(total),
+      gas: Number(gas),
+      diesel: Number(diesel),
+    })),
   };
 }
 
