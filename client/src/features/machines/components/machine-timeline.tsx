@@ -11,7 +11,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
-import { useInView } from '@/lib/use-in-view';
 import { machineHistoryPage, type TimelineKind } from '../api/machine-history';
 
 /**
@@ -30,7 +29,6 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
   const history = useQuery(machineHistoryPage(e.id, kind));
   const [voiding, setVoiding] = useState<HistoryRecordDto | null>(null);
   const voidEntry = useVoidEntry();
-  const noteSlot = useInView<HTMLDivElement>();
 
   return (
     <Card role="region" aria-labelledby="timeline-heading">
@@ -61,15 +59,11 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
       </CardHeader>
       <CardContent className="grid gap-3">
         {!readOnly ? (
-          // The note form (the API's schema through zodResolver) loads on its own when the timeline
-          // comes near the viewport: zod and react-hook-form stay out of the page's first screen.
-          <div ref={noteSlot.ref}>
-            {noteSlot.inView ? (
-              <Suspense fallback={null}>
-                <NoteForm equipment={e} />
-              </Suspense>
-            ) : null}
-          </div>
+          // The note form (the API's schema through zodResolver) loads on its own: zod and
+          // react-hook-form stay out of the page's first screen.
+          <Suspense fallback={null}>
+            <NoteForm equipment={e} />
+          </Suspense>
         ) : null}
         {history.isLoading ? (
           <p className="text-sm text-muted-foreground">{te('loading')}</p>
