@@ -7,7 +7,7 @@ import { dateTimeFormat, numberFormat as sharedNumberFormat } from '@domain/intl
  * options is built once and kept for the page's life.
  */
 
-const localeOf = (language: string | undefined) => (language === 'es' ? 'es-US' : 'en-US');
+const localeOf = (language: string | undefined) => (language?.startsWith('es') ? 'es-US' : 'en-US');
 const locale = () => localeOf(i18n.resolvedLanguage);
 
 const numberFormat = (options: Intl.NumberFormatOptions) => sharedNumberFormat(locale(), options);
@@ -17,19 +17,25 @@ const decimalOptions = (maxDecimals: number, minDecimals: number): Intl.NumberFo
   minimumFractionDigits: minDecimals,
   maximumFractionDigits: maxDecimals,
 });
-const DATE_OPTIONS: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+};
 
 /**
- * Builds the formatters most screens use first, for `language` ('en' | 'es'), into the cache. The first
- * Intl object of a page is the slow one (the platform loads its locale data: tens of milliseconds on a
- * phone); lib/warm-up.ts calls this in a task of its own while the page waits on the network, so that
- * cost is not part of a page's render.
+ * The formatters most screens use first, for `language` ('en' | 'es'), as steps that build them into
+ * the cache. The first Intl object of a page is the slow one (the platform loads its locale data: tens
+ * of milliseconds on a phone, numbers and dates each their own); lib/warm-up.ts runs each step in a task
+ * of its own while the page waits on the network, so that cost is not part of a page's render.
  */
-export function warmFormats(language: string): void {
+export function formatWarmers(language: string): (() => void)[] {
   const loc = localeOf(language);
-  sharedNumberFormat(loc, decimalOptions(1, 0));
-  dateTimeFormat(loc, DATE_OPTIONS);
-  viewerZone();
+  return [
+    () => sharedNumberFormat(loc, decimalOptions(1, 0)),
+    () => dateTimeFormat(loc, DATE_OPTIONS),
+    () => viewerZone(),
+  ];
 }
 
 /** A number with thousands separators and at most `maxDecimals` decimals (at least `minDecimals`). */

@@ -1,4 +1,4 @@
-import { warmFormats } from './format';
+import { formatWarmers } from './format';
 import i18n from './i18n';
 import { cn } from './utils';
 
@@ -12,7 +12,7 @@ import { cn } from './utils';
 export function warmUp(): void {
   const steps = [
     // The detector has chosen the language synchronously (i18n.ts); its texts may still be loading.
-    () => warmFormats(i18n.resolvedLanguage ?? i18n.language ?? 'en'),
+    ...formatWarmers(i18n.resolvedLanguage ?? i18n.language ?? 'en'),
     () => cn('p-1', 'p-2'),
   ];
   for (const step of steps) setTimeout(step, 0);
