@@ -7,10 +7,13 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadFirstScreen } from './app/routes';
 import './lib/i18n';
+import { warmUp } from './lib/warm-up';
 import './styles.css';
 
 // The first screen's code and texts start downloading now, alongside the current-user call.
 preloadFirstScreen(window.location.pathname);
+// Meanwhile, one-time set-up costs (the first Intl formatter, tailwind-merge) run in tasks of their own.
+warmUp();
 
 // The first render is a transition: React builds the page in short slices instead of one long task.
 startTransition(() => {

@@ -7,17 +7,40 @@ import { dateTimeFormat, numberFormat as sharedNumberFormat } from '@domain/intl
  * options is built once and kept for the page's life.
  */
 
-const locale = () => (i18n.resolvedLanguage === 'es' ? 'es-US' : 'en-US');
+const localeOf = (language: string | undefined) => (language?.startsWith('es') ? 'es-US' : 'en-US');
+const locale = () => localeOf(i18n.resolvedLanguage);
 
 const numberFormat = (options: Intl.NumberFormatOptions) => sharedNumberFormat(locale(), options);
 const dateFormat = (options: Intl.DateTimeFormatOptions) => dateTimeFormat(locale(), options);
 
+const decimalOptions = (maxDecimals: number, minDecimals: number): Intl.NumberFormatOptions => ({
+  minimumFractionDigits: minDecimals,
+  maximumFractionDigits: maxDecimals,
+});
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+};
+
+/**
+ * The formatters most screens use first, for `language` ('en' | 'es'), as steps that build them into
+ * the cache. The first Intl object of a page is the slow one (the platform loads its locale data: tens
+ * of milliseconds on a phone, numbers and dates each their own); lib/warm-up.ts runs each step in a task
+ * of its own while the page waits on the network, so that cost is not part of a page's render.
+ */
+export function formatWarmers(language: string): (() => void)[] {
+  const loc = localeOf(language);
+  return [
+    () => sharedNumberFormat(loc, decimalOptions(1, 0)),
+    () => dateTimeFormat(loc, DATE_OPTIONS),
+    () => viewerZone(),
+  ];
+}
+
 /** A number with thousands separators and at most `maxDecimals` decimals (at least `minDecimals`). */
 export function formatDecimal(value: number, maxDecimals: number, minDecimals = 0): string {
-  return numberFormat({
-    minimumFractionDigits: minDecimals,
-    maximumFractionDigits: maxDecimals,
-  }).format(value);
+  return numberFormat(decimalOptions(maxDecimals, minDecimals)).format(value);
 }
 
 /** 12,345.6 hours (0 when empty). */
@@ -37,7 +60,7 @@ export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '';
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '';
-  return dateFormat({ month: 'short', day: 'numeric', year: 'numeric' }).format(d);
+  return dateFormat(DATE_OPTIONS).format(d);
 }
 
 /**
@@ -49,7 +72,9 @@ export function setTimeZoneSource(source: () => string | null | undefined): void
   companyZone = source;
 }
 
-const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+// The viewer's zone, read once (each read builds a formatter); the cached formatters keep it anyway.
+let viewerZoneOnce: string | undefined;
+const viewerZone = () => (viewerZoneOnce ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /**
  * "Jan 5, 2024, 3:04 PM" (Spanish: "5 ene 2024, 3:04 p.m.") in the company's time zone; the zone is

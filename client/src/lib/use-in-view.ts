@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
- * True once the element has come within `rootMargin` of the viewport (and stays true): heavy,
- * below-the-fold widgets (charts) load only when the user gets near them. `ref` is a callback ref,
- * so an element that mounts later (after data loads) is observed too.
+ * True once the element has come within `rootMargin` of the viewport with at least `threshold` of it
+ * showing (and stays true): heavy, below-the-fold widgets (charts, forms) load only when the user gets
+ * near them. `ref` is a callback ref, so an element that mounts later (after data loads) is observed
+ * too. The switch is a transition: what it mounts renders in short slices, not one long task.
  */
-export function useInView<T extends Element>(rootMargin = '200px') {
+export function useInView<T extends Element>(rootMargin = '200px', threshold = 0) {
   const [el, ref] = useState<T | null>(null);
   const [inView, setInView] = useState(false);
   useEffect(() => {
@@ -16,15 +17,15 @@ export function useInView<T extends Element>(rootMargin = '200px') {
     }
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          setInView(true);
+        if (entries.some((e) => e.isIntersecting && e.intersectionRatio >= threshold)) {
           observer.disconnect();
+          startTransition(() => setInView(true));
         }
       },
-      { rootMargin },
+      { rootMargin, threshold },
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [el, inView, rootMargin]);
+  }, [el, inView, rootMargin, threshold]);
   return { ref, inView };
 }

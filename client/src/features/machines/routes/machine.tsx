@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
@@ -24,7 +24,11 @@ export default function MachinePage() {
   const { t: tc } = useTranslation('common');
   const { id = '' } = useParams();
   const page = useMachinePage(id);
-  const e = page.data?.equipment;
+  // The answer is rendered in a deferred (time-sliced) render with the spinner up meanwhile: a query
+  // result alone would build the whole page in one synchronous, long task. Later answers show at once.
+  const firstData = useDeferredValue(page.data);
+  const data = firstData === undefined ? undefined : page.data;
+  const e = data?.equipment;
 
   useEffect(() => {
     if (e) document.title = `${e.name} | ${tc('appName')}`;
@@ -44,16 +48,16 @@ export default function MachinePage() {
           <h1 className="text-2xl font-bold">{t('notFound')}</h1>
           <p className="text-destructive">{translateError(t, page.error)}</p>
         </div>
-      ) : !page.data || !e ? (
+      ) : !data || !e ? (
         <PageSpinner />
       ) : (
         <>
           <MachineHeader
             equipment={e}
-            criticalDefects={page.data.openDefects.filter((d) => d.critical)}
+            criticalDefects={data.openDefects.filter((d) => d.critical)}
           />
-          <MachineFigures equipment={e} figures={page.data.figures} />
-          <MachineCharts equipment={e} charts={page.data.charts} />
+          <MachineFigures equipment={e} figures={data.figures} />
+          <MachineCharts equipment={e} charts={data.charts} />
           {!e.retiredAt && (
             <Suspense fallback={null}>
               <MachineCosts id={e.id} />
@@ -63,7 +67,7 @@ export default function MachinePage() {
             <div className="min-w-0 lg:col-span-2">
               <MachineTimeline equipment={e} />
             </div>
-            <MachineSections equipment={e} page={page.data} />
+            <MachineSections equipment={e} page={data} />
           </div>
         </>
       )}

@@ -19,8 +19,10 @@ export const dueListQueryOptions = (within: DueWindow) =>
 export const useDueList = (within: DueWindow) => useQuery(dueListQueryOptions(within));
 
 /** Parts at or below their reorder point (issue 27); the list is empty for a company without parts. */
-export const useLowStock = () =>
-  useQuery({
+export const lowStockQueryOptions = () =>
+  queryOptions({
     queryKey: [...equipmentKeys.all, 'low-stock'] as const,
     queryFn: () => api.get<PartDto[]>('/api/parts?low=1'),
   });
+
+export const useLowStock = () => useQuery(lowStockQueryOptions());

@@ -3,7 +3,8 @@ import { addInterval } from '@domain/dates';
 import type { EquipmentDto } from '@domain/schemas/equipment';
 import { dueWindows, type DueWindow } from '@domain/schemas/maintenance';
 import { Download, Printer } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ import { downloadText } from '@/lib/download';
 import { formatDate, formatNumber } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
 import { cn } from '@/lib/utils';
-import { useDueList, useLowStock } from '../api/get-due';
+import { lowStockQueryOptions, useDueList, useLowStock } from '../api/get-due';
 
 type Group = { key: string; label: string; items: EquipmentDto[] };
 
@@ -64,8 +65,20 @@ export default function DueSoonPage() {
   const { user } = useCurrentUser();
   const [within, setWithin] = useState<DueWindow>(14);
   const q = useDueList(within);
-  const today = q.data?.today ?? companyToday();
-  const items = q.data?.items ?? [];
+  // The first answer is rendered in a deferred (time-sliced) render with the spinner up meanwhile: a
+  // query result alone would build the whole list in one synchronous, long task. Later answers
+  // (another window) show at once.
+  const firstData = useDeferredValue(q.data);
+  const data = firstData === undefined ? undefined : q.data;
+  const loading = data === undefined && !q.isError;
+  // The low-stock card shows with the list; its call starts now, with the list's (a prefetch: its
+  // answer re-renders the card only, not the page).
+  const qc = useQueryClient();
+  useEffect(() => {
+    void qc.prefetchQuery(lowStockQueryOptions());
+  }, [qc]);
+  const today = data?.today ?? companyToday();
+  const items = data?.items ?? [];
   const groups = groupByWeek(items, today, {
     overdue: t('overdue'),
     week: (date) => t('week', { date }),
@@ -114,7 +127,7 @@ export default function DueSoonPage() {
           </Button>
         ))}
       </div>
-      {q.isLoading ? (
+      {loading ? (
         <PageSpinner />
       ) : q.isError ? (
         <p role="alert" className="text-destructive">
@@ -180,10 +193,16 @@ export default function DueSoonPage() {
           ))}
         </div>
       )}
-      <LowStockCard />
-      <div className="no-print">
-        <CalendarFeedCard />
-      </div>
+      {/* Below the list, so shown with it: while the list loads they would sit under the spinner and
+          then be pushed down (a layout shift). */}
+      {loading ? null : (
+        <>
+          <LowStockCard />
+          <div className="no-print">
+            <CalendarFeedCard />
+          </div>
+        </>
+      )}
     </main>
   );
 }
