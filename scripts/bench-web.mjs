@@ -4,7 +4,8 @@
 // every Lighthouse report (JSON) and page trace there, for a look at the audits' details.
 // Builds when dist/ is missing (or with --build), starts the server on a free port with a fresh
 // DATA_DIR, seeds an owner (and demo equipment / an operator when those APIs exist), runs Lighthouse on
-// the landing page, the owner login, the dashboard (signed in) and the operator screen, and writes the
+// the landing page, the owner login, the dashboard, a machine's page and Due soon (signed in as the
+// owner) and the operator screen, and writes the
 // "Page speed" section of docs/benchmarks.md (performance, accessibility, best practices, LCP, TBT, CLS,
 // JavaScript per route: transferred and gzip).
 import { spawn, spawnSync } from 'node:child_process';
