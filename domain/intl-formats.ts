@@ -4,35 +4,32 @@
  * life of the process or page. Every number, money and date text of the server and the client goes
  * through these two.
  */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The key of a locale and its options (small objects: their JSON is cheap next to building a formatter). */
-const keyOf = (locale: string, options: object) => `${locale}|${JSON.stringify(options)}`;
 /** Options can carry a time zone a user typed: the caches are bounded all the same. */
 const MAX_KEPT = 1000;
 
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = keyOf(locale, options);
-  let f = numberFormats.get(key);
+/** The formatter kept under a locale and its options (their JSON is cheap next to building one). */
+function kept<F>(cache: Map<string, F>, locale: string, options: object, build: () => F): F {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = cache.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, options);
-    if (numberFormats.size >= MAX_KEPT) numberFormats.clear();
-    numberFormats.set(key, f);
+    f = build();
+    if (cache.size >= MAX_KEPT) cache.clear();
+    cache.set(key, f);
   }
   return f;
 }
 
-export function dateTimeFormat(
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+export const numberFormat = (
+  locale: string,
+  options: Intl.NumberFormatOptions = {},
+): Intl.NumberFormat =>
+  kept(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
+
+export const dateTimeFormat = (
   locale: string,
   options: Intl.DateTimeFormatOptions = {},
-): Intl.DateTimeFormat {
-  const key = keyOf(locale, options);
-  let f = dateFormats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, options);
-    if (dateFormats.size >= MAX_KEPT) dateFormats.clear();
-    dateFormats.set(key, f);
-  }
-  return f;
-}
+): Intl.DateTimeFormat =>
+  kept(dateFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
