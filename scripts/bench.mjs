@@ -270,34 +270,46 @@ function measureMetricsCost() {
   return JSON.parse(out.trim().split('\n').pop());
 }
 
-async function measureTarget(kind) {
-  let env;
-  let cleanup = async () => {};
+/**
+ * A database of its own for one measurement: a fresh PGlite data directory, or a new PostgreSQL database
+ * created next to DATABASE_URL's. Returns its server environment and how to drop it, or null when
+ * PostgreSQL cannot be reached (that measurement is skipped).
+ */
+async function freshDatabase(kind, prefix) {
   if (kind === 'pglite') {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-bench-'));
-    env = { DATA_DIR: dir, DATABASE_URL: '' };
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  } else {
-    const name = `ems_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_BASE });
-    try {
-      await admin.connect();
-    } catch (err) {
-      console.warn(`PostgreSQL not reachable at ${PG_BASE}: ${err.message}; skipping`);
-      return;
-    }
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(PG_BASE);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString() };
-    cleanup = async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+    return {
+      env: { DATA_DIR: dir, DATABASE_URL: '' },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `${prefix.replaceAll('-', '_')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_BASE });
+  try {
+    await admin.connect();
+  } catch (err) {
+    console.warn(`PostgreSQL not reachable at ${PG_BASE}: ${err.message}; skipping`);
+    return null;
+  }
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_BASE);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
       const c = new pg.Client({ connectionString: PG_BASE });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
-    };
-  }
+    },
+  };
+}
+
+async function measureTarget(kind) {
+  const fresh = await freshDatabase(kind, 'ems-bench');
+  if (!fresh) return;
+  const { env, drop: cleanup } = fresh;
   try {
     console.info(`\n== ${kind}: seeding`);
     // Migrate first (the server does it on start), then seed.
@@ -620,28 +632,14 @@ async function measureBare() {
 async function measureImport() {
   const runs = [];
   for (const kind of TARGETS.map((t) => t.trim())) {
+    // PGlite: bench-import opens its own database in memory; PostgreSQL: a database of its own.
     let env = {};
     let drop = async () => {};
     if (kind === 'postgres') {
-      const name = `ems_bench_import_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: PG_BASE });
-      try {
-        await admin.connect();
-      } catch (err) {
-        console.warn(`PostgreSQL not reachable at ${PG_BASE}: ${err.message}; skipping`);
-        continue;
-      }
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(PG_BASE);
-      url.pathname = `/${name}`;
-      env = { BENCH_IMPORT_DATABASE_URL: url.toString() };
-      drop = async () => {
-        const c = new pg.Client({ connectionString: PG_BASE });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
+      const fresh = await freshDatabase(kind, 'ems-bench-import');
+      if (!fresh) continue;
+      env = { BENCH_IMPORT_DATABASE_URL: fresh.env.DATABASE_URL };
+      drop = fresh.drop;
     }
     try {
       console.info(`\n== spreadsheet import (${kind})`);
@@ -682,7 +680,6 @@ async function measureImport() {
   console.info(`\nwrote ${file} (Spreadsheet import)`);
 }
 
-
 /**
  * How cost grows with the fleet (issue 28): a database of its own holding one company of each size
  * (bench-seed growth: 25, 200, 2,000 and 10,000 machines, 25 history entries and 10 readings each), on
@@ -693,33 +690,9 @@ async function measureImport() {
 async function measureGrowth() {
   const runs = {};
   for (const kind of TARGETS.map((t) => t.trim())) {
-    let env;
-    let cleanup = async () => {};
-    if (kind === 'pglite') {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-growth-'));
-      env = { DATA_DIR: dir, DATABASE_URL: '' };
-      cleanup = async () => rmSync(dir, { recursive: true, force: true });
-    } else {
-      const name = `ems_growth_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: PG_BASE });
-      try {
-        await admin.connect();
-      } catch (err) {
-        console.warn(`PostgreSQL not reachable at ${PG_BASE}: ${err.message}; skipping`);
-        continue;
-      }
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(PG_BASE);
-      url.pathname = `/${name}`;
-      env = { DATABASE_URL: url.toString() };
-      cleanup = async () => {
-        const c = new pg.Client({ connectionString: PG_BASE });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
-    }
+    const fresh = await freshDatabase(kind, 'ems-growth');
+    if (!fresh) continue;
+    const { env, drop: cleanup } = fresh;
     try {
       console.info(`\n== ${kind}: growth data set`);
       execFileSync('node', ['dist/server/db-migrate.js'], {
@@ -786,7 +759,12 @@ function writeGrowthSection(runs) {
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench\` (\`BENCH_ONLY=growth\` for this section alone) on this machine (${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} when written). A database of its own per run holding one company of each size (server/src/cli/bench-seed.ts \`growth\`: each machine with 25 typed history entries and 10 operator readings), each company's owner signed in; autocannon 3 s per figure, one user (1 connection) and ${CONNECTIONS} users (${CONNECTIONS} connections). Overview = \`GET /api/dashboard/overview?limit=50\` (tiles, critical machines, the first page of 50); machine page = \`GET /api/equipment/:id/page\` (the page's header, figures, charts and sections in one query).`,
     '',
     '| Machines | Call | Answer (KB) | ' +
-      kinds.map((k) => `${name[k]}: one user p50 / p99 ms | ${name[k]}: ${CONNECTIONS} users p99 ms (req/s)`).join(' | ') +
+      kinds
+        .map(
+          (k) =>
+            `${name[k]}: one user p50 / p99 ms | ${name[k]}: ${CONNECTIONS} users p99 ms (req/s)`,
+        )
+        .join(' | ') +
       ' |',
     '|---|---|---|' + kinds.map(() => '---|---|').join(''),
   ];
@@ -798,10 +776,18 @@ function writeGrowthSection(runs) {
         return c ? `${c.one.p50} / ${c.one.p99} | ${c.many.p99} (${c.many.rps})` : '- | -';
       });
       const kb = runs[kinds[0]].find((r) => r.size === size)?.calls[call]?.kb ?? '-';
-      lines.push(`| ${size.toLocaleString('en-US')} | ${call === 'overview' ? 'Overview' : 'Machine page'} | ${kb} | ${cells.join(' | ')} |`);
+      lines.push(
+        `| ${size.toLocaleString('en-US')} | ${call === 'overview' ? 'Overview' : 'Machine page'} | ${kb} | ${cells.join(' | ')} |`,
+      );
     }
   lines.push('', `Every dashboard call at ${CONNECTIONS} users, p99 ms (req/s):`, '');
-  lines.push('| Call | ' + kinds.flatMap((k) => [200, 2000].map((n) => `${name[k]}, ${n.toLocaleString('en-US')} machines`)).join(' | ') + ' |');
+  lines.push(
+    '| Call | ' +
+      kinds
+        .flatMap((k) => [200, 2000].map((n) => `${name[k]}, ${n.toLocaleString('en-US')} machines`))
+        .join(' | ') +
+      ' |',
+  );
   lines.push('|---|' + kinds.flatMap(() => ['---', '---']).join('|') + '|');
   for (const url of DASHBOARD_CALLS) {
     const cells = kinds.flatMap((k) =>
@@ -813,11 +799,17 @@ function writeGrowthSection(runs) {
     lines.push(`| GET ${url} | ${cells.join(' | ')} |`);
   }
   for (const k of kinds)
-    if (runs[k].memory) lines.push('', `${name[k]} server memory after these runs: RSS ${runs[k].memory.rssMb} MB (peak ${runs[k].memory.peakMb} MB).`);
+    if (runs[k].memory)
+      lines.push(
+        '',
+        `${name[k]} server memory after these runs: RSS ${runs[k].memory.rssMb} MB (peak ${runs[k].memory.peakMb} MB).`,
+      );
   lines.push('', '<!-- growth-analysis -->', '');
   const file = 'docs/benchmarks.md';
   let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\n';
-  const kept = /<!-- growth-analysis:start -->[\s\S]*?<!-- growth-analysis:end -->/.exec(doc)?.[0] ?? '<!-- growth-analysis:start -->\n<!-- growth-analysis:end -->';
+  const kept =
+    /<!-- growth-analysis:start -->[\s\S]*?<!-- growth-analysis:end -->/.exec(doc)?.[0] ??
+    '<!-- growth-analysis:start -->\n<!-- growth-analysis:end -->';
   const section = lines.join('\n').replace('<!-- growth-analysis -->', kept);
   const re = /## How cost grows\n[\s\S]*?(?=\n## (?!#)|$)/;
   doc = re.test(doc) ? doc.replace(re, section.trimEnd() + '\n') : doc.trimEnd() + '\n\n' + section;
@@ -975,7 +967,9 @@ for (const [who, pgb] of [
 const overviewBody = results.bare['/api/dashboard/overview?limit=50']?.body;
 if (overviewBody) {
   const items = JSON.parse(overviewBody).items ?? [];
-  const per = items.length ? Math.round(Buffer.byteLength(JSON.stringify(items)) / items.length) : 0;
+  const per = items.length
+    ? Math.round(Buffer.byteLength(JSON.stringify(items)) / items.length)
+    : 0;
   check(
     'GET /api/dashboard/overview?limit=50: bytes per machine of its page (2,000-machine company)',
     `${per} B (${items.length} machines, answer ${Math.round(Buffer.byteLength(overviewBody) / 1024)} KB)`,

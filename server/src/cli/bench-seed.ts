@@ -27,6 +27,22 @@ const uuidOf = (kind: string, g: string) =>
   `overlay(overlay(md5('bench-${kind}-' || ${g}) placing '4' from 13) placing '8' from 17)::uuid`;
 
 /**
+ * Machines 1..count ("Machine 00001", a mix of types, fuels, usage and schedules, some due soon or past
+ * due). `idOf` and `companyOf` are SQL expressions of the series number g.
+ */
+const machinesInsert = (idOf: string, companyOf: string, count: number) =>
+  `insert into equipment (id, company_id, name, type, serial_number, unit, current_usage, fuel_type, service_interval,
+      last_service_usage, total_fuel_used, total_gas_used, total_diesel_used, has_scheduled_maintenance, next_maintenance_date,
+      maintenance_interval, last_reading_at, date_added, last_updated)
+   select ${idOf}, ${companyOf}, 'Machine ' || lpad(g::text, 5, '0'),
+      (array['vehicle','machinery','tools','other'])[1 + g % 4], 'SN-' || g, 'hours',
+      1000 + (g * 37) % 300, (array['gasoline','diesel','n/a'])[1 + g % 3], 250, 1000,
+      (g % 97) * 3.5, case when g % 3 = 0 then (g % 97) * 3.5 else 0 end, case when g % 3 = 1 then (g % 97) * 3.5 else 0 end,
+      g % 5 = 0, case when g % 5 = 0 then current_date + (g % 40 - 10) else null end, case when g % 5 = 0 then 3 else null end,
+      now() - interval '30 days', now() - interval '120 days', now() - interval '1 day'
+   from generate_series(1, ${count}) g`;
+
+/**
  * History entries typed as the ledger writes them (kind and params, plus the legacy columns): a note, an
  * operator's reading (what it moved from), a service with a part and a cost, in turn, over 90 days.
  * `machineOf` is an SQL expression of the series number g.
@@ -89,16 +105,7 @@ async function seed(
   );
   await run(
     'machines',
-    `insert into equipment (id, company_id, name, type, serial_number, unit, current_usage, fuel_type, service_interval,
-        last_service_usage, total_fuel_used, total_gas_used, total_diesel_used, has_scheduled_maintenance, next_maintenance_date,
-        maintenance_interval, last_reading_at, date_added, last_updated)
-     select ${uuidOf('equipment', 'g')}, ${uuidOf('company', companyOf('g'))}, 'Machine ' || lpad(g::text, 5, '0'),
-        (array['vehicle','machinery','tools','other'])[1 + g % 4], 'SN-' || g, 'hours',
-        1000 + (g * 37) % 300, (array['gasoline','diesel','n/a'])[1 + g % 3], 250, 1000,
-        (g % 97) * 3.5, case when g % 3 = 0 then (g % 97) * 3.5 else 0 end, case when g % 3 = 1 then (g % 97) * 3.5 else 0 end,
-        g % 5 = 0, case when g % 5 = 0 then current_date + (g % 40 - 10) else null end, case when g % 5 = 0 then 3 else null end,
-        now() - interval '30 days', now() - interval '120 days', now() - interval '1 day'
-     from generate_series(1, ${MACHINES}) g`,
+    machinesInsert(uuidOf('equipment', 'g'), uuidOf('company', companyOf('g')), MACHINES),
   );
   await run(
     'operator updates',
@@ -144,23 +151,16 @@ async function seedGrowth(
       values (${uuidOf(`growth-owner-${size}`, '1')}, ${company}, 'growth${size}@bench.test', '${hash}', 'owner', 'Owner', 'Growth')`);
     await ownerSql(`insert into "user" (id, company_id, role, first_name, last_name, operator_username)
       values (${uuidOf(`growth-operator-${size}`, '1')}, ${company}, 'operator', 'Op', 'Growth', 'growthop${size}')`);
-    await ownerSql(`insert into equipment (id, company_id, name, type, serial_number, unit, current_usage, fuel_type, service_interval,
-        last_service_usage, total_fuel_used, total_gas_used, total_diesel_used, has_scheduled_maintenance, next_maintenance_date,
-        maintenance_interval, last_reading_at, date_added, last_updated)
-      select ${machine('g')}, ${company}, 'Machine ' || lpad(g::text, 5, '0'),
-        (array['vehicle','machinery','tools','other'])[1 + g % 4], 'SN-' || g, 'hours',
-        1000 + (g * 37) % 300, (array['gasoline','diesel','n/a'])[1 + g % 3], 250, 1000,
-        (g % 97) * 3.5, case when g % 3 = 0 then (g % 97) * 3.5 else 0 end, case when g % 3 = 1 then (g % 97) * 3.5 else 0 end,
-        g % 5 = 0, case when g % 5 = 0 then current_date + (g % 40 - 10) else null end, case when g % 5 = 0 then 3 else null end,
-        now() - interval '30 days', now() - interval '120 days', now() - interval '1 day'
-      from generate_series(1, ${size}) g`);
+    await ownerSql(machinesInsert(machine('g'), company, size));
     await ownerSql(`insert into operator_update (company_id, equipment_id, equipment_name, operator_id, operator_name, new_usage, fuel_added, fuel_type, notes, status, created_at)
       select ${company}, ${machine(`(1 + g % ${size})`)}, 'Machine ' || lpad((1 + g % ${size})::text, 5, '0'),
         ${uuidOf(`growth-operator-${size}`, '1')}, 'Op Growth', 900 + (g % 100), (g % 7) * 1.5,
         case when g % 2 = 0 then 'gas' else 'diesel' end, case when g % 10 = 0 then 'checked oil' else '' end,
         case when g % 100 = 0 then 'pending' else 'applied' end, now() - ((g % 129600) || ' minutes')::interval
       from generate_series(1, ${size * GROWTH_UPDATES_PER_MACHINE}) g`);
-    await ownerSql(historyInsert(company, machine(`(1 + g % ${size})`), size * GROWTH_HISTORY_PER_MACHINE));
+    await ownerSql(
+      historyInsert(company, machine(`(1 + g % ${size})`), size * GROWTH_HISTORY_PER_MACHINE),
+    );
   }
   await ownerSql('analyze');
 }
@@ -186,7 +186,9 @@ async function explain(db: Db) {
  */
 async function printOverviewSql(db: Db) {
   const owner = await db.execute(
-    sql.raw(`select company_id::text as id from "user" where email = '${process.env.BENCH_OWNER ?? 'owner1@bench.test'}'`),
+    sql.raw(
+      `select company_id::text as id from "user" where email = '${process.env.BENCH_OWNER ?? 'owner1@bench.test'}'`,
+    ),
   );
   const companyId = (owner as unknown as { rows: { id: string }[] }).rows[0]?.id;
   if (!companyId) throw new Error('benchmark company not found');
