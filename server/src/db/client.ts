@@ -13,7 +13,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { grantAppRole, type OwnerQuery } from './app-role';
 import * as schema from './schema/index';
-import { APPLY_SCOPE_SQL, asSystem, currentScope, scopeKey, scopeParams } from './scope';
+import {
+  APPLY_SCOPE_SQL,
+  asSystem,
+  currentScope,
+  type DbScope,
+  scopeKey,
+  scopeParams,
+} from './scope';
 
 export type Schema = typeof schema;
 /** One database type for both drivers: PGlite (embedded) and PostgreSQL through `pg`. */
@@ -48,7 +55,19 @@ export type Database = {
    * connection: for libraries that manage their own schema (a job queue's tables), never for tenant data.
    * Without parameters the text may hold several statements.
    */
-  ownerSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[]; rowCount: number }>;
+  ownerSql: (
+    text: string,
+    values?: unknown[],
+    opts?: OwnerSqlOptions,
+  ) => Promise<{ rows: unknown[]; rowCount: number }>;
+  /**
+   * The embedded database only (one process holds its data directory, so every write goes through this
+   * handle): a value that changes whenever a write that may concern `companyId` has finished, that is a
+   * write made in that company's scope, or one made in the system scope or with no company (which may
+   * touch any company). Absent on PostgreSQL, where other app servers write too. Read by the read cache
+   * (plugins/cached-read.ts, docs/decisions/0012-embedded-read-cache.md).
+   */
+  dataVersion?: (companyId: string) => string;
   /**
    * PGlite on a data directory only: a gzipped tar image of the data directory taken between
    * transactions (no query or transaction runs while it is copied), for backups (db/backup.ts).
@@ -62,7 +81,25 @@ export type Database = {
   close: () => Promise<void>;
 };
 
+export type OwnerSqlOptions = {
+  /**
+   * The statement touches only its library's own tables (the job queue's), never the app's data: it
+   * does not change Database.dataVersion. Every other owner statement that may write does.
+   */
+  libraryTables?: boolean;
+};
+
 export class DataDirLockedError extends Error {}
+
+/**
+ * Whether a statement can change no row: a plain SELECT calling none of the functions that change
+ * state. Anything else (INSERT, UPDATE, DELETE, a data-modifying WITH, a script) counts as a write.
+ */
+export function isReadOnlyStatement(text: string): boolean {
+  return (
+    /^\s*(?:\(\s*)*select\b/i.test(text) && !/\b(?:nextval|setval|set_config)\s*\(/i.test(text)
+  );
+}
 
 const gzip = promisify(gzipCb);
 
@@ -241,6 +278,22 @@ class CountingPGlite extends PGlite {
   scoping = false;
   private applied: string | null = null;
   private tail: Promise<unknown> = Promise.resolve();
+  /** Writes finished with no company (system scope, none, the owner): they may touch any company. */
+  private sharedWrites = 0;
+  /** Writes finished in each company's scope. */
+  private readonly companyWrites = new Map<string, number>();
+
+  /** Database.dataVersion: changes once a write that may concern the company has finished. */
+  dataVersion(companyId: string): string {
+    return `${this.sharedWrites}.${this.companyWrites.get(companyId) ?? 0}`;
+  }
+
+  /** Counted when the write has finished (committed or failed): a read started after it sees its rows. */
+  private wrote(scope: DbScope): void {
+    if (scope.kind === 'company')
+      this.companyWrites.set(scope.companyId, (this.companyWrites.get(scope.companyId) ?? 0) + 1);
+    else this.sharedWrites += 1;
+  }
 
   private scoped<T>(run: () => Promise<T>): Promise<T> {
     if (!this.scoping) return run();
@@ -259,21 +312,31 @@ class CountingPGlite extends PGlite {
     return result;
   }
 
-  /** Runs SQL on the connection as its owner (no app role, no scope): maintenance such as CHECKPOINT. */
-  execAsOwner(sql: string): Promise<Results[]> {
-    return this.asOwner(() => super.exec(sql));
+  /**
+   * Runs SQL on the connection as its owner (no app role, no scope): maintenance such as CHECKPOINT,
+   * and Database.ownerSql scripts (counted as writes unless they touch only a library's own tables).
+   */
+  execAsOwner(sql: string, opts: OwnerSqlOptions = {}): Promise<Results[]> {
+    return this.asOwner(() => super.exec(sql), !opts.libraryTables && !isReadOnlyStatement(sql));
   }
 
   /** One statement with parameters as the owner (Database.ownerSql). */
-  queryAsOwner<T>(sql: string, values: unknown[]): Promise<Results<T>> {
-    return this.asOwner(() => super.query<T>(sql, values));
+  queryAsOwner<T>(sql: string, values: unknown[], opts: OwnerSqlOptions = {}): Promise<Results<T>> {
+    return this.asOwner(
+      () => super.query<T>(sql, values),
+      !opts.libraryTables && !isReadOnlyStatement(sql),
+    );
   }
 
-  private asOwner<T>(run: () => Promise<T>): Promise<T> {
+  private asOwner<T>(run: () => Promise<T>, writes: boolean): Promise<T> {
     const next = async () => {
       this.applied = null;
       await super.exec('reset role');
-      return run();
+      try {
+        return await run();
+      } finally {
+        if (writes) this.sharedWrites += 1;
+      }
     };
     const result = this.tail.then(next, next);
     this.tail = result.catch(() => undefined);
@@ -281,27 +344,34 @@ class CountingPGlite extends PGlite {
   }
 
   override async query<T>(...args: Parameters<PGlite['query']>): Promise<Results<T>> {
+    const scope = currentScope();
     this.inFlight += 1;
     try {
       return await this.scoped(() => super.query<T>(...args));
     } finally {
       this.inFlight -= 1;
+      if (!isReadOnlyStatement(args[0])) this.wrote(scope);
     }
   }
   override async exec(...args: Parameters<PGlite['exec']>): Promise<Results[]> {
+    const scope = currentScope();
     this.inFlight += 1;
     try {
       return await this.scoped(() => super.exec(...args));
     } finally {
       this.inFlight -= 1;
+      this.wrote(scope);
     }
   }
+  /** Every transaction counts as a write, once it has committed or rolled back. */
   override async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    const scope = currentScope();
     this.inFlight += 1;
     try {
       return await this.scoped(() => super.transaction(callback));
     } finally {
       this.inFlight -= 1;
+      this.wrote(scope);
     }
   }
 }
@@ -336,13 +406,18 @@ async function snapshotDataDir(client: CountingPGlite): Promise<Buffer> {
  * script that fails inside its own BEGIN is rolled back here: PGlite has one connection, and an
  * aborted transaction left open would fail every later query of the server.
  */
-async function pgliteOwnerSql(client: CountingPGlite, text: string, values?: unknown[]) {
+async function pgliteOwnerSql(
+  client: CountingPGlite,
+  text: string,
+  values?: unknown[],
+  opts?: OwnerSqlOptions,
+) {
   if (values && values.length > 0) {
-    const r = await client.queryAsOwner(text, values);
+    const r = await client.queryAsOwner(text, values, opts);
     return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
   }
   try {
-    const results = await client.execAsOwner(text);
+    const results = await client.execAsOwner(text, opts);
     const last = results[results.length - 1];
     return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
   } catch (err) {
@@ -438,7 +513,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       kind: 'pglite',
       queryCount,
       stats: () => ({ kind: 'pglite', inFlight: client.inFlight }),
-      ownerSql: (text, values) => pgliteOwnerSql(client, text, values),
+      ownerSql: (text, values, ownerOpts) => pgliteOwnerSql(client, text, values, ownerOpts),
+      dataVersion: (companyId) => client.dataVersion(companyId),
       ...(inMemory ? {} : { snapshot: () => snapshotDataDir(client) }),
       ...(appRoleGrants ? { appRoleGrants } : {}),
       close: async () => {

@@ -20,7 +20,10 @@ export async function startJobQueue(
   schema = 'pgboss',
 ): Promise<JobQueue> {
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => database.ownerSql(text, values) },
+    db: {
+      executeSql: (text: string, values?: unknown[]) =>
+        database.ownerSql(text, values, { libraryTables: true }),
+    },
     schema,
     // One maintenance pass (archiving finished jobs) every few minutes is plenty here.
     maintenanceIntervalSeconds: 300,

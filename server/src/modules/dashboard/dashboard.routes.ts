@@ -9,12 +9,16 @@ import {
   overviewQuerySchema,
 } from '../../../../domain/schemas/dashboard';
 import type { Deps } from '../../deps';
+import { cachedRead } from '../../plugins/cached-read';
 import { companyCtx } from '../../plugins/access';
 import * as dashboard from './dashboard.service';
 
 const managers = ['owner', 'manager'] as const;
 
-/** Read models of the manager dashboard (the equipment and operator modules own the writes). */
+/**
+ * Read models of the manager dashboard (the equipment and operator modules own the writes). On the
+ * embedded database their answers are kept between writes (plugins/cached-read.ts).
+ */
 export async function dashboardRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
@@ -30,10 +34,12 @@ export async function dashboardRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: z.array(historyEntrySchema) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const ctx = companyCtx(req);
       const lang = historyLang(req.headers['accept-language']);
-      return dashboard.recentHistory(db, ctx.companyId, req.query.limit, lang);
+      return cachedRead(deps, ctx, req, reply, () =>
+        dashboard.recentHistory(db, ctx.companyId, req.query.limit, lang),
+      );
     },
   );
 
@@ -47,15 +53,18 @@ export async function dashboardRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: fuelSummarySchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const ctx = companyCtx(req);
-      return dashboard.fuelSummary(db, ctx.companyId);
+      return cachedRead(deps, ctx, req, reply, () => dashboard.fuelSummary(db, ctx.companyId));
     },
   );
 
   app.get(
     '/api/dashboard/overview',
     { config: { access: managers }, schema: { querystring: overviewQuerySchema } },
-    async (req) => dashboard.overview(deps, companyCtx(req), req.query),
+    async (req, reply) => {
+      const ctx = companyCtx(req);
+      return cachedRead(deps, ctx, req, reply, () => dashboard.overview(deps, ctx, req.query));
+    },
   );
 }

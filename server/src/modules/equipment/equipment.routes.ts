@@ -27,6 +27,7 @@ import {
 import type { MachinePageDto } from '../../../../domain/schemas/machine-page';
 import { historyLang } from '../../../../domain/history-text';
 import type { Deps } from '../../deps';
+import { cachedRead } from '../../plugins/cached-read';
 import { idParams, okDto } from '../../lib/route-schemas';
 import { companyCtx } from '../../plugins/access';
 import { voidEntry } from './corrections.service';
@@ -72,13 +73,16 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: equipmentPageSchema },
       },
     },
-    async (req): Promise<EquipmentPage> => {
+    async (req, reply) => {
       const q = req.query;
-      const { counts, total, items } = await svc.browseEquipment(deps, companyCtx(req), {
-        ...q,
-        withForecast: true,
+      const ctx = companyCtx(req);
+      return cachedRead(deps, ctx, req, reply, async (): Promise<EquipmentPage> => {
+        const { counts, total, items } = await svc.browseEquipment(deps, ctx, {
+          ...q,
+          withForecast: true,
+        });
+        return { items, total, offset: q.offset, limit: q.limit, counts };
       });
-      return { items, total, offset: q.offset, limit: q.limit, counts };
     },
   );
 
@@ -301,7 +305,16 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/equipment/:id/page',
     { ...managers, schema: { params: idParams } },
-    async (req): Promise<MachinePageDto> => machinePage(deps, companyCtx(req), req.params.id),
+    async (req, reply) => {
+      const ctx = companyCtx(req);
+      return cachedRead(
+        deps,
+        ctx,
+        req,
+        reply,
+        (): Promise<MachinePageDto> => machinePage(deps, ctx, req.params.id),
+      );
+    },
   );
 
   // With `limit`, `cursor` or `kind`: one page { entries, nextCursor } by seq (the machine page's

@@ -18,6 +18,7 @@ import { voidInputSchema } from '../../../../domain/schemas/equipment';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { deviceCheckOf, issueDeviceCookie } from '../../lib/device-cookie';
+import { cachedRead } from '../../plugins/cached-read';
 import { idempotencyKeyOf } from '../../lib/request';
 import { idParams } from '../../lib/route-schemas';
 import { companyCtx } from '../../plugins/access';
@@ -208,7 +209,10 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: z.array(operatorUpdateDto) },
       },
     },
-    async (req) => updates.listUpdates(deps, companyCtx(req)),
+    async (req, reply) => {
+      const ctx = companyCtx(req);
+      return cachedRead(deps, ctx, req, reply, () => updates.listUpdates(deps, ctx));
+    },
   );
   typed.post(
     '/api/operator-updates/:id/approve',

@@ -1,0 +1,73 @@
+import type { Database } from '../db/client';
+
+/**
+ * The embedded database's read cache (docs/decisions/0012-embedded-read-cache.md).
+ *
+ * PGlite runs one statement at a time on the server's own thread, so 20 managers reloading a dashboard
+ * queue behind each other (docs/benchmarks.md). But on PGlite this process is the only writer of the
+ * data (its lock file keeps every other process out), so it knows when a company's data may have
+ * changed: Database.dataVersion moves after every write in that company's scope, and after every write
+ * with no company. A read call's answer, serialised by its route as it would be sent, is kept under
+ * who asked, the URL, the language, the company's day and the hour, with the version it was computed
+ * at; it is sent again while that version is still current (plugins/cached-read.ts). On PostgreSQL (several app servers, and
+ * writes this process never sees) there is no dataVersion and every call computes its answer.
+ */
+
+/** At most this many bytes of answers are kept per database (least recently used dropped first). */
+const MAX_BYTES = 8 * 1024 * 1024;
+/** An answer larger than this is not kept (a full export, say). */
+const MAX_ENTRY_BYTES = 512 * 1024;
+
+type Entry = { version: string; body: string };
+
+export class ReadCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Answers served from the cache and computed, since the start (tests, docs/benchmarks.md). */
+  readonly counts = { hits: 0, misses: 0 };
+
+  constructor(private readonly maxBytes = MAX_BYTES) {}
+
+  get(key: string, version: string): string | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || hit.version !== version) return undefined;
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.body;
+  }
+
+  set(key: string, version: string, body: string): void {
+    this.drop(key);
+    if (body.length > Math.min(MAX_ENTRY_BYTES, this.maxBytes)) return;
+    this.entries.set(key, { version, body });
+    this.bytes += body.length;
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.drop(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private drop(key: string): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.bytes -= e.body.length;
+    this.entries.delete(key);
+  }
+}
+
+const caches = new WeakMap<Database, ReadCache>();
+
+/** The read cache of a database handle (one per handle, so tests on separate databases never share). */
+export function readCacheOf(database: Database): ReadCache {
+  let cache = caches.get(database);
+  if (!cache) {
+    cache = new ReadCache();
+    caches.set(database, cache);
+  }
+  return cache;
+}

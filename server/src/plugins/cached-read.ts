@@ -1,0 +1,54 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { todayIn } from '../../../domain/dates';
+import type { Deps } from '../deps';
+import { readCacheOf } from '../lib/read-cache';
+import type { CompanyContext } from './auth-context';
+
+const HOUR_MS = 3_600_000;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Answers a company user's read call: from the cache while the company's data has not changed since
+ * it was computed, else by `compute` (then kept). The answer is serialised by the route's own
+ * serializer (its declared response schema), as Fastify would have sent it.
+ *
+ * Use only for answers that depend on nothing but the company's data, who asks, the URL, the
+ * Accept-Language header and the time to the hour (forecasts read "now" to the hour: a reading leaving
+ * the 90-day window is noticed within the hour).
+ */
+export async function cachedRead<T>(
+  deps: Pick<Deps, 'database' | 'now'>,
+  ctx: CompanyContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  compute: () => Promise<T>,
+): Promise<void> {
+  const { database } = deps;
+  if (!database.dataVersion) {
+    reply.send(await compute());
+    return;
+  }
+  const version = database.dataVersion(ctx.companyId);
+  const now = deps.now();
+  const key = [
+    ctx.userId,
+    ctx.role,
+    req.url,
+    req.headers['accept-language'] ?? '',
+    todayIn(ctx.company.timeZone, now),
+    Math.floor(now.getTime() / HOUR_MS),
+  ].join('\u0000');
+  const cache = readCacheOf(database);
+  const kept = cache.get(key, version);
+  if (kept !== undefined) {
+    cache.counts.hits += 1;
+    reply.type(JSON_TYPE).send(kept);
+    return;
+  }
+  cache.counts.misses += 1;
+  // The route's serializer (a JSON text): its declared response schema applies as to any answer.
+  const body = String(reply.serialize(await compute()));
+  // Kept only if no write finished while it was computed (else the next call computes it again).
+  if (database.dataVersion(ctx.companyId) === version) cache.set(key, version, body);
+  reply.type(JSON_TYPE).send(body);
+}
