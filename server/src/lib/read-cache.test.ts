@@ -29,4 +29,23 @@ describe('ReadCache', () => {
     expect(isReadOnlyStatement('update equipment set name = $1')).toBe(false);
     expect(isReadOnlyStatement('delete from equipment')).toBe(false);
   });
+
+  it('shares an answer being computed with the same key and version, and forgets it once settled', async () => {
+    const c = new ReadCache();
+    let runs = 0;
+    let finish: (v: string) => void = () => {};
+    const compute = () => {
+      runs += 1;
+      return new Promise<string>((resolve) => (finish = resolve));
+    };
+    const a = c.once('k', '1', compute);
+    const b = c.once('k', '1', compute);
+    const other = c.once('k', '2', () => Promise.resolve('v2')); // another version: its own
+    finish('v1');
+    expect(await Promise.all([a, b, other])).toEqual(['v1', 'v1', 'v2']);
+    expect(runs).toBe(1);
+    expect(c.counts).toMatchObject({ misses: 2, shared: 1 });
+    await expect(c.once('k', '1', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await c.once('k', '1', () => Promise.resolve('again'))).toBe('again');
+  });
 });

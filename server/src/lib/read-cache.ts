@@ -23,8 +23,33 @@ type Entry = { version: string; body: string };
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
-  /** Answers served from the cache and computed, since the start (tests, docs/benchmarks.md). */
-  readonly counts = { hits: 0, misses: 0 };
+  /**
+   * Answers being computed, by key and version: the same call arriving meanwhile (same user, URL,
+   * language, hour and data version) waits for that answer instead of computing it again. Any size:
+   * a full export asked 20 times at once is built once, not 20 times side by side.
+   */
+  private readonly computing = new Map<string, Promise<string>>();
+  /**
+   * Answers served from the cache, computed, and shared with a call already computing the same one,
+   * since the start (tests, docs/benchmarks.md).
+   */
+  readonly counts = { hits: 0, misses: 0, shared: 0 };
+
+  /** The answer being computed for `key` at `version`, or `compute`'s (shared until it settles). */
+  once(key: string, version: string, compute: () => Promise<string>): Promise<string> {
+    const id = `${version}\u0000${key}`;
+    const running = this.computing.get(id);
+    if (running) {
+      this.counts.shared += 1;
+      return running;
+    }
+    this.counts.misses += 1;
+    const started = compute();
+    this.computing.set(id, started);
+    const done = () => this.computing.delete(id);
+    started.then(done, done);
+    return started;
+  }
 
   constructor(private readonly maxBytes = MAX_BYTES) {}
 

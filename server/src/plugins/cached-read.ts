@@ -9,7 +9,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Answers a company user's read call: from the cache while the company's data has not changed since
- * it was computed, else by `compute` (then kept). The answer is serialised by the route's own
+ * it was computed, else by `compute` (then kept), or with the answer of the same call being computed
+ * right now (arrived at the same data version). The answer is serialised by the route's own
  * serializer (its declared response schema), as Fastify would have sent it.
  *
  * Use only for answers that depend on nothing but the company's data, who asks, the URL, the
@@ -45,10 +46,13 @@ export async function cachedRead<T>(
     reply.type(JSON_TYPE).send(kept);
     return;
   }
-  cache.counts.misses += 1;
-  // The route's serializer (a JSON text): its declared response schema applies as to any answer.
-  const body = String(reply.serialize(await compute()));
-  // Kept only if no write finished while it was computed (else the next call computes it again).
-  if (database.dataVersion(ctx.companyId) === version) cache.set(key, version, body);
+  // The route's serializer (a JSON text): its declared response schema applies as to any answer. The
+  // same call arriving while it is computed shares it (it arrived at the same data version).
+  const body = await cache.once(key, version, async () => {
+    const text = String(reply.serialize(await compute()));
+    // Kept only if no write finished while it was computed (else the next call computes it again).
+    if (database.dataVersion?.(ctx.companyId) === version) cache.set(key, version, text);
+    return text;
+  });
   reply.type(JSON_TYPE).send(body);
 }

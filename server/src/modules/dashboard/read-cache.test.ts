@@ -26,7 +26,7 @@ beforeEach(() => t.clock.set(new Date('2026-11-26T10:15:00Z')));
 const embedded = () => t.database.kind === 'pglite';
 const counts = () => ({ ...readCacheOf(t.database).counts });
 /** How many of the calls since `before` were answered from the cache and computed. */
-const since = (before: { hits: number; misses: number }) => {
+const since = (before: { hits: number; misses: number; shared: number }) => {
   const now = counts();
   return { hits: now.hits - before.hits, misses: now.misses - before.misses };
 };
@@ -72,6 +72,26 @@ describe('the embedded database read cache', () => {
         expect(t.database.queryCount.value - queries, url).toBeGreaterThan(0);
       }
     }
+  });
+
+  it('computes the full list once for the same calls arriving together, and keeps none of it', async () => {
+    const owner = await signupOwner(t.app);
+    for (let i = 0; i < 3; i++) await createEquipmentViaApi(t.app, owner.cookie);
+    const before = counts();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => get(owner, '/api/equipment')));
+    for (const a of answers) {
+      expect(a.statusCode).toBe(200);
+      expect(a.json()).toHaveLength(3);
+      expect(a.body).toBe(answers[0]!.body);
+    }
+    const now = counts();
+    if (embedded()) {
+      expect(now.misses - before.misses).toBe(1);
+      expect(now.shared - before.shared).toBe(3);
+    } else expect(now).toEqual(before);
+    // A call after them computes it again (nothing left running), and a write since is in it.
+    await createEquipmentViaApi(t.app, owner.cookie);
+    expect((await get(owner, '/api/equipment')).json()).toHaveLength(4);
   });
 
   it("a company's write (an operator's reading) is in the next answer", async () => {

@@ -58,7 +58,11 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: z.array(equipmentDtoSchema) },
       },
     },
-    async (req) => svc.listEquipment(deps, companyCtx(req), req.query),
+    async (req, reply) => {
+      const ctx = companyCtx(req);
+      // Not kept (an export is larger than the read cache keeps) but shared while computed.
+      return cachedRead(deps, ctx, req, reply, () => svc.listEquipment(deps, ctx, req.query));
+    },
   );
 
   // The Equipment List page: one bounded, searchable, filterable page (GET /api/equipment above stays the full list for exports).
@@ -307,12 +311,8 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
     { ...managers, schema: { params: idParams } },
     async (req, reply) => {
       const ctx = companyCtx(req);
-      return cachedRead(
-        deps,
-        ctx,
-        req,
-        reply,
-        (): Promise<MachinePageDto> => machinePage(deps, ctx, req.params.id),
+      return cachedRead(deps, ctx, req, reply, (): Promise<MachinePageDto> =>
+        machinePage(deps, ctx, req.params.id),
       );
     },
   );
