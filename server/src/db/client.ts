@@ -317,18 +317,16 @@ class CountingPGlite extends PGlite {
    * and Database.ownerSql scripts (counted as writes unless they touch only a library's own tables).
    */
   execAsOwner(sql: string, opts: OwnerSqlOptions = {}): Promise<Results[]> {
-    return this.asOwner(() => super.exec(sql), !opts.libraryTables && !isReadOnlyStatement(sql));
+    return this.asOwner(sql, opts, () => super.exec(sql));
   }
 
   /** One statement with parameters as the owner (Database.ownerSql). */
   queryAsOwner<T>(sql: string, values: unknown[], opts: OwnerSqlOptions = {}): Promise<Results<T>> {
-    return this.asOwner(
-      () => super.query<T>(sql, values),
-      !opts.libraryTables && !isReadOnlyStatement(sql),
-    );
+    return this.asOwner(sql, opts, () => super.query<T>(sql, values));
   }
 
-  private asOwner<T>(run: () => Promise<T>, writes: boolean): Promise<T> {
+  private asOwner<T>(sql: string, opts: OwnerSqlOptions, run: () => Promise<T>): Promise<T> {
+    const writes = !opts.libraryTables && !isReadOnlyStatement(sql);
     const next = async () => {
       this.applied = null;
       await super.exec('reset role');

@@ -9,8 +9,9 @@ import type { Database } from '../db/client';
  * changed: Database.dataVersion moves after every write in that company's scope, and after every write
  * with no company. A read call's answer, serialised by its route as it would be sent, is kept under
  * who asked, the URL, the language, the company's day and the hour, with the version it was computed
- * at; it is sent again while that version is still current (plugins/cached-read.ts). On PostgreSQL (several app servers, and
- * writes this process never sees) there is no dataVersion and every call computes its answer.
+ * at; it is sent again while that version is still current (plugins/cached-read.ts). On PostgreSQL
+ * (several app servers, and writes this process never sees) there is no dataVersion and every call
+ * computes its answer.
  */
 
 /** At most this many bytes of answers are kept per database (least recently used dropped first). */
@@ -35,6 +36,8 @@ export class ReadCache {
    */
   readonly counts = { hits: 0, misses: 0, shared: 0 };
 
+  constructor(private readonly maxBytes = MAX_BYTES) {}
+
   /** The answer being computed for `key` at `version`, or `compute`'s (shared until it settles). */
   once(key: string, version: string, compute: () => Promise<string>): Promise<string> {
     const id = `${version}\u0000${key}`;
@@ -51,11 +54,10 @@ export class ReadCache {
     return started;
   }
 
-  constructor(private readonly maxBytes = MAX_BYTES) {}
-
   get(key: string, version: string): string | undefined {
     const hit = this.entries.get(key);
     if (!hit || hit.version !== version) return undefined;
+    this.counts.hits += 1;
     // Most recently used last.
     this.entries.delete(key);
     this.entries.set(key, hit);

@@ -2,13 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { todayIn } from '../../../domain/dates';
 import type { Deps } from '../deps';
 import { readCacheOf } from '../lib/read-cache';
+import { companyCtx } from './access';
 import type { CompanyContext } from './auth-context';
 
 const HOUR_MS = 3_600_000;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Answers a company user's read call: from the cache while the company's data has not changed since
+ * Answers a company user's read call (its company context handed to `compute`): from the cache while the company's data has not changed since
  * it was computed, else by `compute` (then kept), or with the answer of the same call being computed
  * right now (arrived at the same data version). The answer is serialised by the route's own
  * serializer (its declared response schema), as Fastify would have sent it.
@@ -19,14 +20,14 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 export async function cachedRead<T>(
   deps: Pick<Deps, 'database' | 'now'>,
-  ctx: CompanyContext,
   req: FastifyRequest,
   reply: FastifyReply,
-  compute: () => Promise<T>,
+  compute: (ctx: CompanyContext) => Promise<T>,
 ): Promise<void> {
   const { database } = deps;
+  const ctx = companyCtx(req);
   if (!database.dataVersion) {
-    reply.send(await compute());
+    reply.send(await compute(ctx));
     return;
   }
   const version = database.dataVersion(ctx.companyId);
@@ -42,14 +43,13 @@ export async function cachedRead<T>(
   const cache = readCacheOf(database);
   const kept = cache.get(key, version);
   if (kept !== undefined) {
-    cache.counts.hits += 1;
     reply.type(JSON_TYPE).send(kept);
     return;
   }
   // The route's serializer (a JSON text): its declared response schema applies as to any answer. The
   // same call arriving while it is computed shares it (it arrived at the same data version).
   const body = await cache.once(key, version, async () => {
-    const text = String(reply.serialize(await compute()));
+    const text = String(reply.serialize(await compute(ctx)));
     // Kept only if no write finished while it was computed (else the next call computes it again).
     if (database.dataVersion?.(ctx.companyId) === version) cache.set(key, version, text);
     return text;

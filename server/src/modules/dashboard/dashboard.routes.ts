@@ -10,7 +10,6 @@ import {
 } from '../../../../domain/schemas/dashboard';
 import type { Deps } from '../../deps';
 import { cachedRead } from '../../plugins/cached-read';
-import { companyCtx } from '../../plugins/access';
 import * as dashboard from './dashboard.service';
 
 const managers = ['owner', 'manager'] as const;
@@ -35,9 +34,8 @@ export async function dashboardRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) => {
-      const ctx = companyCtx(req);
       const lang = historyLang(req.headers['accept-language']);
-      return cachedRead(deps, ctx, req, reply, () =>
+      return cachedRead(deps, req, reply, (ctx) =>
         dashboard.recentHistory(db, ctx.companyId, req.query.limit, lang),
       );
     },
@@ -53,18 +51,14 @@ export async function dashboardRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: fuelSummarySchema },
       },
     },
-    async (req, reply) => {
-      const ctx = companyCtx(req);
-      return cachedRead(deps, ctx, req, reply, () => dashboard.fuelSummary(db, ctx.companyId));
-    },
+    async (req, reply) =>
+      cachedRead(deps, req, reply, (ctx) => dashboard.fuelSummary(db, ctx.companyId)),
   );
 
   app.get(
     '/api/dashboard/overview',
     { config: { access: managers }, schema: { querystring: overviewQuerySchema } },
-    async (req, reply) => {
-      const ctx = companyCtx(req);
-      return cachedRead(deps, ctx, req, reply, () => dashboard.overview(deps, ctx, req.query));
-    },
+    async (req, reply) =>
+      cachedRead(deps, req, reply, (ctx) => dashboard.overview(deps, ctx, req.query)),
   );
 }

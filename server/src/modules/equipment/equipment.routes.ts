@@ -58,11 +58,9 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: z.array(equipmentDtoSchema) },
       },
     },
-    async (req, reply) => {
-      const ctx = companyCtx(req);
-      // Not kept (an export is larger than the read cache keeps) but shared while computed.
-      return cachedRead(deps, ctx, req, reply, () => svc.listEquipment(deps, ctx, req.query));
-    },
+    // Not kept (an export is larger than the read cache keeps) but shared while computed.
+    async (req, reply) =>
+      cachedRead(deps, req, reply, (ctx) => svc.listEquipment(deps, ctx, req.query)),
   );
 
   // The Equipment List page: one bounded, searchable, filterable page (GET /api/equipment above stays the full list for exports).
@@ -79,8 +77,7 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const q = req.query;
-      const ctx = companyCtx(req);
-      return cachedRead(deps, ctx, req, reply, async (): Promise<EquipmentPage> => {
+      return cachedRead(deps, req, reply, async (ctx): Promise<EquipmentPage> => {
         const { counts, total, items } = await svc.browseEquipment(deps, ctx, {
           ...q,
           withForecast: true,
@@ -309,12 +306,10 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/equipment/:id/page',
     { ...managers, schema: { params: idParams } },
-    async (req, reply) => {
-      const ctx = companyCtx(req);
-      return cachedRead(deps, ctx, req, reply, (): Promise<MachinePageDto> =>
+    async (req, reply) =>
+      cachedRead(deps, req, reply, (ctx): Promise<MachinePageDto> =>
         machinePage(deps, ctx, req.params.id),
-      );
-    },
+      ),
   );
 
   // With `limit`, `cursor` or `kind`: one page { entries, nextCursor } by seq (the machine page's

@@ -209,10 +209,7 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: z.array(operatorUpdateDto) },
       },
     },
-    async (req, reply) => {
-      const ctx = companyCtx(req);
-      return cachedRead(deps, ctx, req, reply, () => updates.listUpdates(deps, ctx));
-    },
+    async (req, reply) => cachedRead(deps, req, reply, (ctx) => updates.listUpdates(deps, ctx)),
   );
   typed.post(
     '/api/operator-updates/:id/approve',
