@@ -159,6 +159,16 @@ function load(opts) {
   });
 }
 
+/** autocannon sending operators' readings (operatorUpdateRequests) as `cookie`, with load's other options. */
+function loadReadings(base, cookie, machines, opts = {}) {
+  return load({
+    url: base,
+    headers: { cookie, 'content-type': 'application/json' },
+    requests: operatorUpdateRequests(machines),
+    ...opts,
+  });
+}
+
 /** POST /api/operator-updates spread over the big company's machines, each reading a little above the last. */
 function operatorUpdateRequests(machines) {
   let i = 0;
@@ -404,17 +414,12 @@ async function measureTarget(kind) {
           );
         // A warm-up like the GETs' (1 s), on other machines than the measurement's.
         const half = Math.floor(machines.length / 2);
-        await load({
-          url: base,
-          headers: { cookie, 'content-type': 'application/json' },
-          requests: operatorUpdateRequests(machines.slice(half)),
-          duration: 1,
-        });
-        rows['POST /api/operator-updates'] = await load({
-          url: base,
-          headers: { cookie, 'content-type': 'application/json' },
-          requests: operatorUpdateRequests(machines.slice(1, half)),
-        });
+        await loadReadings(base, cookie, machines.slice(half), { duration: 1 });
+        rows['POST /api/operator-updates'] = await loadReadings(
+          base,
+          cookie,
+          machines.slice(1, half),
+        );
         console.info(
           `   POST /api/operator-updates: ${JSON.stringify(rows['POST /api/operator-updates'])}`,
         );
@@ -426,12 +431,9 @@ async function measureTarget(kind) {
           if (url === '/api/auth/user') continue;
           const [got, posted] = await Promise.all([
             load({ url: `${base}${url}`, headers: { cookie: owner } }),
-            load({
-              url: base,
+            loadReadings(base, cookie, machines.slice(half), {
               connections: 2,
               overallRate: READINGS_PER_SECOND,
-              headers: { cookie, 'content-type': 'application/json' },
-              requests: operatorUpdateRequests(machines.slice(half)),
             }),
           ]);
           results.whileWriting[kind][url] = { ...got, readings: posted.total };
@@ -449,11 +451,11 @@ async function measureTarget(kind) {
           console.info(`   without RLS GET ${url}: ${JSON.stringify(rlsOff[url])}`);
         }
         if (machines.length > 0) {
-          rlsOff['POST /api/operator-updates'] = await load({
-            url: base,
-            headers: { cookie: operator ?? owner, 'content-type': 'application/json' },
-            requests: operatorUpdateRequests((await currentMachines()).slice(1)),
-          });
+          rlsOff['POST /api/operator-updates'] = await loadReadings(
+            base,
+            operator ?? owner,
+            (await currentMachines()).slice(1),
+          );
           console.info(
             `   without RLS POST /api/operator-updates: ${JSON.stringify(rlsOff['POST /api/operator-updates'])}`,
           );
@@ -466,11 +468,11 @@ async function measureTarget(kind) {
           console.info(`   with RLS GET ${url}: ${JSON.stringify(rlsOn[url])}`);
         }
         if (machines.length > 0) {
-          rlsOn['POST /api/operator-updates'] = await load({
-            url: base,
-            headers: { cookie: operator ?? owner, 'content-type': 'application/json' },
-            requests: operatorUpdateRequests((await currentMachines()).slice(1)),
-          });
+          rlsOn['POST /api/operator-updates'] = await loadReadings(
+            base,
+            operator ?? owner,
+            (await currentMachines()).slice(1),
+          );
           console.info(
             `   with RLS POST /api/operator-updates: ${JSON.stringify(rlsOn['POST /api/operator-updates'])}`,
           );
