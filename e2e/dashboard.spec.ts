@@ -76,7 +76,7 @@ test("the first screen's data is announced by the page and each call is made onc
   expect(announced).toEqual([
     '/api/auth/user',
     '/api/dashboard/overview?limit=50',
-    '/api/operator-updates',
+    '/api/operator-updates?limit=25',
     '/api/equipment-history?limit=50',
   ]);
   // ...and the app takes those answers: each goes out once, as the preload (not again from the app).
@@ -391,5 +391,27 @@ test('the history card shows the newest 50 entries, then 50 more on "Show more"'
   await expect(list.getByText('Walk-around 1', { exact: true })).toBeVisible();
   await expect(list.locator('> li').filter({ hasText: 'Walk-around' })).toHaveCount(59);
   // All 60 shown: nothing more to ask for.
+  await expect(list.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+});
+
+test('the operator updates card shows the latest 25, then 25 more on "Show more"', async ({
+  page,
+}) => {
+  await signupOwnerViaApi(page.request);
+  const m = await addMachine(page.request, 'Busy Loader');
+  for (let i = 1; i <= 30; i++)
+    expect((await reading(page.request, m, { newUsage: 50 + i, notes: `Round ${i}` })).status).toBe(
+      'applied',
+    );
+  await page.goto('/');
+  const list = page.getByRole('list', { name: 'Recent Operator Updates' });
+  await expect(list.getByText('Round 30', { exact: true })).toBeVisible();
+  // The first page: the newest 25 (rounds 30 down to 6) and the button.
+  await expect(list.locator('> li[data-status]')).toHaveCount(25);
+  await expect(list.getByText('Round 5', { exact: true })).toHaveCount(0);
+  await list.getByRole('button', { name: 'Show more' }).click();
+  await expect(list.getByText('Round 1', { exact: true })).toBeVisible();
+  await expect(list.locator('> li[data-status]')).toHaveCount(30);
+  // All 30 shown: nothing more to ask for.
   await expect(list.getByRole('button', { name: 'Show more' })).toHaveCount(0);
 });

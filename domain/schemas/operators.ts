@@ -7,7 +7,8 @@ import { MIN_PASSWORD, authMessages } from '../messages/auth';
 import { commonMessages } from '../messages/common';
 import { operatorsMessages } from '../messages/operators';
 import { companyNameSchema } from './profile';
-import { historyRecordDtoSchema, voidDetailsSchema } from './equipment';
+import { browseLimit, historyRecordDtoSchema, voidDetailsSchema } from './equipment';
+import { UPDATES_MAX } from '../operator-updates';
 
 export { operatorsMessages };
 
@@ -233,6 +234,11 @@ export const operatorUpdateDto = z.object({
   criticality: z.enum(['critical', 'severe']).optional(),
 });
 export type OperatorUpdateDto = z.infer<typeof operatorUpdateDto>;
+
+/** GET /api/operator-updates?limit= (domain/operator-updates.ts: the list's order and sizes). */
+export const operatorUpdatesQuerySchema = z.object({
+  limit: browseLimit(UPDATES_MAX, UPDATES_MAX),
+});
 
 export const submitOperatorUpdateResponse = z.object({
   update: operatorUpdateDto,

@@ -47,7 +47,7 @@ export const PAGES = {
     // The tiles and first overview page, the operator updates card, the history card.
     data: [
       '/api/dashboard/overview?limit=50',
-      '/api/operator-updates',
+      '/api/operator-updates?limit=25',
       '/api/equipment-history?limit=50',
     ],
   },

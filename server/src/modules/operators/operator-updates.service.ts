@@ -8,6 +8,11 @@ import {
   type OperatorUpdateInput,
   type SubmitOperatorUpdateResponse,
 } from '../../../../domain/schemas/operators';
+import {
+  UPDATES_APPLIED_MAX,
+  UPDATES_MAX,
+  UPDATES_PENDING_MAX,
+} from '../../../../domain/operator-updates';
 import { messageText } from '../../../../domain/messages/catalogue';
 import { todayIn } from '../../../../domain/dates';
 import { computeStatus, usageStanding } from '../../../../domain/status';
@@ -576,21 +581,26 @@ const listStatement = preparedPerDb((db: DbOrTx) =>
 /**
  * Pending updates (up to 200, for review) then the 50 most recent applied ones, each with its machine's
  * criticality now (the dashboard pulses updates about critical machines and offers Serviced on them):
- * bounded by the list, not by the fleet.
+ * bounded by the list, not by the fleet. `limit` answers the first `limit` of that order (the dashboard's
+ * first page): the applied ones are not read when the pending ones fill it.
  */
-export async function listUpdates(deps: Deps, ctx: CompanyContext): Promise<OperatorUpdateDto[]> {
+export async function listUpdates(
+  deps: Deps,
+  ctx: CompanyContext,
+  limit: number = UPDATES_MAX,
+): Promise<OperatorUpdateDto[]> {
   const today = todayIn(ctx.company.timeZone, deps.now());
   const statement = listStatement(deps.db);
   const pending = await statement.execute({
     companyId: ctx.companyId,
     status: 'pending',
-    limit: 200,
+    limit: Math.min(limit, UPDATES_PENDING_MAX),
   });
-  const recent = await statement.execute({
-    companyId: ctx.companyId,
-    status: 'applied',
-    limit: 50,
-  });
+  const appliedLimit = Math.min(UPDATES_APPLIED_MAX, limit - pending.length);
+  const recent =
+    appliedLimit > 0
+      ? await statement.execute({ companyId: ctx.companyId, status: 'applied', limit: appliedLimit })
+      : [];
   return [...pending, ...recent].map((r) => {
     const dto = toUpdateDto(r);
     if (r.currentUsage === null || r.retiredAt !== null) return dto;

@@ -11,6 +11,7 @@ import {
   operatorLoginSchema,
   operatorUpdateDto,
   operatorUpdateInputSchema,
+  operatorUpdatesQuerySchema,
   resetUserPasswordSchema,
 } from '../../../../domain/schemas/operators';
 import { deviceSummary } from '../../../../domain/device';
@@ -206,10 +207,12 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags: ['Readings'],
         summary: 'Readings held for review and the latest applied ones',
+        querystring: operatorUpdatesQuerySchema,
         response: { 200: z.array(operatorUpdateDto) },
       },
     },
-    async (req, reply) => cachedRead(deps, req, reply, (ctx) => updates.listUpdates(deps, ctx)),
+    async (req, reply) =>
+      cachedRead(deps, req, reply, (ctx) => updates.listUpdates(deps, ctx, req.query.limit)),
   );
   typed.post(
     '/api/operator-updates/:id/approve',

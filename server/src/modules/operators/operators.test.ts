@@ -713,6 +713,50 @@ describe('operator updates', () => {
     expect((await equipmentRow(truck.id)).currentUsage).toBe(3000);
   });
 
+  it('answers the first page of the list in its order (?limit=), and refuses a bad limit', async () => {
+    const owner = await setupTeam();
+    const op = await signInOperator(owner, 'Pager');
+    // Three machines read two days ago: a plausible reading each (applied), then an implausible one
+    // each (held): three pending, three applied.
+    const machines = [];
+    for (const name of ['A', 'B', 'C']) machines.push(await addEquipment(owner.companyId, { name }));
+    for (const m of machines)
+      expect((await submit(op.cookie, { equipmentId: m.id, newUsage: 110 })).json().status).toBe(
+        'applied',
+      );
+    for (const m of machines)
+      expect((await submit(op.cookie, { equipmentId: m.id, newUsage: 900 })).json().status).toBe(
+        'pending',
+      );
+    const ids = async (url: string) => {
+      const res = await call(t.app, owner.cookie, 'GET', url);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ id: string; status: string }[]>();
+    };
+    const all = await ids('/api/operator-updates');
+    expect(all.map((u) => u.status)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+      'applied',
+      'applied',
+      'applied',
+    ]);
+    // Each page is the start of the full list: inside the pending ones, and across into the applied.
+    for (const limit of [1, 3, 4, 6, 250])
+      expect(await ids(`/api/operator-updates?limit=${limit}`)).toEqual(all.slice(0, limit));
+    for (const [limit, message] of [
+      ['0', 'limit must be at least 1'],
+      ['251', 'limit must be at most 250'],
+      ['2.5', 'limit must be a whole number'],
+      ['many', 'limit must be a number'],
+    ]) {
+      const res = await call(t.app, owner.cookie, 'GET', `/api/operator-updates?limit=${limit}`);
+      expect(res.statusCode, limit).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+  });
+
   it('the plausibility window grows with elapsed days', async () => {
     const owner = await setupTeam();
     const op = await signInOperator(owner, 'Clocky', true); // remembered: still signed in three days later

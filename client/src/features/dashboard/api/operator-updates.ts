@@ -1,5 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { OperatorUpdateDto } from '@domain/schemas/operators';
+import { UPDATES_PAGE } from '@domain/operator-updates';
 import { api } from '@/lib/api';
 import { refetchOnMountUnlessFresh } from '@/lib/query-client';
 import { useCurrentUser } from '@/lib/auth';
@@ -7,21 +14,26 @@ import { equipmentKeys } from '@/components/equipment/equipment-queries';
 
 export const operatorUpdateKeys = {
   all: ['operator-updates'] as const,
-  list: () => ['operator-updates', 'list'] as const,
+  list: (limit: number) => ['operator-updates', 'list', limit] as const,
 };
 
-/** Pending updates first (newest first), then recent applied ones (the server orders them). */
-export const operatorUpdatesQueryOptions = () =>
+/**
+ * The first `limit` updates: pending ones first (newest first), then recent applied ones (the server
+ * orders them). The card asks UPDATES_PAGE, then UPDATES_PAGE more at a time ("Show more").
+ */
+export const operatorUpdatesQueryOptions = (limit = UPDATES_PAGE) =>
   queryOptions({
-    queryKey: operatorUpdateKeys.list(),
-    queryFn: () => api.get<OperatorUpdateDto[]>('/api/operator-updates'),
+    queryKey: operatorUpdateKeys.list(limit),
+    queryFn: () => api.get<OperatorUpdateDto[]>(`/api/operator-updates?limit=${limit}`),
   });
 
-export function useOperatorUpdates() {
+export function useOperatorUpdates(limit = UPDATES_PAGE) {
   const { isAuthenticated } = useCurrentUser();
   return useQuery({
-    ...operatorUpdatesQueryOptions(),
+    ...operatorUpdatesQueryOptions(limit),
     enabled: isAuthenticated,
+    // "Show more" keeps the updates on screen while the longer list loads.
+    placeholderData: keepPreviousData,
     refetchOnMount: refetchOnMountUnlessFresh,
   });
 }

@@ -1,5 +1,6 @@
 import { Check, Undo2, Wrench, X } from 'lucide-react';
 import { Suspense, useState } from 'react';
+import { UPDATES_MAX, UPDATES_PAGE } from '@domain/operator-updates';
 import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
 import type { OperatorUpdateDto } from '@domain/schemas/operators';
@@ -23,7 +24,8 @@ import { VoidDialog } from '@/components/equipment/lazy-dialogs';
 export type Criticality = 'none' | 'critical' | 'severe';
 
 /**
- * Recent operator updates: pending ones first (Approve / Reject), then recent applied ones.
+ * Recent operator updates: pending ones first (Approve / Reject), then recent applied ones; the first
+ * UPDATES_PAGE in a 400 px scrolling list, then "Show more" (up to the API's UPDATES_MAX).
  * Updates about critical equipment pulse (severely critical harder) unless pulse alerts are off;
  * those get a Serviced button.
  */
@@ -41,7 +43,8 @@ export function RecentUpdatesCard({
   const { t: tf } = useTranslation('field');
   const lang = useHistoryLang();
   const withPhotos = useUpdatesWithPhotos();
-  const updates = useOperatorUpdates();
+  const [limit, setLimit] = useState(UPDATES_PAGE);
+  const updates = useOperatorUpdates(limit);
   const review = useReviewUpdate();
   const voidUpdate = useVoidUpdate();
   const [voiding, setVoiding] = useState<OperatorUpdateDto | null>(null);
@@ -273,6 +276,18 @@ export function RecentUpdatesCard({
                 </li>
               );
             })}
+            {list.length >= limit && limit < UPDATES_MAX ? (
+              <li className="p-2 text-center">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={updates.isFetching}
+                  onClick={() => setLimit((n) => Math.min(n + UPDATES_PAGE, UPDATES_MAX))}
+                >
+                  {t('overview.showMore')}
+                </Button>
+              </li>
+            ) : null}
           </ul>
         )}
       </CardContent>
