@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { usualDailyUsage, type Reading } from './usage-rate';
+import { usualDailyUsage, usualDailyUsageOf, type Reading } from './usage-rate';
 
 const now = new Date('2026-06-30T12:00:00Z');
 const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
@@ -143,6 +143,32 @@ describe('usualDailyUsage', () => {
         expect(b.kind).toBe('rate');
         if (b.kind === 'rate') expect(b.perDay).toBeGreaterThanOrEqual(r.perDay);
       }),
+    );
+  });
+
+  it("gives the same rate from readings timed in milliseconds (a listing's readings)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            // Whole days and hours from 200 days ago to 2 days ahead, with repeats and rollbacks.
+            hoursAgo: fc.integer({ min: -48, max: 200 * 24 }),
+            usage: fc.integer({ min: 0, max: 5000 }),
+          }),
+          { maxLength: 30 },
+        ),
+        (raw) => {
+          const timed = raw.map((r) => ({
+            t: now.getTime() - r.hoursAgo * 3_600_000,
+            usage: r.usage,
+          }));
+          const iso: Reading[] = timed.map((r) => ({
+            at: new Date(r.t).toISOString(),
+            usage: r.usage,
+          }));
+          expect(usualDailyUsageOf(timed, now)).toEqual(usualDailyUsage(iso, now));
+        },
+      ),
     );
   });
 });

@@ -50,25 +50,51 @@ export function usualDailyUsage(
   now: Date,
   options: { windowDays?: number; minSpanDays?: number } = {},
 ): UsageRate {
+  return rateOf(
+    readings.map((r) => ({ t: Date.parse(r.at), usage: r.usage, at: r.at })),
+    now,
+    options,
+  );
+}
+
+/** A reading whose time is already epoch milliseconds (a listing's readings, read as numbers). */
+export type TimedReading = { t: number; usage: number };
+
+/**
+ * The same rate from readings timed in epoch milliseconds: what a listing computes for every machine
+ * of its page, without writing and parsing a date per reading. `from` and `to` are ISO.
+ */
+export function usualDailyUsageOf(
+  readings: readonly TimedReading[],
+  now: Date,
+  options: { windowDays?: number; minSpanDays?: number } = {},
+): UsageRate {
+  return rateOf(readings, now, options);
+}
+
+type Point = { t: number; usage: number; at?: string };
+
+function rateOf(
+  readings: readonly Point[],
+  now: Date,
+  options: { windowDays?: number; minSpanDays?: number },
+): UsageRate {
   const windowDays = options.windowDays ?? RATE_WINDOW_DAYS;
   const minSpanDays = options.minSpanDays ?? MIN_SPAN_DAYS;
   const nowMs = now.getTime();
-  const seen = new Set<string>();
-  const points: { t: number; usage: number; at: string }[] = [];
-  for (const r of readings) {
-    const t = Date.parse(r.at);
-    if (!Number.isFinite(t) || !Number.isFinite(r.usage) || t > nowMs) continue;
-    const key = `${t}|${r.usage}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    points.push({ t, usage: r.usage, at: r.at });
-  }
+  const points: Point[] = [];
+  for (const r of readings)
+    if (Number.isFinite(r.t) && Number.isFinite(r.usage) && r.t <= nowMs) points.push(r);
   if (points.length === 0) return { kind: 'none', reason: 'no_readings' };
   points.sort((a, b) => a.t - b.t || a.usage - b.usage);
 
-  // A value below the highest one before it is a meter that went backwards: leave it out.
-  const rising: typeof points = [];
+  // Exact duplicates count once (sorted, they are neighbours); a value below the highest one before it
+  // is a meter that went backwards: leave it out.
+  const rising: Point[] = [];
+  let prev: Point | undefined;
   for (const p of points) {
+    if (prev && p.t === prev.t && p.usage === prev.usage) continue;
+    prev = p;
     const top = rising[rising.length - 1];
     if (!top || p.usage >= top.usage) rising.push(p);
   }
@@ -79,16 +105,16 @@ export function usualDailyUsage(
   // The anchor: the last reading at or before the window's start, else the first one.
   let firstIndex = 0;
   for (let i = 0; i < rising.length; i++) if (rising[i]!.t <= windowStart) firstIndex = i;
-  const used = rising.slice(firstIndex);
-  if (used.length < 2) return { kind: 'none', reason: 'single_reading' };
-  const first = used[0]!;
+  const used = rising.length - firstIndex;
+  if (used < 2) return { kind: 'none', reason: 'single_reading' };
+  const first = rising[firstIndex]!;
   const spanDays = (newest.t - first.t) / DAY_MS;
   if (spanDays < minSpanDays) return { kind: 'none', reason: 'too_short' };
   return {
     kind: 'rate',
     perDay: (newest.usage - first.usage) / spanDays,
-    from: first.at,
-    to: newest.at,
-    readings: used.length,
+    from: first.at ?? new Date(first.t).toISOString(),
+    to: newest.at ?? new Date(newest.t).toISOString(),
+    readings: used,
   };
 }

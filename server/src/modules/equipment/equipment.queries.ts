@@ -17,7 +17,11 @@ import type {
   EquipmentStatusCounts,
 } from '../../../../domain/schemas/equipment';
 import { parseStatusFilter, type ServiceStatus } from '../../../../domain/status';
-import { RATE_WINDOW_DAYS, usualDailyUsage, type Reading } from '../../../../domain/usage-rate';
+import {
+  RATE_WINDOW_DAYS,
+  usualDailyUsageOf,
+  type TimedReading,
+} from '../../../../domain/usage-rate';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { equipment, equipmentNote } from '../../db/schema/index';
@@ -119,13 +123,15 @@ export type EquipmentBrowse = {
 
 /**
  * A machine's remaining readings from the rate window's anchor on (the last reading before
- * `since`, then every one after it), as a JSON array of [time, usage]: what its forecast needs, read
- * in the page's own statement.
+ * `since`, then every one after it), as a JSON array of [epoch milliseconds, usage]: what its forecast
+ * needs, read in the page's own statement. Milliseconds, not the timestamp's text: PostgreSQL writes
+ * microseconds and an offset, which the JavaScript date parser reads only on its slow path (every
+ * reading of every machine of every page).
  */
 const readingsSince = (since: Placeholder) => {
   const reading = sql`n.company_id = ${equipment.companyId} and n.equipment_id = ${equipment.id}
     and n.type = 'usage_update' and n.reading is not null and n.usage is not null and n.voided_at is null`;
-  return sql<unknown>`(select coalesce(json_agg(json_build_array(n.created_at, n.usage) order by n.created_at), '[]')
+  return sql<unknown>`(select coalesce(json_agg(json_build_array(floor(extract(epoch from n.created_at) * 1000)::bigint, n.usage) order by n.created_at), '[]')
     from ${equipmentNote} n where ${reading} and n.created_at >= coalesce(
       (select max(n.created_at) from ${equipmentNote} n where ${reading} and n.created_at < ${since}::timestamptz),
       ${since}::timestamptz))`;
@@ -198,10 +204,10 @@ async function loadPage(
   return { version: Number(rows[0]?.version ?? 0), rows };
 }
 
-/** [time, usage] pairs as JSON (text on some drivers) -> readings. */
-function readingsFromJson(raw: unknown): Reading[] {
-  const pairs = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as [string, unknown][];
-  return pairs.map(([at, usage]) => ({ at: new Date(at).toISOString(), usage: Number(usage) }));
+/** [epoch ms, usage] pairs as JSON (text on some drivers) -> readings. */
+function readingsFromJson(raw: unknown): TimedReading[] {
+  const pairs = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as [unknown, unknown][];
+  return pairs.map(([ms, usage]) => ({ t: Number(ms), usage: Number(usage) }));
 }
 
 /**
@@ -239,7 +245,7 @@ export async function browseEquipment(
         if (since)
           dto.forecast = forecastService(
             r,
-            usualDailyUsage(readingsFromJson(r.readings), now),
+            usualDailyUsageOf(readingsFromJson(r.readings), now),
             today,
           );
         return dto;
