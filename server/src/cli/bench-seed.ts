@@ -166,15 +166,27 @@ async function seedGrowth(
 }
 
 async function explain(db: Db) {
-  const big = uuidOf('company', '1');
+  // The company's id as a literal, as the app sends it (the expression would be planned differently).
+  const found = await db.execute(sql.raw(`select ${uuidOf('company', '1')}::text as id`));
+  const big = `'${(found as unknown as { rows: { id: string }[] }).rows[0]!.id}'`;
   const queries: Record<string, string> = {
     'equipment list (company 1)': `select * from equipment where company_id = ${big} order by name`,
-    'operator updates, pending first then recent (company 1)': `select * from operator_update where company_id = ${big} and status in ('pending','applied') order by case when status = 'pending' then 0 else 1 end, created_at desc limit 50`,
-    'history, newest 200 (company 1)': `select n.*, e.name, e.type, e.unit from equipment_note n join equipment e on e.id = n.equipment_id where n.company_id = ${big} order by n.created_at desc limit 200`,
-    'fuel top five (company 1)': `select id, name, total_fuel_used from equipment where company_id = ${big} and total_fuel_used > 0 order by total_fuel_used desc, name limit 5`,
+    // As the app runs them: the list of updates reads each status on its own (operator-updates.service.ts
+    // listUpdates; the dashboard's first page is 25), the history card its newest 50 (dashboard.service.ts).
+    'operator updates, the dashboard page: pending, newest 25 (company 1)': `select * from operator_update where company_id = ${big} and status = 'pending' order by created_at desc limit 25`,
+    'operator updates, then applied, newest 25 (company 1)': `select * from operator_update where company_id = ${big} and status = 'applied' order by created_at desc limit 25`,
+    'history, newest 50 (company 1)': `select n.*, e.name, e.type, e.unit from equipment_note n join equipment e on e.id = n.equipment_id where n.company_id = ${big} order by n.created_at desc limit 50`,
+    'fuel top five (company 1)': `select id, name, total_fuel_used from equipment where company_id = ${big} and retired_at is null and total_fuel_used > 0 order by total_fuel_used desc nulls last, name limit 5`,
   };
+  // Planned as the app's requests are: role ems_app, the company set, its policies on (as the
+  // superuser in system scope the policy's OR hides the company's size from the planner).
   for (const [label, q] of Object.entries(queries)) {
-    const res = await db.execute(sql.raw(`explain analyze ${q}`));
+    const res = await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local role ems_app`));
+      await tx.execute(sql.raw(`select set_config('app.system', 'off', true)`));
+      await tx.execute(sql.raw(`select set_config('app.company_id', ${big}, true)`));
+      return tx.execute(sql.raw(`explain analyze ${q}`));
+    });
     const rows = (res as unknown as { rows: Record<string, string>[] }).rows;
     console.info(`### ${label}\n${rows.map((r) => Object.values(r)[0]).join('\n')}\n`);
   }

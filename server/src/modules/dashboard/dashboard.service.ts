@@ -81,7 +81,8 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
  * Fuel totals by type (summed exactly in SQL numeric) and the five biggest consumers, in one statement
- * (one round trip; the five come from equipment_fuel_top_idx without sorting the fleet).
+ * (one round trip; the five come from equipment_fuel_top_idx without sorting the fleet: its order is
+ * written as the index's, `desc nulls last`, or PostgreSQL sorts every machine instead).
  */
 export async function fuelSummary(db: Db, companyId: string): Promise<FuelSummary> {
   const active = and(eq(equipment.companyId, companyId), isNull(equipment.retiredAt));
@@ -93,7 +94,7 @@ export async function fuelSummary(db: Db, companyId: string): Promise<FuelSummar
       top: sql<unknown>`(select coalesce(json_agg(json_build_array(t.id, t.name, t.total_fuel_used, t.total_gas_used, t.total_diesel_used)), '[]')
         from (select e.id, e.name, e.total_fuel_used, e.total_gas_used, e.total_diesel_used from ${equipment} e
           where e.company_id = ${companyId} and e.retired_at is null and e.total_fuel_used > 0
-          order by e.total_fuel_used desc, e.name limit 5) t)`,
+          order by e.total_fuel_used desc nulls last, e.name limit 5) t)`,
     })
     .from(equipment)
     .where(active);
