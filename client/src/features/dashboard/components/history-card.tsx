@@ -13,6 +13,7 @@ import type { HistoryRecordDto, ServiceEntryDto } from '@domain/schemas/equipmen
 import { entryText, useHistoryLang } from '@/components/equipment/entry-text';
 import { downloadRowsAsCsv } from '../api/download-export';
 import { HISTORY_MAX, HISTORY_PAGE, useRecentHistory } from '../api/get-history';
+import { ShowMoreItem } from './show-more-item';
 import { translateError } from '@/lib/translate-message';
 import { companyToday } from '@/lib/auth';
 
@@ -147,18 +148,14 @@ export function HistoryCard() {
               </li>
             ))
           )}
-          {entries.length >= limit && limit < HISTORY_MAX ? (
-            <li className="p-2 text-center">
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={history.isFetching}
-                onClick={() => setLimit((n) => Math.min(n + HISTORY_PAGE, HISTORY_MAX))}
-              >
-                {t('overview.showMore')}
-              </Button>
-            </li>
-          ) : null}
+          <ShowMoreItem
+            shown={entries.length}
+            limit={limit}
+            max={HISTORY_MAX}
+            page={HISTORY_PAGE}
+            busy={history.isFetching}
+            onLimit={setLimit}
+          />
         </ul>
       </CardContent>
     </Card>

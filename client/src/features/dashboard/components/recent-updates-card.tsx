@@ -18,6 +18,7 @@ import { cn } from '@/lib/utils';
 import { useOperatorUpdates, useReviewUpdate, useVoidUpdate } from '../api/operator-updates';
 import { useUpdatesWithPhotos } from '../api/updates-with-photos';
 import { usePulseAlerts } from './pulse-setting';
+import { ShowMoreItem } from './show-more-item';
 import { translateError } from '@/lib/translate-message';
 import { VoidDialog } from '@/components/equipment/lazy-dialogs';
 
@@ -276,18 +277,14 @@ export function RecentUpdatesCard({
                 </li>
               );
             })}
-            {list.length >= limit && limit < UPDATES_MAX ? (
-              <li className="p-2 text-center">
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  disabled={updates.isFetching}
-                  onClick={() => setLimit((n) => Math.min(n + UPDATES_PAGE, UPDATES_MAX))}
-                >
-                  {t('overview.showMore')}
-                </Button>
-              </li>
-            ) : null}
+            <ShowMoreItem
+              shown={list.length}
+              limit={limit}
+              max={UPDATES_MAX}
+              page={UPDATES_PAGE}
+              busy={updates.isFetching}
+              onLimit={setLimit}
+            />
           </ul>
         )}
       </CardContent>
