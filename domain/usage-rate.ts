@@ -50,15 +50,18 @@ export function usualDailyUsage(
   now: Date,
   options: { windowDays?: number; minSpanDays?: number } = {},
 ): UsageRate {
-  return rateOf(
+  return usualDailyUsageOf(
     readings.map((r) => ({ t: Date.parse(r.at), usage: r.usage, at: r.at })),
     now,
     options,
   );
 }
 
-/** A reading whose time is already epoch milliseconds (a listing's readings, read as numbers). */
-export type TimedReading = { t: number; usage: number };
+/**
+ * A reading whose time is already epoch milliseconds (a listing's readings, read as numbers). `at`: the
+ * reading's own ISO text when the caller has it (usualDailyUsage), answered as the rate's from/to.
+ */
+export type TimedReading = { t: number; usage: number; at?: string };
 
 /**
  * The same rate from readings timed in epoch milliseconds: what a listing computes for every machine
@@ -69,20 +72,10 @@ export function usualDailyUsageOf(
   now: Date,
   options: { windowDays?: number; minSpanDays?: number } = {},
 ): UsageRate {
-  return rateOf(readings, now, options);
-}
-
-type Point = { t: number; usage: number; at?: string };
-
-function rateOf(
-  readings: readonly Point[],
-  now: Date,
-  options: { windowDays?: number; minSpanDays?: number },
-): UsageRate {
   const windowDays = options.windowDays ?? RATE_WINDOW_DAYS;
   const minSpanDays = options.minSpanDays ?? MIN_SPAN_DAYS;
   const nowMs = now.getTime();
-  const points: Point[] = [];
+  const points: TimedReading[] = [];
   for (const r of readings)
     if (Number.isFinite(r.t) && Number.isFinite(r.usage) && r.t <= nowMs) points.push(r);
   if (points.length === 0) return { kind: 'none', reason: 'no_readings' };
@@ -90,8 +83,8 @@ function rateOf(
 
   // Exact duplicates count once (sorted, they are neighbours); a value below the highest one before it
   // is a meter that went backwards: leave it out.
-  const rising: Point[] = [];
-  let prev: Point | undefined;
+  const rising: TimedReading[] = [];
+  let prev: TimedReading | undefined;
   for (const p of points) {
     if (prev && p.t === prev.t && p.usage === prev.usage) continue;
     prev = p;
