@@ -7,6 +7,7 @@
 
 // A relative path (not @domain): vite.config.ts reads this file too, before aliases exist.
 import { matchesPattern, routeTableFor, type RouteTableName } from '../../../domain/routes';
+import { UPDATES_PAGE } from '../../../domain/operator-updates';
 
 /**
  * `data`: the GET calls the first screen shows (exact URLs). The server announces them in the HTML
@@ -47,7 +48,7 @@ export const PAGES = {
     // The tiles and first overview page, the operator updates card, the history card.
     data: [
       '/api/dashboard/overview?limit=50',
-      '/api/operator-updates?limit=25',
+      `/api/operator-updates?limit=${UPDATES_PAGE}`,
       '/api/equipment-history?limit=50',
     ],
   },

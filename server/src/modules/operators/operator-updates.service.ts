@@ -8,11 +8,7 @@ import {
   type OperatorUpdateInput,
   type SubmitOperatorUpdateResponse,
 } from '../../../../domain/schemas/operators';
-import {
-  UPDATES_APPLIED_MAX,
-  UPDATES_MAX,
-  UPDATES_PENDING_MAX,
-} from '../../../../domain/operator-updates';
+import { UPDATES_APPLIED_MAX, UPDATES_PENDING_MAX } from '../../../../domain/operator-updates';
 import { messageText } from '../../../../domain/messages/catalogue';
 import { todayIn } from '../../../../domain/dates';
 import { computeStatus, usageStanding } from '../../../../domain/status';
@@ -581,13 +577,13 @@ const listStatement = preparedPerDb((db: DbOrTx) =>
 /**
  * Pending updates (up to 200, for review) then the 50 most recent applied ones, each with its machine's
  * criticality now (the dashboard pulses updates about critical machines and offers Serviced on them):
- * bounded by the list, not by the fleet. `limit` answers the first `limit` of that order (the dashboard's
- * first page): the applied ones are not read when the pending ones fill it.
+ * bounded by the list, not by the fleet. `limit` answers the first `limit` of that order (the route's
+ * query schema defaults it to the whole list): the applied ones are not read when the pending ones fill it.
  */
 export async function listUpdates(
   deps: Deps,
   ctx: CompanyContext,
-  limit: number = UPDATES_MAX,
+  limit: number,
 ): Promise<OperatorUpdateDto[]> {
   const today = todayIn(ctx.company.timeZone, deps.now());
   const statement = listStatement(deps.db);
