@@ -300,7 +300,7 @@ try {
   if (ONLY) {
     console.log('--only: docs/benchmarks.md not rewritten');
     cleanup();
-    rmSync(profile, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }); // Chrome's helpers may still be writing after the kill
     rmSync(tmp, { recursive: true, force: true });
     process.exit(0);
   }
@@ -358,7 +358,7 @@ try {
   doc = re.test(doc) ? doc.replace(re, section) : `${doc.trimEnd()}\n\n${section}`;
   writeFileSync(docPath, `${doc.trimEnd()}\n`);
   console.log(`written to ${path.relative(root, docPath)}`);
-  rmSync(profile, { recursive: true, force: true });
+  rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }); // Chrome's helpers may still be writing after the kill
 } finally {
   cleanup();
   await new Promise((r) => setTimeout(r, 500));

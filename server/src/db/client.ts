@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzip as gzipCb } from 'node:zlib';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import { PreparedStatements } from './pglite-prepared';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -302,7 +303,7 @@ class CountingPGlite extends PGlite {
       const key = scopeKey(scope);
       if (this.applied !== key) {
         this.applied = null;
-        await super.query(APPLY_SCOPE_SQL, scopeParams(scope));
+        await this.statements.query(APPLY_SCOPE_SQL, scopeParams(scope));
         this.applied = key;
       }
       return run();
@@ -341,11 +342,19 @@ class CountingPGlite extends PGlite {
     return result;
   }
 
+  /** The app's statements, prepared once each on the connection (db/pglite-prepared.ts), once scoping is on. */
+  private readonly statements = new PreparedStatements(this);
+
   override async query<T>(...args: Parameters<PGlite['query']>): Promise<Results<T>> {
     const scope = currentScope();
+    const [text, params, options] = args;
     this.inFlight += 1;
     try {
-      return await this.scoped(() => super.query<T>(...args));
+      return await this.scoped(() =>
+        this.scoping && !options?.blob
+          ? this.statements.query<T>(text, params, options)
+          : super.query<T>(...args),
+      );
     } finally {
       this.inFlight -= 1;
       if (!isReadOnlyStatement(args[0])) this.wrote(scope);
