@@ -8,12 +8,11 @@ import type {
 } from '../../../../domain/schemas/dashboard';
 import { storedEntry } from '../../../../domain/history';
 import { historyText, type HistoryLang } from '../../../../domain/history-text';
-import type { EquipmentDto } from '../../../../domain/schemas/equipment';
 import type { Db } from '../../db/client';
 import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
-import { browseEquipment } from '../equipment/index';
+import { browseOverview, type OverviewPageMachine } from '../equipment/index';
 
 /** The newest history entries of the company (all equipment), one indexed query. */
 export async function recentHistory(
@@ -121,7 +120,7 @@ export async function fuelSummary(db: Db, companyId: string): Promise<FuelSummar
 }
 
 /** A machine as the dashboard overview shows it (domain/schemas/dashboard.ts overviewMachineSchema). */
-export function toOverviewMachine(e: EquipmentDto): OverviewMachine {
+export function toOverviewMachine(e: OverviewPageMachine): OverviewMachine {
   const { status: s, forecast: f } = e;
   return {
     id: e.id,
@@ -131,7 +130,7 @@ export function toOverviewMachine(e: EquipmentDto): OverviewMachine {
     unit: e.unit,
     currentUsage: e.currentUsage,
     nextMaintenanceDate: e.hasScheduledMaintenance ? e.nextMaintenanceDate : null,
-    ...(e.outOfService ? { outOfService: { reason: e.outOfService.reason } } : {}),
+    ...(e.outOfServiceReason !== null ? { outOfService: { reason: e.outOfServiceReason } } : {}),
     status: {
       serviceStatus: s.serviceStatus,
       hasSchedule: s.hasSchedule,
@@ -139,29 +138,27 @@ export function toOverviewMachine(e: EquipmentDto): OverviewMachine {
       // Only when past due ("40 hours overdue"): omitted otherwise, to keep each machine small.
       ...(s.overdueUsage !== null ? { overdueUsage: s.overdueUsage } : {}),
     },
-    forecast: f
-      ? {
-          dueDate: f.dueDate,
-          basis: f.basis,
-          daysUntil: f.daysUntil,
-          // Shown to one decimal: three are plenty (a full double is 17 characters).
-          perDay: f.perDay === null ? null : Math.round(f.perDay * 1000) / 1000,
-          noUsageForecast: f.noUsageForecast,
-        }
-      : null,
+    forecast: {
+      dueDate: f.dueDate,
+      basis: f.basis,
+      daysUntil: f.daysUntil,
+      // Shown to one decimal: three are plenty (a full double is 17 characters).
+      perDay: f.perDay === null ? null : Math.round(f.perDay * 1000) / 1000,
+      noUsageForecast: f.noUsageForecast,
+    },
   };
 }
 
 /**
- * The dashboard's tiles, criticality and overview page: the equipment module's one bounded listing,
- * each machine reduced to what the dashboard shows.
+ * The dashboard's tiles, criticality and overview page: the equipment module's bounded listing of what
+ * the dashboard shows of each machine (browseOverview: those columns only).
  */
 export async function overview(
   deps: Deps,
   ctx: CompanyContext,
   q: OverviewQuery,
 ): Promise<Overview> {
-  const browse = await browseEquipment(deps, ctx, { ...q, withForecast: true });
+  const browse = await browseOverview(deps, ctx, q);
   // Only the page's critical machines: the whole fleet's map grew with the fleet (135 KB of a 157 KB
   // answer at 10,000 machines, docs/benchmarks.md); the list of updates carries its machines' own.
   const critical: Overview['critical'] = {};

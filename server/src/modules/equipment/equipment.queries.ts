@@ -7,7 +7,7 @@
 import { and, asc, count, eq, getTableColumns, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { todayIn } from '../../../../domain/dates';
 import { matchesSearch, type SearchableMachine } from '../../../../domain/equipment-search';
-import { forecastService } from '../../../../domain/forecast';
+import { forecastService, type Forecast } from '../../../../domain/forecast';
 import type {
   EquipmentBrowseQuery,
   EquipmentDto,
@@ -16,7 +16,12 @@ import type {
   EquipmentOptionsQuery,
   EquipmentStatusCounts,
 } from '../../../../domain/schemas/equipment';
-import { parseStatusFilter, type ServiceStatus } from '../../../../domain/status';
+import {
+  computeStatus,
+  parseStatusFilter,
+  type EquipmentStatus,
+  type ServiceStatus,
+} from '../../../../domain/status';
 import {
   RATE_WINDOW_DAYS,
   usualDailyUsageOf,
@@ -110,17 +115,6 @@ export async function listEquipment(
   return kept.map((e) => ({ ...e, forecast: forecasts.get(e.id) ?? null }));
 }
 
-export type EquipmentBrowse = {
-  /** Every active machine of the company by service status (the dashboard tiles, the list's filter). */
-  counts: EquipmentStatusCounts;
-  /** Machines that are critical or severely critical (the dashboard's pulses and Serviced button). */
-  critical: Record<string, 'critical' | 'severe'>;
-  /** How many machines match the filters. */
-  total: number;
-  /** One page of the matching machines, sorted by name. */
-  items: EquipmentDto[];
-};
-
 /**
  * A machine's remaining readings from the rate window's anchor on (the last reading before
  * `since`, then every one after it), as a JSON array of [epoch milliseconds, usage]: what its forecast
@@ -156,7 +150,7 @@ const pageStatement = preparedPerDb((db: Db) =>
 );
 
 /** The same with each machine's readings for its forecast: still one statement per listing. */
-const pageWithReadingsQuery = (db: Db) =>
+const pageWithReadingsStatement = preparedPerDb((db: Db) =>
   db
     .select({
       ...getTableColumns(equipment),
@@ -164,9 +158,39 @@ const pageWithReadingsQuery = (db: Db) =>
       readings: readingsSince(sql.placeholder('since')),
     })
     .from(equipment)
+    .where(pageWhere)
+    .prepare('equipment_browse_page_readings'),
+);
+
+/**
+ * What the dashboard overview shows of a machine and what its status and forecast are computed from,
+ * with its readings: only these columns (the full record is 30 columns with five timestamps, each a
+ * date to parse per machine per load, none of which the overview shows).
+ */
+const overviewPageQuery = (db: Db) =>
+  db
+    .select({
+      id: equipment.id,
+      name: equipment.name,
+      type: equipment.type,
+      serialNumber: equipment.serialNumber,
+      unit: equipment.unit,
+      currentUsage: equipment.currentUsage,
+      lastServiceUsage: equipment.lastServiceUsage,
+      serviceInterval: equipment.serviceInterval,
+      hasScheduledMaintenance: equipment.hasScheduledMaintenance,
+      nextMaintenanceDate: equipment.nextMaintenanceDate,
+      // The reason while out of service ('' when none was given), null otherwise.
+      outOfServiceReason: sql<
+        string | null
+      >`case when ${equipment.outOfServiceAt} is null then null else coalesce(${equipment.outOfServiceReason}, '') end`,
+      version: sql<string>`${equipmentVersionOf(sql.placeholder('companyId'))}::text`,
+      readings: readingsSince(sql.placeholder('since')),
+    })
+    .from(equipment)
     .where(pageWhere);
-const pageWithReadingsStatement = preparedPerDb((db: Db) =>
-  pageWithReadingsQuery(db).prepare('equipment_browse_page_readings'),
+const overviewPageStatement = preparedPerDb((db: Db) =>
+  overviewPageQuery(db).prepare('equipment_overview_page'),
 );
 
 /**
@@ -174,34 +198,11 @@ const pageWithReadingsStatement = preparedPerDb((db: Db) =>
  * its placeholders in order: `npm run bench` runs the same SQL through pgbench (server/src/cli/bench-seed.ts).
  */
 export function overviewStatementSql(db: Db): { sql: string; params: string[] } {
-  const q = pageWithReadingsQuery(db).toSQL();
+  const q = overviewPageQuery(db).toSQL();
   return {
     sql: q.sql,
     params: q.params.map((p) => (p as { name?: string }).name ?? String(p)),
   };
-}
-
-type PageRow = Row & { version: string; readings?: unknown };
-
-async function loadPage(
-  db: Db,
-  companyId: string,
-  ids: string[],
-  since: Date | null,
-): Promise<{ version: number; rows: PageRow[] }> {
-  if (ids.length === 0) {
-    const res = await db.execute(sql`select ${equipmentVersionOf(companyId)}::text as version`);
-    return {
-      version: Number((res as unknown as { rows: { version: string }[] }).rows[0]?.version ?? 0),
-      rows: [],
-    };
-  }
-  // The ids come from the snapshot (uuids read from the database): an array literal is safe.
-  const params = { companyId, ids: `{${ids.join(',')}}` };
-  const rows: PageRow[] = since
-    ? await pageWithReadingsStatement(db).execute({ ...params, since: since.toISOString() })
-    : await pageStatement(db).execute(params);
-  return { version: Number(rows[0]?.version ?? 0), rows };
 }
 
 /** [epoch ms, usage] pairs as JSON (text on some drivers) -> readings. */
@@ -210,46 +211,70 @@ function readingsFromJson(raw: unknown): TimedReading[] {
   return pairs.map(([ms, usage]) => ({ t: Number(ms), usage: Number(usage) }));
 }
 
+/** One page of a listing, in the list's order, with what the fleet snapshot says of the whole fleet. */
+export type Browse<T> = {
+  /** Every active machine of the company by service status (the dashboard tiles, the list's filter). */
+  counts: EquipmentStatusCounts;
+  /** Machines that are critical or severely critical (the dashboard's pulses and Serviced button). */
+  critical: Record<string, 'critical' | 'severe'>;
+  /** How many machines match the filters. */
+  total: number;
+  /** One page of the matching machines, sorted by name. */
+  items: T[];
+};
+export type EquipmentBrowse = Browse<EquipmentDto>;
+
+/** A page's rows, each with the company's equipment version read in the same statement. */
+type PageReader<R> = (
+  db: Db,
+  params: { companyId: string; ids: string; since: string | null },
+) => Promise<(R & { id: string; version: string })[]>;
+
 /**
- * Every bounded listing (dashboard overview, Equipment List, status pages, operator picker): the tile
- * counts, the critical machines and one page of the filtered list in the list's order. The fleet-wide
- * part comes from the company's cached snapshot while its equipment version is still current (checked
- * in the same statement that reads the page: one query per listing), else it is computed again (two
- * queries). A 2,000-machine fleet never ships 2 MB of JSON per page load.
+ * Every bounded listing: the tile counts, the critical machines and one page of the filtered list in the
+ * list's order. The fleet-wide part comes from the company's cached snapshot while its equipment version
+ * is still current (checked in the same statement that reads the page: one query per listing), else it is
+ * computed again (two queries). A 2,000-machine fleet never ships 2 MB of JSON per page load.
  */
-export async function browseEquipment(
+async function browse<R, T>(
   deps: Deps,
   ctx: CompanyContext,
   q: EquipmentBrowseQuery,
-): Promise<EquipmentBrowse> {
+  read: PageReader<R>,
+  toItem: (row: R & { readings?: unknown }, today: string, since: Date | null, now: Date) => T,
+): Promise<Browse<T>> {
   const today = companyToday(deps, ctx);
   const keep = listingFilter(q);
-  const answer = async (snap: FleetSnapshot, check: boolean): Promise<EquipmentBrowse | null> => {
+  const answer = async (snap: FleetSnapshot, check: boolean): Promise<Browse<T> | null> => {
     const pageIds = snap.machines.filter(keep).map((m) => m.id);
     const ids = pageIds.slice(q.offset, q.offset + q.limit);
     const now = deps.now();
     const since = q.withForecast ? new Date(now.getTime() - RATE_WINDOW_DAYS * 86_400_000) : null;
-    const page = await loadPage(deps.db, ctx.companyId, ids, since);
-    if (check && page.version !== snap.version) return null; // an equipment write committed since: recompute
+    let version: number;
+    let rows: Awaited<ReturnType<PageReader<R>>> = [];
+    if (ids.length === 0) {
+      const res = await deps.db.execute(
+        sql`select ${equipmentVersionOf(ctx.companyId)}::text as version`,
+      );
+      version = Number((res as unknown as { rows: { version: string }[] }).rows[0]?.version ?? 0);
+    } else {
+      // The ids come from the snapshot (uuids read from the database): an array literal is safe.
+      rows = await read(deps.db, {
+        companyId: ctx.companyId,
+        ids: `{${ids.join(',')}}`,
+        since: since ? since.toISOString() : null,
+      });
+      version = Number(rows[0]?.version ?? 0);
+    }
+    if (check && version !== snap.version) return null; // an equipment write committed since: recompute
     const position = new Map(ids.map((id, i) => [id, i]));
-    const rows = [...page.rows].sort(
-      (x, y) => (position.get(x.id) ?? 0) - (position.get(y.id) ?? 0),
-    );
+    rows.sort((x, y) => (position.get(x.id) ?? 0) - (position.get(y.id) ?? 0));
     return {
       counts: snap.counts,
       critical: snap.critical,
       total: pageIds.length,
       // No rest-and-spread copies of the rows (they cost more than the rest of the mapping).
-      items: rows.map((r) => {
-        const dto = toEquipmentDto(r, today);
-        if (since)
-          dto.forecast = forecastService(
-            r,
-            usualDailyUsageOf(readingsFromJson(r.readings), now),
-            today,
-          );
-        return dto;
-      }),
+      items: rows.map((r) => toItem(r, today, since, now)),
     };
   };
   const cache = fleetCacheOf(deps.db);
@@ -263,6 +288,69 @@ export async function browseEquipment(
   const result = await answer(fresh, false);
   if (!result) throw new Error('unreachable: an unchecked answer is never null');
   return result;
+}
+
+/** The Equipment List, the status pages and the operator's picker: full records (with forecasts when asked). */
+export function browseEquipment(
+  deps: Deps,
+  ctx: CompanyContext,
+  q: EquipmentBrowseQuery,
+): Promise<EquipmentBrowse> {
+  return browse<Row & { readings?: unknown }, EquipmentDto>(
+    deps,
+    ctx,
+    q,
+    (db, { since, ...params }) =>
+      since
+        ? pageWithReadingsStatement(db).execute({ ...params, since })
+        : pageStatement(db).execute(params),
+    (r, today, since, now) => {
+      const dto = toEquipmentDto(r, today);
+      if (since)
+        dto.forecast = forecastService(
+          r,
+          usualDailyUsageOf(readingsFromJson(r.readings), now),
+          today,
+        );
+      return dto;
+    },
+  );
+}
+
+/** A machine as the dashboard overview reads it (overviewPageQuery), its status and forecast computed. */
+export type OverviewPageMachine = Omit<OverviewPageRow, 'version' | 'readings'> & {
+  status: EquipmentStatus;
+  forecast: Forecast;
+};
+type OverviewPageRow = Awaited<ReturnType<ReturnType<typeof overviewPageQuery>['execute']>>[number];
+
+/** The dashboard overview's listing: only what it shows of each machine (overviewPageQuery). */
+export function browseOverview(
+  deps: Deps,
+  ctx: CompanyContext,
+  q: Omit<EquipmentBrowseQuery, 'withForecast'>,
+): Promise<Browse<OverviewPageMachine>> {
+  return browse<OverviewPageRow, OverviewPageMachine>(
+    deps,
+    ctx,
+    { ...q, withForecast: true },
+    (db, params) => overviewPageStatement(db).execute(params),
+    (r, today, _since, now) => ({
+      id: r.id,
+      name: r.name,
+      type: r.type,
+      serialNumber: r.serialNumber,
+      unit: r.unit,
+      currentUsage: r.currentUsage,
+      lastServiceUsage: r.lastServiceUsage,
+      serviceInterval: r.serviceInterval,
+      hasScheduledMaintenance: r.hasScheduledMaintenance,
+      nextMaintenanceDate: r.nextMaintenanceDate,
+      outOfServiceReason: r.outOfServiceReason,
+      status: computeStatus(r, today),
+      forecast: forecastService(r, usualDailyUsageOf(readingsFromJson(r.readings), now), today),
+    }),
+  );
 }
 
 /** The operator screen's picker: the first matching machines (browseEquipment's filter and order), only the fields it needs. */

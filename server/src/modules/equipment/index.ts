@@ -1,6 +1,8 @@
 /** The equipment module's public door: what other modules may use (docs/architecture.md). */
 export {
   browseEquipment,
+  browseOverview,
+  type OverviewPageMachine,
   companyToday,
   countEquipment,
   equipmentOptions,
