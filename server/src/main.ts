@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { startControlChannel } from './db/control-channel';
 import { asSystem } from './db/scope';
+import { startIdleCollector, type IdleCollector } from './lib/idle-collector';
 import { ensureAdminFromEnv } from './modules/admin/admin-bootstrap';
 import { startDigestJobs } from './modules/digest/digest.jobs';
 import { startWebhookJobs } from './modules/integrations/index';
@@ -29,11 +30,13 @@ async function main() {
   // Webhook deliveries (issue 29) on the same job queue.
   const hooks = config.JOBS === 'on' ? await startWebhookJobs(deps, app.log) : null;
   let stopping = false;
+  let collector: IdleCollector | null = null;
   const shutdown = async (signal: string) => {
     // Ctrl-C in a terminal signals the whole process group: a second signal must not close twice.
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    collector?.stop();
     await control?.close();
     await hooks?.stop();
     await jobs?.stop();
@@ -44,6 +47,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The heap a burst of requests grew is given back once the server goes quiet (lib/idle-collector.ts).
+  collector = startIdleCollector(app.server);
   app.log.info(
     `Equipment Management Suite on http://localhost:${config.PORT} (${database.kind}${database.kind === 'pglite' ? `, data in ${config.dataDir}` : ''})`,
   );
