@@ -5,8 +5,8 @@
  * V8 grows its heap during a burst (garbage from answers already sent) and returns it only when its
  * memory reducer decides to, which an idle server may never trigger: the embedded database's server
  * stayed at 412 MB after the benchmark's burst, 10 s idle, 125 MB of it heap that one collection frees.
- * So after `idleMs` without a request, following at least `minRequests`, it runs one full collection
- * (tens of milliseconds, when no request is waiting), which lets V8 release the emptied pages.
+ * So after `idleMs` without a request, following at least `minRequests`, it runs two full collections
+ * (tens of milliseconds, when no request is waiting), which let V8 release the emptied pages.
  *
  * `gc` is V8's own, exposed at run time the way Jest's leak detector does it (`--expose-gc` then a new
  * context's `gc`), so no start command has to change.
@@ -35,7 +35,7 @@ export type IdleCollector = { stop(): void; readonly collections: number };
 
 export function startIdleCollector(
   server: Server,
-  { idleMs = 5_000, minRequests = 200 }: { idleMs?: number; minRequests?: number } = {},
+  { idleMs = 2_000, minRequests = 200 }: { idleMs?: number; minRequests?: number } = {},
 ): IdleCollector {
   const collect = fullCollection();
   let sinceCollection = 0;
@@ -46,12 +46,19 @@ export function startIdleCollector(
     lastRequest = Date.now();
   };
   server.on('request', onRequest);
-  const timer = setInterval(() => {
-    if (!collect || sinceCollection < minRequests || Date.now() - lastRequest < idleMs) return;
-    sinceCollection = 0;
-    collections += 1;
-    collect();
-  }, idleMs);
+  // Checked often enough that the collection follows the quiet period closely.
+  const timer = setInterval(
+    () => {
+      if (!collect || sinceCollection < minRequests || Date.now() - lastRequest < idleMs) return;
+      sinceCollection = 0;
+      collections += 1;
+      // Twice: the first frees the garbage (its pages are swept afterwards), the second gives the
+      // emptied pages back (measured: heap 207 MB after one, 40 MB after two; RSS 343 -> 104 MB).
+      collect();
+      collect();
+    },
+    Math.min(1_000, idleMs),
+  );
   timer.unref();
   return {
     stop() {
