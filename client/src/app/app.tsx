@@ -23,7 +23,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense fallback={<PageSpinner waitingFor="code" />}>
           <AppRoutes />
         </Suspense>
         <ToasterOnFirstToast />

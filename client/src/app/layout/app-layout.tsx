@@ -17,7 +17,7 @@ export function AppLayout() {
       </a>
       <Header />
       <div id="main">
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense fallback={<PageSpinner waitingFor="code" />}>
           <Outlet />
         </Suspense>
       </div>
