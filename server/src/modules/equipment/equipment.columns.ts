@@ -4,7 +4,17 @@
  */
 import { addInterval, nextMaintenanceDate, type IntervalUnit } from '../../../../domain/dates';
 import type { EquipmentInput } from '../../../../domain/schemas/equipment';
+import { equipment } from '../../db/schema/index';
 import { partsOf, type Row } from './equipment.dto';
+
+/** What the one status engine (domain/status.ts computeStatus) reads of a machine, as columns to select. */
+export const statusColumns = {
+  currentUsage: equipment.currentUsage,
+  lastServiceUsage: equipment.lastServiceUsage,
+  serviceInterval: equipment.serviceInterval,
+  hasScheduledMaintenance: equipment.hasScheduledMaintenance,
+  nextMaintenanceDate: equipment.nextMaintenanceDate,
+};
 
 const unitOf = (u: string): IntervalUnit =>
   (['days', 'months', 'years'] as const).find((x) => x === u) ?? 'months';

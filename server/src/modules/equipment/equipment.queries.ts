@@ -34,6 +34,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import { toEquipmentDto, type Row } from './equipment.dto';
+import { statusColumns } from './equipment.columns';
 import { forecastsOf } from './forecast.service';
 import {
   equipmentVersionOf,
@@ -175,11 +176,7 @@ const overviewPageQuery = (db: Db) =>
       type: equipment.type,
       serialNumber: equipment.serialNumber,
       unit: equipment.unit,
-      currentUsage: equipment.currentUsage,
-      lastServiceUsage: equipment.lastServiceUsage,
-      serviceInterval: equipment.serviceInterval,
-      hasScheduledMaintenance: equipment.hasScheduledMaintenance,
-      nextMaintenanceDate: equipment.nextMaintenanceDate,
+      ...statusColumns,
       // The reason while out of service ('' when none was given), null otherwise.
       outOfServiceReason: sql<
         string | null

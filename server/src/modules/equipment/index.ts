@@ -11,7 +11,7 @@ export {
   overviewStatementSql,
 } from './equipment.queries';
 export { updateEquipmentTx } from './equipment.commands';
-export { columnsOf, editableOf } from './equipment.columns';
+export { columnsOf, editableOf, statusColumns } from './equipment.columns';
 export { fmt, toEquipmentDto, toHistoryDto, type Row } from './equipment.dto';
 export { entryOfUpdate, voidEntryTx, voidUpdateTx } from './corrections.service';
 export { forecastsOf, readingsOf } from './forecast.service';

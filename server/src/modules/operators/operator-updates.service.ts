@@ -24,7 +24,7 @@ import type { CompanyContext } from '../../plugins/session';
 import { enqueueEvents, kickDelivery, readingEventWrite } from '../events/index';
 import { entryOfUpdate, voidEntryTx, voidUpdateTx } from '../equipment/index';
 import { readingsOf } from '../equipment/index';
-import { findRow, toHistoryDto } from '../equipment/index';
+import { findRow, statusColumns, toHistoryDto } from '../equipment/index';
 import {
   actorName,
   bumpEquipmentVersion,
@@ -251,11 +251,7 @@ const readMachine = (db: DbOrTx) =>
       id: equipment.id,
       name: equipment.name,
       unit: equipment.unit,
-      currentUsage: equipment.currentUsage,
-      lastServiceUsage: equipment.lastServiceUsage,
-      serviceInterval: equipment.serviceInterval,
-      hasScheduledMaintenance: equipment.hasScheduledMaintenance,
-      nextMaintenanceDate: equipment.nextMaintenanceDate,
+      ...statusColumns,
       lastReadingAt: equipment.lastReadingAt,
       retiredAt: equipment.retiredAt,
       rowVersion: sql<string>`${equipment}.xmin::text`,
@@ -548,11 +544,7 @@ const listStatement = preparedPerDb((db: DbOrTx) =>
         // subquery would name the note's own columns and match nothing (a full scan per request).
       >`(select n.params->>'checklist' from ${equipmentNote} n where n.operator_update_id = ${operatorUpdate}.id and n.company_id = ${operatorUpdate}.company_id limit 1)`,
       // What the machine's criticality is computed from (the one status engine, below).
-      currentUsage: equipment.currentUsage,
-      lastServiceUsage: equipment.lastServiceUsage,
-      serviceInterval: equipment.serviceInterval,
-      hasScheduledMaintenance: equipment.hasScheduledMaintenance,
-      nextMaintenanceDate: equipment.nextMaintenanceDate,
+      ...statusColumns,
       retiredAt: equipment.retiredAt,
     })
     .from(operatorUpdate)
