@@ -102,39 +102,6 @@ test("the first screen's data is announced by the page and each call is made onc
   expect(calls.filter((c) => c.startsWith('/api/dashboard/overview'))).toHaveLength(2);
 });
 
-test("the first screen's code, announced by the page, is shown without waiting behind a loading fallback", async ({
-  page,
-}) => {
-  await signupOwnerViaApi(page.request);
-  await fleet(page.request);
-  // Whether a Suspense boundary ever showed its "code is loading" spinner (React keeps a shown fallback
-  // up for at least 300 ms).
-  await page.addInitScript(() => {
-    const w = window as unknown as { codeWaits: number };
-    w.codeWaits = 0;
-    new MutationObserver((records) => {
-      for (const r of records)
-        for (const n of r.addedNodes)
-          if (n instanceof Element && n.querySelector?.('[data-page-spinner="code"]'))
-            w.codeWaits += 1;
-          else if (n instanceof Element && n.matches('[data-page-spinner="code"]'))
-            w.codeWaits += 1;
-    }).observe(document, { childList: true, subtree: true });
-  });
-  // The page's code (announced by the HTML) arrives well after the signed-in user's answer: the app
-  // keeps its own spinner up until it has, instead of a Suspense fallback held for 300 ms.
-  await page.route(/\/assets\/(dashboard|app-layout)-[\w-]+\.js$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 400));
-    await route.continue();
-  });
-  await page.goto('/');
-  await expect(page.getByTestId('tile-count-all')).toHaveText('5');
-  expect(await page.evaluate(() => (window as unknown as { codeWaits: number }).codeWaits)).toBe(0);
-  // A page whose code was not preloaded still opens, through its lazy chunk.
-  await page.getByRole('link', { name: 'Due soon' }).first().click();
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Dashboard');
-});
-
 test('the tiles count the statuses and filter the overview', async ({ page }) => {
   await signupOwnerViaApi(page.request);
   await fleet(page.request);

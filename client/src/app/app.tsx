@@ -23,7 +23,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <Suspense fallback={<PageSpinner waitingFor="code" />}>
+        <Suspense fallback={<PageSpinner />}>
           <AppRoutes />
         </Suspense>
         <ToasterOnFirstToast />

@@ -1,4 +1,4 @@
-import { lazy, useDeferredValue, useReducer, useState, type ComponentType } from 'react';
+import { lazy, useDeferredValue, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { currentUserQueryOptions, signedInHint, useCurrentUser } from '@/lib/auth';
@@ -20,7 +20,7 @@ import {
 } from './route-table';
 
 type PageModule = { default: ComponentType };
-type Page = ComponentType & { preload: () => Promise<PageModule>; isLoaded: () => boolean };
+type Page = ComponentType & { preload: () => Promise<PageModule> };
 
 // Every page is its own chunk: a route loads only its own code (route-table.ts says which).
 const pageModules = import.meta.glob<PageModule>('../features/*/routes/*.tsx');
@@ -28,56 +28,15 @@ const pageModules = import.meta.glob<PageModule>('../features/*/routes/*.tsx');
 /**
  * A lazily loaded page: its own chunk plus the translation namespaces it shows, fetched in parallel
  * (not chunk first, then its texts). `preload()` starts both early; React's lazy reuses the same promise.
- *
- * A page whose code has already arrived when it mounts (the first screen's, announced in the HTML and
- * preloaded at boot) is rendered directly: through `lazy` it would suspend once anyway, show the
- * Suspense fallback, and React holds a revealed fallback for at least 300 ms (its fallback throttle):
- * measured on the operator screen, 220 ms of an idle main thread before the first screen. Each mounted
- * page keeps the way it started (switching would remount it and lose its state).
  */
 function page(load: () => Promise<PageModule>, spec: PageSpec): Page {
   let pending: Promise<PageModule> | null = null;
-  let loaded: ComponentType | null = null;
   const preload = () =>
     (pending ??= Promise.all([
       load(),
       i18nReady.then(() => i18n.loadNamespaces([...spec.namespaces])),
-    ]).then(([m]) => {
-      loaded = m.default;
-      return m;
-    }));
-  const Lazy = lazy(preload);
-  function LoadedOrLazy() {
-    const [Ready] = useState(() => loaded);
-    return Ready ? <Ready /> : <Lazy />;
-  }
-  return Object.assign(LoadedOrLazy, { preload, isLoaded: () => loaded !== null });
-}
-
-/** Once the first screen has been shown, later pages load through Suspense as usual. */
-let firstScreenShown = false;
-
-/**
- * Whether the first screen's code and texts (its frame and page, preloaded at boot) have arrived; until
- * then AppRoutes keeps its own spinner up rather than letting the page suspend, because a Suspense
- * fallback once shown stays at least 300 ms (React's throttle): measured, the first screen appeared
- * 300 ms after its code had arrived on half of the loads.
- */
-function useFirstScreenCode(table: RouteTableName | null, pathname: string): boolean {
-  const [, arrived] = useReducer((n: number) => n + 1, 0);
-  if (firstScreenShown || table === null) return firstScreenShown || table !== null;
-  const name = pageFor(table, pathname);
-  const needed = [...(table === 'signedOut' ? [] : [AppLayout]), ...(name ? [pages[name]] : [])];
-  if (needed.every((p) => p.isLoaded())) {
-    firstScreenShown = true;
-    return true;
-  }
-  // A failed load shows the screen anyway: its lazy part then reports the error as before.
-  void Promise.allSettled(needed.map((p) => p.preload())).then(() => {
-    firstScreenShown = true;
-    arrived();
-  });
-  return false;
+    ]).then(([m]) => m));
+  return Object.assign(lazy(preload), { preload });
 }
 
 function loaderOf(spec: PageSpec): () => Promise<PageModule> {
@@ -180,15 +139,14 @@ function PlatformAdminRoutes() {
 
 export function AppRoutes() {
   const { user, isLoading } = useCurrentUser();
-  const location = useLocation();
+  useLocation();
   const current = isLoading ? null : routeTableFor(user?.role);
   // The first current-user answer arrives through a store, which React renders synchronously: the
   // first screen is built in a deferred (interruptible, time-sliced) render instead, the spinner
   // staying up meanwhile. Later changes (sign-in, sign-out) switch at once, as before.
   const deferred = useDeferredValue(current);
   const table = deferred === null ? null : current;
-  const codeReady = useFirstScreenCode(table, location.pathname);
-  if (table === null || !codeReady) return <PageSpinner />;
+  if (table === null) return <PageSpinner />;
   if (table === 'operator') return <OperatorRoutes />;
   if (table === 'platformAdmin') return <PlatformAdminRoutes />;
   if (table === 'technician') return <TechnicianRoutes />;

@@ -17,7 +17,7 @@ export function AppLayout() {
       </a>
       <Header />
       <div id="main">
-        <Suspense fallback={<PageSpinner waitingFor="code" />}>
+        <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
       </div>
