@@ -29,16 +29,6 @@ const RESULT_TYPE_CHANGED = '0A000';
 /** Names are unique in the process (a connection may be handed to more than one holder, in tests). */
 let prepared = 0;
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /**
  * The statements prepared on one PGlite connection, least recently used closed first beyond `max`
  * (each holds a plan in the backend's memory, which WebAssembly never gives back).
@@ -81,7 +71,7 @@ export class PreparedStatements {
     });
     try {
       const { messages } = await this.pg.execProtocol(
-        concat([
+        Buffer.concat([
           protocol.serialize.bind({ statement: st.name, values }),
           protocol.serialize.describe({ type: 'P' }),
           protocol.serialize.execute({}),
@@ -104,7 +94,7 @@ export class PreparedStatements {
     const name = `ems_${(prepared += 1)}`;
     try {
       const { messages } = await this.pg.execProtocol(
-        concat([
+        Buffer.concat([
           protocol.serialize.parse({ name, text, types: options?.paramTypes }),
           protocol.serialize.describe({ type: 'S', name }),
           protocol.serialize.sync(),
@@ -128,7 +118,10 @@ export class PreparedStatements {
     if (!st) return;
     this.byText.delete(text);
     await this.pg.execProtocol(
-      concat([protocol.serialize.close({ type: 'S', name: st.name }), protocol.serialize.sync()]),
+      Buffer.concat([
+        protocol.serialize.close({ type: 'S', name: st.name }),
+        protocol.serialize.sync(),
+      ]),
       { syncToFs: false },
     );
   }
