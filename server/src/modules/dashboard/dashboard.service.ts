@@ -12,7 +12,9 @@ import type { Db } from '../../db/client';
 import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
-import { browseOverview, type OverviewPageMachine } from '../equipment/index';
+import type { EquipmentStatus } from '../../../../domain/status';
+import type { Forecast } from '../../../../domain/forecast';
+import { browseOverview, type OverviewPageRow } from '../equipment/index';
 
 /** The newest history entries of the company (all equipment), one indexed query. */
 export async function recentHistory(
@@ -120,8 +122,11 @@ export async function fuelSummary(db: Db, companyId: string): Promise<FuelSummar
 }
 
 /** A machine as the dashboard overview shows it (domain/schemas/dashboard.ts overviewMachineSchema). */
-export function toOverviewMachine(e: OverviewPageMachine): OverviewMachine {
-  const { status: s, forecast: f } = e;
+export function toOverviewMachine(
+  e: OverviewPageRow,
+  s: EquipmentStatus,
+  f: Forecast,
+): OverviewMachine {
   return {
     id: e.id,
     name: e.name,
@@ -158,7 +163,7 @@ export async function overview(
   ctx: CompanyContext,
   q: OverviewQuery,
 ): Promise<Overview> {
-  const browse = await browseOverview(deps, ctx, q);
+  const browse = await browseOverview(deps, ctx, q, toOverviewMachine);
   // Only the page's critical machines: the whole fleet's map grew with the fleet (135 KB of a 157 KB
   // answer at 10,000 machines, docs/benchmarks.md); the list of updates carries its machines' own.
   const critical: Overview['critical'] = {};
@@ -170,6 +175,6 @@ export async function overview(
     counts: browse.counts,
     critical,
     total: browse.total,
-    items: browse.items.map(toOverviewMachine),
+    items: browse.items,
   };
 }

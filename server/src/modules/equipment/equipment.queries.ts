@@ -314,39 +314,32 @@ export function browseEquipment(
   );
 }
 
-/** A machine as the dashboard overview reads it (overviewPageQuery), its status and forecast computed. */
-export type OverviewPageMachine = Omit<OverviewPageRow, 'version' | 'readings'> & {
-  status: EquipmentStatus;
-  forecast: Forecast;
-};
-type OverviewPageRow = Awaited<ReturnType<ReturnType<typeof overviewPageQuery>['execute']>>[number];
+/** A machine as the dashboard overview reads it (overviewPageQuery). */
+export type OverviewPageRow = Awaited<
+  ReturnType<ReturnType<typeof overviewPageQuery>['execute']>
+>[number];
 
-/** The dashboard overview's listing: only what it shows of each machine (overviewPageQuery). */
-export function browseOverview(
+/**
+ * The dashboard overview's listing: only what it shows of each machine (overviewPageQuery), each row
+ * handed to `toItem` with its status and forecast (one object per machine, the caller's).
+ */
+export function browseOverview<T>(
   deps: Deps,
   ctx: CompanyContext,
   q: Omit<EquipmentBrowseQuery, 'withForecast'>,
-): Promise<Browse<OverviewPageMachine>> {
-  return browse<OverviewPageRow, OverviewPageMachine>(
+  toItem: (row: OverviewPageRow, status: EquipmentStatus, forecast: Forecast) => T,
+): Promise<Browse<T>> {
+  return browse<OverviewPageRow, T>(
     deps,
     ctx,
     { ...q, withForecast: true },
     (db, params) => overviewPageStatement(db).execute(params),
-    (r, today, _since, now) => ({
-      id: r.id,
-      name: r.name,
-      type: r.type,
-      serialNumber: r.serialNumber,
-      unit: r.unit,
-      currentUsage: r.currentUsage,
-      lastServiceUsage: r.lastServiceUsage,
-      serviceInterval: r.serviceInterval,
-      hasScheduledMaintenance: r.hasScheduledMaintenance,
-      nextMaintenanceDate: r.nextMaintenanceDate,
-      outOfServiceReason: r.outOfServiceReason,
-      status: computeStatus(r, today),
-      forecast: forecastService(r, usualDailyUsageOf(readingsFromJson(r.readings), now), today),
-    }),
+    (r, today, _since, now) =>
+      toItem(
+        r,
+        computeStatus(r, today),
+        forecastService(r, usualDailyUsageOf(readingsFromJson(r.readings), now), today),
+      ),
   );
 }
 

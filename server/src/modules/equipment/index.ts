@@ -2,7 +2,7 @@
 export {
   browseEquipment,
   browseOverview,
-  type OverviewPageMachine,
+  type OverviewPageRow,
   companyToday,
   countEquipment,
   equipmentOptions,
