@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { startControlChannel } from './db/control-channel';
 import { asSystem } from './db/scope';
-import { startIdleCollector, type IdleCollector } from './lib/idle-collector';
+import { startIdleCollector, tightenHeapGrowth, type IdleCollector } from './lib/idle-collector';
 import { ensureAdminFromEnv } from './modules/admin/admin-bootstrap';
 import { startDigestJobs } from './modules/digest/digest.jobs';
 import { startWebhookJobs } from './modules/integrations/index';
@@ -15,6 +15,8 @@ async function main() {
     dataDir: config.dataDir,
     poolSize: config.DB_POOL_SIZE,
   });
+  // The embedded database shares this process: its heap grows little past what it keeps (lib/idle-collector.ts).
+  if (database.kind === 'pglite') tightenHeapGrowth();
   const { app, deps } = await buildApp({ config, database });
   if (database.appRoleGrants?.length)
     app.log.warn(
