@@ -155,7 +155,9 @@ export const envSchema = z.object({
    * 1: webhooks may be sent to private, loopback and link-local addresses (local development and tests
    * only). Off by default: an endpoint on the server's own network is refused at registration and delivery.
    */
-  WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1'], { message: 'WEBHOOK_ALLOW_PRIVATE must be 0 or 1' }).default('0'),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['0', '1'], { message: 'WEBHOOK_ALLOW_PRIVATE must be 0 or 1' })
+    .default('0'),
   METRICS_TOKEN: z
     .string()
     .min(32, 'METRICS_TOKEN must be at least 32 characters')

@@ -44,7 +44,10 @@ async function signup(name: string) {
 
 const importer = await signup('Bench Import');
 const other = await signup('Bench Other');
-await database.systemDb.update(company).set({ equipmentLimit: -1 }).where(eq(company.id, importer.id));
+await database.systemDb
+  .update(company)
+  .set({ equipmentLimit: -1 })
+  .where(eq(company.id, importer.id));
 
 const types = ['Machinery', 'Vehicle', 'Tools', 'Other'];
 const rows = Array.from({ length: ROWS }, (_, i) => ({

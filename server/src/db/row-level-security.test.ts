@@ -19,8 +19,7 @@ let t: TestApp;
 let tenantTables: string[] = [];
 
 type Rows = { company_id: string | null }[];
-const rowsOf = (r: unknown): Rows =>
-  (Array.isArray(r) ? r : (r as { rows: Rows }).rows) as Rows;
+const rowsOf = (r: unknown): Rows => (Array.isArray(r) ? r : (r as { rows: Rows }).rows) as Rows;
 
 beforeAll(async () => {
   t = await createTestApp(
@@ -30,21 +29,17 @@ beforeAll(async () => {
       poolSize: 2,
       routes: (app, deps) => {
         // A deliberately unscoped query in a signed-in request: no company filter at all.
-        app.get(
-          '/api/test/unscoped',
-          { config: { access: 'authenticated' } },
-          async () => {
-            const out: Record<string, (string | null)[]> = {};
-            for (const table of tenantTables) {
-              const column = table === 'company' ? 'id' : 'company_id';
-              const r = await deps.db.execute(
-                sql`select ${sql.identifier(column)}::text as company_id from ${sql.identifier(table)}`,
-              );
-              out[table] = rowsOf(r).map((x) => x.company_id);
-            }
-            return out;
-          },
-        );
+        app.get('/api/test/unscoped', { config: { access: 'authenticated' } }, async () => {
+          const out: Record<string, (string | null)[]> = {};
+          for (const table of tenantTables) {
+            const column = table === 'company' ? 'id' : 'company_id';
+            const r = await deps.db.execute(
+              sql`select ${sql.identifier(column)}::text as company_id from ${sql.identifier(table)}`,
+            );
+            out[table] = rowsOf(r).map((x) => x.company_id);
+          }
+          return out;
+        });
         // The same in a public route (nobody signed in): nothing at all.
         app.get('/api/test/unscoped-public', { config: { access: 'public' } }, async () => {
           const r = await deps.db.execute(sql`select company_id::text from equipment`);
@@ -163,7 +158,7 @@ describe('row-level security', () => {
     expect(rowsOf(after)).toEqual([]);
   });
 
-  it("refuses to write a row for another company, and the system path sees every company", async () => {
+  it('refuses to write a row for another company, and the system path sees every company', async () => {
     const a = await companyWithData();
     const b = await companyWithData();
     await expect(
@@ -201,7 +196,7 @@ describe('row-level security', () => {
     expect(opRes.json<Record<string, string[]>>().company).toEqual([a.companyId]);
   });
 
-  it('ownerSql runs as the owner, outside row-level security (for a job queue\'s own schema)', async () => {
+  it("ownerSql runs as the owner, outside row-level security (for a job queue's own schema)", async () => {
     const who = await t.database.ownerSql('select current_user::text as who');
     expect(who.rows).not.toEqual([{ who: 'ems_app' }]);
     const made = await t.database.ownerSql(

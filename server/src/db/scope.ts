@@ -60,5 +60,9 @@ export function scopeKey(scope: DbScope): string {
 }
 
 export function scopeParams(scope: DbScope): [string, string, string] {
-  return [APP_ROLE, scope.kind === 'company' ? scope.companyId : '', scope.kind === 'system' ? 'on' : ''];
+  return [
+    APP_ROLE,
+    scope.kind === 'company' ? scope.companyId : '',
+    scope.kind === 'system' ? 'on' : '',
+  ];
 }

@@ -587,7 +587,11 @@ export async function listUpdates(
   const appliedLimit = Math.min(UPDATES_APPLIED_MAX, limit - pending.length);
   const recent =
     appliedLimit > 0
-      ? await statement.execute({ companyId: ctx.companyId, status: 'applied', limit: appliedLimit })
+      ? await statement.execute({
+          companyId: ctx.companyId,
+          status: 'applied',
+          limit: appliedLimit,
+        })
       : [];
   return [...pending, ...recent].map((r) => {
     const dto = toUpdateDto(r);

@@ -719,7 +719,8 @@ describe('operator updates', () => {
     // Three machines read two days ago: a plausible reading each (applied), then an implausible one
     // each (held): three pending, three applied.
     const machines = [];
-    for (const name of ['A', 'B', 'C']) machines.push(await addEquipment(owner.companyId, { name }));
+    for (const name of ['A', 'B', 'C'])
+      machines.push(await addEquipment(owner.companyId, { name }));
     for (const m of machines)
       expect((await submit(op.cookie, { equipmentId: m.id, newUsage: 110 })).json().status).toBe(
         'applied',
