@@ -49,7 +49,8 @@ async function expectNoSeriousViolations(page: Page, path: string) {
 for (const lng of LANGUAGES) {
   test.describe(`accessibility (${lng})`, () => {
     // Each test scans several pages with axe (seconds of CPU each): room for a busy machine.
-    test.describe.configure({ timeout: 180_000 });
+    // (Up to 2.3 minutes for the owner's pages on the slow kind of CI machine.)
+    test.describe.configure({ timeout: 360_000 });
     test(`signed out pages have no serious violations (${lng})`, async ({ page }) => {
       await useLanguage(page, lng);
       for (const path of SIGNED_OUT) await expectNoSeriousViolations(page, path);

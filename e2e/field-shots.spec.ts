@@ -62,7 +62,7 @@ async function context(browser: Browser, size: (typeof SIZES)[number], locale: s
 }
 
 test('field app screenshots', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000); // 2.9 minutes on the slow kind of CI machine
   await signupOwnerViaApi(page.request);
   expect(
     (
