@@ -96,6 +96,24 @@ const cleanup = () => {
   if (server.exitCode === null) server.kill('SIGTERM');
 };
 process.on('exit', cleanup);
+// Chrome's helper processes may still be writing to the profile after the kill: wait for Chrome to
+// exit, retry the removal, and never let a leftover temporary folder fail the measurement.
+const removeProfile = async (dir) => {
+  if (chrome && chrome.exitCode === null && chrome.signalCode === null) {
+    const exited = new Promise((r) => chrome.once('exit', r));
+    chrome.kill('SIGKILL');
+    await exited;
+  }
+  for (let attempt = 0; attempt < 10; attempt++) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+  console.warn(`could not remove ${dir}; remove it by hand`);
+};
 process.on('SIGINT', () => process.exit(130));
 
 try {
@@ -299,9 +317,9 @@ try {
   await browser.disconnect();
   if (ONLY) {
     console.log('--only: docs/benchmarks.md not rewritten');
+    await removeProfile(profile);
     cleanup();
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }); // Chrome's helpers may still be writing after the kill
-    rmSync(tmp, { recursive: true, force: true });
+    await removeProfile(tmp);
     process.exit(0);
   }
 
@@ -358,10 +376,10 @@ try {
   doc = re.test(doc) ? doc.replace(re, section) : `${doc.trimEnd()}\n\n${section}`;
   writeFileSync(docPath, `${doc.trimEnd()}\n`);
   console.log(`written to ${path.relative(root, docPath)}`);
-  rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }); // Chrome's helpers may still be writing after the kill
+  await removeProfile(profile);
 } finally {
   cleanup();
   await new Promise((r) => setTimeout(r, 500));
-  rmSync(tmp, { recursive: true, force: true });
+  await removeProfile(tmp);
 }
 process.exit(0);
