@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { todayIn } from '../../../domain/dates';
 import type { Deps } from '../deps';
+import { JsonText } from '../lib/json-text';
 import { readCacheOf } from '../lib/read-cache';
 import { companyCtx } from './access';
 import type { CompanyContext } from './auth-context';
@@ -27,7 +28,9 @@ export async function cachedRead<T>(
   const { database } = deps;
   const ctx = companyCtx(req);
   if (!database.dataVersion) {
-    reply.send(await compute(ctx));
+    const answer = await compute(ctx);
+    if (answer instanceof JsonText) reply.type(JSON_TYPE).send(answer.text);
+    else reply.send(answer);
     return;
   }
   const version = database.dataVersion(ctx.companyId);
@@ -49,7 +52,8 @@ export async function cachedRead<T>(
   // The route's serializer (a JSON text): its declared response schema applies as to any answer. The
   // same call arriving while it is computed shares it (it arrived at the same data version).
   const body = await cache.once(key, version, async () => {
-    const text = String(reply.serialize(await compute(ctx)));
+    const answer = await compute(ctx);
+    const text = answer instanceof JsonText ? answer.text : String(reply.serialize(answer));
     // Kept only if no write finished while it was computed (else the next call computes it again).
     if (database.dataVersion?.(ctx.companyId) === version) cache.set(key, version, text);
     return text;

@@ -14,6 +14,7 @@ import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
 import type { EquipmentStatus } from '../../../../domain/status';
 import type { Forecast } from '../../../../domain/forecast';
+import { JsonText } from '../../lib/json-text';
 import { browseOverview, type OverviewPageRow } from '../equipment/index';
 
 /** The newest history entries of the company (all equipment), one indexed query. */
@@ -155,26 +156,24 @@ export function toOverviewMachine(
 }
 
 /**
- * The dashboard's tiles, criticality and overview page: the equipment module's bounded listing of what
- * the dashboard shows of each machine (browseOverview: those columns only).
+ * The dashboard's tiles, criticality and overview page (domain/schemas/dashboard.ts overviewSchema), as
+ * JSON text: the equipment module's bounded listing of what the dashboard shows of each machine
+ * (browseOverview: those columns only), each machine's text kept between loads while it is current.
  */
 export async function overview(
   deps: Deps,
   ctx: CompanyContext,
   q: OverviewQuery,
-): Promise<Overview> {
+): Promise<JsonText> {
   const browse = await browseOverview(deps, ctx, q, toOverviewMachine);
   // Only the page's critical machines: the whole fleet's map grew with the fleet (135 KB of a 157 KB
   // answer at 10,000 machines, docs/benchmarks.md); the list of updates carries its machines' own.
   const critical: Overview['critical'] = {};
-  for (const m of browse.items) {
-    const level = browse.critical[m.id];
-    if (level) critical[m.id] = level;
+  for (const id of browse.ids) {
+    const level = browse.critical[id];
+    if (level) critical[id] = level;
   }
-  return {
-    counts: browse.counts,
-    critical,
-    total: browse.total,
-    items: browse.items,
-  };
+  return new JsonText(
+    `{"counts":${JSON.stringify(browse.counts)},"critical":${JSON.stringify(critical)},"total":${browse.total},"items":[${browse.items.join(',')}]}`,
+  );
 }

@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyEntrySchema, type HistoryEntry } from '../../../../domain/schemas/dashboard';
 import { buildApp } from '../../app';
-import { equipment, equipmentVersion } from '../../db/schema/index';
+import { equipment, equipmentNote, equipmentVersion } from '../../db/schema/index';
+import { overviewItemsOf } from '../equipment/index';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import {
+  addSignedInUser,
   call,
   createEquipmentViaApi,
   sessionForRole,
@@ -450,6 +452,108 @@ describe('overview cache: one status engine, never stale after a write', () => {
       time_for_service: 0,
       overdue: 0,
     });
+  });
+
+  it("each machine's item is kept per row version: a load whose items are kept reads only those; a reading, the rate window's edge and a void each show at once, as a fresh read says", async () => {
+    const owner = await signupOwner(t.app);
+    const m = await at(owner, 'Kept', 10);
+    const items = overviewItemsOf(t.deps.db);
+    /** A reading by an operator signed in at the app's clock (a reading leaves the status good: no version bump). */
+    const reading = async (newUsage: number) => {
+      const op = await addSignedInUser(t.deps.systemDb, 'operator', owner.companyId, {
+        now: t.deps.now(),
+      });
+      const res = await call(t.app, op.cookie, 'POST', '/api/operator-updates', {
+        equipmentId: m.id,
+        newUsage,
+      });
+      expect(res.json()).toMatchObject({ status: 'applied' });
+    };
+    let cookie = owner.cookie;
+    let n = 50;
+    /** The overview's item for the machine (a new URL each time: the embedded read cache never answers). */
+    const item = async () => {
+      const o = await load(cookie, `?limit=${n--}`);
+      return o.items.find((i) => i.id === m.id) as unknown as {
+        currentUsage: number;
+        forecast: { perDay: number | null; dueDate: string | null; basis: string | null };
+      };
+    };
+    /** What GET /api/equipment/:id, computed afresh, says of the same machine. */
+    const fresh = async () => {
+      const e = (await call(t.app, cookie, 'GET', `/api/equipment/${m.id}`)).json<{
+        currentUsage: number;
+        forecast: { perDay: number | null; dueDate: string | null; basis: string | null };
+      }>();
+      return {
+        currentUsage: e.currentUsage,
+        perDay: e.forecast.perDay === null ? null : Math.round(e.forecast.perDay * 1000) / 1000,
+        dueDate: e.forecast.dueDate,
+        basis: e.forecast.basis,
+      };
+    };
+    const shown = (i: Awaited<ReturnType<typeof item>>) => ({
+      currentUsage: i.currentUsage,
+      perDay: i.forecast.perDay,
+      dueDate: i.forecast.dueDate,
+      basis: i.forecast.basis,
+    });
+    try {
+      t.clock.set(new Date('2026-02-01T18:00:00Z'));
+      await reading(20);
+      t.clock.set(new Date('2026-02-11T18:00:00Z'));
+      await reading(40);
+      cookie = await signInAgain(t.app, owner);
+      const first = await item();
+      expect(shown(first)).toMatchObject({ currentUsage: 40, perDay: 2 });
+      expect(shown(first)).toEqual(await fresh());
+      // Kept: the next load reads the page's row versions only (one statement) and sends the same item.
+      const hits = items.counts.hits;
+      const before = t.database.queryCount.value;
+      expect(await item()).toEqual(first);
+      expect(t.database.queryCount.value - before).toBe(1);
+      expect(items.counts.hits).toBeGreaterThan(hits);
+      // A reading that leaves the status (and the equipment version) as it was: a new row version.
+      await reading(50);
+      const twice = t.database.queryCount.value;
+      const moved = await item();
+      // The page's row versions, then the one machine whose row changed.
+      expect(t.database.queryCount.value - twice).toBe(2);
+      expect(shown(moved)).toEqual(await fresh());
+      expect((await item()).currentUsage).toBe(50);
+
+      // The rate window's edge, within one day: an hour before the newest reading leaves the 90-day
+      // window the machine still has a rate; an hour after, its readings are stale.
+      t.clock.set(new Date('2026-05-12T17:00:00Z'));
+      cookie = await signInAgain(t.app, owner);
+      const inside = await item();
+      expect(inside.forecast.perDay).not.toBeNull();
+      expect(shown(inside)).toEqual(await fresh());
+      t.clock.set(new Date('2026-05-12T19:00:00Z'));
+      cookie = await signInAgain(t.app, owner);
+      const after = await item();
+      expect(after.forecast.perDay).toBeNull();
+      expect(shown(after)).toEqual(await fresh());
+
+      // Voiding the newest reading (corrections): the usage goes back to the reading before it.
+      const [newest] = await t.deps.systemDb
+        .select({ id: equipmentNote.id })
+        .from(equipmentNote)
+        .where(and(eq(equipmentNote.equipmentId, m.id), eq(equipmentNote.usage, 50)));
+      const voided = await call(
+        t.app,
+        cookie,
+        'POST',
+        `/api/equipment/${m.id}/history/${newest!.id}/void`,
+        { reason: 'Misread' },
+      );
+      expect(voided.statusCode, voided.body).toBe(200);
+      const back = await item();
+      expect(back.currentUsage).toBe(40);
+      expect(shown(back)).toEqual(await fresh());
+    } finally {
+      t.clock.reset();
+    }
   });
 
   it('operator readings: one that crosses a threshold raises the version, one that does not leaves the snapshot valid', async () => {

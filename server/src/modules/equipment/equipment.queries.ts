@@ -42,6 +42,7 @@ import {
   loadSnapshot,
   type FleetSnapshot,
 } from './fleet-snapshot';
+import { overviewItemsOf, readingsValidUntil } from './overview-items';
 
 export const notFound = () => new AppError('not_found', 'equipment.notFound');
 const isRetired = () => new AppError('conflict', 'equipment.isRetired');
@@ -132,6 +133,9 @@ const readingsSince = (since: Placeholder) => {
       ${since}::timestamptz))`;
 };
 
+/** The row's version: PostgreSQL's xmin, new on every write of the row (overview-items.ts). */
+const rowVersion = sql<string>`${equipment}.xmin::text`;
+
 const pageWhere = and(
   eq(equipment.companyId, sql.placeholder('companyId')),
   sql`${equipment.id} = any(${sql.placeholder('ids')}::uuid[])`,
@@ -182,12 +186,29 @@ const overviewPageQuery = (db: Db) =>
         string | null
       >`case when ${equipment.outOfServiceAt} is null then null else coalesce(${equipment.outOfServiceReason}, '') end`,
       version: sql<string>`${equipmentVersionOf(sql.placeholder('companyId'))}::text`,
+      rv: rowVersion,
       readings: readingsSince(sql.placeholder('since')),
     })
     .from(equipment)
     .where(pageWhere);
 const overviewPageStatement = preparedPerDb((db: Db) =>
   overviewPageQuery(db).prepare('equipment_overview_page'),
+);
+
+/**
+ * What a load of the overview reads when its machines' items are kept (overview-items.ts): each page
+ * machine's row version and the equipment version, in one statement.
+ */
+const overviewCheckStatement = preparedPerDb((db: Db) =>
+  db
+    .select({
+      id: equipment.id,
+      version: sql<string>`${equipmentVersionOf(sql.placeholder('companyId'))}::text`,
+      rv: rowVersion,
+    })
+    .from(equipment)
+    .where(pageWhere)
+    .prepare('equipment_overview_check'),
 );
 
 /**
@@ -225,6 +246,7 @@ export type EquipmentBrowse = Browse<EquipmentDto>;
 type PageReader<R> = (
   db: Db,
   params: { companyId: string; ids: string; since: string | null },
+  at: { today: string; now: Date; ids: string[] },
 ) => Promise<(R & { id: string; version: string })[]>;
 
 /**
@@ -256,11 +278,15 @@ async function browse<R, T>(
       version = Number((res as unknown as { rows: { version: string }[] }).rows[0]?.version ?? 0);
     } else {
       // The ids come from the snapshot (uuids read from the database): an array literal is safe.
-      rows = await read(deps.db, {
-        companyId: ctx.companyId,
-        ids: `{${ids.join(',')}}`,
-        since: since ? since.toISOString() : null,
-      });
+      rows = await read(
+        deps.db,
+        {
+          companyId: ctx.companyId,
+          ids: `{${ids.join(',')}}`,
+          since: since ? since.toISOString() : null,
+        },
+        { today, now, ids },
+      );
       version = Number(rows[0]?.version ?? 0);
     }
     if (check && version !== snap.version) return null; // an equipment write committed since: recompute
@@ -319,28 +345,93 @@ export type OverviewPageRow = Awaited<
   ReturnType<ReturnType<typeof overviewPageQuery>['execute']>
 >[number];
 
+/** One machine of an overview page as read: its kept JSON text, or its row to compute it from. */
+type OverviewRead = {
+  id: string;
+  version: string;
+  text: string | null;
+  row: OverviewPageRow | null;
+};
+
 /**
- * The dashboard overview's listing: only what it shows of each machine (overviewPageQuery), each row
- * handed to `toItem` with its status and forecast (one object per machine, the caller's).
+ * The dashboard overview's listing: only what it shows of each machine, each as JSON text built by
+ * `toItem` from the machine's row (overviewPageQuery), status and forecast. Each machine's text is
+ * kept per row version, day and rate window (overview-items.ts): a load reads the page's row versions
+ * with the equipment version (one statement), then the rows of only the machines whose text is not
+ * kept (a second statement, skipped when every one is).
  */
-export function browseOverview<T>(
+export async function browseOverview<T>(
   deps: Deps,
   ctx: CompanyContext,
   q: Omit<EquipmentBrowseQuery, 'withForecast'>,
   toItem: (row: OverviewPageRow, status: EquipmentStatus, forecast: Forecast) => T,
-): Promise<Browse<T>> {
-  return browse<OverviewPageRow, T>(
+): Promise<Browse<string> & { ids: string[] }> {
+  const kept = overviewItemsOf(deps.db);
+  /** The page's machines, in the items' order. */
+  const ids: string[] = [];
+  const page = await browse<OverviewRead, string>(
     deps,
     ctx,
     { ...q, withForecast: true },
-    (db, params) => overviewPageStatement(db).execute(params),
-    (r, today, _since, now) =>
-      toItem(
-        r,
-        computeStatus(r, today),
-        forecastService(r, usualDailyUsageOf(readingsFromJson(r.readings), now), today),
-      ),
+    async (db, params, { today, now, ids: pageIds }) => {
+      const t = now.getTime();
+      // Nothing of the page kept for today (a first load, a new day): its one statement, no check first.
+      if (!pageIds.some((id) => kept.mayHold(id, today, t))) {
+        const rows = await overviewPageStatement(db).execute(params);
+        return rows.map((row) => ({ id: row.id, version: row.version, text: null, row }));
+      }
+      const check = await overviewCheckStatement(db).execute({
+        companyId: params.companyId,
+        ids: params.ids,
+      });
+      const missing: string[] = [];
+      const reads: OverviewRead[] = check.map((c) => {
+        const text = kept.get(c.id, c.rv, today, t) ?? null;
+        if (text === null) missing.push(c.id);
+        return { id: c.id, version: c.version, text, row: null };
+      });
+      if (missing.length === 0) return reads;
+      const rows = await overviewPageStatement(db).execute({
+        ...params,
+        ids: `{${missing.join(',')}}`,
+      });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      // A write committed between the two statements: every machine answers with the newer version, so
+      // the fleet snapshot is checked against it (and computed again).
+      const version = rows[0]?.version ?? reads[0]?.version ?? '0';
+      const out: OverviewRead[] = [];
+      for (const r of reads) {
+        r.version = version;
+        if (r.text === null) {
+          r.row = byId.get(r.id) ?? null;
+          if (r.row === null) continue; // retired between the two statements
+        }
+        out.push(r);
+      }
+      return out;
+    },
+    (r, today, _since, now) => {
+      ids.push(r.id);
+      if (r.text !== null) return r.text;
+      const row = r.row!;
+      const readings = readingsFromJson(row.readings);
+      const text = JSON.stringify(
+        toItem(
+          row,
+          computeStatus(row, today),
+          forecastService(row, usualDailyUsageOf(readings, now), today),
+        ),
+      );
+      kept.set(row.id, {
+        rv: row.rv,
+        today,
+        validUntil: readingsValidUntil(readings, now.getTime()),
+        text,
+      });
+      return text;
+    },
   );
+  return { ...page, ids };
 }
 
 /** The operator screen's picker: the first matching machines (browseEquipment's filter and order), only the fields it needs. */

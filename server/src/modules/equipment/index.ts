@@ -16,3 +16,4 @@ export { fmt, toEquipmentDto, toHistoryDto, type Row } from './equipment.dto';
 export { entryOfUpdate, voidEntryTx, voidUpdateTx } from './corrections.service';
 export { forecastsOf, readingsOf } from './forecast.service';
 export { recordServiceTx } from './service-log.service';
+export { overviewItemsOf } from './overview-items';
