@@ -193,8 +193,9 @@ async function explain(db: Db) {
 }
 
 /**
- * The dashboard overview's statement for the benchmark company's first page (its 50 machines in list
- * order, the readings window from now), with the values written in, for pgbench (scripts/bench.mjs).
+ * The dashboard overview's statements for the benchmark company's first page (its 50 machines in list
+ * order, the readings window from now), with the values written in, for pgbench (scripts/bench.mjs): the
+ * full one (machines not kept) and the check (machines kept, decisions/0016).
  */
 async function printOverviewSql(db: Db) {
   const owner = await db.execute(
@@ -214,14 +215,18 @@ async function printOverviewSql(db: Db) {
     ids: `'{${ids.join(',')}}'`,
     since: `'${new Date(Date.now() - RATE_WINDOW_DAYS * 86_400_000).toISOString()}'`,
   };
-  const { sql: text, params } = overviewStatementSql(db);
-  const filled = text.replace(/\$(\d+)/g, (_m, n: string) => {
-    const name = params[Number(n) - 1] ?? '';
-    const v = values[name];
-    if (v === undefined) throw new Error(`no value for placeholder ${name}`);
-    return v;
-  });
-  console.info(JSON.stringify({ sql: filled.replace(/\s+/g, ' '), companyId }));
+  const filled = (which: 'page' | 'check') => {
+    const { sql: text, params } = overviewStatementSql(db, which);
+    return text
+      .replace(/\$(\d+)/g, (_m, n: string) => {
+        const name = params[Number(n) - 1] ?? '';
+        const v = values[name];
+        if (v === undefined) throw new Error(`no value for placeholder ${name}`);
+        return v;
+      })
+      .replace(/\s+/g, ' ');
+  };
+  console.info(JSON.stringify({ sql: filled('page'), checkSql: filled('check'), companyId }));
 }
 
 async function main() {

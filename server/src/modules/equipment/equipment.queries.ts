@@ -199,7 +199,7 @@ const overviewPageStatement = preparedPerDb((db: Db) =>
  * What a load of the overview reads when its machines' items are kept (overview-items.ts): each page
  * machine's row version and the equipment version, in one statement.
  */
-const overviewCheckStatement = preparedPerDb((db: Db) =>
+const overviewCheckQuery = (db: Db) =>
   db
     .select({
       id: equipment.id,
@@ -207,16 +207,21 @@ const overviewCheckStatement = preparedPerDb((db: Db) =>
       rv: rowVersion,
     })
     .from(equipment)
-    .where(pageWhere)
-    .prepare('equipment_overview_check'),
+    .where(pageWhere);
+const overviewCheckStatement = preparedPerDb((db: Db) =>
+  overviewCheckQuery(db).prepare('equipment_overview_check'),
 );
 
 /**
- * The dashboard overview's one statement (a load whose snapshot is current), as SQL text with the names of
- * its placeholders in order: `npm run bench` runs the same SQL through pgbench (server/src/cli/bench-seed.ts).
+ * The dashboard overview's statements as SQL text with the names of their placeholders in order: `page`,
+ * a load whose machines are not kept (its rows and readings), `check`, a load whose machines are kept
+ * (their row versions). `npm run bench` runs the same SQL through pgbench (server/src/cli/bench-seed.ts).
  */
-export function overviewStatementSql(db: Db): { sql: string; params: string[] } {
-  const q = overviewPageQuery(db).toSQL();
+export function overviewStatementSql(
+  db: Db,
+  which: 'page' | 'check' = 'page',
+): { sql: string; params: string[] } {
+  const q = (which === 'page' ? overviewPageQuery(db) : overviewCheckQuery(db)).toSQL();
   return {
     sql: q.sql,
     params: q.params.map((p) => (p as { name?: string }).name ?? String(p)),
