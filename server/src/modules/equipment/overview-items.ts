@@ -13,6 +13,7 @@
  */
 import { RATE_WINDOW_DAYS, type TimedReading } from '../../../../domain/usage-rate';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 
 const DAY_MS = 86_400_000;
 
@@ -86,12 +87,4 @@ export class OverviewItemCache {
 }
 
 /** One cache per database handle (one per app instance). */
-const caches = new WeakMap<Db, OverviewItemCache>();
-export function overviewItemsOf(db: Db): OverviewItemCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new OverviewItemCache();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+export const overviewItemsOf = preparedPerDb((_db: Db) => new OverviewItemCache());
