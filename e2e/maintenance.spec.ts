@@ -52,6 +52,11 @@ test('the dashboard shows each machine’s forecast; Due soon lists what is due,
   await expect(
     overview.getByRole('row', { name: new RegExp(names.soon) }).getByTestId('forecast'),
   ).toHaveText(/^Due .+ \(in 3 days\)$/);
+  // Its calendar date is written once: in the forecast's line, with how far off it is.
+  const soonRow = overview.getByRole('row', { name: new RegExp(names.soon) });
+  const dueLine = await soonRow.getByTestId('forecast').innerText();
+  const dueDate = /^Due (.+) \(in 3 days\)$/.exec(dueLine)?.[1] ?? dueLine;
+  expect((await soonRow.innerText()).split(dueDate).length - 1).toBe(1);
 
   await page.getByRole('link', { name: 'Due Soon' }).click();
   await expect(page).toHaveURL(/\/due-soon$/);

@@ -35,9 +35,15 @@ function NextService({ e }: { e: OverviewMachine }) {
     parts.push(
       t('overview.remaining', { value: formatNumber(e.status.remainingUsage), unit }).trim(),
     );
-  if (e.nextMaintenanceDate)
+  // When the calendar date is what the forecast says, its line names it with how far off it is
+  // ("Due Nov 27, 2026 (today)"): the date is not written twice.
+  const forecastNamesDate =
+    e.forecast?.basis === 'calendar' &&
+    e.nextMaintenanceDate !== null &&
+    e.forecast.dueDate === e.nextMaintenanceDate;
+  if (e.nextMaintenanceDate && !forecastNamesDate)
     parts.push(t('overview.dueOn', { date: formatDate(e.nextMaintenanceDate) }));
-  if (parts.length === 0)
+  if (parts.length === 0 && !forecastNamesDate)
     return <span className="text-muted-foreground">{t('overview.noSchedule')}</span>;
   return (
     <span className="grid">
