@@ -109,9 +109,10 @@ const cleanup = () => {
   if (server.exitCode === null) server.kill('SIGTERM');
 };
 process.on('exit', cleanup);
-// Chrome's helper processes may still be writing to the profile after the kill: wait for Chrome to
-// exit, retry the removal, and never let a leftover temporary folder fail the measurement.
-const removeProfile = async (dir) => {
+// Removes a temporary folder (Chrome's profile, the server's data). Chrome's helpers may still be
+// writing to the profile after the kill, so wait for Chrome to exit, retry the removal, and never let a
+// leftover folder fail the measurement.
+const removeTempDir = async (dir) => {
   if (chrome && chrome.exitCode === null && chrome.signalCode === null) {
     const exited = new Promise((r) => chrome.once('exit', r));
     chrome.kill('SIGKILL');
@@ -353,9 +354,9 @@ try {
   await browser.disconnect();
   if (ONLY) {
     console.log('--only: docs/benchmarks.md not rewritten');
-    await removeProfile(profile);
+    await removeTempDir(profile);
     cleanup();
-    await removeProfile(tmp);
+    await removeTempDir(tmp);
     process.exit(0);
   }
 
@@ -418,10 +419,10 @@ try {
   doc = re.test(doc) ? doc.replace(re, section) : `${doc.trimEnd()}\n\n${section}`;
   writeFileSync(docPath, `${doc.trimEnd()}\n`);
   console.log(`written to ${path.relative(root, docPath)}`);
-  await removeProfile(profile);
+  await removeTempDir(profile);
 } finally {
   cleanup();
   await new Promise((r) => setTimeout(r, 500));
-  await removeProfile(tmp);
+  await removeTempDir(tmp);
 }
 process.exit(0);
