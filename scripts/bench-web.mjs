@@ -302,8 +302,15 @@ try {
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
         ...throttlingFlags,
       };
-      const r = await lighthouse(base + route.path, flags);
+      // A run Lighthouse could not record (its runtimeError, e.g. NO_NAVSTART from a lost trace) scores
+      // 0: it says nothing of the page, so it is run again (up to three times) instead of counted.
+      let r = await lighthouse(base + route.path, flags);
+      for (let retry = 0; r.lhr.runtimeError && retry < 3; retry++) {
+        console.warn(`${route.name}: run ${i + 1} failed (${r.lhr.runtimeError.code}); again`);
+        r = await lighthouse(base + route.path, flags);
+      }
       const lhr = r.lhr;
+      if (lhr.runtimeError) throw new Error(`${route.name}: ${lhr.runtimeError.message}`);
       if (SAVE_DIR) {
         mkdirSync(SAVE_DIR, { recursive: true });
         const file = `${route.name.replace(/\W+/g, '-').toLowerCase()}-${i + 1}`;
