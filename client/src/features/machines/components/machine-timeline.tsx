@@ -3,6 +3,7 @@ import { historyKindList } from '@domain/history-kinds';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AfterFirstPaint } from '@/components/after-first-paint';
 import { useVoidEntry } from '@/components/equipment/equipment-queries';
 import { NoteForm, VoidDialog } from '@/components/equipment/lazy-dialogs';
 import { describeReading, HistoryEntry } from '@/components/equipment/notes-history-dialog';
@@ -59,11 +60,13 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
       </CardHeader>
       <CardContent className="grid gap-3">
         {!readOnly ? (
-          // The note form (the API's schema through zodResolver) loads on its own: zod and
-          // react-hook-form stay out of the page's first screen.
-          <Suspense fallback={null}>
-            <NoteForm equipment={e} />
-          </Suspense>
+          // The note form (the API's schema through zodResolver) loads on its own once the page is on
+          // screen: zod and react-hook-form stay out of the page's first screen.
+          <AfterFirstPaint>
+            <Suspense fallback={null}>
+              <NoteForm equipment={e} />
+            </Suspense>
+          </AfterFirstPaint>
         ) : null}
         {history.isLoading ? (
           <p className="text-sm text-muted-foreground">{te('loading')}</p>

@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { AfterFirstPaint } from '@/components/after-first-paint';
 import { PageSpinner } from '@/components/page-spinner';
 import { translateError } from '@/lib/translate-message';
 import { useMachinePage } from '../api/machine-page';
@@ -11,7 +12,8 @@ import { MachineHeader } from '../components/machine-header';
 import { MachineSections } from '../components/machine-sections';
 import { MachineTimeline } from '../components/machine-timeline';
 
-// Costs (issue 27) load after the page, in their own chunk: the machine page's budget stays as it was.
+// Costs (issue 27) load once the page is on screen, in their own chunk: the machine page's budget stays
+// as it was, and their code and data do not compete with the first screen.
 const MachineCosts = lazy(() => import('../components/machine-costs'));
 
 /**
@@ -59,9 +61,11 @@ export default function MachinePage() {
           <MachineFigures equipment={e} figures={data.figures} />
           <MachineCharts equipment={e} charts={data.charts} />
           {!e.retiredAt && (
-            <Suspense fallback={null}>
-              <MachineCosts id={e.id} />
-            </Suspense>
+            <AfterFirstPaint>
+              <Suspense fallback={null}>
+                <MachineCosts id={e.id} />
+              </Suspense>
+            </AfterFirstPaint>
           )}
           <div className="grid min-w-0 gap-3 lg:grid-cols-3">
             <div className="min-w-0 lg:col-span-2">

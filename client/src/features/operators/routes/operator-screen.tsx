@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, Send, TriangleAlert } from 'lucide-react';
 import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { afterPaint } from '@/components/after-first-paint';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -31,7 +32,7 @@ const ProblemReportForm = lazy(() =>
 const OutboxPanel = lazy(() =>
   import('../components/outbox-panel').then((m) => ({ default: m.OutboxPanel })),
 );
-/** Fetches the lazy parts once the screen is up, while there is signal (the phone may go offline next). */
+/** Fetches the lazy parts once the screen is on screen (`afterPaint`), while there is signal (the phone may go offline next). */
 const warmLazyParts = () =>
   Promise.all([
     outboxStore(),
@@ -53,9 +54,7 @@ export default function OperatorScreen() {
   const { t } = useTranslation(['operators', 'field', 'inspections']);
   const qc = useQueryClient();
   const outbox = useOutbox();
-  useEffect(() => {
-    void warmLazyParts();
-  }, []);
+  useEffect(() => afterPaint(() => void warmLazyParts()), []);
   const form = useUpdateForm({
     onApplied: (machine, newUsage) => picker.setCurrent({ ...machine, currentUsage: newUsage }),
   });
