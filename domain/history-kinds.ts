@@ -23,3 +23,9 @@ export const historyKindList = [
   'work_order',
 ] as const;
 export type HistoryKindName = (typeof historyKindList)[number];
+
+/**
+ * How many entries a machine's timeline asks for at a time (GET /api/equipment/:id/history?limit=):
+ * its first page is also announced as the machine page's first-screen data (client/src/app/route-table.ts).
+ */
+export const TIMELINE_PAGE = 20;

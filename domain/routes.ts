@@ -15,14 +15,45 @@ export function routeTableFor(role: string | null | undefined): RouteTableName {
   return 'signedOut';
 }
 
-/** Whether a react-router style pattern (`/a/:id`, `*`) matches a path (trailing slash ignored). */
-export function matchesPattern(pattern: string, pathname: string): boolean {
-  if (pattern === '*') return true;
+/**
+ * The path parameters a react-router style pattern (`/a/:id`, `*`) takes from a path (trailing slash
+ * ignored), or null when it does not match.
+ */
+export function paramsOf(pattern: string, pathname: string): Record<string, string> | null {
+  if (pattern === '*') return {};
   const want = pattern.split('/').filter(Boolean);
   const got = pathname.split('/').filter(Boolean);
-  return (
-    want.length === got.length && want.every((seg, i) => seg.startsWith(':') || seg === got[i])
-  );
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, seg] of want.entries()) {
+    const value = got[i] ?? '';
+    if (seg.startsWith(':')) params[seg.slice(1)] = value;
+    else if (seg !== value) return null;
+  }
+  return params;
+}
+
+/** Whether a react-router style pattern (`/a/:id`, `*`) matches a path (trailing slash ignored). */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  return paramsOf(pattern, pathname) !== null;
+}
+
+/** What a path parameter may be to go into a first screen's data URL: an id (letters, digits, `-`, `_`). */
+const SAFE_PARAM = /^[\w-]{1,64}$/;
+
+/**
+ * A first screen's data URL with its `:name` parameters filled in from the path's (`/api/equipment/:id/page`
+ * on /machines/42 is `/api/equipment/42/page`), or null when one is missing or is not an id (such a path
+ * cannot name a record, so nothing is fetched ahead for it).
+ */
+export function fillDataUrl(url: string, params: Record<string, string>): string | null {
+  let ok = true;
+  const filled = url.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || !SAFE_PARAM.test(value)) ok = false;
+    return value ?? '';
+  });
+  return ok ? filled : null;
 }
 
 /**

@@ -167,19 +167,23 @@ for (const size of SIZES)
       await expectMachinePage(p, team.equipmentName, lang);
 
       // From a sticker's link: the page, in two requests about the machine (its page and its timeline;
-      // the costs card asks for its own only when opened).
-      const asked = new Set<string>();
+      // the costs card asks for its own only when opened). The HTML announces both, so they are asked
+      // while the code downloads, and the page takes those answers: each goes out once.
+      const first = [`/api/equipment/${id}/history?limit=20`, `/api/equipment/${id}/page`];
+      const html = await (await p.request.get(`/m/${id}`)).text();
+      const announced = [
+        ...html.matchAll(/rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)"/g),
+      ].map((m) => m[1]);
+      expect(announced.filter((u) => u?.includes(id)).sort()).toEqual(first);
+      const asked: string[] = [];
       p.on('request', (r) => {
         const url = new URL(r.url());
         if (url.pathname.startsWith('/api/') && `${url.pathname}${url.search}`.includes(id))
-          asked.add(url.pathname);
+          asked.push(`${url.pathname}${url.search}`);
       });
       await p.goto(`/m/${id}`);
       await expectMachinePage(p, team.equipmentName, lang);
-      expect([...asked].sort()).toEqual([
-        `/api/equipment/${id}/history`,
-        `/api/equipment/${id}/page`,
-      ]);
+      expect(asked.sort()).toEqual(first);
       // The header names the page (not "Dashboard").
       if (size.phone)
         await expect(p.locator('header').first()).toContainText(

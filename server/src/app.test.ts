@@ -34,6 +34,14 @@ writeFileSync(
     manager: [
       ['/', files('dashboard', ['/api/auth/user', '/api/dashboard/overview?limit=50'])],
       ['/equipment/:status', files('by-status')],
+      [
+        '/machines/:id',
+        files('machine', [
+          '/api/auth/user',
+          '/api/equipment/:id/page',
+          '/api/equipment/:id/history?limit=20',
+        ]),
+      ],
       ['*', files('not-found')],
     ],
     operator: [['*', files('operator-screen', ['/api/auth/user', '/api/field/machines'])]],
@@ -118,6 +126,35 @@ describe('the app page announces its first screen', () => {
     expect((await page('/equipment/overdue', { cookie: 'ems_signed_in=manager' })).data).toEqual(
       [],
     );
+  });
+
+  it("fills a data URL's path parameters with the path's id, per request, and never with anything else", async () => {
+    const owner = { cookie: 'ems_signed_in=owner' };
+    const one = await page('/machines/0b6f-41aa', owner);
+    expect(one.data).toEqual([
+      '/api/auth/user',
+      '/api/equipment/0b6f-41aa/page',
+      '/api/equipment/0b6f-41aa/history?limit=20',
+    ]);
+    expect(one.preloads[0]).toBe('/assets/machine.js');
+    // Another machine: its own calls (the page is not the first one's, cached).
+    expect((await page('/machines/77c2', owner)).data).toEqual([
+      '/api/auth/user',
+      '/api/equipment/77c2/page',
+      '/api/equipment/77c2/history?limit=20',
+    ]);
+    // A path that is not an id: nothing of it reaches the HTML; the page still loads.
+    const odd = await page('/machines/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E', owner);
+    expect(odd.res.statusCode).toBe(200);
+    expect(odd.data).toEqual(['/api/auth/user']);
+    expect(odd.html).not.toMatch(/alert|%3Cscript/i);
+    // Compressed like the others.
+    const br = await web.inject({
+      method: 'GET',
+      url: '/machines/0b6f-41aa',
+      headers: { ...owner, 'accept-encoding': 'br' },
+    });
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(one.html);
   });
 
   it('is the same page otherwise, compressed when accepted, never cached, and keeps the security headers', async () => {

@@ -6,11 +6,18 @@
  */
 
 // A relative path (not @domain): vite.config.ts reads this file too, before aliases exist.
-import { matchesPattern, routeTableFor, type RouteTableName } from '../../../domain/routes';
+import {
+  matchesPattern,
+  paramsOf,
+  routeTableFor,
+  type RouteTableName,
+} from '../../../domain/routes';
 import { UPDATES_PAGE } from '../../../domain/operator-updates';
+import { TIMELINE_PAGE } from '../../../domain/history-kinds';
 
 /**
- * `data`: the GET calls the first screen shows (exact URLs). The server announces them in the HTML
+ * `data`: the GET calls the first screen shows (exact URLs, where `:name` is the path's parameter of
+ * that name: domain/routes.ts fillDataUrl). The server announces them in the HTML
  * (`<link rel="preload" as="fetch">`) when the signed-in hint names this page, so they are answered
  * while the code downloads; the page's queries then use those answers (app/routes.tsx
  * `firstScreenData` asks for the same URLs at boot, and the e2e tests check each is fetched once).
@@ -94,10 +101,12 @@ export const PAGES = {
     namespaces: ['subscription'],
   },
   checkout: { module: 'features/subscription/routes/checkout.tsx', namespaces: ['subscription'] },
-  // A machine's page (issue 24); its data URL has the machine's id, so it is not announced in `data`.
+  // A machine's page (issue 24): the page's figures and the timeline's first page. `:id` is the path's
+  // (domain/routes.ts fillDataUrl).
   machine: {
     module: 'features/machines/routes/machine.tsx',
     namespaces: ['machines', 'equipment'],
+    data: ['/api/equipment/:id/page', `/api/equipment/:id/history?limit=${TIMELINE_PAGE}`],
   },
   printLabels: { module: 'features/field/routes/print-labels.tsx', namespaces: ['field'] },
   inspections: {
@@ -200,7 +209,19 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
   ],
 };
 
+/** The page a path shows in a table with the path's parameters, or null (no catch-all for it). */
+export function routeFor(
+  table: RouteTableName,
+  pathname: string,
+): { page: PageName; params: Record<string, string> } | null {
+  for (const [pattern, page] of ROUTE_TABLES[table]) {
+    const params = paramsOf(pattern, pathname);
+    if (params) return { page, params };
+  }
+  return null;
+}
+
 /** The page a path shows in a table, or null (the table has no catch-all for it). */
 export function pageFor(table: RouteTableName, pathname: string): PageName | null {
-  return ROUTE_TABLES[table].find(([pattern]) => matchesPattern(pattern, pathname))?.[1] ?? null;
+  return routeFor(table, pathname)?.page ?? null;
 }

@@ -6,12 +6,14 @@ import { FIRST_OVERVIEW, overviewQueryOptions } from '@/features/dashboard/api/g
 import { historyQueryOptions } from '@/features/dashboard/api/get-history';
 import { operatorUpdatesQueryOptions } from '@/features/dashboard/api/operator-updates';
 import { fieldMachinesQueryOptions } from '@/features/operators/api/field-machines';
+import { machineHistoryPage } from '@/features/machines/api/machine-history';
+import { machinePageQueryOptions } from '@/features/machines/api/machine-page';
 import i18n, { i18nReady } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import {
   LAYOUT,
-  pageFor,
   PAGES,
+  routeFor,
   ROUTE_TABLES,
   routeTableFor,
   type PageName,
@@ -67,10 +69,10 @@ export function preloadFirstScreen(pathname: string) {
     void AppLayout.preload();
     void queryClient.prefetchQuery(currentUserQueryOptions());
   }
-  const name = pageFor(table, pathname);
-  if (name) {
-    void pages[name].preload();
-    for (const prefetch of firstScreenData[name] ?? []) void prefetch();
+  const route = routeFor(table, pathname);
+  if (route) {
+    void pages[route.page].preload();
+    for (const prefetch of firstScreenData[route.page] ?? []) void prefetch(route.params);
   }
 }
 
@@ -79,13 +81,19 @@ export function preloadFirstScreen(pathname: string) {
  * Each asks for exactly one of the URLs route-table.ts lists in the page's `data`, which the server
  * has already requested through the HTML, so this takes that answer (e2e: each is fetched once).
  */
-const firstScreenData: Partial<Record<PageName, (() => Promise<void>)[]>> = {
+const firstScreenData: Partial<
+  Record<PageName, ((params: Record<string, string>) => Promise<void>)[]>
+> = {
   dashboard: [
     () => queryClient.prefetchQuery(overviewQueryOptions(FIRST_OVERVIEW)),
     () => queryClient.prefetchQuery(operatorUpdatesQueryOptions()),
     () => queryClient.prefetchQuery(historyQueryOptions()),
   ],
   operatorScreen: [() => queryClient.prefetchQuery(fieldMachinesQueryOptions())],
+  machine: [
+    ({ id = '' }) => queryClient.prefetchQuery(machinePageQueryOptions(id)),
+    ({ id = '' }) => queryClient.prefetchQuery(machineHistoryPage(id, 'all')),
+  ],
 };
 
 const routesOf = (table: RouteTableName) =>

@@ -3,14 +3,21 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../../../domain/languages';
-import { matchesPattern, MODULEPRELOAD_PRIORITY, routeTableFor } from '../../../domain/routes';
+import {
+  fillDataUrl,
+  MODULEPRELOAD_PRIORITY,
+  paramsOf,
+  routeTableFor,
+} from '../../../domain/routes';
 
 /**
  * The app's HTML page with the first screen's chunks announced as `<link rel="modulepreload">`, so the
  * browser downloads them together with the entry chunk instead of after it has run (one round trip
  * and the entry's start-up time less before the first screen on a phone). For a signed-in first screen
  * it also announces the GET calls that screen shows (`<link rel="preload" as="fetch">`: the current
- * user, the dashboard's first data), so the server answers them while the code downloads.
+ * user, the dashboard's first data, a machine's page and timeline), so the server answers them while the
+ * code downloads. A data URL may name the path's parameters (`/api/equipment/:id/page`): such a page is
+ * built for its request (filled in only with an id: domain/routes.ts fillDataUrl), the others once.
  *
  * Which screen comes first depends on the path, on who is signed in (the readable `ems_signed_in` hint
  * cookie: a hint only, it decides nothing but what to download) and on the language (Accept-Language;
@@ -19,6 +26,9 @@ import { matchesPattern, MODULEPRELOAD_PRIORITY, routeTableFor } from '../../../
  * Without that file (an older build, tests) the plain page is sent.
  */
 
+/** A first screen's data call: a same-origin GET under /api/ (checked again once its parameters are in). */
+const DATA_URL = /^\/api\/[\w/.:-]+(\?[\w=&.,-]*)?$/;
+
 const preloadMapSchema = z.record(
   z.string(),
   z.array(
@@ -26,8 +36,8 @@ const preloadMapSchema = z.record(
       z.string(),
       z.object({
         modules: z.record(z.string(), z.array(z.string().regex(/^\/assets\/[\w.-]+\.js$/))),
-        // Same-origin GET calls only (they go out with the user's cookies).
-        data: z.array(z.string().regex(/^\/api\/[\w/.-]+(\?[\w=&.,-]*)?$/)),
+        // Same-origin GET calls only (they go out with the user's cookies); `:name` is a path parameter.
+        data: z.array(z.string().regex(DATA_URL)),
       }),
     ]),
   ),
@@ -62,7 +72,11 @@ export function createIndexPages(clientDir: string) {
     : null;
   const cache = new Map<string, IndexPage>();
 
-  const build = (files: readonly string[], data: readonly string[]): IndexPage => {
+  const build = (
+    files: readonly string[],
+    data: readonly string[],
+    quality: 'best' | 'fast',
+  ): IndexPage => {
     // The data calls go first, right after the stylesheet: they need the server (and the database),
     // the code only needs bytes. `use-credentials` matches the app's fetch (credentials: 'include'),
     // so its call takes this answer instead of asking again.
@@ -82,14 +96,21 @@ export function createIndexPages(clientDir: string) {
     }
     if (links) page = page.replace('</head>', `${links}</head>`);
     const body = Buffer.from(page);
+    // A page built once is compressed as small as it gets; one built per request, quickly.
+    const best = quality === 'best';
     return {
       body,
-      br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: zlib.gzipSync(body, { level: 9 }),
+      br: zlib.brotliCompressSync(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5 },
+      }),
+      gzip: zlib.gzipSync(body, { level: best ? 9 : 6 }),
     };
   };
 
-  /** The page for a request: at most one variant per (table, route, language), built once. */
+  /**
+   * The page for a request: at most one variant per (table, route, language), built once; a route whose
+   * data names the path's parameters is built for each request.
+   */
   return function indexPage(
     pathname: string,
     hint: string | undefined,
@@ -98,12 +119,28 @@ export function createIndexPages(clientDir: string) {
     const table = routeTableFor(hint);
     const lang = languageOf(acceptLanguage);
     const routes = map?.[table] ?? [];
-    const index = routes.findIndex(([pattern]) => matchesPattern(pattern, pathname));
+    let index = -1;
+    let params: Record<string, string> = {};
+    for (const [i, [pattern]] of routes.entries()) {
+      const found = paramsOf(pattern, pathname);
+      if (found) {
+        [index, params] = [i, found];
+        break;
+      }
+    }
+    const route = index >= 0 ? routes[index]?.[1] : undefined;
+    const modules = route?.modules[lang] ?? [];
+    const data = route?.data ?? [];
+    if (data.some((url) => url.includes(':'))) {
+      const filled = data
+        .map((url) => fillDataUrl(url, params))
+        .filter((url): url is string => url !== null && DATA_URL.test(url));
+      return build(modules, filled, 'fast');
+    }
     const key = `${table}|${index}|${lang}`;
     let page = cache.get(key);
     if (!page) {
-      const route = index >= 0 ? routes[index]?.[1] : undefined;
-      page = build(route?.modules[lang] ?? [], route?.data ?? []);
+      page = build(modules, data, 'best');
       cache.set(key, page);
     }
     return page;

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { HistoryKindName } from '@domain/history-kinds';
+import { TIMELINE_PAGE, type HistoryKindName } from '@domain/history-kinds';
 import type { HistoryPage } from '@domain/schemas/equipment';
 import { equipmentKeys } from '@/components/equipment/equipment-queries';
 import { api } from '@/lib/api';
+import { refetchOnMountUnlessFresh } from '@/lib/query-client';
 
-/** How many entries the timeline asks for at a time (each "Show more" asks the server for the next page). */
-export const TIMELINE_PAGE = 20;
+// How many entries the timeline asks for at a time (each "Show more" asks the server for the next page).
+export { TIMELINE_PAGE };
 
 export type TimelineKind = HistoryKindName | 'all';
 
@@ -28,4 +29,7 @@ export const machineHistoryPage = (id: string, kind: TimelineKind, cursor?: numb
   queryOptions({
     queryKey: [...equipmentKeys.history(id), 'page', kind, cursor ?? null] as const,
     queryFn: () => api.get<HistoryPage>(machineHistoryUrl(id, kind, cursor)),
+    // The first page may have been fetched at boot (the page's first-screen data), and the timeline
+    // and its first page watch the same query: a mount does not ask again for an answer seconds old.
+    refetchOnMount: refetchOnMountUnlessFresh,
   });
