@@ -246,6 +246,7 @@ export default defineConfig({
         // docs/decisions/0007-pages-pwa-and-page-speed.md
         codeSplitting: {
           experimentalInlineCommonChunks: { maxSize: 30 * 1024, exclude: /\.css(\?|$)/ },
+          groups: [{ name: 'boot', tags: ['$initial'] }],
         },
       },
     },
