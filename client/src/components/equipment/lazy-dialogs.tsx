@@ -20,5 +20,3 @@ export const NotesHistoryDialog = lazy(() =>
 export const VoidDialog = lazy(() =>
   import('./void-dialog').then((m) => ({ default: m.VoidDialog })),
 );
-/** Notes & History's note form (zod, react-hook-form): loaded when the dialog opens. */
-export const NoteForm = lazy(() => import('./note-form').then((m) => ({ default: m.NoteForm })));

@@ -32,9 +32,10 @@ import {
 import { ForecastText } from './forecast-text';
 import { entryText, useHistoryLang } from './entry-text';
 import { formatUsage } from './format';
-// Loaded when a void is asked for or a note can be added: their forms (zod, react-hook-form) stay out
-// of the machine page's first screen.
-import { NoteForm, VoidDialog } from './lazy-dialogs';
+// Loaded when a void is asked for: its form (zod, react-hook-form) stays out of the first screen. The
+// note form loads its schema when first used (note-form.tsx).
+import { VoidDialog } from './lazy-dialogs';
+import { NoteForm } from './note-form';
 
 type Props = {
   equipment: Pick<EquipmentDto, 'id' | 'name' | 'unit'> | null;
@@ -93,11 +94,7 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange, readOnly = f
             </Link>
           ) : null}
         </DialogHeader>
-        {!readOnly && equipment ? (
-          <Suspense fallback={<div className="min-h-[9.5rem]" />}>
-            <NoteForm equipment={equipment} />
-          </Suspense>
-        ) : null}
+        {!readOnly && equipment ? <NoteForm equipment={equipment} /> : null}
         {equipment && services.data ? (
           <ServiceCost equipment={equipment} log={services.data} />
         ) : null}

@@ -3,9 +3,9 @@ import { historyKindList } from '@domain/history-kinds';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AfterFirstPaint } from '@/components/after-first-paint';
 import { useVoidEntry } from '@/components/equipment/equipment-queries';
-import { NoteForm, VoidDialog } from '@/components/equipment/lazy-dialogs';
+import { VoidDialog } from '@/components/equipment/lazy-dialogs';
+import { NoteForm } from '@/components/equipment/note-form';
 import { describeReading, HistoryEntry } from '@/components/equipment/notes-history-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -60,13 +60,8 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
       </CardHeader>
       <CardContent className="grid gap-3">
         {!readOnly ? (
-          // The note form (the API's schema through zodResolver) loads on its own once the page is on
-          // screen: zod and react-hook-form stay out of the page's first screen.
-          <AfterFirstPaint>
-            <Suspense fallback={null}>
-              <NoteForm equipment={e} />
-            </Suspense>
-          </AfterFirstPaint>
+          // The note form fetches the API's schema (and zod) when the field is first used.
+          <NoteForm equipment={e} />
         ) : null}
         {history.isLoading ? (
           <p className="text-sm text-muted-foreground">{te('loading')}</p>
