@@ -1,5 +1,6 @@
 import { Download, History } from 'lucide-react';
 import { useState } from 'react';
+import { AfterFirstPaint } from '@/components/after-first-paint';
 import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
@@ -9,6 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { exportFileName, historyColumns, serviceEntryColumns } from '@domain/csv';
+import type { HistoryEntry } from '@domain/schemas/dashboard';
 import type { HistoryRecordDto, ServiceEntryDto } from '@domain/schemas/equipment';
 import { entryText, useHistoryLang } from '@/components/equipment/entry-text';
 import { downloadRowsAsCsv } from '../api/download-export';
@@ -24,7 +26,6 @@ import { companyToday } from '@/lib/auth';
 export function HistoryCard() {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation('common');
-  const lang = useHistoryLang();
   const [limit, setLimit] = useState(HISTORY_PAGE);
   const history = useRecentHistory(limit);
   const [exporting, setExporting] = useState(false);
@@ -102,51 +103,11 @@ export function HistoryCard() {
               {history.isLoading ? tc('loading') : t('history.empty')}
             </li>
           ) : (
-            entries.map((h) => (
-              <li key={h.id} className="grid gap-1 p-3 text-sm">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <MachineLink id={h.equipmentId}>{h.equipmentName}</MachineLink>
-                  <time className="text-xs text-muted-foreground" dateTime={h.createdAt}>
-                    {formatDate(h.createdAt)}
-                  </time>
-                </div>
-                <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                  <Badge variant="outline">
-                    {t(`types.${h.equipmentType}`, { defaultValue: h.equipmentType })}
-                  </Badge>
-                  <Badge
-                    variant={
-                      h.noteType === 'maintenance'
-                        ? 'success'
-                        : h.noteType === 'usage_update'
-                          ? 'default'
-                          : 'outline'
-                    }
-                  >
-                    {t(`history.kind.${h.noteType}`, { defaultValue: h.noteType })}
-                  </Badge>
-                  {h.voided ? <Badge variant="destructive">{t('updates.voided')}</Badge> : null}
-                  {h.operatorName ? <span>{t('history.by', { name: h.operatorName })}</span> : null}
-                  {h.usage !== null ? (
-                    <span>
-                      {formatNumber(h.usage)} {t(`units.${h.unit}`, { defaultValue: h.unit })}
-                    </span>
-                  ) : null}
-                </div>
-                <p className={cn('break-words', h.voided && 'line-through opacity-70')}>
-                  {entryText(lang, h)}
-                </p>
-                {h.voided ? (
-                  <p className="text-xs text-destructive" data-testid="history-voided">
-                    {t('updates.voidedBy', {
-                      who: h.voided.by ?? '—',
-                      date: formatDateTime(h.voided.at),
-                      reason: h.voided.reason,
-                    })}
-                  </p>
-                ) : null}
-              </li>
-            ))
+            // The 50 entries scroll in a fixed box: built right after the first screen is shown, in
+            // short slices (not in the dashboard's first, blocking render).
+            <AfterFirstPaint>
+              <HistoryItems entries={entries} />
+            </AfterFirstPaint>
           )}
           <ShowMoreItem
             shown={entries.length}
@@ -160,4 +121,55 @@ export function HistoryCard() {
       </CardContent>
     </Card>
   );
+}
+
+/** The list's entries: each machine, when, its kind, who, the reading and what happened. */
+function HistoryItems({ entries }: { entries: HistoryEntry[] }) {
+  const { t } = useTranslation('dashboard');
+  const lang = useHistoryLang();
+  return entries.map((h) => (
+    <li key={h.id} className="grid gap-1 p-3 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <MachineLink id={h.equipmentId}>{h.equipmentName}</MachineLink>
+        <time className="text-xs text-muted-foreground" dateTime={h.createdAt}>
+          {formatDate(h.createdAt)}
+        </time>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+        <Badge variant="outline">
+          {t(`types.${h.equipmentType}`, { defaultValue: h.equipmentType })}
+        </Badge>
+        <Badge
+          variant={
+            h.noteType === 'maintenance'
+              ? 'success'
+              : h.noteType === 'usage_update'
+                ? 'default'
+                : 'outline'
+          }
+        >
+          {t(`history.kind.${h.noteType}`, { defaultValue: h.noteType })}
+        </Badge>
+        {h.voided ? <Badge variant="destructive">{t('updates.voided')}</Badge> : null}
+        {h.operatorName ? <span>{t('history.by', { name: h.operatorName })}</span> : null}
+        {h.usage !== null ? (
+          <span>
+            {formatNumber(h.usage)} {t(`units.${h.unit}`, { defaultValue: h.unit })}
+          </span>
+        ) : null}
+      </div>
+      <p className={cn('break-words', h.voided && 'line-through opacity-70')}>
+        {entryText(lang, h)}
+      </p>
+      {h.voided ? (
+        <p className="text-xs text-destructive" data-testid="history-voided">
+          {t('updates.voidedBy', {
+            who: h.voided.by ?? '—',
+            date: formatDateTime(h.voided.at),
+            reason: h.voided.reason,
+          })}
+        </p>
+      ) : null}
+    </li>
+  ));
 }
