@@ -77,6 +77,7 @@ test("the first screen's data is announced by the page and each call is made onc
     '/api/auth/user',
     '/api/dashboard/overview?limit=50',
     '/api/operator-updates?limit=25',
+    '/api/field/photos',
     '/api/equipment-history?limit=50',
   ]);
   // ...and the app takes those answers: each goes out once, as the preload (not again from the app).

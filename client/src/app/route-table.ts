@@ -52,10 +52,12 @@ export const PAGES = {
   dashboard: {
     module: 'features/dashboard/routes/dashboard.tsx',
     namespaces: ['dashboard', 'equipment', 'field', 'inspections'],
-    // The tiles and first overview page, the operator updates card, the history card.
+    // The tiles and first overview page, the operator updates card (and which updates have a photo),
+    // the history card.
     data: [
       '/api/dashboard/overview?limit=50',
       `/api/operator-updates?limit=${UPDATES_PAGE}`,
+      '/api/field/photos',
       '/api/equipment-history?limit=50',
     ],
   },

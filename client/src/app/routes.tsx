@@ -5,6 +5,7 @@ import { currentUserQueryOptions, signedInHint, useCurrentUser } from '@/lib/aut
 import { FIRST_OVERVIEW, overviewQueryOptions } from '@/features/dashboard/api/get-equipment';
 import { historyQueryOptions } from '@/features/dashboard/api/get-history';
 import { operatorUpdatesQueryOptions } from '@/features/dashboard/api/operator-updates';
+import { updatesWithPhotosQueryOptions } from '@/features/dashboard/api/updates-with-photos';
 import { fieldMachinesQueryOptions } from '@/features/operators/api/field-machines';
 import { machineHistoryPage } from '@/features/machines/api/machine-history';
 import { machinePageQueryOptions } from '@/features/machines/api/machine-page';
@@ -87,6 +88,7 @@ const firstScreenData: Partial<
   dashboard: [
     () => queryClient.prefetchQuery(overviewQueryOptions(FIRST_OVERVIEW)),
     () => queryClient.prefetchQuery(operatorUpdatesQueryOptions()),
+    () => queryClient.prefetchQuery(updatesWithPhotosQueryOptions()),
     () => queryClient.prefetchQuery(historyQueryOptions()),
   ],
   operatorScreen: [() => queryClient.prefetchQuery(fieldMachinesQueryOptions())],
