@@ -10,8 +10,9 @@ import './lib/i18n';
 import { warmUp } from './lib/warm-up';
 import './styles.css';
 
-// The first screen's code and texts start downloading now, alongside the current-user call.
-preloadFirstScreen(window.location.pathname);
+// The first screen's code, texts and data start downloading in a task of their own, right after this
+// one (evaluating the entry is already a long task on a phone), alongside the current-user call.
+setTimeout(() => preloadFirstScreen(window.location.pathname), 0);
 // Meanwhile, one-time set-up costs (the first Intl formatter, tailwind-merge) run in tasks of their own.
 warmUp();
 
