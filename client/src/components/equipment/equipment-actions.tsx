@@ -14,14 +14,9 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { LazyDropdown } from '@/components/ui/lazy-dropdown';
 import { cn } from '@/lib/utils';
+import type { MoreMenuItem } from './equipment-more-menu';
 import {
   NotesHistoryDialog,
   RemoveEquipmentDialog,
@@ -30,6 +25,8 @@ import {
 } from './lazy-dialogs';
 
 // The row's dialogs load when one is first opened (lazy-dialogs.tsx); they mount on first open anyway.
+// Its More menu loads on the first press of its button (equipment-more-menu.tsx).
+const loadMoreMenu = () => import('./equipment-more-menu');
 
 type DialogName = 'usage' | 'notes' | 'service' | 'remove';
 
@@ -61,19 +58,41 @@ export function EquipmentActions({
   };
   const label = (key: string) => `${t(key)}: ${equipment.name}`;
   // One primary action on the row; the rest in a More menu (the machine's page holds them all too).
-  const items = [
-    { key: 'actions.notes', icon: NotebookPen, onSelect: () => setDialog('notes') },
-    { key: 'actions.markServiced', icon: Wrench, onSelect: () => setDialog('service') },
+  const items: MoreMenuItem[] = [
     {
-      key: 'actions.edit',
+      label: t('actions.openPage'),
+      icon: ExternalLink,
+      onSelect: () => navigate(`/machines/${equipment.id}`),
+    },
+    {
+      label: t('actions.notes'),
+      icon: NotebookPen,
+      onSelect: () => setDialog('notes'),
+      separated: true,
+    },
+    { label: t('actions.markServiced'), icon: Wrench, onSelect: () => setDialog('service') },
+    {
+      label: t('actions.edit'),
       icon: Pencil,
       onSelect: () => navigate(`${editPath}?edit=${equipment.id}`),
     },
     // Its inspections and defects, printable for audits (issue 16).
     {
-      key: 'actions.inspectionReport',
+      label: t('actions.inspectionReport'),
       icon: ClipboardCheck,
       onSelect: () => navigate(`/inspections/report/${equipment.id}`),
+    },
+    {
+      label: tf('labels.row'),
+      icon: QrCode,
+      onSelect: () => navigate(`/labels?ids=${equipment.id}`),
+    },
+    {
+      label: t('actions.remove'),
+      icon: Trash2,
+      onSelect: () => setDialog('remove'),
+      separated: true,
+      destructive: true,
     },
   ];
   return (
@@ -88,40 +107,22 @@ export function EquipmentActions({
       >
         <Gauge aria-hidden />
       </Button>
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
+      <LazyDropdown
+        trigger={
           <Button
             variant="ghost"
             size="icon"
             className="h-9 w-9"
+            aria-haspopup="menu"
             aria-label={label('actions.more')}
             title={t('actions.more')}
           >
             <MoreHorizontal aria-hidden />
           </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent>
-          <DropdownMenuItem onSelect={() => navigate(`/machines/${equipment.id}`)}>
-            <ExternalLink aria-hidden /> {t('actions.openPage')}
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          {items.map(({ key, icon: Icon, onSelect }) => (
-            <DropdownMenuItem key={key} onSelect={onSelect}>
-              <Icon aria-hidden /> {t(key)}
-            </DropdownMenuItem>
-          ))}
-          <DropdownMenuItem onSelect={() => navigate(`/labels?ids=${equipment.id}`)}>
-            <QrCode aria-hidden /> {tf('labels.row')}
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem
-            className="text-destructive focus:text-destructive"
-            onSelect={() => setDialog('remove')}
-          >
-            <Trash2 aria-hidden /> {t('actions.remove')}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+        }
+        load={loadMoreMenu}
+        menu={(m, trigger) => <m.default trigger={trigger} items={items} />}
+      />
       <Suspense fallback={null}>
         {used.has('usage') ? (
           <UpdateUsageDialog
