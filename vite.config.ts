@@ -242,7 +242,9 @@ export default defineConfig({
         // Each route is its own chunk, but automatic splitting also cut out dozens of tiny shared
         // chunks (one per icon, per Radix part): ~25-50 requests per screen, several round trips on a
         // phone. Shared chunks under 30 KB are copied into the chunks that use them instead (a shared
-        // runtime keeps one module instance), so a screen loads 3-6 chunks after the entry.
+        // runtime keeps one module instance), so a screen loads 3-6 chunks after the entry. Everything
+        // the entry imports statically (React, the router, the query client, i18next, the shell) is one
+        // chunk (`$initial`): Rolldown had cut it into seven, each a round trip on a phone (issue 28).
         // docs/decisions/0007-pages-pwa-and-page-speed.md
         codeSplitting: {
           experimentalInlineCommonChunks: { maxSize: 30 * 1024, exclude: /\.css(\?|$)/ },
