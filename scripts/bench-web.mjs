@@ -1,7 +1,11 @@
 // Page speed: Lighthouse 12 (mobile emulation) against the production build.
 //   npm run bench:web [-- --runs 3] [-- --build] [-- --only Dashboard] [-- --save /tmp/lhr]
 // --only runs the routes whose name contains the text (the doc is then not rewritten); --save writes
-// every Lighthouse report (JSON) and page trace there, for a look at the audits' details.
+// every Lighthouse report (JSON) and page trace there, for a look at the audits' details, and
+// `<route>-<run>.lantern.json`: Lighthouse's simulation of each network request and main-thread task
+// behind its LCP and TTI estimates (start and end in the simulated phone's time; what the largest paint
+// waited on). --cpu-profile adds V8's sampling profiler to the trace (which function a long task ran);
+// it slows the page, so its scores are not comparable: use it to look, not to measure.
 // --cpu-slowdown N runs Lighthouse with an N x CPU slowdown instead of its default 4 x; `--cpu-slowdown
 // calibrate` picks N for this host from Lighthouse's own benchmarkIndex so that the simulated phone is as
 // fast as the default's on the host the page-speed goals were measured on (REFERENCE_BENCHMARK_INDEX;
@@ -23,6 +27,7 @@ import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { throttling as lighthouseThrottling } from 'lighthouse/core/config/constants.js';
 import puppeteer from 'puppeteer-core';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -34,6 +39,7 @@ const argValue = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] :
 const ONLY = argValue('--only');
 const SAVE_DIR = argValue('--save');
 const CPU_SLOWDOWN = argValue('--cpu-slowdown');
+const CPU_PROFILE = args.includes('--cpu-profile');
 if (CPU_SLOWDOWN !== undefined && CPU_SLOWDOWN !== 'calibrate' && !(Number(CPU_SLOWDOWN) > 0)) {
   console.error('--cpu-slowdown takes a number (> 0) or "calibrate"');
   process.exit(2);
@@ -301,6 +307,9 @@ try {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
         ...throttlingFlags,
+        ...(CPU_PROFILE
+          ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+          : {}),
       };
       // A run Lighthouse could not record (its runtimeError, e.g. NO_NAVSTART from a lost trace) scores
       // 0: it says nothing of the page, so it is run again (up to three times) instead of counted.
@@ -310,6 +319,19 @@ try {
         r = await lighthouse(base + route.path, flags);
       }
       const lhr = r.lhr;
+      // The simulation's node timings of this run (Lighthouse keeps every run's; cleared after each).
+      const simulated = {};
+      for (const [label, timings] of Lantern.Simulation.Simulator.allNodeTimings) {
+        if (!/LargestContentfulPaint|Interactive/.test(label)) continue;
+        simulated[label] = [...timings]
+          .map(([node, t]) => ({
+            type: node.type,
+            url: node.type === 'network' ? node.request?.url : undefined,
+            ...t,
+          }))
+          .sort((a, b) => a.startTime - b.startTime);
+      }
+      Lantern.Simulation.Simulator.allNodeTimings.clear();
       if (lhr.runtimeError) throw new Error(`${route.name}: ${lhr.runtimeError.message}`);
       if (SAVE_DIR) {
         mkdirSync(SAVE_DIR, { recursive: true });
@@ -321,6 +343,7 @@ try {
             path.join(SAVE_DIR, `${file}.trace.json`),
             JSON.stringify(r.artifacts.Trace),
           );
+        writeFileSync(path.join(SAVE_DIR, `${file}.lantern.json`), JSON.stringify(simulated));
       }
       const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
         (it) => it.resourceType === 'Script' && it.url.startsWith(base),
