@@ -38,6 +38,22 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
   return paramsOf(pattern, pathname) !== null;
 }
 
+/**
+ * The first of `routes` (pattern, value) whose pattern matches the path: its index, its value and the
+ * path's parameters; null when none does. The client's route tables and the server's preload map both
+ * pick a route with it.
+ */
+export function matchRoute<T>(
+  routes: readonly (readonly [string, T])[],
+  pathname: string,
+): { index: number; value: T; params: Record<string, string> } | null {
+  for (const [index, [pattern, value]] of routes.entries()) {
+    const params = paramsOf(pattern, pathname);
+    if (params) return { index, value, params };
+  }
+  return null;
+}
+
 /** What a path parameter may be to go into a first screen's data URL: an id (letters, digits, `-`, `_`). */
 const SAFE_PARAM = /^[\w-]{1,64}$/;
 

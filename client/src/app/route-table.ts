@@ -8,7 +8,7 @@
 // A relative path (not @domain): vite.config.ts reads this file too, before aliases exist.
 import {
   matchesPattern,
-  paramsOf,
+  matchRoute,
   routeTableFor,
   type RouteTableName,
 } from '../../../domain/routes';
@@ -216,11 +216,8 @@ export function routeFor(
   table: RouteTableName,
   pathname: string,
 ): { page: PageName; params: Record<string, string> } | null {
-  for (const [pattern, page] of ROUTE_TABLES[table]) {
-    const params = paramsOf(pattern, pathname);
-    if (params) return { page, params };
-  }
-  return null;
+  const match = matchRoute(ROUTE_TABLES[table], pathname);
+  return match ? { page: match.value, params: match.params } : null;
 }
 
 /** The page a path shows in a table, or null (the table has no catch-all for it). */

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { LANGUAGES, type Language } from '../../../domain/languages';
 import {
   fillDataUrl,
+  matchRoute,
   MODULEPRELOAD_PRIORITY,
-  paramsOf,
   routeTableFor,
 } from '../../../domain/routes';
 
@@ -96,14 +96,21 @@ export function createIndexPages(clientDir: string) {
     }
     if (links) page = page.replace('</head>', `${links}</head>`);
     const body = Buffer.from(page);
-    // A page built once is compressed as small as it gets; one built per request, quickly.
+    // A page built once is compressed as small as it gets; one built per request, quickly. Each
+    // encoding is made when first sent (a request is answered in one of them).
     const best = quality === 'best';
+    let br: Buffer | undefined;
+    let gzip: Buffer | undefined;
     return {
       body,
-      br: zlib.brotliCompressSync(body, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5 },
-      }),
-      gzip: zlib.gzipSync(body, { level: best ? 9 : 6 }),
+      get br() {
+        return (br ??= zlib.brotliCompressSync(body, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5 },
+        }));
+      },
+      get gzip() {
+        return (gzip ??= zlib.gzipSync(body, { level: best ? 9 : 6 }));
+      },
     };
   };
 
@@ -119,25 +126,16 @@ export function createIndexPages(clientDir: string) {
     const table = routeTableFor(hint);
     const lang = languageOf(acceptLanguage);
     const routes = map?.[table] ?? [];
-    let index = -1;
-    let params: Record<string, string> = {};
-    for (const [i, [pattern]] of routes.entries()) {
-      const found = paramsOf(pattern, pathname);
-      if (found) {
-        [index, params] = [i, found];
-        break;
-      }
-    }
-    const route = index >= 0 ? routes[index]?.[1] : undefined;
-    const modules = route?.modules[lang] ?? [];
-    const data = route?.data ?? [];
-    if (data.some((url) => url.includes(':'))) {
+    const match = matchRoute(routes, pathname);
+    const modules = match?.value.modules[lang] ?? [];
+    const data = match?.value.data ?? [];
+    if (match && data.some((url) => url.includes(':'))) {
       const filled = data
-        .map((url) => fillDataUrl(url, params))
+        .map((url) => fillDataUrl(url, match.params))
         .filter((url): url is string => url !== null && DATA_URL.test(url));
       return build(modules, filled, 'fast');
     }
-    const key = `${table}|${index}|${lang}`;
+    const key = `${table}|${match?.index ?? -1}|${lang}`;
     let page = cache.get(key);
     if (!page) {
       page = build(modules, data, 'best');
