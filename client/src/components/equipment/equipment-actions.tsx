@@ -58,7 +58,8 @@ export function EquipmentActions({
   };
   const label = (key: string) => `${t(key)}: ${equipment.name}`;
   // One primary action on the row; the rest in a More menu (the machine's page holds them all too).
-  const items: MoreMenuItem[] = [
+  // Built only for a row whose menu has been opened (LazyDropdown), not for every row of a list.
+  const moreItems = (): MoreMenuItem[] => [
     {
       label: t('actions.openPage'),
       icon: ExternalLink,
@@ -121,7 +122,7 @@ export function EquipmentActions({
           </Button>
         }
         load={loadMoreMenu}
-        menu={(m, trigger) => <m.default trigger={trigger} items={items} />}
+        menu={(m, trigger) => <m.default trigger={trigger} items={moreItems()} />}
       />
       <Suspense fallback={null}>
         {used.has('usage') ? (
