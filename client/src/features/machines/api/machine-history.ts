@@ -5,9 +5,6 @@ import { equipmentKeys } from '@/components/equipment/equipment-queries';
 import { api } from '@/lib/api';
 import { refetchOnMountUnlessFresh } from '@/lib/query-client';
 
-// How many entries the timeline asks for at a time (each "Show more" asks the server for the next page).
-export { TIMELINE_PAGE };
-
 export type TimelineKind = HistoryKindName | 'all';
 
 /** The URL of one page: newest first, below the cursor's seq, optionally of one kind. */
