@@ -132,6 +132,31 @@ export default tseslint.config(
     },
   },
   {
+    // One way to reach the shared domain (issue 44): `@domain/...`, as the client does. A relative path
+    // into domain/ breaks when the importing file moves.
+    files: [
+      'server/src/**/*.ts',
+      'client/src/**/*.{ts,tsx}',
+      'scripts/**/*.{ts,mjs}',
+      'e2e/**/*.ts',
+    ],
+    // The route tables are also loaded by vite.config.ts, whose loader does not apply tsconfig paths.
+    ignores: ['client/src/app/route-table.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+domain/',
+              message: "Import the shared domain as '@domain/...', not by a relative path.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // No import cycles in the server and the domain (issue 24). import-x/no-cycle skips type-only imports
     // (always, in eslint-plugin-import-x 4): server/src/architecture.test.ts also fails on a cycle through
     // `import type`, and on plugins/, db/ or lib/ importing a module.

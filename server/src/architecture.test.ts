@@ -25,14 +25,20 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The source files a file imports (relative specifiers only: packages are not ours). */
+/** Every import specifier of a file, as written. */
+const specifiersOf = (file: string) =>
+  ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((i) => i.fileName);
+
+/** The source files a file imports (relative and `@domain/` specifiers: packages are not ours). */
 function importsOf(file: string): string[] {
-  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-  return importedFiles
-    .map((i) => i.fileName)
-    .filter((s) => s.startsWith('.') && !/\.(json|txt|css|sql)$/.test(s)) // data files import nothing
+  return specifiersOf(file)
+    .filter(
+      (s) => (s.startsWith('.') || s.startsWith('@domain/')) && !/\.(json|txt|css|sql)$/.test(s),
+    ) // data files import nothing
     .map((s) => {
-      const base = path.resolve(path.dirname(file), s.replace(/\.js$/, ''));
+      const base = s.startsWith('@domain/')
+        ? path.join(ROOT, 'domain', s.slice('@domain/'.length).replace(/\.js$/, ''))
+        : path.resolve(path.dirname(file), s.replace(/\.js$/, ''));
       const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find(
         (c) => /\.tsx?$/.test(c) && existsFile(c),
       );
@@ -120,6 +126,19 @@ describe('the import graph of server/src and domain/', () => {
         ]),
       ),
     ).toEqual([]);
+  });
+
+  it('reaches the shared domain as @domain/..., never by a relative path (issue 44)', () => {
+    const domainDir = path.join(ROOT, 'domain') + path.sep;
+    const relativeIntoDomain = [...graph.keys()]
+      .filter((f) => !f.startsWith(domainDir))
+      .flatMap((f) =>
+        specifiersOf(f)
+          .filter((s) => s.startsWith('.'))
+          .filter((s) => `${path.resolve(path.dirname(f), s)}${path.sep}`.startsWith(domainDir))
+          .map((s) => `${rel(f)} -> ${s}`),
+      );
+    expect(relativeIntoDomain).toEqual([]);
   });
 
   it('never imports a plugin from db/, lib/, deps.ts or config.ts', () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
-import { RATE_WINDOW_DAYS } from '../../../domain/usage-rate';
+import { RATE_WINDOW_DAYS } from '@domain/usage-rate';
 import { openDatabase, type Db } from '../db/client';
 import { overviewStatementSql } from '../modules/equipment/index';
 import { hashPassword } from '../lib/passwords';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { periodEnd } from '../../../domain/subscription';
+import { periodEnd } from '@domain/subscription';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/client';

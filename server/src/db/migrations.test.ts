@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freeTextOf, historyEntrySchema, type HistoryEntry } from '../../../domain/history';
+import { freeTextOf, historyEntrySchema, type HistoryEntry } from '@domain/history';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const files = readdirSync(dir)

@@ -4,7 +4,7 @@ import {
   messageText,
   type MessageKey,
   type MessageParams,
-} from '../../../domain/messages/catalogue';
+} from '@domain/messages/catalogue';
 
 export type ErrorCode =
   | 'validation'

@@ -2,13 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { z } from 'zod';
-import { LANGUAGES, type Language } from '../../../domain/languages';
-import {
-  fillDataUrl,
-  matchRoute,
-  MODULEPRELOAD_PRIORITY,
-  routeTableFor,
-} from '../../../domain/routes';
+import { LANGUAGES, type Language } from '@domain/languages';
+import { fillDataUrl, matchRoute, MODULEPRELOAD_PRIORITY, routeTableFor } from '@domain/routes';
 
 /**
  * The app's HTML page with the first screen's chunks announced as `<link rel="modulepreload">`, so the

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { idParamSchema } from '../../../domain/schemas/operators';
+import { idParamSchema } from '@domain/schemas/operators';
 import { notFound } from './errors';
 
 /** A route's `:id`; a malformed id is simply not found (404), like another company's id. */

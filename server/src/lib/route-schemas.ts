@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamSchema } from '../../../domain/schemas/operators';
+import { idParamSchema } from '@domain/schemas/operators';
 
 /**
  * Small schemas routes declare (fastify-type-provider-zod, plugins/validation.ts) that are not a

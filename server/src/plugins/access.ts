@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '../../../domain/roles';
+import type { Role } from '@domain/roles';
 import { AppError } from '../lib/errors';
 import { keyAccessError } from './api-keys';
 import { hookRoutes, isApiRoute } from './route-hooks';

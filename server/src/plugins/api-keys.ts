@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { apiScopes, type ApiScope } from '../../../domain/schemas/integrations';
+import { apiScopes, type ApiScope } from '@domain/schemas/integrations';
 import { apiKey, company } from '../db/schema/index';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';

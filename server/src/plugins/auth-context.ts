@@ -3,8 +3,8 @@
  * `req.auth`: types only, in their own file so the two plugins share them without importing each other
  * both ways. plugins/session.ts re-exports them (modules import them from there).
  */
-import type { Role } from '../../../domain/roles';
-import type { ApiScope } from '../../../domain/schemas/integrations';
+import type { Role } from '@domain/roles';
+import type { ApiScope } from '@domain/schemas/integrations';
 
 export type CompanyState = {
   id: string;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { todayIn } from '../../../domain/dates';
+import { todayIn } from '@domain/dates';
 import type { Deps } from '../deps';
 import { JsonText } from '../lib/json-text';
 import { readCacheOf } from '../lib/read-cache';

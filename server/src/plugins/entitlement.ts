@@ -4,7 +4,7 @@ import {
   entitlement,
   notEntitledMessage,
   type SubscriptionState,
-} from '../../../domain/subscription';
+} from '@domain/subscription';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isMessageKey, messageText } from '../../../domain/messages/catalogue';
+import { isMessageKey, messageText } from '@domain/messages/catalogue';
 import { createTestApp, type TestApp } from '../test/helpers';
 import { call, createEquipmentViaApi, sessionForRole, signupOwner } from '../test/factories';
 

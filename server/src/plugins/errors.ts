@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { messageText } from '../../../domain/messages/catalogue';
+import { messageText } from '@domain/messages/catalogue';
 import { AppError, fromZodError, statusOf } from '../lib/errors';
 import { SIGNED_IN_HINT_COOKIE } from './session';
 import { schemaValidationError } from './validation';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defectDtoSchema, templateDtoSchema } from '../../../domain/schemas/inspections';
+import { defectDtoSchema, templateDtoSchema } from '@domain/schemas/inspections';
 import { createTestApp, type TestApp } from '../test/helpers';
 import {
   addSignedInUser,

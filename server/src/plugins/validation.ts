@@ -7,7 +7,7 @@ import {
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { messageKeyOf } from '../../../domain/messages/catalogue';
+import { messageKeyOf } from '@domain/messages/catalogue';
 import { AppError, fromIssues, notFound } from '../lib/errors';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CurrentUser } from '../../../domain/schemas/auth';
+import type { CurrentUser } from '@domain/schemas/auth';
 import { cookieFrom, unique } from './helpers';
 
 export const DEFAULT_PASSWORD = 'Harvest-Moon-42';
@@ -88,7 +88,7 @@ export async function createEquipmentViaApi(
   });
   if (res.statusCode !== 201)
     throw new Error(`create equipment failed: ${res.statusCode} ${res.body}`);
-  return res.json<import('../../../domain/schemas/equipment').EquipmentDto>();
+  return res.json<import('@domain/schemas/equipment').EquipmentDto>();
 }
 
 type UserRole = 'owner' | 'manager' | 'operator' | 'technician' | 'platform_admin';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { MIN_PASSWORD } from '../../../../domain/schemas/auth';
+import { MIN_PASSWORD } from '@domain/schemas/auth';
 import { user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { hashPassword } from '../../lib/passwords';

@@ -7,7 +7,7 @@ import {
   SECURITY_QUESTIONS,
   setupSecurityQuestionsSchema,
   signupSchema,
-} from '../../../../domain/schemas/auth';
+} from '@domain/schemas/auth';
 import type { Deps } from '../../deps';
 import { deviceCheckOf, issueDeviceCookie } from '../../lib/device-cookie';
 import { AppError } from '../../lib/errors';

@@ -10,7 +10,7 @@ import {
   type ResetPasswordInput,
   type SetupSecurityQuestionsInput,
   type SignupInput,
-} from '../../../../domain/schemas/auth';
+} from '@domain/schemas/auth';
 import type { Db } from '../../db/client';
 import { company, session, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';

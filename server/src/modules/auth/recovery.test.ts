@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, cookieFrom, type TestApp } from '../../test/helpers';
 import { addCompanyUser, call, setupSecurityQuestions, signupOwner } from '../../test/factories';
 import { user } from '../../db/schema/index';
-import { forgotPasswordResponseSchema } from '../../../../domain/schemas/auth';
+import { forgotPasswordResponseSchema } from '@domain/schemas/auth';
 import { decoyQuestions } from './auth.service';
 import { eq } from 'drizzle-orm';
 

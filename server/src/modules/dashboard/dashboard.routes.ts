@@ -1,4 +1,4 @@
-import { historyLang } from '../../../../domain/history-text';
+import { historyLang } from '@domain/history-text';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import {
   historyEntrySchema,
   historyListQuerySchema,
   overviewQuerySchema,
-} from '../../../../domain/schemas/dashboard';
+} from '@domain/schemas/dashboard';
 import type { Deps } from '../../deps';
 import { cachedRead } from '../../plugins/cached-read';
 import * as dashboard from './dashboard.service';

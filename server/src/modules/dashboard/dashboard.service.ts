@@ -5,15 +5,15 @@ import type {
   Overview,
   OverviewMachine,
   OverviewQuery,
-} from '../../../../domain/schemas/dashboard';
-import { storedEntry } from '../../../../domain/history';
-import { historyText, type HistoryLang } from '../../../../domain/history-text';
+} from '@domain/schemas/dashboard';
+import { storedEntry } from '@domain/history';
+import { historyText, type HistoryLang } from '@domain/history-text';
 import type { Db } from '../../db/client';
 import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
-import type { EquipmentStatus } from '../../../../domain/status';
-import type { Forecast } from '../../../../domain/forecast';
+import type { EquipmentStatus } from '@domain/status';
+import type { Forecast } from '@domain/forecast';
 import { JsonText } from '../../lib/json-text';
 import { browseOverview, type OverviewPageRow } from '../equipment/index';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyEntrySchema, type HistoryEntry } from '../../../../domain/schemas/dashboard';
+import { historyEntrySchema, type HistoryEntry } from '@domain/schemas/dashboard';
 import { buildApp } from '../../app';
 import { equipment, equipmentNote, equipmentVersion } from '../../db/schema/index';
 import { overviewItemsOf } from '../equipment/index';

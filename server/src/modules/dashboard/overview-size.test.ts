@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { overviewSchema } from '../../../../domain/schemas/dashboard';
+import { overviewSchema } from '@domain/schemas/dashboard';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { call, createEquipmentViaApi, signupOwner, type SignedIn } from '../../test/factories';
 

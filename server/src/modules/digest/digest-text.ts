@@ -1,8 +1,8 @@
 import i18next, { type TFunction } from 'i18next';
-import type { ServiceStatus } from '../../../../domain/status';
-import type { ForecastDto } from '../../../../domain/schemas/equipment';
-import type { HistoryEntry } from '../../../../domain/history';
-import { historyText } from '../../../../domain/history-text';
+import type { ServiceStatus } from '@domain/status';
+import type { ForecastDto } from '@domain/schemas/equipment';
+import type { HistoryEntry } from '@domain/history';
+import { historyText } from '@domain/history-text';
 import en from './locales/en.json' with { type: 'json' };
 import es from './locales/es.json' with { type: 'json' };
 

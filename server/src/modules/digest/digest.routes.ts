@@ -8,9 +8,9 @@ import {
   updateDigestPreferencesSchema,
   type DigestPreferences,
   type OutboxList,
-} from '../../../../domain/schemas/digest';
+} from '@domain/schemas/digest';
 import type { Deps } from '../../deps';
-import { text } from '../../../../domain/schemas/primitives';
+import { text } from '@domain/schemas/primitives';
 import { createMailer } from '../../lib/mailer';
 import { authOf } from '../../plugins/access';
 import { unsubscribePage, type MailLanguage } from './digest-text';

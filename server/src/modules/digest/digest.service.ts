@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { todayIn } from '../../../../domain/dates';
-import type { DigestPreferences, UpdateDigestPreferences } from '../../../../domain/schemas/digest';
-import type { ServiceStatus } from '../../../../domain/status';
+import { todayIn } from '@domain/dates';
+import type { DigestPreferences, UpdateDigestPreferences } from '@domain/schemas/digest';
+import type { ServiceStatus } from '@domain/status';
 import {
   company,
   digestState,
@@ -15,7 +15,7 @@ import { publicUrlOf } from '../../config';
 import type { Deps } from '../../deps';
 import { asCompany } from '../../db/scope';
 import { notFound } from '../../lib/errors';
-import { entitlement } from '../../../../domain/subscription';
+import { entitlement } from '@domain/subscription';
 import { toEquipmentDto } from '../equipment/index';
 import { operatorEntry } from '../ledger/index';
 import { stateOf, subscriptionColumns } from '../subscription/index';

@@ -2,7 +2,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DigestPreferences, OutboxList } from '../../../../domain/schemas/digest';
+import type { DigestPreferences, OutboxList } from '@domain/schemas/digest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { company, mailOutbox, operatorUpdate } from '../../db/schema/index';

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { HistoryRecordDto } from '../../../../domain/schemas/equipment';
+import type { HistoryRecordDto } from '@domain/schemas/equipment';
 import type { Tx } from '../../db/client';
 import { equipmentNote, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';

@@ -2,8 +2,8 @@
  * A machine's stored columns from the form's input (the save defaults of spec section 9, the next
  * calendar date) and the record as the edit form would send it back: the mapping the writes share.
  */
-import { addInterval, nextMaintenanceDate, type IntervalUnit } from '../../../../domain/dates';
-import type { EquipmentInput } from '../../../../domain/schemas/equipment';
+import { addInterval, nextMaintenanceDate, type IntervalUnit } from '@domain/dates';
+import type { EquipmentInput } from '@domain/schemas/equipment';
 import { equipment } from '../../db/schema/index';
 import { partsOf, type Row } from './equipment.dto';
 

@@ -13,7 +13,7 @@ import {
   type EquipmentUpdate,
   type FieldChange,
   type NoteDto,
-} from '../../../../domain/schemas/equipment';
+} from '@domain/schemas/equipment';
 import type { DbOrTx } from '../../db/client';
 import { company, equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
@@ -22,7 +22,7 @@ import type { CompanyContext } from '../../plugins/session';
 import { actorOf, bumpEquipmentVersion, moveTotals, record } from '../ledger/index';
 import { checkCatalogueParts } from '../parts/index';
 import { enqueueEvents, kickDelivery } from '../events/index';
-import { computeStatus } from '../../../../domain/status';
+import { computeStatus } from '@domain/status';
 import { columnsOf, editableOf } from './equipment.columns';
 import { toEquipmentDto, toNoteDto, type Row } from './equipment.dto';
 import { assertId, companyToday, countEquipment, findRow, notFound } from './equipment.queries';

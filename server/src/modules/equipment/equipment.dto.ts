@@ -10,11 +10,11 @@ import {
   type NoteDto,
   type ReadingKind,
   type RetiredEquipmentDto,
-} from '../../../../domain/schemas/equipment';
-import { computeStatus } from '../../../../domain/status';
-import { storedEntry, type HistoryEntry } from '../../../../domain/history';
-import { historyText, type HistoryLang } from '../../../../domain/history-text';
-import { numberFormat } from '../../../../domain/intl-formats';
+} from '@domain/schemas/equipment';
+import { computeStatus } from '@domain/status';
+import { storedEntry, type HistoryEntry } from '@domain/history';
+import { historyText, type HistoryLang } from '@domain/history-text';
+import { numberFormat } from '@domain/intl-formats';
 import type { equipment, equipmentNote } from '../../db/schema/index';
 
 export type Row = typeof equipment.$inferSelect;

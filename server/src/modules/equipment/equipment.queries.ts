@@ -5,9 +5,9 @@
  * domain/equipment-search.ts). The fleet-wide part of a listing comes from fleet-snapshot.ts.
  */
 import { and, asc, count, eq, getTableColumns, isNull, sql, type Placeholder } from 'drizzle-orm';
-import { todayIn } from '../../../../domain/dates';
-import { matchesSearch, type SearchableMachine } from '../../../../domain/equipment-search';
-import { forecastService, type Forecast } from '../../../../domain/forecast';
+import { todayIn } from '@domain/dates';
+import { matchesSearch, type SearchableMachine } from '@domain/equipment-search';
+import { forecastService, type Forecast } from '@domain/forecast';
 import type {
   EquipmentBrowseQuery,
   EquipmentDto,
@@ -15,18 +15,14 @@ import type {
   EquipmentOptions,
   EquipmentOptionsQuery,
   EquipmentStatusCounts,
-} from '../../../../domain/schemas/equipment';
+} from '@domain/schemas/equipment';
 import {
   computeStatus,
   parseStatusFilter,
   type EquipmentStatus,
   type ServiceStatus,
-} from '../../../../domain/status';
-import {
-  RATE_WINDOW_DAYS,
-  usualDailyUsageOf,
-  type TimedReading,
-} from '../../../../domain/usage-rate';
+} from '@domain/status';
+import { RATE_WINDOW_DAYS, usualDailyUsageOf, type TimedReading } from '@domain/usage-rate';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { equipment, equipmentNote } from '../../db/schema/index';

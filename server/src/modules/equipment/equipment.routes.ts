@@ -23,9 +23,9 @@ import {
   usageIncreaseSchema,
   voidInputSchema,
   type EquipmentPage,
-} from '../../../../domain/schemas/equipment';
-import type { MachinePageDto } from '../../../../domain/schemas/machine-page';
-import { historyLang } from '../../../../domain/history-text';
+} from '@domain/schemas/equipment';
+import type { MachinePageDto } from '@domain/schemas/machine-page';
+import { historyLang } from '@domain/history-text';
 import type { Deps } from '../../deps';
 import { cachedRead } from '../../plugins/cached-read';
 import { idParams, okDto } from '../../lib/route-schemas';

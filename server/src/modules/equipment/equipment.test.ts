@@ -5,8 +5,8 @@ import type {
   HistoryRecordDto,
   NoteDto,
   RetiredEquipmentDto,
-} from '../../../../domain/schemas/equipment';
-import { equipmentInputSchema, withoutMeterFields } from '../../../../domain/schemas/equipment';
+} from '@domain/schemas/equipment';
+import { equipmentInputSchema, withoutMeterFields } from '@domain/schemas/equipment';
 import { company, equipment, equipmentNote } from '../../db/schema/index';
 import {
   call,

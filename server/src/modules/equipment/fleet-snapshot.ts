@@ -4,8 +4,8 @@
  * and kept per process (docs/decisions/0010-overview-cache.md). Read by equipment.queries.ts.
  */
 import { sql, type Placeholder } from 'drizzle-orm';
-import type { EquipmentStatusCounts } from '../../../../domain/schemas/equipment';
-import { computeStatus, type ServiceStatus } from '../../../../domain/status';
+import type { EquipmentStatusCounts } from '@domain/schemas/equipment';
+import { computeStatus, type ServiceStatus } from '@domain/status';
 import type { Db } from '../../db/client';
 import { equipment, equipmentVersion } from '../../db/schema/index';
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
-import { forecastService, type Forecast, type ForecastInput } from '../../../../domain/forecast';
-import { RATE_WINDOW_DAYS, usualDailyUsage, type Reading } from '../../../../domain/usage-rate';
+import { forecastService, type Forecast, type ForecastInput } from '@domain/forecast';
+import { RATE_WINDOW_DAYS, usualDailyUsage, type Reading } from '@domain/usage-rate';
 import type { DbOrTx } from '../../db/client';
 import { equipmentNote } from '../../db/schema/index';
 

@@ -9,8 +9,8 @@ import type {
   HistoryPageQuery,
   HistoryRecordDto,
   NoteDto,
-} from '../../../../domain/schemas/equipment';
-import type { HistoryLang } from '../../../../domain/history-text';
+} from '@domain/schemas/equipment';
+import type { HistoryLang } from '@domain/history-text';
 import { equipment, equipmentNote, fieldPhoto, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { costPerUnit, usageTracked as usageSince } from '../../../../domain/costs';
-import { forecastService } from '../../../../domain/forecast';
+import { costPerUnit, usageTracked as usageSince } from '@domain/costs';
+import { forecastService } from '@domain/forecast';
 import {
   MACHINE_PAGE_LIMITS as LIMITS,
   type MachineDefect,
@@ -9,9 +9,9 @@ import {
   type MonthTotal,
   type ServicePoint,
   type UsagePoint,
-} from '../../../../domain/schemas/machine-page';
-import type { ServiceEntryDto } from '../../../../domain/schemas/equipment';
-import { RATE_WINDOW_DAYS, usualDailyUsage, type Reading } from '../../../../domain/usage-rate';
+} from '@domain/schemas/machine-page';
+import type { ServiceEntryDto } from '@domain/schemas/equipment';
+import { RATE_WINDOW_DAYS, usualDailyUsage, type Reading } from '@domain/usage-rate';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { equipment } from '../../db/schema/index';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EquipmentDto, HistoryRecordDto } from '../../../../domain/schemas/equipment';
-import { machinePageSchema, type MachinePageDto } from '../../../../domain/schemas/machine-page';
+import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
+import { machinePageSchema, type MachinePageDto } from '@domain/schemas/machine-page';
 import { company } from '../../db/schema/index';
 import {
   addSignedInUser,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RATE_WINDOW_DAYS } from '../../../../domain/usage-rate';
+import { RATE_WINDOW_DAYS } from '@domain/usage-rate';
 import { OverviewItemCache, readingsValidUntil } from './overview-items';
 
 const DAY = 86_400_000;

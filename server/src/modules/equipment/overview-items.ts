@@ -11,7 +11,7 @@
  * every load (one index lookup per machine, with the equipment version), never assumed: a write by
  * another app server is seen at once.
  */
-import { RATE_WINDOW_DAYS, type TimedReading } from '../../../../domain/usage-rate';
+import { RATE_WINDOW_DAYS, type TimedReading } from '@domain/usage-rate';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 

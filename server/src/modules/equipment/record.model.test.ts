@@ -10,11 +10,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { EquipmentDto, HistoryRecordDto } from '../../../../domain/schemas/equipment';
-import type {
-  FuelExportRow,
-  SubmitOperatorUpdateResponse,
-} from '../../../../domain/schemas/operators';
+import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
+import type { FuelExportRow, SubmitOperatorUpdateResponse } from '@domain/schemas/operators';
 import {
   addSignedInUser,
   call,

@@ -6,13 +6,13 @@ import type {
   RetiredEquipmentDto,
   ServiceEntryDto,
   ServiceLogDto,
-} from '../../../../domain/schemas/equipment';
+} from '@domain/schemas/equipment';
 import type {
   FuelExportRow,
   HistoryRecord,
   OperatorUpdateDto,
   SubmitOperatorUpdateResponse,
-} from '../../../../domain/schemas/operators';
+} from '@domain/schemas/operators';
 import { company, equipmentNote } from '../../db/schema/index';
 import {
   addSignedInUser,

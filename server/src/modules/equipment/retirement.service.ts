@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { EquipmentDto, RetiredEquipmentDto } from '../../../../domain/schemas/equipment';
+import type { EquipmentDto, RetiredEquipmentDto } from '@domain/schemas/equipment';
 import { equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';

@@ -4,14 +4,14 @@ import type {
   ServiceEntryDto,
   ServiceInput,
   ServiceLogDto,
-} from '../../../../domain/schemas/equipment';
+} from '@domain/schemas/equipment';
 import type { DbOrTx } from '../../db/client';
 import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { computeStatus } from '../../../../domain/status';
-import { costPerUnit, usageTracked as usageSince } from '../../../../domain/costs';
+import { computeStatus } from '@domain/status';
+import { costPerUnit, usageTracked as usageSince } from '@domain/costs';
 import { enqueueEvents, kickDelivery } from '../events/index';
 import { actorOf, bumpEquipmentVersion, record } from '../ledger/index';
 import { nextDateOf } from './equipment.columns';

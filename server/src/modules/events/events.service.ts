@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
-import type { WebhookEvent, WebhookPayload } from '../../../../domain/schemas/integrations';
+import type { WebhookEvent, WebhookPayload } from '@domain/schemas/integrations';
 import type { DbOrTx } from '../../db/client';
 import { webhookDelivery, webhookEndpoint } from '../../db/schema/index';
 import type { Deps } from '../../deps';

@@ -4,7 +4,7 @@ import {
   sniffImageType,
   type FieldPhotoDto,
   type FieldPhotoInput,
-} from '../../../../domain/schemas/field';
+} from '@domain/schemas/field';
 import type { DbOrTx } from '../../db/client';
 import { fieldPhoto, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';

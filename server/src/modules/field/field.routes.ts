@@ -4,7 +4,7 @@ import {
   PHOTO_MAX_BYTES,
   fieldMachineParamsSchema,
   fieldPhotoInputSchema,
-} from '../../../../domain/schemas/field';
+} from '@domain/schemas/field';
 import type { Deps } from '../../deps';
 import { sendPhoto } from '../../lib/request';
 import { idParams } from '../../lib/route-schemas';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { EquipmentOptions } from '../../../../domain/schemas/equipment';
-import { FIELD_LIST_MAX, type FieldMachine } from '../../../../domain/schemas/field';
-import { usualDailyUsage } from '../../../../domain/usage-rate';
+import type { EquipmentOptions } from '@domain/schemas/equipment';
+import { FIELD_LIST_MAX, type FieldMachine } from '@domain/schemas/field';
+import { usualDailyUsage } from '@domain/usage-rate';
 import { equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { notFound } from '../../lib/errors';

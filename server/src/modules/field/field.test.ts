@@ -1,11 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { equipmentOptionsSchema } from '../../../../domain/schemas/equipment';
-import {
-  FIELD_LIST_MAX,
-  fieldMachineSchema,
-  machineIdOfLink,
-} from '../../../../domain/schemas/field';
+import { equipmentOptionsSchema } from '@domain/schemas/equipment';
+import { FIELD_LIST_MAX, fieldMachineSchema, machineIdOfLink } from '@domain/schemas/field';
 import { equipment, equipmentNote, fieldPhoto, operatorUpdate } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { call, signupOwner, type SignedIn, signInOperatorViaApi } from '../../test/factories';

@@ -1,5 +1,5 @@
 import { and, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm';
-import { todayIn } from '../../../../domain/dates';
+import { todayIn } from '@domain/dates';
 import type { DbOrTx } from '../../db/client';
 import { equipmentNote, operatorUpdate } from '../../db/schema/index';
 import type { CompanyContext } from '../../plugins/session';

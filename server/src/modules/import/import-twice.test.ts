@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  EquipmentDto,
-  EquipmentPage,
-  HistoryRecordDto,
-} from '../../../../domain/schemas/equipment';
-import type { EquipmentImportResult, HistoryImportResult } from '../../../../domain/schemas/import';
+import type { EquipmentDto, EquipmentPage, HistoryRecordDto } from '@domain/schemas/equipment';
+import type { EquipmentImportResult, HistoryImportResult } from '@domain/schemas/import';
 import {
   call,
   createEquipmentViaApi,

@@ -4,7 +4,7 @@ import {
   equipmentImportSchema,
   historyImportSchema,
   IMPORT_BODY_LIMIT,
-} from '../../../../domain/schemas/import';
+} from '@domain/schemas/import';
 import type { Deps } from '../../deps';
 import { companyCtx } from '../../plugins/access';
 import * as svc from './import.service';

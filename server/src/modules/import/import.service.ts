@@ -6,12 +6,8 @@ import {
   numericImportFields,
   type EquipmentImportField,
   type HistoryRowInput,
-} from '../../../../domain/import';
-import {
-  messageText,
-  type MessageKey,
-  type MessageParams,
-} from '../../../../domain/messages/catalogue';
+} from '@domain/import';
+import { messageText, type MessageKey, type MessageParams } from '@domain/messages/catalogue';
 import {
   equipmentFuelTypes,
   equipmentInputSchema,
@@ -19,7 +15,7 @@ import {
   MAX_USAGE,
   usageUnits,
   type EquipmentInput,
-} from '../../../../domain/schemas/equipment';
+} from '@domain/schemas/equipment';
 import type {
   EquipmentImportRequest,
   EquipmentImportResult,
@@ -28,10 +24,10 @@ import type {
   HistoryImportResult,
   HistoryImportRow,
   ImportIssue,
-} from '../../../../domain/schemas/import';
-import { MAX_INCREASE_PER_DAY } from '../../../../domain/schemas/operators';
-import { isDateInRange } from '../../../../domain/schemas/primitives';
-import { intervalUnits, isDateOnly } from '../../../../domain/dates';
+} from '@domain/schemas/import';
+import { MAX_INCREASE_PER_DAY } from '@domain/schemas/operators';
+import { isDateInRange } from '@domain/schemas/primitives';
+import { intervalUnits, isDateOnly } from '@domain/dates';
 import type { DbOrTx } from '../../db/client';
 import { company, equipment, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';

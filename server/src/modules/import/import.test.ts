@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { equipmentListColumns, toCsv } from '../../../../domain/csv';
-import { guessEquipmentColumns, type Cell } from '../../../../domain/import';
-import type { EquipmentDto, HistoryRecordDto } from '../../../../domain/schemas/equipment';
-import type { EquipmentImportResult, HistoryImportResult } from '../../../../domain/schemas/import';
+import { equipmentListColumns, toCsv } from '@domain/csv';
+import { guessEquipmentColumns, type Cell } from '@domain/import';
+import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
+import type { EquipmentImportResult, HistoryImportResult } from '@domain/schemas/import';
 import { company } from '../../db/schema/index';
 import {
   addSignedInUser,

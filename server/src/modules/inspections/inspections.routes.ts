@@ -1,7 +1,7 @@
-import { historyLang } from '../../../../domain/history-text';
+import { historyLang } from '@domain/history-text';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deviceSummary } from '../../../../domain/device';
+import { deviceSummary } from '@domain/device';
 import {
   defectsQuerySchema,
   inspectionInputSchema,
@@ -13,8 +13,8 @@ import {
   resolveDefectInputSchema,
   starterInputSchema,
   templateInputSchema,
-} from '../../../../domain/schemas/inspections';
-import { PHOTO_MAX_BYTES } from '../../../../domain/schemas/field';
+} from '@domain/schemas/inspections';
+import { PHOTO_MAX_BYTES } from '@domain/schemas/field';
 import type { Deps } from '../../deps';
 import { idempotencyKeyOf, sendPhoto } from '../../lib/request';
 import { idParams, okDto } from '../../lib/route-schemas';

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { inReaderLanguage, starterTemplate } from '../../../../domain/inspection-starters';
+import { inReaderLanguage, starterTemplate } from '@domain/inspection-starters';
 import type {
   AnswerInput,
   DefectDto,
@@ -14,7 +14,7 @@ import type {
   SubmitInspectionResponse,
   TemplateDto,
   TemplateInput,
-} from '../../../../domain/schemas/inspections';
+} from '@domain/schemas/inspections';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   equipment,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { starterTemplate } from '../../../../domain/inspection-starters';
+import { starterTemplate } from '@domain/inspection-starters';
 import {
   defectDtoSchema,
   inspectionReportSchema,
@@ -9,7 +9,7 @@ import {
   submitInspectionResponse,
   templateDtoSchema,
   type TemplateDto,
-} from '../../../../domain/schemas/inspections';
+} from '@domain/schemas/inspections';
 import {
   equipment,
   equipmentNote,

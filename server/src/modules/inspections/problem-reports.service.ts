@@ -3,7 +3,7 @@ import type {
   ProblemReportInput,
   ProblemReportPhotoInput,
   ProblemReportResponse,
-} from '../../../../domain/schemas/inspections';
+} from '@domain/schemas/inspections';
 import type { DbOrTx } from '../../db/client';
 import { equipment, inspectionDefect } from '../../db/schema/index';
 import type { Deps } from '../../deps';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defectDtoSchema, problemReportResponse } from '../../../../domain/schemas/inspections';
-import { workOrderDtoSchema } from '../../../../domain/schemas/work-orders';
+import { defectDtoSchema, problemReportResponse } from '@domain/schemas/inspections';
+import { workOrderDtoSchema } from '@domain/schemas/work-orders';
 import { equipmentNote, inspectionDefect } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import {

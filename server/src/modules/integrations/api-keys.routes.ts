@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  apiKeyListDto,
-  createApiKeySchema,
-  createdApiKeyDto,
-} from '../../../../domain/schemas/integrations';
+import { apiKeyListDto, createApiKeySchema, createdApiKeyDto } from '@domain/schemas/integrations';
 import type { Deps } from '../../deps';
 import { idParams, okDto } from '../../lib/route-schemas';
 import { companyCtx } from '../../plugins/access';

@@ -5,7 +5,7 @@ import type {
   ApiScope,
   CreateApiKeyInput,
   CreatedApiKeyDto,
-} from '../../../../domain/schemas/integrations';
+} from '@domain/schemas/integrations';
 import { apiKey, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';

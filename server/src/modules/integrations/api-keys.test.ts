@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKeyDto, CreatedApiKeyDto } from '../../../../domain/schemas/integrations';
+import type { ApiKeyDto, CreatedApiKeyDto } from '@domain/schemas/integrations';
 import { addSignedInUser, call, createEquipmentViaApi, signupOwner } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
 

@@ -8,7 +8,7 @@ import {
   webhookDeliveryDto,
   webhookDeliveryListDto,
   webhookListDto,
-} from '../../../../domain/schemas/integrations';
+} from '@domain/schemas/integrations';
 import type { Deps } from '../../deps';
 import { idempotencyKeyOf } from '../../lib/request';
 import { idParams, idsParams, okDto } from '../../lib/route-schemas';

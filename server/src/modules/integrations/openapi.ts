@@ -3,7 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { webhookPayloadSchema } from '../../../../domain/schemas/integrations';
+import { webhookPayloadSchema } from '@domain/schemas/integrations';
 import { publicUrlOf, type AppConfig } from '../../config';
 import { keyScopeOf } from '../../plugins/api-keys';
 

@@ -4,7 +4,7 @@ import type {
   BatchResultDto,
   ReadingsBatchDto,
   ReadingsBatchInput,
-} from '../../../../domain/schemas/integrations';
+} from '@domain/schemas/integrations';
 import { apiIdempotency, equipment, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, isUniqueViolation } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedApiKeyDto, ReadingsBatchDto } from '../../../../domain/schemas/integrations';
+import type { CreatedApiKeyDto, ReadingsBatchDto } from '@domain/schemas/integrations';
 import { equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
 import { call, createEquipmentViaApi, signupOwner } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';

@@ -9,7 +9,7 @@ import type {
   CreateWebhookInput,
   WebhookDeliveryDto,
   WebhookDto,
-} from '../../../../domain/schemas/integrations';
+} from '@domain/schemas/integrations';
 import { webhookDelivery, webhookEndpoint } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';

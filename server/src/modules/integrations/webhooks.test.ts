@@ -7,7 +7,7 @@ import type {
   CreatedWebhookDto,
   WebhookDeliveryDto,
   WebhookPayload,
-} from '../../../../domain/schemas/integrations';
+} from '@domain/schemas/integrations';
 import { webhookEndpoint } from '../../db/schema/index';
 import {
   call,

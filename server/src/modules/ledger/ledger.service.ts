@@ -12,8 +12,8 @@ import {
   legacyTypeOf,
   roundUsage,
   type HistoryEntry,
-} from '../../../../domain/history';
-import { personName } from '../../../../domain/history-text';
+} from '@domain/history';
+import { personName } from '@domain/history-text';
 import type { DbOrTx } from '../../db/client';
 import { equipment, equipmentNote, equipmentVersion } from '../../db/schema/index';
 import type { CompanyContext } from '../../plugins/session';

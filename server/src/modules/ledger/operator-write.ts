@@ -1,5 +1,5 @@
 import { sql, type Placeholder } from 'drizzle-orm';
-import type { HistoryEntry } from '../../../../domain/history';
+import type { HistoryEntry } from '@domain/history';
 import type { DbOrTx } from '../../db/client';
 import { equipment, equipmentNote, equipmentVersion } from '../../db/schema/index';
 import { legacyColumns, validEntry } from './ledger.service';

@@ -5,9 +5,9 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { HistoryPage, HistoryRecordDto } from '../../../../domain/schemas/equipment';
-import type { HistoryEntry as DashboardEntry } from '../../../../domain/schemas/dashboard';
-import type { HistoryRecord } from '../../../../domain/schemas/operators';
+import type { HistoryPage, HistoryRecordDto } from '@domain/schemas/equipment';
+import type { HistoryEntry as DashboardEntry } from '@domain/schemas/dashboard';
+import type { HistoryRecord } from '@domain/schemas/operators';
 import { equipmentNote } from '../../db/schema/index';
 import { recordMany, type NewEntry } from './index';
 import { call, createEquipmentViaApi, signupOwner } from '../../test/factories';

@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  dueListSchema,
-  dueQuerySchema,
-  type CalendarFeed,
-} from '../../../../domain/schemas/maintenance';
+import { dueListSchema, dueQuerySchema, type CalendarFeed } from '@domain/schemas/maintenance';
 import { publicUrlOf } from '../../config';
 import type { Deps } from '../../deps';
 import { notFound } from '../../lib/errors';

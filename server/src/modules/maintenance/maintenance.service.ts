@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import ical, { ICalCalendarMethod } from 'ical-generator';
-import { addInterval, todayIn } from '../../../../domain/dates';
-import type { DueList, DueWindow } from '../../../../domain/schemas/maintenance';
+import { addInterval, todayIn } from '@domain/dates';
+import type { DueList, DueWindow } from '@domain/schemas/maintenance';
 import { company, equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { asCompany } from '../../db/scope';

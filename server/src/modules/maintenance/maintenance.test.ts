@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EquipmentDto, EquipmentPage } from '../../../../domain/schemas/equipment';
-import type { CalendarFeed, DueList } from '../../../../domain/schemas/maintenance';
+import type { EquipmentDto, EquipmentPage } from '@domain/schemas/equipment';
+import type { CalendarFeed, DueList } from '@domain/schemas/maintenance';
 import {
   addSignedInUser,
   call,

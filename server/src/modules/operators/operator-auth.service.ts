@@ -1,6 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type OperatorLoginInput } from '../../../../domain/schemas/operators';
+import { type OperatorLoginInput } from '@domain/schemas/operators';
 import { company, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, isUniqueViolation } from '../../lib/errors';

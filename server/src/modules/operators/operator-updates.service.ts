@@ -7,13 +7,13 @@ import {
   type OperatorUpdateDto,
   type OperatorUpdateInput,
   type SubmitOperatorUpdateResponse,
-} from '../../../../domain/schemas/operators';
-import { UPDATES_APPLIED_MAX, UPDATES_PENDING_MAX } from '../../../../domain/operator-updates';
-import { messageText } from '../../../../domain/messages/catalogue';
-import { todayIn } from '../../../../domain/dates';
-import { computeStatus, usageStanding } from '../../../../domain/status';
-import { usualDailyUsage } from '../../../../domain/usage-rate';
-import type { HistoryLang } from '../../../../domain/history-text';
+} from '@domain/schemas/operators';
+import { UPDATES_APPLIED_MAX, UPDATES_PENDING_MAX } from '@domain/operator-updates';
+import { messageText } from '@domain/messages/catalogue';
+import { todayIn } from '@domain/dates';
+import { computeStatus, usageStanding } from '@domain/status';
+import { usualDailyUsage } from '@domain/usage-rate';
+import type { HistoryLang } from '@domain/history-text';
 import type { DbOrTx, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { apiKey, equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { historyLang } from '../../../../domain/history-text';
+import { historyLang } from '@domain/history-text';
 import {
   OPERATOR_HOME,
   companySettingsInputSchema,
@@ -13,9 +13,9 @@ import {
   operatorUpdateInputSchema,
   operatorUpdatesQuerySchema,
   resetUserPasswordSchema,
-} from '../../../../domain/schemas/operators';
-import { deviceSummary } from '../../../../domain/device';
-import { voidInputSchema } from '../../../../domain/schemas/equipment';
+} from '@domain/schemas/operators';
+import { deviceSummary } from '@domain/device';
+import { voidInputSchema } from '@domain/schemas/equipment';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { deviceCheckOf, issueDeviceCookie } from '../../lib/device-cookie';

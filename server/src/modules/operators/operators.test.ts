@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorUpdateDto } from '../../../../domain/schemas/operators';
+import { operatorUpdateDto } from '@domain/schemas/operators';
 import { company, equipment, equipmentNote } from '../../db/schema/index';
 import { cookieFrom, createTestApp, type TestApp } from '../../test/helpers';
 import { addSignedInUser, call, signupOwner, type SignedIn } from '../../test/factories';

@@ -9,7 +9,7 @@ import {
   type EmployeeInput,
   type ManagerInput,
   type ResetUserPasswordInput,
-} from '../../../../domain/schemas/operators';
+} from '@domain/schemas/operators';
 import type { Db } from '../../db/client';
 import { company, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CurrentUser } from '../../../../domain/schemas/auth';
-import type { EquipmentDto } from '../../../../domain/schemas/equipment';
-import type { CompanySettingsDto } from '../../../../domain/schemas/operators';
+import type { CurrentUser } from '@domain/schemas/auth';
+import type { EquipmentDto } from '@domain/schemas/equipment';
+import type { CompanySettingsDto } from '@domain/schemas/operators';
 import { createTestApp, cookieFrom, unique, type TestApp } from '../../test/helpers';
 import { call, createEquipmentViaApi, sessionForRole, signupOwner } from '../../test/factories';
 

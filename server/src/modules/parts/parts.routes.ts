@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { partInputSchema, stockInputSchema } from '../../../../domain/schemas/work-orders';
+import { partInputSchema, stockInputSchema } from '@domain/schemas/work-orders';
 import type { Deps } from '../../deps';
 import { idempotencyKeyOf } from '../../lib/request';
 import { idParams } from '../../lib/route-schemas';

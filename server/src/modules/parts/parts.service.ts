@@ -1,10 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type {
-  PartDto,
-  PartInput,
-  StockInput,
-  StockMoveDto,
-} from '../../../../domain/schemas/work-orders';
+import type { PartDto, PartInput, StockInput, StockMoveDto } from '@domain/schemas/work-orders';
 import type { DbOrTx } from '../../db/client';
 import { part, stockMove, workOrder } from '../../db/schema/index';
 import type { Deps } from '../../deps';

@@ -4,7 +4,7 @@ import {
   changePasswordSchema,
   companySettingsSchema,
   updateProfileSchema,
-} from '../../../../domain/schemas/profile';
+} from '@domain/schemas/profile';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { authOf, companyCtx } from '../../plugins/access';

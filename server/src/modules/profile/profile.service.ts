@@ -5,8 +5,8 @@ import {
   type CompanyDetails,
   type CompanySettingsInput,
   type UpdateProfileInput,
-} from '../../../../domain/schemas/profile';
-import type { Role } from '../../../../domain/roles';
+} from '@domain/schemas/profile';
+import type { Role } from '@domain/roles';
 import type { Db, DbOrTx } from '../../db/client';
 import { company, session, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';

@@ -1,11 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import {
-  billingIntervalSchema,
-  tierSchema,
-  type BillingInterval,
-  type Tier,
-} from '../../../../domain/plans';
+import { billingIntervalSchema, tierSchema, type BillingInterval, type Tier } from '@domain/plans';
 import { AppError } from '../../lib/errors';
 
 /** A subscription as the payment provider holds it (provider-neutral). */

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { chargeCents, tierSchema, type BillingInterval, type Tier } from '../../../../domain/plans';
+import { chargeCents, tierSchema, type BillingInterval, type Tier } from '@domain/plans';
 import { AppError } from '../../lib/errors';
 import {
   badSignature,

@@ -6,7 +6,7 @@ import {
   checkoutSessionParamsSchema,
   pauseRequestSchema,
   upgradeRequestSchema,
-} from '../../../../domain/schemas/subscription';
+} from '@domain/schemas/subscription';
 import type { Deps } from '../../deps';
 import { publicUrlOf } from '../../config';
 import { parse } from '../../lib/errors';

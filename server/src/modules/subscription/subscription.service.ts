@@ -5,18 +5,18 @@ import {
   tierSchema,
   type BillingInterval,
   type Tier,
-} from '../../../../domain/plans';
+} from '@domain/plans';
 import type {
   AdminAccountsPage,
   AdminAccountsQuery,
   LocalCheckoutView,
   SubscriptionView,
-} from '../../../../domain/schemas/subscription';
-import * as sm from '../../../../domain/subscription';
+} from '@domain/schemas/subscription';
+import * as sm from '@domain/subscription';
 import type { Db } from '../../db/client';
 import { billingEvent, company, equipment, user } from '../../db/schema/index';
 import type { Deps } from '../../deps';
-import { messageText } from '../../../../domain/messages/catalogue';
+import { messageText } from '@domain/messages/catalogue';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import {

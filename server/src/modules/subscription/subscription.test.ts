@@ -1,14 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  chargeCents,
-  PLANS,
-  tiers,
-  type BillingInterval,
-  type Tier,
-} from '../../../../domain/plans';
-import type { LocalCheckoutView, SubscriptionView } from '../../../../domain/schemas/subscription';
+import { chargeCents, PLANS, tiers, type BillingInterval, type Tier } from '@domain/plans';
+import type { LocalCheckoutView, SubscriptionView } from '@domain/schemas/subscription';
 import { buildApp } from '../../app';
 import { billingEvent, company, equipment, user } from '../../db/schema/index';
 import {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { costPerUnit, usageTracked } from '../../../../domain/costs';
-import type { CostsDto, CostsQuery } from '../../../../domain/schemas/work-orders';
+import { costPerUnit, usageTracked } from '@domain/costs';
+import type { CostsDto, CostsQuery } from '@domain/schemas/work-orders';
 import { equipment, equipmentNote, workOrder } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';

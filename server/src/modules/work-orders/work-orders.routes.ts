@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PHOTO_MAX_BYTES } from '../../../../domain/schemas/field';
+import { PHOTO_MAX_BYTES } from '@domain/schemas/field';
 import {
   completeInputSchema,
   costsQuerySchema,
@@ -9,7 +9,7 @@ import {
   workOrderPartInputSchema,
   workOrderPatchSchema,
   workOrderPhotoInputSchema,
-} from '../../../../domain/schemas/work-orders';
+} from '@domain/schemas/work-orders';
 import type { Deps } from '../../deps';
 import { idempotencyKeyOf, sendPhoto } from '../../lib/request';
 import { idParams, idsParams } from '../../lib/route-schemas';

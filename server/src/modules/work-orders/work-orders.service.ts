@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { personName } from '../../../../domain/history-text';
+import { personName } from '@domain/history-text';
 import {
   canMove,
   isClosedStatus,
@@ -13,7 +13,7 @@ import {
   type WorkOrderPartInput,
   type WorkOrderPhotoInput,
   type WorkOrderStatus,
-} from '../../../../domain/schemas/work-orders';
+} from '@domain/schemas/work-orders';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   company,

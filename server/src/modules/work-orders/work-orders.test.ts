@@ -5,7 +5,7 @@ import {
   partDtoSchema,
   workOrderDtoSchema,
   type WorkOrderDto,
-} from '../../../../domain/schemas/work-orders';
+} from '@domain/schemas/work-orders';
 import { equipmentNote, stockMove } from '../../db/schema/index';
 import { cookieFrom, createTestApp, type TestApp } from '../../test/helpers';
 import {
