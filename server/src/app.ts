@@ -11,7 +11,7 @@ import type { Deps } from './deps';
 import { AppError } from './lib/errors';
 import { loggerOptions } from './lib/log';
 import { createIndexPages } from './lib/index-html';
-import { SecretBox } from './lib/secret-box';
+import { SecretBox } from './db/secret-box';
 import { registerOpenApi } from './modules/integrations/index';
 import { registerModules } from './modules/routes';
 import { refreshCompany, stateOf } from './modules/subscription/index';

@@ -141,6 +141,17 @@ describe('the import graph of server/src and domain/', () => {
     expect(relativeIntoDomain).toEqual([]);
   });
 
+  it('never imports lib/ from db/ (db/ is the lowest layer: lib/ uses it)', () => {
+    const upward = [...graph]
+      .filter(([f]) => rel(f).startsWith('server/src/db/') && !/\.test\.tsx?$/.test(f))
+      .flatMap(([f, deps]) =>
+        deps
+          .filter((d) => rel(d).startsWith('server/src/lib/'))
+          .map((d) => `${rel(f)} -> ${rel(d)}`),
+      );
+    expect(upward).toEqual([]);
+  });
+
   it('never imports a plugin from db/, lib/, deps.ts or config.ts', () => {
     const below = (f: string) =>
       /^server\/src\/(db|lib)\//.test(f) ||

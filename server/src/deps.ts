@@ -1,7 +1,7 @@
 import type { Registry } from 'prom-client';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
-import type { SecretBox } from './lib/secret-box';
+import type { SecretBox } from './db/secret-box';
 
 /** Prometheus metrics of one app server (made by plugins/metrics.ts createMetrics). */
 export type Metrics = {

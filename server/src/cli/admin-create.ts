@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createMetrics } from '../plugins/metrics';
-import { SecretBox } from '../lib/secret-box';
+import { SecretBox } from '../db/secret-box';
 import { upsertPlatformAdmin } from '../modules/admin/admin-bootstrap';
 
 /** npm run admin:create -- --email E --password P : creates the platform admin (no hard-coded credentials). */

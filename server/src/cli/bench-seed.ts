@@ -4,7 +4,7 @@ import { RATE_WINDOW_DAYS } from '@domain/usage-rate';
 import { openDatabase, type Db } from '../db/client';
 import { overviewStatementSql } from '../modules/equipment/index';
 import { hashPassword } from '../lib/passwords';
-import { SecretBox } from '../lib/secret-box';
+import { SecretBox } from '../db/secret-box';
 
 /**
  * Seeds the benchmark data set with bulk INSERT ... SELECT generate_series (seconds, not minutes):

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { envSchema } from '../config';
-import { SecretBox } from '../lib/secret-box';
+import { SecretBox } from './secret-box';
 import { AppRoleError, grantAppRole, type OwnerQuery } from './app-role';
 import { APP_CONNECTION_NAME, dataDirHolder, lockDataDir, openDatabase } from './client';
 import { requestSnapshot } from './control-channel';

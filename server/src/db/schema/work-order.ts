@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
-  customType,
   date,
   index,
   integer,
@@ -13,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { bytea } from './columns';
 import { company } from './company';
 import { equipment, equipmentNote } from './equipment';
 import { inspectionDefect } from './inspection';
@@ -24,11 +24,6 @@ export type WorkOrderTask = { id: string; label: string; done: boolean };
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 const qty = (name: string) => numeric(name, { precision: 14, scale: 3, mode: 'number' });
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
-
 /** A company's parts catalogue. `on_hand` moves only through stock moves (modules/parts/stock.service.ts). */
 export const part = pgTable(
   'part',
