@@ -15,6 +15,9 @@ import { idempotencyKeyOf, sendPhoto } from '../../lib/request';
 import { idParams, idsParams } from '../../lib/route-schemas';
 import { companyCtx } from '../../plugins/access';
 import { costs } from './costs.service';
+import { addPart, completeWorkOrder } from './completion.service';
+import { addPhoto, photoOf } from './photos.service';
+import { getWorkOrder, listWorkOrders } from './read';
 import * as svc from './work-orders.service';
 
 const MANAGERS = ['owner', 'manager'] as const;
@@ -31,7 +34,7 @@ export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
       config: { access: WORKSHOP },
       schema: { tags, summary: 'Work orders (filters)', querystring: workOrderListQuerySchema },
     },
-    async (req) => svc.listWorkOrders(deps, companyCtx(req), req.query),
+    async (req) => listWorkOrders(deps, companyCtx(req), req.query),
   );
   app.post(
     '/api/work-orders',
@@ -64,7 +67,7 @@ export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/work-orders/:id',
     { config: { access: WORKSHOP }, schema: { tags, summary: 'One work order', params: idParams } },
-    async (req) => svc.getWorkOrder(deps, companyCtx(req), req.params.id),
+    async (req) => getWorkOrder(deps, companyCtx(req), req.params.id),
   );
   app.patch(
     '/api/work-orders/:id',
@@ -91,7 +94,7 @@ export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) => {
-      const { created, workOrder } = await svc.addPart(
+      const { created, workOrder } = await addPart(
         deps,
         companyCtx(req),
         req.params.id,
@@ -113,7 +116,7 @@ export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) => {
-      const { workOrder } = await svc.completeWorkOrder(
+      const { workOrder } = await completeWorkOrder(
         deps,
         companyCtx(req),
         req.params.id,
@@ -131,12 +134,7 @@ export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: { params: idParams, body: workOrderPhotoInputSchema },
     },
     async (req, reply) => {
-      const { created, workOrder } = await svc.addPhoto(
-        deps,
-        companyCtx(req),
-        req.params.id,
-        req.body,
-      );
+      const { created, workOrder } = await addPhoto(deps, companyCtx(req), req.params.id, req.body);
       return reply.status(created ? 201 : 200).send(workOrder);
     },
   );
@@ -144,7 +142,7 @@ export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/work-orders/:id/photos/:photoId',
     { config: { access: WORKSHOP }, schema: { params: idsParams('photoId') } },
     async (req, reply) =>
-      sendPhoto(reply, await svc.photoOf(deps, companyCtx(req), req.params.id, req.params.photoId)),
+      sendPhoto(reply, await photoOf(deps, companyCtx(req), req.params.id, req.params.photoId)),
   );
   app.get(
     '/api/costs',

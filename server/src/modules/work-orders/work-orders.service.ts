@@ -1,236 +1,47 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { personName } from '@domain/history-text';
 import {
   canMove,
   isClosedStatus,
-  type CompleteInput,
   type WorkOrderDto,
   type WorkOrderInput,
-  type WorkOrderListQuery,
   type WorkOrderPatch,
-  type WorkOrderPartInput,
-  type WorkOrderPhotoInput,
   type WorkOrderStatus,
 } from '@domain/schemas/work-orders';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   company,
-  equipment,
-  equipmentNote,
   part,
-  stockMove,
   user,
   workOrder,
   workOrderPhoto,
   type WorkOrderTask,
 } from '../../db/schema/index';
 import type { Deps } from '../../deps';
-import { AppError, isUniqueViolation, notFound } from '../../lib/errors';
+import { AppError, isUniqueViolation } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
-import { companyToday, findAnyRow, findRow } from '../equipment/index';
-import { recordServiceTx } from '../equipment/index';
-import { decodePhoto } from '../field/index';
-import { defectPhotoTx, openDefectOf, resolveDefectTx } from '../inspections/index';
-import { enqueueEvents, kickDelivery } from '../events/index';
-import { actorName, actorOf, bumpEquipmentVersion, record } from '../ledger/index';
-import { moveByKey, moveStock } from '../parts/index';
+import { findAnyRow, findRow } from '../equipment/index';
+import { defectPhotoTx, openDefectOf } from '../inspections/index';
+import { actorName, actorOf, record } from '../ledger/index';
+import { getWorkOrder, notFoundWo } from './read';
 
-type WorkOrderRow = typeof workOrder.$inferSelect;
+/**
+ * Work orders and their status machine: creating one (from a machine or a defect), editing it and
+ * moving it between open, in progress, on hold and canceled; who it can be assigned to, and what a new
+ * one proposes. Completing one (costs, stock, the service entry) is completion.service.ts.
+ */
 
-const LIST_LIMIT = 1000;
+export type WorkOrderRow = typeof workOrder.$inferSelect;
+
 const ASSIGNABLE = ['owner', 'manager', 'technician'];
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
-const notFoundWo = () => notFound('workOrders.notFound');
-
-// ---- Reading -------------------------------------------------------------------------------------------
-
-const assignee = alias(user, 'assignee');
-
-function baseQuery(db: DbOrTx, ctx: CompanyContext) {
-  return db
-    .select({
-      w: workOrder,
-      equipmentName: equipment.name,
-      unit: equipment.unit,
-      aFirst: assignee.firstName,
-      aLast: assignee.lastName,
-      aEmail: assignee.email,
-    })
-    .from(workOrder)
-    .innerJoin(
-      equipment,
-      and(eq(equipment.id, workOrder.equipmentId), eq(equipment.companyId, ctx.companyId)),
-    )
-    .leftJoin(assignee, eq(assignee.id, workOrder.assigneeId));
-}
-type Joined = Awaited<ReturnType<ReturnType<typeof baseQuery>['where']>>[number];
-
-/** Parts lines and photos of some work orders: two queries whatever their number. */
-async function extrasOf(db: DbOrTx, ctx: CompanyContext, ids: string[]) {
-  if (ids.length === 0) return { lines: [], photos: [] };
-  const [lines, photos] = await Promise.all([
-    db
-      .select({ m: stockMove, name: part.name, partNumber: part.partNumber, unit: part.unit })
-      .from(stockMove)
-      .innerJoin(part, eq(part.id, stockMove.partId))
-      .where(
-        and(
-          eq(stockMove.companyId, ctx.companyId),
-          inArray(stockMove.workOrderId, ids),
-          eq(stockMove.reason, 'used'),
-        ),
-      )
-      .orderBy(asc(stockMove.createdAt), asc(stockMove.id)),
-    db
-      .select({
-        id: workOrderPhoto.id,
-        workOrderId: workOrderPhoto.workOrderId,
-        createdAt: workOrderPhoto.createdAt,
-      })
-      .from(workOrderPhoto)
-      .where(
-        and(eq(workOrderPhoto.companyId, ctx.companyId), inArray(workOrderPhoto.workOrderId, ids)),
-      )
-      .orderBy(asc(workOrderPhoto.createdAt)),
-  ]);
-  return { lines, photos };
-}
-
-function toDtos(
-  rows: Joined[],
-  extras: Awaited<ReturnType<typeof extrasOf>>,
-  today: string,
-): WorkOrderDto[] {
-  return rows.map((r) => {
-    const w = r.w;
-    const parts = extras.lines
-      .filter((l) => l.m.workOrderId === w.id)
-      .map((l) => {
-        const quantity = -l.m.change;
-        return {
-          id: l.m.id,
-          partId: l.m.partId,
-          name: l.name,
-          partNumber: l.partNumber,
-          unit: l.unit,
-          quantity,
-          unitCost: l.m.unitCost,
-          cost: round2(quantity * l.m.unitCost),
-          addedBy: l.m.byName,
-          createdAt: l.m.createdAt.toISOString(),
-        };
-      });
-    const status = w.status as WorkOrderStatus;
-    const done = status === 'done';
-    const partsCost = done ? w.partsCost : round2(parts.reduce((s, p) => s + p.cost, 0));
-    const laborCost = round2((w.laborHours ?? 0) * (w.laborRate ?? 0));
-    return {
-      id: w.id,
-      number: w.number,
-      equipmentId: w.equipmentId,
-      equipmentName: r.equipmentName,
-      unit: r.unit,
-      title: w.title,
-      kind: w.kind as WorkOrderDto['kind'],
-      priority: w.priority as WorkOrderDto['priority'],
-      status,
-      dueDate: w.dueDate,
-      overdue: !isClosedStatus(status) && w.dueDate !== null && w.dueDate < today,
-      assigneeId: w.assigneeId,
-      assigneeName: w.assigneeId
-        ? personName({ firstName: r.aFirst, lastName: r.aLast, email: r.aEmail })
-        : null,
-      vendor: w.vendor,
-      tasks: w.tasks,
-      notes: w.notes,
-      defectId: w.defectId,
-      parts,
-      photos: extras.photos
-        .filter((p) => p.workOrderId === w.id)
-        .map((p) => ({ id: p.id, createdAt: p.createdAt.toISOString() })),
-      partsCost,
-      laborHours: w.laborHours,
-      laborRate: w.laborRate,
-      laborCost,
-      otherCost: w.otherCost,
-      total: done ? w.total : round2(partsCost + laborCost + w.otherCost),
-      usage: w.usage,
-      serviceEntryId: w.serviceEntryId,
-      createdBy: w.createdBy,
-      createdAt: w.createdAt.toISOString(),
-      updatedAt: w.updatedAt.toISOString(),
-      completedAt: w.completedAt ? w.completedAt.toISOString() : null,
-      completedBy: w.completedBy,
-    };
-  });
-}
-
-/** The first day of the company's current month (YYYY-MM-01). */
-const monthStart = (today: string) => `${today.slice(0, 7)}-01`;
-
-export async function listWorkOrders(
-  deps: Deps,
-  ctx: CompanyContext,
-  q: WorkOrderListQuery,
-): Promise<WorkOrderDto[]> {
-  const today = companyToday(deps, ctx);
-  const open = inArray(workOrder.status, ['open', 'in_progress', 'on_hold']);
-  const tz = ctx.company.timeZone;
-  const views: Record<WorkOrderListQuery['view'], SQL | undefined> = {
-    all: undefined,
-    open,
-    mine: and(open, eq(workOrder.assigneeId, ctx.userId)),
-    overdue: and(open, sql`${workOrder.dueDate} < ${today}`),
-    done_this_month: and(
-      eq(workOrder.status, 'done'),
-      sql`(${workOrder.completedAt} at time zone ${tz})::date >= ${monthStart(today)}::date`,
-    ),
-  };
-  const rows = await baseQuery(deps.db, ctx)
-    .where(
-      and(
-        eq(workOrder.companyId, ctx.companyId),
-        views[q.view],
-        q.status ? eq(workOrder.status, q.status) : undefined,
-        q.equipmentId ? eq(workOrder.equipmentId, q.equipmentId) : undefined,
-        q.assigneeId ? eq(workOrder.assigneeId, q.assigneeId) : undefined,
-      ),
-    )
-    .orderBy(
-      sql`case when ${workOrder.status} in ('done', 'canceled') then 1 else 0 end`,
-      sql`${workOrder.dueDate} asc nulls last`,
-      desc(workOrder.number),
-    )
-    .limit(LIST_LIMIT);
-  const extras = await extrasOf(
-    deps.db,
-    ctx,
-    rows.map((r) => r.w.id),
-  );
-  return toDtos(rows, extras, today);
-}
-
-export async function getWorkOrder(
-  deps: Deps,
+export async function lockWorkOrder(
+  tx: Tx,
   ctx: CompanyContext,
   id: string,
-  db: DbOrTx = deps.db,
-): Promise<WorkOrderDto> {
-  const rows = await baseQuery(db, ctx)
-    .where(and(eq(workOrder.id, id), eq(workOrder.companyId, ctx.companyId)))
-    .limit(1);
-  if (rows.length === 0) throw notFoundWo();
-  const [dto] = toDtos(rows, await extrasOf(db, ctx, [id]), companyToday(deps, ctx));
-  return dto!;
-}
-
-// ---- Writing -------------------------------------------------------------------------------------------
-
-async function lockWorkOrder(tx: Tx, ctx: CompanyContext, id: string): Promise<WorkOrderRow> {
+): Promise<WorkOrderRow> {
   const [w] = await tx
     .select()
     .from(workOrder)
@@ -241,7 +52,7 @@ async function lockWorkOrder(tx: Tx, ctx: CompanyContext, id: string): Promise<W
   return w;
 }
 
-const closed = (status: string) =>
+export const closed = (status: string) =>
   new AppError('conflict', 'workOrders.closed', { params: { status } });
 
 async function checkAssignee(db: DbOrTx, ctx: CompanyContext, id: string | null | undefined) {
@@ -263,7 +74,7 @@ const tasksOf = (
   tasks.map((t) => ({ id: t.id ?? randomUUID(), label: t.label, done: t.done }));
 
 /** The one history entry of a status change (through the ledger). */
-async function statusEntry(
+export async function statusEntry(
   tx: Tx,
   ctx: CompanyContext,
   w: Pick<WorkOrderRow, 'equipmentId' | 'number' | 'title'>,
@@ -433,272 +244,6 @@ export async function updateWorkOrder(
       await statusEntry(tx, ctx, { ...w, title: set.title ?? w.title }, from, to, now);
   });
   return getWorkOrder(deps, ctx, id);
-}
-
-/** Draws parts for an order (a "used" stock move each), inside the caller's transaction. */
-async function drawParts(
-  tx: Tx,
-  ctx: CompanyContext,
-  w: WorkOrderRow,
-  parts: WorkOrderPartInput[],
-  at: Date,
-  key: string | null,
-) {
-  for (const [i, p] of parts.entries())
-    await moveStock(tx, {
-      companyId: ctx.companyId,
-      partId: p.partId,
-      change: -p.quantity,
-      reason: 'used',
-      note: null,
-      workOrderId: w.id,
-      userId: ctx.userId,
-      byName: actorName(ctx),
-      idempotencyKey: key ? (parts.length > 1 ? `${key}#${i}` : key) : null,
-      at,
-    });
-}
-
-/** POST /api/work-orders/:id/parts: a part used on the order, taken from stock at once. */
-export async function addPart(
-  deps: Deps,
-  ctx: CompanyContext,
-  id: string,
-  input: WorkOrderPartInput,
-  key: string | null,
-): Promise<{ created: boolean; workOrder: WorkOrderDto }> {
-  if (key) {
-    const prior = await moveByKey(deps.db, ctx.companyId, key);
-    if (prior) {
-      if (
-        prior.workOrderId !== id ||
-        prior.partId !== input.partId ||
-        -prior.change !== input.quantity
-      )
-        throw keyReused();
-      return { created: false, workOrder: await getWorkOrder(deps, ctx, id) };
-    }
-  }
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    const w = await lockWorkOrder(tx, ctx, id);
-    if (isClosedStatus(w.status as WorkOrderStatus)) throw closed(w.status);
-    await drawParts(tx, ctx, w, [input], now, key);
-    await tx
-      .update(workOrder)
-      .set({ updatedAt: now })
-      .where(and(eq(workOrder.id, w.id), eq(workOrder.companyId, ctx.companyId)));
-  });
-  return { created: true, workOrder: await getWorkOrder(deps, ctx, id) };
-}
-
-/**
- * POST /api/work-orders/:id/complete: one transaction. Any last parts are drawn, the costs are fixed,
- * a service order writes its service entry exactly as Mark as Serviced does (the interval resets, the
- * forecast moves), a linked defect is resolved, and the status change is written to the machine's
- * record. Anything refused on the way leaves nothing behind. The same Idempotency-Key answers the
- * completed order again.
- */
-export async function completeWorkOrder(
-  deps: Deps,
-  ctx: CompanyContext,
-  id: string,
-  input: CompleteInput,
-  key: string | null,
-): Promise<{ created: boolean; workOrder: WorkOrderDto }> {
-  const now = deps.now();
-  const today = companyToday(deps, ctx);
-  const replay = await deps.db.transaction(async (tx) => {
-    const w = await lockWorkOrder(tx, ctx, id);
-    const from = w.status as WorkOrderStatus;
-    if (from === 'done' && key && w.completeKey === key) return true;
-    if (isClosedStatus(from)) throw closed(from);
-    let e = await findRow(tx, ctx, w.equipmentId, true);
-    await drawParts(tx, ctx, w, input.parts, now, key ? `${key}:parts` : null);
-    const lines = await tx
-      .select({
-        change: stockMove.change,
-        unitCost: stockMove.unitCost,
-        name: part.name,
-        partNumber: part.partNumber,
-      })
-      .from(stockMove)
-      .innerJoin(part, eq(part.id, stockMove.partId))
-      .where(
-        and(
-          eq(stockMove.companyId, ctx.companyId),
-          eq(stockMove.workOrderId, w.id),
-          eq(stockMove.reason, 'used'),
-        ),
-      )
-      .orderBy(asc(stockMove.createdAt), asc(stockMove.id));
-    const partsCost = round2(lines.reduce((s, l) => s + -l.change * l.unitCost, 0));
-    const laborHours = input.laborHours ?? w.laborHours ?? null;
-    const laborRate = input.laborRate ?? w.laborRate ?? null;
-    const laborCost = round2((laborHours ?? 0) * (laborRate ?? 0));
-    const otherCost = round2(input.otherCost ?? w.otherCost ?? 0);
-    const total = round2(partsCost + laborCost + otherCost);
-    const notes = input.notes ?? w.notes ?? null;
-    let serviceEntryId: string | null = null;
-    if (w.kind === 'service') {
-      const performedBy = await performerOf(tx, ctx, w);
-      e = await recordServiceTx(
-        tx,
-        deps,
-        ctx,
-        e,
-        {
-          ...(input.usage !== null && input.usage !== undefined ? { usage: input.usage } : {}),
-          parts: lines.map((l) => ({ part: l.name, partNumber: l.partNumber, qty: -l.change })),
-          cost: total,
-          performedBy,
-          notes: [`#${w.number} ${w.title}`, input.notes].filter(Boolean).join(' · '),
-        },
-        today,
-      );
-      const [entry] = await tx
-        .select({ id: equipmentNote.id })
-        .from(equipmentNote)
-        .where(
-          and(
-            eq(equipmentNote.companyId, ctx.companyId),
-            eq(equipmentNote.equipmentId, e.id),
-            eq(equipmentNote.type, 'maintenance'),
-          ),
-        )
-        .orderBy(desc(equipmentNote.seq))
-        .limit(1);
-      serviceEntryId = entry?.id ?? null;
-    }
-    if (w.defectId)
-      await resolveDefectTx(
-        tx,
-        ctx,
-        w.defectId,
-        e,
-        { note: notes || w.title, serviceEntryId, returnToService: input.returnToService },
-        now,
-      );
-    await tx
-      .update(workOrder)
-      .set({
-        status: 'done',
-        laborHours,
-        laborRate,
-        otherCost,
-        partsCost,
-        total,
-        notes,
-        usage: input.usage ?? e.currentUsage,
-        serviceEntryId,
-        completedAt: now,
-        completedBy: actorName(ctx),
-        completedByUserId: ctx.userId,
-        completeKey: key,
-        updatedAt: now,
-      })
-      .where(and(eq(workOrder.id, w.id), eq(workOrder.companyId, ctx.companyId)));
-    await statusEntry(tx, ctx, w, from, 'done', now, total);
-    await bumpEquipmentVersion(tx, ctx.companyId);
-    // Webhooks (issue 29): the completed order, in the transaction that completes it.
-    await enqueueEvents(
-      tx,
-      ctx.companyId,
-      [
-        {
-          type: 'work_order.completed',
-          data: {
-            workOrderId: w.id,
-            number: w.number,
-            equipmentId: w.equipmentId,
-            kind: w.kind,
-            total,
-            partsCost,
-            laborCost,
-            otherCost,
-            serviceEntryId,
-            completedAt: now.toISOString(),
-          },
-        },
-      ],
-      now,
-    );
-    return false;
-  });
-  if (!replay) kickDelivery(deps);
-  return { created: !replay, workOrder: await getWorkOrder(deps, ctx, id) };
-}
-
-/** Who did the work: the assignee, else the vendor, else whoever completes it. */
-async function performerOf(tx: Tx, ctx: CompanyContext, w: WorkOrderRow): Promise<string> {
-  if (w.assigneeId) {
-    const [u] = await tx
-      .select({ firstName: user.firstName, lastName: user.lastName, email: user.email })
-      .from(user)
-      .where(and(eq(user.id, w.assigneeId), eq(user.companyId, ctx.companyId)))
-      .limit(1);
-    if (u) return personName(u);
-  }
-  return w.vendor ?? actorName(ctx);
-}
-
-/** POST /api/work-orders/:id/photos: stored under the phone's key (sending it again is a no-op). */
-export async function addPhoto(
-  deps: Deps,
-  ctx: CompanyContext,
-  id: string,
-  input: WorkOrderPhotoInput,
-): Promise<{ created: boolean; workOrder: WorkOrderDto }> {
-  const { bytes, contentType } = decodePhoto(input.data);
-  const photoKey = `${id}:${input.key}`;
-  const created = await deps.db.transaction(async (tx) => {
-    const w = await lockWorkOrder(tx, ctx, id);
-    const [prior] = await tx
-      .select({ data: workOrderPhoto.data })
-      .from(workOrderPhoto)
-      .where(
-        and(eq(workOrderPhoto.companyId, ctx.companyId), eq(workOrderPhoto.photoKey, photoKey)),
-      )
-      .limit(1);
-    if (prior) {
-      if (!Buffer.from(prior.data).equals(bytes)) throw keyReused();
-      return false;
-    }
-    if (w.status === 'canceled') throw closed(w.status);
-    await tx.insert(workOrderPhoto).values({
-      companyId: ctx.companyId,
-      workOrderId: w.id,
-      photoKey,
-      contentType,
-      byteSize: bytes.length,
-      data: bytes,
-      uploadedBy: ctx.userId,
-      createdAt: deps.now(),
-    });
-    return true;
-  });
-  return { created, workOrder: await getWorkOrder(deps, ctx, id) };
-}
-
-export async function photoOf(
-  deps: Deps,
-  ctx: CompanyContext,
-  id: string,
-  photoId: string,
-): Promise<{ contentType: string; data: Buffer }> {
-  const [p] = await deps.db
-    .select({ contentType: workOrderPhoto.contentType, data: workOrderPhoto.data })
-    .from(workOrderPhoto)
-    .where(
-      and(
-        eq(workOrderPhoto.id, photoId),
-        eq(workOrderPhoto.workOrderId, id),
-        eq(workOrderPhoto.companyId, ctx.companyId),
-      ),
-    )
-    .limit(1);
-  if (!p) throw notFound();
-  return p;
 }
 
 /** People a work order can be assigned to: the company's owners, managers and technicians. */
