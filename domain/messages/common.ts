@@ -13,6 +13,8 @@ export const commonMessages = registerMessages('common', {
   tooLong: 'Must be at most {{max}} characters',
   /** Any text with a control character other than tab and a line break (domain/schemas/primitives.ts). */
   controlChars: 'The text contains a character that is not allowed (a control character).',
+  /** Any text with a lone UTF-16 surrogate, half a character (domain/schemas/primitives.ts). */
+  brokenCharacter: 'The text contains a broken character. Please type it again.',
   /** Any date outside MIN_DATE..MAX_DATE (domain/schemas/primitives.ts). */
   dateRange: 'The date must be between 1900-01-01 and 2100-12-31.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',

@@ -19,15 +19,33 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 export const hasControlChars = (value: string): boolean => CONTROL_CHARS.test(value);
 
 /**
+ * A lone UTF-16 surrogate ("\ud800" without its pair): not a character. It cannot be written as UTF-8,
+ * and PostgreSQL refuses it in jsonb (`\ud800` escape) on both databases. With the `u` flag a paired
+ * surrogate is one code point, so only an unpaired half matches \p{Cs}.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** True when the text holds half of a UTF-16 surrogate pair without the other half. */
+export const hasLoneSurrogate = (value: string): boolean => LONE_SURROGATE.test(value);
+
+/**
  * Every string a request carries (bodies, query strings, sign-in fields): z.string() that refuses
- * control characters other than tab and line breaks with `common.controlChars`, before any other rule.
- * Chain `.trim().min().max()` on it as on z.string().
+ * control characters other than tab and line breaks with `common.controlChars`, and a lone surrogate
+ * with `common.brokenCharacter`, before any other rule. Chain `.trim().min().max()` on it as on
+ * z.string(). (A JSON body with a lone surrogate anywhere, in a field that is not `text()` too, is
+ * refused with the same key before validation: server/src/plugins/validation.ts.)
  */
 export const text = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine((s) => !hasControlChars(s), {
-    message: commonMessages.controlChars,
-    abort: true,
-  });
+  z
+    .string(params)
+    .refine((s) => !hasControlChars(s), {
+      message: commonMessages.controlChars,
+      abort: true,
+    })
+    .refine((s) => !hasLoneSurrogate(s), {
+      message: commonMessages.brokenCharacter,
+      abort: true,
+    });
 
 /** The earliest and latest calendar date a request may carry (inclusive). */
 export const MIN_DATE = '1900-01-01';

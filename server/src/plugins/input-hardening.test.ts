@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defectDtoSchema, templateDtoSchema } from '@domain/schemas/inspections';
 import { createTestApp, type TestApp } from '../test/helpers';
@@ -29,6 +30,41 @@ const refusedAs = (res: Answer, key: string) => {
   expect(res.json<{ key: string; code: string }>()).toMatchObject({ code: 'validation', key });
 };
 const NUL = 'a\u0000b';
+/** Half of a UTF-16 surrogate pair (issue 43): a 500 on both databases before. */
+const LONE = 'a\ud800b';
+
+/** The same requests, each with one text field set to `bad` (every kind of route: manager, operator, sign-in). */
+function textCases(
+  owner: { cookie: string; email: string },
+  operator: string,
+  machineId: string,
+  bad: string,
+): [string | null, 'POST' | 'PATCH', string, Record<string, unknown>][] {
+  return [
+    [owner.cookie, 'POST', '/api/equipment', { name: bad, type: 'machinery', unit: 'hours' }],
+    [owner.cookie, 'PATCH', `/api/equipment/${machineId}`, { description: bad }],
+    [owner.cookie, 'POST', `/api/equipment/${machineId}/notes`, { content: bad }],
+    [owner.cookie, 'PATCH', `/api/equipment/${machineId}/reset-service`, { notes: bad }],
+    [owner.cookie, 'POST', '/api/employees', { firstName: bad, lastName: 'Ruiz' }],
+    [owner.cookie, 'PATCH', '/api/user/profile', { firstName: bad }],
+    [null, 'POST', '/api/auth/login', { emailOrBusinessName: bad, password: 'whatever-1' }],
+    [null, 'POST', '/api/auth/login', { emailOrBusinessName: owner.email, password: bad }],
+    [null, 'POST', '/api/employee/login', { operatorName: bad, password: 'whatever-1' }],
+    [null, 'POST', '/api/auth/forgot-password', { emailOrBusinessName: bad }],
+    [
+      null,
+      'POST',
+      '/api/auth/signup',
+      { businessName: bad, email: 'n@example.com', password: 'Harvest-Moon-42' },
+    ],
+    [
+      operator,
+      'POST',
+      '/api/operator-updates',
+      { equipmentId: machineId, newUsage: 120, notes: bad },
+    ],
+  ];
+}
 
 describe('control characters in text (item 7)', () => {
   it('refuses a NUL (and other control characters) in bodies on every kind of route', async () => {
@@ -171,5 +207,90 @@ describe('dates (item 8)', () => {
       .array()
       .parse((await call(t.app, owner.cookie, 'GET', '/api/defects')).json());
     expect(still.map((d) => d.id)).toContain(defect!.id);
+  });
+});
+
+describe('lone UTF-16 surrogates in text (issue 43)', () => {
+  it('refuses a lone surrogate in every text field with 400 common.brokenCharacter, nothing written', async () => {
+    const owner = await signupOwner(t.app);
+    const machine = await createEquipmentViaApi(t.app, owner.cookie);
+    const operator = await signInOperatorViaApi(t.app, owner);
+    for (const bad of [LONE, '\ud800', 'x\udfff', 'end\udbff']) {
+      for (const [cookie, method, url, body] of textCases(owner, operator, machine.id, bad)) {
+        refusedAs(await call(t.app, cookie, method, url, body), 'common.brokenCharacter');
+      }
+    }
+    const after = await call(t.app, owner.cookie, 'GET', `/api/equipment/${machine.id}`);
+    expect(after.json<{ name: string; description: string | null }>()).toMatchObject({
+      name: machine.name,
+      description: machine.description,
+    });
+    const history = await call(t.app, owner.cookie, 'GET', `/api/equipment/${machine.id}/history`);
+    expect(history.json<unknown[]>()).toHaveLength(1); // the machine's "added" entry only
+  });
+
+  it('refuses it in fields kept as raw JSON and in keys, where no text() schema looks', async () => {
+    const owner = await signupOwner(t.app);
+    // The raw JSON text a client sends ("\ud800" escaped, as JSON.stringify writes it).
+    const raw = (url: string, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+        payload,
+      });
+    refusedAs(
+      await raw('/api/equipment', '{"name":"ok","type":"machinery","unit":"hours","\\ud800":1}'),
+      'common.brokenCharacter',
+    );
+    refusedAs(
+      await raw(
+        '/api/inspection-templates',
+        '{"name":"Daily","equipmentTypes":["vehicle"],"daily":true,"items":[{"id":"\\udc00","label":"Tires","kind":"passFail","required":true}]}',
+      ),
+      'common.brokenCharacter',
+    );
+    // A pair written as two escapes is one character (an emoji), kept.
+    const pair = await raw(
+      '/api/equipment',
+      '{"name":"Loader \\ud83d\\ude9c","type":"machinery","unit":"hours"}',
+    );
+    expect(pair.statusCode, pair.body).toBe(201);
+    expect(pair.json<{ name: string }>().name).toBe('Loader 🚜');
+  });
+
+  it('fuzz: any string in a note or an operator note is stored as sent or refused with 400, never 500', async () => {
+    const owner = await signupOwner(t.app);
+    const machine = await createEquipmentViaApi(t.app, owner.cookie);
+    const operator = await signInOperatorViaApi(t.app, owner);
+    const refusals = ['common.brokenCharacter', 'common.controlChars'];
+    let usage = 100;
+    await fc.assert(
+      fc.asyncProperty(
+        // "binary" draws any UTF-16 code unit, lone surrogates included.
+        fc.string({ unit: 'binary', maxLength: 40 }).map((x) => `n${x}`),
+        fc.boolean(),
+        async (s, asOperator) => {
+          const res = asOperator
+            ? await call(t.app, operator, 'POST', '/api/operator-updates', {
+                equipmentId: machine.id,
+                newUsage: (usage += 1),
+                notes: s,
+              })
+            : await call(t.app, owner.cookie, 'POST', `/api/equipment/${machine.id}/notes`, {
+                content: s,
+              });
+          expect(res.statusCode, res.body).toBeLessThan(500);
+          if (res.statusCode === 400) {
+            expect(refusals).toContain(res.json<{ key: string }>().key);
+            usage -= asOperator ? 1 : 0;
+            return;
+          }
+          expect(res.statusCode, res.body).toBeLessThan(300);
+          if (!asOperator) expect([s, s.trim()]).toContain(res.json<{ content: string }>().content);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

@@ -8,6 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { messageKeyOf } from '@domain/messages/catalogue';
+import { hasLoneSurrogate } from '@domain/schemas/primitives';
 import { AppError, fromIssues, notFound } from '../lib/errors';
 
 /**
@@ -45,8 +46,41 @@ const checkedSerializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) 
   };
 };
 
+/** True when a string anywhere in a parsed JSON value (a key or a value, at any depth) holds a lone surrogate. */
+export function holdsLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return hasLoneSurrogate(value);
+  if (Array.isArray(value)) return value.some(holdsLoneSurrogate);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).some(([k, v]) => hasLoneSurrogate(k) || holdsLoneSurrogate(v));
+  return false;
+}
+
+/**
+ * Fastify's own JSON parser (same prototype-poisoning rules and body limit), followed by one check: a
+ * body with a lone UTF-16 surrogate anywhere ("\ud800", half a character) is refused with 400
+ * `common.brokenCharacter`, so a field a route keeps as raw JSON (params, answers, import rows) never
+ * reaches PostgreSQL, which refuses it in jsonb with an error (a 500 on both databases before).
+ */
+function registerJsonBodyCheck(app: FastifyInstance) {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    parse(
+      req,
+      typeof body === 'string' ? body : body.toString('utf8'),
+      (err: Error | null, value?: unknown) => {
+        if (err) return done(err, undefined);
+        if (holdsLoneSurrogate(value))
+          return done(new AppError('validation', 'common.brokenCharacter'), undefined);
+        done(null, value);
+      },
+    );
+  });
+}
+
 export function registerValidation(app: FastifyInstance, opts: { strictResponses?: boolean } = {}) {
   app.setValidatorCompiler(zodValidatorCompiler);
+  registerJsonBodyCheck(app);
   // A declared answer is encoded with its schema (fields it does not list are dropped); a mismatch is a 500.
   app.setSerializerCompiler(opts.strictResponses ? checkedSerializerCompiler : serializerCompiler);
 }
