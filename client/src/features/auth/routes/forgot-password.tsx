@@ -13,12 +13,13 @@ import {
 } from '@domain/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
+import { PasswordField } from '@/components/password-field';
 import { toast } from '@/components/ui/use-toast';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
 import { AuthShell } from '../components/auth-shell';
 import { FormField } from '@/components/form-field';
+import { fieldProps } from '@/components/form-field-props';
 import { questionText } from '../lib/question-text';
 import { useMessage } from '@/lib/use-message';
 
@@ -97,11 +98,7 @@ export default function ForgotPasswordPage() {
 
   const aErr = accountForm.formState.errors;
   const rErr = resetForm.formState.errors;
-  const rField = (name: keyof ResetValues) => ({
-    'aria-invalid': Boolean(rErr[name]),
-    'aria-describedby': rErr[name] ? `${name}-error` : undefined,
-    ...resetForm.register(name),
-  });
+  const rField = (name: keyof ResetValues) => fieldProps(resetForm, name);
 
   return (
     <AuthShell
@@ -160,28 +157,12 @@ export default function ForgotPasswordPage() {
               {...rField('securityAnswer2')}
             />
           </FormField>
-          <FormField
-            id="newPassword"
-            label={t('forgot.newPassword')}
-            error={msg(rErr.newPassword?.message)}
-          >
-            <PasswordInput
-              id="newPassword"
-              autoComplete="new-password"
-              {...rField('newPassword')}
-            />
-          </FormField>
-          <FormField
-            id="confirmPassword"
+          <PasswordField form={resetForm} name="newPassword" label={t('forgot.newPassword')} />
+          <PasswordField
+            form={resetForm}
+            name="confirmPassword"
             label={t('forgot.confirmPassword')}
-            error={msg(rErr.confirmPassword?.message)}
-          >
-            <PasswordInput
-              id="confirmPassword"
-              autoComplete="new-password"
-              {...rField('confirmPassword')}
-            />
-          </FormField>
+          />
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
             <Button type="button" variant="outline" onClick={back} className="sm:flex-1">
               <ArrowLeft aria-hidden />

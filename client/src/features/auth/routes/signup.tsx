@@ -8,13 +8,14 @@ import { TRIAL_EQUIPMENT_LIMIT } from '@domain/plans';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
+import { PasswordField } from '@/components/password-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useTrialDays } from '../api/get-config';
 import { useSignup } from '../api/signup';
 import { AuthShell } from '../components/auth-shell';
 import { FormField } from '@/components/form-field';
+import { fieldProps } from '@/components/form-field-props';
 import { useMessage } from '@/lib/use-message';
 
 type SignupValues = {
@@ -82,11 +83,7 @@ export default function SignupPage() {
     }
   });
 
-  const field = (name: keyof SignupValues) => ({
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': errors[name] ? `${name}-error` : undefined,
-    ...form.register(name),
-  });
+  const field = (name: keyof SignupValues) => fieldProps(form, name);
 
   return (
     <AuthShell
@@ -117,25 +114,13 @@ export default function SignupPage() {
             {...field('email')}
           />
         </FormField>
-        <FormField
-          id="password"
+        <PasswordField
+          form={form}
+          name="password"
           label={t('signup.password')}
-          error={msg(errors.password?.message)}
           hint={t('signup.passwordHint')}
-        >
-          <PasswordInput id="password" autoComplete="new-password" {...field('password')} />
-        </FormField>
-        <FormField
-          id="confirmPassword"
-          label={t('signup.confirmPassword')}
-          error={msg(errors.confirmPassword?.message)}
-        >
-          <PasswordInput
-            id="confirmPassword"
-            autoComplete="new-password"
-            {...field('confirmPassword')}
-          />
-        </FormField>
+        />
+        <PasswordField form={form} name="confirmPassword" label={t('signup.confirmPassword')} />
         <Button type="submit" className="w-full" disabled={signup.isPending}>
           {signup.isPending ? t('signup.submitting') : t('signup.submit')}
         </Button>

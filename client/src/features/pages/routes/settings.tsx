@@ -9,6 +9,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
 import { useCurrentUser } from '@/lib/auth';
 
@@ -28,10 +29,7 @@ export default function SettingsPage() {
   const sections = SECTIONS.filter((s) => !('ownerOnly' in s) || user?.role === 'owner');
   return (
     <main className="mx-auto grid max-w-4xl gap-4 p-4 md:p-6">
-      <div className="grid gap-1">
-        <h1 className="text-2xl font-bold">{t('common:titles.settings')}</h1>
-        <p className="text-sm text-muted-foreground">{t('settings.intro')}</p>
-      </div>
+      <PageHeader title={t('common:titles.settings')} intro={t('settings.intro')} />
       <ul className="grid gap-3 sm:grid-cols-2">
         {sections.map((s) => (
           <li key={s.key}>

@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { changePasswordFormSchema, type ChangePasswordFormValues } from '@domain/schemas/profile';
-import { FormField } from '@/components/form-field';
+import { PasswordField } from '@/components/password-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
 import { useChangePassword } from '../api/change-password';
 import { useMessage } from '@/lib/use-message';
@@ -22,7 +21,6 @@ export function ChangePasswordCard() {
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: EMPTY,
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
@@ -38,12 +36,6 @@ export function ChangePasswordCard() {
     }
   });
 
-  const field = (name: keyof Values) => ({
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': errors[name] ? `${name}-error` : undefined,
-    ...form.register(name),
-  });
-
   return (
     <Card>
       <CardHeader>
@@ -52,35 +44,14 @@ export function ChangePasswordCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
-          <FormField
-            id="currentPassword"
+          <PasswordField
+            form={form}
+            name="currentPassword"
             label={t('password.current')}
-            error={msg(errors.currentPassword?.message)}
-          >
-            <PasswordInput
-              id="currentPassword"
-              autoComplete="current-password"
-              {...field('currentPassword')}
-            />
-          </FormField>
-          <FormField
-            id="newPassword"
-            label={t('password.new')}
-            error={msg(errors.newPassword?.message)}
-          >
-            <PasswordInput id="newPassword" autoComplete="new-password" {...field('newPassword')} />
-          </FormField>
-          <FormField
-            id="confirmPassword"
-            label={t('password.confirm')}
-            error={msg(errors.confirmPassword?.message)}
-          >
-            <PasswordInput
-              id="confirmPassword"
-              autoComplete="new-password"
-              {...field('confirmPassword')}
-            />
-          </FormField>
+            autoComplete="current-password"
+          />
+          <PasswordField form={form} name="newPassword" label={t('password.new')} />
+          <PasswordField form={form} name="confirmPassword" label={t('password.confirm')} />
           <div className="flex justify-end">
             <Button type="submit" disabled={change.isPending}>
               {change.isPending ? t('password.submitting') : t('password.submit')}

@@ -10,6 +10,7 @@ import {
   type UpdateProfileFormValues,
 } from '@domain/schemas/profile';
 import { FormField } from '@/components/form-field';
+import { fieldProps } from '@/components/form-field-props';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -61,11 +62,7 @@ export function PersonalDetailsCard({ user }: { user: CurrentUser }) {
     }
   });
 
-  const field = (name: keyof Values) => ({
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': errors[name] ? `${name}-error` : undefined,
-    ...form.register(name),
-  });
+  const field = (name: keyof Values) => fieldProps(form, name);
   const orNotSet = (v: string | null) => v || t('notSet');
 
   return (

@@ -1,0 +1,17 @@
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+
+/**
+ * A react-hook-form field's input props: registered, and marked invalid with its error's id (the one
+ * `FormField` writes, `<name>-error`) so a screen reader reads the message with the field.
+ */
+export function fieldProps<T extends FieldValues, O extends FieldValues>(
+  form: UseFormReturn<T, unknown, O>,
+  name: Path<T>,
+) {
+  const { error } = form.getFieldState(name, form.formState);
+  return {
+    'aria-invalid': Boolean(error),
+    'aria-describedby': error ? `${name}-error` : undefined,
+    ...form.register(name),
+  };
+}
