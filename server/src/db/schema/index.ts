@@ -6,3 +6,4 @@ export * from './mail';
 export * from './inspection';
 export * from './work-order';
 export * from './integrations';
+export * from './record-originals';
