@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  completeInputSchema,
+  type CompleteInput,
+  type WorkOrderDto,
+} from '@domain/schemas/work-orders';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { formatDateTime, formatUsd } from '@/lib/format';
+import { translateError } from '@/lib/translate-message';
+import { useMessage } from '@/lib/use-message';
+import { useCompleteWorkOrder } from '../api/mutations';
+
+type CompleteValues = {
+  usage: string;
+  laborHours: string;
+  laborRate: string;
+  otherCost: string;
+  notes: string;
+};
+
+/** Complete (react-hook-form with the domain schema): usage, labour, other costs, notes. */
+export function CompleteCard({ w }: { w: WorkOrderDto }) {
+  const { t } = useTranslation('workOrders');
+  const msg = useMessage();
+  const complete = useCompleteWorkOrder(w.id);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<CompleteValues, unknown, CompleteInput>({
+    resolver: zodResolver(completeInputSchema) as unknown as Resolver<
+      CompleteValues,
+      unknown,
+      CompleteInput
+    >,
+    defaultValues: { usage: '', laborHours: '', laborRate: '', otherCost: '', notes: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (body) => {
+    setError(null);
+    try {
+      await complete.mutateAsync(body);
+      toast({ title: t('completed', { number: w.number }) });
+    } catch (err) {
+      setError(translateError(t, err));
+    }
+  });
+  const field = (id: string, label: string, name: Exclude<keyof CompleteValues, 'notes'>) => (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min="0"
+        step="any"
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={errors[name] ? `${id}-error` : undefined}
+        {...form.register(name)}
+      />
+      <FieldError id={`${id}-error`} message={msg(errors[name]?.message)} />
+    </div>
+  );
+  return (
+    <Card className="no-print p-4">
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        className="grid gap-3 sm:grid-cols-2"
+        aria-label={t('complete')}
+        noValidate
+      >
+        <h2 className="font-semibold sm:col-span-2">{t('complete')}</h2>
+        {w.kind === 'service' && (
+          <p className="text-sm text-muted-foreground sm:col-span-2">{t('completeService')}</p>
+        )}
+        {field(
+          'wo-usage',
+          t('usage', { unit: t(`unitNames.${w.unit}`, { defaultValue: w.unit }) }),
+          'usage',
+        )}
+        {field('wo-hours', t('laborHours'), 'laborHours')}
+        {field('wo-rate', t('laborRate'), 'laborRate')}
+        {field('wo-other', t('otherCost'), 'otherCost')}
+        <div className="grid gap-1 sm:col-span-2">
+          <Label htmlFor="wo-complete-notes">{t('completionNotes')}</Label>
+          <Textarea
+            id="wo-complete-notes"
+            rows={2}
+            aria-invalid={Boolean(errors.notes)}
+            aria-describedby={errors.notes ? 'wo-complete-notes-error' : undefined}
+            {...form.register('notes')}
+          />
+          <FieldError id="wo-complete-notes-error" message={msg(errors.notes?.message)} />
+        </div>
+        {error && (
+          <p role="alert" className="text-sm text-destructive sm:col-span-2">
+            {error}
+          </p>
+        )}
+        <Button type="submit" className="h-11 sm:col-span-2" disabled={complete.isPending}>
+          {t('completeButton')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+export function CostsSummary({ w }: { w: WorkOrderDto }) {
+  const { t } = useTranslation('workOrders');
+  return (
+    <Card className="grid gap-1 p-4 text-sm">
+      <h2 className="font-semibold">{t('costs')}</h2>
+      <p>{t('partsCost', { amount: formatUsd(w.partsCost) })}</p>
+      <p>{t('laborCost', { amount: formatUsd(w.laborCost) })}</p>
+      <p>{t('otherCostLine', { amount: formatUsd(w.otherCost) })}</p>
+      <p className="font-semibold" data-testid="wo-total">
+        {t('total', { amount: formatUsd(w.total) })}
+      </p>
+      {w.completedAt && (
+        <p className="text-muted-foreground">
+          {t('completedBy', { who: w.completedBy ?? '', date: formatDateTime(w.completedAt) })}
+        </p>
+      )}
+    </Card>
+  );
+}
