@@ -175,7 +175,8 @@ async function explain(db: Db) {
     // listUpdates; the dashboard's first page is 25), the history card its newest 50 (dashboard.service.ts).
     'operator updates, the dashboard page: pending, newest 25 (company 1)': `select * from operator_update where company_id = ${big} and status = 'pending' order by created_at desc limit 25`,
     'operator updates, then applied, newest 25 (company 1)': `select * from operator_update where company_id = ${big} and status = 'applied' order by created_at desc limit 25`,
-    'history, newest 50 (company 1)': `select n.*, e.name, e.type, e.unit from equipment_note n join equipment e on e.id = n.equipment_id where n.company_id = ${big} order by n.created_at desc limit 50`,
+    // The page of entries first (its limit a sub-select: the index walked whatever the estimate), then its machines.
+    'history, newest 50 (company 1)': `select n.*, e.name, e.type, e.unit from (select * from equipment_note where company_id = ${big} order by created_at desc limit (select 50)) n join equipment e on e.id = n.equipment_id order by n.created_at desc limit 50`,
     'fuel top five (company 1)': `select id, name, total_fuel_used from equipment where company_id = ${big} and retired_at is null and total_fuel_used > 0 order by total_fuel_used desc nulls last, name limit 5`,
   };
   // Planned as the app's requests are: role ems_app, the company set, its policies on (as the
