@@ -1,15 +1,71 @@
 /**
- * Cost per unit of use (issue 27): what a machine's maintenance cost per hour, mile or km of the usage
- * the record has seen. The one definition the machine page, the service log and its export, and the
- * Costs report all use (their figures for one machine agree).
+ * A machine's maintenance cost (issue 27, issue 43): services recorded without a work order (their cost
+ * counts as "other") plus completed work orders (parts, labour, other), per month and in total, and the
+ * cost per hour / mile / km of the usage over the same period. The ONE definition behind every place a
+ * machine's cost appears: the machine page's tile, cost chart and costs card, the service log, the Costs
+ * report and its CSV, and the API answers (GET /api/equipment/:id/page, /services, /api/costs).
+ * The server reads the lines with one SQL fragment (server/src/modules/equipment/cost-lines.ts) and
+ * hands them here; nothing else adds costs up.
  */
 
 /** Units measured by a meter; a machine without one (N/A) has no cost per unit. */
 export const METER_UNITS: readonly string[] = ['hours', 'miles', 'kilometers'];
 
 /**
- * The usage the record has seen: the current usage less the first known one (the earliest remaining
- * reading's usage before it, else its value), never below zero; rounded like usage (2 decimals).
+ * One line of a machine's maintenance cost, as the database sums it per month (YYYY-MM, in the
+ * company's time zone): a completed work order's parts, labour and other costs, or a service's cost.
+ */
+export type CostLine = {
+  month: string;
+  parts: number;
+  labor: number;
+  other: number;
+  /** How many completed work orders the line holds (0 for services). */
+  workOrders?: number;
+};
+
+export type CostSplit = { parts: number; labor: number; other: number; total: number };
+export type MonthCost = CostSplit & { month: string };
+
+const cents = (n: number) => Math.round(n * 100);
+const fromCents = (s: { parts: number; labor: number; other: number }): CostSplit => ({
+  parts: s.parts / 100,
+  labor: s.labor / 100,
+  other: s.other / 100,
+  total: (s.parts + s.labor + s.other) / 100,
+});
+
+/** Lines added up in cents (no float drift), in total and per month (oldest first). */
+export function costSplit(lines: readonly CostLine[]): CostSplit & {
+  workOrders: number;
+  byMonth: MonthCost[];
+} {
+  const all = { parts: 0, labor: 0, other: 0 };
+  const months = new Map<string, { parts: number; labor: number; other: number }>();
+  let workOrders = 0;
+  for (const l of lines) {
+    const m = months.get(l.month) ?? { parts: 0, labor: 0, other: 0 };
+    months.set(l.month, m);
+    for (const s of [all, m]) {
+      s.parts += cents(l.parts);
+      s.labor += cents(l.labor);
+      s.other += cents(l.other);
+    }
+    workOrders += l.workOrders ?? 0;
+  }
+  return {
+    ...fromCents(all),
+    workOrders,
+    byMonth: [...months.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([month, s]) => ({ month, ...fromCents(s) })),
+  };
+}
+
+/**
+ * The usage the record has seen over a period: the current usage less the usage at the period's start
+ * (the last reading before it, else the first reading's usage before it, else its value), never below
+ * zero; rounded like usage (2 decimals).
  */
 export function usageTracked(currentUsage: number, firstKnownUsage: number | null): number {
   const start = firstKnownUsage ?? currentUsage;
@@ -23,4 +79,24 @@ export function usageTracked(currentUsage: number, firstKnownUsage: number | nul
 export function costPerUnit(totalCost: number, usage: number, unit: string): number | null {
   if (!METER_UNITS.includes(unit) || !(totalCost > 0) || !(usage > 0)) return null;
   return Math.round((totalCost / usage) * 10_000) / 10_000;
+}
+
+export type MachineCost = ReturnType<typeof costSplit> & {
+  /** The usage over the period (current usage less the usage at its start). */
+  usage: number;
+  costPerUnit: number | null;
+};
+
+/**
+ * A machine's maintenance cost over a period: its cost lines added up, and the cost per hour / mile /
+ * km of the usage over the same period (`startUsage`: the usage at the period's start, null when the
+ * record has no reading).
+ */
+export function machineCost(
+  lines: readonly CostLine[],
+  machine: { currentUsage: number; startUsage: number | null; unit: string },
+): MachineCost {
+  const split = costSplit(lines);
+  const usage = usageTracked(machine.currentUsage, machine.startUsage);
+  return { ...split, usage, costPerUnit: costPerUnit(split.total, usage, machine.unit) };
 }

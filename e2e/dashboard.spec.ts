@@ -191,7 +191,7 @@ test('the Serviced button shows only for critical equipment, and pulses follow t
     .getByRole('dialog', { name: 'Record Service' })
     .getByRole('button', { name: 'Record Service' })
     .click();
-  await expect(page.getByText('Service Reset').first()).toBeVisible();
+  await expect(page.getByText('Service recorded').first()).toBeVisible();
   await expect(overdueItem.getByRole('button', { name: 'Serviced' })).toHaveCount(0);
   await expect(page.getByTestId('tile-count-overdue')).toHaveText('0');
 });

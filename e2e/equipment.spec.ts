@@ -141,10 +141,10 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await service.getByLabel('Cost (USD, optional)').fill('85.40');
   await service.getByLabel('Done by (optional)').fill('Valley Equipment');
   await service.getByRole('button', { name: 'Record Service' }).click();
-  await expect(page.getByText('Service Reset', { exact: true })).toBeVisible();
+  await expect(page.getByText('Service recorded', { exact: true })).toBeVisible();
   await expect(service).toBeHidden();
   // The toast sits over the bottom of the edit form's page until it times out.
-  await expect(page.getByText('Service Reset', { exact: true })).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByText('Service recorded', { exact: true })).toBeHidden({ timeout: 15_000 });
 
   // An unrelated edit keeps the service: the machine stays Good.
   await rowAction(page, name, 'Edit');

@@ -63,7 +63,7 @@ test('a service with parts and cost, then an unrelated edit: the machine stays G
   await service.getByLabel('Done by (optional)').fill('Valley Equipment');
   await service.getByLabel('Notes (optional)').fill('Greased the boom');
   await service.getByRole('button', { name: 'Record Service' }).click();
-  await expect(page.getByText('Service Reset', { exact: true })).toBeVisible();
+  await expect(page.getByText('Service recorded', { exact: true })).toBeVisible();
   await expect(service).toBeHidden();
   await expect(row.getByText('Good', { exact: true })).toBeVisible();
 

@@ -63,9 +63,13 @@ export const machinePageSchema = z.object({
   /** The machine with its status and forecast (the header, the figures, the dialogs). */
   equipment: equipmentDtoSchema,
   figures: z.object({
-    /** Every service's cost (voided services left out), and how many services there are. */
+    /**
+     * The maintenance cost, all time: services and completed work orders (domain/costs.ts machineCost,
+     * the figure every screen shows); how many services (voided left out) and completed work orders.
+     */
     totalMaintenanceCost: z.number(),
     serviceCount: z.number(),
+    workOrderCount: z.number(),
     /** Usage since the first known reading; cost per hour / mile / km when there is both. */
     usageTracked: z.number(),
     costPerUnit: z.number().nullable(),

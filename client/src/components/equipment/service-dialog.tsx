@@ -103,8 +103,8 @@ function ServiceForm({
     mutation.mutateAsync({ id: equipment.id, input }).then(
       (updated) => {
         toast({
-          title: t('toast.serviceReset'),
-          description: t('toast.serviceResetBody', { name: updated.name }),
+          title: t('toast.serviceRecorded'),
+          description: t('toast.serviceRecordedBody', { name: updated.name }),
         });
         close();
       },

@@ -17,3 +17,4 @@ export { entryOfUpdate, voidEntryTx, voidUpdateTx } from './corrections.service'
 export { forecastsOf, readingsOf } from './forecast.service';
 export { recordServiceTx } from './service-log.service';
 export { overviewItemsOf } from './overview-items';
+export { costLinesSql, costNum, rowsOf, startUsageSql } from './cost-lines';

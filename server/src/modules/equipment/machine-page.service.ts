@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { costPerUnit, usageTracked as usageSince } from '@domain/costs';
+import { machineCost, type CostLine } from '@domain/costs';
 import { forecastService } from '@domain/forecast';
 import {
   MACHINE_PAGE_LIMITS as LIMITS,
@@ -18,6 +18,7 @@ import { equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
+import { costLinesSql, costNum, startUsageSql } from './cost-lines';
 import { partsOf, toEquipmentDto } from './equipment.dto';
 import { assertId, companyToday } from './equipment.queries';
 
@@ -53,6 +54,8 @@ const pageStatement = preparedPerDb((db: Db) => {
   );
   const usageNotes = notesOf('usage_update');
   const services = notesOf('maintenance', 'and n.voided_at is null');
+  const machineCompany = sql.raw('"equipment"."company_id"');
+  const machineId = sql.raw('"equipment"."id"');
   return db
     .select({
       ...getTableColumns(equipment),
@@ -65,10 +68,13 @@ const pageStatement = preparedPerDb((db: Db) => {
         from (select n.created_at, n.seq, n.usage, n.voided_at from equipment_note n
           where ${usageNotes} and n.usage is not null
           order by n.created_at desc, n.seq desc limit ${LIMITS.usagePoints}) x)`,
-      serviceTotals: sql<unknown>`(select json_build_array(count(*), coalesce(sum(n.cost), 0))
-        from equipment_note n where ${services})`,
-      firstUsage: sql<unknown>`(select json_build_array(n.usage, n.previous_usage) from equipment_note n
-        where ${usageNotes} and n.voided_at is null order by n.created_at, n.id limit 1)`,
+      serviceCount: sql<unknown>`(select count(*) from equipment_note n where ${services})`,
+      // The maintenance cost (services + completed work orders, domain/costs.ts) per month, all time.
+      costLines: sql<unknown>`(select coalesce(json_agg(json_build_array(x.month, x.parts, x.labor, x.other, x.work_orders)
+          order by x.month), '[]')
+        from (select l.month, sum(l.parts) parts, sum(l.labor) labor, sum(l.other) other, sum(l.work_orders) work_orders
+          from (${costLinesSql({ companyId: machineCompany, equipmentId: machineId, tz })}) l group by l.month) x)`,
+      firstUsage: sql<unknown>`${startUsageSql({ companyId: machineCompany, id: machineId })}`,
       services: sql<unknown>`(select coalesce(json_agg(json_build_object('id', x.id, 'serviceDate',
           coalesce(x.service_date::text, to_char(x.created_at at time zone ${tz}, 'YYYY-MM-DD')),
           'usage', x.usage, 'parts', coalesce(x.parts, '[]'::jsonb), 'cost', x.cost, 'performedBy', x.performed_by,
@@ -76,10 +82,6 @@ const pageStatement = preparedPerDb((db: Db) => {
           order by x.service_date desc nulls last, x.created_at desc, x.id desc), '[]')
         from (select * from equipment_note n where ${services}
           order by n.service_date desc nulls last, n.created_at desc, n.id desc limit ${LIMITS.services}) x)`,
-      costByMonth: sql<unknown>`(select coalesce(json_agg(json_build_array(x.m, x.v) order by x.m), '[]')
-        from (select to_char(n.service_date, 'YYYY-MM') m, sum(n.cost) v from equipment_note n
-          where ${services} and n.service_date is not null and n.cost is not null
-          group by 1 order by 1 desc limit ${LIMITS.months}) x)`,
       fuelByMonth: sql<unknown>`(select coalesce(json_agg(json_build_array(x.m, x.v) order by x.m), '[]')
         from (select to_char(u.created_at at time zone ${tz}, 'YYYY-MM') m, sum(u.fuel_added) v
           from operator_update u where u.company_id = "equipment"."company_id" and u.equipment_id = "equipment"."id"
@@ -124,10 +126,10 @@ export async function machinePage(
   const {
     readings,
     usage,
-    serviceTotals,
+    serviceCount,
+    costLines,
     firstUsage,
     services,
-    costByMonth,
     fuelByMonth,
     inspections,
     openDefects,
@@ -145,12 +147,17 @@ export async function machinePage(
     ),
     today,
   );
-  const [count, cost] = json<[unknown, unknown]>(serviceTotals, [0, 0]);
-  const first = json<[unknown, unknown] | null>(firstUsage, null);
-  const totalMaintenanceCost = Math.round(num(cost) * 100) / 100;
-  const usageTracked = usageSince(
-    machine.currentUsage,
-    first ? (numOrNull(first[1]) ?? numOrNull(first[0])) : null,
+  const cost = machineCost(
+    json<[string, unknown, unknown, unknown, unknown][]>(costLines, []).map(
+      ([month, parts, labor, other, workOrders]): CostLine => ({
+        month,
+        parts: costNum(parts),
+        labor: costNum(labor),
+        other: costNum(other),
+        workOrders: costNum(workOrders),
+      }),
+    ),
+    { currentUsage: machine.currentUsage, startUsage: numOrNull(firstUsage), unit: machine.unit },
   );
   const serviceList = json<RawService[]>(services, []).map((s): ServiceEntryDto => ({
     id: s.id,
@@ -175,10 +182,11 @@ export async function machinePage(
   return {
     equipment: { ...toEquipmentDto(machine, today), forecast },
     figures: {
-      totalMaintenanceCost,
-      serviceCount: num(count),
-      usageTracked,
-      costPerUnit: costPerUnit(totalMaintenanceCost, usageTracked, machine.unit),
+      totalMaintenanceCost: cost.total,
+      serviceCount: num(serviceCount),
+      workOrderCount: cost.workOrders,
+      usageTracked: cost.usage,
+      costPerUnit: cost.costPerUnit,
     },
     charts: {
       usage: json<[string, unknown, boolean][]>(usage, []).map(([at, u, voided]): UsagePoint => ({
@@ -190,7 +198,10 @@ export async function machinePage(
         .map((s): ServicePoint => ({ date: s.serviceDate, usage: s.usage }))
         .reverse(),
       fuelByMonth: months(fuelByMonth),
-      costByMonth: months(costByMonth),
+      costByMonth: cost.byMonth
+        .filter((m) => m.total !== 0)
+        .slice(-LIMITS.months)
+        .map(({ month, total }): MonthTotal => ({ month, value: total })),
     },
     services: serviceList,
     inspections: json<[string, string, string, string, unknown][]>(inspections, []).map(

@@ -123,6 +123,7 @@ describe('GET /api/equipment/:id/page', () => {
     expect(page.figures).toEqual({
       totalMaintenanceCost: 200,
       serviceCount: 2,
+      workOrderCount: 0,
       usageTracked: 50,
       costPerUnit: 4,
     });

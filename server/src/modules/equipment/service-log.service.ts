@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type {
   EquipmentDto,
   ServiceEntryDto,
@@ -11,7 +11,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import { computeStatus } from '@domain/status';
-import { costPerUnit, usageTracked as usageSince } from '@domain/costs';
+import { machineCost } from '@domain/costs';
+import { costLinesSql, costNum, rowsOf, startUsageSql } from './cost-lines';
 import { enqueueEvents, kickDelivery } from '../events/index';
 import { actorOf, bumpEquipmentVersion, record } from '../ledger/index';
 import { nextDateOf } from './equipment.columns';
@@ -165,31 +166,36 @@ export async function serviceLog(
     )
     .orderBy(...serviceOrder)
     .limit(EXPORT_LIMIT);
-  // The first known usage: the earliest remaining reading (the value it was added with, or the usage before it).
-  const [first] = await deps.db
-    .select({ usage: equipmentNote.usage, previousUsage: equipmentNote.previousUsage })
-    .from(equipmentNote)
-    .where(
-      and(
-        eq(equipmentNote.equipmentId, e.id),
-        eq(equipmentNote.companyId, ctx.companyId),
-        eq(equipmentNote.type, 'usage_update'),
-        isNull(equipmentNote.voidedAt),
-      ),
-    )
-    .orderBy(asc(equipmentNote.createdAt), asc(equipmentNote.id))
-    .limit(1);
-  const cents = rows.reduce((sum, n) => sum + Math.round((n.cost ?? 0) * 100), 0);
-  const totalCost = cents / 100;
-  const usageTracked = usageSince(
-    e.currentUsage,
-    first ? (first.previousUsage ?? first.usage) : null,
+  // The machine's maintenance cost, all time (services + completed work orders): the machine page's
+  // figure, from the same lines and the same domain function (issue 43).
+  const [totals] = rowsOf<{ lines: unknown; start: unknown }>(
+    await deps.db.execute(sql`
+      select (select coalesce(json_agg(json_build_array(l.month, l.parts, l.labor, l.other, l.work_orders)), '[]')
+          from (${costLinesSql({ companyId: sql`${ctx.companyId}::uuid`, equipmentId: sql`${e.id}::uuid`, tz: sql`${ctx.company.timeZone}` })}) l) as lines,
+        ${startUsageSql({ companyId: sql`${ctx.companyId}::uuid`, id: sql`${e.id}::uuid` })} as start`),
+  );
+  const raw = totals?.lines;
+  const lines = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as unknown[][];
+  const cost = machineCost(
+    lines.map(([month, parts, labor, other, workOrders]) => ({
+      month: String(month),
+      parts: costNum(parts),
+      labor: costNum(labor),
+      other: costNum(other),
+      workOrders: costNum(workOrders),
+    })),
+    {
+      currentUsage: e.currentUsage,
+      startUsage:
+        totals?.start === null || totals?.start === undefined ? null : Number(totals.start),
+      unit: e.unit,
+    },
   );
   return {
     entries: rows.map((n) => toServiceEntryDto(n, e)),
-    totalCost,
-    usageTracked,
-    costPerUnit: costPerUnit(totalCost, usageTracked, e.unit),
+    totalCost: cost.total,
+    usageTracked: cost.usage,
+    costPerUnit: cost.costPerUnit,
     unit: e.unit,
   };
 }

@@ -118,7 +118,14 @@ export function MachineFigures({
         <Figure
           label={t('figures.totalCost')}
           value={formatUsd(figures.totalMaintenanceCost)}
-          detail={t('figures.services', { count: figures.serviceCount })}
+          detail={[
+            t('figures.services', { count: figures.serviceCount }),
+            figures.workOrderCount > 0
+              ? t('figures.workOrders', { count: figures.workOrderCount })
+              : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         />
         <Figure
           label={t('figures.costPerUnit', {
