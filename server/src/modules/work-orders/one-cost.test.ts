@@ -115,10 +115,15 @@ describe('a machine has one maintenance cost', () => {
     // A service back-dated to an earlier month, with no work order.
     const today = t.deps.now().toISOString().slice(0, 10);
     const earlier = `${today.slice(0, 7) === '2026-01' ? '2025-12' : `${today.slice(0, 5)}${String(Number(today.slice(5, 7)) - 1).padStart(2, '0')}`}-15`;
-    await ok(o, 'PATCH', `/api/equipment/${e.id}/reset-service`, { cost: 50, serviceDate: earlier });
+    await ok(o, 'PATCH', `/api/equipment/${e.id}/reset-service`, {
+      cost: 50,
+      serviceDate: earlier,
+    });
     const page = machinePageSchema.parse(await ok(o, 'GET', `/api/equipment/${e.id}/page`));
     expect(page.charts.costByMonth).toEqual([{ month: earlier.slice(0, 7), value: 50 }]);
-    const card = costsDtoSchema.parse(await ok(o, 'GET', `/api/costs?months=12&equipmentId=${e.id}`));
+    const card = costsDtoSchema.parse(
+      await ok(o, 'GET', `/api/costs?months=12&equipmentId=${e.id}`),
+    );
     expect(card.months.find((m) => m.month === earlier.slice(0, 7))?.total).toBe(50);
     expect(page.figures.costPerUnit).toBe(card.machines[0]?.costPerUnit);
     expect(page.figures.costPerUnit).toBe(5);
