@@ -26,6 +26,8 @@ export const commonMessages = registerMessages('common', {
     other: 'Too many attempts. Please wait {{count}} minutes and try again.',
   },
   internal: 'Something went wrong. Please try again.',
+  /** 503 with Retry-After: a request while the database is away (a restart, a failover). */
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   /** GET /api/ready while the database does not answer (load balancers read the status, 503). */
   notReady: 'The service is not ready: its database does not answer.',
   /** GET /metrics without the right bearer token. */

@@ -7,6 +7,7 @@ import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { PreparedStatements } from './pglite-prepared';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { keepPoolAlive } from './connection-errors';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -449,16 +450,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // numeric columns come back as strings; drizzle's mode:'number' converts them.
     const db = drizzlePg(pool, { schema, logger });
     const systemDb = drizzlePg(systemPool(pool), { schema, logger });
-    // An idle connection the server drops (restart, failover) must not crash the process.
-    pool.on('error', (err) => console.warn('PostgreSQL idle connection error', err.message));
+    // A connection the server ends (restart, failover) must not end the process (db/connection-errors.ts).
+    keepPoolAlive(pool, 'app');
     // The owner's connections (ownerSql): a small pool of their own, opened on first use.
     let ownerPool: pg.Pool | null = null;
     const ownerSql = async (text: string, values?: unknown[]) => {
-      ownerPool ??= new pg.Pool({
-        connectionString: opts.databaseUrl,
-        max: 2,
-        application_name: APP_CONNECTION_NAME,
-      });
+      ownerPool ??= keepPoolAlive(
+        new pg.Pool({
+          connectionString: opts.databaseUrl,
+          max: 2,
+          application_name: APP_CONNECTION_NAME,
+        }),
+        'owner',
+      );
       const r = (await ownerPool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
       const last = Array.isArray(r) ? r[r.length - 1] : r;
       return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };

@@ -1,9 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { messageText } from '@domain/messages/catalogue';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import { AppError, fromZodError, statusOf } from '../lib/errors';
 import { SIGNED_IN_HINT_COOKIE } from './session';
 import { schemaValidationError } from './validation';
+
+/** What a client is told to wait while the database is away (a restart takes a few seconds). */
+const RETRY_AFTER_SECONDS = 2;
 
 /** The contract's error for what a request did wrong, or null (then it is a 500). */
 function appErrorOf(error: FastifyError | AppError | ZodError): AppError | null {
@@ -20,6 +24,11 @@ function appErrorOf(error: FastifyError | AppError | ZodError): AppError | null 
     return new AppError('validation', 'common.unreadable');
   if ('statusCode' in error && error.statusCode === 429)
     return new AppError('rate_limited', 'common.rateLimited');
+  // The database is away (restarting, failing over): "not now", to try again, not a 500 (db/connection-errors.ts).
+  if (isDatabaseUnavailable(error))
+    return new AppError('unavailable', 'common.unavailable', {
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    });
   return null;
 }
 
