@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import {
+  expect,
+  phoneContext,
+  setupFieldTeam,
+  signInOperator,
+  signupOwnerViaApi,
+  test,
+  uniqueName,
+} from './fixtures';
 
 const SHARED = 'Tractor-Blue-77';
 /** Set OPS_SHOTS=/some/dir to save screenshots of the operator screens while the test runs. */
@@ -322,3 +330,76 @@ test("the owner adds a manager: the API's rules under each field, the spec's not
     page.getByRole('main').getByRole('listitem').filter({ hasText: email }),
   ).toContainText('Rosa Díaz');
 });
+
+/**
+ * Issue 43, defect 8: the first submission after sign-in left the phone about 4 s after the tap,
+ * because the sign-in's toast lay over Submit Update at the bottom of a 390 px screen for its 5 s and
+ * took the tap. Two figures, both read on the browser's clock (the request's start from Playwright's
+ * `request.timing()`), so the delay of the test's own messages to and from the browser stays out:
+ * - from the tap (the test's click call) to the request: a click waits for whatever covers the
+ *   button, so a covered button shows as seconds; 1 s leaves room for Playwright's own checks on a
+ *   loaded machine;
+ * - from the click the page received to the request: our own waiting, the budget of 300 ms. It is
+ *   only local work (the outbox's IndexedDB write and read and its Web Lock; its code is preloaded
+ *   with the page), no network and no timer, which is why the bound is stable: 70-160 ms measured
+ *   with the machine's load average at 28 on 2 cores.
+ */
+for (const lang of [
+  {
+    locale: 'en-US',
+    signIn: { user: 'Operator username', password: 'Password', submit: 'Sign In' },
+    machine: 'Equipment',
+    usage: 'Current usage (hours)',
+    submit: 'Submit Update',
+  },
+  {
+    locale: 'es-MX',
+    signIn: { user: 'Usuario de operador', password: 'Contraseña', submit: 'Iniciar sesión' },
+    machine: 'Equipo',
+    usage: 'Uso actual (horas)',
+    submit: 'Enviar actualización',
+  },
+] as const) {
+  test(`the first submission after sign-in leaves the phone at once (${lang.locale})`, async ({
+    page,
+    browser,
+  }) => {
+    const team = await setupFieldTeam(page.request, { namePrefix: 'First', currentUsage: 100 });
+    const ctx = await phoneContext(browser, lang.locale);
+    const op = await ctx.newPage();
+    await op.goto('/employee-login');
+    await signInOperator(op, team, lang.signIn);
+    await expect(op).toHaveURL(/\/simple-operator$/);
+    await op.getByLabel(lang.machine, { exact: true }).selectOption(team.equipmentId);
+    await op.getByLabel(lang.usage).fill('106.5');
+    // The wall-clock time at which the page received the click.
+    await op.evaluate(() => {
+      document.addEventListener(
+        'click',
+        (e) => {
+          document.documentElement.dataset.tappedAt = String(performance.timeOrigin + e.timeStamp);
+        },
+        { capture: true, once: true },
+      );
+    });
+    const sent = op.waitForRequest(
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/operator-updates',
+    );
+    const tapped = Date.now();
+    await op.getByRole('button', { name: lang.submit }).click();
+    const request = await sent;
+    await request.response();
+    const started = request.timing().startTime;
+    const received = Number(await op.evaluate(() => document.documentElement.dataset.tappedAt));
+    const fromTap = Math.round(started - tapped);
+    const ours = Math.round(started - received);
+    console.log(
+      `first submission after sign-in (${lang.locale}): request ${fromTap} ms after the tap, ${ours} ms after the page got the click`,
+    );
+    expect(fromTap).toBeLessThan(1000);
+    expect(ours).toBeGreaterThanOrEqual(0);
+    expect(ours).toBeLessThan(300);
+    await expect(op.getByLabel(lang.usage)).toHaveValue('');
+    await ctx.close();
+  });
+}

@@ -60,7 +60,9 @@ export default function OperatorLoginPage() {
           // Remember me keeps the username only; a password is never stored in the browser.
           if (rememberMe) localStorage.setItem(REMEMBERED_USERNAME_KEY, name);
           else localStorage.removeItem(REMEMBERED_USERNAME_KEY);
-          toast({ title: t('login.welcome'), description: t('login.welcomeBody') });
+          // No "Welcome back!" toast here: the operator screen greets by name, and a toast at the
+          // bottom of a phone lay over its Submit Update button for 5 s, so the first tap after
+          // sign-in reached the toast, not the form (issue 43, defect 8).
           navigate(back ?? data.redirect ?? OPERATOR_HOME, { replace: true });
         },
         onError: (err) => {
