@@ -260,3 +260,41 @@ describe('entries sent with an API key (issue 29)', () => {
     expect(historyEntrySchema.safeParse(reading).success).toBe(true);
   });
 });
+
+describe('issue 43, defect 7', () => {
+  it("writes a change's values from the product's vocabularies in the reader's language", () => {
+    const change: HistoryEntry = {
+      kind: 'change',
+      params: {
+        changes: [
+          { field: 'unit', from: 'miles', to: 'kilometers' },
+          { field: 'type', from: 'machinery', to: 'vehicle' },
+          { field: 'maintenanceIntervalUnit', from: 'months', to: 'days' },
+          { field: 'name', from: 'miles', to: 'constructor' },
+        ],
+      },
+    };
+    expect(historyText('es', change)).toBe(
+      'Cambios: Unidad: millas → kilómetros; Tipo: maquinaria → vehículo; ' +
+        'Unidad del intervalo de mantenimiento: meses → días; Nombre: miles → constructor',
+    );
+    // English keeps the stored words, as the English exports always read.
+    expect(historyText('en', change)).toBe(
+      'Changed: Unit: miles → kilometers; Type: machinery → vehicle; ' +
+        'Maintenance interval unit: months → days; Name: miles → constructor',
+    );
+  });
+
+  it('counts an inspection in Spanish with the singular for one', () => {
+    const one: HistoryEntry = {
+      kind: 'inspection',
+      params: { checklist: 'Diaria', passed: 1, failed: ['Frenos'] },
+    };
+    expect(historyText('es', one)).toBe('Inspección Diaria: 1 aprobado, 1 fallido (Frenos)');
+    const many: HistoryEntry = {
+      kind: 'inspection',
+      params: { checklist: 'Diaria', passed: 7, failed: [] },
+    };
+    expect(historyText('es', many)).toBe('Inspección Diaria: 7 aprobados, 0 fallidos');
+  });
+});

@@ -37,6 +37,11 @@ type Table = {
   units: Record<string, string>;
   fuel: Record<'gas' | 'diesel', string>;
   fields: Record<string, string>;
+  /**
+   * A change's values from the product's own vocabularies (domain/kinds.ts, schemas/equipment.ts,
+   * dates.ts), by field, in this language: "Unidad: millas → kilómetros", never the stored word.
+   */
+  values: Record<string, Record<string, string>>;
   yes: string;
   no: string;
   empty: string;
@@ -88,6 +93,13 @@ const en: Table = {
     nextMaintenanceDate: 'Next maintenance date',
     serviceParts: 'Service parts',
     description: 'Description',
+  },
+  values: {
+    type: { vehicle: 'vehicle', machinery: 'machinery', tools: 'tools', other: 'other' },
+    // English keeps the stored words (the English exports read as they always did).
+    unit: { hours: 'hours', miles: 'miles', kilometers: 'kilometers', 'n/a': 'n/a' },
+    fuelType: { gasoline: 'gasoline', gas: 'gas', diesel: 'diesel', 'n/a': 'n/a' },
+    maintenanceIntervalUnit: { days: 'days', months: 'months', years: 'years' },
   },
   yes: 'yes',
   no: 'no',
@@ -152,6 +164,12 @@ const es: Table = {
     serviceParts: 'Repuestos de servicio',
     description: 'Descripción',
   },
+  values: {
+    type: { vehicle: 'vehículo', machinery: 'maquinaria', tools: 'herramientas', other: 'otro' },
+    unit: { hours: 'horas', miles: 'millas', kilometers: 'kilómetros', 'n/a': 'N/D' },
+    fuelType: { gasoline: 'gasolina', gas: 'gasolina', diesel: 'diésel', 'n/a': 'N/D' },
+    maintenanceIntervalUnit: { days: 'días', months: 'meses', years: 'años' },
+  },
   yes: 'sí',
   no: 'no',
   empty: '(vacío)',
@@ -177,7 +195,8 @@ const es: Table = {
   changed: 'Cambios',
   retired: 'Retirado',
   restored: 'Restaurado al equipo activo',
-  inspection: (c, p, f) => `Inspección ${c}: ${p} aprobados, ${f} fallidos`,
+  inspection: (c, p, f) =>
+    `Inspección ${c}: ${p} ${p === 1 ? 'aprobado' : 'aprobados'}, ${f} ${f === 1 ? 'fallido' : 'fallidos'}`,
   defectOpened: (i, c) => (c ? `Defecto crítico encontrado: ${i}` : `Defecto encontrado: ${i}`),
   problemReported: (p) => `Problema reportado: ${p}`,
   defectResolved: (i) => `Defecto resuelto: ${i}`,
@@ -203,9 +222,11 @@ export function usageText(lang: HistoryLang, n: number, unit: string): string {
   return name ? `${figure} ${name}` : figure;
 }
 
-function valueText(lang: HistoryLang, v: unknown): string {
+function valueText(lang: HistoryLang, field: string, v: unknown): string {
   const T = historyTables[lang];
   if (v === null || v === undefined || v === '') return T.empty;
+  const words = Object.hasOwn(T.values, field) ? T.values[field] : undefined;
+  if (typeof v === 'string' && words && Object.hasOwn(words, v)) return words[v]!;
   if (typeof v === 'boolean') return v ? T.yes : T.no;
   if (typeof v === 'number') return formatFigure(lang, v);
   if (typeof v === 'string') return /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDay(lang, v) : v;
@@ -302,7 +323,7 @@ export function historyText(
       return `${T.changed}: ${e.params.changes
         .map(
           (c) =>
-            `${T.fields[c.field] ?? c.field}: ${valueText(lang, c.from)} → ${valueText(lang, c.to)}`,
+            `${T.fields[c.field] ?? c.field}: ${valueText(lang, c.field, c.from)} → ${valueText(lang, c.field, c.to)}`,
         )
         .join('; ')}`;
     case 'retired':

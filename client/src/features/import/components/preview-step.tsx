@@ -87,9 +87,10 @@ export function PreviewStep({
           <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             {t('preview.limit', {
               limit: n(outcome.limit.limit),
-              count: n(outcome.limit.count),
+              have: n(outcome.limit.count),
               room: n(outcome.limit.room),
-              overLimit: n(c.overLimit),
+              // The rows left out pick the plural form (a number: i18next ignores a string count).
+              count: c.overLimit ?? 0,
             })}{' '}
             <Link to="/subscription" className="font-medium underline">
               {t('preview.upgrade')}
