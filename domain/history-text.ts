@@ -1,4 +1,5 @@
 import type { HistoryEntry, ReadingSource } from './history';
+import { starterText } from './inspection-starters';
 import { dateTimeFormat, numberFormat } from './intl-formats';
 
 /**
@@ -273,7 +274,7 @@ export function historyText(
           : null;
       const head = [
         p.checklist
-          ? T.inspectionReading(p.checklist)
+          ? T.inspectionReading(starterText(p.checklist, lang))
           : T.reading(p.source, u(p.usage, p.unit), inc),
       ];
       if (p.checklist) head.push(T.reading('operator', u(p.usage, p.unit), null));
@@ -332,19 +333,23 @@ export function historyText(
       return T.restored;
     case 'inspection': {
       const p = e.params;
-      const head = T.inspection(p.checklist, p.passed, p.failed.length);
-      return p.failed.length ? `${head} (${p.failed.join(', ')})` : head;
+      const head = T.inspection(starterText(p.checklist, lang), p.passed, p.failed.length);
+      return p.failed.length
+        ? `${head} (${p.failed.map((i) => starterText(i, lang)).join(', ')})`
+        : head;
     }
     case 'defect_opened':
       return e.params.reported
         ? T.problemReported(e.params.item)
-        : T.defectOpened(e.params.item, e.params.critical);
+        : T.defectOpened(starterText(e.params.item, lang), e.params.critical);
     case 'defect_resolved':
-      return withNotes([T.defectResolved(e.params.item)], e.params.note);
+      return withNotes([T.defectResolved(starterText(e.params.item, lang))], e.params.note);
     case 'out_of_service':
     case 'back_in_service': {
       const head = e.kind === 'out_of_service' ? T.outOfService : T.backInService;
-      const items = e.params.items.length ? `: ${e.params.items.join(', ')}` : '';
+      const items = e.params.items.length
+        ? `: ${e.params.items.map((i) => starterText(i, lang)).join(', ')}`
+        : '';
       return withNotes([`${head}${items}`], e.params.reason);
     }
     case 'photo':

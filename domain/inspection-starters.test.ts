@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inspectionColumns, inspectionExportRows, toCsv } from './csv';
-import { inReaderLanguage, STARTERS, starterTemplate } from './inspection-starters';
+import { historyText } from './history-text';
+import { inReaderLanguage, STARTERS, starterTemplate, starterText } from './inspection-starters';
 import { starterKeys, templateInputSchema, type InspectionDto } from './schemas/inspections';
 
 describe('ready-made checklists (issue 16)', () => {
@@ -29,6 +30,46 @@ describe("a copied ready-made checklist in the reader's language (issue 26 item 
     );
     const own = { ...starterTemplate('tools', 'es'), starter: null };
     expect(inReaderLanguage(own, 'en')).toEqual(own);
+  });
+});
+
+describe('texts recorded from a ready-made checklist (issue 43)', () => {
+  it("are shown in the reader's language; the company's own words as written", () => {
+    expect(starterText('Machine daily inspection', 'es')).toBe('Inspección diaria de maquinaria');
+    expect(starterText('Nivel de aceite del motor', 'en')).toBe('Engine oil level');
+    expect(starterText('Engine oil level', 'en')).toBe('Engine oil level');
+    expect(starterText('Tension, damage', 'es')).toBe('Tensión, daños');
+    // The tools checklist's former Spanish name is still a ready-made text.
+    expect(starterText('Revisión de herramienta eléctrica', 'en')).toBe('Power tool check');
+    expect(starterText('Our own check', 'es')).toBe('Our own check');
+    expect(starterText('', 'es')).toBe('');
+    const copy = { ...starterTemplate('tools', 'es'), starter: 'tools' };
+    const renamed = { ...copy, name: 'Revisión de herramienta eléctrica' };
+    expect(inReaderLanguage(renamed, 'es').name).toBe('Inspección de herramienta eléctrica');
+  });
+
+  it("are written in the reader's language in history sentences", () => {
+    expect(
+      historyText('es', {
+        kind: 'inspection',
+        params: { checklist: 'Machine daily inspection', passed: 7, failed: ['Engine oil level'] },
+      }),
+    ).toBe(
+      'Inspección Inspección diaria de maquinaria: 7 aprobados, 1 fallido (Nivel de aceite del motor)',
+    );
+    expect(
+      historyText('es', {
+        kind: 'defect_opened',
+        params: { item: 'Engine oil level', critical: false },
+      }),
+    ).toBe('Defecto encontrado: Nivel de aceite del motor');
+  });
+
+  it('are data: every starter item has its texts in both languages, ids unique', () => {
+    for (const s of Object.values(STARTERS)) {
+      expect(new Set(s.items.map((i) => i.id)).size).toBe(s.items.length);
+      for (const i of s.items) expect(i.en[0] && i.es[0]).toBeTruthy();
+    }
   });
 });
 

@@ -2,205 +2,113 @@ import type { StarterKey } from './schemas/inspections';
 
 /**
  * Ready-made checklists (issue 16) in English and Spanish, which a company copies and then edits as its
- * own template. Item ids are stable so that a copy in either language names the same items.
+ * own template, held as data: one row per item. Item ids are stable so that a copy in either language
+ * names the same items. While a copied text is not edited it is shown in the reader's language on every
+ * screen (issue 43): the company's templates, the operator's phone, and what was recorded from them
+ * (inspections, defects, history sentences) through `starterText`.
  */
+type Kind = 'passFail' | 'number' | 'text';
+/** id, kind, flags ('critical', 'optional', 'unit:<unit>'), English label and help, Spanish label and help. */
+type Row = [
+  id: string,
+  kind: Kind,
+  flags: string,
+  en: string,
+  enHelp: string,
+  es: string,
+  esHelp: string,
+];
+type Table = {
+  type: 'vehicle' | 'machinery' | 'tools';
+  name: [en: string, es: string];
+  items: Row[];
+};
+
+// prettier-ignore
+const TABLE: Record<StarterKey, Table> = {
+  vehicle: {
+    type: 'vehicle',
+    name: ['Vehicle pre-trip inspection', 'Inspección de vehículo antes del viaje'],
+    items: [
+      ['brakes', 'passFail', 'critical', 'Brakes', 'Pedal firm, parking brake holds', 'Frenos', 'Pedal firme, el freno de mano sujeta'],
+      ['tires', 'passFail', '', 'Tires and wheels', 'No cuts, bulges or loose nuts', 'Neumáticos y ruedas', 'Sin cortes, bultos ni tuercas flojas'],
+      ['lights', 'passFail', '', 'Lights and signals', 'Headlights, brake lights, indicators', 'Luces y señales', 'Faros, luces de freno, intermitentes'],
+      ['steering', 'passFail', 'critical', 'Steering', 'No excessive play', 'Dirección', 'Sin holgura excesiva'],
+      ['fluids', 'passFail', '', 'Fluid levels and leaks', 'Oil, coolant, washer fluid; no leaks under the vehicle', 'Niveles de líquidos y fugas', 'Aceite, refrigerante, limpiaparabrisas; sin fugas debajo del vehículo'],
+      ['mirrors', 'passFail', '', 'Mirrors and windshield', 'Clean, not cracked', 'Espejos y parabrisas', 'Limpios, sin grietas'],
+      ['seatbelts', 'passFail', 'critical', 'Seat belts', 'Latch and retract', 'Cinturones de seguridad', 'Abrochan y se recogen'],
+      ['tirePressure', 'number', 'optional unit:psi', 'Tire pressure (lowest tire)', '', 'Presión de neumáticos (el más bajo)', ''],
+      ['comments', 'text', 'optional', 'Other comments', '', 'Otros comentarios', ''],
+    ],
+  },
+  machinery: {
+    type: 'machinery',
+    name: ['Machine daily inspection', 'Inspección diaria de maquinaria'],
+    items: [
+      ['guards', 'passFail', 'critical', 'Guards and shields in place', '', 'Protecciones y resguardos en su lugar', ''],
+      ['hydraulics', 'passFail', 'critical', 'Hydraulic hoses and cylinders', 'No leaks, cracks or wear', 'Mangueras y cilindros hidráulicos', 'Sin fugas, grietas ni desgaste'],
+      ['engineOil', 'passFail', '', 'Engine oil level', '', 'Nivel de aceite del motor', ''],
+      ['coolant', 'passFail', '', 'Coolant level', '', 'Nivel de refrigerante', ''],
+      ['tracks', 'passFail', '', 'Tracks or tires', 'Tension, damage', 'Orugas o neumáticos', 'Tensión, daños'],
+      ['alarm', 'passFail', 'critical', 'Backup alarm and horn', '', 'Alarma de retroceso y bocina', ''],
+      ['emergencyStop', 'passFail', 'critical', 'Emergency stop works', '', 'La parada de emergencia funciona', ''],
+      ['fuelLevel', 'number', 'optional unit:%', 'Fuel level', '', 'Nivel de combustible', ''],
+      ['comments', 'text', 'optional', 'Other comments', '', 'Otros comentarios', ''],
+    ],
+  },
+  tools: {
+    type: 'tools',
+    name: ['Power tool check', 'Inspección de herramienta eléctrica'],
+    items: [
+      ['cord', 'passFail', 'critical', 'Cord, plug or battery', 'No cuts, exposed wires or swelling', 'Cable, enchufe o batería', 'Sin cortes, cables expuestos ni hinchazón'],
+      ['guard', 'passFail', 'critical', 'Guard in place', '', 'Protección en su lugar', ''],
+      ['switch', 'passFail', '', 'Switch and trigger work', '', 'Interruptor y gatillo funcionan', ''],
+      ['blade', 'passFail', '', 'Blade, bit or disc condition', 'Sharp, no cracks', 'Estado de hoja, broca o disco', 'Afilado, sin grietas'],
+      ['housing', 'passFail', '', 'Housing not cracked', '', 'Carcasa sin grietas', ''],
+      ['comments', 'text', 'optional', 'Other comments', '', 'Otros comentarios', ''],
+    ],
+  },
+};
+
+/**
+ * Texts a ready-made checklist had before, by language: a copy still holding one is unedited and is
+ * shown in the reader's language ("Revisión" gave way to "Inspección": one word for review, issue 43).
+ */
+const FORMERLY: Record<string, string> = {
+  'Revisión de herramienta eléctrica': 'Inspección de herramienta eléctrica',
+};
+
 type Item = {
   id: string;
-  kind: 'passFail' | 'number' | 'text';
+  kind: Kind;
   unit?: string;
   critical?: boolean;
   required?: boolean;
   en: [label: string, help: string];
   es: [label: string, help: string];
 };
-type Starter = { type: 'vehicle' | 'machinery' | 'tools'; en: string; es: string; items: Item[] };
+type Starter = { type: Table['type']; en: string; es: string; items: Item[] };
 
-export const STARTERS: Record<StarterKey, Starter> = {
-  vehicle: {
-    type: 'vehicle',
-    en: 'Vehicle pre-trip inspection',
-    es: 'Inspección de vehículo antes del viaje',
-    items: [
-      {
-        id: 'brakes',
-        kind: 'passFail',
-        critical: true,
-        en: ['Brakes', 'Pedal firm, parking brake holds'],
-        es: ['Frenos', 'Pedal firme, el freno de mano sujeta'],
-      },
-      {
-        id: 'tires',
-        kind: 'passFail',
-        en: ['Tires and wheels', 'No cuts, bulges or loose nuts'],
-        es: ['Neumáticos y ruedas', 'Sin cortes, bultos ni tuercas flojas'],
-      },
-      {
-        id: 'lights',
-        kind: 'passFail',
-        en: ['Lights and signals', 'Headlights, brake lights, indicators'],
-        es: ['Luces y señales', 'Faros, luces de freno, intermitentes'],
-      },
-      {
-        id: 'steering',
-        kind: 'passFail',
-        critical: true,
-        en: ['Steering', 'No excessive play'],
-        es: ['Dirección', 'Sin holgura excesiva'],
-      },
-      {
-        id: 'fluids',
-        kind: 'passFail',
-        en: ['Fluid levels and leaks', 'Oil, coolant, washer fluid; no leaks under the vehicle'],
-        es: [
-          'Niveles de líquidos y fugas',
-          'Aceite, refrigerante, limpiaparabrisas; sin fugas debajo del vehículo',
-        ],
-      },
-      {
-        id: 'mirrors',
-        kind: 'passFail',
-        en: ['Mirrors and windshield', 'Clean, not cracked'],
-        es: ['Espejos y parabrisas', 'Limpios, sin grietas'],
-      },
-      {
-        id: 'seatbelts',
-        kind: 'passFail',
-        critical: true,
-        en: ['Seat belts', 'Latch and retract'],
-        es: ['Cinturones de seguridad', 'Abrochan y se recogen'],
-      },
-      {
-        id: 'tirePressure',
-        kind: 'number',
-        unit: 'psi',
-        required: false,
-        en: ['Tire pressure (lowest tire)', ''],
-        es: ['Presión de neumáticos (el más bajo)', ''],
-      },
-      {
-        id: 'comments',
-        kind: 'text',
-        required: false,
-        en: ['Other comments', ''],
-        es: ['Otros comentarios', ''],
-      },
-    ],
-  },
-  machinery: {
-    type: 'machinery',
-    en: 'Machine daily inspection',
-    es: 'Inspección diaria de maquinaria',
-    items: [
-      {
-        id: 'guards',
-        kind: 'passFail',
-        critical: true,
-        en: ['Guards and shields in place', ''],
-        es: ['Protecciones y resguardos en su lugar', ''],
-      },
-      {
-        id: 'hydraulics',
-        kind: 'passFail',
-        critical: true,
-        en: ['Hydraulic hoses and cylinders', 'No leaks, cracks or wear'],
-        es: ['Mangueras y cilindros hidráulicos', 'Sin fugas, grietas ni desgaste'],
-      },
-      {
-        id: 'engineOil',
-        kind: 'passFail',
-        en: ['Engine oil level', ''],
-        es: ['Nivel de aceite del motor', ''],
-      },
-      {
-        id: 'coolant',
-        kind: 'passFail',
-        en: ['Coolant level', ''],
-        es: ['Nivel de refrigerante', ''],
-      },
-      {
-        id: 'tracks',
-        kind: 'passFail',
-        en: ['Tracks or tires', 'Tension, damage'],
-        es: ['Orugas o neumáticos', 'Tensión, daños'],
-      },
-      {
-        id: 'alarm',
-        kind: 'passFail',
-        critical: true,
-        en: ['Backup alarm and horn', ''],
-        es: ['Alarma de retroceso y bocina', ''],
-      },
-      {
-        id: 'emergencyStop',
-        kind: 'passFail',
-        critical: true,
-        en: ['Emergency stop works', ''],
-        es: ['La parada de emergencia funciona', ''],
-      },
-      {
-        id: 'fuelLevel',
-        kind: 'number',
-        unit: '%',
-        required: false,
-        en: ['Fuel level', ''],
-        es: ['Nivel de combustible', ''],
-      },
-      {
-        id: 'comments',
-        kind: 'text',
-        required: false,
-        en: ['Other comments', ''],
-        es: ['Otros comentarios', ''],
-      },
-    ],
-  },
-  tools: {
-    type: 'tools',
-    en: 'Power tool check',
-    es: 'Revisión de herramienta eléctrica',
-    items: [
-      {
-        id: 'cord',
-        kind: 'passFail',
-        critical: true,
-        en: ['Cord, plug or battery', 'No cuts, exposed wires or swelling'],
-        es: ['Cable, enchufe o batería', 'Sin cortes, cables expuestos ni hinchazón'],
-      },
-      {
-        id: 'guard',
-        kind: 'passFail',
-        critical: true,
-        en: ['Guard in place', ''],
-        es: ['Protección en su lugar', ''],
-      },
-      {
-        id: 'switch',
-        kind: 'passFail',
-        en: ['Switch and trigger work', ''],
-        es: ['Interruptor y gatillo funcionan', ''],
-      },
-      {
-        id: 'blade',
-        kind: 'passFail',
-        en: ['Blade, bit or disc condition', 'Sharp, no cracks'],
-        es: ['Estado de hoja, broca o disco', 'Afilado, sin grietas'],
-      },
-      {
-        id: 'housing',
-        kind: 'passFail',
-        en: ['Housing not cracked', ''],
-        es: ['Carcasa sin grietas', ''],
-      },
-      {
-        id: 'comments',
-        kind: 'text',
-        required: false,
-        en: ['Other comments', ''],
-        es: ['Otros comentarios', ''],
-      },
-    ],
-  },
-};
+function itemOf([id, kind, flags, en, enHelp, es, esHelp]: Row): Item {
+  const words = flags.split(' ');
+  const unit = words.find((w) => w.startsWith('unit:'))?.slice('unit:'.length);
+  return {
+    id,
+    kind,
+    ...(unit ? { unit } : {}),
+    ...(words.includes('critical') ? { critical: true } : {}),
+    ...(words.includes('optional') ? { required: false } : {}),
+    en: [en, enHelp],
+    es: [es, esHelp],
+  };
+}
+
+export const STARTERS = Object.fromEntries(
+  Object.entries(TABLE).map(([key, t]) => [
+    key,
+    { type: t.type, en: t.name[0], es: t.name[1], items: t.items.map(itemOf) },
+  ]),
+) as Record<StarterKey, Starter>;
 
 /** A starter as a template's input in one language. */
 export function starterTemplate(key: StarterKey, language: 'en' | 'es') {
@@ -222,6 +130,27 @@ export function starterTemplate(key: StarterKey, language: 'en' | 'es') {
   };
 }
 
+/** Every ready-made text (names, labels, helps) in both languages -> its [English, Spanish] pair. */
+const PAIRS = new Map<string, [string, string]>();
+for (const s of Object.values(STARTERS)) {
+  const pairs: [string, string][] = [[s.en, s.es]];
+  for (const i of s.items) pairs.push([i.en[0], i.es[0]], [i.en[1], i.es[1]]);
+  for (const pair of pairs) for (const text of pair) if (text) PAIRS.set(text, pair);
+}
+for (const [old, now] of Object.entries(FORMERLY)) {
+  const pair = PAIRS.get(now);
+  if (pair) PAIRS.set(old, pair);
+}
+
+/**
+ * A text recorded from a ready-made checklist (a checklist's name, an item's label as asked) in the
+ * reader's language; any other text (the company's own words, an edited label) as written.
+ */
+export function starterText(text: string, language: 'en' | 'es'): string {
+  const pair = PAIRS.get(text);
+  return pair ? pair[language === 'es' ? 1 : 0] : text;
+}
+
 type Localizable<I> = {
   name: string;
   starter: string | null;
@@ -237,7 +166,7 @@ export function inReaderLanguage<I, T extends Localizable<I>>(t: T, language: 'e
   const s = t.starter && t.starter in STARTERS ? STARTERS[t.starter as StarterKey] : undefined;
   if (!s) return t;
   const pick = (stored: string, en: string, es: string, wanted: string) =>
-    stored === en || stored === es ? wanted : stored;
+    stored === en || stored === es || FORMERLY[stored] === es ? wanted : stored;
   const byId = new Map(s.items.map((i) => [i.id, i]));
   return {
     ...t,

@@ -211,6 +211,29 @@ test('the screens in Spanish at phone and desktop size (screenshots when INSPECT
   await page.goto('/inspections');
   await expect(page.getByRole('heading', { name: 'Defectos abiertos' })).toBeVisible();
   await expect(page.getByTestId('defect')).toHaveCount(2);
+  // The checklist copied in English reads in Spanish here too while nobody edited it, and its
+  // critical items are counted with the singular or plural form (issue 43, defect 7).
+  await expect(
+    page.getByRole('heading', { name: 'Inspección diaria de maquinaria', exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText('9 puntos, 4 críticos')).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('Machine daily inspection');
+  await expect(page.locator('main')).not.toContainText('Engine oil level');
+  // What the Spanish operator recorded from it reads in English for an English reader.
+  const english = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 1280, height: 800 },
+    storageState: await ownerPage.context().storageState(),
+  });
+  const en = await english.newPage();
+  await en.goto('/inspections');
+  await expect(en.getByTestId('defect')).toHaveCount(2);
+  await expect(
+    en.getByTestId('defect').getByRole('heading', { name: 'Tracks or tires' }),
+  ).toBeVisible();
+  await expect(en.locator('main')).not.toContainText('Orugas o neumáticos');
+  await expect(en.locator('main')).not.toContainText('Inspección diaria de maquinaria');
+  await english.close();
   await shot(page, 'inspection-manager-es-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'inspection-manager-es-390');
@@ -226,7 +249,7 @@ test('the screens in Spanish at phone and desktop size (screenshots when INSPECT
   await editor.getByRole('button', { name: 'Guardar' }).click();
   await expect(listName).toHaveAttribute('aria-invalid', 'true');
   await expect(editor.locator('#template-name-error')).toHaveText(
-    'Escriba un nombre para la lista de revisión.',
+    'Escriba un nombre para la lista de verificación.',
   );
   await expect(firstLabel).toHaveAttribute('aria-invalid', 'true');
   await expect(editor.getByText('Cada punto necesita un nombre.')).toHaveCount(1);

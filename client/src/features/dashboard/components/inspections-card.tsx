@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
 import { useInspectionsSummary } from '../api/inspections-summary';
+import { useStarterText } from '@/lib/starter-text';
 
 const SHOWN = 5;
 
@@ -17,6 +18,7 @@ const SHOWN = 5;
  */
 export function InspectionsCard() {
   const { t } = useTranslation('inspections');
+  const st = useStarterText();
   const { data } = useInspectionsSummary();
   if (!data) return null;
   const { openDefects, outOfService, notInspectedToday, notInspectedTotal } = data;
@@ -47,14 +49,15 @@ export function InspectionsCard() {
                 {d.hasPhoto ? (
                   <img
                     src={`/api/defects/${d.id}/photo`}
-                    alt={t('defects.photoOf', { item: d.itemLabel })}
+                    alt={t('defects.photoOf', { item: st(d.itemLabel) })}
                     className="h-12 w-12 shrink-0 rounded object-cover"
                     loading="lazy"
                   />
                 ) : null}
                 <div className="min-w-0">
                   <p>
-                    <MachineLink id={d.equipmentId}>{d.equipmentName}</MachineLink>: {d.itemLabel}
+                    <MachineLink id={d.equipmentId}>{d.equipmentName}</MachineLink>:{' '}
+                    {st(d.itemLabel)}
                     {d.critical ? (
                       <Badge variant="destructive" className="ml-1">
                         {t('defects.critical')}
@@ -62,8 +65,8 @@ export function InspectionsCard() {
                     ) : null}
                   </p>
                   <p className="truncate text-xs text-muted-foreground">
-                    {d.reported ? t('defects.phoneReport') : d.templateName} · {d.operatorName} ·{' '}
-                    {formatDateTime(d.createdAt)}
+                    {d.reported ? t('defects.phoneReport') : st(d.templateName)} · {d.operatorName}{' '}
+                    · {formatDateTime(d.createdAt)}
                   </p>
                 </div>
               </li>

@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { useHistoryLang } from '@/components/equipment/entry-text';
+import { starterText } from '@domain/inspection-starters';
 import { historyTables } from '@domain/history-text';
 import { deviceLabel } from '@/lib/device-label';
 import { formatDateTime, formatNumber } from '@/lib/format';
@@ -159,7 +160,9 @@ export function RecentUpdatesCard({
                   {u.checklist || u.notes ? (
                     <p className={cn('break-words', u.voided && 'line-through opacity-70')}>
                       {[
-                        u.checklist ? historyTables[lang].inspectionReading(u.checklist) : '',
+                        u.checklist
+                          ? historyTables[lang].inspectionReading(starterText(u.checklist, lang))
+                          : '',
                         u.notes,
                       ]
                         .filter(Boolean)

@@ -26,6 +26,7 @@ import { toast } from '@/components/ui/use-toast';
 import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
 import { useOutOfService, useResolveDefect } from '../api/inspections-api';
+import { useStarterText } from '@/lib/starter-text';
 
 /**
  * Resolve a defect with a note or a service entry (Mark as Serviced's fields). "Return to service" is
@@ -42,6 +43,7 @@ export function ResolveDialog({
   otherOpenCritical: number;
   onClose: () => void;
 }) {
+  const st = useStarterText();
   const { t } = useTranslation(['inspections', 'messages']);
   const msg = useMessage();
   const resolve = useResolveDefect();
@@ -90,7 +92,7 @@ export function ResolveDialog({
           <DialogHeader>
             <DialogTitle>{t('resolve.title')}</DialogTitle>
             <DialogDescription>
-              {defect.equipmentName} · {defect.itemLabel}
+              {defect.equipmentName} · {st(defect.itemLabel)}
             </DialogDescription>
           </DialogHeader>
           <fieldset className="grid gap-2">

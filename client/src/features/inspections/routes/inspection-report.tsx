@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
 import { useInspectionReport } from '../api/inspections-api';
+import { useStarterText } from '@/lib/starter-text';
 
 /**
  * A machine's inspection report for audits (issue 16): the machine, its out-of-service state, every
@@ -14,6 +15,7 @@ import { useInspectionReport } from '../api/inspections-api';
  */
 export default function InspectionReportPage() {
   const { t } = useTranslation(['inspections', 'equipment', 'messages']);
+  const st = useStarterText();
   const { id = '' } = useParams();
   const report = useInspectionReport(id);
   if (report.isError)
@@ -92,7 +94,7 @@ export default function InspectionReportPage() {
                       <span className="text-muted-foreground">{d.operatorName}</span>
                     </td>
                     <td className="p-2">
-                      {d.itemLabel}
+                      {st(d.itemLabel)}
                       {d.critical ? (
                         <Badge variant="destructive" className="ml-1">
                           {t('defects.critical')}
@@ -137,7 +139,7 @@ export default function InspectionReportPage() {
           r.inspections.map((i) => (
             <article key={i.id} className="break-inside-avoid rounded-md border p-3">
               <h4 className="font-medium">
-                {formatDateTime(i.createdAt)} · {i.templateName} · {i.operatorName}
+                {formatDateTime(i.createdAt)} · {st(i.templateName)} · {i.operatorName}
               </h4>
               <p className="text-xs text-muted-foreground">
                 {i.reading !== null
@@ -166,7 +168,7 @@ export default function InspectionReportPage() {
                           : (a.text ?? '—')}
                     </span>
                     <span>
-                      {a.label}
+                      {st(a.label)}
                       {a.note ? ` — ${a.note}` : ''}
                     </span>
                   </li>

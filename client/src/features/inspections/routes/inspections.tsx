@@ -40,6 +40,9 @@ import {
 } from '../api/inspections-api';
 import { OutOfServiceDialog, ResolveDialog } from '../components/defect-dialogs';
 import { TemplateEditor } from '../components/template-editor';
+import { useStarterText } from '@/lib/starter-text';
+import { historyLang } from '@domain/history-text';
+import { inReaderLanguage } from '@domain/inspection-starters';
 
 /**
  * Inspections (issue 16) for owners and managers: open defects (with the inspection, the machine and
@@ -48,9 +51,15 @@ import { TemplateEditor } from '../components/template-editor';
  */
 export default function InspectionsPage() {
   const { t, i18n } = useTranslation(['inspections', 'equipment', 'messages', 'common']);
+  const st = useStarterText();
   const defects = useDefects('open');
   const summary = useInspectionsSummary();
   const templates = useTemplates();
+  // Ready-made texts nobody edited, in the reader's language also after a language change (the
+  // server answered in the language of the moment it was asked).
+  const templateList = (templates.data ?? []).map((tpl) =>
+    inReaderLanguage(tpl, historyLang(i18n.resolvedLanguage ?? i18n.language)),
+  );
   const recent = useRecentInspections();
   const [resolving, setResolving] = useState<DefectDto | null>(null);
   const [outOf, setOutOf] = useState<DefectDto | null>(null);
@@ -129,14 +138,14 @@ export default function InspectionsPage() {
                       <a href={`/api/defects/${d.id}/photo`} target="_blank" rel="noreferrer">
                         <img
                           src={`/api/defects/${d.id}/photo`}
-                          alt={t('defects.photoOf', { item: d.itemLabel })}
+                          alt={t('defects.photoOf', { item: st(d.itemLabel) })}
                           className="h-24 w-24 shrink-0 rounded-md object-cover"
                         />
                       </a>
                     ) : null}
                     <div className="grid min-w-0 flex-1 gap-1">
                       <div className="flex flex-wrap items-center gap-2">
-                        <h3 className="break-words font-semibold">{d.itemLabel}</h3>
+                        <h3 className="break-words font-semibold">{st(d.itemLabel)}</h3>
                         {d.critical ? (
                           <Badge variant="destructive">{t('defects.critical')}</Badge>
                         ) : null}
@@ -156,7 +165,7 @@ export default function InspectionsPage() {
                             })
                           : t('defects.reported', {
                               who: d.operatorName,
-                              checklist: d.templateName,
+                              checklist: st(d.templateName),
                               when: formatDateTime(d.createdAt),
                             })}
                       </p>
@@ -274,7 +283,7 @@ export default function InspectionsPage() {
                 <span className="text-muted-foreground">{formatDateTime(i.createdAt)}</span>
                 <MachineLink id={i.equipmentId}>{i.equipmentName}</MachineLink>
                 <span>
-                  {i.templateName} · {i.operatorName}
+                  {st(i.templateName)} · {i.operatorName}
                 </span>
                 {i.failedCount > 0 ? (
                   <Badge variant="destructive">
@@ -332,7 +341,7 @@ export default function InspectionsPage() {
           <p className="text-muted-foreground">{t('templates.none')}</p>
         ) : (
           <ul className="grid gap-3 md:grid-cols-2">
-            {(templates.data ?? []).map((tpl) => (
+            {templateList.map((tpl) => (
               <li key={tpl.id}>
                 <Card>
                   <CardContent className="grid gap-2 p-4">
@@ -399,7 +408,7 @@ export default function InspectionsPage() {
         <OutOfServiceDialog
           equipmentId={outOf.equipmentId}
           equipmentName={outOf.equipmentName}
-          suggested={outOf.itemLabel + (outOf.note ? `: ${outOf.note}` : '')}
+          suggested={st(outOf.itemLabel) + (outOf.note ? `: ${outOf.note}` : '')}
           onClose={() => setOutOf(null)}
         />
       ) : null}

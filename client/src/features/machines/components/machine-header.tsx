@@ -19,6 +19,7 @@ import { LazyDropdown } from '@/components/ui/lazy-dropdown';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
+import { useStarterText } from '@/lib/starter-text';
 
 // The More menu (Radix menu and its positioning, ~37 KB gzip) loads on its first press and opens at once.
 const loadMoreMenu = () => import('./machine-more-menu');
@@ -39,6 +40,7 @@ export function MachineHeader({
 }) {
   const { t } = useTranslation('machines');
   const { t: te } = useTranslation('equipment');
+  const st = useStarterText();
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const restore = useRestoreEquipment();
   const retired = e.retiredAt !== null;
@@ -154,7 +156,7 @@ export function MachineHeader({
               <ul className="list-disc pl-5">
                 {criticalDefects.map((d) => (
                   <li key={d.id}>
-                    {d.itemLabel}
+                    {st(d.itemLabel)}
                     {d.note ? `: ${d.note}` : ''}
                   </li>
                 ))}

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { formatUsage } from '@/components/equipment/format';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate, formatDateTime, formatUsd } from '@/lib/format';
+import { useStarterText } from '@/lib/starter-text';
 
 function Section({
   id,
@@ -42,6 +43,7 @@ export function MachineSections({
 }) {
   const { t } = useTranslation('machines');
   const { t: te } = useTranslation('equipment');
+  const st = useStarterText();
   const none = <p className="text-muted-foreground">{t('sections.none')}</p>;
   return (
     <div className="grid content-start gap-3">
@@ -96,7 +98,7 @@ export function MachineSections({
                       {t('sections.critical')}
                     </span>
                   ) : null}
-                  <span className="font-medium">{d.itemLabel}</span>
+                  <span className="font-medium">{st(d.itemLabel)}</span>
                   {d.note ? `: ${d.note}` : ''}
                   <span className="block text-xs text-muted-foreground">
                     {formatDateTime(d.at)}
@@ -113,7 +115,7 @@ export function MachineSections({
             {page.inspections.map((i) => (
               <li key={i.id} className="flex flex-wrap justify-between gap-x-3 py-1.5">
                 <span>
-                  <span className="font-medium">{i.templateName}</span>
+                  <span className="font-medium">{st(i.templateName)}</span>
                   <span className="block text-xs text-muted-foreground">
                     {formatDateTime(i.at)} · {i.operatorName}
                   </span>
