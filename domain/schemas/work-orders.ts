@@ -229,6 +229,20 @@ export const workOrderDtoSchema = z.object({
 });
 export type WorkOrderDto = z.infer<typeof workOrderDtoSchema>;
 
+/** GET /api/work-orders/proposal/:id?defectId=: what a new order starts from (a machine, or a defect). */
+export const proposalQuerySchema = z.object({
+  defectId: z.uuid(commonMessages.notFound).optional(),
+});
+export type WorkOrderProposal = {
+  equipmentId: string;
+  /** The machine's name (a service order's title names it). */
+  title: string;
+  tasks: string[];
+  parts: { partId: string; name: string; quantity: number; onHand: number; unit: string }[];
+  /** From a defect: its item (the task), the operator's words (the notes) and whether it has a photo. */
+  defect: { id: string; item: string; said: string; hasPhoto: boolean } | null;
+};
+
 // ---- Parts --------------------------------------------------------------------------------------------
 
 /** POST /api/parts */

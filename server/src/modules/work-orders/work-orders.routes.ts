@@ -4,6 +4,7 @@ import { PHOTO_MAX_BYTES } from '@domain/schemas/field';
 import {
   completeInputSchema,
   costsQuerySchema,
+  proposalQuerySchema,
   workOrderInputSchema,
   workOrderListQuerySchema,
   workOrderPartInputSchema,
@@ -61,8 +62,11 @@ export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
   );
   app.get(
     '/api/work-orders/proposal/:id',
-    { config: { access: MANAGERS }, schema: { params: idParams } },
-    async (req) => svc.proposalFor(deps, companyCtx(req), req.params.id),
+    {
+      config: { access: MANAGERS },
+      schema: { params: idParams, querystring: proposalQuerySchema },
+    },
+    async (req) => svc.proposalFor(deps, companyCtx(req), req.params.id, req.query.defectId),
   );
   app.get(
     '/api/work-orders/:id',

@@ -7,6 +7,7 @@ import {
   type WorkOrderDto,
   type WorkOrderInput,
   type WorkOrderPatch,
+  type WorkOrderProposal,
   type WorkOrderStatus,
 } from '@domain/schemas/work-orders';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -118,7 +119,7 @@ export async function createWorkOrder(
             fieldErrors: { defectId: 'workOrders.defectOtherMachine' },
           });
         // The defect's note (an operator's reported problem: their own words) and its photo carry over.
-        const said = d.note || (d.reported ? d.itemLabel : '');
+        const said = defectWords(d);
         if (!notes && said) notes = said;
         if (d.photoKey) defectPhoto = await defectPhotoTx(tx, ctx, d.id);
       }
@@ -263,12 +264,38 @@ export async function assignees(deps: Deps, ctx: CompanyContext) {
   return rows.map((u) => ({ id: u.id, role: u.role, name: personName(u) }));
 }
 
+/** What the operator said about a defect: its note, else a reported problem's own words. */
+const defectWords = (d: { note: string; itemLabel: string; reported: boolean }) =>
+  d.note || (d.reported ? d.itemLabel : '');
+
 /**
  * What a new work order for a machine starts from: its service parts as tasks and, by part number
  * (else name), the catalogue parts they name (Create work order from Due soon / the machine page).
+ * From an open defect of the machine: the defect's item as the one task, the operator's words and
+ * whether it has a photo (the order carries them over when created), and no service parts.
  */
-export async function proposalFor(deps: Deps, ctx: CompanyContext, equipmentId: string) {
+export async function proposalFor(
+  deps: Deps,
+  ctx: CompanyContext,
+  equipmentId: string,
+  defectId?: string,
+): Promise<WorkOrderProposal> {
   const e = await findAnyRow(deps.db, ctx, equipmentId);
+  if (defectId) {
+    const d = await openDefectOf(deps.db, ctx, defectId);
+    if (!d) throw new AppError('conflict', 'inspections.defectResolved');
+    if (d.equipmentId !== e.id)
+      throw new AppError('validation', 'workOrders.defectOtherMachine', {
+        fieldErrors: { defectId: 'workOrders.defectOtherMachine' },
+      });
+    return {
+      equipmentId: e.id,
+      title: e.name,
+      tasks: [d.itemLabel.slice(0, 200)],
+      parts: [],
+      defect: { id: d.id, item: d.itemLabel, said: defectWords(d), hasPhoto: d.photoKey !== null },
+    };
+  }
   const names = e.serviceParts.map((p) => p.part);
   const numbers = e.serviceParts.flatMap((p) => (p.partNumber ? [p.partNumber] : []));
   const ids = e.serviceParts.flatMap((p) => (p.partId ? [p.partId] : []));
@@ -297,6 +324,7 @@ export async function proposalFor(deps: Deps, ctx: CompanyContext, equipmentId: 
   return {
     equipmentId: e.id,
     title: e.name,
+    defect: null,
     tasks: e.serviceParts.map((p) => (p.qty ? `${p.part} × ${p.qty}` : p.part)),
     parts: e.serviceParts.flatMap((sp) => {
       // The catalogue part it points at; a list written before that, by part number, else name.

@@ -1,15 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CostsDto, PartDto } from '@domain/schemas/work-orders';
+import type { CostsDto, PartDto, WorkOrderProposal } from '@domain/schemas/work-orders';
 import { api } from '@/lib/api';
 import { workOrderKeys } from './keys';
 
 export type Assignee = { id: string; role: string; name: string };
-export type Proposal = {
-  equipmentId: string;
-  title: string;
-  tasks: string[];
-  parts: { partId: string; name: string; quantity: number; onHand: number; unit: string }[];
-};
+export type Proposal = WorkOrderProposal;
 
 export const useAssignees = (enabled = true) =>
   useQuery({
@@ -18,10 +13,14 @@ export const useAssignees = (enabled = true) =>
     enabled,
   });
 
-export const useProposal = (equipmentId: string | null) =>
+/** What a new order for a machine (or for one of its defects) starts from. */
+export const useProposal = (equipmentId: string | null, defectId: string | null = null) =>
   useQuery({
-    queryKey: workOrderKeys.proposal(equipmentId ?? ''),
-    queryFn: () => api.get<Proposal>(`/api/work-orders/proposal/${equipmentId}`),
+    queryKey: workOrderKeys.proposal(equipmentId ?? '', defectId),
+    queryFn: () =>
+      api.get<Proposal>(
+        `/api/work-orders/proposal/${equipmentId}${defectId ? `?defectId=${defectId}` : ''}`,
+      ),
     enabled: Boolean(equipmentId),
   });
 

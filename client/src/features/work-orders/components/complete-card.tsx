@@ -7,6 +7,16 @@ import {
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -26,12 +36,17 @@ type CompleteValues = {
   notes: string;
 };
 
-/** Complete (react-hook-form with the domain schema): usage, labour, other costs, notes. */
+/**
+ * Complete (react-hook-form with the domain schema): usage, labour, other costs, notes. Tasks not
+ * ticked ask first ("2 of 3 tasks are not ticked"); the server decides what completing means.
+ */
 export function CompleteCard({ w }: { w: WorkOrderDto }) {
   const { t } = useTranslation('workOrders');
   const msg = useMessage();
   const complete = useCompleteWorkOrder(w.id);
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<CompleteInput | null>(null);
+  const unticked = w.tasks.filter((x) => !x.done);
   const form = useForm<CompleteValues, unknown, CompleteInput>({
     resolver: zodResolver(completeInputSchema) as unknown as Resolver<
       CompleteValues,
@@ -41,14 +56,19 @@ export function CompleteCard({ w }: { w: WorkOrderDto }) {
     defaultValues: { usage: '', laborHours: '', laborRate: '', otherCost: '', notes: '' },
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (body) => {
+  const send = async (body: CompleteInput) => {
     setError(null);
+    setConfirming(null);
     try {
       await complete.mutateAsync(body);
       toast({ title: t('completed', { number: w.number }) });
     } catch (err) {
       setError(translateError(t, err));
     }
+  };
+  const onSubmit = form.handleSubmit(async (body) => {
+    if (unticked.length > 0) setConfirming(body);
+    else await send(body);
   });
   const field = (id: string, label: string, name: Exclude<keyof CompleteValues, 'notes'>) => (
     <div className="grid gap-1">
@@ -106,6 +126,29 @@ export function CompleteCard({ w }: { w: WorkOrderDto }) {
           {t('completeButton')}
         </Button>
       </form>
+      <AlertDialog open={confirming !== null} onOpenChange={(o) => !o && setConfirming(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>
+              {t('untickedTitle', { count: unticked.length, total: w.tasks.length })}
+            </AlertDialogTitle>
+            <AlertDialogDescription>{t('untickedBody')}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <ul className="list-disc pl-5 text-sm" data-testid="unticked-tasks">
+            {unticked.map((x) => (
+              <li key={x.id} className="break-words">
+                {x.label}
+              </li>
+            ))}
+          </ul>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t('untickedBack')}</AlertDialogCancel>
+            <AlertDialogAction onClick={() => confirming && void send(confirming)}>
+              {t('untickedConfirm')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </Card>
   );
 }

@@ -26,6 +26,9 @@ import { useMessage } from '@/lib/use-message';
 import { useAssignees, useProposal } from '../api/get-lookups';
 import { useCreateWorkOrder } from '../api/mutations';
 
+/** At most `n` characters (a title has a length limit; a reported problem is the operator's words). */
+const clip = (v: string, n: number) => (v.length > n ? `${v.slice(0, n - 1).trimEnd()}…` : v);
+
 type Props = {
   equipmentId?: string | null;
   defectId?: string | null;
@@ -50,7 +53,8 @@ type Values = {
 
 /**
  * New work order (owners and managers): by hand, or from a due machine (its service parts as tasks)
- * or an open defect (its note and photo carried over by the server). react-hook-form with the domain
+ * or an open defect (titled after it, its item as the task, the operator's words as the notes; its
+ * photo shown here and carried over by the server). react-hook-form with the domain
  * schema (`workOrderFormSchema`: the request's, with the tasks one a line).
  */
 export function WorkOrderForm({ equipmentId = null, defectId = null, onCreated, onCancel }: Props) {
@@ -84,16 +88,27 @@ export function WorkOrderForm({ equipmentId = null, defectId = null, onCreated, 
     queryFn: () => api.get<EquipmentOptions>('/api/equipment/options'),
   });
   const assignees = useAssignees();
-  const proposal = useProposal(machine || null);
+  const proposal = useProposal(machine || null, defectId);
   const create = useCreateWorkOrder();
 
-  // A due machine's proposal fills what is still empty: the title and its service parts as tasks.
+  // The proposal fills what is still empty. A due machine: the service title and its service parts as
+  // tasks. A defect: titled after the defect, its item as the task, the operator's words as the notes.
   const p = proposal.data;
   useEffect(() => {
     if (!p) return;
-    if (!getValues('title') && !defectId) setValue('title', t('serviceTitle', { name: p.title }));
+    const d = p.defect;
+    if (!getValues('title'))
+      setValue(
+        'title',
+        d
+          ? t('defectTitle', { item: clip(d.item, 80), name: clip(p.title, 30) })
+          : t('serviceTitle', { name: p.title }),
+      );
     if (!getValues('tasks')) setValue('tasks', p.tasks.join('\n'));
-  }, [p, defectId, t, getValues, setValue]);
+    if (d?.said && !getValues('notes')) setValue('notes', d.said);
+  }, [p, t, getValues, setValue]);
+  // From a defect the machine is the defect's: the only choice offered.
+  const choices = (machines.data?.items ?? []).filter((m) => !defectId || m.id === equipmentId);
 
   const onSubmit = form.handleSubmit(async (body) => {
     setError(null);
@@ -126,9 +141,10 @@ export function WorkOrderForm({ equipmentId = null, defectId = null, onCreated, 
         <h2 className="text-lg font-semibold sm:col-span-2">{t('new')}</h2>
         <div className="grid gap-1 sm:col-span-2">
           <Label htmlFor="wo-equipmentId">{t('machine')}</Label>
-          <NativeSelect {...field('equipmentId')} {...register('equipmentId')}>
-            <option value="">{t('chooseMachine')}</option>
-            {(machines.data?.items ?? []).map((m) => (
+          {/* Controlled: the machine it was opened for shows once the list has loaded. */}
+          <NativeSelect {...field('equipmentId')} {...register('equipmentId')} value={machine}>
+            {!defectId && <option value="">{t('chooseMachine')}</option>}
+            {choices.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.name}
               </option>
@@ -207,6 +223,28 @@ export function WorkOrderForm({ equipmentId = null, defectId = null, onCreated, 
           <Textarea rows={2} {...field('notes')} {...register('notes')} />
           {fieldError('notes')}
         </div>
+        {p?.defect && (
+          <div className="flex gap-3 rounded-md border p-3 sm:col-span-2" data-testid="from-defect">
+            {p.defect.hasPhoto && (
+              <img
+                src={`/api/defects/${p.defect.id}/photo`}
+                alt={t('defectPhoto', { item: p.defect.item })}
+                className="h-20 w-20 shrink-0 rounded-md object-cover"
+              />
+            )}
+            <div className="grid min-w-0 gap-1 text-sm">
+              <p className="break-words font-medium">{t('fromDefect', { item: p.defect.item })}</p>
+              {p.defect.said && p.defect.said !== p.defect.item && (
+                <p className="break-words text-muted-foreground">
+                  {t('operatorSaid', { said: p.defect.said })}
+                </p>
+              )}
+              {p.defect.hasPhoto && (
+                <p className="text-muted-foreground">{t('defectPhotoCarried')}</p>
+              )}
+            </div>
+          </div>
+        )}
         {p && p.parts.length > 0 && (
           <p className="text-sm text-muted-foreground sm:col-span-2">
             {t('proposedParts', {
