@@ -1,6 +1,5 @@
 /**
- * The equipment module's reads: one machine (found, or not found), the full list (exports, print) and
- * every bounded listing (the Equipment List, the status pages, the dashboard overview, the operator's
+ * The equipment module's reads: one machine (found, or not found) and every bounded listing (the Equipment List, the status pages, the dashboard overview, the operator's
  * picker), all filtered by one rule (`listingFilter`: a service status, a type and the one search of
  * domain/equipment-search.ts). The fleet-wide part of a listing comes from fleet-snapshot.ts.
  */
@@ -11,7 +10,6 @@ import { forecastService, type Forecast } from '@domain/forecast';
 import type {
   EquipmentBrowseQuery,
   EquipmentDto,
-  EquipmentListQuery,
   EquipmentOptions,
   EquipmentOptionsQuery,
   EquipmentStatusCounts,
@@ -80,38 +78,11 @@ export function listingFilter(q: {
 }
 
 /** Sorted by name, case-insensitively the same on PGlite and PostgreSQL (whatever the collation), then id. */
-const byName = [sql`lower(${equipment.name})`, asc(equipment.name), asc(equipment.id)] as const;
-
-/**
- * The full list (GET /api/equipment: exports, print, labels): one query whatever the number of
- * machines, filtered by `listingFilter` like every listing (so an export holds what the list showed).
- */
-export async function listEquipment(
-  deps: Deps,
-  ctx: CompanyContext,
-  q: EquipmentListQuery,
-): Promise<EquipmentDto[]> {
-  const rows = await deps.db
-    .select()
-    .from(equipment)
-    .where(and(eq(equipment.companyId, ctx.companyId), isNull(equipment.retiredAt)))
-    .orderBy(...byName);
-  const today = companyToday(deps, ctx);
-  const keep = listingFilter(q);
-  const kept = rows
-    .map((r) => toEquipmentDto(r, today))
-    .filter((e) => keep({ ...e, serviceStatus: e.status.serviceStatus }));
-  // The exports carry each machine's forecast (two more queries whatever the fleet size).
-  const keptIds = new Set(kept.map((e) => e.id));
-  const forecasts = await forecastsOf(
-    deps.db,
-    ctx.companyId,
-    rows.filter((r) => keptIds.has(r.id)),
-    deps.now(),
-    today,
-  );
-  return kept.map((e) => ({ ...e, forecast: forecasts.get(e.id) ?? null }));
-}
+export const byName = [
+  sql`lower(${equipment.name})`,
+  asc(equipment.name),
+  asc(equipment.id),
+] as const;
 
 /**
  * A machine's remaining readings from the rate window's anchor on (the last reading before

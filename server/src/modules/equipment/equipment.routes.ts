@@ -28,6 +28,7 @@ import type { MachinePageDto } from '@domain/schemas/machine-page';
 import { historyLang } from '@domain/history-text';
 import type { Deps } from '../../deps';
 import { cachedRead } from '../../plugins/cached-read';
+import { sendJsonArray } from '../../lib/json-stream';
 import { idParams, okDto } from '../../lib/route-schemas';
 import { companyCtx } from '../../plugins/access';
 import { voidEntry } from './corrections.service';
@@ -58,9 +59,11 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: z.array(equipmentDtoSchema) },
       },
     },
-    // Not kept (an export is larger than the read cache keeps) but shared while computed.
+    // Streamed, batch by batch (equipment-export.ts, lib/json-stream.ts): not kept by the read cache.
     async (req, reply) =>
-      cachedRead(deps, req, reply, (ctx) => svc.listEquipment(deps, ctx, req.query)),
+      sendJsonArray(reply, svc.equipmentBatches(deps, companyCtx(req), req.query), (e) =>
+        JSON.stringify(z.encode(equipmentDtoSchema, e)),
+      ),
   );
 
   // The Equipment List page: one bounded, searchable, filterable page (GET /api/equipment above stays the full list for exports).

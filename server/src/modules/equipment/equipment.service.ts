@@ -9,8 +9,8 @@ export {
   countEquipment,
   equipmentOptions,
   getEquipment,
-  listEquipment,
 } from './equipment.queries';
+export { equipmentBatches, listEquipment } from './equipment-export';
 export {
   createEquipment,
   createNote,

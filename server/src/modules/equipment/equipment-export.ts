@@ -1,0 +1,75 @@
+/**
+ * The full list of machines (GET /api/equipment: exports, print, labels), read in batches so that the
+ * route streams it (lib/json-stream.ts; issue 43: 2.4 MB at 2,000 machines answered nothing within 5 s
+ * at 20 connections when built whole). The same rows, order, filter and forecasts as one read.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { EquipmentDto, EquipmentListQuery } from '@domain/schemas/equipment';
+import { equipment } from '../../db/schema/index';
+import type { Deps } from '../../deps';
+import type { CompanyContext } from '../../plugins/session';
+import { toEquipmentDto } from './equipment.dto';
+import { byName, companyToday, listingFilter } from './equipment.queries';
+import { forecastsOf } from './forecast.service';
+
+/** Machines per batch: one query for their records and two for their forecasts' readings. */
+export const EXPORT_BATCH = 250;
+
+/**
+ * The company's active machines in list order (by name), `batchSize` at a time, filtered by the one
+ * listing filter, each with its forecast. The ids and their order are read first, in one query (the
+ * membership and order of the export are those of that moment: a machine renamed meanwhile is neither
+ * repeated nor skipped); each batch's records are read when the batch is asked for (a machine retired
+ * meanwhile is left out). 1 + 3 queries per batch; memory holds the ids and one batch.
+ */
+export async function* equipmentBatches(
+  deps: Deps,
+  ctx: CompanyContext,
+  q: EquipmentListQuery,
+  batchSize = EXPORT_BATCH,
+): AsyncGenerator<EquipmentDto[]> {
+  const active = and(eq(equipment.companyId, ctx.companyId), isNull(equipment.retiredAt));
+  const ids = (
+    await deps.db
+      .select({ id: equipment.id })
+      .from(equipment)
+      .where(active)
+      .orderBy(...byName)
+  ).map((r) => r.id);
+  const today = companyToday(deps, ctx);
+  const now = deps.now();
+  const keep = listingFilter(q);
+  for (let at = 0; at < ids.length; at += batchSize) {
+    const wanted = ids.slice(at, at + batchSize);
+    const rows = await deps.db
+      .select()
+      .from(equipment)
+      .where(and(active, sql`${equipment.id} = any(${`{${wanted.join(',')}}`}::uuid[])`));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const inOrder = wanted.flatMap((id) => byId.get(id) ?? []);
+    const kept = inOrder
+      .map((r) => ({ row: r, dto: toEquipmentDto(r, today) }))
+      .filter(({ dto }) => keep({ ...dto, serviceStatus: dto.status.serviceStatus }));
+    if (kept.length === 0) continue;
+    // Each batch's forecasts: two queries whatever the batch's size (forecast.service.ts).
+    const forecasts = await forecastsOf(
+      deps.db,
+      ctx.companyId,
+      kept.map((k) => k.row),
+      now,
+      today,
+    );
+    yield kept.map(({ dto }) => ({ ...dto, forecast: forecasts.get(dto.id) ?? null }));
+  }
+}
+
+/** The whole list at once (the batches gathered): for code that needs it in memory. */
+export async function listEquipment(
+  deps: Deps,
+  ctx: CompanyContext,
+  q: EquipmentListQuery,
+): Promise<EquipmentDto[]> {
+  const out: EquipmentDto[] = [];
+  for await (const batch of equipmentBatches(deps, ctx, q)) out.push(...batch);
+  return out;
+}
