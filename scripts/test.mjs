@@ -18,8 +18,12 @@ const WHY = /\bFAIL\b|error|✘|×|timed? ?out|expected/i;
  * Runs one layer with its output streamed through, and keeps its last lines. When it fails, the lines
  * saying why are printed again after the summary: a CI log is often read from its end.
  */
-const run = async (name, cmd, args, env = {}) => {
-  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+const run = async (name, cmd, args, env = {}, { buffered = false } = {}) => {
+  const heading = `\n=== ${name}: ${cmd} ${args.join(' ')}`;
+  if (!buffered) console.log(heading);
+  // A layer run beside others keeps its output and prints it whole when it ends (no interleaving).
+  const out = buffered ? [heading, '\n'] : null;
+  const write = (stream, c) => (out ? out.push(c.toString('utf8')) : stream.write(c));
   const started = Date.now();
   const child = spawn(cmd, args, {
     stdio: ['inherit', 'pipe', 'pipe'],
@@ -35,11 +39,11 @@ const run = async (name, cmd, args, env = {}) => {
     if (tail.length > 400) tail.splice(0, tail.length - 400);
   };
   child.stdout.on('data', (c) => {
-    process.stdout.write(c);
+    write(process.stdout, c);
     keep(c);
   });
   child.stderr.on('data', (c) => {
-    process.stderr.write(c);
+    write(process.stderr, c);
     keep(c);
   });
   const code = await new Promise((resolve) => {
@@ -47,6 +51,7 @@ const run = async (name, cmd, args, env = {}) => {
     child.on('close', (status, signal) => resolve(status ?? (signal ? 1 : 0)));
   });
   if (partial) tail.push(partial);
+  if (out) process.stdout.write(out.join(''));
   const ok = code === 0;
   results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
   if (!ok) {
@@ -98,9 +103,12 @@ const want = (layer) => !only || only === layer;
 const bin = (name) => `node_modules/.bin/${name}`;
 
 if (want('static')) {
-  await run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-  await run('lint', 'npm', ['run', '--silent', 'lint']);
-  await run('lock file', 'node', ['scripts/check-lockfile.mjs']);
+  // Side by side: each is one process on one core, none writes anything the others read.
+  await Promise.all([
+    run('typecheck', 'npm', ['run', '--silent', 'typecheck'], {}, { buffered: true }),
+    run('lint', 'npm', ['run', '--silent', 'lint'], {}, { buffered: true }),
+    run('lock file', 'node', ['scripts/check-lockfile.mjs'], {}, { buffered: true }),
+  ]);
 }
 if (want('unit')) await run('unit', bin('vitest'), ['run', '--project', 'unit']);
 if (want('api')) {
