@@ -18,7 +18,11 @@ warmUp();
 
 // The first render is a transition: React builds the page in short slices instead of one long task.
 startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
+  createRoot(document.getElementById('root')!, {
+    // An error a boundary caught is shown to the user (components/load-error-boundary.tsx): a warning
+    // in the console, not an error (React's default logs it as one).
+    onCaughtError: (error) => console.warn('Caught by a boundary:', error),
+  }).render(
     <StrictMode>
       <App />
     </StrictMode>,

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
+import { RouteLoadBoundary } from '@/components/load-error-boundary';
 import { PageSpinner } from '@/components/page-spinner';
 import { useToasts } from '@/components/ui/use-toast';
 import { queryClient } from '@/lib/query-client';
@@ -23,9 +24,12 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <Suspense fallback={<PageSpinner />}>
-          <AppRoutes />
-        </Suspense>
+        {/* The signed-in frame's own chunk, and signed-out pages, fail to load visibly too. */}
+        <RouteLoadBoundary>
+          <Suspense fallback={<PageSpinner />}>
+            <AppRoutes />
+          </Suspense>
+        </RouteLoadBoundary>
         <ToasterOnFirstToast />
       </BrowserRouter>
     </QueryClientProvider>

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { RouteLoadBoundary } from '@/components/load-error-boundary';
 import { PageSpinner } from '@/components/page-spinner';
 import { Header } from './header';
 
@@ -17,9 +18,12 @@ export function AppLayout() {
       </a>
       <Header />
       <div id="main">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        {/* A page that fails to load says so, with Reload, under the header (issue 43). */}
+        <RouteLoadBoundary>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </RouteLoadBoundary>
       </div>
     </div>
   );
