@@ -23,6 +23,8 @@ const partSchema = z.object({
   part: z.string(),
   partNumber: z.string().nullable(),
   qty: z.number().nullable(),
+  /** The catalogue part it was drawn from (issue 43); none: written as free text, nothing drawn. */
+  partId: z.string().nullable().optional(),
 });
 
 const changeSchema = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
@@ -65,6 +67,16 @@ export const historyEntrySchema = z.discriminatedUnion('kind', [
     cost: money.nullable(),
     performedBy: z.string().nullable(),
     notes: freeText.nullable(),
+    /**
+     * What the service reset, as it was before it (issue 43): the machine's last service usage and date
+     * and its next calendar date, put back when the service is voided and no later service exists.
+     * Only on a service that was the latest when recorded.
+     */
+    before: z
+      .object({ usage, date: z.string().nullable(), next: z.string().nullable() })
+      .optional(),
+    /** The work order that wrote it (its number): a work order's service is not voided on its own. */
+    workOrder: z.number().int().positive().optional(),
   }),
   /** Fuel added without a reading (operator update, imported fuel entry). */
   entry('fuel', {

@@ -97,7 +97,13 @@ export const serviceFormToInput = (v: ServiceFormValues) => ({
   ...v,
   parts: v.parts
     .filter((p) => p.used !== false && p.part.trim())
-    .map(({ part, partNumber, qty }) => ({ part, partNumber, qty })),
+    // A part chosen from the catalogue is drawn from stock with the service (issue 43).
+    .map(({ part, partNumber, qty, partId }) => ({
+      part,
+      partNumber,
+      qty,
+      ...(partId ? { partId } : {}),
+    })),
 });
 
 /**

@@ -50,6 +50,16 @@ export const machineDefectSchema = z.object({
 });
 export type MachineDefect = z.infer<typeof machineDefectSchema>;
 
+/** A catalogue part a machine's service part matches, and its stock (issue 43). */
+export const catalogueStockSchema = z.object({
+  partId: z.string(),
+  name: z.string(),
+  partNumber: z.string().nullable(),
+  onHand: z.number(),
+  unit: z.string(),
+});
+export type CatalogueStock = z.infer<typeof catalogueStockSchema>;
+
 /** How many services, inspections and points each list holds at most (the newest). */
 export const MACHINE_PAGE_LIMITS = {
   services: 50,
@@ -84,5 +94,10 @@ export const machinePageSchema = z.object({
   services: z.array(serviceEntryDtoSchema),
   inspections: z.array(machineInspectionSchema),
   openDefects: z.array(machineDefectSchema),
+  /**
+   * The machine's service parts against the parts catalogue, one per service part in its order
+   * (domain/parts-match.ts): the catalogue part it is, with its stock, or null when unmatched.
+   */
+  serviceStock: z.array(catalogueStockSchema.nullable()),
 });
 export type MachinePageDto = z.infer<typeof machinePageSchema>;

@@ -303,7 +303,7 @@ export const stockMoveDtoSchema = z.object({
   id: z.string(),
   partId: z.string(),
   change: z.number(),
-  reason: z.enum(['received', 'used', 'adjusted']),
+  reason: z.enum(['received', 'used', 'returned', 'adjusted']),
   note: z.string().nullable(),
   onHandAfter: z.number(),
   workOrderId: z.string().nullable(),

@@ -99,6 +99,19 @@ function useInvalidateEquipment() {
     ]);
 }
 
+/** After a service or its void: the machine, and the stock and costs it moved (issue 43). */
+function useInvalidateService() {
+  const qc = useQueryClient();
+  const invalidate = useInvalidateEquipment();
+  return () =>
+    Promise.all([
+      invalidate(),
+      qc.invalidateQueries({ queryKey: ['parts'] }),
+      qc.invalidateQueries({ queryKey: ['work-orders', 'parts'] }),
+      qc.invalidateQueries({ queryKey: ['work-orders', 'costs'] }),
+    ]);
+}
+
 export function useCreateEquipment() {
   const invalidate = useInvalidateEquipment();
   return useMutation({
@@ -155,7 +168,7 @@ export function useRetireEquipment() {
 
 /** Mark as Serviced: a service entry (every field optional). */
 export function useRecordService() {
-  const invalidate = useInvalidateEquipment();
+  const invalidate = useInvalidateService();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: ServiceInputRaw }) =>
       api.patch<EquipmentDto>(`/api/equipment/${id}/reset-service`, input),
@@ -163,9 +176,9 @@ export function useRecordService() {
   });
 }
 
-/** Voids a reading of a machine's history (or the operator update it applied), with a reason. */
+/** Voids a reading (or the operator update it applied) or a service of a machine's history, with a reason. */
 export function useVoidEntry() {
-  const invalidate = useInvalidateEquipment();
+  const invalidate = useInvalidateService();
   return useMutation({
     mutationFn: (v: { equipmentId: string; entryId: string; reason: string }) =>
       api.post<HistoryRecordDto>(`/api/equipment/${v.equipmentId}/history/${v.entryId}/void`, {

@@ -131,16 +131,14 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange, readOnly = f
                 if (!o) setVoiding(null);
               }}
               what={describeReading(t, voiding, equipment.unit)}
+              service={voiding.kind === 'service'}
               onVoid={async (reason) => {
                 await voidEntry.mutateAsync({
                   equipmentId: equipment.id,
                   entryId: voiding.id,
                   reason,
                 });
-                toast({
-                  title: t('void.done'),
-                  description: t('void.doneBody', { name: equipment.name }),
-                });
+                toast(voidDone(t, voiding, equipment.name));
               }}
             />
           </Suspense>
@@ -152,7 +150,19 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange, readOnly = f
 
 type T = ReturnType<typeof useTranslation<'equipment'>>['t'];
 
+/** The toast after a void: a reading's usage recalculated, or a service taken back (issue 43). */
+export function voidDone(t: T, h: HistoryRecordDto, name: string) {
+  return h.kind === 'service'
+    ? { title: t('void.serviceDone'), description: t('void.serviceDoneBody', { name }) }
+    : { title: t('void.done'), description: t('void.doneBody', { name }) };
+}
+
 export function describeReading(t: T, h: HistoryRecordDto, unit: string): string {
+  if (h.kind === 'service')
+    return t('void.whatService', {
+      date: formatDate(h.service?.serviceDate ?? h.createdAt.slice(0, 10)),
+      who: h.operatorName ?? '—',
+    });
   return t('void.what', {
     usage: h.usage === null ? '—' : formatUsage(t, h.usage, unit),
     date: formatDateTime(h.createdAt),

@@ -1,6 +1,9 @@
 import type { ServiceInput } from '@domain/schemas/equipment';
 import { serviceFormSchema, type ServiceFormValues } from '@domain/schemas/equipment-forms';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { catalogueMatch } from '@domain/parts-match';
+import type { PartDto } from '@domain/schemas/work-orders';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { FormProvider, get, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +19,7 @@ import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import { companyToday } from '@/lib/auth';
 import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
@@ -37,19 +40,29 @@ type Fields = keyof FormValues;
 /**
  * Mark as Serviced: a service entry with its date (today in the company's time zone, may be back-dated),
  * the usage at service (the current usage), the parts used (the machine's service parts, quantities
- * editable, more can be added), the cost and who did it.
+ * editable, more can be added; each may be a catalogue part, drawn from stock with the service), the
+ * cost and who did it.
  */
 export function ServiceDialog({ equipmentId, open, onOpenChange }: Props) {
   const q = useEquipment(open ? equipmentId : null);
   const equipment = q.data;
+  // The parts catalogue (issue 43): a part picked from it leaves the shelf with the service. The form
+  // waits for it (or its failure) so the machine's parts start matched.
+  const parts = useQuery({
+    queryKey: ['parts', 'catalogue'],
+    queryFn: () => api.get<PartDto[]>('/api/parts'),
+    enabled: open,
+  });
+  const catalogue = parts.isError ? [] : parts.data;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[92dvh] max-w-xl overflow-y-auto">
-        {equipment ? (
+        {equipment && catalogue ? (
           // A cached copy may be older than the machine: the form starts again from the fresh one.
           <ServiceForm
             key={`${equipment.id}:${equipment.lastUpdated}`}
             equipment={equipment}
+            catalogue={catalogue}
             close={() => onOpenChange(false)}
           />
         ) : (
@@ -65,9 +78,11 @@ export function ServiceDialog({ equipmentId, open, onOpenChange }: Props) {
 
 function ServiceForm({
   equipment,
+  catalogue,
   close,
 }: {
   equipment: NonNullable<ReturnType<typeof useEquipment>['data']>;
+  catalogue: readonly PartDto[];
   close: () => void;
 }) {
   const { t } = useTranslation('equipment');
@@ -82,11 +97,14 @@ function ServiceForm({
       cost: '',
       performedBy: '',
       notes: '',
+      // Each of the machine's parts starts as the catalogue part it is (domain/parts-match.ts), else
+      // as free text (drawing nothing).
       parts: equipment.serviceParts.map((p) => ({
         used: true,
         part: p.part,
         partNumber: p.partNumber ?? '',
         qty: String(p.qty ?? 1),
+        partId: catalogueMatch(p, catalogue)?.id ?? '',
       })),
     },
     resolver,
@@ -173,7 +191,10 @@ function ServiceForm({
         </div>
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">{t('service.parts')}</legend>
-          <ServicePartsEditor name="parts" idPrefix="service" selectable />
+          <ServicePartsEditor name="parts" idPrefix="service" selectable catalogue={catalogue} />
+          {catalogue.length > 0 ? (
+            <p className="text-xs text-muted-foreground">{t('service.stockHint')}</p>
+          ) : null}
         </fieldset>
         <div className="grid gap-3 sm:grid-cols-2">
           <div className="grid gap-2">

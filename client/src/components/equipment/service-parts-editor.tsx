@@ -43,7 +43,14 @@ export function ServicePartsEditor({
    * The company's parts list (issue 27): when it has parts, each row may point at one, so a work order
    * for the machine's service proposes it; choosing one fills an empty name and part number.
    */
-  catalogue?: readonly { id: string; name: string; partNumber: string | null }[];
+  catalogue?: readonly {
+    id: string;
+    name: string;
+    partNumber: string | null;
+    /** Shown in Mark as Serviced, where a chosen part is drawn from stock (issue 43). */
+    onHand?: number;
+    unit?: string;
+  }[];
   className?: string;
 }) {
   const { t } = useTranslation('equipment');
@@ -176,6 +183,9 @@ export function ServicePartsEditor({
                         {catalogue.map((p) => (
                           <option key={p.id} value={p.id}>
                             {p.partNumber ? `${p.name} (${p.partNumber})` : p.name}
+                            {selectable && p.onHand !== undefined
+                              ? ` · ${t('service.onHand', { count: p.onHand, unit: p.unit ?? '' })}`
+                              : ''}
                           </option>
                         ))}
                       </NativeSelect>

@@ -15,19 +15,23 @@ import { Textarea } from '@/components/ui/textarea';
 import { useMessage } from '@/lib/use-message';
 
 /**
- * Void a wrong reading: asks why (required), then runs `onVoid`. The entry stays in the history, struck
- * through, with who voided it and why; usage and fuel are recomputed on the server.
+ * Void a wrong reading or service: asks why (required), then runs `onVoid`. The entry stays in the
+ * history, struck through, with who voided it and why; usage and fuel are recomputed on the server, and
+ * a service's cost, stock and reset are taken back (issue 43).
  */
 export function VoidDialog({
   open,
   onOpenChange,
   what,
+  service = false,
   onVoid,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** What is voided, as the manager sees it (e.g. "1,250 hours on Nov 20 by Maria"). */
   what: string;
+  /** A service, not a reading (issue 43): its cost, parts and reset are taken back. */
+  service?: boolean;
   onVoid: (reason: string) => Promise<unknown>;
 }) {
   const { t } = useTranslation('equipment');
@@ -56,8 +60,10 @@ export function VoidDialog({
       <DialogContent>
         <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
           <DialogHeader>
-            <DialogTitle>{t('void.title')}</DialogTitle>
-            <DialogDescription>{t('void.description', { what })}</DialogDescription>
+            <DialogTitle>{t(service ? 'void.serviceTitle' : 'void.title')}</DialogTitle>
+            <DialogDescription>
+              {t(service ? 'void.serviceDescription' : 'void.description', { what })}
+            </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
             <Label htmlFor="void-reason">{t('void.reason')}</Label>
@@ -66,7 +72,7 @@ export function VoidDialog({
               rows={2}
               maxLength={500}
               {...form.register('reason')}
-              placeholder={t('void.reasonPlaceholder')}
+              placeholder={t(service ? 'void.serviceReasonPlaceholder' : 'void.reasonPlaceholder')}
               aria-invalid={Boolean(error)}
               aria-describedby={error ? 'void-error' : undefined}
               autoFocus
@@ -81,7 +87,7 @@ export function VoidDialog({
             className="gap-2"
             cancelLabel={t('actions.cancel')}
             onCancel={() => close(false)}
-            submitLabel={t('void.confirm')}
+            submitLabel={t(service ? 'void.serviceConfirm' : 'void.confirm')}
             pending={isSubmitting}
             pendingLabel={t('actions.saving')}
             destructive

@@ -109,8 +109,8 @@ export const workOrder = pgTable(
 );
 
 /**
- * A stock move: the only way a part's quantity on hand changes (received, used on a work order,
- * adjusted with a reason), with who and when. Written only by modules/parts/stock.service.ts.
+ * A stock move: the only way a part's quantity on hand changes (received, used on a work order or a
+ * service, returned by a voided service, adjusted with a reason), with who and when. Written only by modules/parts/stock.service.ts.
  */
 export const stockMove = pgTable(
   'stock_move',
@@ -129,6 +129,10 @@ export const stockMove = pgTable(
     /** The part's unit cost at the time (a work order's parts cost). */
     unitCost: money('unit_cost').notNull().default(0),
     workOrderId: uuid('work_order_id').references(() => workOrder.id, { onDelete: 'set null' }),
+    /** The service entry (Mark as Serviced) the part was used on, or returned by its void (issue 43). */
+    serviceEntryId: uuid('service_entry_id').references(() => equipmentNote.id, {
+      onDelete: 'set null',
+    }),
     userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
     byName: text('by_name').notNull(),
     idempotencyKey: text('idempotency_key'),
@@ -138,6 +142,7 @@ export const stockMove = pgTable(
     index('stock_move_part_idx').on(t.partId, t.createdAt),
     index('stock_move_company_idx').on(t.companyId, t.createdAt),
     index('stock_move_work_order_idx').on(t.workOrderId),
+    index('stock_move_service_entry_idx').on(t.serviceEntryId),
     index('stock_move_user_idx').on(t.userId),
     uniqueIndex('stock_move_idempotency_idx').on(t.companyId, t.idempotencyKey),
   ],

@@ -1,7 +1,8 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { ParamsOf } from '@domain/history';
 import type { HistoryRecordDto } from '@domain/schemas/equipment';
 import type { Tx } from '../../db/client';
-import { equipmentNote, operatorUpdate } from '../../db/schema/index';
+import { equipmentNote, operatorUpdate, workOrder } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
@@ -12,6 +13,8 @@ import {
   moveTotals,
   type TotalsMove,
 } from '../ledger/index';
+import { returnServiceParts } from '../parts/index';
+import { nextDateOf } from './equipment.columns';
 import { canVoid, toHistoryDto, type NoteRow, type Row } from './equipment.dto';
 import { assertId, findRow } from './equipment.queries';
 
@@ -147,9 +150,77 @@ export async function voidEntryTx(
       also.lastReadingAt = replayed.at;
     }
   }
+  if (n.type === 'maintenance')
+    Object.assign(also, await voidServiceTx(tx, ctx, e, n, reason, now));
   await moveTotals(tx, ctx.companyId, e.id, move, also);
   await bumpEquipmentVersion(tx, ctx.companyId);
   return voided;
+}
+
+type ServiceParams = ParamsOf<'service'>;
+
+/**
+ * A voided service (issue 43, docs/decisions/void-a-service.md): the parts it drew go back on the shelf
+ * (the stock ledger's "returned" moves), and when no later service remains, the machine's last service
+ * usage and date and its next calendar date are put back as they were before it (its `before`, else
+ * the latest remaining service's). Its cost leaves every figure by itself (cost lines skip voided
+ * entries). Returns the machine's columns to set.
+ */
+async function voidServiceTx(
+  tx: Tx,
+  ctx: CompanyContext,
+  e: Row,
+  n: NoteRow,
+  reason: string,
+  now: Date,
+): Promise<Partial<Row>> {
+  const [order] = await tx
+    .select({ id: workOrder.id })
+    .from(workOrder)
+    .where(and(eq(workOrder.companyId, ctx.companyId), eq(workOrder.serviceEntryId, n.id)))
+    .limit(1);
+  if (order) throw new AppError('validation', 'equipment.notVoidable');
+  await returnServiceParts(tx, {
+    companyId: ctx.companyId,
+    serviceEntryId: n.id,
+    userId: ctx.userId,
+    byName: actorName(ctx),
+    at: now,
+    note: reason,
+  });
+  const p = n.params as Partial<ServiceParams>;
+  const day = sql`coalesce(${equipmentNote.serviceDate}, (${equipmentNote.createdAt} at time zone ${ctx.company.timeZone})::date)`;
+  const remaining = await tx
+    .select({ date: sql<string>`${day}::text`, usage: equipmentNote.usage, seq: equipmentNote.seq })
+    .from(equipmentNote)
+    .where(
+      and(
+        eq(equipmentNote.companyId, ctx.companyId),
+        eq(equipmentNote.equipmentId, e.id),
+        eq(equipmentNote.type, 'maintenance'),
+        isNull(equipmentNote.voidedAt),
+        ne(equipmentNote.id, n.id),
+      ),
+    )
+    .orderBy(desc(day), desc(equipmentNote.seq))
+    .limit(1);
+  const latest = remaining[0];
+  const date = p.date ?? n.serviceDate;
+  // A later service set the machine's service fields: they stay.
+  if (latest && date && (latest.date > date || (latest.date === date && latest.seq > n.seq)))
+    return {};
+  if (p.before)
+    return {
+      lastServiceUsage: p.before.usage,
+      lastServiceDate: p.before.date,
+      nextMaintenanceDate: p.before.next,
+    };
+  if (!latest) return {};
+  return {
+    lastServiceUsage: latest.usage ?? e.lastServiceUsage,
+    lastServiceDate: latest.date,
+    nextMaintenanceDate: nextDateOf({ ...e, lastServiceDate: latest.date }),
+  };
 }
 
 /** POST /api/equipment/:id/history/:entryId/void */

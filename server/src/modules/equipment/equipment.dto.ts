@@ -130,9 +130,15 @@ export function toRetiredDto(r: Row): RetiredEquipmentDto {
 const readingOf = (v: string | null): ReadingKind | null =>
   readingKinds.find((k) => k === v) ?? null;
 
-/** Whether a manager may void this entry now: an unvoided reading with a known usage before it, or an operator update's entry. */
+/**
+ * Whether a manager may void this entry now: an unvoided reading with a known usage before it, an
+ * operator update's entry, or a service not written by a work order (issue 43).
+ */
 export function canVoid(n: NoteRow, retired: boolean): boolean {
-  if (retired || n.voidedAt || n.type !== 'usage_update') return false;
+  if (retired || n.voidedAt) return false;
+  if (n.type === 'maintenance')
+    return n.kind === 'service' && !(n.params as { workOrder?: number } | null)?.workOrder;
+  if (n.type !== 'usage_update') return false;
   if (n.operatorUpdateId) return true;
   const r = readingOf(n.reading);
   return r !== null && r !== 'initial' && n.previousUsage !== null;

@@ -1,8 +1,10 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { machineCost, type CostLine } from '@domain/costs';
 import { forecastService } from '@domain/forecast';
+import { catalogueMatch } from '@domain/parts-match';
 import {
   MACHINE_PAGE_LIMITS as LIMITS,
+  type CatalogueStock,
   type MachineDefect,
   type MachineInspection,
   type MachinePageDto,
@@ -95,6 +97,13 @@ const pageStatement = preparedPerDb((db: Db) => {
           x.critical, x.note, x.photo_key is not null) order by x.critical desc, x.created_at desc), '[]')
         from (select * from inspection_defect d where d.company_id = "equipment"."company_id" and d.equipment_id = "equipment"."id"
           and d.resolved_at is null order by d.critical desc, d.created_at desc limit ${LIMITS.defects}) x)`,
+      // Catalogue parts the machine's service parts may be (by id or part number, case and spaces
+      // aside); domain/parts-match.ts decides which each one is.
+      catalogue: sql<unknown>`(select coalesce(json_agg(json_build_array(p.id, p.name, p.part_number, p.on_hand, p.unit)), '[]')
+        from part p where p.company_id = "equipment"."company_id" and exists (
+          select 1 from jsonb_array_elements("equipment"."service_parts") sp
+          where sp->>'partId' = p.id::text or (coalesce(sp->>'partNumber', '') <> ''
+            and upper(regexp_replace(sp->>'partNumber', '[[:space:]]', '', 'g')) = upper(regexp_replace(coalesce(p.part_number, ''), '[[:space:]]', '', 'g')))))`,
     })
     .from(equipment)
     .where(
@@ -133,6 +142,7 @@ export async function machinePage(
     fuelByMonth,
     inspections,
     openDefects,
+    catalogue,
     ...machine
   } = row;
   const today = companyToday(deps, ctx);
@@ -179,7 +189,29 @@ export async function machinePage(
       month,
       value: Math.round(num(v) * 1000) / 1000,
     }));
+  const candidates = json<[string, string, string | null, unknown, string][]>(catalogue, []).map(
+    ([partId, name, partNumber, onHand, unit]): CatalogueStock & { id: string } => ({
+      id: partId,
+      partId,
+      name,
+      partNumber,
+      onHand: num(onHand),
+      unit,
+    }),
+  );
   return {
+    serviceStock: machine.serviceParts.map((sp) => {
+      const m = catalogueMatch(sp, candidates);
+      return m
+        ? {
+            partId: m.partId,
+            name: m.name,
+            partNumber: m.partNumber,
+            onHand: m.onHand,
+            unit: m.unit,
+          }
+        : null;
+    }),
     equipment: { ...toEquipmentDto(machine, today), forecast },
     figures: {
       totalMaintenanceCost: cost.total,

@@ -14,7 +14,8 @@ import { computeStatus } from '@domain/status';
 import { machineCost } from '@domain/costs';
 import { costLinesSql, costNum, rowsOf, startUsageSql } from './cost-lines';
 import { enqueueEvents, kickDelivery } from '../events/index';
-import { actorOf, bumpEquipmentVersion, record } from '../ledger/index';
+import { actorName, actorOf, bumpEquipmentVersion, record } from '../ledger/index';
+import { drawServiceParts } from '../parts/index';
 import { nextDateOf } from './equipment.columns';
 import { companyToday, findAnyRow, findRow } from './equipment.queries';
 import { partsOf, toEquipmentDto, type NoteRow, type Row } from './equipment.dto';
@@ -52,6 +53,8 @@ export async function recordServiceTx(
   e: Row,
   input: ServiceInput,
   today: string,
+  /** The work order writing it (its number): its parts were drawn by the order, not here. */
+  workOrder?: number,
 ): Promise<Row> {
   const serviceDate = input.serviceDate ?? today;
   if (serviceDate > today)
@@ -65,7 +68,8 @@ export async function recordServiceTx(
       fieldErrors: { usage: 'equipment.serviceUsageAbove' },
     });
   const now = deps.now();
-  await record(tx, actorOf(ctx), e.id, now, {
+  const latest = !e.lastServiceDate || serviceDate >= e.lastServiceDate;
+  const entry = await record(tx, actorOf(ctx), e.id, now, {
     kind: 'service',
     params: {
       date: serviceDate,
@@ -75,9 +79,35 @@ export async function recordServiceTx(
       cost: input.cost ?? null,
       performedBy: input.performedBy ?? null,
       notes: input.notes || null,
+      // What a void puts back (issue 43, docs/decisions/void-a-service.md).
+      ...(latest
+        ? {
+            before: {
+              usage: e.lastServiceUsage,
+              date: e.lastServiceDate,
+              next: e.nextMaintenanceDate,
+            },
+          }
+        : {}),
+      ...(workOrder ? { workOrder } : {}),
     },
   });
-  const latest = !e.lastServiceDate || serviceDate >= e.lastServiceDate;
+  // Parts picked from the catalogue leave the shelf with the service (the stock ledger writes the
+  // moves; not enough stock refuses the whole service). Free-text parts draw nothing.
+  if (!workOrder)
+    await drawServiceParts(
+      tx,
+      {
+        companyId: ctx.companyId,
+        serviceEntryId: entry.id,
+        userId: ctx.userId,
+        byName: actorName(ctx),
+        at: now,
+      },
+      (input.parts ?? []).flatMap((p) =>
+        p.partId ? [{ partId: p.partId, quantity: p.qty ?? 1 }] : [],
+      ),
+    );
   const [updated] = await tx
     .update(equipment)
     .set({

@@ -4,12 +4,12 @@
  * work orders drawing the last units at once cannot both succeed and stock never goes below zero (the
  * column's CHECK is the last wall). `stock-one-writer.test.ts` fails when another module writes them.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { part, stockMove } from '../../db/schema/index';
 import { AppError, notFound } from '../../lib/errors';
 
-export type StockReason = 'received' | 'used' | 'adjusted';
+export type StockReason = 'received' | 'used' | 'returned' | 'adjusted';
 export type PartRow = typeof part.$inferSelect;
 export type StockMoveRow = typeof stockMove.$inferSelect;
 
@@ -21,6 +21,8 @@ export type StockMoveInput = {
   reason: StockReason;
   note: string | null;
   workOrderId?: string | null;
+  /** The service entry the part was used on (Mark as Serviced), or returned by its void. */
+  serviceEntryId?: string | null;
   userId: string | null;
   byName: string;
   idempotencyKey?: string | null;
@@ -71,6 +73,7 @@ export async function moveStock(tx: DbOrTx, m: StockMoveInput): Promise<StockMov
       onHandAfter: moved.onHand,
       unitCost: moved.unitCost,
       workOrderId: m.workOrderId ?? null,
+      serviceEntryId: m.serviceEntryId ?? null,
       userId: m.userId,
       byName: m.byName,
       idempotencyKey: m.idempotencyKey ?? null,
@@ -93,4 +96,52 @@ export async function moveByKey(
     .where(and(eq(stockMove.companyId, companyId), eq(stockMove.idempotencyKey, key)))
     .limit(1);
   return row;
+}
+
+type ServiceStockBy = {
+  companyId: string;
+  serviceEntryId: string;
+  userId: string | null;
+  byName: string;
+  at: Date;
+};
+
+/**
+ * The catalogue parts of a service (Mark as Serviced, issue 43): each one a "used" move naming the
+ * service entry, in the service's transaction (not enough stock refuses the service: 409).
+ */
+export async function drawServiceParts(
+  tx: DbOrTx,
+  by: ServiceStockBy,
+  parts: readonly { partId: string; quantity: number }[],
+): Promise<void> {
+  for (const p of parts)
+    await moveStock(tx, {
+      ...by,
+      partId: p.partId,
+      change: -p.quantity,
+      reason: 'used',
+      note: null,
+    });
+}
+
+/** A voided service's parts back on the shelf: a "returned" move for each part it drew, with the reason. */
+export async function returnServiceParts(
+  tx: DbOrTx,
+  by: ServiceStockBy & { note: string },
+): Promise<number> {
+  const used = await tx
+    .select({ partId: stockMove.partId, change: stockMove.change })
+    .from(stockMove)
+    .where(
+      and(
+        eq(stockMove.companyId, by.companyId),
+        eq(stockMove.serviceEntryId, by.serviceEntryId),
+        eq(stockMove.reason, 'used'),
+      ),
+    )
+    .orderBy(asc(stockMove.createdAt), asc(stockMove.id));
+  for (const u of used)
+    await moveStock(tx, { ...by, partId: u.partId, change: -u.change, reason: 'returned' });
+  return used.length;
 }

@@ -145,6 +145,7 @@ export async function completeWorkOrder(
           notes: [`#${w.number} ${w.title}`, input.notes].filter(Boolean).join(' · '),
         },
         today,
+        w.number,
       );
       const [entry] = await tx
         .select({ id: equipmentNote.id })

@@ -135,15 +135,30 @@ export function MachineSections({
           none
         ) : (
           <ul className="grid gap-1">
-            {e.serviceParts.map((p, i) => (
-              <li key={i}>
-                {p.part}
-                {p.partNumber ? (
-                  <span className="text-muted-foreground"> · {p.partNumber}</span>
-                ) : null}
-                {p.qty ? <span className="text-muted-foreground"> × {p.qty}</span> : null}
-              </li>
-            ))}
+            {e.serviceParts.map((p, i) => {
+              // The catalogue part it is, with its stock, or "not in the parts list" (issue 43).
+              const stock = page.serviceStock[i] ?? null;
+              return (
+                <li key={i} className="[overflow-wrap:anywhere]" data-testid="service-part">
+                  {p.part}
+                  {p.partNumber ? (
+                    <span className="text-muted-foreground"> · {p.partNumber}</span>
+                  ) : null}
+                  {p.qty ? <span className="text-muted-foreground"> × {p.qty}</span> : null}
+                  <span
+                    className={
+                      stock
+                        ? 'block text-xs text-muted-foreground'
+                        : 'block text-xs text-orange-800'
+                    }
+                  >
+                    {stock
+                      ? te('service.onHand', { count: stock.onHand, unit: stock.unit })
+                      : te('form.noCataloguePart')}
+                  </span>
+                </li>
+              );
+            })}
           </ul>
         )}
       </Section>

@@ -6,7 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useVoidEntry } from '@/components/equipment/equipment-queries';
 import { VoidDialog } from '@/components/equipment/lazy-dialogs';
 import { NoteForm } from '@/components/equipment/note-form';
-import { describeReading, HistoryEntry } from '@/components/equipment/notes-history-dialog';
+import {
+  describeReading,
+  HistoryEntry,
+  voidDone,
+} from '@/components/equipment/notes-history-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -89,9 +93,10 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
               if (!o) setVoiding(null);
             }}
             what={describeReading(te, voiding, e.unit)}
+            service={voiding.kind === 'service'}
             onVoid={async (reason) => {
               await voidEntry.mutateAsync({ equipmentId: e.id, entryId: voiding.id, reason });
-              toast({ title: te('void.done'), description: te('void.doneBody', { name: e.name }) });
+              toast(voidDone(te, voiding, e.name));
             }}
           />
         </Suspense>
