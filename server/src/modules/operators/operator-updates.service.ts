@@ -3,7 +3,6 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   MAX_INCREASE_PER_DAY,
   type FuelExportRow,
-  type HistoryRecord,
   type OperatorUpdateDto,
   type OperatorUpdateInput,
   type SubmitOperatorUpdateResponse,
@@ -13,7 +12,6 @@ import { messageText } from '@domain/messages/catalogue';
 import { todayIn } from '@domain/dates';
 import { computeStatus, usageStanding } from '@domain/status';
 import { usualDailyUsage } from '@domain/usage-rate';
-import type { HistoryLang } from '@domain/history-text';
 import type { DbOrTx, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { apiKey, equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
@@ -21,10 +19,11 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
+import { EXPORT_LIMIT } from './exports.service';
 import { enqueueEvents, kickDelivery, readingEventWrite } from '../events/index';
 import { entryOfUpdate, voidEntryTx, voidUpdateTx } from '../equipment/index';
 import { readingsOf } from '../equipment/index';
-import { findRow, statusColumns, toHistoryDto } from '../equipment/index';
+import { findRow, statusColumns } from '../equipment/index';
 import {
   actorName,
   bumpEquipmentVersion,
@@ -693,8 +692,6 @@ export async function resetFuel(deps: Deps, ctx: CompanyContext): Promise<{ coun
   return { count };
 }
 
-const EXPORT_LIMIT = 20_000;
-
 export async function fuelExport(deps: Deps, ctx: CompanyContext): Promise<FuelExportRow[]> {
   const rows = await deps.db
     .select({ r: operatorUpdate, retiredAt: equipment.retiredAt })
@@ -720,50 +717,6 @@ export async function fuelExport(deps: Deps, ctx: CompanyContext): Promise<FuelE
     fuelType: r.fuelType,
     fuelAdded: r.fuelAdded,
     notes: r.notes,
-    retired: retiredAt !== null,
-  }));
-}
-
-/** Every history entry of every machine of the company, retired machines included, newest first. */
-export async function historyExport(
-  deps: Deps,
-  ctx: CompanyContext,
-  lang: HistoryLang = 'en',
-): Promise<HistoryRecord[]> {
-  const rows = await deps.db
-    .select({
-      n: equipmentNote,
-      name: equipment.name,
-      unit: equipment.unit,
-      retiredAt: equipment.retiredAt,
-      fuelAdded: operatorUpdate.fuelAdded,
-      fuelType: operatorUpdate.fuelType,
-    })
-    .from(equipmentNote)
-    .innerJoin(
-      equipment,
-      and(eq(equipment.id, equipmentNote.equipmentId), eq(equipment.companyId, ctx.companyId)),
-    )
-    .leftJoin(
-      operatorUpdate,
-      and(
-        eq(operatorUpdate.id, equipmentNote.operatorUpdateId),
-        eq(operatorUpdate.companyId, ctx.companyId),
-      ),
-    )
-    .where(eq(equipmentNote.companyId, ctx.companyId))
-    .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.seq))
-    .limit(EXPORT_LIMIT);
-  return rows.map(({ n, name, unit, retiredAt, fuelAdded, fuelType }) => ({
-    ...toHistoryDto(
-      n,
-      name,
-      retiredAt !== null,
-      fuelAdded !== null && fuelType !== null ? { fuelAdded, fuelType } : null,
-      lang,
-    ),
-    equipmentId: n.equipmentId,
-    unit,
     retired: retiredAt !== null,
   }));
 }

@@ -21,10 +21,12 @@ import { AppError } from '../../lib/errors';
 import { deviceCheckOf, issueDeviceCookie } from '../../lib/device-cookie';
 import { cachedRead } from '../../plugins/cached-read';
 import { idempotencyKeyOf } from '../../lib/request';
+import { sendJsonArray } from '../../lib/json-stream';
 import { idParams } from '../../lib/route-schemas';
 import { companyCtx } from '../../plugins/access';
 import { startSession } from '../../plugins/session';
 import { companyOf, toCurrentUser } from '../auth/index';
+import { historyExportBatches } from './exports.service';
 import { operatorLogin } from './operator-auth.service';
 import * as updates from './operator-updates.service';
 import * as team from './team.service';
@@ -250,7 +252,12 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (req) => updates.fuelExport(deps, companyCtx(req)),
   );
-  app.get('/api/equipment-history/export', { config: { access: MANAGERS } }, async (req) =>
-    updates.historyExport(deps, companyCtx(req), historyLang(req.headers['accept-language'])),
+  // Streamed, batch by batch (exports.service.ts, lib/json-stream.ts).
+  app.get('/api/equipment-history/export', { config: { access: MANAGERS } }, async (req, reply) =>
+    sendJsonArray(
+      reply,
+      historyExportBatches(deps, companyCtx(req), historyLang(req.headers['accept-language'])),
+      (h) => JSON.stringify(h),
+    ),
   );
 }

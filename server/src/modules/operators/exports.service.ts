@@ -1,0 +1,84 @@
+/**
+ * The company's history export (GET /api/equipment-history/export), read in batches so that the route
+ * streams it (lib/json-stream.ts; issue 43, "Speed"): every history entry of every machine, retired
+ * machines included, newest first, at most EXPORT_LIMIT entries, the same entries and order as one read.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { HistoryLang } from '@domain/history-text';
+import type { HistoryRecord } from '@domain/schemas/operators';
+import { equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
+import type { Deps } from '../../deps';
+import type { CompanyContext } from '../../plugins/session';
+import { toHistoryDto } from '../equipment/index';
+
+export const EXPORT_LIMIT = 20_000;
+/** Entries per batch: one query each, from where the last one ended (created_at, seq). */
+export const HISTORY_EXPORT_BATCH = 1000;
+
+type After = { createdAt: string; seq: number } | null;
+
+/** One batch: the entries after `after` (the last one of the batch before), newest first. */
+function historyBatch(deps: Deps, ctx: CompanyContext, after: After, limit: number) {
+  return deps.db
+    .select({
+      n: equipmentNote,
+      at: sql<string>`${equipmentNote.createdAt}::text`,
+      name: equipment.name,
+      unit: equipment.unit,
+      retiredAt: equipment.retiredAt,
+      fuelAdded: operatorUpdate.fuelAdded,
+      fuelType: operatorUpdate.fuelType,
+    })
+    .from(equipmentNote)
+    .innerJoin(
+      equipment,
+      and(eq(equipment.id, equipmentNote.equipmentId), eq(equipment.companyId, ctx.companyId)),
+    )
+    .leftJoin(
+      operatorUpdate,
+      and(
+        eq(operatorUpdate.id, equipmentNote.operatorUpdateId),
+        eq(operatorUpdate.companyId, ctx.companyId),
+      ),
+    )
+    .where(
+      and(
+        eq(equipmentNote.companyId, ctx.companyId),
+        after
+          ? sql`(${equipmentNote.createdAt}, ${equipmentNote.seq}) < (${after.createdAt}::timestamptz, ${after.seq})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.seq))
+    .limit(limit);
+}
+
+export async function* historyExportBatches(
+  deps: Deps,
+  ctx: CompanyContext,
+  lang: HistoryLang = 'en',
+  batchSize = HISTORY_EXPORT_BATCH,
+): AsyncGenerator<HistoryRecord[]> {
+  // Where the last batch ended: its time as the database's text (microseconds; a Date keeps milliseconds).
+  let after: After = null;
+  for (let sent = 0; sent < EXPORT_LIMIT;) {
+    const rows = await historyBatch(deps, ctx, after, Math.min(batchSize, EXPORT_LIMIT - sent));
+    if (rows.length === 0) return;
+    sent += rows.length;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.at, seq: last.n.seq };
+    yield rows.map(({ n, name, unit, retiredAt, fuelAdded, fuelType }) => ({
+      ...toHistoryDto(
+        n,
+        name,
+        retiredAt !== null,
+        fuelAdded !== null && fuelType !== null ? { fuelAdded, fuelType } : null,
+        lang,
+      ),
+      equipmentId: n.equipmentId,
+      unit,
+      retired: retiredAt !== null,
+    }));
+    if (rows.length < batchSize) return;
+  }
+}

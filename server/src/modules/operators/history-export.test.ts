@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { call, createEquipmentViaApi, signupOwner } from '../../test/factories';
+import { HISTORY_EXPORT_BATCH } from './exports.service';
+
+/**
+ * The history export (GET /api/equipment-history/export) is streamed in batches (issue 43, "Speed"):
+ * every entry once, newest first, entries written in one instant in the order they were written, across
+ * batch boundaries that fall between entries microseconds apart.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/equipment-history/export, streamed', () => {
+  it('answers every entry once, newest first, read in batches, chunked', async () => {
+    const o = await signupOwner(t.app);
+    const m = await createEquipmentViaApi(t.app, o.cookie, { name: 'Exported Loader' });
+    const count = HISTORY_EXPORT_BATCH * 2 + 300;
+    // Three entries per instant (ties told apart by seq), instants 0.37 ms apart (microseconds).
+    await t.database.ownerSql(
+      `insert into equipment_note (company_id, equipment_id, content, type, kind, params, operator_name, created_at)
+       select $1, $2, 'Note ' || g, 'note', 'note', jsonb_build_object('text', 'Note ' || g), 'Op',
+         timestamptz '2026-06-01 12:00:00+00' - ((g / 3) * interval '370 microseconds')
+       from generate_series(1, $3::int) g`,
+      [o.companyId, m.id, count],
+    );
+    const before = t.database.queryCount.value;
+    const res = await call(t.app, o.cookie, 'GET', '/api/equipment-history/export');
+    const queries = t.database.queryCount.value - before;
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['transfer-encoding']).toBe('chunked');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const rows = res.json<{ id: string; text: string; equipmentName: string; unit: string }[]>();
+    // The seeded notes and the machine's own first entry (its creation).
+    expect(rows).toHaveLength(count + 1);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+    // Newest first: the machine's creation (today), then the notes by instant (g / 3, rounded down),
+    // each instant's notes the last written first.
+    const seeded = rows.slice(1).map((r) => Number(r.text.replace('Note ', '')));
+    const expected = Array.from({ length: count }, (_, i) => i + 1).sort(
+      (a, b) => Math.floor(a / 3) - Math.floor(b / 3) || b - a,
+    );
+    expect(seeded).toEqual(expected);
+    expect(rows[0]!.equipmentName).toBe('Exported Loader');
+    expect(rows.every((r) => r.unit === 'hours')).toBe(true);
+    // One query per batch of HISTORY_EXPORT_BATCH (the last one shorter), plus the session's.
+    const batches = Math.ceil((count + 1) / HISTORY_EXPORT_BATCH);
+    expect(queries).toBeGreaterThanOrEqual(batches);
+    expect(queries).toBeLessThanOrEqual(batches + 2);
+  });
+});
