@@ -134,7 +134,8 @@ if (want('e2e')) {
   await run('e2e (Chromium)', bin('playwright'), ['test']);
 }
 // The built app as processes: backup/restore commands, and with DATABASE_URL two app servers behind
-// HAProxy (npm run cluster; installed from apt when missing) with one killed under load.
+// HAProxy (npm run cluster; installed from apt when missing) with one killed under load, and one server
+// on a PostgreSQL cluster of its own (initdb + pg_ctl, never the shared one) restarted under writes.
 if (want('ops')) {
   if (process.env.DATABASE_URL) {
     // Installed here, not inside the cluster test's time to start (apt can take a while).
@@ -146,7 +147,7 @@ if (want('ops')) {
       summary();
       process.exit(1);
     }
-    await run('ops (cluster, backup and restore commands)', bin('vitest'), [
+    await run('ops (cluster, database restart, backup and restore commands)', bin('vitest'), [
       'run',
       '--project',
       'ops',

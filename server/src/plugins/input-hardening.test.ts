@@ -294,3 +294,16 @@ describe('lone UTF-16 surrogates in text (issue 43)', () => {
     );
   });
 });
+
+describe('lone surrogates in query strings (issue 43)', () => {
+  it('a percent-encoded surrogate half in a search is refused or read as text, never a 500', async () => {
+    const owner = await signupOwner(t.app);
+    // %ED%A0%80 is the UTF-8 form of \ud800 (not valid UTF-8); %uD800 is the old escape form.
+    for (const q of ['%ED%A0%80', 'a%ED%A0%80b', '%uD800', '%F0%9F%9A']) {
+      for (const url of [`/api/equipment/page?search=${q}`, `/api/equipment?search=${q}`]) {
+        const res = await call(t.app, owner.cookie, 'GET', url);
+        expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(500);
+      }
+    }
+  });
+});
