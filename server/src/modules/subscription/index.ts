@@ -1,2 +1,2 @@
 /** The subscription module's public door: what other modules may use (docs/architecture.md). */
-export { refreshCompany, stateOf, subscriptionColumns } from './subscription.service';
+export { refreshCompany, stateOf, subscriptionColumns } from './state';
