@@ -56,6 +56,11 @@ const MACHINE_COSTS_CALL = (id) => ({
   url: `/api/costs?months=12&equipmentId=${id}`,
 });
 const ONLY_MACHINE_PAGE = process.env.BENCH_ONLY === 'machine-page';
+// The dashboard's history card, measured at every size of the growth set (issue 43).
+const HISTORY_CALL = '/api/equipment-history?limit=50';
+// Issue 43's goals: the history call's p99 at every size; an export's first bytes at 20 users.
+const HISTORY_GOAL_MS = 100;
+const FIRST_BYTE_GOAL_MS = 1000;
 
 // Build the server and the seed entry (bundled TS, like scripts/build-server.mjs).
 execFileSync('node', ['scripts/build-server.mjs'], { stdio: 'inherit' });
@@ -733,6 +738,63 @@ async function measureImport() {
 }
 
 /**
+ * A streamed export under load (issue 43): CONNECTIONS clients each downloading `url` again and again
+ * for DURATION seconds, timing the first bytes of the body and the whole body, and the server's
+ * resident memory sampled every 50 ms (its peak over the run, against its size before).
+ */
+async function measureExport(pid, url, headers) {
+  const firstBytes = [];
+  const whole = [];
+  let errors = 0;
+  let bytes = 0;
+  const before = rssOf(pid).rssMb;
+  let peakMb = before;
+  const sampler = setInterval(() => {
+    peakMb = Math.max(peakMb, rssOf(pid).rssMb);
+  }, 50);
+  const until = performance.now() + DURATION * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        try {
+          const res = await fetch(url, { headers });
+          const reader = res.body.getReader();
+          let chunk = await reader.read();
+          firstBytes.push(performance.now() - started);
+          let size = 0;
+          while (!chunk.done) {
+            size += chunk.value.length;
+            chunk = await reader.read();
+          }
+          whole.push(performance.now() - started);
+          bytes = size;
+          if (!res.ok) errors++;
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  clearInterval(sampler);
+  const pct = (list, p) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0);
+  };
+  return {
+    kb: Math.round(bytes / 1024),
+    done: whole.length,
+    errors,
+    firstP50: pct(firstBytes, 0.5),
+    firstP99: pct(firstBytes, 0.99),
+    wholeP50: pct(whole, 0.5),
+    wholeP99: pct(whole, 0.99),
+    rssBeforeMb: before,
+    rssPeakMb: peakMb,
+  };
+}
+
+/**
  * How cost grows with the fleet (issue 28): a database of its own holding one company of each size
  * (bench-seed growth: 25, 200, 2,000 and 10,000 machines, 25 history entries and 10 readings each), on
  * each database. For each company: the overview and the machine page's data, one user at a time and
@@ -768,6 +830,8 @@ async function measureGrowth() {
             ...(size === 200 || size === 2000
               ? Object.fromEntries(DASHBOARD_CALLS.map((u) => [u, u]))
               : {}),
+            // The history card's call at every size (issue 43: the 200-machine company was the slow one).
+            [HISTORY_CALL]: HISTORY_CALL,
           };
           for (const [name, url] of Object.entries(urls)) {
             const res = await fetch(`${base}${url}`, { headers });
@@ -794,6 +858,17 @@ async function measureGrowth() {
             );
           }
           runs[kind].push(row);
+        }
+        // The full equipment list, streamed (issue 43), for the two biggest companies.
+        runs[kind].exports = {};
+        for (const { size, owner } of seeded.companies.filter((c) => c.size >= 2000)) {
+          const cookie = await signIn(base, '/api/auth/login', owner);
+          runs[kind].exports[size] = await measureExport(child.pid, `${base}/api/equipment`, {
+            cookie,
+          });
+          console.info(
+            `   ${size} machines, GET /api/equipment at ${CONNECTIONS} users: ${JSON.stringify(runs[kind].exports[size])}`,
+          );
         }
         runs[kind].memory = rssOf(child.pid);
       } finally {
@@ -826,6 +901,50 @@ async function computedAfresh(base, headers, name, url) {
   }
   times.sort((a, b) => a - b);
   return { p50: Math.round(times[10]), max: Math.round(times[19]) };
+}
+
+/**
+ * Issue 43's targets from the growth runs: the history card's call under HISTORY_GOAL_MS p99 at every
+ * size on PostgreSQL; the streamed export's first bytes under FIRST_BYTE_GOAL_MS p99 on each database,
+ * and its memory flat (the 10,000-machine company's peak no more than 50 MB above the 2,000's).
+ */
+function growthTargets(runs) {
+  const out = [];
+  const pg = runs.postgres;
+  if (pg) {
+    const worst = pg
+      .map((r) => ({ size: r.size, c: r.calls[HISTORY_CALL]?.many }))
+      .filter((r) => r.c)
+      .sort((a, b) => b.c.p99 - a.c.p99)[0];
+    if (worst)
+      out.push({
+        name: `GET ${HISTORY_CALL} p99, PostgreSQL, every size (25 to 10,000 machines), ${CONNECTIONS} connections (worst size)`,
+        value: `${worst.c.p99} ms (${worst.size.toLocaleString('en-US')} machines, ${worst.c.rps}/s)`,
+        goal: `< ${HISTORY_GOAL_MS} ms`,
+        met: pg.every(
+          (r) => !r.calls[HISTORY_CALL] || r.calls[HISTORY_CALL].many.p99 < HISTORY_GOAL_MS,
+        ),
+      });
+  }
+  const name = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+  for (const [kind, r] of Object.entries(runs)) {
+    const e = r.exports ?? {};
+    for (const [size, x] of Object.entries(e))
+      out.push({
+        name: `GET /api/equipment first bytes p99, ${name[kind]}, ${Number(size).toLocaleString('en-US')} machines, ${CONNECTIONS} connections`,
+        value: `${x.firstP99} ms (whole ${x.wholeP99} ms, ${x.kb} KB)`,
+        goal: `< ${FIRST_BYTE_GOAL_MS} ms`,
+        met: x.done > 0 && x.errors === 0 && x.firstP99 < FIRST_BYTE_GOAL_MS,
+      });
+    if (e[2000] && e[10000])
+      out.push({
+        name: `GET /api/equipment memory flat in fleet size, ${name[kind]}: peak RSS at 10,000 machines against 2,000`,
+        value: `${e[10000].rssPeakMb} MB against ${e[2000].rssPeakMb} MB`,
+        goal: '<= 50 MB more',
+        met: e[10000].rssPeakMb - e[2000].rssPeakMb <= 50,
+      });
+  }
+  return out;
 }
 
 function writeGrowthSection(runs) {
@@ -879,6 +998,45 @@ function writeGrowthSection(runs) {
     );
     lines.push(`| GET ${url} | ${cells.join(' | ')} |`);
   }
+  lines.push(
+    '',
+    `GET ${HISTORY_CALL} (the dashboard's history card) at every size, ${CONNECTIONS} users, p99 ms (req/s):`,
+    '',
+    '| Database | ' + sizes.map((n) => `${n.toLocaleString('en-US')} machines`).join(' | ') + ' |',
+    '|---|' + sizes.map(() => '---').join('|') + '|',
+  );
+  for (const k of kinds)
+    lines.push(
+      `| ${name[k]} | ${sizes
+        .map((n) => {
+          const c = runs[k].find((r) => r.size === n)?.calls[HISTORY_CALL];
+          return c ? `${c.many.p99} (${c.many.rps})` : '-';
+        })
+        .join(' | ')} |`,
+    );
+  lines.push(
+    '',
+    `GET /api/equipment (the full list every equipment export downloads, streamed), ${CONNECTIONS} users downloading it again and again for ${DURATION} s: time to the first bytes of the body and to the whole body (ms), downloads finished, and the server's resident memory before and at its peak during the run:`,
+    '',
+    '| Database | Machines | Answer (KB) | First bytes p50 / p99 | Whole p50 / p99 | Downloads | RSS before / peak (MB) |',
+    '|---|---|---|---|---|---|---|',
+  );
+  for (const k of kinds)
+    for (const [size, e] of Object.entries(runs[k].exports ?? {}))
+      lines.push(
+        `| ${name[k]} | ${Number(size).toLocaleString('en-US')} | ${e.kb} | ${e.firstP50} / ${e.firstP99} | ${e.wholeP50} / ${e.wholeP99} | ${e.done}${e.errors ? ` (${e.errors} errors)` : ''} | ${e.rssBeforeMb} / ${e.rssPeakMb} |`,
+      );
+  const goals = growthTargets(runs);
+  lines.push(
+    '',
+    `Targets (issue 43), measured in this run (load average ${os.loadavg()[0].toFixed(1)} at the end, ${os.cpus().length} cores):`,
+    '',
+    '| Target | Measured | Goal | |',
+    '|---|---|---|---|',
+    ...goals.map((c) => `| ${c.name} | ${c.value} | ${c.goal} | ${c.met ? 'met' : '**missed**'} |`),
+  );
+  for (const c of goals)
+    console.info(`   ${c.met ? 'met   ' : 'MISSED'} ${c.name}: ${c.value} (goal ${c.goal})`);
   for (const k of kinds)
     if (runs[k].memory)
       lines.push(
