@@ -1,4 +1,7 @@
 /**
+ * Over 400 lines: the column-guessing tables (English and Spanish headers) and the cell readers are data
+ * and small pure functions that read best together.
+ *
  * Spreadsheet import (issue 17): the pure part shared by the client (column guessing, preview of the
  * mapping) and the server (turning cells into the equipment form's input before the very same
  * `equipmentInputSchema` checks them). No zod here: the schemas live in domain/schemas/import.ts.

@@ -1,3 +1,4 @@
+// Over 400 lines: one command-line tool (flags, the Lighthouse runs, medians, the report it writes); split it when it grows.
 // Page speed: Lighthouse 12 (mobile emulation) against the production build.
 //   npm run bench:web [-- --runs 3] [-- --build] [-- --only Dashboard] [-- --save /tmp/lhr]
 // --only runs the routes whose name contains the text (the doc is then not rewritten); --save writes

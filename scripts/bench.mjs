@@ -1,3 +1,4 @@
+// Over 400 lines: the whole server benchmark in one script (seeding, every measurement, the report); split it when it grows.
 // npm run bench: seeds a large data set, loads the dashboard's calls and POST /api/operator-updates with
 // autocannon on 127.0.0.1, against PGlite and PostgreSQL (DATABASE_URL), compares each figure with a bare
 // Fastify route serving the same JSON from memory, and writes the "Server" section of docs/benchmarks.md.

@@ -1,3 +1,4 @@
+// Over 400 lines: backup and restore of both database kinds (pg_dump/pg_restore, the PGlite image) and the checks that a restore is whole.
 import { spawn } from 'node:child_process';
 import {
   chmodSync,

@@ -1,3 +1,4 @@
+// Over 400 lines: the one Database interface over both kinds (PGlite and pg), with their locks, pools, scopes and snapshots.
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
