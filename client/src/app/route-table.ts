@@ -172,6 +172,8 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
   technician: [
     ['/profile', 'profile'],
     ['/work-orders/:id', 'workOrder'],
+    // A machine's sticker: that machine's open work orders (issue 43).
+    ['/m/:id', 'workOrders'],
     ['*', 'workOrders'],
   ],
   manager: [

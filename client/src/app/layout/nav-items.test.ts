@@ -15,6 +15,8 @@ describe('titleKeyFor', () => {
     expect(titleKeyFor('/', 'owner')).toBe('titles.dashboard');
     expect(titleKeyFor('/add', 'owner')).toBe('titles.addEquipment');
     expect(titleKeyFor('/add', 'manager', '?edit=0b6f5c0e')).toBe('titles.editEquipment');
+    expect(titleKeyFor('/add-equipment', 'owner', '?edit=0b6f5c0e')).toBe('titles.editEquipment');
+    expect(titleKeyFor('/add-equipment', 'owner')).toBe('titles.addEquipment');
     // An operator's sticker link opens the operator screen.
     expect(titleKeyFor('/m/abc', 'operator')).toBe('titles.equipmentUpdates');
   });

@@ -52,7 +52,12 @@ export function titleKeyFor(pathname: string, role: Role, search = ''): string {
   if (role === 'technician' && pathname !== '/profile' && !pathname.startsWith('/work-orders/'))
     return 'titles.myWorkOrders';
   if (pathname.startsWith('/work-orders/')) return 'titles.workOrder';
-  if (pathname === '/add' && new URLSearchParams(search).has('edit')) return 'titles.editEquipment';
+  // Both addresses of the form ("Edit" from a machine's menu opens /add-equipment?edit=).
+  if (
+    (pathname === '/add' || pathname === '/add-equipment') &&
+    new URLSearchParams(search).has('edit')
+  )
+    return 'titles.editEquipment';
   const map: Record<string, string> = {
     '/': 'titles.dashboard',
     '/add-equipment': 'titles.addEquipment',

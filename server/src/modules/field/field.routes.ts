@@ -10,7 +10,7 @@ import { sendPhoto } from '../../lib/request';
 import { idParams } from '../../lib/route-schemas';
 import { companyCtx } from '../../plugins/access';
 import { photoOfUpdate, savePhoto, updatesWithPhotos } from './field-photos.service';
-import { fieldMachine, fieldMachineList } from './field.service';
+import { fieldMachine, fieldMachineList, stickerName } from './field.service';
 
 const COMPANY_USERS = ['owner', 'manager', 'operator'] as const;
 const MANAGERS = ['owner', 'manager'] as const;
@@ -27,6 +27,16 @@ export async function fieldRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/field/machines/:id',
     { config: { access: COMPANY_USERS }, schema: { params: fieldMachineParamsSchema } },
     async (req) => fieldMachine(deps, companyCtx(req), req.params.id),
+  );
+
+  // A sticker scanned signed out: the sign-in page names the machine (its name only, by its id).
+  app.get(
+    '/api/field/stickers/:id',
+    {
+      config: { access: 'public', dbScope: 'system' },
+      schema: { params: fieldMachineParamsSchema },
+    },
+    async (req) => stickerName(deps, req.params.id),
   );
 
   // A photo with an operator update: base64 in JSON (docs/decisions/field-photos.md), so the body may

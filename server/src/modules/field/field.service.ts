@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { EquipmentOptions } from '@domain/schemas/equipment';
 import { FIELD_LIST_MAX, type FieldMachine } from '@domain/schemas/field';
 import { usualDailyUsage } from '@domain/usage-rate';
@@ -54,4 +54,19 @@ export async function fieldMachine(
  */
 export function fieldMachineList(deps: Deps, ctx: CompanyContext): Promise<EquipmentOptions> {
   return equipmentOptions(deps, ctx, { limit: FIELD_LIST_MAX });
+}
+
+/**
+ * The name a machine's sticker (`/m/<id>`) shows on the sign-in page before anyone signs in (issue 43,
+ * defect 10): the name only, of an active machine, found by its unguessable id (the sticker is on the
+ * machine itself). Nothing else of the machine or its company; 404 for a retired or unknown one.
+ */
+export async function stickerName(deps: Deps, id: string): Promise<{ name: string }> {
+  const [m] = await deps.db
+    .select({ name: equipment.name })
+    .from(equipment)
+    .where(and(eq(equipment.id, id), isNull(equipment.retiredAt)))
+    .limit(1);
+  if (!m) throw notFound('equipment.notFound');
+  return m;
 }

@@ -301,3 +301,22 @@ describe('photos with an operator update', () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+describe('GET /api/field/stickers/:id (a sticker scanned signed out)', () => {
+  it('names an active machine to anyone, and nothing else; 404 for a retired, unknown or malformed id', async () => {
+    const a = await signupOwner(t.app);
+    const m = await addEquipment(a.companyId, { name: 'CAT 320 North', serialNumber: 'SN-991' });
+    const res = await call(t.app, null, 'GET', `/api/field/stickers/${m.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    // The name only: not the serial number, the company or the readings.
+    expect(res.json()).toEqual({ name: 'CAT 320 North' });
+
+    const retired = await addEquipment(a.companyId, { name: 'Old Dozer', retiredAt: new Date() });
+    for (const id of [retired.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const gone = await call(t.app, null, 'GET', `/api/field/stickers/${id}`);
+      expect(gone.statusCode, id).toBe(404);
+      expect(gone.body).not.toContain('Old Dozer');
+      expect(gone.json<{ key: string }>().key).toBe('equipment.notFound');
+    }
+  });
+});

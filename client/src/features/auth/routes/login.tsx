@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -12,17 +12,22 @@ import { useLogin } from '../api/login';
 import { AuthShell } from '../components/auth-shell';
 import { checkLogin, type LoginErrors, type LoginValues } from '../lib/login-check';
 import { FormField } from '@/components/form-field';
+import { safeNext } from '@/lib/safe-next';
 import { useMessage } from '@/lib/use-message';
 
 /**
  * Owner/manager sign-in by email or business name (spec section 2). A plain form (no react-hook-form,
  * no zod: the first screen of every owner, page speed ADR 0007); checked on submit, then as typed.
+ * `?next=` (a path on this site only, lib/safe-next.ts) is where it continues after signing in.
  */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const msg = useMessage();
   const navigate = useNavigate();
   const login = useLogin();
+  // Where a sticker's link (/m/<id>) sent them from: back to it after sign-in (this site only).
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
   const [fields, setFields] = useState<LoginValues>({
     emailOrBusinessName: '',
     password: '',
@@ -49,7 +54,7 @@ export default function LoginPage() {
     try {
       await login.mutateAsync(values);
       toast({ title: t('login.welcomeTitle'), description: t('login.welcomeBody') });
-      void navigate('/', { replace: true });
+      void navigate(next ?? '/', { replace: true });
     } catch (err) {
       const description = err instanceof ApiError ? msg(err) : t('login.failedBody');
       toast({ title: t('login.failedTitle'), description, variant: 'destructive' });

@@ -12,6 +12,7 @@ import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
+import { useStickerName } from '@/lib/use-sticker-name';
 import { useOperatorLogin } from '../api/operator-login';
 import { listOutbox } from '../outbox/outbox-store';
 import { REMEMBERED_USERNAME_KEY, SESSION_USERNAME_KEY } from '../storage';
@@ -24,6 +25,9 @@ export default function OperatorLoginPage() {
   // A sticker's link (/m/<id>) opened signed out: straight back to it after sign-in.
   const { pathname } = useLocation();
   const back = /^\/m\/[^/]+\/?$/.test(pathname) ? pathname : null;
+  // The sign-in names the machine the sticker is on (its name only, issue 43).
+  const machineId = back?.split('/')[2] ?? null;
+  const machineName = useStickerName(machineId);
   const [params] = useSearchParams();
   const login = useOperatorLogin();
   const [operatorName, setOperatorName] = useState(
@@ -102,6 +106,14 @@ export default function OperatorLoginPage() {
           </div>
           <h1 className="text-xl font-semibold">{t('login.title')}</h1>
           <CardDescription>{t('login.description')}</CardDescription>
+          {machineName !== null && (
+            <p
+              className="break-words rounded-md bg-primary/10 px-3 py-2 text-sm font-medium"
+              data-testid="sticker-machine"
+            >
+              {t('login.forMachine', { name: machineName })}
+            </p>
+          )}
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} className="grid gap-4" noValidate>
@@ -168,7 +180,7 @@ export default function OperatorLoginPage() {
             <p className="text-sm text-muted-foreground">{t('login.saveTip')}</p>
             <p className="text-sm text-muted-foreground">{t('login.hint')}</p>
             <Link
-              to="/login"
+              to={back ? `/login?next=${encodeURIComponent(back)}` : '/login'}
               className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline"
             >
               {t('login.ownerLogin')}

@@ -7,13 +7,14 @@ import {
 import { Download, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
 import { companyToday, useCurrentUser } from '@/lib/auth';
 import { downloadText } from '@/lib/download';
+import { useStickerName } from '@/lib/use-sticker-name';
 import { formatDate, formatUsd } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
 import { cn } from '@/lib/utils';
@@ -53,10 +54,13 @@ export default function WorkOrdersPage() {
   const technician = user?.role === 'technician';
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const equipmentId = params.get('equipmentId');
+  // A technician who scanned a machine's sticker (/m/:id): that machine's open orders.
+  const sticker = useParams().id ?? null;
+  const equipmentId = sticker ?? params.get('equipmentId');
   const defectId = params.get('defectId');
-  const [creating, setCreating] = useState(Boolean(equipmentId || defectId));
-  const [view, setView] = useState<View>(technician ? 'mine' : 'open');
+  const [creating, setCreating] = useState(!sticker && Boolean(equipmentId || defectId));
+  const [view, setView] = useState<View>(technician && !sticker ? 'mine' : 'open');
+  const machineName = useStickerName(sticker);
   const [status, setStatus] = useState('');
   const [assigneeId, setAssigneeId] = useState('');
   const q = useWorkOrders({
@@ -75,7 +79,14 @@ export default function WorkOrdersPage() {
   return (
     <main className="mx-auto grid max-w-5xl grid-cols-1 gap-4 p-4 md:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h1 className="text-2xl font-bold">{technician ? t('myTitle') : t('title')}</h1>
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold">{technician ? t('myTitle') : t('title')}</h1>
+          {machineName && (
+            <p className="break-words text-sm text-muted-foreground" data-testid="machine-orders">
+              {t('forMachine', { name: machineName })}
+            </p>
+          )}
+        </div>
         <div className="flex flex-wrap gap-2">
           {!technician && (
             <Button onClick={() => setCreating(true)}>
