@@ -268,7 +268,7 @@ export function HistoryEntry({
           </Button>
         ) : null}
       </div>
-      <p className={cn('whitespace-pre-wrap break-words', voided && 'line-through opacity-70')}>
+      <p className={cn('whitespace-pre-wrap wrap-anywhere', voided && 'line-through opacity-70')}>
         {entryText(lang, h, true)}
       </p>
       {h.hasPhoto && h.operatorUpdateId ? (
@@ -298,7 +298,10 @@ export function HistoryEntry({
         </p>
       ) : null}
       {h.service ? (
-        <dl className="grid gap-x-4 gap-y-0.5 sm:grid-cols-2" data-testid="service-details">
+        <dl
+          className="grid grid-cols-1 gap-x-4 gap-y-0.5 sm:grid-cols-2"
+          data-testid="service-details"
+        >
           <div>
             <dt className="inline text-muted-foreground">{t('notes.serviceDate')}: </dt>
             <dd className="inline">{formatDate(h.service.serviceDate)}</dd>

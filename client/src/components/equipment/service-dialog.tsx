@@ -158,7 +158,7 @@ function ServiceForm({
             })}
           </DialogDescription>
         </DialogHeader>
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <div className="grid gap-2">
             <Label htmlFor="service-date">{t('service.date')}</Label>
             <Input
@@ -196,7 +196,7 @@ function ServiceForm({
             <p className="text-xs text-muted-foreground">{t('service.stockHint')}</p>
           ) : null}
         </fieldset>
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <div className="grid gap-2">
             <Label htmlFor="service-cost">{t('service.cost')}</Label>
             <Input

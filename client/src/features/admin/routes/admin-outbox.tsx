@@ -79,7 +79,7 @@ export default function AdminOutboxPage() {
               <Card>
                 <CardContent className="space-y-2 p-4">
                   <div className="flex flex-wrap items-start justify-between gap-2">
-                    <p className="font-semibold break-words">{m.subject}</p>
+                    <p className="font-semibold wrap-anywhere">{m.subject}</p>
                     <Badge variant={statusVariant[m.status]}>
                       {t(`outbox.status.${m.status}`)}
                     </Badge>

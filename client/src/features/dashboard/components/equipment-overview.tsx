@@ -143,7 +143,7 @@ export function EquipmentOverview({
               </div>
             ) : (
               <ul
-                className="grid gap-3 sm:grid-cols-2"
+                className="grid grid-cols-1 gap-3 sm:grid-cols-2"
                 data-testid="overview-cards"
                 aria-label={t('overview.title')}
               >

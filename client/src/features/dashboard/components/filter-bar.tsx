@@ -41,7 +41,7 @@ export function FilterBar({
     <div
       role="search"
       aria-label={t('filters.label')}
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_12rem_auto] lg:items-end"
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_12rem_auto] lg:items-end"
     >
       <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
         <Label htmlFor="dashboard-search">{t('filters.search')}</Label>

@@ -158,7 +158,7 @@ function HistoryItems({ entries }: { entries: HistoryEntry[] }) {
           </span>
         ) : null}
       </div>
-      <p className={cn('break-words', h.voided && 'line-through opacity-70')}>
+      <p className={cn('wrap-anywhere', h.voided && 'line-through opacity-70')}>
         {entryText(lang, h)}
       </p>
       {h.voided ? (

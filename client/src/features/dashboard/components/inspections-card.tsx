@@ -34,7 +34,7 @@ export function InspectionsCard() {
           <Link to="/inspections">{t('card.open')}</Link>
         </Button>
       </CardHeader>
-      <CardContent className="grid gap-4 md:grid-cols-3">
+      <CardContent className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <section aria-labelledby="card-defects" className="grid content-start gap-2">
           <h3 id="card-defects" className="flex items-center gap-2 font-medium">
             <AlertTriangle className="h-4 w-4 text-red-700" aria-hidden />

@@ -158,7 +158,7 @@ export function RecentUpdatesCard({
                     ) : null}
                   </div>
                   {u.checklist || u.notes ? (
-                    <p className={cn('break-words', u.voided && 'line-through opacity-70')}>
+                    <p className={cn('wrap-anywhere', u.voided && 'line-through opacity-70')}>
                       {[
                         u.checklist
                           ? historyTables[lang].inspectionReading(starterText(u.checklist, lang))

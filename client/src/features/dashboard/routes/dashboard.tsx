@@ -111,7 +111,7 @@ export default function DashboardPage() {
 
   if (overviewQ.isError && !data) {
     return (
-      <main className="mx-auto grid max-w-7xl gap-6 p-4 md:p-6">
+      <main className="mx-auto grid max-w-7xl grid-cols-1 gap-6 p-4 md:p-6">
         {header}
         <p role="alert" className="text-destructive">
           {t('loadFailed', {
@@ -124,7 +124,7 @@ export default function DashboardPage() {
 
   if (!data || !hasEquipment) {
     return (
-      <main className="mx-auto grid max-w-7xl gap-6 p-4 md:p-6">
+      <main className="mx-auto grid max-w-7xl grid-cols-1 gap-6 p-4 md:p-6">
         {header}
         <EmptyState />
         <AfterFirstPaint>
@@ -137,10 +137,10 @@ export default function DashboardPage() {
   }
 
   return (
-    <main className="mx-auto grid max-w-7xl gap-6 p-4 md:p-6">
+    <main className="mx-auto grid max-w-7xl grid-cols-1 gap-6 p-4 md:p-6">
       {header}
       <SummaryTiles counts={data.counts} active={status} onSelect={resetPaging(setStatus)} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <RecentUpdatesCard
           unitOf={(id) => items.find((e) => e.id === id)?.unit}
           onServiced={(id) => setServicingId(id)}

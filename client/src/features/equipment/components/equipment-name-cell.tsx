@@ -28,7 +28,7 @@ export function EquipmentNameCell({
           {serialNumber ? (
             <>
               {' · '}
-              <span className="whitespace-nowrap">
+              <span>
                 {t('columns.serial')} {serialNumber}
               </span>
             </>

@@ -174,7 +174,7 @@ export function EquipmentTable({
                   {selection ? <SelectBox e={e} selection={selection} t={t} /> : null}
                   <TypeIcon type={e.type} className="mt-0.5 h-6 w-6 shrink-0" />
                   <div className="grid min-w-0 gap-1">
-                    <h3 className="font-semibold break-words">
+                    <h3 className="font-semibold wrap-anywhere">
                       <MachineLink id={e.id} className="font-semibold">
                         {e.name}
                       </MachineLink>
@@ -193,7 +193,7 @@ export function EquipmentTable({
                         {e.serialNumber ? (
                           <>
                             {' · '}
-                            <span className="whitespace-nowrap">
+                            <span>
                               {t('columns.serial')} {e.serialNumber}
                             </span>
                           </>

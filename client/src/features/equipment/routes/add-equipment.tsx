@@ -270,7 +270,7 @@ export default function AddEquipmentPage() {
             <CardHeader>
               <CardTitle>{t('form.basics')}</CardTitle>
             </CardHeader>
-            <CardContent className="grid gap-4 sm:grid-cols-2">
+            <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <div className="sm:col-span-2">
                 <FormField
                   className="content-start gap-2"
@@ -368,7 +368,7 @@ export default function AddEquipmentPage() {
                 </div>
               </div>
               {scheduled && (
-                <div className="grid gap-4 sm:grid-cols-3">
+                <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
                   <FormField
                     className="content-start gap-2"
                     id="maintenanceStartDate"
@@ -432,7 +432,7 @@ export default function AddEquipmentPage() {
                 <CardHeader>
                   <CardTitle>{t('form.usageSection')}</CardTitle>
                 </CardHeader>
-                <CardContent className="grid gap-4 sm:grid-cols-2">
+                <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                   <FormField
                     className="content-start gap-2"
                     id="currentUsage"
@@ -488,7 +488,7 @@ export default function AddEquipmentPage() {
                 <CardHeader>
                   <CardTitle>{t('form.serviceSection')}</CardTitle>
                 </CardHeader>
-                <CardContent className="grid gap-4 sm:grid-cols-2">
+                <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                   <FormField
                     className="content-start gap-2"
                     id="serviceInterval"

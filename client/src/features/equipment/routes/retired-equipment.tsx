@@ -66,7 +66,7 @@ export default function RetiredEquipmentPage() {
         </p>
       ) : (
         <>
-          <div className="grid gap-3 sm:grid-cols-3">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             <Card>
               <CardHeader className="pb-2 text-sm text-muted-foreground">
                 {t('retired.count')}
@@ -134,7 +134,7 @@ export default function RetiredEquipmentPage() {
                           <TableCell>{formatDate(r.originalDateAdded)}</TableCell>
                           <TableCell>{formatDate(r.retiredAt)}</TableCell>
                           <TableCell>{r.retiredBy ?? '—'}</TableCell>
-                          <TableCell className="max-w-xs whitespace-pre-wrap break-words">
+                          <TableCell className="max-w-xs whitespace-pre-wrap wrap-anywhere">
                             {r.retirementNotes ?? '—'}
                           </TableCell>
                           <TableCell className="no-print">
@@ -185,7 +185,7 @@ export default function RetiredEquipmentPage() {
                         </div>
                       </dl>
                       {r.retirementNotes && (
-                        <p className="whitespace-pre-wrap break-words text-sm">
+                        <p className="whitespace-pre-wrap wrap-anywhere text-sm">
                           {r.retirementNotes}
                         </p>
                       )}

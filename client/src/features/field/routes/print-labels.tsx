@@ -82,7 +82,7 @@ export default function PrintLabels() {
   const sheet = SHEETS[paper];
 
   return (
-    <main className="mx-auto grid max-w-5xl gap-4 p-4">
+    <main className="mx-auto grid max-w-5xl grid-cols-1 gap-4 p-4">
       <style>{pageCss(sheet)}</style>
       <div
         className="labels-toolbar no-print flex flex-wrap items-center gap-3"
@@ -144,7 +144,7 @@ export default function PrintLabels() {
               <div className="min-w-0 text-xs leading-tight">
                 {/* A long name in smaller type on up to four lines (long words hyphenated); the id and company always fit. */}
                 <p
-                  className={`hyphens-auto break-words font-bold ${m.name.length > 24 ? 'line-clamp-4 text-[11px]' : 'line-clamp-3 text-sm'}`}
+                  className={`hyphens-auto wrap-anywhere font-bold ${m.name.length > 24 ? 'line-clamp-4 text-[11px]' : 'line-clamp-3 text-sm'}`}
                   title={m.name}
                 >
                   {m.name}

@@ -64,7 +64,7 @@ export function ColumnsStep({
       </CardHeader>
       <CardContent className="grid gap-4">
         <p className="text-sm text-muted-foreground">{t('columns.help')}</p>
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <div className="grid gap-1.5">
             <Label htmlFor="import-decimal">{t('columns.decimal')}</Label>
             <NativeSelect
@@ -102,7 +102,7 @@ export function ColumnsStep({
             <tbody>
               {sheet.headers.map((h, i) => (
                 <tr key={i} className="border-b last:border-0">
-                  <td className="py-2 pr-3 font-medium break-words">{h || `#${i + 1}`}</td>
+                  <td className="py-2 pr-3 font-medium wrap-anywhere">{h || `#${i + 1}`}</td>
                   <td className="hidden max-w-48 truncate py-2 pr-3 text-muted-foreground sm:table-cell">
                     {sampleOf(sheet.rows[0]?.[i] ?? null, lang)}
                   </td>

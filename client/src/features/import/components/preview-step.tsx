@@ -123,7 +123,7 @@ export function PreviewStep({
               {shownRows.map((r) => (
                 <tr key={r.row} className="border-b align-top last:border-0">
                   <td className="py-2 pr-3 tabular-nums">{r.row}</td>
-                  <td className="py-2 pr-3 break-words">{r.label}</td>
+                  <td className="py-2 pr-3 wrap-anywhere">{r.label}</td>
                   {kind === 'history' ? (
                     <td className="py-2 pr-3 whitespace-nowrap">
                       {r.date && /^\d{4}-\d{2}-\d{2}$/.test(r.date)

@@ -105,7 +105,7 @@ export function ResolveDialog({
             ))}
           </fieldset>
           {how === 'service' ? (
-            <div className="grid gap-3 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
               <FormField
                 id="resolve-cost"
                 label={t('resolve.cost')}

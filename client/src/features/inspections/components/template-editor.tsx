@@ -248,7 +248,7 @@ export function TemplateEditor({
                   role="group"
                   aria-label={t('templates.itemN', { n: i + 1 })}
                 >
-                  <div className="grid gap-2 sm:grid-cols-[1fr_10rem]">
+                  <div className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_10rem]">
                     <div className="grid gap-1">
                       <Label htmlFor={`label-${item.id}`}>{t('templates.label')}</Label>
                       <Input
@@ -270,7 +270,7 @@ export function TemplateEditor({
                       </NativeSelect>
                     </div>
                   </div>
-                  <div className="grid gap-2 sm:grid-cols-[1fr_10rem]">
+                  <div className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_10rem]">
                     <div className="grid gap-1">
                       <Label htmlFor={`help-${item.id}`}>{t('templates.help')}</Label>
                       <Input

@@ -31,7 +31,7 @@ export default function InspectionReportPage() {
   const e = r.equipment;
   const unit = t(`equipment:units.${e.unit}`, { defaultValue: e.unit });
   return (
-    <main className="mx-auto grid max-w-5xl gap-6 p-4 print:max-w-none print:p-0 sm:p-6">
+    <main className="mx-auto grid max-w-5xl grid-cols-1 gap-6 p-4 print:max-w-none print:p-0 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Button asChild variant="outline">
           <Link to="/inspections">
@@ -149,7 +149,7 @@ export default function InspectionReportPage() {
                 {' · '}
                 {t('report.failedCount', { count: i.failedCount })}
               </p>
-              <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
+              <ul className="mt-2 grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
                 {i.answers.map((a) => (
                   <li key={a.itemId} className="flex gap-2">
                     <span

@@ -104,7 +104,7 @@ export default function InspectionsPage() {
     );
 
   return (
-    <main className="mx-auto grid max-w-6xl gap-6 p-4 sm:p-6">
+    <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold">{t('common:titles.inspections')}</h1>
@@ -129,7 +129,7 @@ export default function InspectionsPage() {
         ) : defects.isLoading ? null : open.length === 0 ? (
           <p className="text-muted-foreground">{t('defects.none')}</p>
         ) : (
-          <ul className="grid gap-3 md:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
             {open.map((d) => (
               <li key={d.id}>
                 <Card className={d.critical ? 'border-red-300' : ''} data-testid="defect">
@@ -145,7 +145,7 @@ export default function InspectionsPage() {
                     ) : null}
                     <div className="grid min-w-0 flex-1 gap-1">
                       <div className="flex flex-wrap items-center gap-2">
-                        <h3 className="break-words font-semibold">{st(d.itemLabel)}</h3>
+                        <h3 className="wrap-anywhere font-semibold">{st(d.itemLabel)}</h3>
                         {d.critical ? (
                           <Badge variant="destructive">{t('defects.critical')}</Badge>
                         ) : null}
@@ -156,7 +156,7 @@ export default function InspectionsPage() {
                       <p className="text-sm">
                         <MachineLink id={d.equipmentId}>{d.equipmentName}</MachineLink>
                       </p>
-                      {d.note ? <p className="break-words text-sm">“{d.note}”</p> : null}
+                      {d.note ? <p className="wrap-anywhere text-sm">“{d.note}”</p> : null}
                       <p className="text-xs text-muted-foreground">
                         {d.reported
                           ? t('defects.reportedFromPhone', {
@@ -202,7 +202,7 @@ export default function InspectionsPage() {
         )}
       </section>
 
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle className="text-lg">{t('outOfService.listTitle')}</CardTitle>
@@ -340,7 +340,7 @@ export default function InspectionsPage() {
         {templates.data && templates.data.length === 0 ? (
           <p className="text-muted-foreground">{t('templates.none')}</p>
         ) : (
-          <ul className="grid gap-3 md:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
             {templateList.map((tpl) => (
               <li key={tpl.id}>
                 <Card>

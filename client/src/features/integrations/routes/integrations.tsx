@@ -40,13 +40,13 @@ export default function IntegrationsPage() {
   const { user } = useCurrentUser();
   if (user && user.role !== 'owner')
     return (
-      <main className="mx-auto grid max-w-4xl gap-4 p-4 md:p-6">
+      <main className="mx-auto grid max-w-4xl grid-cols-1 gap-4 p-4 md:p-6">
         <h1 className="text-2xl font-bold">{t('title')}</h1>
         <p>{t('ownersOnly')}</p>
       </main>
     );
   return (
-    <main className="mx-auto grid max-w-4xl gap-6 p-4 md:p-6">
+    <main className="mx-auto grid max-w-4xl grid-cols-1 gap-6 p-4 md:p-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold">{t('title')}</h1>
         <p className="text-sm text-muted-foreground">
@@ -298,7 +298,7 @@ function WebhooksCard() {
             />
           </FormField>
           <fieldset
-            className="grid gap-2 sm:grid-cols-2"
+            className="grid grid-cols-1 gap-2 sm:grid-cols-2"
             aria-invalid={Boolean(eventsError) || undefined}
             aria-describedby={eventsError ? 'webhookEvents-error' : undefined}
           >

@@ -116,7 +116,7 @@ export function MachineCharts({
       <h2 id="charts-heading" className="sr-only">
         {t('charts.title')}
       </h2>
-      <div className="grid gap-3 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
         <ChartCard
           testId="usage-chart"
           title={t('charts.usage')}

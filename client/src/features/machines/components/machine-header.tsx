@@ -64,7 +64,7 @@ export function MachineHeader({
         <div className="flex min-w-0 items-start gap-3">
           <TypeIcon type={e.type} className="mt-1 h-8 w-8 shrink-0" />
           <div className="grid min-w-0 gap-1">
-            <h1 className="text-2xl font-bold break-words" data-testid="machine-name">
+            <h1 className="text-2xl font-bold wrap-anywhere" data-testid="machine-name">
               {e.name}
             </h1>
             <p className="text-sm text-muted-foreground">
@@ -78,7 +78,7 @@ export function MachineHeader({
               {e.serialNumber ? (
                 <>
                   {' · '}
-                  <span className="whitespace-nowrap">
+                  <span>
                     {te('columns.serial')} {e.serialNumber}
                   </span>
                 </>

@@ -163,7 +163,11 @@ export function MachineSections({
         )}
       </Section>
       <Section id="description" title={t('sections.description')}>
-        {e.description ? <p className="whitespace-pre-wrap break-words">{e.description}</p> : none}
+        {e.description ? (
+          <p className="whitespace-pre-wrap wrap-anywhere">{e.description}</p>
+        ) : (
+          none
+        )}
       </Section>
     </div>
   );

@@ -37,7 +37,7 @@ export default function MachinePage() {
   }, [e, tc]);
 
   return (
-    <main className="mx-auto grid w-full max-w-7xl min-w-0 gap-4 p-3 md:p-6">
+    <main className="mx-auto grid w-full max-w-7xl min-w-0 grid-cols-1 gap-4 p-3 md:p-6">
       <Link
         to={e?.retiredAt ? '/retired-equipment' : '/equipment-list'}
         className="no-print flex w-fit items-center gap-1 text-sm text-primary underline"
@@ -67,7 +67,7 @@ export default function MachinePage() {
               </Suspense>
             </AfterFirstPaint>
           )}
-          <div className="grid min-w-0 gap-3 lg:grid-cols-3">
+          <div className="grid grid-cols-1 min-w-0 gap-3 lg:grid-cols-3">
             <div className="min-w-0 lg:col-span-2">
               <MachineTimeline equipment={e} />
             </div>

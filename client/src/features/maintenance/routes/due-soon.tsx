@@ -157,7 +157,7 @@ export default function DueSoonPage() {
                 {g.items.map((e) => (
                   <li key={e.id}>
                     <Card
-                      className="grid gap-2 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,3fr)] sm:items-center print:grid-cols-[2fr_2fr_3fr] print:shadow-none"
+                      className="grid grid-cols-1 gap-2 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,3fr)] sm:items-center print:grid-cols-[2fr_2fr_3fr] print:shadow-none"
                       data-testid="due-item"
                     >
                       <div className="min-w-0">

@@ -143,7 +143,7 @@ export function ManagersSection({ kind = 'managers' }: { kind?: StaffKind }) {
             className="grid gap-4"
             noValidate
           >
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <FormField
                 id="mgr-firstName"
                 label={t(`${kind}.firstName`)}

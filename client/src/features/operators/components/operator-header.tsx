@@ -41,7 +41,7 @@ export function OperatorHeader({
     <Card>
       <CardContent className="grid gap-3 p-4 sm:flex sm:items-center">
         <div className="min-w-0 sm:flex-1">
-          <h1 className="break-words text-xl font-bold">{t('screen.welcome', { name })}</h1>
+          <h1 className="wrap-anywhere text-xl font-bold">{t('screen.welcome', { name })}</h1>
           <p className="text-sm text-muted-foreground">{t('screen.loggedInAs')}</p>
         </div>
         <div className="flex items-center justify-between gap-3">

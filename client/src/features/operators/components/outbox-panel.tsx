@@ -86,7 +86,9 @@ export function OutboxPanel({
           <ul aria-label={t('field:outbox.waitingList')} className="grid gap-2">
             {waiting.map((e) => (
               <li key={e.key} className="rounded-md bg-amber-50 px-3 py-2 text-sm">
-                <span className="block break-words font-medium">{e.body.equipmentName ?? ''}</span>
+                <span className="block wrap-anywhere font-medium">
+                  {e.body.equipmentName ?? ''}
+                </span>
                 <span className="block">{summary(e)}</span>
                 <span className="block text-xs text-muted-foreground">{time(e.createdAt)}</span>
               </li>

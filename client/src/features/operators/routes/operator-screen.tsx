@@ -81,7 +81,7 @@ export default function OperatorScreen() {
   };
 
   return (
-    <main className="mx-auto grid max-w-xl gap-4 p-3 pb-10 sm:p-6">
+    <main className="mx-auto grid max-w-xl grid-cols-1 gap-4 p-3 pb-10 sm:p-6">
       <OperatorHeader
         waiting={outbox.entries.filter((e) => e.state === 'waiting').length}
         clearOutbox={() => outboxStore().then((m) => m.clearOutbox())}

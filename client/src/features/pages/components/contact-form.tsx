@@ -87,7 +87,7 @@ export function ContactForm({ supportEmail }: { supportEmail: string | null }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {field('name', 'text', 'name')}
         {field('email', 'email', 'email')}
       </div>

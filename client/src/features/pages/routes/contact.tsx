@@ -38,9 +38,9 @@ export default function ContactPage() {
   const { t } = useTranslation('pages');
   const { supportEmail } = usePublicConfig();
   return (
-    <main className="mx-auto grid max-w-6xl gap-6 p-4 md:p-6">
+    <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 p-4 md:p-6">
       <PageHeader title={t('contact.title')} intro={t('contact.intro')} />
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr]">
         <IconCard icon={Mail} title={t('contact.formTitle')}>
           <ContactForm supportEmail={supportEmail} />
         </IconCard>

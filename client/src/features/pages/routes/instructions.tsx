@@ -43,7 +43,7 @@ export default function InstructionsPage() {
   const { t } = useTranslation('pages');
   const { trialDays } = usePublicConfig();
   return (
-    <main className="mx-auto grid max-w-4xl gap-6 p-4 md:p-6">
+    <main className="mx-auto grid max-w-4xl grid-cols-1 gap-6 p-4 md:p-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold">{t('instructions.title')}</h1>
         <p className="text-muted-foreground">{t('instructions.intro')}</p>
@@ -55,7 +55,7 @@ export default function InstructionsPage() {
         >
           {t('instructions.contents')}
         </h2>
-        <ul className="grid gap-1 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
           {SECTIONS.map((s) => (
             <li key={s.id}>
               <a

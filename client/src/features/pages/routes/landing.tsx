@@ -220,7 +220,7 @@ function PlansSection({ trialDays }: { trialDays: number }) {
           )}
         </div>
       </div>
-      <div className="grid gap-6 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-3">
         {PLAN_LIST.map((plan) => (
           <PlanCard key={plan.tier} plan={plan} interval={interval} />
         ))}
@@ -313,7 +313,7 @@ export default function LandingPage() {
 
         <section
           aria-label={t('landing.ownersTitle')}
-          className="mx-auto grid max-w-6xl gap-6 px-4 py-14 md:grid-cols-2 md:px-6"
+          className="mx-auto grid grid-cols-1 max-w-6xl gap-6 px-4 py-14 md:grid-cols-2 md:px-6"
         >
           <div className="grid content-start gap-4 rounded-lg border bg-card p-6 shadow-sm">
             <h2 className="flex items-center gap-2 text-2xl font-bold">

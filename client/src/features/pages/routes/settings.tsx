@@ -28,9 +28,9 @@ export default function SettingsPage() {
   const { user } = useCurrentUser();
   const sections = SECTIONS.filter((s) => !('ownerOnly' in s) || user?.role === 'owner');
   return (
-    <main className="mx-auto grid max-w-4xl gap-4 p-4 md:p-6">
+    <main className="mx-auto grid max-w-4xl grid-cols-1 gap-4 p-4 md:p-6">
       <PageHeader title={t('common:titles.settings')} intro={t('settings.intro')} />
-      <ul className="grid gap-3 sm:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {sections.map((s) => (
           <li key={s.key}>
             <Card className="h-full p-0">

@@ -9,11 +9,11 @@ export function DetailRow({
   muted?: boolean;
 }) {
   return (
-    <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-4">
+    <div className="grid grid-cols-1 gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-4">
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd
         className={
-          muted ? 'text-sm italic text-muted-foreground' : 'break-words text-sm font-medium'
+          muted ? 'text-sm italic text-muted-foreground' : 'wrap-anywhere text-sm font-medium'
         }
       >
         {value}

@@ -73,7 +73,7 @@ export function DigestCard() {
         ) : null}
         {p ? (
           <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
-            <div className="grid gap-4 sm:grid-cols-3">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
               <FormField
                 id="digest-frequency"
                 label={t('digest.frequency')}

@@ -112,7 +112,7 @@ export function PersonalDetailsCard({ user }: { user: CurrentUser }) {
           </dl>
         ) : (
           <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <FormField
                 id="firstName"
                 label={t('personal.firstName')}

@@ -20,7 +20,7 @@ export default function ProfilePage() {
   const canChangePassword = user.role !== 'operator';
 
   return (
-    <main className="mx-auto grid max-w-3xl gap-6 p-4 md:p-6">
+    <main className="mx-auto grid max-w-3xl grid-cols-1 gap-6 p-4 md:p-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
         <p className="text-sm text-muted-foreground">{t('subtitle')}</p>

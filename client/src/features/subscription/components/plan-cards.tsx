@@ -31,7 +31,7 @@ export function PlanCards(props: {
   const { t } = useTranslation('subscription');
   const { sub, interval } = props;
   return (
-    <div className="grid gap-4 md:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
       {PLAN_LIST.map((plan) => {
         const name = t(`plans.${plan.tier}`);
         const price = priceOf(plan, interval);

@@ -240,7 +240,7 @@ export default function SubscriptionPage() {
         />
       </section>
 
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle className="text-lg">{t('whatsNew.title')}</CardTitle>

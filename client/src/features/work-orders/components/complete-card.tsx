@@ -90,7 +90,7 @@ export function CompleteCard({ w }: { w: WorkOrderDto }) {
     <Card className="no-print p-4">
       <form
         onSubmit={(e) => void onSubmit(e)}
-        className="grid gap-3 sm:grid-cols-2"
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2"
         aria-label={t('complete')}
         noValidate
       >

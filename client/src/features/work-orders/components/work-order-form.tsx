@@ -134,7 +134,7 @@ export function WorkOrderForm({ equipmentId = null, defectId = null, onCreated, 
     <Card className="p-4">
       <form
         onSubmit={(e) => void onSubmit(e)}
-        className="grid gap-3 sm:grid-cols-2"
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2"
         aria-label={t('new')}
         noValidate
       >

@@ -127,7 +127,7 @@ function StockForm({ p, onDone }: { p: PartDto; onDone: () => void }) {
   return (
     <form
       onSubmit={(e) => void onSubmit(e)}
-      className="grid gap-2 sm:grid-cols-4 sm:items-start"
+      className="grid grid-cols-1 gap-2 sm:grid-cols-4 sm:items-start"
       aria-label={t('parts.changeStock')}
       noValidate
     >
@@ -229,7 +229,7 @@ function PartForm({ onDone }: { onDone: () => void }) {
     <Card className="p-4">
       <form
         onSubmit={(e) => void onSubmit(e)}
-        className="grid gap-3 sm:grid-cols-2"
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2"
         aria-label={t('parts.add')}
         noValidate
       >

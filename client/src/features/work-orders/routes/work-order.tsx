@@ -234,7 +234,7 @@ function PartsCard({ w, closed }: { w: WorkOrderDto; closed: boolean }) {
       {!closed && (
         <form
           onSubmit={(e) => void onAdd(e)}
-          className="no-print grid gap-2 sm:grid-cols-[1fr_6rem_auto] sm:items-end"
+          className="no-print grid grid-cols-1 gap-2 sm:grid-cols-[1fr_6rem_auto] sm:items-end"
           noValidate
         >
           <div className="grid gap-1">

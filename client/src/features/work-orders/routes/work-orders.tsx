@@ -123,7 +123,7 @@ export default function WorkOrdersPage() {
           </Button>
         ))}
       </div>
-      <div className="grid gap-2 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <NativeSelect
           aria-label={t('filterStatus')}
           value={status}
