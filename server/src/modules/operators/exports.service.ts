@@ -1,11 +1,11 @@
 /**
- * The company's history export (GET /api/equipment-history/export), read in batches so that the route
- * streams it (lib/json-stream.ts; issue 43, "Speed"): every history entry of every machine, retired
- * machines included, newest first, at most EXPORT_LIMIT entries, the same entries and order as one read.
+ * The company's history and fuel exports (GET /api/equipment-history/export, /api/fuel-usage/export),
+ * read in batches so that the routes stream them (lib/json-stream.ts; issue 43, "Speed"): newest first,
+ * at most EXPORT_LIMIT rows, the same rows and order as one read, each batch from where the last ended.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { HistoryLang } from '@domain/history-text';
-import type { HistoryRecord } from '@domain/schemas/operators';
+import type { FuelExportRow, HistoryRecord } from '@domain/schemas/operators';
 import { equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
@@ -77,6 +77,64 @@ export async function* historyExportBatches(
       ),
       equipmentId: n.equipmentId,
       unit,
+      retired: retiredAt !== null,
+    }));
+    if (rows.length < batchSize) return;
+  }
+}
+
+/** Fuel entries per batch. */
+export const FUEL_EXPORT_BATCH = 1000;
+type FuelAfter = { createdAt: string; id: string } | null;
+
+/** One batch of applied, unvoided fuel entries after `after`, newest first (then by id). */
+function fuelBatch(deps: Deps, ctx: CompanyContext, after: FuelAfter, limit: number) {
+  return deps.db
+    .select({
+      r: operatorUpdate,
+      at: sql<string>`${operatorUpdate.createdAt}::text`,
+      retiredAt: equipment.retiredAt,
+    })
+    .from(operatorUpdate)
+    .innerJoin(
+      equipment,
+      and(eq(equipment.id, operatorUpdate.equipmentId), eq(equipment.companyId, ctx.companyId)),
+    )
+    .where(
+      and(
+        eq(operatorUpdate.companyId, ctx.companyId),
+        eq(operatorUpdate.status, 'applied'),
+        gt(operatorUpdate.fuelAdded, 0),
+        isNull(operatorUpdate.voidedAt),
+        after
+          ? sql`(${operatorUpdate.createdAt}, ${operatorUpdate.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(operatorUpdate.createdAt), desc(operatorUpdate.id))
+    .limit(limit);
+}
+
+/** Every applied fuel entry of the company (retired machines included), newest first, in batches. */
+export async function* fuelExportBatches(
+  deps: Deps,
+  ctx: CompanyContext,
+  batchSize = FUEL_EXPORT_BATCH,
+): AsyncGenerator<FuelExportRow[]> {
+  let after: FuelAfter = null;
+  for (let sent = 0; sent < EXPORT_LIMIT;) {
+    const rows = await fuelBatch(deps, ctx, after, Math.min(batchSize, EXPORT_LIMIT - sent));
+    if (rows.length === 0) return;
+    sent += rows.length;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.at, id: last.r.id };
+    yield rows.map(({ r, retiredAt }) => ({
+      date: r.createdAt.toISOString(),
+      equipmentName: r.equipmentName,
+      operatorName: r.operatorName,
+      fuelType: r.fuelType,
+      fuelAdded: r.fuelAdded,
+      notes: r.notes,
       retired: retiredAt !== null,
     }));
     if (rows.length < batchSize) return;

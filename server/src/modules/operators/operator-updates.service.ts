@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   MAX_INCREASE_PER_DAY,
-  type FuelExportRow,
   type OperatorUpdateDto,
   type OperatorUpdateInput,
   type SubmitOperatorUpdateResponse,
@@ -19,7 +18,6 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
-import { EXPORT_LIMIT } from './exports.service';
 import { enqueueEvents, kickDelivery, readingEventWrite } from '../events/index';
 import { entryOfUpdate, voidEntryTx, voidUpdateTx } from '../equipment/index';
 import { readingsOf } from '../equipment/index';
@@ -690,35 +688,6 @@ export async function resetFuel(deps: Deps, ctx: CompanyContext): Promise<{ coun
   const now = deps.now();
   const count = await resetFuelTotals(deps.db, ctx.companyId, now, isNull(equipment.retiredAt));
   return { count };
-}
-
-export async function fuelExport(deps: Deps, ctx: CompanyContext): Promise<FuelExportRow[]> {
-  const rows = await deps.db
-    .select({ r: operatorUpdate, retiredAt: equipment.retiredAt })
-    .from(operatorUpdate)
-    .innerJoin(
-      equipment,
-      and(eq(equipment.id, operatorUpdate.equipmentId), eq(equipment.companyId, ctx.companyId)),
-    )
-    .where(
-      and(
-        eq(operatorUpdate.companyId, ctx.companyId),
-        eq(operatorUpdate.status, 'applied'),
-        gt(operatorUpdate.fuelAdded, 0),
-        isNull(operatorUpdate.voidedAt),
-      ),
-    )
-    .orderBy(desc(operatorUpdate.createdAt))
-    .limit(EXPORT_LIMIT);
-  return rows.map(({ r, retiredAt }) => ({
-    date: r.createdAt.toISOString(),
-    equipmentName: r.equipmentName,
-    operatorName: r.operatorName,
-    fuelType: r.fuelType,
-    fuelAdded: r.fuelAdded,
-    notes: r.notes,
-    retired: retiredAt !== null,
-  }));
 }
 
 /**

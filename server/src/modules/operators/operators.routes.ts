@@ -26,7 +26,7 @@ import { idParams } from '../../lib/route-schemas';
 import { companyCtx } from '../../plugins/access';
 import { startSession } from '../../plugins/session';
 import { companyOf, toCurrentUser } from '../auth/index';
-import { historyExportBatches } from './exports.service';
+import { fuelExportBatches, historyExportBatches } from './exports.service';
 import { operatorLogin } from './operator-auth.service';
 import * as updates from './operator-updates.service';
 import * as team from './team.service';
@@ -250,7 +250,11 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: z.array(fuelExportRow) },
       },
     },
-    async (req) => updates.fuelExport(deps, companyCtx(req)),
+    // Streamed, batch by batch (exports.service.ts), each row encoded by the declared schema.
+    async (req, reply) =>
+      sendJsonArray(reply, fuelExportBatches(deps, companyCtx(req)), (f) =>
+        JSON.stringify(z.encode(fuelExportRow, f)),
+      ),
   );
   // Streamed, batch by batch (exports.service.ts, lib/json-stream.ts).
   app.get('/api/equipment-history/export', { config: { access: MANAGERS } }, async (req, reply) =>
