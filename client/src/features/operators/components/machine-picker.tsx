@@ -175,7 +175,7 @@ export function MachinePicker({
                 key={tpl.id}
                 type="button"
                 variant={machineState.inspectedToday ? 'outline' : 'default'}
-                className="h-14 w-full whitespace-normal text-base"
+                className="h-auto min-h-14 w-full whitespace-normal py-2 text-base"
                 onClick={() => onInspect(tpl)}
               >
                 {t('inspections:phone.start', { name: tpl.name })}
