@@ -1,7 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { todayIn } from '@domain/dates';
-import type { DigestPreferences, UpdateDigestPreferences } from '@domain/schemas/digest';
 import type { ServiceStatus } from '@domain/status';
 import {
   company,
@@ -11,10 +9,8 @@ import {
   operatorUpdate,
   user,
 } from '../../db/schema/index';
-import { publicUrlOf } from '../../config';
 import type { Deps } from '../../deps';
 import { asCompany } from '../../db/scope';
-import { notFound } from '../../lib/errors';
 import { entitlement } from '@domain/subscription';
 import { toEquipmentDto } from '../equipment/index';
 import { operatorEntry } from '../ledger/index';
@@ -27,98 +23,16 @@ import {
   type DigestMachine,
   type DigestPart,
   type DigestReview,
-  type MailLanguage,
 } from './digest-text';
 
-type Frequency = 'daily' | 'weekly' | 'off';
-
-/** Owners get the digest unless they turn it off; managers when they turn it on (issue 14). */
-export const effectiveFrequency = (role: string, stored: string | null): Frequency =>
-  stored === 'daily' || stored === 'weekly' || stored === 'off'
-    ? stored
-    : role === 'owner'
-      ? 'daily'
-      : 'off';
-
-const FREQUENCY_SQL = sql`coalesce(${user.digestFrequency}, case when ${user.role} = 'owner' then 'daily' else 'off' end)`;
-
-export async function preferences(deps: Deps, userId: string): Promise<DigestPreferences> {
-  const [u] = await deps.db
-    .select({
-      role: user.role,
-      email: user.email,
-      language: user.language,
-      frequency: user.digestFrequency,
-      weekday: user.digestWeekday,
-    })
-    .from(user)
-    .where(eq(user.id, userId));
-  if (!u) throw notFound();
-  return {
-    frequency: effectiveFrequency(u.role, u.frequency),
-    weekday: u.weekday,
-    language: u.language === 'en' || u.language === 'es' ? u.language : null,
-    email: u.email ?? '',
-    hour: deps.config.DIGEST_HOUR,
-  };
-}
-
-export async function updatePreferences(
-  deps: Deps,
-  userId: string,
-  input: UpdateDigestPreferences,
-): Promise<DigestPreferences> {
-  await deps.db
-    .update(user)
-    .set({
-      digestFrequency: input.frequency,
-      digestWeekday: input.weekday,
-      language: input.language,
-      updatedAt: deps.now(),
-    })
-    .where(eq(user.id, userId));
-  return preferences(deps, userId);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Unsubscribe: a link that works without signing in, signed with the app's secret.
-
-const signature = (secret: string, userId: string) =>
-  createHmac('sha256', secret).update(`digest-unsubscribe:${userId}`).digest('base64url');
-
-export const unsubscribeToken = (deps: Deps, userId: string) =>
-  signature(deps.config.APP_SECRET, userId);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The user a link is for, when its signature is right. */
-export async function unsubscribeTarget(
-  deps: Deps,
-  userId: string,
-  token: string,
-): Promise<{ id: string; email: string; language: MailLanguage } | null> {
-  if (!UUID.test(userId)) return null;
-  const want = Buffer.from(unsubscribeToken(deps, userId));
-  const got = Buffer.from(token);
-  if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
-  // A public link: the user is found across companies (system scope), only after its signature checks.
-  const [u] = await deps.systemDb
-    .select({ id: user.id, email: user.email, language: user.language })
-    .from(user)
-    .where(eq(user.id, userId));
-  if (!u) return null;
-  return { id: u.id, email: u.email ?? '', language: mailLanguageOf(u.language) };
-}
-
-export async function unsubscribe(deps: Deps, userId: string): Promise<void> {
-  await deps.systemDb
-    .update(user)
-    .set({ digestFrequency: 'off', updatedAt: deps.now() })
-    .where(eq(user.id, userId));
-}
-
-// ---------------------------------------------------------------------------------------------
-// The digest run (a job: lib/job-queue.ts; docs/decisions/digest-and-outbox.md).
+import { appUrl, effectiveFrequency, FREQUENCY_SQL, unsubscribeUrl } from './preferences.service';
+export {
+  preferences,
+  unsubscribe,
+  unsubscribeTarget,
+  unsubscribeUrl,
+  updatePreferences,
+} from './preferences.service';
 
 const ATTENTION: readonly ServiceStatus[] = ['approaching_service', 'time_for_service', 'overdue'];
 const ORDER: Record<ServiceStatus, number> = {
@@ -144,8 +58,6 @@ function hourIn(timeZone: string, now: Date): number {
   }
 }
 const weekdayOf = (ymd: string) => new Date(`${ymd}T00:00:00Z`).getUTCDay();
-
-export const appUrl = (deps: Deps) => publicUrlOf(deps.config);
 
 type CompanyView = {
   machines: DigestMachine[];
@@ -398,6 +310,3 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
   }
   return result;
 }
-
-export const unsubscribeUrl = (deps: Deps, userId: string) =>
-  `${appUrl(deps)}/api/digest/unsubscribe?u=${userId}&t=${unsubscribeToken(deps, userId)}`;
