@@ -21,6 +21,9 @@ export const historyKindList = [
   'back_in_service',
   'photo',
   'work_order',
+  'task_added',
+  'task_changed',
+  'task_removed',
 ] as const;
 export type HistoryKindName = (typeof historyKindList)[number];
 

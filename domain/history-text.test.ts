@@ -70,6 +70,12 @@ const examples: HistoryEntry[] = [
       total: 120,
     },
   },
+  { kind: 'task_added', params: { task: 'Service', primary: true, program: null } },
+  {
+    kind: 'task_changed',
+    params: { task: 'Hydraulic filter', changes: [{ field: 'everyUsage', from: 250, to: 500 }] },
+  },
+  { kind: 'task_removed', params: { task: 'Hydraulic filter' } },
 ];
 
 /** English words the renderer writes itself; none may appear in a Spanish sentence. */
@@ -220,7 +226,7 @@ describe('historyText', () => {
   });
 
   it('writes a work order change with its number, status and total', () => {
-    const e = examples.at(-1)!;
+    const e = examples.find((x) => x.kind === 'work_order')!;
     expect(historyText('en', e)).toBe('Work order #7 done: Cambio de aceite · cost $120.00');
     expect(historyText('es', e)).toBe(
       'Orden de trabajo n.º 7 terminada: Cambio de aceite · costo $120.00',
@@ -296,5 +302,39 @@ describe('issue 43, defect 7', () => {
       params: { checklist: 'Diaria', passed: 7, failed: [] },
     };
     expect(historyText('es', many)).toBe('Inspección Diaria: 7 aprobados, 0 fallidos');
+  });
+});
+
+describe('service task entries (issue 40)', () => {
+  it('says a task was added, changed and removed, in both languages', () => {
+    const added = {
+      kind: 'task_added',
+      params: { task: 'Engine oil', program: 'Excavators' },
+    } as const;
+    expect(historyText('en', added)).toBe('Task added: Engine oil (program Excavators)');
+    expect(historyText('es', added)).toBe('Tarea agregada: Engine oil (programa Excavators)');
+    const changed: HistoryEntry = {
+      kind: 'task_changed',
+      params: {
+        task: 'Service',
+        primary: true,
+        changes: [
+          {
+            field: 'everyTime',
+            from: { count: 1, unit: 'months' },
+            to: { count: 6, unit: 'months' },
+          },
+          { field: 'category', from: 'service', to: 'inspection' },
+        ],
+      },
+    };
+    expect(historyText('en', changed)).toBe(
+      'Task changed: Service: Every (time): 1 month → 6 months; Category: service → inspection',
+    );
+    expect(historyText('es', changed)).toBe(
+      'Tarea cambiada: Servicio: Cada (tiempo): 1 mes → 6 meses; Categoría: servicio → inspección',
+    );
+    const removed = { kind: 'task_removed', params: { task: 'Registration' } } as const;
+    expect(historyText('es', removed)).toBe('Tarea quitada: Registration');
   });
 });

@@ -72,6 +72,13 @@ type Table = {
   photo: string;
   workOrderStatus: Record<string, string>;
   workOrder: (n: number, title: string, status: string) => string;
+  /** The primary task's default name ("Service") in this language. */
+  primaryTask: string;
+  timeUnits: Record<string, [one: string, other: string]>;
+  categories: Record<string, string>;
+  taskAdded: (task: string, program: string | null) => string;
+  taskChanged: (task: string) => string;
+  taskRemoved: (task: string) => string;
 };
 
 const en: Table = {
@@ -94,6 +101,16 @@ const en: Table = {
     nextMaintenanceDate: 'Next maintenance date',
     serviceParts: 'Service parts',
     description: 'Description',
+    category: 'Category',
+    everyUsage: 'Every (usage)',
+    everyTime: 'Every (time)',
+    lastDoneUsage: 'Last done at',
+    lastDoneDate: 'Last done on',
+    nextDueDate: 'Next due date',
+    parts: 'Parts',
+    estimatedCost: 'Estimated cost',
+    notes: 'Notes',
+    program: 'Program',
   },
   values: {
     type: { vehicle: 'vehicle', machinery: 'machinery', tools: 'tools', other: 'other' },
@@ -142,6 +159,17 @@ const en: Table = {
     canceled: 'canceled',
   },
   workOrder: (n, title, status) => `Work order #${n} ${status}: ${title}`,
+  primaryTask: 'Service',
+  timeUnits: {
+    days: ['day', 'days'],
+    weeks: ['week', 'weeks'],
+    months: ['month', 'months'],
+    years: ['year', 'years'],
+  },
+  categories: { service: 'service', inspection: 'inspection', renewal: 'renewal' },
+  taskAdded: (t, p) => (p ? `Task added: ${t} (program ${p})` : `Task added: ${t}`),
+  taskChanged: (t) => `Task changed: ${t}`,
+  taskRemoved: (t) => `Task removed: ${t}`,
 };
 
 const es: Table = {
@@ -164,6 +192,16 @@ const es: Table = {
     nextMaintenanceDate: 'Próximo mantenimiento',
     serviceParts: 'Repuestos de servicio',
     description: 'Descripción',
+    category: 'Categoría',
+    everyUsage: 'Cada (uso)',
+    everyTime: 'Cada (tiempo)',
+    lastDoneUsage: 'Última vez con',
+    lastDoneDate: 'Última vez el',
+    nextDueDate: 'Próxima fecha',
+    parts: 'Repuestos',
+    estimatedCost: 'Costo estimado',
+    notes: 'Notas',
+    program: 'Programa',
   },
   values: {
     type: { vehicle: 'vehículo', machinery: 'maquinaria', tools: 'herramientas', other: 'otro' },
@@ -212,6 +250,17 @@ const es: Table = {
     canceled: 'cancelada',
   },
   workOrder: (n, title, status) => `Orden de trabajo n.º ${n} ${status}: ${title}`,
+  primaryTask: 'Servicio',
+  timeUnits: {
+    days: ['día', 'días'],
+    weeks: ['semana', 'semanas'],
+    months: ['mes', 'meses'],
+    years: ['año', 'años'],
+  },
+  categories: { service: 'servicio', inspection: 'inspección', renewal: 'renovación' },
+  taskAdded: (t, p) => (p ? `Tarea agregada: ${t} (programa ${p})` : `Tarea agregada: ${t}`),
+  taskChanged: (t) => `Tarea cambiada: ${t}`,
+  taskRemoved: (t) => `Tarea quitada: ${t}`,
 };
 
 export const historyTables: Record<HistoryLang, Table> = { en, es };
@@ -231,6 +280,13 @@ function valueText(lang: HistoryLang, field: string, v: unknown): string {
   if (typeof v === 'boolean') return v ? T.yes : T.no;
   if (typeof v === 'number') return formatFigure(lang, v);
   if (typeof v === 'string') return /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDay(lang, v) : v;
+  if (v && typeof v === 'object' && 'count' in v && 'unit' in v) {
+    const { count, unit } = v as { count: number; unit: string };
+    const names = T.timeUnits[unit];
+    return names
+      ? `${formatFigure(lang, count)} ${count === 1 ? names[0] : names[1]}`
+      : String(count);
+  }
   if (Array.isArray(v))
     return (
       v
@@ -242,6 +298,17 @@ function valueText(lang: HistoryLang, field: string, v: unknown): string {
         .join(', ') || T.empty
     );
   return JSON.stringify(v);
+}
+
+/** A task's name as a reader sees it: the primary task's default name in their language. */
+export function taskName(lang: HistoryLang, t: { task: string; primary?: boolean }): string {
+  return t.primary && t.task === 'Service' ? historyTables[lang].primaryTask : t.task;
+}
+
+/** A changed value; a task's category in the reader's language. */
+function changeValue(lang: HistoryLang, field: string, v: unknown): string {
+  if (field === 'category' && typeof v === 'string') return historyTables[lang].categories[v] ?? v;
+  return valueText(lang, v);
 }
 
 const money = (lang: HistoryLang, n: number) =>
@@ -354,6 +421,18 @@ export function historyText(
     }
     case 'photo':
       return withNotes([T.photo], e.params.caption);
+    case 'task_added':
+      return T.taskAdded(taskName(lang, e.params), e.params.program ?? null);
+    case 'task_changed':
+      if (brief) return T.taskChanged(taskName(lang, e.params));
+      return `${T.taskChanged(taskName(lang, e.params))}: ${e.params.changes
+        .map(
+          (c) =>
+            `${T.fields[c.field] ?? c.field}: ${changeValue(lang, c.field, c.from)} → ${changeValue(lang, c.field, c.to)}`,
+        )
+        .join('; ')}`;
+    case 'task_removed':
+      return T.taskRemoved(taskName(lang, e.params));
     case 'work_order': {
       const p = e.params;
       const head = [T.workOrder(p.number, p.title, T.workOrderStatus[p.status] ?? p.status)];

@@ -118,6 +118,22 @@ export const historyEntrySchema = z.discriminatedUnion('kind', [
     /** Parts, labour and other costs of a completed order. */
     total: money.nullable().optional(),
   }),
+  /**
+   * The maintenance schedule (issue 40): a service task added, changed (field, from, to) or removed, by
+   * its name at the time; `primary`: the machine's primary task (its default name is rendered in the
+   * reader's language); `program`: the program it came from or follows.
+   */
+  entry('task_added', {
+    task: z.string(),
+    primary: z.boolean().optional(),
+    program: z.string().nullable().optional(),
+  }),
+  entry('task_changed', {
+    task: z.string(),
+    primary: z.boolean().optional(),
+    changes: z.array(changeSchema).min(1),
+  }),
+  entry('task_removed', { task: z.string(), primary: z.boolean().optional() }),
 ]);
 
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
@@ -152,6 +168,9 @@ export const legacyTypeOf: Record<HistoryKind, string> = {
   back_in_service: 'in_service',
   photo: 'photo',
   work_order: 'work_order',
+  task_added: 'change',
+  task_changed: 'change',
+  task_removed: 'change',
 };
 
 /** Usage arithmetic keeps the decimals that were entered: at most 2 (the column's scale), no float noise. */

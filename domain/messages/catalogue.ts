@@ -7,6 +7,7 @@ import { inspectionsMessages } from './inspections';
 import { integrationsMessages } from './integrations';
 import { operatorsMessages } from './operators';
 import { profileMessages } from './profile';
+import { scheduleMessages } from './schedule';
 import { queryMessages } from './query';
 import { subscriptionMessages } from './subscription';
 import { workOrdersMessages } from './work-orders';
@@ -32,6 +33,7 @@ export const messageCatalogue = {
   inspections: inspectionsMessages,
   workOrders: workOrdersMessages,
   integrations: integrationsMessages,
+  schedule: scheduleMessages,
 } as const;
 
 type Catalogue = typeof messageCatalogue;

@@ -15,6 +15,7 @@ import { digestRoutes } from './digest/digest.routes';
 import { partsRoutes } from './parts/parts.routes';
 import { workOrdersRoutes } from './work-orders/work-orders.routes';
 import { apiKeysRoutes, integrationsRoutes } from './integrations/index';
+import { scheduleRoutes } from './schedule/schedule.routes';
 
 /** Every API module, registered in this order. Each module owns its routes and service. */
 export async function registerModules(app: FastifyInstance, deps: Deps) {
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   await inspectionsRoutes(app, deps);
   await partsRoutes(app, deps);
   await workOrdersRoutes(app, deps);
+  await scheduleRoutes(app, deps);
   await apiKeysRoutes(app, deps);
   await integrationsRoutes(app, deps);
 }

@@ -48,7 +48,7 @@ export function bearerOf(req: FastifyRequest): string | null {
 /**
  * The paths a key may reach (the v1 public surface and its owner tools): equipment, readings, fuel,
  * history, the service log, the due list, operator updates, inspections and defects, imports, work
- * orders, parts and costs.
+ * orders, parts and costs, the maintenance schedule's programs.
  * Billing, the team, the company's settings, profiles, sign-in, API keys and webhooks are not on it.
  */
 const KEY_SURFACE = [
@@ -68,6 +68,7 @@ const KEY_SURFACE = [
   '/api/work-orders',
   '/api/parts',
   '/api/costs',
+  '/api/programs',
 ];
 
 const onSurface = (url: string) => KEY_SURFACE.some((p) => url.startsWith(p));

@@ -7,3 +7,4 @@ export * from './inspection';
 export * from './work-order';
 export * from './integrations';
 export * from './record-originals';
+export * from './schedule';

@@ -22,6 +22,7 @@ export const V1_TAGS = [
   'Fuel',
   'History',
   'Service',
+  'Schedule',
   'Work orders',
   'Parts',
   'API keys',

@@ -1,0 +1,187 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  applyProgramSchema,
+  applyResultSchema,
+  programDtoSchema,
+  programInputSchema,
+  programListSchema,
+  programMachineParamsSchema,
+  programPatchSchema,
+  removeProgramQuerySchema,
+  taskDtoSchema,
+  taskInputSchema,
+  taskListSchema,
+  taskParamsSchema,
+  taskPatchSchema,
+} from '@domain/schemas/schedule';
+import type { Deps } from '../../deps';
+import { idParams } from '../../lib/route-schemas';
+import { companyCtx } from '../../plugins/access';
+import * as programs from './programs.service';
+import * as tasks from './tasks.service';
+
+const MANAGERS = ['owner', 'manager'] as const;
+const reads = { config: { access: MANAGERS } };
+/** Changes company rows, not a sign-in (cached sessions stay valid). */
+const writes = { config: { access: MANAGERS, keepsSessions: true } };
+const tags = ['Schedule'];
+
+/**
+ * The maintenance schedule (issue 40, docs/api.md): a machine's service tasks and the programs that
+ * give many machines the same tasks. Owners and managers; API keys: read for GETs, write for the rest.
+ */
+export async function scheduleRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/programs',
+    {
+      ...reads,
+      schema: {
+        tags,
+        summary: 'Programs: task templates, and the machines following each',
+        response: { 200: programListSchema },
+      },
+    },
+    async (req) => programs.listPrograms(deps, companyCtx(req)),
+  );
+  app.post(
+    '/api/programs',
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary: 'Add a program',
+        body: programInputSchema,
+        response: { 201: programDtoSchema },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await programs.createProgram(deps, companyCtx(req), req.body)),
+  );
+  app.patch(
+    '/api/programs/:id',
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary:
+          'Change a program: machines following a changed task take the change unless their task was changed on its own',
+        params: idParams,
+        body: programPatchSchema,
+        response: { 200: programDtoSchema },
+      },
+    },
+    async (req) => programs.updateProgram(deps, companyCtx(req), req.params.id, req.body),
+  );
+  app.delete(
+    '/api/programs/:id',
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary: 'Delete a program (machines keep its tasks as their own)',
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      await programs.deleteProgram(deps, companyCtx(req), req.params.id);
+      return reply.status(204).send();
+    },
+  );
+  app.post(
+    '/api/programs/:id/machines',
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary: 'Apply a program to machines (applying it twice adds nothing)',
+        params: idParams,
+        body: applyProgramSchema,
+        response: { 200: applyResultSchema },
+      },
+    },
+    async (req) => programs.applyProgram(deps, companyCtx(req), req.params.id, req.body),
+  );
+  app.delete(
+    '/api/programs/:id/machines/:equipmentId',
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary:
+          "Take a program off a machine: keep its tasks as the machine's own, or remove them",
+        params: programMachineParamsSchema,
+        querystring: removeProgramQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      await programs.removeProgram(
+        deps,
+        companyCtx(req),
+        req.params.id,
+        req.params.equipmentId,
+        req.query.keepTasks !== 'false',
+      );
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/equipment/:id/tasks',
+    {
+      ...reads,
+      schema: {
+        tags,
+        summary: "A machine's service tasks with each one's status, next due and forecast",
+        params: idParams,
+        response: { 200: taskListSchema },
+      },
+    },
+    async (req) => tasks.listTasks(deps, companyCtx(req), req.params.id),
+  );
+  app.post(
+    '/api/equipment/:id/tasks',
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary: 'Add a service task',
+        params: idParams,
+        body: taskInputSchema,
+        response: { 201: taskDtoSchema },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(await tasks.createTask(deps, companyCtx(req), req.params.id, req.body)),
+  );
+  app.patch(
+    '/api/equipment/:id/tasks/:taskId',
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary: 'Change a service task',
+        params: taskParamsSchema,
+        body: taskPatchSchema,
+        response: { 200: taskDtoSchema },
+      },
+    },
+    async (req) =>
+      tasks.updateTask(deps, companyCtx(req), req.params.id, req.params.taskId, req.body),
+  );
+  app.delete(
+    '/api/equipment/:id/tasks/:taskId',
+    {
+      ...writes,
+      schema: { tags, summary: 'Remove a service task', params: taskParamsSchema },
+    },
+    async (req, reply) => {
+      await tasks.deleteTask(deps, companyCtx(req), req.params.id, req.params.taskId);
+      return reply.status(204).send();
+    },
+  );
+}
