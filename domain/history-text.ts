@@ -75,7 +75,6 @@ type Table = {
   /** The primary task's default name ("Service") in this language. */
   primaryTask: string;
   timeUnits: Record<string, [one: string, other: string]>;
-  categories: Record<string, string>;
   taskAdded: (task: string, program: string | null) => string;
   taskChanged: (task: string) => string;
   taskRemoved: (task: string) => string;
@@ -118,6 +117,7 @@ const en: Table = {
     unit: { hours: 'hours', miles: 'miles', kilometers: 'kilometers', 'n/a': 'n/a' },
     fuelType: { gasoline: 'gasoline', gas: 'gas', diesel: 'diesel', 'n/a': 'n/a' },
     maintenanceIntervalUnit: { days: 'days', months: 'months', years: 'years' },
+    category: { service: 'service', inspection: 'inspection', renewal: 'renewal' },
   },
   yes: 'yes',
   no: 'no',
@@ -166,7 +166,6 @@ const en: Table = {
     months: ['month', 'months'],
     years: ['year', 'years'],
   },
-  categories: { service: 'service', inspection: 'inspection', renewal: 'renewal' },
   taskAdded: (t, p) => (p ? `Task added: ${t} (program ${p})` : `Task added: ${t}`),
   taskChanged: (t) => `Task changed: ${t}`,
   taskRemoved: (t) => `Task removed: ${t}`,
@@ -208,6 +207,7 @@ const es: Table = {
     unit: { hours: 'horas', miles: 'millas', kilometers: 'kilómetros', 'n/a': 'N/D' },
     fuelType: { gasoline: 'gasolina', gas: 'gasolina', diesel: 'diésel', 'n/a': 'N/D' },
     maintenanceIntervalUnit: { days: 'días', months: 'meses', years: 'años' },
+    category: { service: 'servicio', inspection: 'inspección', renewal: 'renovación' },
   },
   yes: 'sí',
   no: 'no',
@@ -257,7 +257,6 @@ const es: Table = {
     months: ['mes', 'meses'],
     years: ['año', 'años'],
   },
-  categories: { service: 'servicio', inspection: 'inspección', renewal: 'renovación' },
   taskAdded: (t, p) => (p ? `Tarea agregada: ${t} (programa ${p})` : `Tarea agregada: ${t}`),
   taskChanged: (t) => `Tarea cambiada: ${t}`,
   taskRemoved: (t) => `Tarea quitada: ${t}`,
@@ -303,12 +302,6 @@ function valueText(lang: HistoryLang, field: string, v: unknown): string {
 /** A task's name as a reader sees it: the primary task's default name in their language. */
 export function taskName(lang: HistoryLang, t: { task: string; primary?: boolean }): string {
   return t.primary && t.task === 'Service' ? historyTables[lang].primaryTask : t.task;
-}
-
-/** A changed value; a task's category in the reader's language. */
-function changeValue(lang: HistoryLang, field: string, v: unknown): string {
-  if (field === 'category' && typeof v === 'string') return historyTables[lang].categories[v] ?? v;
-  return valueText(lang, v);
 }
 
 const money = (lang: HistoryLang, n: number) =>
@@ -428,7 +421,7 @@ export function historyText(
       return `${T.taskChanged(taskName(lang, e.params))}: ${e.params.changes
         .map(
           (c) =>
-            `${T.fields[c.field] ?? c.field}: ${changeValue(lang, c.field, c.from)} → ${changeValue(lang, c.field, c.to)}`,
+            `${T.fields[c.field] ?? c.field}: ${valueText(lang, c.field, c.from)} → ${valueText(lang, c.field, c.to)}`,
         )
         .join('; ')}`;
     case 'task_removed':
