@@ -1,4 +1,5 @@
 import { dueAtUsageOf } from '@domain/forecast';
+import { pastDueWord } from '@domain/status-words';
 import type { ForecastDto } from '@domain/schemas/equipment';
 import type { EquipmentStatus } from '@domain/schemas/status';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,11 @@ export function ForecastText({
           dueAtUsage?: number | null;
         })
       | null;
-    status?: { overdueUsage?: EquipmentStatus['overdueUsage'] };
+    status?: {
+      overdueUsage?: EquipmentStatus['overdueUsage'];
+      serviceStatus?: EquipmentStatus['serviceStatus'];
+      usageStatus?: EquipmentStatus['usageStatus'];
+    };
     /** With overdueUsage, gives the usage the service was due at when the forecast does not carry it. */
     currentUsage?: number;
   };
@@ -47,11 +52,15 @@ export function ForecastText({
     );
   }
   const past = e.status?.overdueUsage ?? null;
+  // "past due by" under the overdue threshold, "overdue" past it (domain/status-words.ts).
+  const pastDue = e.status?.serviceStatus
+    ? pastDueWord({ ...e.status, serviceStatus: e.status.serviceStatus })
+    : 'overdue';
   const dueAt = dueAtUsageOf(e);
   if (f.basis === 'usage' && past !== null && dueAt !== null)
     return (
       <span className={cn('block text-xs text-red-700', className)} data-testid="forecast">
-        {t('forecast.overdueUsage', {
+        {t(pastDue === 'overdue' ? 'forecast.overdueUsage' : 'forecast.pastDueUsage', {
           value: formatUsage(t, past, e.unit),
           due: formatUsage(t, dueAt, e.unit),
         })}

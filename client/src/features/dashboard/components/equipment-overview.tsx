@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { pastDueWord } from '@domain/status-words';
 import { ForecastText } from '@/components/equipment/forecast-text';
 import type { OverviewMachine } from '@domain/schemas/dashboard';
 import { EquipmentActions } from '@/components/equipment/equipment-actions';
@@ -29,7 +30,10 @@ function NextService({ e }: { e: OverviewMachine }) {
   const parts: string[] = [];
   if (e.status.overdueUsage != null)
     parts.push(
-      t('overview.overdueUsage', { value: formatNumber(e.status.overdueUsage), unit }).trim(),
+      t(pastDueWord(e.status) === 'overdue' ? 'overview.overdueUsage' : 'overview.pastDueUsage', {
+        value: formatNumber(e.status.overdueUsage),
+        unit,
+      }).trim(),
     );
   else if (e.status.remainingUsage !== null)
     parts.push(

@@ -1,6 +1,7 @@
 import { Check, Undo2, Wrench, X } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { UPDATES_MAX, UPDATES_PAGE } from '@domain/operator-updates';
+import { CRITICAL_DAYS, CRITICAL_PERCENT, SEVERE_DAYS, SEVERE_PERCENT } from '@domain/status';
 import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
 import type { OperatorUpdateDto } from '@domain/schemas/operators';
@@ -82,7 +83,16 @@ export function RecentUpdatesCard({
           <Label htmlFor="pulse-alerts">{t('updates.pulse')}</Label>
         </div>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-2">
+        {/* The spec's critical levels, explained where their words show (issue 43). */}
+        <p className="text-xs text-muted-foreground" data-testid="critical-help">
+          {t('updates.criticalHelp', {
+            percent: CRITICAL_PERCENT,
+            days: CRITICAL_DAYS,
+            severe: SEVERE_PERCENT,
+            severeDays: -SEVERE_DAYS,
+          })}
+        </p>
         {list.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             {updates.isLoading ? tc('loading') : t('updates.empty')}

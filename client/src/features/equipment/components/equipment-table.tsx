@@ -1,4 +1,5 @@
 import type { EquipmentDto } from '@domain/schemas/equipment';
+import { pastDueWord } from '@domain/status-words';
 import { useTranslation } from 'react-i18next';
 import { EquipmentActions } from '@/components/equipment/equipment-actions';
 import { formatUsage, shortId } from '@/components/equipment/format';
@@ -56,7 +57,9 @@ function UsageCell({ e, t }: { e: EquipmentDto; t: T }) {
       <span className="font-medium">{formatUsage(t, e.currentUsage, e.unit)}</span>
       {e.status.overdueUsage !== null ? (
         <span className="block text-xs font-medium text-red-700">
-          {t('list.overdueUsage', { value: formatUsage(t, e.status.overdueUsage, e.unit) })}
+          {t(pastDueWord(e.status) === 'overdue' ? 'list.overdueUsage' : 'list.pastDueUsage', {
+            value: formatUsage(t, e.status.overdueUsage, e.unit),
+          })}
         </span>
       ) : (
         e.status.remainingUsage !== null && (

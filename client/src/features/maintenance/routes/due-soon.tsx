@@ -1,5 +1,6 @@
 import { dueSoonColumns, exportFileName, partsText, toCsv } from '@domain/csv';
 import { addInterval } from '@domain/dates';
+import { dueGroupOf } from '@domain/status-words';
 import type { EquipmentDto } from '@domain/schemas/equipment';
 import { dueWindows, type DueWindow } from '@domain/schemas/maintenance';
 import { Download, Printer } from 'lucide-react';
@@ -32,30 +33,38 @@ function weekStart(d: string): string {
 }
 
 /**
- * Overdue first (every machine whose status is overdue, by usage or by date: a usage-overdue one has
- * its forecast clamped to today), then one group per week: the printed report puts each on its own page.
+ * Overdue first (every machine whose status is Overdue), then Past due (Time for Service past its due
+ * point: "past due by 7.5 hours", never a week), then one group per week (domain/status-words.ts
+ * dueGroupOf): the printed report puts each on its own page.
  */
 function groupByWeek(
   items: EquipmentDto[],
   today: string,
-  labels: { overdue: string; week: (date: string) => string },
+  labels: { overdue: string; pastDue: string; week: (date: string) => string },
 ) {
   const groups: Group[] = [];
   for (const e of items) {
-    const due = e.forecast?.dueDate ?? today;
-    const key = due < today || e.status.serviceStatus === 'overdue' ? 'overdue' : weekStart(due);
+    const g0 = dueGroupOf(e, today, weekStart);
+    const key = typeof g0 === 'string' ? g0 : g0.week;
     let g = groups.find((x) => x.key === key);
     if (!g) {
       g = {
         key,
-        label: key === 'overdue' ? labels.overdue : labels.week(formatDate(key)),
+        label:
+          g0 === 'overdue'
+            ? labels.overdue
+            : g0 === 'past_due'
+              ? labels.pastDue
+              : labels.week(formatDate(g0.week)),
         items: [],
       };
       groups.push(g);
     }
     g.items.push(e);
   }
-  return groups;
+  // Overdue, Past due, then the weeks in order (the list comes sorted by due date).
+  const rank = (k: string) => (k === 'overdue' ? 0 : k === 'past_due' ? 1 : 2);
+  return groups.sort((a, b) => rank(a.key) - rank(b.key));
 }
 
 /** Due soon (owners and managers): what is due within 7 / 14 / 30 days and everything overdue. */
@@ -81,6 +90,7 @@ export default function DueSoonPage() {
   const items = data?.items ?? [];
   const groups = groupByWeek(items, today, {
     overdue: t('overdue'),
+    pastDue: t('pastDue'),
     week: (date) => t('week', { date }),
   });
 
