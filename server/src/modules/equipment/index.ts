@@ -18,3 +18,4 @@ export { forecastsOf, readingsOf } from './forecast.service';
 export { recordServiceTx } from './service-log.service';
 export { overviewItemsOf } from './overview-items';
 export { costLinesSql, costNum, rowsOf, startUsageSql } from './cost-lines';
+export { implausible, unusual } from './plausibility';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
-  MAX_INCREASE_PER_DAY,
   type OperatorUpdateDto,
   type OperatorUpdateInput,
   type SubmitOperatorUpdateResponse,
@@ -10,7 +9,6 @@ import { UPDATES_APPLIED_MAX, UPDATES_PENDING_MAX } from '@domain/operator-updat
 import { messageText } from '@domain/messages/catalogue';
 import { todayIn } from '@domain/dates';
 import { computeStatus, usageStanding } from '@domain/status';
-import { usualDailyUsage } from '@domain/usage-rate';
 import type { DbOrTx, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { apiKey, equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
@@ -20,7 +18,7 @@ import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
 import { enqueueEvents, kickDelivery, readingEventWrite } from '../events/index';
 import { entryOfUpdate, voidEntryTx, voidUpdateTx } from '../equipment/index';
-import { readingsOf } from '../equipment/index';
+import { implausible, unusual } from '../equipment/index';
 import { findRow, statusColumns } from '../equipment/index';
 import {
   actorName,
@@ -36,7 +34,6 @@ import {
 type UpdateRow = typeof operatorUpdate.$inferSelect;
 type EquipmentRow = typeof equipment.$inferSelect;
 
-const DAY_MS = 86_400_000;
 export const APPLIED_MESSAGE = messageText('operators.submitted');
 export const PENDING_MESSAGE = messageText('operators.heldForReview');
 
@@ -75,47 +72,6 @@ function rollbackError(reading: number, current: number, unit: string) {
     params: { reading, current, unit: unit === 'n/a' ? '' : unit },
     fieldErrors: { newUsage: 'operators.meterRollbackField' },
   });
-}
-
-/** decisions.md: more than the meter can physically do since the last reading. */
-function implausible(
-  eq: Pick<EquipmentRow, 'unit' | 'currentUsage' | 'lastReadingAt'>,
-  newUsage: number,
-  now: Date,
-): boolean {
-  const perDay = MAX_INCREASE_PER_DAY[eq.unit];
-  if (perDay === undefined) return false;
-  const days = Math.max(1, (now.getTime() - eq.lastReadingAt.getTime()) / DAY_MS);
-  return newUsage - eq.currentUsage > perDay * days;
-}
-
-/** Share of the physical maximum per day below which a reading is never checked against the machine's rate. */
-const RATE_FLOOR_SHARE = 0.25;
-/** How many times its usual daily usage a machine may advance before a reading is flagged as unusual. */
-const RATE_MARGIN = 3;
-
-/**
- * A jump far above the machine's own usual rate (docs/decisions/trustworthy-record.md): flagged when the
- * increase exceeds max(3 x rate x days, 25 % of the physical maximum x days). The readings are read
- * only for increases above the floor, so ordinary readings cost no extra query.
- */
-async function unusual(
-  db: DbOrTx,
-  companyId: string,
-  m: Pick<EquipmentRow, 'id' | 'unit' | 'currentUsage' | 'lastReadingAt'>,
-  newUsage: number,
-  now: Date,
-): Promise<boolean> {
-  const perDay = MAX_INCREASE_PER_DAY[m.unit];
-  if (perDay === undefined) return false;
-  const days = Math.max(1, (now.getTime() - m.lastReadingAt.getTime()) / DAY_MS);
-  const increase = newUsage - m.currentUsage;
-  const floor = RATE_FLOOR_SHARE * perDay * days;
-  if (increase <= floor) return false;
-  const readings = (await readingsOf(db, companyId, [m.id], now)).get(m.id) ?? [];
-  const rate = usualDailyUsage(readings, now);
-  if (rate.kind !== 'rate') return false;
-  return increase > Math.max(RATE_MARGIN * rate.perDay * days, floor);
 }
 
 async function lockEquipment(
