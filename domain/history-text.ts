@@ -335,7 +335,7 @@ export function historyText(
       const head = [
         p.checklist
           ? T.inspectionReading(starterText(p.checklist, lang))
-          : T.reading(p.source, u(p.usage, p.unit), inc),
+          : T.reading(p.source, u(p.usage, p.unit), p.total ? null : inc),
       ];
       if (p.checklist) head.push(T.reading('operator', u(p.usage, p.unit), null));
       if (p.fuel && !brief)

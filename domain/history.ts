@@ -54,6 +54,8 @@ export const historyEntrySchema = z.discriminatedUnion('kind', [
     past: z.boolean().optional(),
     /** The API key it came through (its name, as the owner wrote it): "via GPS sync". */
     via: z.string().optional(),
+    /** A manager's meter total (the machine page's Record a reading), not an increase. */
+    total: z.boolean().optional(),
   }),
   /** A manager's correction of the current usage (edit form). */
   entry('correction', { previousUsage: usage, usage, unit: z.string() }),

@@ -20,6 +20,13 @@ export const equipmentMessages = registerMessages('equipment', {
   alertThreshold: 'Alert threshold must be 10, 15, 20 or 25',
   tooLarge: 'Number is too large',
   usageIncrease: 'Please enter a valid positive number for usage increase.',
+  readingInvalid: 'Please enter the meter reading: a number of 0 or more.',
+  readingTimeInvalid: 'Please enter the date and time of the reading.',
+  readingInFuture: 'The date and time of the reading cannot be in the future.',
+  readingBeforeLast:
+    'This machine has a later reading. Enter a date and time after its last reading.',
+  readingBelowCurrent:
+    'The reading {{reading}} is below the current usage of {{current}}. To lower the usage, correct it with Edit.',
   noteEmpty: 'Note cannot be empty',
   noteMax: 'Note must be at most 5000 characters',
   notFound: 'Equipment not found',

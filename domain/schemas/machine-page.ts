@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { equipmentDtoSchema, serviceEntryDtoSchema } from './equipment';
+import { equipmentDtoSchema, historyRecordDtoSchema, serviceEntryDtoSchema } from './equipment';
 
 /**
  * GET /api/equipment/:id/page: everything the machine page (/machines/:id) shows but its timeline,
@@ -59,6 +59,32 @@ export const catalogueStockSchema = z.object({
   unit: z.string(),
 });
 export type CatalogueStock = z.infer<typeof catalogueStockSchema>;
+/** A reading held for a manager's review (operator_update pending): approve or reject it. */
+export const machinePendingReadingSchema = z.object({
+  /** The operator update's id (POST /api/operator-updates/:id/approve | reject). */
+  id: z.string(),
+  at: z.string(),
+  usage: z.number().nullable(),
+  operatorName: z.string(),
+  /** Why it was held: `implausible_reading`. */
+  reason: z.string().nullable(),
+});
+export type MachinePendingReading = z.infer<typeof machinePendingReadingSchema>;
+
+/** An open work order of the machine (not done, not canceled), soonest due first. */
+export const machineWorkOrderSchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  title: z.string(),
+  status: z.string(),
+  priority: z.string(),
+  /** YYYY-MM-DD */
+  dueDate: z.string().nullable(),
+  overdue: z.boolean(),
+  /** The assignee's name, else the vendor's, else null (unassigned). */
+  assignee: z.string().nullable(),
+});
+export type MachineWorkOrder = z.infer<typeof machineWorkOrderSchema>;
 
 /** How many services, inspections and points each list holds at most (the newest). */
 export const MACHINE_PAGE_LIMITS = {
@@ -67,6 +93,8 @@ export const MACHINE_PAGE_LIMITS = {
   defects: 50,
   usagePoints: 1000,
   months: 24,
+  pendingReadings: 10,
+  workOrders: 20,
 } as const;
 
 export const machinePageSchema = z.object({
@@ -99,5 +127,28 @@ export const machinePageSchema = z.object({
    * (domain/parts-match.ts): the catalogue part it is, with its stock, or null when unmatched.
    */
   serviceStock: z.array(catalogueStockSchema.nullable()),
+  /** Readings waiting for a manager's review, newest first. */
+  pendingReadings: z.array(machinePendingReadingSchema),
+  openWorkOrders: z.array(machineWorkOrderSchema),
 });
 export type MachinePageDto = z.infer<typeof machinePageSchema>;
+
+/**
+ * An entry of the machine page's timeline (GET /api/equipment/:id/history?limit&cursor&kind): a history
+ * entry with what the timeline links it to.
+ */
+export const timelineEntrySchema = historyRecordDtoSchema.extend({
+  /** A `defect_opened` entry whose defect has a photo (a failed item's, a reported problem's): the
+   * defect's id (GET /api/defects/:id/photo). */
+  defectPhoto: z.string().nullable(),
+  /** A `work_order` entry's order: a link to /work-orders/:id, with its total and status now. */
+  workOrder: z.object({ id: z.string(), total: z.number(), status: z.string() }).nullable(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+export const timelinePageSchema = z.object({
+  entries: z.array(timelineEntrySchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.number().nullable(),
+});
+export type TimelinePage = z.infer<typeof timelinePageSchema>;

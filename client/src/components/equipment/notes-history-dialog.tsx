@@ -6,7 +6,7 @@ import type {
   ServiceLogDto,
 } from '@domain/schemas/equipment';
 import { Download, Undo2 } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -227,10 +227,13 @@ export function HistoryEntry({
   entry: h,
   unit,
   onVoid,
+  children,
 }: {
   entry: HistoryRecordDto;
   unit: string;
   onVoid?: () => void;
+  /** What a screen adds below the entry (the machine page's photo and work-order links). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation('equipment');
   const lang = useHistoryLang();
@@ -349,6 +352,7 @@ export function HistoryEntry({
           })}
         </p>
       ) : null}
+      {children}
     </li>
   );
 }

@@ -184,7 +184,7 @@ export async function updateEquipmentTx(
  * Webhooks (issue 29): `equipment.status_changed` when a manager's edit or usage increase moved the
  * machine's status, in the transaction of the change (readings and services announce their own).
  */
-async function announceStatusChange(
+export async function announceStatusChange(
   tx: DbOrTx,
   ctx: CompanyContext,
   before: Row,

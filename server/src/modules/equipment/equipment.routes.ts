@@ -12,7 +12,6 @@ import {
   equipmentPageSchema,
   equipmentUpdateSchema,
   historyPageQuerySchema,
-  historyPageSchema,
   historyRecordDtoSchema,
   noteDtoSchema,
   noteInputSchema,
@@ -24,7 +23,7 @@ import {
   voidInputSchema,
   type EquipmentPage,
 } from '@domain/schemas/equipment';
-import type { MachinePageDto } from '@domain/schemas/machine-page';
+import { timelinePageSchema, type MachinePageDto } from '@domain/schemas/machine-page';
 import { historyLang } from '@domain/history-text';
 import type { Deps } from '../../deps';
 import { cachedRead } from '../../plugins/cached-read';
@@ -34,6 +33,11 @@ import { companyCtx } from '../../plugins/access';
 import { voidEntry } from './corrections.service';
 import * as svc from './equipment.service';
 import { history, historyPage, listNotes } from './history.service';
+import { recordManagerReading } from './manager-reading.service';
+import {
+  managerReadingInputSchema,
+  managerReadingResultSchema,
+} from '@domain/schemas/manager-reading';
 import { machinePage } from './machine-page.service';
 import { listRetired, restoreEquipment, retireEquipment } from './retirement.service';
 import { recordService, serviceExport, serviceLog } from './service-log.service';
@@ -195,6 +199,19 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (req) => svc.increaseUsage(deps, companyCtx(req), req.params.id, req.body.usageIncrease),
   );
+  app.post(
+    '/api/equipment/:id/readings',
+    {
+      ...managerWrites,
+      // The machine page's dialog (people only: integrations send readings through /api/readings/batch).
+      schema: {
+        params: idParams,
+        body: managerReadingInputSchema,
+        response: { 200: managerReadingResultSchema },
+      },
+    },
+    async (req) => recordManagerReading(deps, companyCtx(req), req.params.id, req.body),
+  );
 
   app.get(
     '/api/equipment/:id/notes',
@@ -326,7 +343,7 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
         summary: "A machine's history, newest first (paged with limit, cursor or kind)",
         params: idParams,
         querystring: historyPageQuerySchema,
-        response: { 200: z.union([historyPageSchema, z.array(historyRecordDtoSchema)]) },
+        response: { 200: z.union([timelinePageSchema, z.array(historyRecordDtoSchema)]) },
       },
     },
     async (req) => {

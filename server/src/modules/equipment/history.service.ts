@@ -3,13 +3,9 @@
  * the timeline's pages by seq (GET /api/equipment/:id/history?limit&cursor&kind). Writes go through the
  * ledger (modules/ledger).
  */
-import { and, desc, eq, lt } from 'drizzle-orm';
-import type {
-  HistoryPage,
-  HistoryPageQuery,
-  HistoryRecordDto,
-  NoteDto,
-} from '@domain/schemas/equipment';
+import { and, desc, eq, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { HistoryPageQuery, HistoryRecordDto, NoteDto } from '@domain/schemas/equipment';
+import type { TimelinePage } from '@domain/schemas/machine-page';
 import type { HistoryLang } from '@domain/history-text';
 import { equipment, equipmentNote, fieldPhoto, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
@@ -33,9 +29,10 @@ export async function listNotes(
 }
 
 /** The history's rows with their machine's name and state and their operator update's fuel, device and photo (one query). */
-function historyRows(deps: Deps, ctx: CompanyContext) {
+function historyRows<X extends Record<string, SQL>>(deps: Deps, ctx: CompanyContext, extra?: X) {
   return deps.db
     .select({
+      ...(extra as X),
       n: equipmentNote,
       machine: { name: equipment.name, retiredAt: equipment.retiredAt },
       fuelAdded: operatorUpdate.fuelAdded,
@@ -94,6 +91,44 @@ export async function history(
 }
 
 /**
+ * The defect an entry opened, when it has a photo (a failed checklist item's, a reported problem's):
+ * the defect row written with the `defect_opened` entry, in the same transaction, at the same time,
+ * for the same machine and item. Its photo arrives after it, so it is read here, not stored on the entry.
+ */
+const defectPhoto = sql<string | null>`(select d.id::text from inspection_defect d
+  where ${equipmentNote.kind} = 'defect_opened' and d.company_id = ${equipmentNote.companyId}
+    and d.equipment_id = ${equipmentNote.equipmentId} and d.created_at = ${equipmentNote.createdAt}
+    and d.item_label = ${equipmentNote.params}->>'item' and d.photo_key is not null
+  order by d.id limit 1)`;
+
+/** A work-order entry's order (by its number in the company): its id, total and status now. */
+const workOrderOf = sql<
+  [string, unknown, string] | string | null
+>`(select json_build_array(w.id, w.total, w.status)
+  from work_order w where w.company_id = ${equipmentNote.companyId} and w.equipment_id = ${equipmentNote.equipmentId}
+    and w.number = case when ${equipmentNote.kind} = 'work_order' then (${equipmentNote.params}->>'number')::int end)`;
+
+/**
+ * The timeline's kind filter: "Photos" lists every entry with a photo (an operator update's, a defect's)
+ * and "Voids" every voided entry, besides the entries of that kind.
+ */
+function kindFilter(kind: HistoryPageQuery['kind']) {
+  if (kind === 'photo')
+    return or(
+      eq(equipmentNote.kind, kind),
+      isNotNull(fieldPhoto.id),
+      sql`${defectPhoto} is not null`,
+    );
+  if (kind === 'void') return or(eq(equipmentNote.kind, kind), isNotNull(equipmentNote.voidedAt));
+  return kind ? eq(equipmentNote.kind, kind) : undefined;
+}
+
+const json = <T>(raw: unknown): T | null =>
+  raw === null || raw === undefined
+    ? null
+    : ((typeof raw === 'string' ? JSON.parse(raw) : raw) as T);
+
+/**
  * One page of a machine's timeline, newest (highest seq) first: `limit` entries below the `cursor` seq,
  * optionally of one kind. Served by the (equipment_id, seq) index, so a machine with 5,000 entries
  * answers as fast as one with 50. One query (the machine page's timeline, issue 24: its data in two
@@ -106,16 +141,16 @@ export async function historyPage(
   id: string,
   q: HistoryPageQuery,
   lang: HistoryLang = 'en',
-): Promise<HistoryPage> {
+): Promise<TimelinePage> {
   const machineId = assertId(id);
   const limit = q.limit ?? 50;
-  const rows = await historyRows(deps, ctx)
+  const rows = await historyRows(deps, ctx, { defectPhoto, workOrder: workOrderOf })
     .where(
       and(
         eq(equipmentNote.equipmentId, machineId),
         eq(equipmentNote.companyId, ctx.companyId),
         q.cursor !== undefined ? lt(equipmentNote.seq, q.cursor) : undefined,
-        q.kind ? eq(equipmentNote.kind, q.kind) : undefined,
+        kindFilter(q.kind),
       ),
     )
     .orderBy(desc(equipmentNote.seq))
@@ -123,8 +158,16 @@ export async function historyPage(
   if (rows.length === 0) await findAnyRow(deps.db, ctx, machineId); // 404 unless the machine exists
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
+  const dto = historyDtoOf(lang);
   return {
-    entries: page.map(historyDtoOf(lang)),
+    entries: page.map((r) => {
+      const w = json<[string, unknown, string]>(r.workOrder);
+      return {
+        ...dto(r),
+        defectPhoto: r.defectPhoto,
+        workOrder: w ? { id: w[0], total: Number(w[1]), status: w[2] } : null,
+      };
+    }),
     nextCursor: rows.length > limit && last ? last.n.seq : null,
   };
 }

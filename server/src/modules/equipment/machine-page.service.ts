@@ -2,12 +2,15 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { machineCost, type CostLine } from '@domain/costs';
 import { forecastService } from '@domain/forecast';
 import { catalogueMatch } from '@domain/parts-match';
+import { personName } from '@domain/history-text';
 import {
   MACHINE_PAGE_LIMITS as LIMITS,
   type CatalogueStock,
   type MachineDefect,
   type MachineInspection,
   type MachinePageDto,
+  type MachinePendingReading,
+  type MachineWorkOrder,
   type MonthTotal,
   type ServicePoint,
   type UsagePoint,
@@ -104,6 +107,18 @@ const pageStatement = preparedPerDb((db: Db) => {
           select 1 from jsonb_array_elements("equipment"."service_parts") sp
           where sp->>'partId' = p.id::text or (coalesce(sp->>'partNumber', '') <> ''
             and upper(regexp_replace(sp->>'partNumber', '[[:space:]]', '', 'g')) = upper(regexp_replace(coalesce(p.part_number, ''), '[[:space:]]', '', 'g')))))`,
+      // Readings held for a manager's review (issue 43), and the open work orders with their assignee.
+      pendingReadings: sql<unknown>`(select coalesce(json_agg(json_build_array(x.id, x.created_at, x.new_usage,
+          x.operator_name, x.reason) order by x.created_at desc), '[]')
+        from (select * from operator_update u where u.company_id = "equipment"."company_id" and u.equipment_id = "equipment"."id"
+          and u.status = 'pending' order by u.created_at desc limit ${LIMITS.pendingReadings}) x)`,
+      openWorkOrders: sql<unknown>`(select coalesce(json_agg(json_build_array(x.id, x.number, x.title, x.status,
+          x.priority, x.due_date, x.first_name, x.last_name, x.email, x.vendor, x.assignee_id)
+          order by x.due_date nulls last, x.number), '[]')
+        from (select w.*, a.first_name, a.last_name, a.email from work_order w left join "user" a on a.id = w.assignee_id
+          where w.company_id = "equipment"."company_id" and w.equipment_id = "equipment"."id"
+            and w.status not in ('done', 'canceled')
+          order by w.due_date nulls last, w.number limit ${LIMITS.workOrders}) x)`,
     })
     .from(equipment)
     .where(
@@ -143,6 +158,8 @@ export async function machinePage(
     inspections,
     openDefects,
     catalogue,
+    pendingReadings,
+    openWorkOrders,
     ...machine
   } = row;
   const today = companyToday(deps, ctx);
@@ -253,6 +270,54 @@ export async function machinePage(
         critical,
         note,
         hasPhoto,
+      }),
+    ),
+    ...pendingAndOrders(pendingReadings, openWorkOrders, today),
+  };
+}
+
+type RawOrder = [string, number, string, string, string, string | null, ...(string | null)[]];
+
+/** The held readings and the open work orders of the page's statement, as the page shows them. */
+function pendingAndOrders(
+  pending: unknown,
+  orders: unknown,
+  today: string,
+): Pick<MachinePageDto, 'pendingReadings' | 'openWorkOrders'> {
+  return {
+    pendingReadings: json<[string, string, unknown, string, string | null][]>(pending, []).map(
+      ([pid, at, usage, operatorName, reason]): MachinePendingReading => ({
+        id: pid,
+        at: iso(at),
+        usage: numOrNull(usage),
+        operatorName,
+        reason,
+      }),
+    ),
+    openWorkOrders: json<RawOrder[]>(orders, []).map(
+      ([
+        wid,
+        number,
+        title,
+        status,
+        priority,
+        dueDate,
+        first,
+        last,
+        email,
+        vendor,
+        assigneeId,
+      ]): MachineWorkOrder => ({
+        id: wid,
+        number: num(number),
+        title,
+        status,
+        priority,
+        dueDate,
+        overdue: dueDate !== null && dueDate < today,
+        assignee: assigneeId
+          ? personName({ firstName: first ?? '', lastName: last ?? '', email: email ?? '' })
+          : (vendor ?? null),
       }),
     ),
   };

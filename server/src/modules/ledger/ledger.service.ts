@@ -72,7 +72,11 @@ export function legacyColumns(e: HistoryEntry) {
       return {
         ...base,
         usage: e.params.usage,
-        reading: e.params.past ? 'past' : e.params.source === 'manager' ? 'increase' : 'reading',
+        reading: e.params.past
+          ? 'past'
+          : e.params.source === 'manager' && !e.params.total
+            ? 'increase'
+            : 'reading',
         previousUsage: e.params.past ? null : e.params.previousUsage,
       };
     case 'correction':

@@ -10,7 +10,7 @@ import { useStarterText } from '@/lib/starter-text';
 
 /**
  * A machine's inspection report for audits (issue 16): the machine, its out-of-service state, every
- * inspection with each answer, and every defect with how it was resolved. Printable (the app's header
+ * inspection with each answer, and every defect with its photo (issue 43) and how it was resolved. Printable (the app's header
  * and the buttons are left out of the printout).
  */
 export default function InspectionReportPage() {
@@ -101,7 +101,23 @@ export default function InspectionReportPage() {
                         </Badge>
                       ) : null}
                     </td>
-                    <td className="p-2">{d.note}</td>
+                    <td className="p-2">
+                      {d.note}
+                      {d.hasPhoto ? (
+                        <a
+                          href={`/api/defects/${d.id}/photo`}
+                          target="_blank"
+                          rel="noreferrer"
+                          className="mt-1 block w-fit"
+                        >
+                          <img
+                            src={`/api/defects/${d.id}/photo`}
+                            alt={t('report.photo', { item: d.itemLabel })}
+                            className="h-32 w-32 rounded-md border object-cover print:h-40 print:w-40"
+                          />
+                        </a>
+                      ) : null}
+                    </td>
                     <td className="p-2">
                       {d.resolvedAt ? (
                         <>

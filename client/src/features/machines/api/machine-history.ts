@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { TIMELINE_PAGE, type HistoryKindName } from '@domain/history-kinds';
-import type { HistoryPage } from '@domain/schemas/equipment';
+import type { TimelinePage } from '@domain/schemas/machine-page';
 import { equipmentKeys } from '@/components/equipment/equipment-queries';
 import { api } from '@/lib/api';
 import { refetchOnMountUnlessFresh } from '@/lib/query-client';
@@ -25,7 +25,7 @@ export function machineHistoryUrl(id: string, kind: TimelineKind, cursor?: numbe
 export const machineHistoryPage = (id: string, kind: TimelineKind, cursor?: number) =>
   queryOptions({
     queryKey: [...equipmentKeys.history(id), 'page', kind, cursor ?? null] as const,
-    queryFn: () => api.get<HistoryPage>(machineHistoryUrl(id, kind, cursor)),
+    queryFn: () => api.get<TimelinePage>(machineHistoryUrl(id, kind, cursor)),
     // The first page may have been fetched at boot (the page's first-screen data), and the timeline
     // and its first page watch the same query: a mount does not ask again for an answer seconds old.
     refetchOnMount: refetchOnMountUnlessFresh,

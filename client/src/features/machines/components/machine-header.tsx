@@ -1,16 +1,12 @@
 import type { EquipmentDto } from '@domain/schemas/equipment';
 import type { MachineDefect } from '@domain/schemas/machine-page';
 import { AlertTriangle, ArchiveRestore, Gauge, MoreHorizontal, Wrench } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRestoreEquipment } from '@/components/equipment/equipment-queries';
 import { ForecastText } from '@/components/equipment/forecast-text';
-import {
-  RemoveEquipmentDialog,
-  ServiceDialog,
-  UpdateUsageDialog,
-} from '@/components/equipment/lazy-dialogs';
+import { RemoveEquipmentDialog, ServiceDialog } from '@/components/equipment/lazy-dialogs';
 import { shortId } from '@/components/equipment/format';
 import { OutOfServiceBadge, StatusBadge } from '@/components/equipment/status-badge';
 import { TypeIcon } from '@/components/equipment/type-icon';
@@ -23,6 +19,8 @@ import { useStarterText } from '@/lib/starter-text';
 
 // The More menu (Radix menu and its positioning, ~37 KB gzip) loads on its first press and opens at once.
 const loadMoreMenu = () => import('./machine-more-menu');
+// "Record a reading" (the meter's total and its time, issue 43) loads when first opened.
+const RecordReadingDialog = lazy(() => import('./record-reading-dialog'));
 
 type DialogName = 'usage' | 'service' | 'remove';
 
@@ -175,7 +173,7 @@ export function MachineHeader({
       ) : null}
       <Suspense fallback={null}>
         {dialog === 'usage' ? (
-          <UpdateUsageDialog
+          <RecordReadingDialog
             equipment={e}
             open
             onOpenChange={(o) => setDialog(o ? 'usage' : null)}

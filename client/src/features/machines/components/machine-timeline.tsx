@@ -17,12 +17,14 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { machineHistoryPage, type TimelineKind } from '../api/machine-history';
+import { TimelineLinks } from './timeline-links';
 
 /**
  * The machine's timeline: every history entry, newest first, filterable by kind, paged on the server
  * ("Show more" asks for the next page: GET /api/equipment/:id/history?limit&cursor&kind); voided
- * entries struck through with who voided them and why; photos as thumbnails; a note can be added and
- * a reading voided. The one place the page renders history entries.
+ * entries struck through with who voided them and why; photos (an operator update's, a failed item's, a
+ * reported problem's) as thumbnails that open the photo; a work-order entry links to its order with its
+ * cost; a note can be added and a reading voided. The one place the page renders history entries.
  */
 export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
   const { t } = useTranslation('machines');
@@ -141,7 +143,9 @@ function TimelinePage({
           entry={h}
           unit={e.unit}
           onVoid={onVoid && h.canVoid ? () => onVoid(h) : undefined}
-        />
+        >
+          <TimelineLinks entry={h} />
+        </HistoryEntry>
       ))}
       {next === null ? null : left > 1 ? (
         <TimelinePage

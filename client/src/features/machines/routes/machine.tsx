@@ -11,6 +11,7 @@ import { MachineFigures } from '../components/machine-figures';
 import { MachineHeader } from '../components/machine-header';
 import { MachineSections } from '../components/machine-sections';
 import { MachineTimeline } from '../components/machine-timeline';
+import { OpenWorkOrders, PendingReadings } from '../components/machine-work';
 
 // Costs (issue 27) load once the page is on screen, in their own chunk: the machine page's budget stays
 // as it was, and their code and data do not compete with the first screen.
@@ -58,6 +59,7 @@ export default function MachinePage() {
             equipment={e}
             criticalDefects={data.openDefects.filter((d) => d.critical)}
           />
+          {!e.retiredAt ? <PendingReadings equipment={e} pending={data.pendingReadings} /> : null}
           <MachineFigures equipment={e} figures={data.figures} />
           <MachineCharts equipment={e} charts={data.charts} />
           {!e.retiredAt && (
@@ -71,7 +73,10 @@ export default function MachinePage() {
             <div className="min-w-0 lg:col-span-2">
               <MachineTimeline equipment={e} />
             </div>
-            <MachineSections equipment={e} page={data} />
+            <div className="grid min-w-0 content-start gap-3">
+              <OpenWorkOrders orders={data.openWorkOrders} />
+              <MachineSections equipment={e} page={data} />
+            </div>
           </div>
         </>
       )}

@@ -1,0 +1,152 @@
+import type { EquipmentDto } from '@domain/schemas/equipment';
+import {
+  managerReadingFormSchema,
+  type ManagerReadingForm,
+  type ManagerReadingInput,
+} from '@domain/schemas/manager-reading';
+import { wallTimeIn } from '@domain/zoned-time';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { formatUsage } from '@/components/equipment/format';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { browserTimeZone, useCurrentUser } from '@/lib/auth';
+import { formatDateTime } from '@/lib/format';
+import { translateError } from '@/lib/translate-message';
+import { useMessage } from '@/lib/use-message';
+import { useRecordReading } from '../api/machine-actions';
+
+type Props = {
+  equipment: Pick<EquipmentDto, 'id' | 'name' | 'unit' | 'currentUsage' | 'lastReadingAt'>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/**
+ * The machine page's "Record a reading" (issue 43): the meter's total and the date and time it was
+ * read (now by default), in the company's time zone, as an operator sends it. The server applies it
+ * with the operators' rules (below the current usage refused; a reading the machine cannot do or an
+ * unusual one applied and flagged). Loaded when first opened.
+ */
+export default function RecordReadingDialog({ equipment: e, open, onOpenChange }: Props) {
+  const { t } = useTranslation('machines');
+  const { t: te } = useTranslation('equipment');
+  const msg = useMessage();
+  const { user } = useCurrentUser();
+  const zone = user?.timeZone ?? browserTimeZone();
+  const schema = useMemo(() => managerReadingFormSchema(zone), [zone]);
+  const nowWall = useMemo(() => wallTimeIn(zone, new Date()), [zone]);
+  const mutation = useRecordReading(e.id);
+  const form = useForm<ManagerReadingForm, unknown, ManagerReadingInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { newUsage: '', date: nowWall.date, time: nowWall.time },
+  });
+  const errors = form.formState.errors;
+  const usageError = msg(errors.newUsage?.message);
+  const timeError = msg(errors.date?.message ?? errors.time?.message);
+
+  const submit = form.handleSubmit((input) =>
+    mutation.mutate(input, {
+      onSuccess: (r) => {
+        toast({
+          title: t('reading.saved'),
+          description: r.unusual
+            ? t('reading.savedUnusual', {
+                name: e.name,
+                total: formatUsage(te, r.currentUsage, e.unit),
+              })
+            : t('reading.savedBody', {
+                name: e.name,
+                total: formatUsage(te, r.currentUsage, e.unit),
+              }),
+        });
+        onOpenChange(false);
+      },
+      onError: (err) =>
+        toast({
+          title: te('toast.updateFailed'),
+          description: translateError(te, err),
+          variant: 'destructive',
+        }),
+    }),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form onSubmit={(ev) => void submit(ev)} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>{t('reading.title')}</DialogTitle>
+            <DialogDescription>{t('reading.description', { name: e.name })}</DialogDescription>
+          </DialogHeader>
+          <p className="text-sm">
+            {te('usage.current')}: <strong>{formatUsage(te, e.currentUsage, e.unit)}</strong>
+            <span className="block text-xs text-muted-foreground">
+              {t('figures.lastReading', { date: formatDateTime(e.lastReadingAt) })}
+            </span>
+          </p>
+          <div className="grid gap-2">
+            <Label htmlFor="reading-total">{t('reading.total')}</Label>
+            <Input
+              id="reading-total"
+              type="number"
+              inputMode="decimal"
+              step="0.1"
+              min="0"
+              required
+              autoFocus
+              aria-invalid={Boolean(usageError) || undefined}
+              aria-describedby={usageError ? 'reading-total-error' : undefined}
+              {...form.register('newUsage')}
+            />
+            <FieldError id="reading-total-error" message={usageError} />
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <div className="grid min-w-0 gap-2">
+              <Label htmlFor="reading-date">{t('reading.date')}</Label>
+              <Input
+                id="reading-date"
+                type="date"
+                required
+                max={nowWall.date}
+                aria-invalid={Boolean(timeError) || undefined}
+                aria-describedby={timeError ? 'reading-time-error' : undefined}
+                {...form.register('date')}
+              />
+            </div>
+            <div className="grid min-w-0 gap-2">
+              <Label htmlFor="reading-time">{t('reading.time')}</Label>
+              <Input
+                id="reading-time"
+                type="time"
+                required
+                aria-invalid={Boolean(timeError) || undefined}
+                aria-describedby={timeError ? 'reading-time-error' : undefined}
+                {...form.register('time')}
+              />
+            </div>
+          </div>
+          <FieldError id="reading-time-error" message={timeError} />
+          <FormDialogFooter
+            cancelLabel={te('actions.cancel')}
+            onCancel={() => onOpenChange(false)}
+            submitLabel={t('reading.submit')}
+            pending={mutation.isPending}
+            pendingLabel={te('actions.saving')}
+          />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * A manager's meter reading from the machine page (issue 43, "Record a reading"): the meter's total and
+ * when it was read, checked by the operators' rules (decisions.md, "Usage, readings and fuel"): below
+ * the current usage is refused (a manager lowers the usage with Edit, a correction); a reading the meter
+ * cannot physically do, or one far above the machine's usual rate, is applied and flagged `unusual` for
+ * a second look (with void), never held: the manager is the one who reviews held readings.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { ManagerReadingInput, ManagerReadingResult } from '@domain/schemas/manager-reading';
+import { equipment } from '../../db/schema/index';
+import type { Deps } from '../../deps';
+import { AppError, notFound } from '../../lib/errors';
+import type { CompanyContext } from '../../plugins/session';
+import { enqueueEvents, kickDelivery } from '../events/index';
+import { actorOf, bumpEquipmentVersion, moveTotals, record } from '../ledger/index';
+import { announceStatusChange } from './equipment.commands';
+import { fmt } from './equipment.dto';
+import { assertId, companyToday } from './equipment.queries';
+import { implausible, unusual } from './plausibility';
+
+/** A phone's or a browser's clock may run a little ahead of the server's. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+const timeError = (key: 'equipment.readingInFuture' | 'equipment.readingBeforeLast') =>
+  new AppError('validation', key, { fieldErrors: { takenAt: key } });
+
+/** POST /api/equipment/:id/readings: one transaction with the machine locked. */
+export async function recordManagerReading(
+  deps: Deps,
+  ctx: CompanyContext,
+  id: string,
+  input: ManagerReadingInput,
+): Promise<ManagerReadingResult> {
+  const now = deps.now();
+  const at = new Date(input.takenAt);
+  if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) throw timeError('equipment.readingInFuture');
+  const takenAt = at.getTime() > now.getTime() ? now : at;
+  const newUsage = Number(input.newUsage.toFixed(2));
+  const today = companyToday(deps, ctx);
+  const result = await deps.db.transaction(async (tx) => {
+    const [m] = await tx
+      .select()
+      .from(equipment)
+      .where(and(eq(equipment.id, assertId(id)), eq(equipment.companyId, ctx.companyId)))
+      .for('update')
+      .limit(1);
+    if (!m) throw notFound('equipment.notFound');
+    if (m.retiredAt) throw new AppError('conflict', 'equipment.isRetired');
+    if (takenAt.getTime() < m.lastReadingAt.getTime())
+      throw timeError('equipment.readingBeforeLast');
+    if (newUsage < m.currentUsage) {
+      const unit = m.unit === 'n/a' ? '' : ` ${m.unit}`;
+      throw new AppError('validation', 'equipment.readingBelowCurrent', {
+        params: { reading: `${fmt(newUsage)}${unit}`, current: `${fmt(m.currentUsage)}${unit}` },
+        fieldErrors: { newUsage: 'equipment.readingBelowCurrent' },
+      });
+    }
+    const flagged =
+      implausible(m, newUsage, takenAt) || (await unusual(tx, ctx.companyId, m, newUsage, takenAt));
+    const updated = await moveTotals(
+      tx,
+      ctx.companyId,
+      m.id,
+      { usage: newUsage },
+      { lastUpdated: now, lastReadingAt: takenAt },
+    );
+    if (!updated) throw notFound('equipment.notFound');
+    const entry = await record(tx, actorOf(ctx), m.id, takenAt, {
+      kind: 'reading',
+      params: {
+        source: 'manager',
+        total: true,
+        previousUsage: m.currentUsage,
+        usage: newUsage,
+        unit: m.unit,
+        ...(flagged ? { unusual: true } : {}),
+      },
+    });
+    // Webhooks (issue 29): the reading, and the status it moved, as every applied reading announces.
+    await enqueueEvents(
+      tx,
+      ctx.companyId,
+      [
+        {
+          type: 'reading.created',
+          data: {
+            equipmentId: m.id,
+            updateId: null,
+            usage: newUsage,
+            fuelAdded: 0,
+            fuelType: null,
+            at: takenAt.toISOString(),
+            by: entry.operatorName,
+            reason: flagged ? 'unusual_reading' : null,
+          },
+        },
+      ],
+      now,
+    );
+    await announceStatusChange(tx, ctx, m, updated, today, now);
+    await bumpEquipmentVersion(tx, ctx.companyId);
+    return { entryId: entry.id, currentUsage: updated.currentUsage, unusual: flagged };
+  });
+  kickDelivery(deps);
+  return result;
+}
