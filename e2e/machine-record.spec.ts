@@ -180,15 +180,16 @@ test('the machine page shows photos, voids, a held reading and work orders, and 
   const total = dialog.getByLabel('Meter reading (total)');
   await total.fill('590');
   await dialog.getByRole('button', { name: 'Record reading' }).click();
+  const toasts = page.getByRole('region', { name: /Notifications/ });
   await expect(
-    page.getByText('The reading 590 hours is below the current usage of 600 hours.', {
+    toasts.getByText('The reading 590 hours is below the current usage of 600 hours.', {
       exact: false,
     }),
   ).toBeVisible();
   await total.fill('612.5');
   await dialog.getByRole('button', { name: 'Record reading' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('is now at 612.5 hours.')).toBeVisible();
+  await expect(toasts.getByText('is now at 612.5 hours.', { exact: false })).toBeVisible();
   await page.locator('#timeline-kind').selectOption('reading');
   await expect(entries(page).first()).toContainText('Reading: 612.5 hours');
 

@@ -279,6 +279,15 @@ describe('POST /api/equipment/:id/readings: a manager records the meter total (i
     // Nothing was written.
     expect((await pageOf(o, m.id)).equipment.currentUsage).toBe(100);
     expect((await timeline(o, m.id, 'reading')).entries).toEqual([]);
+    // The dialog's time is to the minute: a time in the last reading's minute is read just after it.
+    const sameMinute = await read(o, m.id, {
+      newUsage: 101,
+      takenAt: new Date(now - 30_000).toISOString(),
+    });
+    expect(sameMinute.statusCode, sameMinute.body).toBe(200);
+    expect((await timeline(o, m.id, 'reading')).entries[0]?.createdAt).toBe(
+      new Date(now).toISOString(),
+    );
   });
 
   it('applies a reading the meter cannot do, flagged unusual (never held)', async () => {

@@ -20,6 +20,7 @@ import { implausible, unusual } from './plausibility';
 
 /** A phone's or a browser's clock may run a little ahead of the server's. */
 const CLOCK_SKEW_MS = 5 * 60_000;
+const MINUTE_MS = 60_000;
 
 const timeError = (key: 'equipment.readingInFuture' | 'equipment.readingBeforeLast') =>
   new AppError('validation', key, { fieldErrors: { takenAt: key } });
@@ -32,9 +33,9 @@ export async function recordManagerReading(
   input: ManagerReadingInput,
 ): Promise<ManagerReadingResult> {
   const now = deps.now();
-  const at = new Date(input.takenAt);
-  if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) throw timeError('equipment.readingInFuture');
-  const takenAt = at.getTime() > now.getTime() ? now : at;
+  const sent = new Date(input.takenAt);
+  if (sent.getTime() > now.getTime() + CLOCK_SKEW_MS) throw timeError('equipment.readingInFuture');
+  const asked = sent.getTime() > now.getTime() ? now : sent;
   const newUsage = Number(input.newUsage.toFixed(2));
   const today = companyToday(deps, ctx);
   const result = await deps.db.transaction(async (tx) => {
@@ -46,8 +47,10 @@ export async function recordManagerReading(
       .limit(1);
     if (!m) throw notFound('equipment.notFound');
     if (m.retiredAt) throw new AppError('conflict', 'equipment.isRetired');
-    if (takenAt.getTime() < m.lastReadingAt.getTime())
-      throw timeError('equipment.readingBeforeLast');
+    // The dialog's time is to the minute: a time in the last reading's minute is read just after it.
+    const last = m.lastReadingAt.getTime();
+    if (asked.getTime() <= last - MINUTE_MS) throw timeError('equipment.readingBeforeLast');
+    const takenAt = asked.getTime() < last ? m.lastReadingAt : asked;
     if (newUsage < m.currentUsage) {
       const unit = m.unit === 'n/a' ? '' : ` ${m.unit}`;
       throw new AppError('validation', 'equipment.readingBelowCurrent', {
