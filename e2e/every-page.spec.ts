@@ -7,6 +7,7 @@ import { ROUTE_TABLES } from '../client/src/app/route-table';
 import {
   E2E_ADMIN,
   expect,
+  type FieldTeam,
   FIELD_PASSWORD,
   PASSWORD,
   seedLongTexts,
@@ -95,9 +96,40 @@ function pathsFor(
   return out;
 }
 
+/**
+ * Requests in flight per page: a page is settled once none has been open for QUIET_MS (Playwright's
+ * 'networkidle' waits 500 ms after the last one, on each of the walk's ~330 visits).
+ */
+const QUIET_MS = 250;
+const inFlight = new WeakMap<Page, { open: number; since: number }>();
+function trackRequests(page: Page) {
+  const state = { open: 0, since: Date.now() };
+  inFlight.set(page, state);
+  page.on('request', () => {
+    state.open += 1;
+  });
+  const done = () => {
+    state.open = Math.max(0, state.open - 1);
+    state.since = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+async function quiet(page: Page) {
+  const state = inFlight.get(page);
+  if (!state) return page.waitForLoadState('networkidle');
+  await expect
+    .poll(() => state.open === 0 && Date.now() - state.since >= QUIET_MS, {
+      intervals: [50],
+      timeout: 30_000,
+    })
+    .toBe(true);
+}
+
 async function settle(page: Page, url: string) {
   await page.goto(url);
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  await quiet(page);
   await expect(page.locator('#root')).not.toBeEmpty();
   await expect(page.locator('[data-page-spinner]')).toHaveCount(0);
   await expect(page.locator('main, [role="main"]').first()).toBeVisible();
@@ -164,25 +196,33 @@ async function signIn(ctx: BrowserContext, url: string, data: Record<string, unk
 }
 
 // A hang guard: one kind of user's every page, at two widths, axe at 390 px. On the slow kind of CI
-// machine the manager's and the owner's walks took 4.0-5.1 minutes.
-test.describe.configure({ timeout: 600_000 });
+// machine the manager's and the owner's walks took 4.0-5.1 minutes. The walks are independent (they
+// only read): spread over every worker, not one after another in one.
+test.describe.configure({ mode: 'parallel', timeout: 600_000 });
 
 const WHO: Who[] = ['signedOut', 'owner', 'manager', 'technician', 'operator', 'platformAdmin'];
 
-// One test per language and kind of user: each walks its pages at both widths (short tests, run in parallel).
-for (const lang of ['en', 'es'] as const) {
-  for (const only of WHO)
-    test(`every page of ${only} at 390 and 1366 px (${lang}): no sideways scroll, no English in Spanish, axe, no console errors`, async ({
-      page,
-      browser,
-    }) => {
-      // The company: an owner with a machine, an operator and a manager.
-      const team = await setupFieldTeam(page.request, { namePrefix: 'Loader', currentUsage: 120 });
-      const me = (await (await page.request.get('/api/auth/user')).json()) as { email: string };
+/** The company every walk of a worker visits: made once per worker, not once per test. */
+type WalkCompany = {
+  team: FieldTeam;
+  ownerEmail: string;
+  managerEmail: string;
+  technicianEmail: string;
+  workOrder: string;
+};
+
+const walkTest = test.extend<object, { company: WalkCompany }>({
+  company: [
+    async ({ browser }, use, workerInfo) => {
+      const ctx = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const request = ctx.request;
+      // The company: an owner with a machine, an operator, a manager, a technician and a work order.
+      const team = await setupFieldTeam(request, { namePrefix: 'Loader', currentUsage: 120 });
+      const me = (await (await request.get('/api/auth/user')).json()) as { email: string };
       const managerEmail = `${uniqueName('mgr')
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '.')}@example.com`;
-      const manager = await page.request.post('/api/managers', {
+      const manager = await request.post('/api/managers', {
         data: {
           firstName: 'Marta',
           lastName: 'Ruiz',
@@ -192,7 +232,7 @@ for (const lang of ['en', 'es'] as const) {
       });
       expect(manager.status(), await manager.text()).toBe(201);
       const technicianEmail = managerEmail.replace('mgr', 'tech');
-      const technician = await page.request.post('/api/technicians', {
+      const technician = await request.post('/api/technicians', {
         data: {
           firstName: 'Tomás',
           lastName: 'Gil',
@@ -201,7 +241,7 @@ for (const lang of ['en', 'es'] as const) {
         },
       });
       expect(technician.status(), await technician.text()).toBe(201);
-      const order = await page.request.post('/api/work-orders', {
+      const order = await request.post('/api/work-orders', {
         data: {
           equipmentId: team.equipmentId,
           title: 'Grease the pins',
@@ -211,64 +251,86 @@ for (const lang of ['en', 'es'] as const) {
       });
       expect(order.status(), await order.text()).toBe(201);
       const workOrder = ((await order.json()) as { id: string }).id;
-      const phone = await browser.newContext();
+      const phone = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
       await signIn(phone, '/api/employee/login', {
         operatorName: team.username,
         password: FIELD_PASSWORD,
       });
-      await seedLongTexts(page.request, phone.request, team);
+      await seedLongTexts(request, phone.request, team);
       await phone.close();
+      await ctx.close();
+      await use({ team, ownerEmail: me.email, managerEmail, technicianEmail, workOrder });
+    },
+    { scope: 'worker' },
+  ],
+});
 
-      const walks: Record<Who, { table: keyof typeof ROUTE_TABLES; login?: [string, object] }> = {
-        signedOut: { table: 'signedOut' },
-        owner: {
-          table: 'manager',
-          login: ['/api/auth/login', { emailOrBusinessName: me.email, password: PASSWORD }],
-        },
-        manager: {
-          table: 'manager',
-          login: [
-            '/api/auth/login',
-            { emailOrBusinessName: managerEmail, password: FIELD_PASSWORD },
-          ],
-        },
-        technician: {
-          table: 'technician',
-          login: [
-            '/api/auth/login',
-            { emailOrBusinessName: technicianEmail, password: FIELD_PASSWORD },
-          ],
-        },
-        operator: {
-          table: 'operator',
-          login: ['/api/employee/login', { operatorName: team.username, password: FIELD_PASSWORD }],
-        },
-        platformAdmin: {
-          table: 'platformAdmin',
-          login: [
-            '/api/auth/login',
-            { emailOrBusinessName: E2E_ADMIN.email, password: E2E_ADMIN.password },
-          ],
-        },
-      };
-      const errors: string[] = [];
-      for (const [who, walk] of Object.entries(walks) as [Who, (typeof walks)[Who]][]) {
-        if (who !== only) continue;
-        for (const width of WIDTHS) {
-          const ctx = await contextFor(browser, lang, width);
-          if (walk.login)
-            await signIn(ctx, walk.login[0], walk.login[1] as Record<string, unknown>);
-          const p = await ctx.newPage();
-          p.on('pageerror', (e) => errors.push(`${who} ${width}: ${e.message}`));
-          p.on('console', (m) => {
-            if (m.type() === 'error' && !/status of 4\d\d/.test(m.text()))
-              errors.push(`${who} ${width}: ${m.text()}`);
-          });
-          for (const url of pathsFor(walk.table, { machine: team.equipmentId, workOrder }))
-            await test.step(`${who} ${url} ${width}px`, () => checkPage(p, url, lang, width));
-          await ctx.close();
+// One test per language and kind of user: each walks its pages at both widths (short tests, run in
+// parallel), in the company its worker made once.
+for (const lang of ['en', 'es'] as const) {
+  for (const only of WHO)
+    walkTest(
+      `every page of ${only} at 390 and 1366 px (${lang}): no sideways scroll, no English in Spanish, axe, no console errors`,
+      async ({ browser, company }) => {
+        const { team, managerEmail, technicianEmail, workOrder } = company;
+        const walks: Record<Who, { table: keyof typeof ROUTE_TABLES; login?: [string, object] }> = {
+          signedOut: { table: 'signedOut' },
+          owner: {
+            table: 'manager',
+            login: [
+              '/api/auth/login',
+              { emailOrBusinessName: company.ownerEmail, password: PASSWORD },
+            ],
+          },
+          manager: {
+            table: 'manager',
+            login: [
+              '/api/auth/login',
+              { emailOrBusinessName: managerEmail, password: FIELD_PASSWORD },
+            ],
+          },
+          technician: {
+            table: 'technician',
+            login: [
+              '/api/auth/login',
+              { emailOrBusinessName: technicianEmail, password: FIELD_PASSWORD },
+            ],
+          },
+          operator: {
+            table: 'operator',
+            login: [
+              '/api/employee/login',
+              { operatorName: team.username, password: FIELD_PASSWORD },
+            ],
+          },
+          platformAdmin: {
+            table: 'platformAdmin',
+            login: [
+              '/api/auth/login',
+              { emailOrBusinessName: E2E_ADMIN.email, password: E2E_ADMIN.password },
+            ],
+          },
+        };
+        const errors: string[] = [];
+        for (const [who, walk] of Object.entries(walks) as [Who, (typeof walks)[Who]][]) {
+          if (who !== only) continue;
+          for (const width of WIDTHS) {
+            const ctx = await contextFor(browser, lang, width);
+            if (walk.login)
+              await signIn(ctx, walk.login[0], walk.login[1] as Record<string, unknown>);
+            const p = await ctx.newPage();
+            trackRequests(p);
+            p.on('pageerror', (e) => errors.push(`${who} ${width}: ${e.message}`));
+            p.on('console', (m) => {
+              if (m.type() === 'error' && !/status of 4\d\d/.test(m.text()))
+                errors.push(`${who} ${width}: ${m.text()}`);
+            });
+            for (const url of pathsFor(walk.table, { machine: team.equipmentId, workOrder }))
+              await test.step(`${who} ${url} ${width}px`, () => checkPage(p, url, lang, width));
+            await ctx.close();
+          }
         }
-      }
-      expect(errors).toEqual([]);
-    });
+        expect(errors).toEqual([]);
+      },
+    );
 }
