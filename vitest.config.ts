@@ -23,6 +23,8 @@ export default defineConfig({
             'server/src/architecture.test.ts',
             // The JavaScript budgets' arithmetic (the check itself runs on the build, scripts/test.mjs).
             'scripts/check-budgets.test.ts',
+            // No source file over 400 lines without its reason at the top (issue 44).
+            'scripts/file-size.test.ts',
           ],
           environment: 'node',
         },
@@ -50,7 +52,7 @@ export default defineConfig({
           // The built app as processes (npm run cluster, backup/restore commands): after npm run build.
           name: 'ops',
           include: ['scripts/**/*.test.ts'],
-          exclude: ['scripts/check-budgets.test.ts'],
+          exclude: ['scripts/check-budgets.test.ts', 'scripts/file-size.test.ts'],
           environment: 'node',
           testTimeout: 240_000,
           hookTimeout: 240_000,

@@ -1,4 +1,6 @@
 /**
+ * Over 400 lines: the one listing filter and every read built on it stay together so they cannot drift.
+ *
  * The equipment module's reads: one machine (found, or not found) and every bounded listing (the Equipment List, the status pages, the dashboard overview, the operator's
  * picker), all filtered by one rule (`listingFilter`: a service status, a type and the one search of
  * domain/equipment-search.ts). The fleet-wide part of a listing comes from fleet-snapshot.ts.

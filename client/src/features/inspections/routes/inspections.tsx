@@ -1,3 +1,4 @@
+// Over 400 lines: the Inspections page's three cards (checklists, defects, recent inspections); one file per card is open work (issue 44).
 import {
   AlertTriangle,
   ClipboardCheck,
