@@ -1,3 +1,5 @@
+// Over 400 lines: one sentence per history kind in each language, side by side so a kind is never
+// rendered in one language only.
 import type { HistoryEntry, ReadingSource } from './history';
 import { starterText } from './inspection-starters';
 import { dateTimeFormat, numberFormat } from './intl-formats';

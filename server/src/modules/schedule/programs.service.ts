@@ -1,4 +1,7 @@
 /**
+ * Over 400 lines: programs, their templates and how a change reaches every machine that follows them;
+ * splitting the propagation into its own file is open work (issue 44).
+ *
  * Programs (issue 40): named sets of task templates applied to many machines. Applying one gives each
  * machine the templates it lacks (never twice: a unique index on machine + template); editing a
  * template changes every machine's task that follows it, except a task changed on its own; each
