@@ -114,6 +114,27 @@ describe('the digest mail', () => {
     );
   });
 
+  it('says "past due by" between the due point and the overdue threshold, as the app does (issue 43)', () => {
+    const pastDue: DigestContent = {
+      ...base,
+      machines: [
+        {
+          ...base.machines[0]!,
+          currentUsage: 1257.5,
+          status: 'time_for_service',
+          overdueUsage: 7.5,
+          forecast: { ...base.machines[0]!.forecast!, dueDate: '2026-03-02', daysUntil: 0 },
+        },
+      ],
+    };
+    const text = renderDigest(pastDue).text;
+    expect(text).toContain('Past due by 7.5 hours: service was due at 1,250 hours');
+    expect(text).not.toContain('overdue');
+    expect(renderDigest({ ...pastDue, language: 'es' }).text).toContain(
+      '7.5 horas después del servicio previsto en 1,250 horas',
+    );
+  });
+
   it('lists the parts at or below their reorder point in both languages, text and HTML (issue 27)', () => {
     const low: DigestContent = {
       ...base,

@@ -1,5 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import type { ServiceStatus } from '@domain/status';
+import { pastDueWord } from '@domain/status-words';
 import type { ForecastDto } from '@domain/schemas/equipment';
 import type { HistoryEntry } from '@domain/history';
 import { historyText } from '@domain/history-text';
@@ -125,8 +126,10 @@ export function renderDigest(c: DigestContent): {
   const forecastText = (m: DigestMachine) => {
     const fc = m.forecast;
     if (!fc?.dueDate || fc.daysUntil === null) return t('forecast.none');
-    if (fc.basis === 'usage' && m.overdueUsage !== null && fc.dueAtUsage !== null)
-      return t('forecast.overdueUsage', {
+    const past = pastDueWord({ overdueUsage: m.overdueUsage, serviceStatus: m.status });
+    if (fc.basis === 'usage' && past && m.overdueUsage !== null && fc.dueAtUsage !== null)
+      // The app's words (decisions/status-words.md): "past due by" below the overdue threshold.
+      return t(past === 'overdue' ? 'forecast.overdueUsage' : 'forecast.pastDueUsage', {
         value: reading(m.overdueUsage, m.unit),
         due: reading(fc.dueAtUsage, m.unit),
       });
