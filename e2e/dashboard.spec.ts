@@ -134,6 +134,30 @@ test('the tiles count the statuses and filter the overview', async ({ page }) =>
   await expect(rows).toHaveCount(6);
 });
 
+test('a machine with no schedule is counted apart, not as Good, in English and Spanish (issue 43)', async ({
+  page,
+}) => {
+  await signupOwnerViaApi(page.request);
+  await fleet(page.request);
+  await addMachine(page.request, 'Flatbed Trailer', { unit: 'n/a', serviceInterval: 0 });
+  await page.goto('/');
+  await expect(page.getByTestId('tile-count-all')).toHaveText('6');
+  await expect(page.getByTestId('tile-count-good')).toHaveText('2');
+  const apart = page.getByTestId('tile-count-no_schedule');
+  await expect(apart).toHaveText('No schedule: 1');
+  await apart.click();
+  await expect(apart).toHaveAttribute('aria-pressed', 'true');
+  const rows = overviewTable(page).getByRole('row');
+  await expect(rows).toHaveCount(2); // header + the trailer
+  await expect(overviewTable(page)).toContainText('Flatbed Trailer');
+  await tile(page, /Good/).click();
+  await expect(rows).toHaveCount(3);
+  await expect(overviewTable(page)).not.toContainText('Flatbed Trailer');
+  await page.evaluate(() => window.localStorage.setItem('i18nextLng', 'es'));
+  await page.reload();
+  await expect(page.getByTestId('tile-count-no_schedule')).toHaveText('Sin programa: 1');
+});
+
 test('a pending operator update is approved from the dashboard', async ({ page }) => {
   await signupOwnerViaApi(page.request);
   const m = await addMachine(page.request, 'Held Backhoe', {

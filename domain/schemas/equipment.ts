@@ -324,8 +324,17 @@ export const equipmentListQuerySchema = z.object({
 });
 export type EquipmentListQuery = z.infer<typeof equipmentListQuerySchema>;
 
-/** What a status filter may be: `all`, a service status, or a status page slug (approaching, due). */
-export const statusFilterValues = ['all', ...serviceStatuses, 'approaching', 'due'] as const;
+/**
+ * What a status filter may be: `all`, a service status, a status page slug (approaching, due), or
+ * `no_schedule` (machines with neither a usage interval nor a calendar date, counted apart from Good).
+ */
+export const statusFilterValues = [
+  'all',
+  ...serviceStatuses,
+  'approaching',
+  'due',
+  'no_schedule',
+] as const;
 export const typeFilterValues = ['all', ...equipmentTypes] as const;
 
 /** Page size of the Equipment List, and the most one request may ask for. */
@@ -496,10 +505,12 @@ export type EquipmentDto = z.infer<typeof equipmentDtoSchema>;
 /** Active machines by service status (`all` = every machine, whatever the filters). */
 export const equipmentStatusCountsSchema = z.object({
   all: z.number(),
+  /** Good with a schedule: a machine with no schedule is counted in `no_schedule`, never here. */
   good: z.number(),
   approaching_service: z.number(),
   time_for_service: z.number(),
   overdue: z.number(),
+  no_schedule: z.number(),
 });
 export type EquipmentStatusCounts = z.infer<typeof equipmentStatusCountsSchema>;
 

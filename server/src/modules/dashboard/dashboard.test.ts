@@ -244,6 +244,7 @@ describe('dashboard read models and the exports it uses', () => {
       approaching_service: 1,
       time_for_service: 1,
       overdue: 1,
+      no_schedule: 0,
     });
     // Only the page's critical machines (bounded by the page, not the fleet); the whole page's below.
     expect(o.critical).toEqual({ [ids.Due!]: 'critical' });
@@ -297,6 +298,47 @@ type OverviewBody = {
   total: number;
   items: { id: string; name: string; currentUsage: number; status: { serviceStatus: string } }[];
 };
+
+describe('machines with no schedule (issue 43, defect 6)', () => {
+  it('are counted apart, never as Good, and listed by their own filter only, on every listing', async () => {
+    const owner = await signupOwner(t.app);
+    await machine(owner, 'Good one', {
+      currentUsage: 10,
+      serviceInterval: 100,
+      lastServiceUsage: 0,
+    });
+    await machine(owner, 'Trailer', { currentUsage: 0, serviceInterval: 0 });
+    await machine(owner, 'Ladder', { unit: 'n/a', serviceInterval: 0 });
+    const o = (await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview')).json<{
+      counts: Record<string, number>;
+    }>();
+    expect(o.counts).toEqual({
+      all: 3,
+      good: 1,
+      approaching_service: 0,
+      time_for_service: 0,
+      overdue: 0,
+      no_schedule: 2,
+    });
+    const names = async (url: string) => {
+      const res = await call(t.app, owner.cookie, 'GET', url);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<{ items?: { name: string }[] } | { name: string }[]>();
+      return (Array.isArray(body) ? body : (body.items ?? [])).map((m) => m.name).sort();
+    };
+    expect(await names('/api/dashboard/overview?status=good')).toEqual(['Good one']);
+    expect(await names('/api/dashboard/overview?status=no_schedule')).toEqual([
+      'Ladder',
+      'Trailer',
+    ]);
+    expect(await names('/api/equipment/page?status=good')).toEqual(['Good one']);
+    expect(await names('/api/equipment/page?status=no_schedule')).toEqual(['Ladder', 'Trailer']);
+    // The full list behind the exports filters the same way.
+    expect(await names('/api/equipment?status=good')).toEqual(['Good one']);
+    expect(await names('/api/equipment?status=no_schedule')).toEqual(['Ladder', 'Trailer']);
+    expect(await names('/api/equipment')).toEqual(['Good one', 'Ladder', 'Trailer']);
+  });
+});
 
 describe('the recent history card', () => {
   it('marks a voided reading with who voided it, when and why (issue 26 item 17)', async () => {
@@ -369,6 +411,7 @@ describe('overview cache: one status engine, never stale after a write', () => {
       approaching_service: 1,
       time_for_service: 0,
       overdue: 0,
+      no_schedule: 0,
     });
     expect(await load(owner.cookie, '?status=approaching')).toEqual(fresh);
     expect(fresh.items.map((i) => i.name)).toEqual(['Soon']);
@@ -451,6 +494,7 @@ describe('overview cache: one status engine, never stale after a write', () => {
       approaching_service: 0,
       time_for_service: 0,
       overdue: 0,
+      no_schedule: 0,
     });
   });
 

@@ -49,7 +49,13 @@ export async function* equipmentBatches(
     const inOrder = wanted.flatMap((id) => byId.get(id) ?? []);
     const kept = inOrder
       .map((r) => ({ row: r, dto: toEquipmentDto(r, today) }))
-      .filter(({ dto }) => keep({ ...dto, serviceStatus: dto.status.serviceStatus }));
+      .filter(({ dto }) =>
+        keep({
+          ...dto,
+          serviceStatus: dto.status.serviceStatus,
+          hasSchedule: dto.status.hasSchedule,
+        }),
+      );
     if (kept.length === 0) continue;
     // Each batch's forecasts: two queries whatever the batch's size (forecast.service.ts).
     const forecasts = await forecastsOf(

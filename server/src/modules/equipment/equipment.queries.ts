@@ -55,12 +55,12 @@ export const companyToday = (deps: Deps, ctx: CompanyContext) =>
   todayIn(ctx.company.timeZone, deps.now());
 
 /** What a listing's filter looks at of one machine. */
-type ListedMachine = SearchableMachine & { serviceStatus: ServiceStatus };
+type ListedMachine = SearchableMachine & { serviceStatus: ServiceStatus; hasSchedule: boolean };
 
 /**
  * The one filter of every listing: the full list and its exports and print (GET /api/equipment), the
  * Equipment List and status pages, the dashboard overview and the operator's picker. A service status
- * (or a status page's slug), a type, and the one search (`matchesSearch`: part of the name, serial
+ * (or a status page's slug, or `no_schedule`), a type, and the one search (`matchesSearch`: part of the name, serial
  * number or type, case-insensitive; `matchTypes` also match a non-empty search).
  */
 export function listingFilter(q: {
@@ -69,12 +69,14 @@ export function listingFilter(q: {
   search?: string;
   matchTypes?: readonly string[];
 }): (m: ListedMachine) => boolean {
-  const wanted = parseStatusFilter(q.status);
+  const noSchedule = q.status === 'no_schedule';
+  const wanted = noSchedule ? null : parseStatusFilter(q.status);
   const type = q.type && q.type !== 'all' ? q.type : null;
   const needle = q.search?.trim().toLowerCase() ?? '';
   const alsoTypes = new Set<string>(needle ? (q.matchTypes ?? []) : []);
+  // A machine with no schedule is neither Good nor any other status: only `no_schedule` lists it.
   return (m) =>
-    (!wanted || m.serviceStatus === wanted) &&
+    (noSchedule ? !m.hasSchedule : !wanted || (m.hasSchedule && m.serviceStatus === wanted)) &&
     (!type || m.type === type) &&
     matchesSearch(m, needle, alsoTypes);
 }

@@ -471,6 +471,7 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
       approaching_service: 1,
       time_for_service: 1,
       overdue: 1,
+      no_schedule: 0,
     });
     expect(names(first)).toEqual([
       'Backhoe 1',
@@ -541,7 +542,7 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
       ['offset=1000001', 'offset must be at most 1,000,000'],
       [
         'status=broken',
-        'status must be one of: all, good, approaching_service, time_for_service, overdue, approaching, due',
+        'status must be one of: all, good, approaching_service, time_for_service, overdue, approaching, due, no_schedule',
       ],
       ['type=spaceship', 'type must be one of: all, vehicle, machinery, tools, other'],
       [`search=${'x'.repeat(201)}`, 'search must be at most 200 characters'],

@@ -32,6 +32,8 @@ export type LeanMachine = {
   type: string;
   serialNumber: string | null;
   serviceStatus: ServiceStatus;
+  /** False: no usage interval and no calendar date ("No schedule", counted apart from Good). */
+  hasSchedule: boolean;
 };
 
 /** The fleet-wide part of every listing for one company on one day, as of one equipment version. */
@@ -121,6 +123,7 @@ export async function loadSnapshot(
     approaching_service: 0,
     time_for_service: 0,
     overdue: 0,
+    no_schedule: 0,
   };
   const critical: Record<string, 'critical' | 'severe'> = {};
   const machines = tuples.map(
@@ -145,10 +148,19 @@ export async function loadSnapshot(
         },
         today,
       );
-      counts[st.serviceStatus] += 1;
+      // No schedule is counted apart, never as Good (decisions/status-words.md).
+      if (st.hasSchedule) counts[st.serviceStatus] += 1;
+      else counts.no_schedule += 1;
       if (st.severelyCritical) critical[id] = 'severe';
       else if (st.critical) critical[id] = 'critical';
-      return { id, type, name, serialNumber, serviceStatus: st.serviceStatus };
+      return {
+        id,
+        type,
+        name,
+        serialNumber,
+        serviceStatus: st.serviceStatus,
+        hasSchedule: st.hasSchedule,
+      };
     },
   );
   return { today, version: Number(first?.version ?? 0), machines, counts, critical };

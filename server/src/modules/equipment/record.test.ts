@@ -87,6 +87,8 @@ describe('retire keeps the record; restore; Delete Forever', () => {
       (await submit(o, { equipmentId: e.id, newUsage: 14, fuelAdded: 7.5, fuelType: 'diesel' }))
         .statusCode,
     ).toBe(201);
+    // A minute later: the fuel export is newest first, and entries of one instant are in id order.
+    t.clock.set(new Date(START.getTime() + 60_000));
     expect((await submit(o, { equipmentId: other.id, fuelAdded: 2 })).statusCode).toBe(201);
     await call(t.app, o.cookie, 'POST', `/api/equipment/${e.id}/notes`, { content: 'Leaks oil' });
     await call(t.app, o.cookie, 'PATCH', `/api/equipment/${e.id}/reset-service`, {

@@ -13,6 +13,7 @@ const STATUSES: StatusFilter[] = [
   'approaching_service',
   'time_for_service',
   'overdue',
+  'no_schedule',
 ];
 const TYPES: TypeFilter[] = ['all', 'vehicle', 'machinery', 'tools', 'other'];
 
