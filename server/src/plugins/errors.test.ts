@@ -77,7 +77,7 @@ describe('every error answer carries a stable message key', () => {
       'query.oneOf',
     );
     expect(e.message).toBe(
-      'status must be one of: all, good, approaching_service, time_for_service, overdue, approaching, due',
+      'status must be one of: all, good, approaching_service, time_for_service, overdue, approaching, due, no_schedule',
     );
   });
 
