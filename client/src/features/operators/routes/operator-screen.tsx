@@ -42,6 +42,9 @@ const warmLazyParts = () =>
     // The scanner too: a phone that loses signal before the service worker has cached it must still
     // open Scan (without it the lazy import failed offline and the screen went blank).
     import('../scan/scan-dialog'),
+    // The toast viewport: the operator sign-in shows no toast any more, so the first toast may be the
+    // one after a reading saved offline, when its chunk can no longer load (the screen went blank).
+    import('@/components/ui/toaster'),
   ]).catch(() => undefined);
 
 /**
