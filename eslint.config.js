@@ -199,4 +199,16 @@ export default tseslint.config(
     files: ['scripts/**', 'e2e/**', '*.config.*'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // The typed integration example (issue 41): typed by the document alone, so no any, no cast and no
+    // non-null assertion (const assertions stay allowed).
+    files: ['examples/**/*.ts'],
+    ignores: ['examples/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }],
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      'no-console': 'off',
+    },
+  },
 );

@@ -33,7 +33,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['server/src/**/*.test.ts'],
+          include: ['server/src/**/*.test.ts', 'examples/**/*.test.ts'],
           exclude: [
             'server/src/lib/**/*.test.ts',
             'server/src/db/secret-box.test.ts',

@@ -8,6 +8,8 @@
  * hands them here; nothing else adds costs up.
  */
 
+import { fillUpValue, type FillUp, type FuelPriceEntry } from './fuel';
+
 /** Units measured by a meter; a machine without one (N/A) has no cost per unit. */
 export const METER_UNITS: readonly string[] = ['hours', 'miles', 'kilometers'];
 
@@ -99,4 +101,98 @@ export function machineCost(
   const split = costSplit(lines);
   const usage = usageTracked(machine.currentUsage, machine.startUsage);
   return { ...split, usage, costPerUnit: costPerUnit(split.total, usage, machine.unit) };
+}
+
+// ---- Cost of ownership: maintenance plus fuel (issue 45) -------------------------------------------
+
+/** A month's cost of ownership (YYYY-MM): maintenance, fuel and their total. */
+export type OwnershipMonth = { month: string; maintenance: number; fuel: number; total: number };
+
+export type OwnershipCost = {
+  /** Services and completed work orders (parts, labour, other): costSplit's total. */
+  maintenance: number;
+  /** Fill-ups valued by domain/fuel.ts fillUpValue (their own cost or price, else the company price). */
+  fuel: number;
+  total: number;
+  /** The split of the maintenance. */
+  split: CostSplit;
+  workOrders: number;
+  /** Fill-ups with no price of their own and none of the company's in force: counted as no money. */
+  unpricedFillUps: number;
+  /** Oldest first, only months with a cost. */
+  byMonth: OwnershipMonth[];
+  /** The usage over the period (null without a meter or readings). */
+  usage: number | null;
+  /** Total cost over the usage, per hour / mile / km (4 decimals); null without a meter, cost or use. */
+  costPerUnit: number | null;
+};
+
+/**
+ * A machine's cost of ownership over a period (issue 45): its maintenance lines (as machineCost adds
+ * them) plus its fill-ups valued once each, per month and in total, in cents; the cost per unit of
+ * the usage over the same period. The ONE function behind the machine page's cost of ownership, the
+ * Costs report, its CSV and GET /api/reports/costs.
+ */
+export function ownershipCost(
+  lines: readonly CostLine[],
+  fills: readonly FillUp[],
+  prices: readonly FuelPriceEntry[],
+  machine: { usage: number | null; unit: string },
+): OwnershipCost {
+  const split = costSplit(lines);
+  const months = new Map<string, { maintenance: number; fuel: number }>();
+  for (const m of split.byMonth) months.set(m.month, { maintenance: cents(m.total), fuel: 0 });
+  let fuel = 0;
+  let unpricedFillUps = 0;
+  for (const f of fills) {
+    const v = fillUpValue(f, prices);
+    if (v.cost === null) {
+      unpricedFillUps += 1;
+      continue;
+    }
+    const month = f.day.slice(0, 7);
+    const m = months.get(month) ?? { maintenance: 0, fuel: 0 };
+    months.set(month, m);
+    m.fuel += cents(v.cost);
+    fuel += cents(v.cost);
+  }
+  const maintenance = cents(split.total);
+  const total = (maintenance + fuel) / 100;
+  const usage = machine.usage === null ? null : Math.max(0, Math.round(machine.usage * 100) / 100);
+  return {
+    maintenance: maintenance / 100,
+    fuel: fuel / 100,
+    total,
+    split: { parts: split.parts, labor: split.labor, other: split.other, total: split.total },
+    workOrders: split.workOrders,
+    unpricedFillUps,
+    byMonth: [...months.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([month, m]) => ({
+        month,
+        maintenance: m.maintenance / 100,
+        fuel: m.fuel / 100,
+        total: (m.maintenance + m.fuel) / 100,
+      })),
+    usage,
+    costPerUnit: usage === null ? null : costPerUnit(total, usage, machine.unit),
+  };
+}
+
+/** Every month (YYYY-MM) from the one of `from` to the one of `to` (YYYY-MM-DD), oldest first. */
+export function monthsOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  let y = Number(from.slice(0, 4));
+  let m = Number(from.slice(5, 7));
+  const last = to.slice(0, 7);
+  for (;;) {
+    const key = `${y}-${String(m).padStart(2, '0')}`;
+    if (key > last) return out;
+    out.push(key);
+    m += 1;
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
+  }
 }

@@ -131,16 +131,19 @@ describe('equipment list export', () => {
         calendarDueDate: '2026-02-28',
         noUsageForecast: null,
       },
-      status: computeStatus(
-        {
-          currentUsage: 1234.5,
-          lastServiceUsage: 1000,
-          serviceInterval: 250,
-          hasScheduledMaintenance: false,
-          nextMaintenanceDate: null,
-        },
-        '2026-11-20',
-      ),
+      status: {
+        ...computeStatus(
+          {
+            currentUsage: 1234.5,
+            lastServiceUsage: 1000,
+            serviceInterval: 250,
+            hasScheduledMaintenance: false,
+            nextMaintenanceDate: null,
+          },
+          '2026-11-20',
+        ),
+        nextTask: null,
+      },
     };
     const [header, row] = toCsv(equipmentListColumns, [e]).split('\r\n');
     expect(header).toBe(

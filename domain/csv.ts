@@ -5,6 +5,7 @@ import type {
   ServiceEntryDto,
 } from './schemas/equipment';
 import type { InspectionDto } from './schemas/inspections';
+import type { DueTask } from './schemas/maintenance';
 import { statusLabel } from './status';
 
 /**
@@ -223,26 +224,33 @@ export const exportFileName = (base: string, date: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')}-${date}.csv`;
 
-/** The Due soon list (sorted by due date): what is due, when and why, and the parts the service needs. */
-export const dueSoonColumns: CsvColumn<EquipmentDto>[] = [
-  { header: 'Overdue', value: (e) => e.status.serviceStatus === 'overdue' },
-  { header: 'Due Date', value: (e) => e.forecast?.dueDate ?? '' },
-  { header: 'Days Until Due', value: (e) => e.forecast?.daysUntil ?? null },
-  { header: 'Usage Overdue', value: (e) => e.status.overdueUsage },
-  { header: 'Name', value: (e) => e.name },
-  { header: 'Type', value: (e) => e.type },
-  { header: 'Serial Number', value: (e) => e.serialNumber ?? '' },
-  { header: 'Current Usage', value: (e) => e.currentUsage },
-  { header: 'Unit', value: (e) => e.unit },
+/**
+ * The Due soon list (issue 40): one row per task due, in the list's order (overdue first, then by due
+ * date): which machine and task, when and why, and the parts and cost the task needs.
+ */
+export const dueSoonColumns: CsvColumn<DueTask>[] = [
+  { header: 'Overdue', value: (r) => r.status === 'overdue' },
+  { header: 'Due Date', value: (r) => r.forecastDate ?? '' },
+  { header: 'Days Until Due', value: (r) => r.daysLeft },
+  { header: 'Usage Overdue', value: (r) => r.overdueUsage },
+  { header: 'Machine', value: (r) => r.machine.name },
+  { header: 'Type', value: (r) => r.machine.type },
+  { header: 'Serial Number', value: (r) => r.machine.serialNumber ?? '' },
+  { header: 'Task', value: (r) => r.task.name },
+  { header: 'Category', value: (r) => r.task.category },
+  { header: 'Current Usage', value: (r) => r.machine.currentUsage },
+  { header: 'Unit', value: (r) => r.machine.unit },
   {
     header: 'Due By',
-    value: (e) => (e.forecast?.basis === 'usage' ? 'Usage forecast' : 'Calendar'),
+    value: (r) =>
+      r.basis === 'usage' ? 'Usage forecast' : r.basis === 'calendar' ? 'Calendar' : '',
   },
-  { header: 'Due At Usage', value: (e) => e.forecast?.dueAtUsage ?? null },
-  { header: 'Usual Daily Usage', value: (e) => e.forecast?.perDay ?? null },
-  { header: 'Calendar Date', value: (e) => e.forecast?.calendarDueDate ?? '' },
-  { header: 'Status', value: (e) => statusLabel(e.status) },
-  { header: 'Parts', value: (e) => partsText(e.serviceParts) },
+  { header: 'Due At Usage', value: (r) => r.dueAt.usage },
+  { header: 'Usual Daily Usage', value: (r) => r.perDay },
+  { header: 'Calendar Date', value: (r) => r.dueAt.date ?? '' },
+  { header: 'Status', value: (r) => statusLabel({ serviceStatus: r.status, hasSchedule: true }) },
+  { header: 'Parts', value: (r) => partsText(r.task.parts) },
+  { header: 'Estimated Cost', value: (r) => r.task.estimatedCost },
 ];
 
 /** inspections-{date}.csv (issue 16): one row per answered item, for audits. */

@@ -24,6 +24,9 @@ export const historyKindList = [
   'task_added',
   'task_changed',
   'task_removed',
+  'document_added',
+  'document_replaced',
+  'document_removed',
 ] as const;
 export type HistoryKindName = (typeof historyKindList)[number];
 

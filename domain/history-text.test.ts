@@ -76,6 +76,20 @@ const examples: HistoryEntry[] = [
     params: { task: 'Hydraulic filter', changes: [{ field: 'everyUsage', from: 250, to: 500 }] },
   },
   { kind: 'task_removed', params: { task: 'Hydraulic filter' } },
+  {
+    kind: 'document_added',
+    params: { documentId: 'd1', title: 'Póliza 2027', category: 'insurance' },
+  },
+  {
+    kind: 'document_replaced',
+    params: {
+      documentId: 'd2',
+      title: 'Póliza 2028',
+      category: 'insurance',
+      previous: 'Póliza 2027',
+    },
+  },
+  { kind: 'document_removed', params: { title: 'Tarjeta', category: 'registration' } },
 ];
 
 /** English words the renderer writes itself; none may appear in a Spanish sentence. */

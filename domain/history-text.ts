@@ -1,6 +1,7 @@
 // Over 400 lines: one sentence per history kind in each language, side by side so a kind is never
 // rendered in one language only.
 import type { HistoryEntry, ReadingSource } from './history';
+import { documentText } from './history-text-documents';
 import { starterText } from './inspection-starters';
 import { dateTimeFormat, numberFormat } from './intl-formats';
 
@@ -59,6 +60,8 @@ type Table = {
   correction: (from: string, to: string) => string;
   void: (reason: string) => string;
   service: (usage: string | null, date: string) => string;
+  /** The tasks a service did, listed. */
+  tasksDone: (list: string) => string;
   parts: (list: string) => string;
   cost: (amount: string) => string;
   performedBy: (who: string) => string;
@@ -140,6 +143,7 @@ const en: Table = {
   correction: (f, t) => `Usage corrected from ${f} to ${t}`,
   void: (r) => `Entry voided: ${r}`,
   service: (u, d) => (u ? `Serviced at ${u} on ${d}` : `Serviced on ${d}`),
+  tasksDone: (l) => `done: ${l}`,
   parts: (l) => `parts: ${l}`,
   cost: (a) => `cost ${a}`,
   performedBy: (w) => `done by ${w}`,
@@ -230,6 +234,7 @@ const es: Table = {
   correction: (f, t) => `Uso corregido de ${f} a ${t}`,
   void: (r) => `Entrada anulada: ${r}`,
   service: (u, d) => (u ? `Servicio realizado con ${u} el ${d}` : `Servicio realizado el ${d}`),
+  tasksDone: (l) => `hecho: ${l}`,
   parts: (l) => `repuestos: ${l}`,
   cost: (a) => `costo ${a}`,
   performedBy: (w) => `realizado por ${w}`,
@@ -367,6 +372,7 @@ export function historyText(
       const head = [
         T.service(p.usage !== null ? u(p.usage, p.unit) : null, formatDay(lang, p.date)),
       ];
+      if (p.tasks?.length) head.push(T.tasksDone(p.tasks.map((t) => taskName(lang, t)).join(', ')));
       if (p.parts.length && !brief)
         head.push(
           T.parts(
@@ -428,6 +434,10 @@ export function historyText(
         .join('; ')}`;
     case 'task_removed':
       return T.taskRemoved(taskName(lang, e.params));
+    case 'document_added':
+    case 'document_replaced':
+    case 'document_removed':
+      return documentText(lang, e);
     case 'work_order': {
       const p = e.params;
       const head = [T.workOrder(p.number, p.title, T.workOrderStatus[p.status] ?? p.status)];

@@ -79,6 +79,30 @@ export const historyEntrySchema = z.discriminatedUnion('kind', [
       .optional(),
     /** The work order that wrote it (its number): a work order's service is not voided on its own. */
     workOrder: z.number().int().positive().optional(),
+    /**
+     * The service tasks it did (issue 40), by id and by their names at the time. Absent on older
+     * entries and on a service recorded without tasks: those did the primary task only.
+     */
+    tasks: z
+      .array(
+        z.object({
+          id: z.string(),
+          task: z.string(),
+          primary: z.boolean().optional(),
+          /**
+           * A task of the machine's own (not the primary): its last done and next due date as the
+           * service found them, put back when the service is voided and nothing moved the task since.
+           */
+          before: z
+            .object({
+              usage: usage.nullable(),
+              date: z.string().nullable(),
+              next: z.string().nullable(),
+            })
+            .optional(),
+        }),
+      )
+      .optional(),
   }),
   /** Fuel added without a reading (operator update, imported fuel entry). */
   entry('fuel', {
@@ -136,6 +160,19 @@ export const historyEntrySchema = z.discriminatedUnion('kind', [
     changes: z.array(changeSchema).min(1),
   }),
   entry('task_removed', { task: z.string(), primary: z.boolean().optional() }),
+  /**
+   * Documents (issue 42): a file added to the machine (or to one of its work orders or services), a
+   * newer one that replaced an older one (`previous`: the older one's title), a file removed; by its
+   * title as written and its category (rendered in the reader's language).
+   */
+  entry('document_added', { documentId: z.string(), title: freeText, category: z.string() }),
+  entry('document_replaced', {
+    documentId: z.string(),
+    title: freeText,
+    category: z.string(),
+    previous: freeText,
+  }),
+  entry('document_removed', { title: freeText, category: z.string() }),
 ]);
 
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
@@ -173,6 +210,9 @@ export const legacyTypeOf: Record<HistoryKind, string> = {
   task_added: 'change',
   task_changed: 'change',
   task_removed: 'change',
+  document_added: 'document',
+  document_replaced: 'document',
+  document_removed: 'document',
 };
 
 /** Usage arithmetic keeps the decimals that were entered: at most 2 (the column's scale), no float noise. */

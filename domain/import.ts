@@ -50,10 +50,21 @@ export type EquipmentImportField = (typeof equipmentImportFields)[number];
  */
 export const equipmentExtraImportFields = ['fleetNumber', 'year', 'make', 'model'] as const;
 export type EquipmentExtraImportField = (typeof equipmentExtraImportFields)[number];
+/**
+ * The maintenance schedule's column (issue 40): the name of one of the company's programs, applied to
+ * the machine (added or matched) as "Apply program" does. Not a field of the equipment form.
+ */
+export const equipmentScheduleImportFields = ['program'] as const;
+/** The equipment template's columns: the form's fields, then the program. */
+export const equipmentTemplateFields = [
+  ...equipmentImportFields,
+  ...equipmentScheduleImportFields,
+] as const;
 /** Every column an equipment sheet's column can be mapped to. */
 export const equipmentColumnFields = [
   ...equipmentImportFields,
   ...equipmentExtraImportFields,
+  ...equipmentScheduleImportFields,
 ] as const;
 export type EquipmentColumnField = (typeof equipmentColumnFields)[number];
 
@@ -260,6 +271,15 @@ const equipmentAliases: Record<EquipmentColumnField, string[]> = {
   year: ['year', 'modelyear', 'ano', 'anio', 'anodelmodelo', 'modeloano'],
   make: ['make', 'manufacturer', 'brand', 'marca', 'fabricante'],
   model: ['model', 'modelo'],
+  program: [
+    'program',
+    'programa',
+    'maintenanceprogram',
+    'serviceprogram',
+    'pmprogram',
+    'programademantenimiento',
+    'programadeservicio',
+  ],
 };
 
 /**

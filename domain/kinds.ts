@@ -9,6 +9,16 @@ export const equipmentTypes = ['vehicle', 'machinery', 'tools', 'other'] as cons
 export const fuelTypes = ['gas', 'diesel'] as const;
 export type OperatorFuelType = (typeof fuelTypes)[number];
 
+/**
+ * The words a request may use for the fuel added (issue 41, docs/api.md "One fuel vocabulary"):
+ * `gasoline`, the word a machine's fuel type uses, is accepted as `gas` (v1's word, which keeps
+ * answering and is what readings store and answer).
+ */
+export const fuelTypeWords = ['gas', 'gasoline', 'diesel'] as const;
+export type FuelTypeWord = (typeof fuelTypeWords)[number];
+export const fuelTypeOfWord = (word: FuelTypeWord): OperatorFuelType =>
+  word === 'gasoline' ? 'gas' : word;
+
 /** Equipment fuel type -> the operator form's preselection (gasoline -> gas; n/a -> gas). */
 export function defaultFuelType(equipmentFuelType: string | null | undefined): OperatorFuelType {
   return equipmentFuelType === 'diesel' ? 'diesel' : 'gas';

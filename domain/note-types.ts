@@ -20,4 +20,6 @@ export const noteTypes = [
   'photo',
   // Work orders (issue 27): each status change, with its own badge and timeline filter
   'work_order',
+  // Documents (issue 42): a file added, replaced or removed
+  'document',
 ] as const;

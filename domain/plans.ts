@@ -13,6 +13,8 @@ export type Plan = {
   tier: Tier;
   /** -1 means unlimited. */
   equipmentLimit: number;
+  /** The company's documents together, in bytes (issue 42: every plan gets documents). */
+  storageBytes: number;
   /** Whole dollars per month, billed monthly. */
   monthly: number;
   /** Dollars per month when billed yearly (15 % off, charged 12 months up front). */
@@ -26,9 +28,12 @@ export type Plan = {
   mostPopular: boolean;
 };
 
+const GB = 1024 * 1024 * 1024;
+
 export const PLANS: Record<Tier, Plan> = {
   basic: {
     tier: 'basic',
+    storageBytes: 2 * GB,
     equipmentLimit: 15,
     monthly: 32,
     yearlyPerMonth: 27,
@@ -40,6 +45,7 @@ export const PLANS: Record<Tier, Plan> = {
   },
   professional: {
     tier: 'professional',
+    storageBytes: 10 * GB,
     equipmentLimit: 30,
     monthly: 54,
     yearlyPerMonth: 46,
@@ -51,6 +57,7 @@ export const PLANS: Record<Tier, Plan> = {
   },
   enterprise: {
     tier: 'enterprise',
+    storageBytes: 50 * GB,
     equipmentLimit: 65,
     monthly: 100,
     yearlyPerMonth: 85,

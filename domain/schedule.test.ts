@@ -4,18 +4,20 @@ import { addInterval } from './dates';
 import { forecastService } from './forecast';
 import {
   addTime,
+  machineScheduleOf,
+  machineStatusFromTasks,
   machineStatusOf,
   nextDueDateOf,
   nextDueUsageOf,
   nextTaskOf,
   percentUsedOf,
-  primaryTaskFigures,
   resetTask,
   taskStatusOf,
   viewTask,
   worstOf,
   type TaskFigures,
 } from './schedule';
+import { hasPrimarySchedule, primaryTaskFigures } from './primary-task';
 import { computeStatus, type ServiceStatus } from './status';
 import { usualDailyUsage, type UsageRate } from './usage-rate';
 
@@ -197,10 +199,51 @@ describe('worst-of across tasks and the next task', () => {
     expect(nextTaskOf(views)).toEqual({
       id: 'b',
       name: 'Hydraulic oil',
+      primary: false,
       dueUsage: 1000,
       dueDate: null,
       forecastDate: TODAY,
     });
+  });
+
+  it('the figures come from the worst task, the most used among equals, whatever the rate', () => {
+    const oil = task({ id: 'a', name: 'Engine oil', everyUsage: 250, lastDoneUsage: 700 });
+    const filter = task({ id: 'b', name: 'Filter', everyUsage: 600, lastDoneUsage: 0 });
+    // Both overdue: oil at 120 %, the filter at 167 %: the filter is more used and drives the figures.
+    const m = { currentUsage: 1000 };
+    const slow = machineScheduleOf([oil, filter], m, rateOf(1), TODAY);
+    const fast = machineScheduleOf([oil, filter], m, rateOf(500), TODAY);
+    const bare = machineStatusFromTasks([oil, filter], m, TODAY);
+    expect(bare.serviceStatus).toBe('overdue');
+    expect(bare.nextServiceUsage).toBe(600);
+    expect(bare.overdueUsage).toBe(400);
+    const { nextTask: slowNext, ...slowStatus } = slow.status;
+    const { nextTask: fastNext, ...fastStatus } = fast.status;
+    expect(slowStatus).toEqual(bare);
+    expect(fastStatus).toEqual(bare);
+    expect(slowNext?.id).toBe(fastNext?.id);
+    // A good task with a nearer date does not drive the figures of an overdue machine.
+    const soon = task({
+      id: 'c',
+      name: 'Inspection',
+      everyTime: { count: 12, unit: 'months' },
+      lastDoneDate: '2025-12-20',
+      nextDueDate: '2026-12-20',
+    });
+    expect(machineStatusFromTasks([soon, oil], m, TODAY)).toMatchObject({
+      serviceStatus: 'overdue',
+      nextServiceUsage: 950,
+    });
+  });
+
+  it('the machine forecast is its next task forecast', () => {
+    const oil = task({ id: 'a', name: 'Engine oil', everyUsage: 250, lastDoneUsage: 900 });
+    const hyd = task({ id: 'b', name: 'Hydraulic oil', everyUsage: 2000, lastDoneUsage: 0 });
+    const s = machineScheduleOf([hyd, oil], { currentUsage: 1000 }, rateOf(10), TODAY);
+    expect(s.status.nextTask).toMatchObject({ id: 'a', name: 'Engine oil', dueUsage: 1150 });
+    expect(s.forecast.dueAtUsage).toBe(1150);
+    expect(s.forecast.dueDate).toBe(s.status.nextTask?.forecastDate);
+    expect(s.views.map((v) => v.task.id)).toEqual(['b', 'a']);
   });
 
   it('no task with a schedule: No schedule, no next task, the lifespan still told', () => {
@@ -270,6 +313,13 @@ describe('a one-task machine is exactly the machine of before tasks', () => {
         expect(machineStatusOf([view], m, TODAY)).toEqual(before);
         expect(view.forecast).toEqual(forecastBefore);
         const next = nextTaskOf([view]);
+        // What every screen reads: the machine's schedule from its tasks (none when its fields hold no
+        // schedule: the primary task exists only then), with and without the rate.
+        const tasks = hasPrimarySchedule(m) ? [primary] : [];
+        const schedule = machineScheduleOf(tasks, m, rate, TODAY);
+        expect(schedule.status).toEqual({ ...before, nextTask: tasks.length ? next : null });
+        expect(schedule.forecast).toEqual(forecastBefore);
+        expect(machineStatusFromTasks(tasks, m, TODAY)).toEqual(before);
         if (!before.hasSchedule) expect(next).toBeNull();
         else {
           expect(next?.dueUsage).toBe(before.nextServiceUsage);

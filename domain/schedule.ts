@@ -11,7 +11,7 @@
  */
 import { addInterval, daysBetween } from './dates';
 import { forecastService, type Forecast } from './forecast';
-import { computeStatus, statusRank, worse, type ServiceStatus } from './status';
+import { computeStatus, statusRank, usageStanding, worse, type ServiceStatus } from './status';
 import type { EquipmentStatus } from './status-values';
 import type { UsageRate } from './usage-rate';
 
@@ -171,13 +171,15 @@ export function worstOf(statuses: Iterable<ServiceStatus>): ServiceStatus {
 export type NextTask = {
   id: string;
   name: string;
+  /** The machine's primary task (its default name "Service" is shown in the reader's language). */
+  primary: boolean;
   dueUsage: number | null;
   dueDate: string | null;
   forecastDate: string | null;
 };
 
 /** The task due soonest among those with a schedule (null when no task has one). */
-export function nextTaskOf<T extends TaskFigures & { id: string; name: string }>(
+export function nextTaskOf<T extends TaskFigures & { id: string; name: string; primary?: boolean }>(
   views: readonly TaskView<T>[],
 ): NextTask | null {
   const scheduled = views.filter((v) => v.status.hasSchedule);
@@ -186,21 +188,57 @@ export function nextTaskOf<T extends TaskFigures & { id: string; name: string }>
   return {
     id: first.task.id,
     name: first.task.name,
+    primary: first.task.primary === true,
     dueUsage: first.status.nextServiceUsage,
     dueDate: first.task.nextDueDate,
     forecastDate: first.forecast.dueDate,
   };
 }
 
+/** What a machine's status is computed from of one task (a TaskView has it; the forecast is not needed). */
+export type TaskStanding<T> = Pick<TaskView<T>, 'task' | 'status' | 'percentUsed'>;
+
+/** The figures a machine's lifespan is told from (its usage and its end-of-life threshold). */
+export type Lifespan = {
+  currentUsage: number;
+  threshold?: number | null;
+  alertThreshold?: number | null;
+};
+
+/**
+ * The order "drives the machine's figures" among tasks of one status: the more used first (percent of
+ * its interval), then the earlier next due date, then the name. It does not depend on the usage rate,
+ * so every screen, the counts and the exports pick the same task whether or not they read readings.
+ */
+function drivingFirst<T extends TaskFigures & { name: string }>(
+  a: TaskStanding<T>,
+  b: TaskStanding<T>,
+): number {
+  const r = statusRank(b.status.serviceStatus) - statusRank(a.status.serviceStatus);
+  if (r !== 0) return r;
+  const pa = a.percentUsed ?? -Infinity;
+  const pb = b.percentUsed ?? -Infinity;
+  if (pa !== pb) return pb > pa ? 1 : -1;
+  const da = a.task.nextDueDate;
+  const db = b.task.nextDueDate;
+  if (da !== db) {
+    if (da === null) return 1;
+    if (db === null) return -1;
+    return da < db ? -1 : 1;
+  }
+  return a.task.name.localeCompare(b.task.name);
+}
+
 /**
  * A machine's status from its tasks: the worst task's status; critical when any task is; the figures
- * (percent, days, next usage, remaining, past by) are the driving task's: the worst one, the one due
- * soonest among equals. One task: exactly that task's status, which is the status of before tasks.
- * No task with a schedule: "No schedule" (hasSchedule false), with the lifespan figures kept.
+ * (percent, days, next usage, remaining, past by) are the driving task's: the worst one, the most used
+ * among equals (drivingFirst; never the usage rate, so the figures are the same on every screen). One
+ * task: exactly that task's status, which is the status of before tasks. No task with a schedule: "No
+ * schedule" (hasSchedule false), with the lifespan figures kept.
  */
-export function machineStatusOf<T extends TaskFigures & { id: string; name: string }>(
-  views: readonly TaskView<T>[],
-  lifespan: { currentUsage: number; threshold?: number | null; alertThreshold?: number | null },
+export function machineStatusOf<T extends TaskFigures & { name: string }>(
+  standings: readonly TaskStanding<T>[],
+  lifespan: Lifespan,
   today: string,
 ): EquipmentStatus {
   const none = computeStatus(
@@ -215,19 +253,83 @@ export function machineStatusOf<T extends TaskFigures & { id: string; name: stri
     },
     today,
   );
-  const scheduled = views.filter((v) => v.status.hasSchedule);
+  const scheduled = standings.filter((v) => v.status.hasSchedule);
   if (scheduled.length === 0) return none;
-  const driving = [...scheduled].sort(
-    (a, b) =>
-      statusRank(b.status.serviceStatus) - statusRank(a.status.serviceStatus) ||
-      dueSoonestFirst(a, b),
-  )[0]!;
+  const driving = [...scheduled].sort(drivingFirst)[0]!;
   return {
     ...driving.status,
     critical: scheduled.some((v) => v.status.critical),
     severelyCritical: scheduled.some((v) => v.status.severelyCritical),
     lifespanPercent: none.lifespanPercent,
     lifespanWarning: none.lifespanWarning,
+  };
+}
+
+/** Each task's status and percent used (no forecast): what the counts, filters and webhooks need. */
+export function standingsOf<T extends TaskFigures>(
+  tasks: readonly T[],
+  currentUsage: number,
+  today: string,
+): TaskStanding<T>[] {
+  return tasks.map((task) => {
+    const status = taskStatusOf(task, currentUsage, today);
+    return { task, status, percentUsed: percentUsedOf(task, status, today) };
+  });
+}
+
+/** A machine's status from its tasks' figures (no usage rate needed): machineStatusOf of standingsOf. */
+export function machineStatusFromTasks<T extends TaskFigures & { name: string }>(
+  tasks: readonly T[],
+  machine: Lifespan,
+  today: string,
+): EquipmentStatus {
+  return machineStatusOf(standingsOf(tasks, machine.currentUsage, today), machine, today);
+}
+
+/** A machine's status as every equipment answer carries it: the engine's, with its next task. */
+export type MachineStatus = EquipmentStatus & { nextTask: NextTask | null };
+
+/** Everything a machine's tasks say: its status (with its next task), its forecast and each task's view. */
+export type MachineSchedule<T> = {
+  status: MachineStatus;
+  /** The next task's forecast (the machine's "next service"); without a task, the no-schedule forecast. */
+  forecast: Forecast;
+  views: TaskView<T>[];
+};
+
+/**
+ * The one function a machine's shown status, next task and forecast come from (every screen, export,
+ * email and API answer): its tasks with the machine's one usual daily rate. A one-task machine gives
+ * exactly the status and forecast of before tasks existed (domain/schedule.test.ts).
+ */
+export function machineScheduleOf<T extends TaskFigures & { id: string; name: string }>(
+  tasks: readonly T[],
+  machine: Lifespan,
+  rate: UsageRate,
+  today: string,
+): MachineSchedule<T> {
+  const views = tasks.map((t) => viewTask(t, machine.currentUsage, rate, today));
+  const nextTask = nextTaskOf(views);
+  const next = nextTask ? views.find((v) => v.task.id === nextTask.id) : undefined;
+  return {
+    status: { ...machineStatusOf(views, machine, today), nextTask },
+    forecast:
+      next?.forecast ??
+      forecastService(
+        statusInputOf(
+          {
+            everyUsage: null,
+            everyTime: null,
+            lastDoneUsage: 0,
+            lastDoneDate: null,
+            nextDueDate: null,
+          },
+          machine.currentUsage,
+        ),
+        rate,
+        today,
+      ),
+    views,
   };
 }
 
@@ -241,42 +343,28 @@ export function resetTask<T extends TaskFigures>(task: T, usage: number, date: s
   };
 }
 
-/** What a machine's own interval fields (the equipment form's) say of its primary task. */
-export type PrimaryFields = {
-  serviceInterval: number | null | undefined;
-  lastServiceUsage: number | null | undefined;
-  lastServiceDate: string | null | undefined;
-  hasScheduledMaintenance: boolean | null | undefined;
-  maintenanceStartDate: string | null | undefined;
-  maintenanceInterval: number | null | undefined;
-  maintenanceIntervalUnit: string | null | undefined;
-  nextMaintenanceDate: string | null | undefined;
-};
-
-const timeUnitOf = (u: string | null | undefined): TaskTimeUnit =>
-  taskTimeUnits.find((x) => x === u) ?? 'months';
-
-/** True when a machine's interval fields hold a schedule worth a primary task (a usage or a time interval). */
-export function hasPrimarySchedule(e: PrimaryFields): boolean {
-  return (e.serviceInterval ?? 0) > 0 || !!e.hasScheduledMaintenance;
+/**
+ * What the usage alone contributes to a machine's status through its tasks (domain/status.ts
+ * usageStanding per task with a usage interval): two readings with the same standing give the machine the
+ * same status and criticality on every day (the server bumps the overview's version only when it changes).
+ */
+export function tasksUsageStanding(tasks: readonly TaskFigures[], currentUsage: number): string {
+  return tasks
+    .filter((t) => (t.everyUsage ?? 0) > 0)
+    .map((t) =>
+      usageStanding({
+        currentUsage,
+        lastServiceUsage: t.lastDoneUsage ?? 0,
+        serviceInterval: t.everyUsage ?? 0,
+      }),
+    )
+    .join(',');
 }
 
-/**
- * The primary task's figures from a machine's interval fields (the migration's and the equipment
- * form's mapping): the usage interval, the calendar interval while scheduled maintenance is on, the
- * last service (its date, else the calendar's start date) and the stored next maintenance date.
- */
-export function primaryTaskFigures(e: PrimaryFields): TaskFigures {
-  const scheduled = !!e.hasScheduledMaintenance;
-  const interval = e.serviceInterval ?? 0;
-  return {
-    everyUsage: interval > 0 ? interval : null,
-    everyTime:
-      scheduled && (e.maintenanceInterval ?? 0) > 0
-        ? { count: e.maintenanceInterval!, unit: timeUnitOf(e.maintenanceIntervalUnit) }
-        : null,
-    lastDoneUsage: e.lastServiceUsage ?? 0,
-    lastDoneDate: e.lastServiceDate ?? (scheduled ? (e.maintenanceStartDate ?? null) : null),
-    nextDueDate: scheduled ? (e.nextMaintenanceDate ?? null) : null,
-  };
+/** The earliest next due date of some tasks (null when none is due by date). */
+export function firstDueDate(tasks: readonly Pick<TaskFigures, 'nextDueDate'>[]): string | null {
+  let first: string | null = null;
+  for (const t of tasks)
+    if (t.nextDueDate && (first === null || t.nextDueDate < first)) first = t.nextDueDate;
+  return first;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantOfWallTime, wallTimeIn } from './zoned-time';
+import { clockIn, instantOfWallTime, wallTimeIn } from './zoned-time';
 
 describe('wall-clock times in a time zone', () => {
   it('reads the clock of the zone and turns it back into the same instant', () => {
@@ -32,5 +32,14 @@ describe('wall-clock times in a time zone', () => {
       ['2026-11-27', '25:00'],
     ])
       expect(instantOfWallTime(d!, t!, 'UTC')).toBeNull();
+  });
+});
+
+describe('clockIn', () => {
+  it("reads a company's date and hour together, UTC's for a zone it cannot read", () => {
+    const now = new Date('2026-11-01T04:30:00Z');
+    expect(clockIn('America/Chicago', now)).toEqual({ today: '2026-10-31', hour: 23 });
+    expect(clockIn('Europe/Madrid', now)).toEqual({ today: '2026-11-01', hour: 5 });
+    expect(clockIn('Not/AZone', now)).toEqual({ today: '2026-11-01', hour: 4 });
   });
 });

@@ -24,6 +24,20 @@ export function wallTimeIn(timeZone: string, instant: Date): { date: string; tim
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
 }
 
+/**
+ * A company's date (YYYY-MM-DD) and hour (0-23) at `now`, read together from its clock; UTC's when the
+ * zone cannot be read. When the digest and the monthly summary are due.
+ */
+export function clockIn(timeZone: string, now: Date): { today: string; hour: number } {
+  let wall: { date: string; time: string };
+  try {
+    wall = wallTimeIn(timeZone, now);
+  } catch {
+    wall = wallTimeIn('UTC', now);
+  }
+  return { today: wall.date, hour: Number(wall.time.slice(0, 2)) };
+}
+
 /** How far `timeZone`'s clock is ahead of UTC at `instant`, in ms. */
 function offsetAt(timeZone: string, instant: Date): number {
   const p: Record<string, string> = {};

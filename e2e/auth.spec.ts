@@ -202,8 +202,10 @@ test('header links per role: owner sees every link, a visitor sees no header', a
   ]);
   await mainNav(page).getByRole('button', { name: 'More' }).click();
   await expect(page.getByRole('menuitem')).toHaveText([
+    'Programs',
     'Parts',
     'Costs',
+    'Reports',
     'Import',
     'Operators',
     'Subscription',

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
@@ -15,6 +15,7 @@ import {
   subscribeViaApi,
   test,
   rowAction,
+  operatorPhone,
 } from './fixtures';
 
 /**
@@ -52,10 +53,7 @@ test('a sticker link signed out: sign in, then the machine is chosen with its la
   browser,
 }) => {
   const team = await setupTeam(page.request);
-  const ctx = await phoneContext(browser);
-  const op = await ctx.newPage();
-  await op.goto(`/m/${team.equipmentId}`);
-  await signInOperator(op, team);
+  const { ctx, op } = await operatorPhone(browser, team, { at: `/m/${team.equipmentId}` });
   await expect(op).toHaveURL(new RegExp(`/m/${team.equipmentId}$`));
   await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
   await expect(op.getByTestId('current-reading')).toContainText('100');
@@ -79,20 +77,11 @@ test('offline: three readings wait on the phone, survive a reload and reach the 
   browser,
 }) => {
   const team = await setupTeam(page.request);
-  const ctx = await phoneContext(browser);
-  const op = await ctx.newPage();
-  await op.goto(`/m/${team.equipmentId}`);
-  await signInOperator(op, team);
+  const { ctx, op } = await operatorPhone(browser, team, { at: `/m/${team.equipmentId}` });
   await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
   // The service worker has taken control (the app shell and the machine list are cached).
-  await op.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await op.reload();
+  await controlledBySw(op);
   await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
-  await expect
-    .poll(() => op.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
 
   await ctx.setOffline(true);
   const usage = op.getByLabel('Current usage (hours)');
@@ -138,13 +127,10 @@ test('a queued reading the server refuses is shown with its message, in Spanish'
   browser,
 }) => {
   const team = await setupTeam(page.request);
-  const ctx = await phoneContext(browser, 'es-ES');
-  const op = await ctx.newPage();
-  await op.goto(`/m/${team.equipmentId}`);
-  await signInOperator(op, team, {
-    user: 'Usuario de operador',
-    password: 'Contraseña',
-    submit: 'Iniciar sesión',
+  const { ctx, op } = await operatorPhone(browser, team, {
+    at: `/m/${team.equipmentId}`,
+    locale: 'es-ES',
+    labels: { user: 'Usuario de operador', password: 'Contraseña', submit: 'Iniciar sesión' },
   });
   await expect(op.getByLabel('Equipo', { exact: true })).toHaveValue(team.equipmentId);
   await ctx.setOffline(true);
@@ -316,10 +302,7 @@ test('a photo taken with an update is resized on the phone and shown to the mana
   browser,
 }) => {
   const team = await setupTeam(page.request);
-  const ctx = await phoneContext(browser);
-  const op = await ctx.newPage();
-  await op.goto(`/m/${team.equipmentId}`);
-  await signInOperator(op, team);
+  const { ctx, op } = await operatorPhone(browser, team, { at: `/m/${team.equipmentId}` });
   await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
   // A 2400 px PNG "from the camera": the phone sends a JPEG whose longest side is 1600 px.
   const big = await QRCode.toBuffer('meter photo', { width: 2400, margin: 1 });
@@ -380,10 +363,7 @@ test('offline: the picker searches every machine of a fleet larger than one page
   expect(far.status(), await far.text()).toBe(201);
   const farId = ((await far.json()) as { id: string }).id;
 
-  const ctx = await phoneContext(browser);
-  const op = await ctx.newPage();
-  await op.goto('/employee-login');
-  await signInOperator(op, team);
+  const { ctx, op } = await operatorPhone(browser, team);
   await expect(
     op.getByText('Showing the first 50 of 60 machines.', { exact: false }),
   ).toBeVisible();
@@ -524,14 +504,10 @@ test("scanning another company's sticker, a QR that is not ours, and a camera de
   const theirs = await setupTeam(other.request);
   await other.close();
 
-  const phoneOf = (b: Browser, opts: { camera: boolean; locale?: string }) =>
-    phoneContext(b, opts.locale, { baseURL, permissions: opts.camera ? ['camera'] : [] });
+  const camera = { baseURL, permissions: ['camera'] };
   const theirSticker = await cameraFilming(`${baseURL}/m/${theirs.equipmentId}`);
   try {
-    const ctx = await phoneOf(theirSticker, { camera: true });
-    const op = await ctx.newPage();
-    await op.goto('/employee-login');
-    await signInOperator(op, team);
+    const { op } = await operatorPhone(theirSticker, team, { more: camera });
     await op.getByRole('button', { name: 'Scan' }).click();
     await expect(
       op.getByRole('alert').filter({ hasText: 'No machine of your company matches this code.' }),
@@ -542,13 +518,10 @@ test("scanning another company's sticker, a QR that is not ours, and a camera de
     await shot(op, 'field-scan-foreign-machine-en-390');
 
     // The camera denied (in Spanish): a clear message; closed, the search finds the machine.
-    const es = await phoneOf(theirSticker, { camera: false, locale: 'es-ES' });
-    const denied = await es.newPage();
-    await denied.goto('/employee-login');
-    await signInOperator(denied, team, {
-      user: 'Usuario de operador',
-      password: 'Contraseña',
-      submit: 'Iniciar sesión',
+    const { op: denied } = await operatorPhone(theirSticker, team, {
+      locale: 'es-ES',
+      more: { baseURL, permissions: [] },
+      labels: { user: 'Usuario de operador', password: 'Contraseña', submit: 'Iniciar sesión' },
     });
     await denied.getByRole('button', { name: 'Escanear' }).click();
     const dialog = denied.getByRole('dialog', { name: 'Escanear la etiqueta de un equipo' });
@@ -566,10 +539,7 @@ test("scanning another company's sticker, a QR that is not ours, and a camera de
 
   const notOurs = await cameraFilming('https://example.com/some/other/qr');
   try {
-    const ctx = await phoneOf(notOurs, { camera: true });
-    const op = await ctx.newPage();
-    await op.goto('/employee-login');
-    await signInOperator(op, team);
+    const { op } = await operatorPhone(notOurs, team, { more: camera });
     await op.getByRole('button', { name: 'Scan' }).click();
     const dialog = op.getByRole('dialog', { name: 'Scan a machine sticker' });
     await expect(dialog.getByRole('alert')).toHaveText(
@@ -590,10 +560,7 @@ test('no camera on the device: a clear message, and the search still works', asy
 }) => {
   const team = await setupTeam(page.request);
   // The test browser has no camera device at all.
-  const ctx = await phoneContext(browser, 'en-US', { permissions: ['camera'] });
-  const op = await ctx.newPage();
-  await op.goto('/employee-login');
-  await signInOperator(op, team);
+  const { ctx, op } = await operatorPhone(browser, team, { more: { permissions: ['camera'] } });
   await op.getByRole('button', { name: 'Scan' }).click();
   const dialog = op.getByRole('dialog', { name: 'Scan a machine sticker' });
   await expect(dialog.getByRole('alert')).toHaveText(

@@ -124,6 +124,27 @@ export async function signInOperator(
   await page.getByRole('button', { name: labels.submit }).click();
 }
 
+/**
+ * A phone signed in as the team's operator: a new phone context (`locale`, `more` options), `at` opened
+ * (a sticker's `/m/<id>`, or the operator login) and the sign-in filled in with `labels`.
+ */
+export async function operatorPhone(
+  browser: Browser,
+  team: FieldTeam,
+  opts: {
+    at?: string;
+    locale?: string;
+    more?: BrowserContextOptions;
+    labels?: Parameters<typeof signInOperator>[2];
+  } = {},
+): Promise<{ ctx: BrowserContext; op: Page }> {
+  const ctx = await phoneContext(browser, opts.locale, opts.more);
+  const op = await ctx.newPage();
+  await op.goto(opts.at ?? '/employee-login');
+  await signInOperator(op, team, opts.labels);
+  return { ctx, op };
+}
+
 /** A full-page screenshot into the directory an environment variable names, when it is set. */
 export const screenshotsTo =
   (dir: string | undefined) =>

@@ -1,3 +1,4 @@
+import { webhookEvents } from '@domain/integrations';
 import { expect, signupOwnerViaApi, test } from './fixtures';
 
 /** Issue 29: the owner's API keys and webhooks screen, and the API reference page. */
@@ -45,17 +46,34 @@ test('the owner creates a key (shown once), uses it, revokes it; a private webho
   await expect(page.getByText(/private, loopback or link-local/).first()).toBeVisible();
 });
 
-test('the API reference page renders the OpenAPI document (Swagger UI, its own CSP, no error)', async ({
+test('the API reference page renders the OpenAPI document (Swagger UI from our own files, its own CSP, every webhook)', async ({
   page,
 }) => {
+  // Nothing from another origin (no CDN): every request the page makes stays on this server.
+  const requested: URL[] = [];
+  page.on('request', (req) => requested.push(new URL(req.url())));
   const res = await page.goto('/api/docs');
   expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+  // Swagger UI lays out the whole document (a few hundred operations) before the first heading: on
+  // a loaded 2-core CI machine that took longer than the default 10 s.
   await expect(
     page.getByRole('heading', { name: /Equipment Management Suite API/ }).first(),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 60_000 });
   await expect(page.locator('#operations-tag-Readings')).toBeVisible();
   const batch = page.locator('.opblock-summary').filter({ hasText: '/api/readings/batch' });
   await batch.first().click();
   await expect(page.getByText('idempotency-key').first()).toBeVisible();
   await expect(page.getByText('Request body').first()).toBeVisible();
+  // Every event type is a webhook, with its body's schema (issue 41).
+  for (const type of webhookEvents)
+    await expect(page.locator('.opblock-summary').filter({ hasText: type }).first()).toBeVisible();
+  await page.locator('.opblock-summary').filter({ hasText: 'reading.held' }).first().click();
+  const held = page.locator('.opblock').filter({ hasText: 'reading.held' }).first();
+  await expect(held.getByText(/fuelType/).first()).toBeVisible();
+  await expect(held.getByText(/Webhook-Event/).first()).toBeVisible();
+  const here = new URL(page.url()).origin;
+  expect(requested.length).toBeGreaterThan(2);
+  expect(
+    requested.filter((u) => u.protocol.startsWith('http') && u.origin !== here).map(String),
+  ).toEqual([]);
 });

@@ -180,7 +180,10 @@ test('the machine page shows photos, voids, a held reading and work orders, and 
   const total = dialog.getByLabel('Meter reading (total)');
   await total.fill('590');
   await dialog.getByRole('button', { name: 'Record reading' }).click();
-  const toasts = page.getByRole('region', { name: /Notifications/ });
+  // The open dialog is modal: what was on the page when it opened (the toast region, once a toast has
+  // been shown) is aria-hidden until it closes. The toast is still shown, and announced by its own live
+  // region; the locator counts hidden elements so it finds the region either way.
+  const toasts = page.getByRole('region', { name: /Notifications/, includeHidden: true });
   await expect(
     toasts.getByText('The reading 590 hours is below the current usage of 600 hours.', {
       exact: false,

@@ -78,10 +78,10 @@ test('the dashboard shows each machine’s forecast; Due soon lists what is due,
     .replace(/^\uFEFF/, '')
     .split('\r\n');
   expect(header).toBe(
-    'Overdue,Due Date,Days Until Due,Usage Overdue,Name,Type,Serial Number,Current Usage,Unit,Due By,Due At Usage,Usual Daily Usage,Calendar Date,Status,Parts',
+    'Overdue,Due Date,Days Until Due,Usage Overdue,Machine,Type,Serial Number,Task,Category,Current Usage,Unit,Due By,Due At Usage,Usual Daily Usage,Calendar Date,Status,Parts,Estimated Cost',
   );
   expect(first).toBe(
-    `No,${day(3)},3,,${names.soon},machinery,,0,hours,Calendar,,,${day(3)},Approaching Service,Grease x2`,
+    `No,${day(3)},3,,${names.soon},machinery,,Service,service,0,hours,Calendar,,,${day(3)},Approaching Service,Grease x2,`,
   );
 
   // The printed report: one section per week, no buttons.
@@ -99,7 +99,10 @@ test('the dashboard shows each machine’s forecast; Due soon lists what is due,
   await expect(address).not.toHaveValue(before);
   const feed = await page.request.get(new URL(await address.inputValue()).pathname);
   expect(feed.status()).toBe(200);
-  expect(await feed.text()).toContain(`SUMMARY:Maintenance due: ${names.soon}`);
+  // One event per task (issue 40): "<machine> · <task>" (long lines are folded: unfold them first).
+  expect((await feed.text()).replace(/\r\n[ \t]/g, '')).toContain(
+    `SUMMARY:${names.soon} · Service`,
+  );
   expect((await page.request.get(new URL(before).pathname)).status()).toBe(404);
 });
 
@@ -162,10 +165,21 @@ test('the owner chooses the digest in Spanish in Profile; the platform admin see
   await expect(page.getByLabel('On', { exact: true })).toBeHidden();
   await page.getByLabel('Email language').selectOption('es');
   await expect(page.getByText(`Goes to ${owner.email} at about 00:00 company time.`)).toBeVisible();
+  // The monthly fleet summary (issue 45): off until chosen, a box of its own.
+  const monthly = page.getByRole('checkbox', { name: 'Monthly fleet summary' });
+  await expect(monthly).not.toBeChecked();
+  await monthly.click();
+  await expect(monthly).toBeChecked();
   await page.getByRole('button', { name: 'Save digest settings' }).click();
   await expect(page.getByText('Digest saved').first()).toBeVisible();
   const saved = await page.request.get('/api/user/digest');
-  expect(await saved.json()).toMatchObject({ frequency: 'daily', language: 'es' });
+  expect(await saved.json()).toMatchObject({
+    frequency: 'daily',
+    language: 'es',
+    monthlySummary: true,
+  });
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Monthly fleet summary' })).toBeChecked();
 
   // The platform admin runs the digests (no SMTP here: kept in the outbox) and reads the message.
   const ctx = await browser.newContext();
@@ -184,10 +198,11 @@ test('the owner chooses the digest in Spanish in Profile; the platform admin see
     await expect(mine).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await expect(
-    mine.getByText('Resumen de mantenimiento: 1 máquina requiere atención'),
+    mine.getByText('Resumen de mantenimiento: 1 tarea de servicio requiere atención'),
   ).toBeVisible();
   await expect(mine.getByText('Kept (no SMTP)')).toBeVisible();
   await mine.getByText('Show the message').click();
-  await expect(mine.locator('pre')).toContainText(`${name}: Vencido.`);
+  await expect(mine.locator('pre')).toContainText(`${name} · Servicio · `);
+  await expect(mine.locator('pre')).toContainText(': Vencido');
   await ctx.close();
 });

@@ -189,7 +189,12 @@ test('owner runs a field team: shared password, operator, access cards, a Spanis
   }
   expect(errors).toEqual([]);
   expect(equipmentCalls.length).toBeGreaterThan(0);
-  expect(equipmentCalls.filter((p) => p !== '/api/field/machines')).toEqual([]);
+  // (The chosen machine's manuals and documents, issue 42, are their own call, not a search.)
+  expect(
+    equipmentCalls.filter(
+      (p) => p !== '/api/field/machines' && !/^\/api\/equipment\/[^/]+\/documents$/.test(p),
+    ),
+  ).toEqual([]);
   await phone.close();
 
   // The owner sees the new usage, fuel and history; the implausible reading is pending.
@@ -334,15 +339,15 @@ test("the owner adds a manager: the API's rules under each field, the spec's not
 /**
  * Issue 43, defect 8: the first submission after sign-in left the phone about 4 s after the tap,
  * because the sign-in's toast lay over Submit Update at the bottom of a 390 px screen for its 5 s and
- * took the tap. Two figures, both read on the browser's clock (the request's start from Playwright's
- * `request.timing()`), so the delay of the test's own messages to and from the browser stays out:
- * - from the tap (the test's click call) to the request: a click waits for whatever covers the
- *   button, so a covered button shows as seconds; 1 s leaves room for Playwright's own checks on a
- *   loaded machine;
- * - from the click the page received to the request: our own waiting, the budget of 300 ms. It is
- *   only local work (the outbox's IndexedDB write and read and its Web Lock; its code is preloaded
- *   with the page), no network and no timer, which is why the bound is stable: 70-160 ms measured
- *   with the machine's load average at 28 on 2 cores.
+ * took the tap. The test asserts the two causes, not a duration (a time bound flaked on a loaded CI
+ * machine; speed targets live in the benchmarks):
+ * - nothing lies over the button: the element at its centre is the button itself, and no toast is
+ *   shown after sign-in;
+ * - the submission waits for no timer: the page's clock is paused (Playwright's clock) from the
+ *   moment the form is ready, so a toast that would go away after its 5 s, a debounce or a retry delay
+ *   can never fire, and the request still leaves. Only the outbox's local work (IndexedDB, Web Lock)
+ *   and the network lie between the click and the request.
+ * The time from the tap to the request is still printed for whoever reads the run.
  */
 for (const lang of [
   {
@@ -367,38 +372,39 @@ for (const lang of [
     const team = await setupFieldTeam(page.request, { namePrefix: 'First', currentUsage: 100 });
     const ctx = await phoneContext(browser, lang.locale);
     const op = await ctx.newPage();
+    // Fake timers from the first page on (time still flows until it is paused below).
+    await op.clock.install();
     await op.goto('/employee-login');
     await signInOperator(op, team, lang.signIn);
     await expect(op).toHaveURL(/\/simple-operator$/);
     await op.getByLabel(lang.machine, { exact: true }).selectOption(team.equipmentId);
     await op.getByLabel(lang.usage).fill('106.5');
-    // The wall-clock time at which the page received the click.
-    await op.evaluate(() => {
-      document.addEventListener(
-        'click',
-        (e) => {
-          document.documentElement.dataset.tappedAt = String(performance.timeOrigin + e.timeStamp);
-        },
-        { capture: true, once: true },
-      );
+    // From here on no timer of the page fires.
+    await op.clock.pauseAt((await op.evaluate(() => Date.now())) + 1000);
+    await expect(op.locator('li[data-swipe-direction]')).toHaveCount(0);
+    const button = op.getByRole('button', { name: lang.submit });
+    await button.scrollIntoViewIfNeeded();
+    const covered = await button.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return top && (top === el || el.contains(top))
+        ? null
+        : (top?.outerHTML.slice(0, 120) ?? 'nothing');
     });
+    expect(covered, 'what lies over Submit Update').toBeNull();
     const sent = op.waitForRequest(
       (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/operator-updates',
     );
     const tapped = Date.now();
-    await op.getByRole('button', { name: lang.submit }).click();
+    // A covered button would make the click wait for the cover to go, which never happens with the
+    // clock paused: the click then fails at its timeout instead of passing late.
+    await button.click({ timeout: 10_000 });
     const request = await sent;
     await request.response();
-    const started = request.timing().startTime;
-    const received = Number(await op.evaluate(() => document.documentElement.dataset.tappedAt));
-    const fromTap = Math.round(started - tapped);
-    const ours = Math.round(started - received);
+    const fromTap = Math.round(request.timing().startTime - tapped);
     console.log(
-      `first submission after sign-in (${lang.locale}): request ${fromTap} ms after the tap, ${ours} ms after the page got the click`,
+      `first submission after sign-in (${lang.locale}): request ${fromTap} ms after the tap`,
     );
-    expect(fromTap).toBeLessThan(1000);
-    expect(ours).toBeGreaterThanOrEqual(0);
-    expect(ours).toBeLessThan(300);
     await expect(op.getByLabel(lang.usage)).toHaveValue('');
     await ctx.close();
   });

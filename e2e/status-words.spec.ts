@@ -55,8 +55,8 @@ for (const L of languages)
     const item = page.getByTestId('due-item').filter({ hasText: name });
     await expect(item).toBeVisible();
     const group = page.getByTestId('due-group').filter({ has: item });
-    await expect(group.getByRole('heading')).toContainText(L.pastDueGroup);
-    await expect(group.getByRole('heading')).not.toContainText(L.week);
+    await expect(group.getByRole('heading', { level: 2 })).toContainText(L.pastDueGroup);
+    await expect(group.getByRole('heading', { level: 2 })).not.toContainText(L.week);
     await expect(item).toContainText(L.pastDue);
     await expect(item).not.toContainText(/overdue|de atraso/i);
     await shot(page, `due-soon-past-due-${L.tag}-1366`);

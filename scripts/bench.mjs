@@ -7,6 +7,7 @@
 // Also the spreadsheet import of 5,000 rows (section "Spreadsheet import"); BENCH_ONLY=import measures only that.
 // And the machine page's data (section "Machine page"); BENCH_ONLY=machine-page measures only that.
 // And how cost grows with the fleet, 25 to 10,000 machines (section "How cost grows"); BENCH_ONLY=growth.
+// And documents' memory, 8 uploads of 20 MB at once (section "Documents: memory"); BENCH_ONLY=documents.
 // BENCH_ONLY=server measures the growth set and the main data set's server tables (no import).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,6 +19,7 @@ import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { measureDocuments } from './bench-documents.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -62,6 +64,10 @@ const HISTORY_CALL = '/api/equipment-history?limit=50';
 // Issue 43's goals: the history call's p99 at every size; an export's first bytes at 20 users.
 const HISTORY_GOAL_MS = 100;
 const FIRST_BYTE_GOAL_MS = 1000;
+// Due soon (issue 40): one row per task due within 30 days, measured at every size of the growth set (6
+// tasks per machine); its goal is the 2,000-machine company's p99 on PostgreSQL.
+const DUE_SOON_CALL = '/api/maintenance/due?within=30&machines=false';
+const DUE_SOON_GOAL_MS = 150;
 
 // Build the server and the seed entry (bundled TS, like scripts/build-server.mjs).
 execFileSync('node', ['scripts/build-server.mjs'], { stdio: 'inherit' });
@@ -821,7 +827,8 @@ async function measureGrowth() {
         runs[kind] = [];
         for (const { size, owner } of seeded.companies) {
           const cookie = await signIn(base, '/api/auth/login', owner);
-          const headers = { cookie };
+          // As a browser asks: it accepts compressed answers (Due soon's large list is sent gzipped).
+          const headers = { cookie, 'accept-encoding': 'gzip, deflate, br' };
           const first = await fetch(`${base}/api/equipment/page?limit=1`, { headers });
           const id = (await first.json()).items[0]?.id;
           const row = { size, calls: {} };
@@ -833,6 +840,7 @@ async function measureGrowth() {
               : {}),
             // The history card's call at every size (issue 43: the 200-machine company was the slow one).
             [HISTORY_CALL]: HISTORY_CALL,
+            [DUE_SOON_CALL]: DUE_SOON_CALL,
           };
           for (const [name, url] of Object.entries(urls)) {
             const res = await fetch(`${base}${url}`, { headers });
@@ -927,6 +935,14 @@ function growthTargets(runs) {
         ),
       });
   }
+  const due = pg?.find((r) => r.size === 2000)?.calls[DUE_SOON_CALL]?.many;
+  if (due)
+    out.push({
+      name: `GET ${DUE_SOON_CALL} p99, PostgreSQL, 2,000 machines with 6 tasks each, ${CONNECTIONS} connections`,
+      value: `${due.p99} ms (${due.rps}/s)`,
+      goal: `< ${DUE_SOON_GOAL_MS} ms`,
+      met: due.p99 < DUE_SOON_GOAL_MS,
+    });
   const name = { pglite: 'PGlite', postgres: 'PostgreSQL' };
   for (const [kind, r] of Object.entries(runs)) {
     const e = r.exports ?? {};
@@ -954,7 +970,7 @@ function writeGrowthSection(runs) {
   const lines = [
     '## How cost grows',
     '',
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench\` (\`BENCH_ONLY=growth\` for this section alone) on this machine (${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} when written). A database of its own per run holding one company of each size (server/src/cli/bench-seed.ts \`growth\`: each machine with 25 typed history entries and 10 operator readings), each company's owner signed in; autocannon 3 s per figure, one user (1 connection) and ${CONNECTIONS} users (${CONNECTIONS} connections). On the embedded database a repeated call is answered from its read cache (docs/decisions/0012-embedded-read-cache.md) while nothing is written, so its one-user and ${CONNECTIONS}-user columns are mostly kept answers; "each answer computed" is one user asking 20 URLs not asked before, what every call costs right after a write. Overview = \`GET /api/dashboard/overview?limit=50\` (tiles, critical machines, the first page of 50); machine page = \`GET /api/equipment/:id/page\` (the page's header, figures, charts and sections in one query).`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench\` (\`BENCH_ONLY=growth\` for this section alone) on this machine (${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} when written). A database of its own per run holding one company of each size (server/src/cli/bench-seed.ts \`growth\`: each machine with 25 typed history entries, 10 operator readings and 6 service tasks), each company's owner signed in; autocannon 3 s per figure, one user (1 connection) and ${CONNECTIONS} users (${CONNECTIONS} connections). On the embedded database a repeated call is answered from its read cache (docs/decisions/0012-embedded-read-cache.md) while nothing is written, so its one-user and ${CONNECTIONS}-user columns are mostly kept answers; "each answer computed" is one user asking 20 URLs not asked before, what every call costs right after a write. Overview = \`GET /api/dashboard/overview?limit=50\` (tiles, critical machines, the first page of 50); machine page = \`GET /api/equipment/:id/page\` (the page's header, figures, charts and sections in one query).`,
     '',
     '| Machines | Call | Answer (KB) | ' +
       kinds
@@ -999,22 +1015,29 @@ function writeGrowthSection(runs) {
     );
     lines.push(`| GET ${url} | ${cells.join(' | ')} |`);
   }
-  lines.push(
-    '',
-    `GET ${HISTORY_CALL} (the dashboard's history card) at every size, ${CONNECTIONS} users, p99 ms (req/s):`,
-    '',
-    '| Database | ' + sizes.map((n) => `${n.toLocaleString('en-US')} machines`).join(' | ') + ' |',
-    '|---|' + sizes.map(() => '---').join('|') + '|',
-  );
-  for (const k of kinds)
+  // One call at every size, one row per database: p99 ms (req/s) at CONNECTIONS users.
+  const perSize = (url, title) => {
     lines.push(
-      `| ${name[k]} | ${sizes
-        .map((n) => {
-          const c = runs[k].find((r) => r.size === n)?.calls[HISTORY_CALL];
-          return c ? `${c.many.p99} (${c.many.rps})` : '-';
-        })
-        .join(' | ')} |`,
+      '',
+      `GET ${url} (${title}) at every size, ${CONNECTIONS} users, p99 ms (req/s):`,
+      '',
+      '| Database | ' +
+        sizes.map((n) => `${n.toLocaleString('en-US')} machines`).join(' | ') +
+        ' |',
+      '|---|' + sizes.map(() => '---').join('|') + '|',
     );
+    for (const k of kinds)
+      lines.push(
+        `| ${name[k]} | ${sizes
+          .map((n) => {
+            const c = runs[k].find((r) => r.size === n)?.calls[url];
+            return c ? `${c.many.p99} (${c.many.rps})` : '-';
+          })
+          .join(' | ')} |`,
+      );
+  };
+  perSize(HISTORY_CALL, "the dashboard's history card");
+  perSize(DUE_SOON_CALL, 'Due soon: one row per task, 6 tasks per machine');
   lines.push(
     '',
     `GET /api/equipment (the full list every equipment export downloads, streamed), ${CONNECTIONS} users downloading it again and again for ${DURATION} s: time to the first bytes of the body and to the whole body (ms), downloads finished, and the server's resident memory before and at its peak during the run:`,
@@ -1058,6 +1081,10 @@ function writeGrowthSection(runs) {
 }
 
 const ONLY = process.env.BENCH_ONLY;
+// Documents (issue 42): memory while uploads stream in (scripts/bench-documents.mjs).
+if (!ONLY || ONLY === 'documents')
+  await measureDocuments({ targets: TARGETS.map((t) => t.trim()), freshDatabase, startServer });
+if (ONLY === 'documents') process.exit(0);
 if (!ONLY || ONLY === 'import') await measureImport();
 if (ONLY === 'import') process.exit(0);
 // The growth set also gives the embedded database's 200-machine target (see the targets below).

@@ -112,22 +112,63 @@ if (want('static')) {
 }
 if (want('unit')) await run('unit', bin('vitest'), ['run', '--project', 'unit']);
 if (want('api')) {
-  await run('api (PGlite)', bin('vitest'), ['run', '--project', 'api'], { TEST_DB: 'pglite' });
-  if (process.env.DATABASE_URL)
-    await run('api (PostgreSQL)', bin('vitest'), ['run', '--project', 'api'], {
-      TEST_DB: 'postgres',
-    });
-  else console.log('\nDATABASE_URL not set: API tests ran against PGlite only.');
+  // Side by side when both run (issue 44: the test run's length): vitest gives each one worker on two
+  // cores, and the PostgreSQL layer spends much of its time waiting on the server, so together they
+  // take about as long as the PGlite layer alone. Each has its own databases (PGlite in memory, one
+  // PostgreSQL database per test file) and listens on ports the system picks.
+  const both = Boolean(process.env.DATABASE_URL);
+  await Promise.all([
+    run(
+      'api (PGlite)',
+      bin('vitest'),
+      ['run', '--project', 'api'],
+      { TEST_DB: 'pglite' },
+      {
+        buffered: both,
+      },
+    ),
+    both
+      ? run(
+          'api (PostgreSQL)',
+          bin('vitest'),
+          ['run', '--project', 'api'],
+          {
+            TEST_DB: 'postgres',
+          },
+          { buffered: true },
+        )
+      : console.log('\nDATABASE_URL not set: API tests ran against PGlite only.'),
+  ]);
 }
 if (want('budgets') || want('readme') || want('e2e') || only === 'ops')
   await run('build', 'npm', ['run', 'build']);
 if (want('budgets'))
   await run('budgets (JavaScript per first screen)', 'node', ['scripts/check-budgets.mjs']);
 if (want('readme')) {
-  await run('readme (PGlite)', 'node', ['scripts/readme-smoke.mjs', '--db', 'pglite']);
-  if (process.env.DATABASE_URL)
-    await run('readme (PostgreSQL)', 'node', ['scripts/readme-smoke.mjs', '--db', 'postgres']);
-  else console.log('\nDATABASE_URL not set: the README smoke test ran against PGlite only.');
+  // Side by side too: each starts its servers on free ports with data directories of its own.
+  const both = Boolean(process.env.DATABASE_URL);
+  await Promise.all([
+    run(
+      'readme (PGlite)',
+      'node',
+      ['scripts/readme-smoke.mjs', '--db', 'pglite'],
+      {},
+      {
+        buffered: both,
+      },
+    ),
+    both
+      ? run(
+          'readme (PostgreSQL)',
+          'node',
+          ['scripts/readme-smoke.mjs', '--db', 'postgres'],
+          {},
+          {
+            buffered: true,
+          },
+        )
+      : console.log('\nDATABASE_URL not set: the README smoke test ran against PGlite only.'),
+  ]);
 }
 if (want('e2e')) {
   ensureChromium();

@@ -1,7 +1,9 @@
 import { authMessages } from './auth';
 import { commonMessages } from './common';
+import { documentsMessages } from './documents';
 import { equipmentMessages } from './equipment';
 import { fieldMessages } from './field';
+import { fuelMessages } from './fuel';
 import { importMessages } from './import';
 import { inspectionsMessages } from './inspections';
 import { integrationsMessages } from './integrations';
@@ -9,6 +11,7 @@ import { operatorsMessages } from './operators';
 import { profileMessages } from './profile';
 import { scheduleMessages } from './schedule';
 import { queryMessages } from './query';
+import { reportsMessages } from './reports';
 import { subscriptionMessages } from './subscription';
 import { workOrdersMessages } from './work-orders';
 import type { MessageText } from './register';
@@ -34,6 +37,9 @@ export const messageCatalogue = {
   workOrders: workOrdersMessages,
   integrations: integrationsMessages,
   schedule: scheduleMessages,
+  reports: reportsMessages,
+  documents: documentsMessages,
+  fuel: fuelMessages,
 } as const;
 
 type Catalogue = typeof messageCatalogue;

@@ -17,6 +17,8 @@ export const commonMessages = registerMessages('common', {
   brokenCharacter: 'The text contains a broken character. Please type it again.',
   /** Any date outside MIN_DATE..MAX_DATE (domain/schemas/primitives.ts). */
   dateRange: 'The date must be between 1900-01-01 and 2100-12-31.',
+  /** A field the request body does not have (public API routes refuse them, lib/strict-schema.ts); field: its dotted path. */
+  unknownField: 'Unknown field: {{field}}',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   /** 422: an Idempotency-Key sent again with another body (the first request is kept, nothing written). */
   idempotencyKeyReused:

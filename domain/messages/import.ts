@@ -38,4 +38,7 @@ export const importMessages = registerMessages('import', {
   unitForUsage: 'Say what the usage counts: add a Unit column (hours, miles or kilometers)',
   typeDefaulted: 'No type in the file: added as Other',
   unitDefaulted: 'No meter in the file: added without usage tracking (N/A)',
+  programUnknown: 'No program of yours is named "{{value}}": check its name on the Programs page',
+  programNeedsMeter:
+    'The program "{{value}}" has tasks by usage, and this machine has no meter (N/A): give it a unit or choose another program',
 } as const);

@@ -20,5 +20,6 @@ export const profileMessages = registerMessages('profile', {
   commonPassword: 'This password is too common. Please choose a less predictable one.',
   digestFrequency: 'Choose daily, weekly or off.',
   digestWeekday: 'Choose a day of the week.',
+  monthlySummary: 'Choose whether to get the monthly summary.',
   language: 'Choose English or Spanish.',
 } as const);

@@ -88,6 +88,8 @@ export const currentUserSchema = z.object({
   businessName: z.string().nullable(),
   /** The company's time zone (null for the platform admin): every "today" is computed in it. */
   timeZone: z.string().nullable(),
+  /** The company's fuel volume unit, gal or L (issue 45; null for the platform admin). */
+  volumeUnit: z.enum(['gal', 'L']).nullable(),
   hasSecurityQuestions: z.boolean(),
   createdAt: z.coerce.date().transform((d) => d.toISOString()),
 });

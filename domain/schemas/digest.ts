@@ -17,6 +17,8 @@ export const updateDigestPreferencesSchema = z.object({
     .max(6, m.digestWeekday)
     .default(1),
   language: z.enum(mailLanguages, { error: m.language }),
+  /** The monthly fleet summary on the 1st (issue 45); left out, it stays as it is. */
+  monthlySummary: z.boolean({ error: m.monthlySummary }).optional(),
 });
 export type UpdateDigestPreferences = z.infer<typeof updateDigestPreferencesSchema>;
 
@@ -30,6 +32,8 @@ export const digestPreferencesSchema = z.object({
   email: z.string(),
   /** The company-time hour it goes out at. */
   hour: z.number(),
+  /** The monthly fleet summary on the 1st of each month (issue 45). */
+  monthlySummary: z.boolean(),
 });
 export type DigestPreferences = z.infer<typeof digestPreferencesSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nextTaskSchema } from './status';
 import { text } from './primitives';
 import { equipmentMessages } from '../messages/equipment';
 import { fieldMessages } from '../messages/field';
@@ -13,6 +14,8 @@ export const fieldMachineSchema = equipmentOptionSchema.extend({
   lastReadingAt: z.string(),
   /** Usage per day from the machine's own readings (domain/usage-rate.ts), null when not known. */
   usualDaily: z.number().nullable(),
+  /** Its next service task (issue 40): the one due soonest, as every equipment answer's status has it. */
+  nextTask: nextTaskSchema.nullable(),
 });
 export type FieldMachine = z.infer<typeof fieldMachineSchema>;
 

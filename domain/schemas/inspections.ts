@@ -72,6 +72,17 @@ export const templateInputSchema = z
 export type TemplateInput = z.output<typeof templateInputSchema>;
 export type TemplateFormInput = z.input<typeof templateInputSchema>;
 
+/** A checklist item with every field present: as the editor holds it and as the API answers it. */
+const itemValuesSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  help: z.string(),
+  kind: z.enum(itemKinds),
+  unit: z.string(),
+  required: z.boolean(),
+  critical: z.boolean(),
+});
+
 /**
  * The checklist editor's values (every item's field present) piped into the API's schema: the form
  * validates with `templateInputSchema` itself, its messages under each field.
@@ -82,17 +93,7 @@ export const templateFormSchema = z
     equipmentTypes: z.array(z.enum(equipmentTypes)),
     equipmentIds: z.array(z.string()),
     daily: z.boolean(),
-    items: z.array(
-      z.object({
-        id: z.string(),
-        label: z.string(),
-        help: z.string(),
-        kind: z.enum(itemKinds),
-        unit: z.string(),
-        required: z.boolean(),
-        critical: z.boolean(),
-      }),
-    ),
+    items: z.array(itemValuesSchema),
   })
   .transform((v): TemplateFormInput => v)
   .pipe(templateInputSchema);
@@ -104,17 +105,7 @@ export const templateDtoSchema = z.object({
   equipmentTypes: z.array(z.string()),
   equipmentIds: z.array(z.string()),
   daily: z.boolean(),
-  items: z.array(
-    z.object({
-      id: z.string(),
-      label: z.string(),
-      help: z.string(),
-      kind: z.enum(itemKinds),
-      unit: z.string(),
-      required: z.boolean(),
-      critical: z.boolean(),
-    }),
-  ),
+  items: z.array(itemValuesSchema),
   /** The ready-made checklist it was copied from, if any. */
   starter: z.string().nullable(),
   createdAt: z.string(),

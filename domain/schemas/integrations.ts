@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { apiScopes, webhookEvents, type ApiScope, type WebhookEvent } from '../integrations';
-import { fuelTypes } from '../kinds';
+import { fuelTypeWords } from '../kinds';
+import { fuelMessages } from '../messages/fuel';
+import { moneySchema, volumeUnitSchema } from './fuel';
 import { commonMessages } from '../messages/common';
 import { integrationsMessages as m } from '../messages/integrations';
 import { operatorsMessages } from '../messages/operators';
@@ -58,7 +60,12 @@ export const batchReadingSchema = z
     /** The meter's total (hours, miles or kilometres, as the machine counts). */
     usage: num(operatorsMessages.invalidUsage),
     fuelAdded: num(operatorsMessages.invalidFuel).optional(),
-    fuelType: z.enum(fuelTypes).optional(),
+    fuelType: z.enum(fuelTypeWords).optional(),
+    /** The fill-up's own price per `volumeUnit`, or its total cost (issue 45). */
+    price: moneySchema(fuelMessages.priceInvalid).optional(),
+    cost: moneySchema(fuelMessages.costInvalid).optional(),
+    /** gal | L: the unit of `fuelAdded` and `price` (gallons when left out). */
+    volumeUnit: volumeUnitSchema.optional(),
     /** When the reading was taken (ISO date-time with its offset). */
     at: z.iso.datetime({ offset: true, message: commonMessages.invalid }),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { equipmentDtoSchema, historyRecordDtoSchema, serviceEntryDtoSchema } from './equipment';
+import { taskDtoSchema } from './schedule';
 
 /**
  * GET /api/equipment/:id/page: everything the machine page (/machines/:id) shows but its timeline,
@@ -111,6 +112,14 @@ export const machinePageSchema = z.object({
     /** Usage since the first known reading; cost per hour / mile / km when there is both. */
     usageTracked: z.number(),
     costPerUnit: z.number().nullable(),
+    /**
+     * The cost of ownership, all time (domain/costs.ts ownershipCost, issue 45): fill-ups at their own
+     * cost or price, else the company price in force; maintenance plus fuel; and that total per hour /
+     * mile / km over the same usage.
+     */
+    fuelCost: z.number(),
+    totalCost: z.number(),
+    totalCostPerUnit: z.number().nullable(),
   }),
   charts: z.object({
     usage: z.array(usagePointSchema),
@@ -130,6 +139,8 @@ export const machinePageSchema = z.object({
   /** Readings waiting for a manager's review, newest first. */
   pendingReadings: z.array(machinePendingReadingSchema),
   openWorkOrders: z.array(machineWorkOrderSchema),
+  /** The maintenance schedule (issue 40): every task, as GET /api/equipment/:id/tasks answers it. */
+  tasks: z.array(taskDtoSchema),
 });
 export type MachinePageDto = z.infer<typeof machinePageSchema>;
 

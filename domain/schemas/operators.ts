@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { text } from './primitives';
-import { defaultFuelType, fuelTypes, type OperatorFuelType } from '../kinds';
+import { defaultFuelType, fuelTypes, fuelTypeWords, type OperatorFuelType } from '../kinds';
 import { isTimeZone } from '../dates';
 import { resolveTimeZone } from '../time-zones';
 import { MIN_PASSWORD, authMessages } from '../messages/auth';
 import { commonMessages } from '../messages/common';
 import { operatorsMessages } from '../messages/operators';
+import { fuelMessages } from '../messages/fuel';
+import { volumeUnits } from '../fuel';
+import { moneySchema, volumeUnitSchema } from './fuel';
 import { companyNameSchema } from './profile';
 import { browseLimit, historyRecordDtoSchema, voidDetailsSchema } from './equipment';
 import { UPDATES_MAX } from '../operator-updates';
@@ -182,12 +185,23 @@ const optionalNumber = (message: string) =>
     z.number({ message }).min(0, message).max(100_000_000, message).optional(),
   );
 
+const optionalMoney = (message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+    moneySchema(message).optional(),
+  );
+
 export const operatorUpdateInputSchema = z
   .object({
     equipmentId: z.uuid({ message: m.noEquipmentSelected }),
     newUsage: optionalNumber(m.invalidUsage),
     fuelAdded: optionalNumber(m.invalidFuel),
-    fuelType: z.enum(fuelTypes).optional(),
+    fuelType: z.enum(fuelTypeWords).optional(),
+    /** The fill-up's own price per `volumeUnit`, or its total cost (issue 45); both may be left out. */
+    price: optionalMoney(fuelMessages.priceInvalid),
+    cost: optionalMoney(fuelMessages.costInvalid),
+    /** gal | L: the unit of `fuelAdded` and `price` (gallons when left out, as v1 always meant). */
+    volumeUnit: volumeUnitSchema.optional(),
     notes: text().trim().max(2000, m.notesMax).optional(),
     equipmentName: text().max(200).optional(),
     /**
@@ -210,8 +224,15 @@ export const operatorUpdateDto = z.object({
   operatorId: z.string().nullable(),
   operatorName: z.string(),
   newUsage: z.number().nullable(),
+  /** In `volumeUnit` (the company's unit). */
   fuelAdded: z.number(),
   fuelType: z.string(),
+  /** gal | L: the unit of `fuelAdded` and `price` in this answer (the company's, issue 45). */
+  volumeUnit: z.enum(volumeUnits),
+  /** The fill-up's own price per `volumeUnit`, when one was given. */
+  price: z.number().nullable(),
+  /** The fill-up's own total cost, when one was given. */
+  cost: z.number().nullable(),
   notes: z.string(),
   status: z.enum(operatorUpdateStatuses),
   reason: z.string().nullable(),

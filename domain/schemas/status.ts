@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MachineStatus } from '../schedule';
 import { serviceStatuses, statusSlugs, type EquipmentStatus } from '../status-values';
 
 /** The status engine's types as schemas (domain/status.ts stays free of zod for the screens). */
@@ -33,3 +34,24 @@ export type { EquipmentStatus };
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameShape: Same<z.infer<typeof equipmentStatusSchema>, EquipmentStatus> = true;
 void sameShape;
+
+/** A machine's next task: the one due soonest (domain/schedule.ts nextTaskOf). */
+export const nextTaskSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The machine's primary task (its default name "Service" is shown in the reader's language). */
+  primary: z.boolean(),
+  /** The usage it is due at (null without a usage interval). */
+  dueUsage: z.number().nullable(),
+  /** Its next due date (YYYY-MM-DD; null without a time interval). */
+  dueDate: z.string().nullable(),
+  /** The earlier of the usage forecast at the machine's usual daily rate and the due date. */
+  forecastDate: z.string().nullable(),
+});
+
+/** A machine's status as every equipment answer carries it: its worst task's, with its next task. */
+export const machineStatusSchema = equipmentStatusSchema.extend({
+  nextTask: nextTaskSchema.nullable(),
+});
+const sameMachine: Same<z.infer<typeof machineStatusSchema>, MachineStatus> = true;
+void sameMachine;

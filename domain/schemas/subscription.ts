@@ -38,6 +38,8 @@ export const subscriptionViewSchema = z.object({
   cancelAtPeriodEnd: z.boolean(),
   trialDaysLeft: z.number(),
   equipmentCount: z.number(),
+  /** Bytes the company's documents take, and its plan's limit (issue 42). */
+  storage: z.object({ used: z.number(), limit: z.number() }),
   overLimit: z.boolean(),
   entitled: z.boolean(),
   reason: z.enum(['trial', 'active', 'trial_ended', 'canceled', 'expired', 'paused']),

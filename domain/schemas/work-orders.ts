@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commonMessages } from '../messages/common';
 import { workOrdersMessages } from '../messages/work-orders';
+import { scheduleMessages } from '../messages/schedule';
 import { optionalDateSchema, text } from './primitives';
 
 export { workOrdersMessages };
@@ -81,6 +82,11 @@ const workOrderFields = {
   notes: optionalText(5000),
 };
 
+/** The machine's service tasks an order does (issue 40): each must be one of its tasks (404). */
+const serviceTaskIds = z
+  .array(z.uuid({ error: scheduleMessages.taskNotFound }), { error: scheduleMessages.taskNotFound })
+  .max(100);
+
 const workOrderInputObject = z.object({
   equipmentId: z.uuid(commonMessages.notFound),
   ...workOrderFields,
@@ -90,6 +96,7 @@ const workOrderInputObject = z.object({
     (v) => (v === '' ? null : v),
     z.uuid(commonMessages.notFound).nullable().optional(),
   ),
+  taskIds: serviceTaskIds.optional(),
 });
 /** A person or an outside vendor, not both. */
 const oneAssignee = (v: { assigneeId?: string | null; vendor?: string | null }) =>
@@ -133,6 +140,7 @@ export const workOrderPatchSchema = z
     vendor: workOrderFields.vendor,
     tasks: tasksField.optional(),
     notes: workOrderFields.notes,
+    taskIds: serviceTaskIds.optional(),
   })
   .strict();
 export type WorkOrderPatch = z.output<typeof workOrderPatchSchema>;
@@ -211,6 +219,8 @@ export const workOrderDtoSchema = z.object({
   tasks: z.array(z.object({ id: z.string(), label: z.string(), done: z.boolean() })),
   notes: z.string().nullable(),
   defectId: z.string().nullable(),
+  /** The machine's service tasks it does: completing it resets them (issue 40). */
+  taskIds: z.array(z.string()),
   parts: z.array(workOrderPartLineSchema),
   photos: z.array(z.object({ id: z.string(), createdAt: z.string() })),
   partsCost: z.number(),
@@ -232,6 +242,8 @@ export type WorkOrderDto = z.infer<typeof workOrderDtoSchema>;
 /** GET /api/work-orders/proposal/:id?defectId=: what a new order starts from (a machine, or a defect). */
 export const proposalQuerySchema = z.object({
   defectId: z.uuid(commonMessages.notFound).optional(),
+  /** A service task of the machine (Due soon's "Create work order"): its name, parts and estimated cost. */
+  taskId: z.uuid(scheduleMessages.taskNotFound).optional(),
 });
 export type WorkOrderProposal = {
   equipmentId: string;
@@ -241,6 +253,8 @@ export type WorkOrderProposal = {
   parts: { partId: string; name: string; quantity: number; onHand: number; unit: string }[];
   /** From a defect: its item (the task), the operator's words (the notes) and whether it has a photo. */
   defect: { id: string; item: string; said: string; hasPhoto: boolean } | null;
+  /** From a service task: its id (sent back as taskIds), name and estimated cost. */
+  task?: { id: string; name: string; primary: boolean; estimatedCost: number | null } | null;
 };
 
 // ---- Parts --------------------------------------------------------------------------------------------

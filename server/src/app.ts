@@ -21,6 +21,7 @@ import { registerEntitlement } from './plugins/entitlement';
 import { registerErrorHandler } from './plugins/errors';
 import { createMetrics, registerMetrics } from './plugins/metrics';
 import { registerRequestLog } from './plugins/request-log';
+import { recordRouteTable } from './plugins/route-hooks';
 import { registerSecurity } from './plugins/security';
 import { registerSessions, SIGNED_IN_HINT_COOKIE } from './plugins/session';
 import { registerValidation } from './plugins/validation';
@@ -70,6 +71,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     metrics: createMetrics(database, config.METRICS_TOKEN),
   };
 
+  recordRouteTable(app);
   registerErrorHandler(app);
   registerValidation(app, { strictResponses: opts.strictResponses === true });
   registerRequestLog(app);

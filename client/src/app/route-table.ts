@@ -63,7 +63,7 @@ export const PAGES = {
   },
   equipmentList: {
     module: 'features/equipment/routes/equipment-list.tsx',
-    namespaces: ['equipment', 'field'],
+    namespaces: ['equipment', 'field', 'schedule'],
   },
   equipmentByStatus: {
     module: 'features/equipment/routes/equipment-by-status.tsx',
@@ -71,7 +71,7 @@ export const PAGES = {
   },
   addEquipment: {
     module: 'features/equipment/routes/add-equipment.tsx',
-    namespaces: ['equipment'],
+    namespaces: ['equipment', 'schedule'],
   },
   retiredEquipment: {
     module: 'features/equipment/routes/retired-equipment.tsx',
@@ -79,7 +79,7 @@ export const PAGES = {
   },
   dueSoon: {
     module: 'features/maintenance/routes/due-soon.tsx',
-    namespaces: ['maintenance', 'equipment'],
+    namespaces: ['maintenance', 'equipment', 'schedule'],
   },
   importData: {
     module: 'features/import/routes/import.tsx',
@@ -107,7 +107,7 @@ export const PAGES = {
   // (domain/routes.ts fillDataUrl).
   machine: {
     module: 'features/machines/routes/machine.tsx',
-    namespaces: ['machines', 'equipment'],
+    namespaces: ['machines', 'equipment', 'schedule'],
     data: ['/api/equipment/:id/page', `/api/equipment/:id/history?limit=${TIMELINE_PAGE}`],
   },
   printLabels: { module: 'features/field/routes/print-labels.tsx', namespaces: ['field'] },
@@ -129,6 +129,10 @@ export const PAGES = {
     namespaces: ['workOrders'],
   },
   costs: { module: 'features/work-orders/routes/costs.tsx', namespaces: ['workOrders'] },
+  // Maintenance programs (issue 40): task templates applied to many machines.
+  programs: { module: 'features/schedule/routes/programs.tsx', namespaces: ['schedule'] },
+  // Fleet insight (issue 45): utilisation; costs, fuel and downtime to come.
+  reports: { module: 'features/reports/routes/reports.tsx', namespaces: ['reports', 'equipment'] },
   parts: { module: 'features/work-orders/routes/parts.tsx', namespaces: ['workOrders'] },
   // API keys and webhooks (issue 29): the owner's, from Settings.
   integrations: {
@@ -198,6 +202,8 @@ export const ROUTE_TABLES: Record<RouteTableName, readonly (readonly [string, Pa
     ['/work-orders/:id', 'workOrder'],
     ['/parts', 'parts'],
     ['/costs', 'costs'],
+    ['/programs', 'programs'],
+    ['/reports', 'reports'],
     ['/instructions', 'instructions'],
     ['/contact', 'contact'],
     ['/profile', 'profile'],

@@ -15,3 +15,14 @@ export function fieldProps<T extends FieldValues, O extends FieldValues>(
     ...form.register(name),
   };
 }
+
+/**
+ * A control's invalid mark and what a screen reader reads with it: the error `FormField` writes
+ * (`<id>-error`) when there is one, else its hint (`<id>-hint`) when it has one.
+ */
+export function invalidProps(error: unknown, id: string, hint = false) {
+  return {
+    'aria-invalid': Boolean(error) || undefined,
+    'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  };
+}

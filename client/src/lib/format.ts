@@ -48,6 +48,11 @@ export function formatNumber(value: number | null | undefined, maxDecimals = 1):
   return formatDecimal(value ?? 0, maxDecimals);
 }
 
+/** A share (0..1) as a percentage with at most one decimal: "91.7%" (Spanish: "91,7 %"). */
+export function formatPercent(share: number): string {
+  return numberFormat({ style: 'percent', maximumFractionDigits: 1 }).format(share);
+}
+
 function toDate(value: string | Date): Date {
   // Date-only strings are read at local noon: never shifted to the previous day by the time zone.
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)

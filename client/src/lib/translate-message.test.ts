@@ -67,7 +67,9 @@ describe('the message catalogue', () => {
       const source = readFileSync(path.join(dir, file), 'utf8')
         .split('\n')
         .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line)) // comments may quote messages
-        .join('\n');
+        .join('\n')
+        // A field's documentation (`.describe(...)`, the OpenAPI description) is not a message.
+        .replace(/\.describe\(\s*(['"`])(?:(?!\1)[^\\]|\\.)*\1\s*,?\s*\)/g, '');
       // Quoted strings that read like a message: a capital letter, then at least two more words.
       for (const m of source.matchAll(/(['"`])([A-Z][a-z]+(?: [^'"`\n]+){2,})\1/g)) {
         const text = m[2]!;

@@ -71,6 +71,33 @@ const historyInsert = (companyId: string, machineOf: string, count: number) =>
       'Op N1', now() - ((g % 129600) || ' minutes')::interval
    from generate_series(1, ${count}) g`;
 
+/**
+ * A maintenance schedule of 6 tasks per machine (issue 40): the machine's primary task "Service" (its
+ * 250 h interval, made by the equipment trigger) and 5 more, as an excavator's manual has them: fuel
+ * filters every 500 h, the hydraulic filter every 1,000 h, hydraulic oil every 2,000 h, an inspection
+ * every 12 months and a registration renewal every year. Each last done spread over the interval, so
+ * some of every kind are due soon or past due. `machineOf` is an SQL expression of the series number g;
+ * the machines' usage is machinesInsert's (1000 + (g * 37) % 300).
+ */
+const tasksInsert = (companyId: string, machineOf: string, count: number) =>
+  `insert into service_task (company_id, equipment_id, name, category, every_usage, every_time_count, every_time_unit,
+      last_done_usage, last_done_date, next_due_date, position)
+   select ${companyId}, ${machineOf}, t.name, t.category, t.every_usage, t.every_count, t.every_unit,
+      case when t.every_usage is null then null
+        else greatest(0, 1000 + (g * 37) % 300 - (g * t.k) % (t.every_usage * 1.15)::int) end,
+      current_date - ((g * t.k) % 380)::int,
+      case when t.every_unit is null then null
+        else (current_date - ((g * t.k) % 380)::int + (t.every_count || ' ' || t.every_unit)::interval)::date end,
+      t.pos
+   from generate_series(1, ${count}) g
+   cross join (values
+     ('Fuel filters', 'service', 500::numeric, null::int, null::text, 7, 1),
+     ('Hydraulic filter', 'service', 1000, null, null, 11, 2),
+     ('Hydraulic oil', 'service', 2000, null, null, 13, 3),
+     ('Annual inspection', 'inspection', null, 12, 'months', 17, 4),
+     ('Registration', 'renewal', null, 1, 'years', 19, 5)
+   ) t(name, category, every_usage, every_count, every_unit, k, pos)`;
+
 /** Bulk SQL as the tables' owner (Database.ownerSql): ANALYZE needs the owner, and no policy is checked per row. */
 async function seed(
   ownerSql: (text: string) => Promise<unknown>,
@@ -132,7 +159,8 @@ const GROWTH_UPDATES_PER_MACHINE = 10;
 /**
  * A data set of one company per size in GROWTH_SIZES ("Growth N", owner growthN@bench.test), each machine
  * with 25 typed history entries (a note, an operator's reading, a service with a part and a cost, in
- * turn) and 10 operator updates: how a call's cost grows with the fleet, nothing else in the database.
+ * turn), 10 operator updates and 6 service tasks (tasksInsert): how a call's cost grows with the fleet,
+ * nothing else in the database.
  */
 async function seedGrowth(
   ownerSql: (text: string) => Promise<unknown>,
@@ -161,6 +189,7 @@ async function seedGrowth(
     await ownerSql(
       historyInsert(company, machine(`(1 + g % ${size})`), size * GROWTH_HISTORY_PER_MACHINE),
     );
+    await ownerSql(tasksInsert(company, machine('g'), size));
   }
   await ownerSql('analyze');
 }

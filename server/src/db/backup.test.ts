@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { cookieFrom } from '../test/helpers';
 import { call, createEquipmentViaApi, signupOwner } from '../test/factories';
+import { multipartBody } from '../test/multipart';
 import {
   BackupError,
   backup,
@@ -153,6 +154,26 @@ describe(`backup and restore (${kind})`, () => {
   it('restores every table equal, row for row, and keeps the newest backups only', async () => {
     await addMachines(4);
     for (let i = 0; i < 12; i++) expect(await operatorUpdate(machines[i % 4]!)).toBe(true);
+    // Documents (issue 42): a file of three chunks and a small one, byte for byte after the restore.
+    const files = [
+      Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(600 * 1024)]),
+      Buffer.from('pieza,costo\nfiltro,12\n'),
+    ];
+    const sent: Record<string, string> = {};
+    for (const [i, bytes] of files.entries()) {
+      const { payload, headers } = multipartBody(
+        { title: `File ${i}`, category: 'manual' },
+        { name: `file-${i}.${i === 0 ? 'pdf' : 'csv'}`, bytes },
+      );
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/equipment/${machines[0]}/documents`,
+        payload,
+        headers: { ...headers, cookie: owner.cookie },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      sent[res.json<{ id: string }>().id] = createHash('sha256').update(bytes).digest('hex');
+    }
     const before = await sourceDigests();
     expect(nonEmpty(before)).toEqual(
       expect.arrayContaining([
@@ -161,6 +182,9 @@ describe(`backup and restore (${kind})`, () => {
         'public.equipment',
         'public.operator_update',
         'public.session',
+        'public.document',
+        'public.document_chunk',
+        'public.document_machine',
       ]),
     );
 
@@ -180,6 +204,14 @@ describe(`backup and restore (${kind})`, () => {
     expect(r.secret).toBe('ok');
     expect(r.tables.map((t) => [t.table, t.rows])).toEqual(before.map((t) => [t.table, t.rows]));
     expect(await onTarget(target, (q) => tableDigests(q))).toEqual(before);
+    // Each document's chunks, put together, are the bytes that were sent.
+    const restoredFiles = await onTarget(target, (q) =>
+      q(`select d.id::text as id, d.sha256,
+                encode(sha256(string_agg(c.bytes, ''::bytea order by c.n)), 'hex') as actual
+         from document d join document_chunk c on c.document_id = d.id group by d.id, d.sha256`),
+    );
+    expect(Object.fromEntries(restoredFiles.map((r) => [r.id, r.actual]))).toEqual(sent);
+    expect(restoredFiles.every((r) => r.actual === r.sha256)).toBe(true);
 
     // Another APP_SECRET cannot open the shared operator password: restore says so.
     const other = await restore(await newTarget(), made[2]!.file, {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asCompany, asSystem } from './scope';
 import { createTestApp, type TestApp } from '../test/helpers';
+import { multipartBody } from '../test/multipart';
 import {
   addSignedInUser,
   call,
@@ -60,15 +61,36 @@ afterAll(async () => {
 
 async function companyWithData(): Promise<SignedIn> {
   const owner = await signupOwner(t.app);
+  const m = await createEquipmentViaApi(t.app, owner.cookie);
   await createEquipmentViaApi(t.app, owner.cookie);
-  await createEquipmentViaApi(t.app, owner.cookie);
+  // A document (issue 42): its row, its bytes' chunk and its machine link.
+  const { payload, headers } = multipartBody(
+    { title: 'Manual', category: 'manual' },
+    { name: 'manual.pdf', bytes: Buffer.from('%PDF-1.7\nmanual') },
+  );
+  const doc = await t.app.inject({
+    method: 'POST',
+    url: `/api/equipment/${m.id}/documents`,
+    payload,
+    headers: { ...headers, cookie: owner.cookie },
+  });
+  if (doc.statusCode !== 201) throw new Error(`document upload failed: ${doc.body}`);
   return owner;
 }
 
 describe('row-level security', () => {
   it('is enabled, forced and has a policy on every table with a company_id (and company)', async () => {
     expect(tenantTables).toEqual(
-      expect.arrayContaining(['company', 'user', 'equipment', 'equipment_note', 'operator_update']),
+      expect.arrayContaining([
+        'company',
+        'user',
+        'equipment',
+        'equipment_note',
+        'operator_update',
+        'document',
+        'document_chunk',
+        'document_machine',
+      ]),
     );
     const r = await t.deps.systemDb.execute(
       sql`select c.relname::text as name, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
@@ -114,6 +136,8 @@ describe('row-level security', () => {
       expect(res.statusCode, res.body).toBe(200);
       const seen = res.json<Record<string, (string | null)[]>>();
       expect(seen.equipment).toHaveLength(2);
+      for (const table of ['document', 'document_chunk', 'document_machine'])
+        expect(seen[table], table).toEqual([who.companyId]);
       expect(seen.company).toEqual([who.companyId]);
       expect(seen.user?.length).toBeGreaterThan(0);
       for (const [table, ids] of Object.entries(seen))

@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'unprocessable'
   | 'rate_limited'
   | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'range_not_satisfiable'
   | 'not_entitled'
   | 'plan_limit'
   | 'unavailable';
@@ -30,6 +32,9 @@ export const statusOf: Record<ErrorCode, number> = {
   /** A well-formed request that cannot be done as sent (an idempotency key reused with another body). */
   unprocessable: 422,
   payload_too_large: 413,
+  /** A file whose bytes are not a type we keep (documents), or a body that is not multipart where one is read. */
+  unsupported_media_type: 415,
+  range_not_satisfiable: 416,
   rate_limited: 429,
   unavailable: 503,
 };
@@ -77,6 +82,10 @@ export function issueMessage(issue: z.core.$ZodIssue): {
   params?: MessageParams;
   text: string;
 } {
+  if (issue.code === 'unrecognized_keys') {
+    const params = { field: unknownFieldsOf(issue).join(', ') };
+    return { key: 'common.unknownField', params, text: messageText('common.unknownField', params) };
+  }
   const key = messageKeyOf(issue.message);
   if (!key) return { key: 'common.invalid', text: issue.message };
   const params: Record<string, string | number> = {};
@@ -85,6 +94,10 @@ export function issueMessage(issue: z.core.$ZodIssue): {
   if (issue.code === 'too_big') params.max = Number(issue.maximum);
   if (issue.code === 'too_small') params.min = Number(issue.minimum);
   if (issue.code === 'invalid_value') params.values = issue.values.map(String).join(', ');
+  // A refinement's own values (`params` of .refine), e.g. a report's longest period.
+  if (issue.code === 'custom')
+    for (const [k, v] of Object.entries(issue.params ?? {}))
+      if (typeof v === 'string' || typeof v === 'number') params[k] = v;
   return { key, params, text: messageText(key, params) };
 }
 
@@ -93,11 +106,26 @@ export function fromZodError(error: z.ZodError): AppError {
   return fromIssues(error.issues);
 }
 
-/** fromZodError from the issues themselves (a route's declared schema reports them one by one). */
-export function fromIssues(issues: readonly z.core.$ZodIssue[]): AppError {
-  const error = { issues };
+/** The dotted paths of the fields a strict object did not know (`readings.0.odometr`). */
+const unknownFieldsOf = (issue: z.core.$ZodIssue & { code: 'unrecognized_keys' }) =>
+  issue.keys.map((k) => [...issue.path, k].join('.'));
+
+/**
+ * fromZodError from the issues themselves (a route's declared schema reports them one by one). An
+ * unknown field (a strict request body, lib/strict-schema.ts) comes first and is named, each under its
+ * own path: a misspelt field is usually why another one is missing.
+ */
+export function fromIssues(all: readonly z.core.$ZodIssue[]): AppError {
+  const unknown = (i: z.core.$ZodIssue) => i.code === 'unrecognized_keys';
+  const error = { issues: [...all.filter(unknown), ...all.filter((i) => !unknown(i))] };
   const fieldTexts: Record<string, string> = {};
   for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const field of unknownFieldsOf(issue))
+        if (!(field in fieldTexts))
+          fieldTexts[field] = messageText('common.unknownField', { field });
+      continue;
+    }
     const field = issue.path.join('.') || '_';
     if (!(field in fieldTexts)) fieldTexts[field] = issueMessage(issue).text;
   }

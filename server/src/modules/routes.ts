@@ -16,6 +16,9 @@ import { partsRoutes } from './parts/parts.routes';
 import { workOrdersRoutes } from './work-orders/work-orders.routes';
 import { apiKeysRoutes, integrationsRoutes } from './integrations/index';
 import { scheduleRoutes } from './schedule/schedule.routes';
+import { reportsRoutes } from './reports/reports.routes';
+import { documentsRoutes } from './documents/index';
+import { fuelPricesRoutes } from './fuel-prices/index';
 
 /** Every API module, registered in this order. Each module owns its routes and service. */
 export async function registerModules(app: FastifyInstance, deps: Deps) {
@@ -34,6 +37,9 @@ export async function registerModules(app: FastifyInstance, deps: Deps) {
   await partsRoutes(app, deps);
   await workOrdersRoutes(app, deps);
   await scheduleRoutes(app, deps);
+  await reportsRoutes(app, deps);
+  await documentsRoutes(app, deps);
+  await fuelPricesRoutes(app, deps);
   await apiKeysRoutes(app, deps);
   await integrationsRoutes(app, deps);
 }

@@ -27,12 +27,12 @@ export function registerAccessControl(app: FastifyInstance) {
     'preValidation',
     isApiRoute,
     (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
-      const refused = accessError(req.routeOptions.config.access, req.auth);
-      if (refused) return done(refused);
-      // A key (plugins/api-keys.ts) may only reach the routes its scopes open, public ones aside.
+      // A key (plugins/api-keys.ts) reaches only the routes that declare its scope, public ones aside:
+      // every other route answers it 403 integrations.keyScope, whatever its roles.
       const key = req.auth?.apiKey;
       const access = req.routeOptions.config.access;
-      done((key && access !== 'public' ? keyAccessError(req, key.scopes) : null) ?? undefined);
+      const keyRefused = key && access !== 'public' ? keyAccessError(req, key.scopes) : null;
+      done(keyRefused ?? accessError(access, req.auth) ?? undefined);
     },
   );
 }

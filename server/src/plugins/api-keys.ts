@@ -1,19 +1,22 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { z } from 'zod';
 import { apiScopes, type ApiScope } from '@domain/schemas/integrations';
 import { apiKey, company } from '../db/schema/index';
 import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
-import { hookRoutes, isApiRoute, SAFE_METHODS } from './route-hooks';
+import { strictSchema } from '../lib/strict-schema';
+import { hookRoutes, isApiRoute } from './route-hooks';
 import type { AuthContext } from './auth-context';
 
 /**
  * API keys (issue 29, docs/api.md): `Authorization: Bearer <token>` authenticates an /api request as
  * the company's integration. Such a request never reads the session cookie, skips the cross-site check
  * (a browser cannot send the header cross-site without the app's consent), and runs in the key's
- * company scope with row-level security as a person's would. What a key may call is decided here
- * (`keyAccessError`, deny by default), after the route's own roles (a key acts as an owner).
+ * company scope with row-level security as a person's would. What a key may call is each route's own
+ * `config.apiScope` (`keyAccessError`, deny by default), after the route's own roles (a key acts as
+ * an owner).
  */
 
 /** Tokens look like `ems_<43 base64url characters>`; the prefix makes a leaked one recognisable. */
@@ -23,12 +26,14 @@ const WINDOW_MS = 60_000;
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The scope a key needs for this route when it is not the default (GET: read, else write), e.g.
-     * 'readings' for the readings batch. Routes under the public surface only (see KEY_SURFACE).
+     * Whether an API key may call this route, and with which scope: 'read', 'write' (includes read
+     * and readings) or 'readings'. A route without it refuses every key (403 integrations.keyScope):
+     * the public API is exactly the routes that declare it, each of them in the OpenAPI document
+     * (openapi.ts; the route coverage test in openapi-coverage.test.ts). Only on routes open to
+     * owners and managers (a key acts as the owner): owner-only, platform-admin and public routes
+     * cannot declare it (checked when the route is added).
      */
     apiScope?: ApiScope;
-    /** 'never': no key may call this route even if its path is on the public surface. */
-    apiKeys?: 'never';
   }
 }
 
@@ -46,62 +51,51 @@ export function bearerOf(req: FastifyRequest): string | null {
 }
 
 /**
- * The paths a key may reach (the v1 public surface and its owner tools): equipment, readings, fuel,
- * history, the service log, the due list, operator updates, inspections and defects, imports, work
- * orders, parts and costs, the maintenance schedule's programs.
- * Billing, the team, the company's settings, profiles, sign-in, API keys and webhooks are not on it.
+ * The scope a key needs for a route (the OpenAPI document's `x-api-key-scope`), or null when no key
+ * may call it: the route's own `config.apiScope`, the rule every request is checked with.
  */
-const KEY_SURFACE = [
-  '/api/equipment',
-  '/api/retired-equipment',
-  '/api/dashboard/',
-  '/api/maintenance/',
-  '/api/operator-updates',
-  '/api/fuel',
-  '/api/service-entries/',
-  '/api/inspection-templates',
-  '/api/inspections',
-  '/api/defects',
-  '/api/field/',
-  '/api/import/',
-  '/api/readings/',
-  '/api/work-orders',
-  '/api/parts',
-  '/api/costs',
-  '/api/programs',
-];
+export function keyScopeOf(route: Pick<RouteOptions, 'config'>): ApiScope | null {
+  return (route.config as { apiScope?: ApiScope } | undefined)?.apiScope ?? null;
+}
 
-const onSurface = (url: string) => KEY_SURFACE.some((p) => url.startsWith(p));
-
-/** The scope a key needs for a route and method. */
-function neededScope(route: Pick<RouteOptions, 'config'>, method: string): ApiScope {
-  const declared = (route.config as { apiScope?: ApiScope } | undefined)?.apiScope;
-  if (declared) return declared;
-  return SAFE_METHODS.has(method) ? 'read' : 'write';
+/** Why a route may not declare `config.apiScope`, or null when it may. */
+function apiScopeMisuse(route: RouteOptions): string | null {
+  const config = route.config as { apiScope?: unknown; access?: unknown } | undefined;
+  if (config?.apiScope === undefined) return null;
+  if (!(apiScopes as readonly unknown[]).includes(config.apiScope)) return 'an unknown apiScope';
+  const access = config.access;
+  const roles: readonly unknown[] = Array.isArray(access) ? access : [];
+  return roles.includes('owner') && roles.includes('manager')
+    ? null
+    : 'apiScope on a route not open to owners and managers (owner-only, platform-admin, public)';
 }
 
 /**
- * The scope a key needs for a route (the OpenAPI document's `x-api-key-scope`), or null when no key
- * may call it: the same rule keyAccessError applies to each request.
+ * The public API's request bodies are strict (issue 41): on a route a key may call, an unknown field at
+ * any depth is 400 `common.unknownField` naming it, whoever calls (a key or the app itself), and the
+ * document says `additionalProperties: false` (lib/strict-schema.ts; the route's declared body schema
+ * is replaced before it is compiled or documented).
  */
-export function keyScopeOf(
-  route: Pick<RouteOptions, 'config' | 'url'>,
-  method: string,
-): ApiScope | null {
-  const config = route.config as { apiKeys?: 'never'; access?: unknown } | undefined;
-  if (config?.apiKeys === 'never' || config?.access === 'public' || !onSurface(route.url))
-    return null;
-  return neededScope(route, method);
+function strictBodyOf(route: RouteOptions) {
+  const body = route.schema?.body;
+  if (keyScopeOf(route) === null || !(body instanceof z.ZodType)) return;
+  route.schema = { ...route.schema, body: strictSchema(body) };
 }
 
 /** Why a key may not call this route (403), or null. `write` includes read and readings. */
 export function keyAccessError(req: FastifyRequest, scopes: readonly ApiScope[]): AppError | null {
-  const config = req.routeOptions.config;
-  const url = req.routeOptions.url ?? '';
-  const refused = () => new AppError('forbidden', 'integrations.keyScope');
-  if (config.apiKeys === 'never' || !onSurface(url)) return refused();
-  const needed = neededScope(req.routeOptions, req.method);
-  return scopes.includes(needed) || scopes.includes('write') ? null : refused();
+  const needed = keyScopeOf(req.routeOptions);
+  return needed && (scopes.includes(needed) || scopes.includes('write'))
+    ? null
+    : new AppError('forbidden', 'integrations.keyScope');
+}
+
+function rateLimitHeaders(w: { start: number; count: number }, limit: number, now: Date) {
+  return {
+    'ratelimit-limit': String(limit),
+    'ratelimit-remaining': String(Math.max(0, limit - w.count)),
+    'ratelimit-reset': String(Math.max(0, Math.ceil((w.start + WINDOW_MS - now.getTime()) / 1000))),
+  };
 }
 
 const validScopes = (s: unknown): ApiScope[] =>
@@ -120,18 +114,23 @@ export function registerApiKeys(
 ) {
   const db = deps.systemDb;
   const limit = deps.config.API_KEY_RATE_LIMIT;
+  app.addHook('onRoute', (route) => {
+    const misuse = apiScopeMisuse(route);
+    if (misuse) throw new Error(`Route ${String(route.method)} ${route.url}: ${misuse}`);
+    strictBodyOf(route);
+  });
   hookRoutes(
     app,
     'onRequest',
     isApiRoute,
-    (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+    (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
       const token = bearerOf(req);
       if (token === null) return done();
-      authenticate(req, token).then(() => done(), done);
+      authenticate(req, reply, token).then(() => done(), done);
     },
   );
 
-  async function authenticate(req: FastifyRequest, token: string) {
+  async function authenticate(req: FastifyRequest, reply: FastifyReply, token: string) {
     if (token.length > 200) throw new AppError('unauthenticated', 'integrations.invalidKey');
     const now = deps.now();
     const windowFrom = new Date(now.getTime() - WINDOW_MS);
@@ -170,11 +169,14 @@ export function registerApiKeys(
           pauseEndDate: company.pauseEndDate,
           cancelAtPeriodEnd: company.cancelAtPeriodEnd,
           timeZone: company.timeZone,
+          volumeUnit: company.volumeUnit,
         },
       });
     if (!row) throw new AppError('unauthenticated', 'integrations.invalidKey');
+    const start = row.rateWindowStart?.getTime() ?? now.getTime();
+    // Every answer to a key says where its window stands (IETF RateLimit-* headers), 429s included.
+    void reply.headers(rateLimitHeaders({ start, count: row.rateCount }, limit, now));
     if (row.rateCount > limit) {
-      const start = row.rateWindowStart?.getTime() ?? now.getTime();
       const seconds = Math.max(1, Math.ceil((start + WINDOW_MS - now.getTime()) / 1000));
       throw new AppError('rate_limited', 'common.rateLimited', {
         params: { seconds },

@@ -17,6 +17,8 @@ export type CompanyState = {
   pauseEndDate: Date | null;
   cancelAtPeriodEnd: boolean;
   timeZone: string;
+  /** gal | L: the unit fuel volumes are shown and typed in (issue 45). */
+  volumeUnit: string;
 };
 
 export type AuthContext = {

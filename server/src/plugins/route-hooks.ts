@@ -37,3 +37,21 @@ export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTION
 /** Whether a route answers a method that may change something. */
 export const changesState = (route: RouteOptions) =>
   (Array.isArray(route.method) ? route.method : [route.method]).some((m) => !SAFE_METHODS.has(m));
+
+const TABLES = new WeakMap<FastifyInstance, RouteOptions[]>();
+
+/**
+ * Keeps Fastify's own route table (every route as added, its config and schema) for the checks that
+ * compare it with the OpenAPI document (openapi.ts). Register before the routes.
+ */
+export function recordRouteTable(app: FastifyInstance): void {
+  const table: RouteOptions[] = [];
+  TABLES.set(app, table);
+  app.addHook('onRoute', (route) => {
+    table.push(route);
+  });
+}
+
+/** The routes added to the app since recordRouteTable (HEAD routes Fastify adds for GET included). */
+export const routeTableOf = (app: FastifyInstance): readonly RouteOptions[] =>
+  TABLES.get(app) ?? [];

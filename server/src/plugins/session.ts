@@ -91,6 +91,7 @@ async function lookupSession(db: Db, sid: string, now: Date): Promise<CachedSess
         pauseEndDate: company.pauseEndDate,
         cancelAtPeriodEnd: company.cancelAtPeriodEnd,
         timeZone: company.timeZone,
+        volumeUnit: company.volumeUnit,
       },
     })
     .from(session)

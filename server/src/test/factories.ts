@@ -56,6 +56,20 @@ export async function signInAgain(
   return cookieFrom(res);
 }
 
+/** The status a sign-in with this email (or business name) and password answers. */
+export async function signInStatus(
+  app: FastifyInstance,
+  emailOrBusinessName: string,
+  password: string,
+): Promise<number> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { emailOrBusinessName, password },
+  });
+  return res.statusCode;
+}
+
 /** inject() with a session cookie and a JSON body. */
 export function call(
   app: FastifyInstance,

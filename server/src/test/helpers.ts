@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
+import { installAnswerCheck } from './answer-check';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import type { Deps } from '../deps';
@@ -93,6 +94,8 @@ export async function createTestApp(
     strictResponses: true,
   });
   opts.routes?.(app, deps);
+  // Every answer checked against the OpenAPI document (issue 41, answer-check.ts).
+  installAnswerCheck(app);
   await app.ready();
   return {
     app,

@@ -3,7 +3,7 @@ import { lazy } from 'react';
 /**
  * The equipment dialogs (forms, zod, react-hook-form) as lazy components, declared once: each loads
  * when a screen first opens it (JavaScript budget, ADR 0007). Used by a list row's actions
- * (equipment-actions.tsx), the dashboard, Recent operator updates and the machine page.
+ * (equipment-actions.tsx), the dashboard, Recent operator updates and the machine page. The void dialog is in lazy-void-dialog.tsx (the Notes & History dialog, lazy here, uses it).
  */
 export const UpdateUsageDialog = lazy(() =>
   import('./update-usage-dialog').then((m) => ({ default: m.UpdateUsageDialog })),
@@ -16,7 +16,4 @@ export const RemoveEquipmentDialog = lazy(() =>
 );
 export const NotesHistoryDialog = lazy(() =>
   import('./notes-history-dialog').then((m) => ({ default: m.NotesHistoryDialog })),
-);
-export const VoidDialog = lazy(() =>
-  import('./void-dialog').then((m) => ({ default: m.VoidDialog })),
 );

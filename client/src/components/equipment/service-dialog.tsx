@@ -4,7 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { catalogueMatch } from '@domain/parts-match';
 import type { PartDto } from '@domain/schemas/work-orders';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import type { TaskDto } from '@domain/schemas/schedule';
+import { defaultTaskIds } from '@/components/schedule/default-tasks';
+import { useTasks } from '@/components/schedule/schedule-queries';
+import { useTaskWords } from '@/components/schedule/task-words';
+import { Checkbox } from '@/components/ui/checkbox';
 import { FormProvider, get, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
@@ -26,12 +31,15 @@ import { useMessage } from '@/lib/use-message';
 import { useEquipment, useRecordService } from './equipment-queries';
 import { formatUsage } from './format';
 import { ServicePartsEditor } from './service-parts-editor';
+import { StatusBadge } from './status-badge';
 
 type Props = {
   /** The machine to service (its current usage and service parts are read when the dialog opens). */
   equipmentId: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The tasks done to start ticked ("Mark done" on a task); else those approaching, due or overdue. */
+  taskIds?: readonly string[];
 };
 
 type FormValues = ServiceFormValues;
@@ -43,8 +51,11 @@ type Fields = keyof FormValues;
  * editable, more can be added; each may be a catalogue part, drawn from stock with the service), the
  * cost and who did it.
  */
-export function ServiceDialog({ equipmentId, open, onOpenChange }: Props) {
+export function ServiceDialog({ equipmentId, open, onOpenChange, taskIds }: Props) {
   const q = useEquipment(open ? equipmentId : null);
+  // The machine's maintenance schedule (issue 40): which tasks this service did.
+  const taskQuery = useTasks(open ? equipmentId : null);
+  const tasks = taskQuery.isError ? [] : taskQuery.data;
   const equipment = q.data;
   // The parts catalogue (issue 43): a part picked from it leaves the shelf with the service. The form
   // waits for it (or its failure) so the machine's parts start matched.
@@ -57,12 +68,14 @@ export function ServiceDialog({ equipmentId, open, onOpenChange }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[92dvh] max-w-xl overflow-y-auto">
-        {equipment && catalogue ? (
+        {equipment && catalogue && tasks ? (
           // A cached copy may be older than the machine: the form starts again from the fresh one.
           <ServiceForm
             key={`${equipment.id}:${equipment.lastUpdated}`}
             equipment={equipment}
             catalogue={catalogue}
+            tasks={tasks}
+            taskIds={taskIds}
             close={() => onOpenChange(false)}
           />
         ) : (
@@ -79,12 +92,21 @@ export function ServiceDialog({ equipmentId, open, onOpenChange }: Props) {
 function ServiceForm({
   equipment,
   catalogue,
+  tasks,
+  taskIds,
   close,
 }: {
   equipment: NonNullable<ReturnType<typeof useEquipment>['data']>;
   catalogue: readonly PartDto[];
+  tasks: readonly TaskDto[];
+  taskIds: readonly string[] | undefined;
   close: () => void;
 }) {
+  const words = useTaskWords();
+  const { t: ts } = useTranslation('schedule');
+  const [done, setDone] = useState<ReadonlySet<string>>(
+    () => new Set(defaultTaskIds(tasks, taskIds)),
+  );
   const { t } = useTranslation('equipment');
   const msg = useMessage();
   const today = companyToday();
@@ -117,27 +139,37 @@ function ServiceForm({
   const errorOf = (path: string) =>
     msg((get(formState.errors, path) as { message?: string } | undefined)?.message);
 
+  // A machine with a schedule names at least one task done (the API refuses an empty list).
+  const [noneTicked, setNoneTicked] = useState(false);
   const submit = handleSubmit((input) =>
-    mutation.mutateAsync({ id: equipment.id, input }).then(
-      (updated) => {
-        toast({
-          title: t('toast.serviceRecorded'),
-          description: t('toast.serviceRecordedBody', { name: updated.name }),
-        });
-        close();
-      },
-      (err: unknown) => {
-        if (err instanceof ApiError && err.fieldErrors)
-          for (const [field, message] of Object.entries(err.fieldErrors))
-            if (field in form.getValues())
-              setError(field as Fields, { type: 'server', message: String(message) });
-        toast({
-          title: t('toast.error'),
-          description: translateError(t, err, t('toast.serviceFailed')),
-          variant: 'destructive',
-        });
-      },
-    ),
+    tasks.length && done.size === 0
+      ? setNoneTicked(true)
+      : mutation
+          .mutateAsync({
+            id: equipment.id,
+            // The tasks done (omitted without a schedule: the service resets the primary task, as before).
+            input: tasks.length ? { ...input, taskIds: [...done] } : input,
+          })
+          .then(
+            (updated) => {
+              toast({
+                title: t('toast.serviceRecorded'),
+                description: t('toast.serviceRecordedBody', { name: updated.name }),
+              });
+              close();
+            },
+            (err: unknown) => {
+              if (err instanceof ApiError && err.fieldErrors)
+                for (const [field, message] of Object.entries(err.fieldErrors))
+                  if (field in form.getValues())
+                    setError(field as Fields, { type: 'server', message: String(message) });
+              toast({
+                title: t('toast.error'),
+                description: translateError(t, err, t('toast.serviceFailed')),
+                variant: 'destructive',
+              });
+            },
+          ),
   );
 
   const fieldError = (f: Fields) => <FieldError id={`service-${f}-error`} message={errorOf(f)} />;
@@ -189,6 +221,39 @@ function ServiceForm({
             {fieldError('usage')}
           </div>
         </div>
+        {tasks.length ? (
+          <fieldset className="grid gap-2" data-testid="service-tasks">
+            <legend className="mb-1 text-sm font-medium">{ts('service.tasks')}</legend>
+            <ul className="grid gap-2">
+              {tasks.map((task) => (
+                <li key={task.id} className="flex items-center gap-2">
+                  <Checkbox
+                    id={`service-task-${task.id}`}
+                    className="h-6 w-6"
+                    checked={done.has(task.id)}
+                    onCheckedChange={(v) =>
+                      setDone((s) => {
+                        const next = new Set(s);
+                        if (v === true) next.add(task.id);
+                        else next.delete(task.id);
+                        return next;
+                      })
+                    }
+                  />
+                  <Label htmlFor={`service-task-${task.id}`} className="font-normal">
+                    {words.name(task)}
+                  </Label>
+                  <StatusBadge status={{ serviceStatus: task.status, hasSchedule: true }} />
+                </li>
+              ))}
+            </ul>
+            <p className="text-xs text-muted-foreground">{ts('service.tasksHint')}</p>
+            <FieldError
+              id="service-tasks-error"
+              message={noneTicked && done.size === 0 ? ts('service.noneTicked') : undefined}
+            />
+          </fieldset>
+        ) : null}
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">{t('service.parts')}</legend>
           <ServicePartsEditor name="parts" idPrefix="service" selectable catalogue={catalogue} />

@@ -10,6 +10,8 @@ export const company = pgTable(
     /** Shared operator password, AES-256-GCM encrypted with APP_SECRET (never plain text). */
     operatorPasswordEnc: text('operator_password_enc'),
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** gal | L: the unit every fuel volume is shown and typed in (issue 45); stored volumes stay gallons. */
+    volumeUnit: text('volume_unit').notNull().default('gal'),
     subscriptionTier: text('subscription_tier').notNull().default('basic'),
     equipmentLimit: integer('equipment_limit').notNull().default(15),
     subscriptionStatus: text('subscription_status').notNull().default('trial'),

@@ -169,6 +169,11 @@ export const operatorUpdate = pgTable(
     newUsage: usage('new_usage'),
     fuelAdded: fuel('fuel_added').notNull().default(0),
     fuelType: text('fuel_type').notNull().default('gas'),
+    /** gal | L: the unit the fill-up was typed in (its price is per it); null: gallons (before issue 45). */
+    volumeUnit: text('volume_unit'),
+    /** The fill-up's own price per `volume_unit`, or its total cost; both null: the company's price. */
+    fuelPrice: numeric('fuel_price', { precision: 12, scale: 4, mode: 'number' }),
+    fuelCost: numeric('fuel_cost', { precision: 14, scale: 2, mode: 'number' }),
     notes: text('notes').notNull().default(''),
     /** pending | applied | rejected */
     status: text('status').notNull().default('pending'),

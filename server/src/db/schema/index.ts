@@ -8,3 +8,7 @@ export * from './work-order';
 export * from './integrations';
 export * from './record-originals';
 export * from './schedule';
+export * from './task-due';
+export * from './document';
+export * from './fuel';
+export * from './document-expiry';

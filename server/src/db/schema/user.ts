@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   jsonb,
   pgTable,
@@ -43,6 +44,8 @@ export const user = pgTable(
     digestFrequency: text('digest_frequency'),
     /** Weekly digests go out on this day (0 = Sunday ... 6 = Saturday, in the company's zone). */
     digestWeekday: integer('digest_weekday').notNull().default(1),
+    /** The monthly fleet summary on the 1st (issue 45): owners and managers who turn it on. */
+    monthlySummary: boolean('monthly_summary').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

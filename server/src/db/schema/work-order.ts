@@ -70,6 +70,8 @@ export const workOrder = pgTable(
     assigneeId: uuid('assignee_id').references(() => user.id, { onDelete: 'set null' }),
     vendor: text('vendor'),
     tasks: jsonb('tasks').$type<WorkOrderTask[]>().notNull().default([]),
+    /** The machine's service tasks it does (issue 40): completing the order resets them. */
+    serviceTaskIds: jsonb('service_task_ids').$type<string[]>().notNull().default([]),
     notes: text('notes'),
     defectId: uuid('defect_id').references(() => inspectionDefect.id, { onDelete: 'set null' }),
     laborHours: money('labor_hours'),

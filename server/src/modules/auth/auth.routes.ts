@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -43,7 +44,17 @@ export async function authRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/auth/login',
-    { config: { access: 'public', dbScope: 'system' }, schema: { body: loginSchema } },
+    {
+      config: { access: 'public', dbScope: 'system' },
+      schema: {
+        tags: ['Sign-in'],
+        summary:
+          'Sign in as the owner (sets the session cookie API keys and webhooks are managed with)',
+        body: loginSchema,
+        // The signed-in user as GET /api/auth/me answers it (its fields are the app's own; not pinned here).
+        response: { 200: z.record(z.string(), z.unknown()) },
+      },
+    },
     async (req, reply) => {
       const input = req.body;
       try {

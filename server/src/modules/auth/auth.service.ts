@@ -1,3 +1,4 @@
+import { asVolumeUnit } from '@domain/fuel';
 import { createHmac, randomBytes } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
 import {
@@ -55,6 +56,7 @@ export function currentUserOf(a: AuthContext): CurrentUser {
     companyId: a.companyId,
     businessName: a.company?.name ?? null,
     timeZone: a.company?.timeZone ?? null,
+    volumeUnit: a.company ? asVolumeUnit(a.company.volumeUnit) : null,
     hasSecurityQuestions: a.profile.hasSecurityQuestions,
     createdAt: a.profile.createdAt.toISOString(),
   };
@@ -62,12 +64,13 @@ export function currentUserOf(a: AuthContext): CurrentUser {
 
 export function toCurrentUser(
   u: UserRow,
-  company: { name: string; timeZone: string } | null,
+  company: { name: string; timeZone: string; volumeUnit?: string } | null,
 ): CurrentUser {
   return currentUserSchema.parse({
     ...u,
     businessName: company?.name ?? null,
     timeZone: company?.timeZone ?? null,
+    volumeUnit: company ? asVolumeUnit(company.volumeUnit) : null,
     hasSecurityQuestions: Boolean(u.securityAnswer1Hash && u.securityAnswer2Hash),
   });
 }
@@ -332,10 +335,10 @@ export async function resetPassword(
 export async function companyOf(
   db: Db,
   companyId: string | null,
-): Promise<{ name: string; timeZone: string } | null> {
+): Promise<{ name: string; timeZone: string; volumeUnit: string } | null> {
   if (!companyId) return null;
   const rows = await db
-    .select({ name: company.name, timeZone: company.timeZone })
+    .select({ name: company.name, timeZone: company.timeZone, volumeUnit: company.volumeUnit })
     .from(company)
     .where(eq(company.id, companyId))
     .limit(1);

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, cookieFrom, type TestApp } from '../../test/helpers';
-import { addCompanyUser, call, setupSecurityQuestions, signupOwner } from '../../test/factories';
+import {
+  addCompanyUser,
+  call,
+  setupSecurityQuestions,
+  signupOwner,
+  signInStatus,
+} from '../../test/factories';
 import { user } from '../../db/schema/index';
 import { forgotPasswordResponseSchema } from '@domain/schemas/auth';
 import { decoyQuestions } from './auth.service';
@@ -206,22 +212,8 @@ describe('forgot and reset password', () => {
     expect(res.statusCode).toBe(200);
     expect((await call(t.app, owner.cookie, 'GET', '/api/auth/user')).statusCode).toBe(401);
     expect((await call(t.app, second, 'GET', '/api/auth/user')).statusCode).toBe(401);
-    expect(
-      (
-        await call(t.app, null, 'POST', '/api/auth/login', {
-          emailOrBusinessName: owner.email,
-          password: owner.password,
-        })
-      ).statusCode,
-    ).toBe(401);
-    expect(
-      (
-        await call(t.app, null, 'POST', '/api/auth/login', {
-          emailOrBusinessName: owner.email,
-          password: 'Brand-New-Pass-9',
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect(await signInStatus(t.app, owner.email, owner.password)).toBe(401);
+    expect(await signInStatus(t.app, owner.email, 'Brand-New-Pass-9')).toBe(200);
   });
 
   it('refuses wrong answers and counts them as failed sign-ins (429, not for good)', async () => {

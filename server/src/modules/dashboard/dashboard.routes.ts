@@ -7,6 +7,7 @@ import {
   historyEntrySchema,
   historyListQuerySchema,
   overviewQuerySchema,
+  overviewSchema,
 } from '@domain/schemas/dashboard';
 import type { Deps } from '../../deps';
 import { cachedRead } from '../../plugins/cached-read';
@@ -25,7 +26,7 @@ export async function dashboardRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/equipment-history',
     {
-      config: { access: managers },
+      config: { access: managers, apiScope: 'read' },
       schema: {
         tags: ['History'],
         summary: 'The latest history entries of every machine',
@@ -44,7 +45,7 @@ export async function dashboardRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/dashboard/fuel-summary',
     {
-      config: { access: managers },
+      config: { access: managers, apiScope: 'read' },
       schema: {
         tags: ['Fuel'],
         summary: 'Fuel totals by type',
@@ -57,7 +58,15 @@ export async function dashboardRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/dashboard/overview',
-    { config: { access: managers }, schema: { querystring: overviewQuerySchema } },
+    {
+      config: { access: managers, apiScope: 'read' },
+      schema: {
+        tags: ['Dashboard'],
+        summary: 'The fleet overview: counts by status and a page of machines',
+        querystring: overviewQuerySchema,
+        response: { 200: overviewSchema },
+      },
+    },
     async (req, reply) =>
       cachedRead(deps, req, reply, (ctx) => dashboard.overview(deps, ctx, req.query)),
   );

@@ -12,10 +12,9 @@ import type { Db } from '../../db/client';
 import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
-import type { EquipmentStatus } from '@domain/status';
-import type { Forecast } from '@domain/forecast';
+import { firstDueDate, type MachineSchedule } from '@domain/schedule';
 import { JsonText } from '../../lib/json-text';
-import { browseOverview, type OverviewPageRow } from '../equipment/index';
+import { browseOverview, type MachineTask, type OverviewPageRow } from '../equipment/index';
 
 /**
  * The newest history entries of the company (all equipment), one statement: the page of entries is
@@ -167,9 +166,9 @@ export async function fuelSummary(db: Db, companyId: string): Promise<FuelSummar
 /** A machine as the dashboard overview shows it (domain/schemas/dashboard.ts overviewMachineSchema). */
 export function toOverviewMachine(
   e: OverviewPageRow,
-  s: EquipmentStatus,
-  f: Forecast,
+  schedule: MachineSchedule<MachineTask>,
 ): OverviewMachine {
+  const { status: s, forecast: f } = schedule;
   return {
     id: e.id,
     name: e.name,
@@ -177,7 +176,8 @@ export function toOverviewMachine(
     serialNumber: e.serialNumber,
     unit: e.unit,
     currentUsage: e.currentUsage,
-    nextMaintenanceDate: e.hasScheduledMaintenance ? e.nextMaintenanceDate : null,
+    // The earliest date any task is due by (a one-task machine: its scheduled maintenance date).
+    nextMaintenanceDate: firstDueDate(schedule.views.map((v) => v.task)),
     ...(e.outOfServiceReason !== null ? { outOfService: { reason: e.outOfServiceReason } } : {}),
     status: {
       serviceStatus: s.serviceStatus,

@@ -17,24 +17,20 @@ const base: DigestContent = {
   timeZone: 'America/Chicago',
   first: false,
   frequency: 'daily',
-  machines: [
+  tasks: [
     {
       id: '1',
-      name: '<script>alert(1)</script> loader',
+      machine: '<script>alert(1)</script> loader',
+      task: 'Hydraulic filter',
+      primary: false,
+      category: 'service',
       unit: 'hours',
-      currentUsage: 1234.5,
       status: 'time_for_service',
+      attention: 'time_for_service',
       overdueUsage: null,
-      forecast: {
-        dueDate: '2026-03-06',
-        basis: 'usage',
-        daysUntil: 4,
-        perDay: 6.2,
-        usageDueDate: '2026-03-06',
-        dueAtUsage: 1250,
-        calendarDueDate: null,
-        noUsageForecast: null,
-      },
+      usageStatus: 'approaching_service',
+      dueUsage: 1250,
+      forecast: { dueDate: '2026-03-06', basis: 'usage', daysUntil: 4, perDay: 6.2 },
     },
   ],
   reviewCount: 0,
@@ -79,51 +75,52 @@ describe('the digest mail', () => {
 
   it('writes the forecast like the app and escapes every value in the HTML', () => {
     const m = renderDigest(base);
-    expect(m.subject).toBe('Maintenance digest: 1 machine needs attention');
+    expect(m.subject).toBe('Maintenance digest: 1 service task needs attention');
     expect(m.text).toContain(
-      '- <script>alert(1)</script> loader: Time for Service. 1,234.5 hours. Due around Mar 6, 2026 (in 4 days) at 6.2 h/day',
+      '- <script>alert(1)</script> loader · Hydraulic filter · 1,250 h · Due around Mar 6, 2026 (in 4 days) at 6.2 h/day: Time for Service',
     );
     expect(m.html).not.toContain('<script>');
     expect(m.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62; loader');
     expect(m.html).toContain('Acme &#60;Farms&#62;');
     const es = renderDigest({ ...base, language: 'es' });
-    expect(es.subject).toBe('Resumen de mantenimiento: 1 máquina requiere atención');
+    expect(es.subject).toBe('Resumen de mantenimiento: 1 tarea de servicio requiere atención');
     expect(es.text).toContain(
-      'Servicio requerido. 1,234.5 horas. Servicio hacia el 6 mar 2026 (dentro de 4 días) a 6.2 h/día',
+      ' · Hydraulic filter · 1,250 h · Servicio hacia el 6 mar 2026 (dentro de 4 días) a 6.2 h/día: Servicio requerido',
     );
   });
 
   it('says how far past its service a machine is instead of "due today"', () => {
     const past: DigestContent = {
       ...base,
-      machines: [
+      tasks: [
         {
-          ...base.machines[0]!,
-          currentUsage: 1290,
+          ...base.tasks[0]!,
           status: 'overdue',
+          attention: 'overdue',
+          usageStatus: 'overdue',
           overdueUsage: 40,
-          forecast: { ...base.machines[0]!.forecast!, dueDate: '2026-03-02', daysUntil: 0 },
+          forecast: { ...base.tasks[0]!.forecast, dueDate: '2026-03-02', daysUntil: 0 },
         },
       ],
     };
     expect(renderDigest(past).text).toContain(
-      'Overdue. 1,290 hours. 40 hours overdue: service was due at 1,250 hours',
+      'Hydraulic filter · 1,250 h · 40 hours overdue: service was due at 1,250 hours: Overdue',
     );
     expect(renderDigest({ ...past, language: 'es' }).text).toContain(
-      'Vencido. 1,290 horas. 40 horas de atraso: servicio previsto en 1,250 horas',
+      'Hydraulic filter · 1,250 h · 40 horas de atraso: servicio previsto en 1,250 horas: Vencido',
     );
   });
 
   it('says "past due by" between the due point and the overdue threshold, as the app does (issue 43)', () => {
     const pastDue: DigestContent = {
       ...base,
-      machines: [
+      tasks: [
         {
-          ...base.machines[0]!,
-          currentUsage: 1257.5,
+          ...base.tasks[0]!,
           status: 'time_for_service',
+          usageStatus: 'time_for_service',
           overdueUsage: 7.5,
-          forecast: { ...base.machines[0]!.forecast!, dueDate: '2026-03-02', daysUntil: 0 },
+          forecast: { ...base.tasks[0]!.forecast, dueDate: '2026-03-02', daysUntil: 0 },
         },
       ],
     };
@@ -138,7 +135,7 @@ describe('the digest mail', () => {
   it('lists the parts at or below their reorder point in both languages, text and HTML (issue 27)', () => {
     const low: DigestContent = {
       ...base,
-      machines: [],
+      tasks: [],
       lowStockCount: 12,
       lowStock: [
         { name: 'Air <filter>', partNumber: 'AF-100', unit: 'each', onHand: 1, reorderPoint: 2 },
@@ -166,12 +163,73 @@ describe('the digest mail', () => {
       '<th style="padding:6px 10px;border-bottom:1px solid #e5e7eb;text-align:left">Disponibles</th>',
     );
     // With machines to tell, the subject stays the machines' one and the parts come after them.
-    const both = renderDigest({ ...low, machines: base.machines });
-    expect(both.subject).toBe('Maintenance digest: 1 machine needs attention');
-    expect(both.text.indexOf('Machines that need attention')).toBeLessThan(
+    const both = renderDigest({ ...low, tasks: base.tasks });
+    expect(both.subject).toBe('Maintenance digest: 1 service task needs attention');
+    expect(both.text.indexOf('Service tasks that need attention')).toBeLessThan(
       both.text.indexOf('parts at or below'),
     );
     // No low parts: no section.
     expect(renderDigest(base).text).not.toContain('reorder point');
+  });
+
+  it("speaks per task: the primary task in the reader's language, a renewal in its window, an inspection by date (issue 40)", () => {
+    const perTask: DigestContent = {
+      ...base,
+      tasks: [
+        {
+          ...base.tasks[0]!,
+          machine: 'Excavator 3',
+          task: 'Service',
+          primary: true,
+          status: 'approaching_service',
+          attention: 'approaching_service',
+          dueUsage: 1000,
+          forecast: { dueDate: '2026-12-04', basis: 'usage', daysUntil: 277, perDay: null },
+        },
+        {
+          ...base.tasks[0]!,
+          id: '2',
+          machine: 'Pickup 7',
+          task: 'Registration',
+          category: 'renewal',
+          unit: 'miles',
+          status: 'good',
+          attention: 'renewal_soon',
+          usageStatus: null,
+          dueUsage: null,
+          forecast: { dueDate: '2026-03-27', basis: 'calendar', daysUntil: 25, perDay: null },
+        },
+        {
+          ...base.tasks[0]!,
+          id: '3',
+          machine: 'Excavator 3',
+          task: 'Annual inspection',
+          category: 'inspection',
+          status: 'overdue',
+          attention: 'overdue',
+          usageStatus: null,
+          dueUsage: null,
+          forecast: { dueDate: '2026-02-20', basis: 'calendar', daysUntil: -10, perDay: null },
+        },
+      ],
+    };
+    const en = renderDigest(perTask);
+    expect(en.subject).toBe('Maintenance digest: 3 service tasks need attention');
+    expect(en.text).toContain(
+      '- Excavator 3 · Service · 1,000 h · Due around Dec 4, 2026 (in 277 days): Approaching Service',
+    );
+    expect(en.text).toContain(
+      '- Pickup 7 · Registration (renewal) · Due Mar 27, 2026 (in 25 days): Renewal coming up',
+    );
+    expect(en.text).toContain(
+      '- Excavator 3 · Annual inspection (inspection) · Due Feb 20, 2026 (10 days ago): Overdue',
+    );
+    expect(en.html).toContain('>Registration (renewal)</td>');
+    const es = renderDigest({ ...perTask, language: 'es' });
+    expect(es.subject).toBe('Resumen de mantenimiento: 3 tareas de servicio requieren atención');
+    expect(es.text).toContain('- Excavator 3 · Servicio · 1,000 h · ');
+    expect(es.text).toContain('- Pickup 7 · Registration (renovación) · ');
+    expect(es.text).toContain(': Renovación próxima');
+    expect(es.text).toContain('Annual inspection (inspección)');
   });
 });

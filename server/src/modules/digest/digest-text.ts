@@ -3,7 +3,7 @@ import type { ServiceStatus } from '@domain/status';
 import { pastDueWord } from '@domain/status-words';
 import type { ForecastDto } from '@domain/schemas/equipment';
 import type { HistoryEntry } from '@domain/history';
-import { historyText } from '@domain/history-text';
+import { historyText, taskName } from '@domain/history-text';
 import en from './locales/en.json' with { type: 'json' };
 import es from './locales/es.json' with { type: 'json' };
 
@@ -25,15 +25,25 @@ void i18n.init({
 
 export const mailT = (lang: MailLanguage): TFunction => i18n.getFixedT(lang, 'mail');
 
-export type DigestMachine = {
+/** One service task in the digest (issue 40): "Excavator 3 · Hydraulic filter · 1,000 h · about Dec 4". */
+export type DigestTask = {
+  /** The task's id (the digest state's key). */
   id: string;
-  name: string;
+  machine: string;
+  task: string;
+  /** The machine's primary task: its default name "Service" is written in the reader's language. */
+  primary: boolean;
+  category: string;
   unit: string;
-  currentUsage: number;
   status: ServiceStatus;
-  /** Usage past the next service (domain/status.ts overdueUsage), null when not past it. */
+  /** What makes it news: its status, or a renewal inside its own window while still good. */
+  attention: ServiceStatus | 'renewal_soon';
+  /** Usage past the task's due usage (domain/status.ts overdueUsage), null when not past it. */
   overdueUsage: number | null;
-  forecast: ForecastDto | null;
+  usageStatus: ServiceStatus | null;
+  /** The usage the task is due at (null without a usage interval). */
+  dueUsage: number | null;
+  forecast: Pick<ForecastDto, 'dueDate' | 'basis' | 'daysUntil' | 'perDay'>;
 };
 
 export type DigestReview = {
@@ -63,7 +73,7 @@ export type DigestContent = {
   /** The first digest of this user (no earlier state to compare with). */
   first: boolean;
   frequency: 'daily' | 'weekly';
-  machines: DigestMachine[];
+  tasks: DigestTask[];
   /** Waiting for review: the total and the first few. */
   reviewCount: number;
   reviews: DigestReview[];
@@ -123,16 +133,20 @@ export function renderDigest(c: DigestContent): {
     const word = t(`units.${unit}`, { defaultValue: unit });
     return word ? `${f.num(usage)} ${word}` : f.num(usage);
   };
-  const forecastText = (m: DigestMachine) => {
+  const short = (usage: number, unit: string) => {
+    const word = t(`unitShort.${unit}`, { defaultValue: unit });
+    return word ? `${f.num(usage)} ${word}` : f.num(usage);
+  };
+  /** When the task is due, in the app's words (decisions/status-words.md). */
+  const whenText = (m: DigestTask) => {
     const fc = m.forecast;
-    if (!fc?.dueDate || fc.daysUntil === null) return t('forecast.none');
-    const past = pastDueWord({ overdueUsage: m.overdueUsage, serviceStatus: m.status });
-    if (fc.basis === 'usage' && past && m.overdueUsage !== null && fc.dueAtUsage !== null)
-      // The app's words (decisions/status-words.md): "past due by" below the overdue threshold.
+    const past = pastDueWord({ ...m, serviceStatus: m.status });
+    if (past && m.overdueUsage !== null && m.dueUsage !== null && fc.basis !== 'calendar')
       return t(past === 'overdue' ? 'forecast.overdueUsage' : 'forecast.pastDueUsage', {
         value: reading(m.overdueUsage, m.unit),
-        due: reading(fc.dueAtUsage, m.unit),
+        due: reading(m.dueUsage, m.unit),
       });
+    if (!fc.dueDate || fc.daysUntil === null) return t('forecast.none');
     const when = f.inDays(fc.daysUntil);
     const date = f.date(fc.dueDate);
     if (fc.basis === 'usage' && fc.perDay !== null)
@@ -147,10 +161,16 @@ export function renderDigest(c: DigestContent): {
     if (fc.basis === 'usage') return t('forecast.around', { date, when });
     return t('forecast.onDate', { date, when });
   };
+  const taskText = (m: DigestTask) => {
+    const name = taskName(c.language, { task: m.task, primary: m.primary });
+    return m.category === 'renewal' || m.category === 'inspection'
+      ? t(`category.${m.category}`, { name })
+      : name;
+  };
 
   const subject =
-    c.machines.length > 0
-      ? t('subject', { count: c.machines.length })
+    c.tasks.length > 0
+      ? t('subject', { count: c.tasks.length })
       : c.reviewCount > 0
         ? t('subjectReviewOnly', { count: c.reviewCount })
         : t('subjectLowStockOnly', { count: c.lowStockCount });
@@ -158,12 +178,21 @@ export function renderDigest(c: DigestContent): {
     company: c.company,
     date: f.date(c.today),
   });
-  const rows = c.machines.map((m) => ({
-    name: m.name,
-    status: t(`status.${m.status}`),
-    reading: reading(m.currentUsage, m.unit),
-    forecast: forecastText(m),
-  }));
+  const rows = c.tasks.map((m) => {
+    const status = m.attention === 'renewal_soon' ? t('renewalSoon') : t(`status.${m.status}`);
+    const parts = {
+      machine: m.machine,
+      task: taskText(m),
+      dueAt:
+        m.dueUsage !== null && m.forecast.basis !== 'calendar' ? short(m.dueUsage, m.unit) : '',
+      when: whenText(m),
+      status,
+    };
+    return {
+      ...parts,
+      line: [parts.machine, parts.task, parts.dueAt, parts.when].filter(Boolean).join(' · '),
+    };
+  });
   const reviewLines = c.reviews.map((r) =>
     t('reviewLine', {
       machine: r.machine,
@@ -194,11 +223,7 @@ export function renderDigest(c: DigestContent): {
     '',
     intro,
     ...(rows.length > 0
-      ? [
-          '',
-          t('machinesHeading'),
-          ...rows.map((r) => `- ${r.name}: ${r.status}. ${r.reading}. ${r.forecast}`),
-        ]
+      ? ['', t('machinesHeading'), ...rows.map((r) => `- ${r.line}: ${r.status}`)]
       : []),
     ...(c.reviewCount > 0
       ? [
@@ -236,9 +261,9 @@ ${
   rows.length > 0
     ? `<h2 style="font-size:16px">${esc(t('machinesHeading'))}</h2>
 <table style="border-collapse:collapse;font-size:14px">
-<thead><tr><th ${cell}>${esc(t('columns.machine'))}</th><th ${cell}>${esc(t('columns.status'))}</th><th ${cell}>${esc(t('columns.reading'))}</th><th ${cell}>${esc(t('columns.forecast'))}</th></tr></thead>
+<thead><tr><th ${cell}>${esc(t('columns.machine'))}</th><th ${cell}>${esc(t('columns.task'))}</th><th ${cell}>${esc(t('columns.dueAt'))}</th><th ${cell}>${esc(t('columns.forecast'))}</th><th ${cell}>${esc(t('columns.status'))}</th></tr></thead>
 <tbody>
-${rows.map((r) => `<tr><td ${cell}>${esc(r.name)}</td><td ${cell}>${esc(r.status)}</td><td ${cell}>${esc(r.reading)}</td><td ${cell}>${esc(r.forecast)}</td></tr>`).join('\n')}
+${rows.map((r) => `<tr><td ${cell}>${esc(r.machine)}</td><td ${cell}>${esc(r.task)}</td><td ${cell}>${esc(r.dueAt)}</td><td ${cell}>${esc(r.when)}</td><td ${cell}>${esc(r.status)}</td></tr>`).join('\n')}
 </tbody></table>`
     : ''
 }
@@ -274,8 +299,12 @@ export function unsubscribePage(
     | { kind: 'confirm'; email: string; action: string }
     | { kind: 'done'; email: string }
     | { kind: 'invalid' },
+  list: 'digest' | 'monthly' = 'digest',
 ): string {
-  const t = mailT(lang);
+  const base = mailT(lang);
+  // The monthly summary's page has its own words (monthly.unsubscribePage.*).
+  const t = (key: string, opts?: Record<string, string>) =>
+    base(list === 'monthly' ? `monthly.${key}` : key, opts ?? {});
   const body =
     state.kind === 'confirm'
       ? `<p>${esc(t('unsubscribePage.confirm', { email: state.email }))}</p>

@@ -3,17 +3,22 @@ import type { Deps } from '../../deps';
 import { createQueueOnce, startJobQueue, type JobQueue } from '../../lib/job-queue';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { runDigests } from './digest.service';
+import { runMonthlySummaries } from './monthly-summary';
 import { pendingCount, sendPending } from './outbox.service';
 
 /** The job that makes the digests and sends the outbox (every 10 minutes, on one server at a time). */
 export const DIGEST_JOB = 'digest-run';
 export const DIGEST_CRON = '*/10 * * * *';
 
-/** One pass: queue the digests whose period has begun, then send (or keep) what waits. */
+/**
+ * One pass: queue the digests whose period has begun and the monthly summaries whose month has ended
+ * (issue 45), then send (or keep) what waits.
+ */
 export async function digestPass(deps: Deps, mailer: Mailer | null) {
   const digests = await runDigests(deps);
+  const monthly = await runMonthlySummaries(deps);
   const sent = await sendPending(deps, mailer);
-  return { ...digests, sent };
+  return { ...digests, monthlyQueued: monthly.queued, sent };
 }
 
 /**
@@ -43,7 +48,8 @@ export async function startDigestJobs(
     { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 10 },
     async () => {
       const r = await digestPass(deps, mailer);
-      if (r.queued > 0 || r.sent > 0) log.info({ event: 'digest_run', ...r }, 'digest run');
+      if (r.queued > 0 || r.monthlyQueued > 0 || r.sent > 0)
+        log.info({ event: 'digest_run', ...r }, 'digest run');
     },
   );
   deps.metrics.trackQueue(DIGEST_JOB, () => boss.getQueueSize(DIGEST_JOB));

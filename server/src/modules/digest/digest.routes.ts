@@ -21,6 +21,8 @@ import { listOutbox } from './outbox.service';
 const linkSchema = z.object({
   u: text().max(64).default(''),
   t: text().max(128).default(''),
+  /** Which email the link stops: the digest (no `list`) or the monthly summary (issue 45). */
+  list: z.enum(['digest', 'monthly']).default('digest'),
 });
 
 const html = (reply: FastifyReply, status: number, body: string) =>
@@ -73,13 +75,23 @@ export async function digestRoutes(fastify: FastifyInstance, deps: Deps) {
     const path = '/api/digest/unsubscribe';
     const target = async (query: unknown) => {
       const r = linkSchema.safeParse(query ?? {});
-      return r.success ? svc.unsubscribeTarget(deps, r.data.u, r.data.t) : null;
+      if (!r.success) return null;
+      const who = await svc.unsubscribeTarget(deps, r.data.u, r.data.t, r.data.list);
+      return who ? { ...who, list: r.data.list } : null;
+    };
+    const listOf = (query: unknown) => {
+      const r = linkSchema.safeParse(query ?? {});
+      return r.success ? r.data.list : 'digest';
     };
     const invalid = (req: FastifyRequest, reply: FastifyReply) =>
       html(
         reply,
         400,
-        unsubscribePage(langOf(req.headers['accept-language']), { kind: 'invalid' }),
+        unsubscribePage(
+          langOf(req.headers['accept-language']),
+          { kind: 'invalid' },
+          listOf(req.query),
+        ),
       );
     scope.get(path, { config: { access: 'public' } }, async (req, reply) => {
       const who = await target(req.query);
@@ -88,15 +100,22 @@ export async function digestRoutes(fastify: FastifyInstance, deps: Deps) {
       return html(
         reply,
         200,
-        unsubscribePage(who.language, { kind: 'confirm', email: who.email, action }),
+        unsubscribePage(who.language, { kind: 'confirm', email: who.email, action }, who.list),
       );
     });
     scope.post(path, { config: { access: 'public', keepsSessions: true } }, async (req, reply) => {
       const who = await target(req.query);
       if (!who) return invalid(req, reply);
-      await svc.unsubscribe(deps, who.id);
-      req.log.info({ event: 'digest_unsubscribed', userId: who.id }, 'digest unsubscribed');
-      return html(reply, 200, unsubscribePage(who.language, { kind: 'done', email: who.email }));
+      await svc.unsubscribe(deps, who.id, who.list);
+      req.log.info(
+        { event: 'digest_unsubscribed', userId: who.id, list: who.list },
+        'digest unsubscribed',
+      );
+      return html(
+        reply,
+        200,
+        unsubscribePage(who.language, { kind: 'done', email: who.email }, who.list),
+      );
     });
   });
 

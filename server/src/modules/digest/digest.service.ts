@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { todayIn } from '@domain/dates';
-import type { ServiceStatus } from '@domain/status';
+import { addInterval } from '@domain/dates';
+import { clockIn } from '@domain/zoned-time';
+import { nextDueUsageOf } from '@domain/schedule';
+import { RENEWAL_WINDOW_DAYS } from '@domain/schemas/maintenance';
 import {
   company,
   digestState,
@@ -12,15 +14,14 @@ import {
 import type { Deps } from '../../deps';
 import { asCompany } from '../../db/scope';
 import { entitlement } from '@domain/subscription';
-import { toEquipmentDto } from '../equipment/index';
 import { operatorEntry } from '../ledger/index';
 import { stateOf, subscriptionColumns } from '../subscription/index';
-import { scheduledMachines } from '../maintenance/index';
+import { companyTasks } from '../maintenance/index';
 import { lowStockSummary } from '../parts/index';
 import {
   mailLanguageOf,
   renderDigest,
-  type DigestMachine,
+  type DigestTask,
   type DigestPart,
   type DigestReview,
 } from './digest-text';
@@ -34,12 +35,18 @@ export {
   updatePreferences,
 } from './preferences.service';
 
-const ATTENTION: readonly ServiceStatus[] = ['approaching_service', 'time_for_service', 'overdue'];
-const ORDER: Record<ServiceStatus, number> = {
+const ATTENTION: readonly DigestTask['attention'][] = [
+  'renewal_soon',
+  'approaching_service',
+  'time_for_service',
+  'overdue',
+];
+const ORDER: Record<DigestTask['attention'], number> = {
   overdue: 0,
   time_for_service: 1,
   approaching_service: 2,
-  good: 3,
+  renewal_soon: 3,
+  good: 4,
 };
 const REVIEW_LINES = 5;
 const LOW_STOCK_LINES = 10;
@@ -47,20 +54,11 @@ const LOW_STOCK_LINES = 10;
 const lowKey = (partId: string) => `part:${partId}`;
 const USERS_PER_PAGE = 500;
 
-/** The hour (0-23) now in a time zone. */
-function hourIn(timeZone: string, now: Date): number {
-  try {
-    return Number(
-      new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now),
-    );
-  } catch {
-    return now.getUTCHours();
-  }
-}
 const weekdayOf = (ymd: string) => new Date(`${ymd}T00:00:00Z`).getUTCDay();
 
 type CompanyView = {
-  machines: DigestMachine[];
+  /** Every scheduled task of the company (one line of the digest each when it is news). */
+  tasks: DigestTask[];
   reviewCount: number;
   reviews: DigestReview[];
   newestReviewAt: Date | null;
@@ -72,18 +70,33 @@ type CompanyView = {
 
 /** A company's machines with their status and forecast, and its readings waiting for review. */
 async function companyView(deps: Deps, companyId: string, today: string): Promise<CompanyView> {
-  const machines = (await scheduledMachines(deps, companyId, today)).map(({ row, forecast }) => {
-    const { status } = toEquipmentDto(row, today);
-    return {
-      id: row.id,
-      name: row.name,
-      unit: row.unit,
-      currentUsage: row.currentUsage,
-      status: status.serviceStatus,
-      overdueUsage: status.overdueUsage,
-      forecast,
-    };
-  });
+  // Every task of the company's machines with its status and forecast, the one list Due soon reads
+  // (issue 40); a renewal within its own window is news even before its status moves.
+  const renewalsUntil = addInterval(today, RENEWAL_WINDOW_DAYS, 'days');
+  const tasks: DigestTask[] = (await companyTasks(deps.db, companyId, deps.now(), today)).map(
+    ({ task, machine, view }) => {
+      const date = view.forecast.dueDate;
+      const renewalSoon =
+        task.category === 'renewal' &&
+        view.status.serviceStatus === 'good' &&
+        date !== null &&
+        date <= renewalsUntil;
+      return {
+        id: task.id,
+        machine: machine.name,
+        task: task.name,
+        primary: task.isPrimary,
+        category: task.category,
+        unit: machine.unit,
+        status: view.status.serviceStatus,
+        attention: renewalSoon ? 'renewal_soon' : view.status.serviceStatus,
+        overdueUsage: view.status.overdueUsage,
+        usageStatus: view.status.usageStatus,
+        dueUsage: nextDueUsageOf(view.task),
+        forecast: view.forecast,
+      };
+    },
+  );
   const waiting = and(
     eq(operatorUpdate.companyId, companyId),
     eq(operatorUpdate.status, 'pending'),
@@ -123,7 +136,7 @@ async function companyView(deps: Deps, companyId: string, today: string): Promis
   }));
   const low = await lowStockSummary(deps.db, companyId, LOW_STOCK_LINES);
   return {
-    machines,
+    tasks,
     reviewCount: count?.n ?? 0,
     reviews,
     newestReviewAt: count?.newest ? new Date(count.newest) : null,
@@ -204,11 +217,11 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
     after = users[users.length - 1]!.id;
     for (const u of users) {
       const companyId = u.companyId!;
-      const today = todayIn(u.timeZone, now);
+      const { today, hour } = clockIn(u.timeZone, now);
       const frequency = effectiveFrequency(u.role, u.frequency);
       if (
         frequency === 'off' ||
-        hourIn(u.timeZone, now) < deps.config.DIGEST_HOUR ||
+        hour < deps.config.DIGEST_HOUR ||
         (frequency === 'weekly' && weekdayOf(today) !== u.weekday) ||
         (u.lastPeriod !== null && u.lastPeriod >= today)
       ) {
@@ -230,9 +243,16 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
       const view = await views.get(key)!;
       const before = u.statuses ?? {};
       const first = u.lastPeriod === null || u.lastPeriod === '';
-      const changed = view.machines
-        .filter((m) => ATTENTION.includes(m.status) && before[m.id] !== m.status)
-        .sort((a, b) => ORDER[a.status] - ORDER[b.status] || a.name.localeCompare(b.name));
+      // Keyed by task (issue 40): a task whose status (or renewal window) is new since the last digest.
+      const changed = view.tasks
+        .filter((m) => ATTENTION.includes(m.attention) && before[m.id] !== m.attention)
+        .sort(
+          (a, b) =>
+            ORDER[a.attention] - ORDER[b.attention] ||
+            (a.forecast.dueDate ?? today).localeCompare(b.forecast.dueDate ?? today) ||
+            a.machine.localeCompare(b.machine) ||
+            a.task.localeCompare(b.task),
+        );
       const newReviews =
         view.reviewCount > 0 &&
         (first ||
@@ -241,7 +261,7 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
       // A part that went low since the last digest is news too; one still low is listed, not news.
       const newLowStock = view.lowStockIds.some((id) => before[lowKey(id)] !== 'low');
       const snapshot = Object.fromEntries([
-        ...view.machines.filter((m) => m.status !== 'good').map((m) => [m.id, m.status]),
+        ...view.tasks.filter((m) => m.attention !== 'good').map((m) => [m.id, m.attention]),
         ...view.lowStockIds.map((id) => [lowKey(id), 'low']),
       ]);
       const unsubscribe = unsubscribeUrl(deps, u.id);
@@ -256,7 +276,7 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
               timeZone: u.timeZone,
               first,
               frequency,
-              machines: changed,
+              tasks: changed,
               reviewCount: view.reviewCount,
               reviews: view.reviews,
               lowStockCount: view.lowStockCount,

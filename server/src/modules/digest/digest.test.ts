@@ -228,10 +228,14 @@ describe('the daily digest', () => {
     await until(() => mailFor(o.email).length === 1 && mailFor(m.email!).length === 1);
 
     const en = mailFor(o.email)[0]!;
-    expect(en.subject).toBe('Maintenance digest: 2 machines need attention');
-    expect(en.text).toContain('Overdue loader: Overdue. 100 hours. Due Feb 1, 2026 (29 days ago)');
-    expect(en.text).toContain('Busy truck: Approaching Service. 8,500 miles. No forecast');
-    expect(en.text).not.toMatch(/- Fine mower: (Good|Time)/);
+    expect(en.subject).toBe('Maintenance digest: 2 service tasks need attention');
+    expect(en.text).toContain(
+      '- Overdue loader · Service · Due Feb 1, 2026 (29 days ago): Overdue',
+    );
+    expect(en.text).toContain(
+      '- Busy truck · Service · 10,000 mi · No forecast: Approaching Service',
+    );
+    expect(en.text).not.toMatch(/- Fine mower · /);
     expect(en.text).toMatch(/^Hello,\n/);
     expect(en.text).toContain('1 operator reading waiting for your review');
     // The waiting reading is told by the history renderer (domain/history-text.ts) in each one's language.
@@ -250,10 +254,12 @@ describe('the daily digest', () => {
     );
 
     const es = mailFor(m.email!)[0]!;
-    expect(es.subject).toBe('Resumen de mantenimiento: 2 máquinas requieren atención');
+    expect(es.subject).toBe('Resumen de mantenimiento: 2 tareas de servicio requieren atención');
     expect(es.text).toContain('Hola, Mónica:');
-    expect(es.text).toContain('Overdue loader: Vencido.');
-    expect(es.text).toContain('Busy truck: Servicio próximo. 8,500 millas. Sin pronóstico');
+    expect(es.text).toContain('- Overdue loader · Servicio · ');
+    expect(es.text).toContain(
+      '- Busy truck · Servicio · 10,000 mi · Sin pronóstico: Servicio próximo',
+    );
     expect(es.text).toContain('hace 29 días');
     expect(es.text).toContain('1 lectura de operador espera su revisión');
     expect(es.text).toContain('Fine mower: Lectura: 5,000 horas por maria.g');
@@ -286,8 +292,8 @@ describe('the daily digest', () => {
     await sendPending(t.deps, mailer);
     await until(() => mailFor(o.email).length === 2);
     const next = mailFor(o.email)[1]!;
-    expect(next.subject).toBe('Maintenance digest: 1 machine needs attention');
-    expect(next.text).toContain('Fine mower: Time for Service. 100 hours.');
+    expect(next.subject).toBe('Maintenance digest: 1 service task needs attention');
+    expect(next.text).toContain('- Fine mower · Service · 100 h · ');
     expect(next.text).not.toContain('Overdue loader');
     expect(next.text).toContain('since your last digest');
   });
@@ -350,7 +356,7 @@ describe('low stock in the digest (issue 27)', () => {
     expect(en.text).toContain('- Air filter (AF-100): 1 each on hand (reorder at 2)');
     expect(en.text).toContain('- Hydraulic oil: 20 L on hand (reorder at 20)');
     expect(en.text).not.toContain('Fan belt');
-    expect(en.text).not.toContain('Machines that need attention');
+    expect(en.text).not.toContain('Service tasks that need attention');
     expect(en.text).toContain('Open the parts list: https://ems.example.test/parts');
     expect(en.html).toContain(
       '<td style="padding:6px 10px;border-bottom:1px solid #e5e7eb;text-align:left">Air filter (AF-100)</td>',
@@ -530,7 +536,7 @@ describe('hostile text in the digest (issue 25, item 13)', () => {
     expect(hrefs.length).toBeGreaterThan(0);
     for (const href of hrefs) expect(href).toMatch(/^https:\/\/ems\.example\.test(\/|$)/);
     // Text: the values as typed, not entity-encoded.
-    expect(text).toContain(`- ${machineName}: Overdue.`);
+    expect(text).toContain(`- ${machineName} · Service · Due Feb 1, 2026 (35 days ago): Overdue`);
     expect(text).toContain(link);
     expect(text).toContain('<script>alert("co")</script>');
     expect(text).toContain('<b onmouseover=alert(2)>Bo</b>');
@@ -554,7 +560,7 @@ describe('the outbox', () => {
     expect(mine).toMatchObject({
       status: 'kept',
       kind: 'digest',
-      subject: 'Maintenance digest: 2 machines need attention',
+      subject: 'Maintenance digest: 2 service tasks need attention',
       companyName: o.businessName,
     });
     expect(mine!.textBody).toContain('Overdue loader');
@@ -714,7 +720,9 @@ describe('exactly once', () => {
       }
       expect(await outboxOf(o.email)).toEqual(['sent']);
       expect(mailFor(o.email)).toHaveLength(1);
-      expect(mailFor(o.email)[0]!.subject).toBe('Maintenance digest: 2 machines need attention');
+      expect(mailFor(o.email)[0]!.subject).toBe(
+        'Maintenance digest: 2 service tasks need attention',
+      );
     } finally {
       await queueB?.stop();
       await queueA.stop();

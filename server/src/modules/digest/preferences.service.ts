@@ -28,6 +28,7 @@ export async function preferences(deps: Deps, userId: string): Promise<DigestPre
       language: user.language,
       frequency: user.digestFrequency,
       weekday: user.digestWeekday,
+      monthlySummary: user.monthlySummary,
     })
     .from(user)
     .where(eq(user.id, userId));
@@ -38,6 +39,7 @@ export async function preferences(deps: Deps, userId: string): Promise<DigestPre
     language: u.language === 'en' || u.language === 'es' ? u.language : null,
     email: u.email ?? '',
     hour: deps.config.DIGEST_HOUR,
+    monthlySummary: u.monthlySummary,
   };
 }
 
@@ -52,6 +54,7 @@ export async function updatePreferences(
       digestFrequency: input.frequency,
       digestWeekday: input.weekday,
       language: input.language,
+      ...(input.monthlySummary !== undefined ? { monthlySummary: input.monthlySummary } : {}),
       updatedAt: deps.now(),
     })
     .where(eq(user.id, userId));
@@ -61,11 +64,16 @@ export async function updatePreferences(
 // ---------------------------------------------------------------------------------------------
 // Unsubscribe: a link that works without signing in, signed with the app's secret.
 
-const signature = (secret: string, userId: string) =>
-  createHmac('sha256', secret).update(`digest-unsubscribe:${userId}`).digest('base64url');
+/** The two emails a link may stop: the digest, or the monthly fleet summary (issue 45). */
+export type MailList = 'digest' | 'monthly';
 
-export const unsubscribeToken = (deps: Deps, userId: string) =>
-  signature(deps.config.APP_SECRET, userId);
+const signature = (secret: string, userId: string, list: MailList) =>
+  createHmac('sha256', secret)
+    .update(list === 'digest' ? `digest-unsubscribe:${userId}` : `${list}-unsubscribe:${userId}`)
+    .digest('base64url');
+
+export const unsubscribeToken = (deps: Deps, userId: string, list: MailList = 'digest') =>
+  signature(deps.config.APP_SECRET, userId, list);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -74,9 +82,10 @@ export async function unsubscribeTarget(
   deps: Deps,
   userId: string,
   token: string,
+  list: MailList = 'digest',
 ): Promise<{ id: string; email: string; language: MailLanguage } | null> {
   if (!UUID.test(userId)) return null;
-  const want = Buffer.from(unsubscribeToken(deps, userId));
+  const want = Buffer.from(unsubscribeToken(deps, userId, list));
   const got = Buffer.from(token);
   if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
   // A public link: the user is found across companies (system scope), only after its signature checks.
@@ -88,10 +97,17 @@ export async function unsubscribeTarget(
   return { id: u.id, email: u.email ?? '', language: mailLanguageOf(u.language) };
 }
 
-export async function unsubscribe(deps: Deps, userId: string): Promise<void> {
+export async function unsubscribe(
+  deps: Deps,
+  userId: string,
+  list: MailList = 'digest',
+): Promise<void> {
   await deps.systemDb
     .update(user)
-    .set({ digestFrequency: 'off', updatedAt: deps.now() })
+    .set({
+      ...(list === 'digest' ? { digestFrequency: 'off' } : { monthlySummary: false }),
+      updatedAt: deps.now(),
+    })
     .where(eq(user.id, userId));
 }
 
@@ -100,5 +116,5 @@ export async function unsubscribe(deps: Deps, userId: string): Promise<void> {
 
 export const appUrl = (deps: Deps) => publicUrlOf(deps.config);
 
-export const unsubscribeUrl = (deps: Deps, userId: string) =>
-  `${appUrl(deps)}/api/digest/unsubscribe?u=${userId}&t=${unsubscribeToken(deps, userId)}`;
+export const unsubscribeUrl = (deps: Deps, userId: string, list: MailList = 'digest') =>
+  `${appUrl(deps)}/api/digest/unsubscribe?u=${userId}&t=${unsubscribeToken(deps, userId, list)}${list === 'digest' ? '' : `&list=${list}`}`;

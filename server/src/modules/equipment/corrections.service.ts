@@ -223,6 +223,15 @@ async function voidServiceTx(
   };
 }
 
+/** What else a voided service takes back, in its transaction: its tasks (the schedule module's writer). */
+export type ServiceVoided = (
+  tx: Tx,
+  ctx: CompanyContext,
+  equipmentId: string,
+  service: Pick<ServiceParams, 'usage' | 'tasks'> & { date: string | null },
+  now: Date,
+) => Promise<void>;
+
 /** POST /api/equipment/:id/history/:entryId/void */
 export async function voidEntry(
   deps: Deps,
@@ -230,6 +239,7 @@ export async function voidEntry(
   equipmentId: string,
   entryId: string,
   reason: string,
+  serviceVoided?: ServiceVoided,
 ): Promise<HistoryRecordDto> {
   return deps.db.transaction(async (tx) => {
     const e = await findRow(tx, ctx, equipmentId, true);
@@ -246,6 +256,16 @@ export async function voidEntry(
       .for('update');
     if (!n) throw new AppError('not_found', 'equipment.entryNotFound');
     const voided = await voidEntryTx(tx, ctx, e, n, reason, deps.now());
+    if (n.type === 'maintenance' && serviceVoided) {
+      const p = n.params as Partial<ServiceParams>;
+      await serviceVoided(
+        tx,
+        ctx,
+        e.id,
+        { usage: p.usage ?? null, date: p.date ?? n.serviceDate, tasks: p.tasks },
+        deps.now(),
+      );
+    }
     return toHistoryDto(voided, e.name, false);
   });
 }

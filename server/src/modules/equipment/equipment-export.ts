@@ -10,9 +10,9 @@ import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
 import { toEquipmentDto } from './equipment.dto';
 import { byName, companyToday, listingFilter } from './equipment.queries';
-import { forecastsOf } from './forecast.service';
+import { schedulesOf } from './machine-tasks';
 
-/** Machines per batch: one query for their records and two for their forecasts' readings. */
+/** Machines per batch: one query for their records, one for their tasks and two for their readings. */
 export const EXPORT_BATCH = 250;
 
 /**
@@ -20,7 +20,7 @@ export const EXPORT_BATCH = 250;
  * listing filter, each with its forecast. The ids and their order are read first, in one query (the
  * membership and order of the export are those of that moment: a machine renamed meanwhile is neither
  * repeated nor skipped); each batch's records are read when the batch is asked for (a machine retired
- * meanwhile is left out). 1 + 3 queries per batch; memory holds the ids and one batch.
+ * meanwhile is left out). 1 + 4 queries per batch; memory holds the ids and one batch.
  */
 export async function* equipmentBatches(
   deps: Deps,
@@ -47,25 +47,21 @@ export async function* equipmentBatches(
       .where(and(active, sql`${equipment.id} = any(${`{${wanted.join(',')}}`}::uuid[])`));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const inOrder = wanted.flatMap((id) => byId.get(id) ?? []);
+    // Each batch's schedules (status, next task, forecast): three queries whatever the batch's size.
+    const schedules = await schedulesOf(deps.db, ctx.companyId, inOrder, now, today);
     const kept = inOrder
-      .map((r) => ({ row: r, dto: toEquipmentDto(r, today) }))
-      .filter(({ dto }) =>
+      .map((r) => {
+        const s = schedules.get(r.id)!;
+        return { ...toEquipmentDto(r, s.status), forecast: s.forecast };
+      })
+      .filter((dto) =>
         keep({
           ...dto,
           serviceStatus: dto.status.serviceStatus,
           hasSchedule: dto.status.hasSchedule,
         }),
       );
-    if (kept.length === 0) continue;
-    // Each batch's forecasts: two queries whatever the batch's size (forecast.service.ts).
-    const forecasts = await forecastsOf(
-      deps.db,
-      ctx.companyId,
-      kept.map((k) => k.row),
-      now,
-      today,
-    );
-    yield kept.map(({ dto }) => ({ ...dto, forecast: forecasts.get(dto.id) ?? null }));
+    if (kept.length > 0) yield kept;
   }
 }
 

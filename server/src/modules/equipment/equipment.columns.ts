@@ -5,16 +5,30 @@
 import { addInterval, nextMaintenanceDate, type IntervalUnit } from '@domain/dates';
 import type { EquipmentInput } from '@domain/schemas/equipment';
 import { equipment } from '../../db/schema/index';
+import { machineStatusFromTasks } from '@domain/schedule';
+import type { EquipmentStatus } from '@domain/status';
 import { partsOf, type Row } from './equipment.dto';
+import { tasksFromJson, tasksJson } from './machine-tasks';
 
-/** What the one status engine (domain/status.ts computeStatus) reads of a machine, as columns to select. */
+/**
+ * What a machine's status is computed from (domain/schedule.ts machineStatusFromTasks: its worst task),
+ * as columns to select from `equipment`: its usage, lifespan and its tasks (machine-tasks.ts tasksJson).
+ */
 export const statusColumns = {
   currentUsage: equipment.currentUsage,
-  lastServiceUsage: equipment.lastServiceUsage,
-  serviceInterval: equipment.serviceInterval,
-  hasScheduledMaintenance: equipment.hasScheduledMaintenance,
-  nextMaintenanceDate: equipment.nextMaintenanceDate,
+  threshold: equipment.threshold,
+  alertThreshold: equipment.alertThreshold,
+  tasks: tasksJson(),
 };
+
+/** The status of a machine read with statusColumns, at its usage or at another (a reading's). */
+export function statusOfColumns(
+  m: { currentUsage: number; threshold: number | null; alertThreshold: number; tasks: unknown },
+  today: string,
+  currentUsage = m.currentUsage,
+): EquipmentStatus {
+  return machineStatusFromTasks(tasksFromJson(m.tasks), { ...m, currentUsage }, today);
+}
 
 const unitOf = (u: string): IntervalUnit =>
   (['days', 'months', 'years'] as const).find((x) => x === u) ?? 'months';

@@ -22,9 +22,10 @@ import type { CompanyContext } from '../../plugins/session';
 import { actorOf, bumpEquipmentVersion, moveTotals, record } from '../ledger/index';
 import { checkCatalogueParts } from '../parts/index';
 import { enqueueEvents, kickDelivery } from '../events/index';
-import { computeStatus } from '@domain/status';
+import { machineStatusFromTasks } from '@domain/schedule';
 import { columnsOf, editableOf } from './equipment.columns';
-import { toEquipmentDto, toNoteDto, type Row } from './equipment.dto';
+import { toNoteDto, type Row } from './equipment.dto';
+import { equipmentDtoOf, tasksByMachine, type MachineTask } from './machine-tasks';
 import { assertId, companyToday, countEquipment, findRow, notFound } from './equipment.queries';
 
 /**
@@ -60,7 +61,7 @@ export async function createEquipment(
     await bumpEquipmentVersion(tx, ctx.companyId);
     return created;
   });
-  return toEquipmentDto(row, companyToday(deps, ctx));
+  return equipmentDtoOf(deps.db, ctx.companyId, row, deps.now(), companyToday(deps, ctx));
 }
 
 /** Locks the company row and refuses when its active machines already fill the plan. */
@@ -124,7 +125,7 @@ export async function updateEquipment(
     return updateEquipmentTx(tx, deps, ctx, current, patch);
   });
   kickDelivery(deps);
-  return toEquipmentDto(row, companyToday(deps, ctx));
+  return equipmentDtoOf(deps.db, ctx.companyId, row, deps.now(), companyToday(deps, ctx));
 }
 
 /**
@@ -158,6 +159,8 @@ export async function updateEquipmentTx(
       params: { lastService: cols.lastServiceUsage },
       fieldErrors: { currentUsage: 'equipment.usageBelowLastService' },
     });
+  // The tasks before the edit (the primary task follows the edited fields in the same statement).
+  const tasksBefore = (await tasksByMachine(tx, ctx.companyId, [current.id])).get(current.id);
   const updated = await moveTotals(
     tx,
     ctx.companyId,
@@ -175,14 +178,15 @@ export async function updateEquipmentTx(
   const changes = changesOf(current, updated);
   if (changes.length > 0)
     await record(tx, actorOf(ctx), current.id, now, { kind: 'change', params: { changes } });
-  await announceStatusChange(tx, ctx, current, updated, companyToday(deps, ctx), now);
+  await announceStatusChange(tx, ctx, current, updated, companyToday(deps, ctx), now, tasksBefore);
   await bumpEquipmentVersion(tx, ctx.companyId);
   return updated;
 }
 
 /**
  * Webhooks (issue 29): `equipment.status_changed` when a manager's edit or usage increase moved the
- * machine's status, in the transaction of the change (readings and services announce their own).
+ * machine's status (its worst task's), in the transaction of the change (readings and services announce
+ * their own). `tasksBefore`: the machine's tasks before the change, when it changed them (else the same).
  */
 export async function announceStatusChange(
   tx: DbOrTx,
@@ -191,9 +195,11 @@ export async function announceStatusChange(
   after: Row,
   today: string,
   now: Date,
+  tasksBefore?: readonly MachineTask[],
 ): Promise<void> {
-  const from = computeStatus(before, today).serviceStatus;
-  const to = computeStatus(after, today).serviceStatus;
+  const tasksAfter = (await tasksByMachine(tx, ctx.companyId, [after.id])).get(after.id) ?? [];
+  const from = machineStatusFromTasks(tasksBefore ?? tasksAfter, before, today).serviceStatus;
+  const to = machineStatusFromTasks(tasksAfter, after, today).serviceStatus;
   if (from === to) return;
   await enqueueEvents(
     tx,
@@ -256,7 +262,7 @@ export async function increaseUsage(
     return updated;
   });
   kickDelivery(deps);
-  return toEquipmentDto(row, companyToday(deps, ctx));
+  return equipmentDtoOf(deps.db, ctx.companyId, row, deps.now(), companyToday(deps, ctx));
 }
 
 export async function createNote(

@@ -11,7 +11,7 @@ import {
   type ReadingKind,
   type RetiredEquipmentDto,
 } from '@domain/schemas/equipment';
-import { computeStatus } from '@domain/status';
+import type { MachineStatus } from '@domain/schedule';
 import { storedEntry, type HistoryEntry } from '@domain/history';
 import { historyText, type HistoryLang } from '@domain/history-text';
 import { numberFormat } from '@domain/intl-formats';
@@ -39,7 +39,11 @@ export const partsOf = (
     ...(p.partId ? { partId: p.partId } : {}),
   }));
 
-export function toEquipmentDto(r: Row, today: string): EquipmentDto {
+/**
+ * A machine as every answer shows it, with its status: its worst task's, with its next task
+ * (domain/schedule.ts machineScheduleOf, read by machine-tasks.ts: the one function).
+ */
+export function toEquipmentDto(r: Row, status: MachineStatus): EquipmentDto {
   return {
     id: r.id,
     companyId: r.companyId,
@@ -76,7 +80,7 @@ export function toEquipmentDto(r: Row, today: string): EquipmentDto {
           reason: r.outOfServiceReason ?? '',
         }
       : null,
-    status: computeStatus(r, today),
+    status,
   };
 }
 

@@ -8,7 +8,7 @@
 import { and, asc, count, eq, getTableColumns, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { todayIn } from '@domain/dates';
 import { matchesSearch, type SearchableMachine } from '@domain/equipment-search';
-import { forecastService, type Forecast } from '@domain/forecast';
+import { machineScheduleOf, type MachineSchedule } from '@domain/schedule';
 import type {
   EquipmentBrowseQuery,
   EquipmentDto,
@@ -16,12 +16,7 @@ import type {
   EquipmentOptionsQuery,
   EquipmentStatusCounts,
 } from '@domain/schemas/equipment';
-import {
-  computeStatus,
-  parseStatusFilter,
-  type EquipmentStatus,
-  type ServiceStatus,
-} from '@domain/status';
+import { parseStatusFilter, type ServiceStatus } from '@domain/status';
 import { RATE_WINDOW_DAYS, usualDailyUsageOf, type TimedReading } from '@domain/usage-rate';
 import type { Db, DbOrTx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
@@ -31,7 +26,13 @@ import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import { toEquipmentDto, type Row } from './equipment.dto';
 import { statusColumns } from './equipment.columns';
-import { forecastsOf } from './forecast.service';
+import {
+  scheduleOfRow,
+  tasksFromJson,
+  tasksJson,
+  tasksVersion,
+  type MachineTask,
+} from './machine-tasks';
 import {
   equipmentVersionOf,
   fleetCacheOf,
@@ -104,8 +105,11 @@ const readingsSince = (since: Placeholder) => {
       ${since}::timestamptz))`;
 };
 
-/** The row's version: PostgreSQL's xmin, new on every write of the row (overview-items.ts). */
-const rowVersion = sql<string>`${equipment}.xmin::text`;
+/**
+ * The machine's version: PostgreSQL's xmin of its row, new on every write of the row, and of its tasks'
+ * rows (a program's edit writes tasks, not the machine) (overview-items.ts).
+ */
+const rowVersion = sql<string>`${equipment}.xmin::text || ':' || ${tasksVersion}`;
 
 const pageWhere = and(
   eq(equipment.companyId, sql.placeholder('companyId')),
@@ -113,24 +117,17 @@ const pageWhere = and(
   isNull(equipment.retiredAt),
 );
 
-/** The full records of one page and the equipment version, in one statement prepared once per database. */
+/**
+ * The full records of one page with each machine's tasks and readings (its status is its worst task's,
+ * its next task is told by its usual daily rate) and the equipment version: one statement per listing,
+ * prepared once per database.
+ */
 const pageStatement = preparedPerDb((db: Db) =>
   db
     .select({
       ...getTableColumns(equipment),
       version: sql<string>`${equipmentVersionOf(sql.placeholder('companyId'))}::text`,
-    })
-    .from(equipment)
-    .where(pageWhere)
-    .prepare('equipment_browse_page'),
-);
-
-/** The same with each machine's readings for its forecast: still one statement per listing. */
-const pageWithReadingsStatement = preparedPerDb((db: Db) =>
-  db
-    .select({
-      ...getTableColumns(equipment),
-      version: sql<string>`${equipmentVersionOf(sql.placeholder('companyId'))}::text`,
+      tasks: tasksJson(),
       readings: readingsSince(sql.placeholder('since')),
     })
     .from(equipment)
@@ -221,7 +218,7 @@ export type EquipmentBrowse = Browse<EquipmentDto>;
 /** A page's rows, each with the company's equipment version read in the same statement. */
 type PageReader<R> = (
   db: Db,
-  params: { companyId: string; ids: string; since: string | null },
+  params: { companyId: string; ids: string; since: string },
   at: { today: string; now: Date; ids: string[] },
 ) => Promise<(R & { id: string; version: string })[]>;
 
@@ -236,7 +233,7 @@ async function browse<R, T>(
   ctx: CompanyContext,
   q: EquipmentBrowseQuery,
   read: PageReader<R>,
-  toItem: (row: R & { readings?: unknown }, today: string, since: Date | null, now: Date) => T,
+  toItem: (row: R, today: string, now: Date) => T,
 ): Promise<Browse<T>> {
   const today = companyToday(deps, ctx);
   const keep = listingFilter(q);
@@ -244,7 +241,8 @@ async function browse<R, T>(
     const pageIds = snap.machines.filter(keep).map((m) => m.id);
     const ids = pageIds.slice(q.offset, q.offset + q.limit);
     const now = deps.now();
-    const since = q.withForecast ? new Date(now.getTime() - RATE_WINDOW_DAYS * 86_400_000) : null;
+    // Every listing reads the rate window's readings: a machine's next task is told by its usual rate.
+    const since = new Date(now.getTime() - RATE_WINDOW_DAYS * 86_400_000);
     let version: number;
     let rows: Awaited<ReturnType<PageReader<R>>> = [];
     if (ids.length === 0) {
@@ -259,7 +257,7 @@ async function browse<R, T>(
         {
           companyId: ctx.companyId,
           ids: `{${ids.join(',')}}`,
-          since: since ? since.toISOString() : null,
+          since: since.toISOString(),
         },
         { today, now, ids },
       );
@@ -273,7 +271,7 @@ async function browse<R, T>(
       critical: snap.critical,
       total: pageIds.length,
       // No rest-and-spread copies of the rows (they cost more than the rest of the mapping).
-      items: rows.map((r) => toItem(r, today, since, now)),
+      items: rows.map((r) => toItem(r, today, now)),
     };
   };
   const cache = fleetCacheOf(deps.db);
@@ -295,22 +293,20 @@ export function browseEquipment(
   ctx: CompanyContext,
   q: EquipmentBrowseQuery,
 ): Promise<EquipmentBrowse> {
-  return browse<Row & { readings?: unknown }, EquipmentDto>(
+  return browse<Row & { readings: unknown; tasks: unknown }, EquipmentDto>(
     deps,
     ctx,
     q,
-    (db, { since, ...params }) =>
-      since
-        ? pageWithReadingsStatement(db).execute({ ...params, since })
-        : pageStatement(db).execute(params),
-    (r, today, since, now) => {
-      const dto = toEquipmentDto(r, today);
-      if (since)
-        dto.forecast = forecastService(
-          r,
-          usualDailyUsageOf(readingsFromJson(r.readings), now),
-          today,
-        );
+    (db, params) => pageStatement(db).execute(params),
+    (r, today, now) => {
+      const s = machineScheduleOf(
+        tasksFromJson(r.tasks),
+        r,
+        usualDailyUsageOf(readingsFromJson(r.readings), now),
+        today,
+      );
+      const dto = toEquipmentDto(r, s.status);
+      if (q.withForecast) dto.forecast = s.forecast;
       return dto;
     },
   );
@@ -340,7 +336,7 @@ export async function browseOverview<T>(
   deps: Deps,
   ctx: CompanyContext,
   q: Omit<EquipmentBrowseQuery, 'withForecast'>,
-  toItem: (row: OverviewPageRow, status: EquipmentStatus, forecast: Forecast) => T,
+  toItem: (row: OverviewPageRow, schedule: MachineSchedule<MachineTask>) => T,
 ): Promise<Browse<string> & { ids: string[] }> {
   const kept = overviewItemsOf(deps.db);
   /** The page's machines, in the items' order. */
@@ -386,18 +382,18 @@ export async function browseOverview<T>(
       }
       return out;
     },
-    (r, today, _since, now) => {
+    (r, today, now) => {
       ids.push(r.id);
       if (r.text !== null) return r.text;
       const row = r.row!;
       const readings = readingsFromJson(row.readings);
-      const text = JSON.stringify(
-        toItem(
-          row,
-          computeStatus(row, today),
-          forecastService(row, usualDailyUsageOf(readings, now), today),
-        ),
+      const s = machineScheduleOf(
+        tasksFromJson(row.tasks),
+        row,
+        usualDailyUsageOf(readings, now),
+        today,
       );
+      const text = JSON.stringify(toItem(row, s));
       kept.set(row.id, {
         rv: row.rv,
         today,
@@ -486,7 +482,6 @@ export async function getEquipment(
   id: string,
 ): Promise<EquipmentDto> {
   const row = await findAnyRow(deps.db, ctx, id);
-  const today = companyToday(deps, ctx);
-  const forecasts = await forecastsOf(deps.db, ctx.companyId, [row], deps.now(), today);
-  return { ...toEquipmentDto(row, today), forecast: forecasts.get(row.id) ?? null };
+  const s = await scheduleOfRow(deps.db, ctx.companyId, row, deps.now(), companyToday(deps, ctx));
+  return { ...toEquipmentDto(row, s.status), forecast: s.forecast };
 }

@@ -17,7 +17,6 @@ import {
   noteInputSchema,
   retiredEquipmentDtoSchema,
   retireInputSchema,
-  serviceInputSchema,
   serviceLogDtoSchema,
   usageIncreaseSchema,
   voidInputSchema,
@@ -30,6 +29,7 @@ import { cachedRead } from '../../plugins/cached-read';
 import { sendJsonArray } from '../../lib/json-stream';
 import { idParams, okDto } from '../../lib/route-schemas';
 import { companyCtx } from '../../plugins/access';
+import { restoreTasksOfVoidedService } from '../schedule/index';
 import { voidEntry } from './corrections.service';
 import * as svc from './equipment.service';
 import { history, historyPage, listNotes } from './history.service';
@@ -40,13 +40,17 @@ import {
 } from '@domain/schemas/manager-reading';
 import { machinePage } from './machine-page.service';
 import { listRetired, restoreEquipment, retireEquipment } from './retirement.service';
-import { recordService, serviceExport, serviceLog } from './service-log.service';
+import { serviceExportBatches } from './service-export';
+import { serviceLog } from './service-log.service';
 
 const managers = { config: { access: ['owner', 'manager'] as const } };
 /** Equipment writes change no user, company or session: cached sign-ins stay valid (plugins/session.ts). */
 const managerWrites = { config: { access: ['owner', 'manager'] as const, keepsSessions: true } };
 /** Operators may only pick a machine for an update (the operator screen's search). */
 const companyUsers = { config: { access: ['owner', 'manager', 'operator'] as const } };
+/** The same, open to API keys too (plugins/api-keys.ts: the public API, every such route documented). */
+const keyReads = { config: { ...managers.config, apiScope: 'read' as const } };
+const keyWrites = { config: { ...managerWrites.config, apiScope: 'write' as const } };
 
 /** Each route declares its schemas (plugins/validation.ts); the tagged ones are the v1 surface (integrations/openapi.ts). */
 export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
@@ -55,7 +59,7 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/equipment',
     {
-      ...managers,
+      ...keyReads,
       schema: {
         tags: ['Equipment'],
         summary: 'Every active machine with its status',
@@ -74,7 +78,7 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/equipment/page',
     {
-      ...managers,
+      ...keyReads,
       schema: {
         tags: ['Equipment'],
         summary: 'A page of machines (search, filters, sort)',
@@ -112,7 +116,7 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/equipment/count',
     {
-      ...managers,
+      ...keyReads,
       schema: {
         tags: ['Equipment'],
         summary: 'How many active machines, and the plan limit',
@@ -131,7 +135,7 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/equipment',
     {
-      ...managerWrites,
+      ...keyWrites,
       schema: {
         tags: ['Equipment'],
         summary: 'Add a machine',
@@ -149,7 +153,7 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/equipment/:id',
     {
-      ...managers,
+      ...keyReads,
       schema: {
         tags: ['Equipment'],
         summary: 'One machine',
@@ -163,7 +167,7 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.patch(
     '/api/equipment/:id',
     {
-      ...managerWrites,
+      ...keyWrites,
       schema: {
         tags: ['Equipment'],
         summary: 'Change a machine',
@@ -188,7 +192,7 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.patch(
     '/api/equipment/:id/usage',
     {
-      ...managerWrites,
+      ...keyWrites,
       schema: {
         tags: ['Readings'],
         summary: 'Add an increase to the usage',
@@ -216,7 +220,7 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/equipment/:id/notes',
     {
-      ...managers,
+      ...keyReads,
       schema: {
         tags: ['History'],
         summary: "A machine's notes and history",
@@ -231,7 +235,7 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/equipment/:id/notes',
     {
-      ...managerWrites,
+      ...keyWrites,
       schema: {
         tags: ['History'],
         summary: 'Add a note',
@@ -248,7 +252,16 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/equipment/:id/retire',
-    { ...managerWrites, schema: { params: idParams, body: retireInputSchema } },
+    {
+      ...keyWrites,
+      schema: {
+        tags: ['Equipment'],
+        summary: 'Retire a machine (it leaves the active list, its record is kept)',
+        params: idParams,
+        body: retireInputSchema,
+        response: { 200: retiredEquipmentDtoSchema },
+      },
+    },
     async (req) => {
       const retired = await retireEquipment(
         deps,
@@ -261,26 +274,12 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
     },
   );
 
-  // Mark as Serviced: a service entry (every field optional: date today, usage the current usage).
-  app.patch(
-    '/api/equipment/:id/reset-service',
-    {
-      ...managerWrites,
-      schema: {
-        tags: ['Service'],
-        summary: 'Record a service (Mark as Serviced)',
-        params: idParams,
-        body: serviceInputSchema,
-        response: { 200: equipmentDtoSchema },
-      },
-    },
-    async (req) => recordService(deps, companyCtx(req), req.params.id, req.body),
-  );
+  // Mark as Serviced (PATCH /api/equipment/:id/reset-service) is the schedule module's: it resets tasks.
 
   app.get(
     '/api/equipment/:id/services',
     {
-      ...managers,
+      ...keyReads,
       schema: {
         tags: ['Service'],
         summary: "A machine's service log",
@@ -291,15 +290,16 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
     async (req) => serviceLog(deps, companyCtx(req), req.params.id),
   );
 
-  app.get('/api/service-entries/export', managers, async (req) =>
-    serviceExport(deps, companyCtx(req)),
+  // Streamed, batch by batch (service-export.ts, lib/json-stream.ts).
+  app.get('/api/service-entries/export', managers, async (req, reply) =>
+    sendJsonArray(reply, serviceExportBatches(deps, companyCtx(req)), (s) => JSON.stringify(s)),
   );
 
   // The entry id is checked by the service (a malformed one: 404 with the entry's own message).
   app.post(
     '/api/equipment/:id/history/:entryId/void',
     {
-      ...managerWrites,
+      ...keyWrites,
       schema: {
         tags: ['History'],
         summary: 'Void a reading (it stays, struck through)',
@@ -309,12 +309,27 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req) =>
-      voidEntry(deps, companyCtx(req), req.params.id, req.params.entryId, req.body.reason),
+      voidEntry(
+        deps,
+        companyCtx(req),
+        req.params.id,
+        req.params.entryId,
+        req.body.reason,
+        restoreTasksOfVoidedService,
+      ),
   );
 
   app.post(
     '/api/retired-equipment/:id/restore',
-    { ...managerWrites, schema: { params: idParams } },
+    {
+      ...keyWrites,
+      schema: {
+        tags: ['Equipment'],
+        summary: 'Bring a retired machine back',
+        params: idParams,
+        response: { 200: equipmentDtoSchema },
+      },
+    },
     async (req) => {
       const restored = await restoreEquipment(deps, companyCtx(req), req.params.id);
       req.log.info({ event: 'equipment_restored', equipmentId: restored.id }, 'equipment restored');
@@ -337,7 +352,7 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/equipment/:id/history',
     {
-      ...managers,
+      ...keyReads,
       schema: {
         tags: ['History'],
         summary: "A machine's history, newest first (paged with limit, cursor or kind)",
@@ -358,7 +373,7 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/retired-equipment',
     {
-      ...managers,
+      ...keyReads,
       schema: {
         tags: ['Equipment'],
         summary: 'Retired machines',

@@ -412,8 +412,8 @@ describe('GET /api/equipment', () => {
     }
     const big = await measure();
     expect(big.n).toBe(2001);
-    // The ids once, then each batch's records and its forecasts' two reads (equipment-export.ts).
-    const perBatches = (n: number) => 1 + 3 * Math.ceil(n / EXPORT_BATCH);
+    // The ids once, then each batch's records, its tasks and its forecasts' two reads (equipment-export.ts).
+    const perBatches = (n: number) => 1 + 4 * Math.ceil(n / EXPORT_BATCH);
     expect(small.queries).toBe(perBatches(1));
     expect(big.queries).toBe(perBatches(2001));
   });

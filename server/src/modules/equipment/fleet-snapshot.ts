@@ -5,25 +5,18 @@
  */
 import { sql, type Placeholder } from 'drizzle-orm';
 import type { EquipmentStatusCounts } from '@domain/schemas/equipment';
-import { computeStatus, type ServiceStatus } from '@domain/status';
+import { machineStatusFromTasks } from '@domain/schedule';
+import type { ServiceStatus } from '@domain/status';
 import type { Db } from '../../db/client';
 import { equipment, equipmentVersion } from '../../db/schema/index';
+import { tasksFromJson, tasksJson } from './machine-tasks';
 
 /** The company's equipment version as an SQL expression (0 before the first write), to read it with other data in one statement. */
 export const equipmentVersionOf = (companyId: string | Placeholder) =>
   sql<string>`coalesce((select ${equipmentVersion.version} from ${equipmentVersion} where ${equipmentVersion.companyId} = ${companyId}), 0)`;
 
-type LeanTuple = [
-  string,
-  string,
-  string,
-  string | null,
-  number | string,
-  number | string,
-  number | string,
-  boolean,
-  string | null,
-];
+/** id, type, name, serial number, current usage, tasks (machine-tasks.ts tasksJson). */
+type LeanTuple = [string, string, string, string | null, number | string, unknown];
 
 /** What a listing needs of one machine to count, filter and order it. */
 export type LeanMachine = {
@@ -99,8 +92,8 @@ export function fleetCacheOf(db: Db): FleetSnapshotCache {
 }
 
 /**
- * The status columns of every machine of the company and the equipment version, in one statement (one
- * snapshot of the database): the one status engine computes counts, criticality and every status.
+ * Every machine of the company with its tasks and the equipment version, in one statement (one snapshot
+ * of the database): each machine's status is its worst task's, for the counts, criticality and filters.
  */
 export async function loadSnapshot(
   db: Db,
@@ -111,8 +104,7 @@ export async function loadSnapshot(
   const res = await db.execute(sql`
     select ${equipmentVersionOf(companyId)}::text as version,
       (select coalesce(json_agg(json_build_array(${equipment.id}, ${equipment.type}, ${equipment.name}, ${equipment.serialNumber},
-        ${equipment.currentUsage}, ${equipment.lastServiceUsage}, ${equipment.serviceInterval}, ${equipment.hasScheduledMaintenance},
-        ${equipment.nextMaintenanceDate}) order by lower(${equipment.name}), ${equipment.name}, ${equipment.id}), '[]')
+        ${equipment.currentUsage}, ${tasksJson()}) order by lower(${equipment.name}), ${equipment.name}, ${equipment.id}), '[]')
        from ${equipment} where ${equipment.companyId} = ${companyId} and ${equipment.retiredAt} is null) as rows`);
   const first = (res as unknown as { rows: { version: string; rows: unknown }[] }).rows[0];
   const raw = first?.rows;
@@ -126,42 +118,26 @@ export async function loadSnapshot(
     no_schedule: 0,
   };
   const critical: Record<string, 'critical' | 'severe'> = {};
-  const machines = tuples.map(
-    ([
+  const machines = tuples.map(([id, type, name, serialNumber, currentUsage, tasks]) => {
+    // The machine's worst task (the one function every answer's status comes from).
+    const st = machineStatusFromTasks(
+      tasksFromJson(tasks),
+      { currentUsage: Number(currentUsage) },
+      today,
+    );
+    // No schedule is counted apart, never as Good (decisions/status-words.md).
+    if (st.hasSchedule) counts[st.serviceStatus] += 1;
+    else counts.no_schedule += 1;
+    if (st.severelyCritical) critical[id] = 'severe';
+    else if (st.critical) critical[id] = 'critical';
+    return {
       id,
       type,
       name,
       serialNumber,
-      currentUsage,
-      lastServiceUsage,
-      serviceInterval,
-      hasScheduledMaintenance,
-      nextMaintenanceDate,
-    ]) => {
-      const st = computeStatus(
-        {
-          currentUsage: Number(currentUsage),
-          lastServiceUsage: Number(lastServiceUsage),
-          serviceInterval: Number(serviceInterval),
-          hasScheduledMaintenance,
-          nextMaintenanceDate,
-        },
-        today,
-      );
-      // No schedule is counted apart, never as Good (decisions/status-words.md).
-      if (st.hasSchedule) counts[st.serviceStatus] += 1;
-      else counts.no_schedule += 1;
-      if (st.severelyCritical) critical[id] = 'severe';
-      else if (st.critical) critical[id] = 'critical';
-      return {
-        id,
-        type,
-        name,
-        serialNumber,
-        serviceStatus: st.serviceStatus,
-        hasSchedule: st.hasSchedule,
-      };
-    },
-  );
+      serviceStatus: st.serviceStatus,
+      hasSchedule: st.hasSchedule,
+    };
+  });
   return { today, version: Number(first?.version ?? 0), machines, counts, critical };
 }

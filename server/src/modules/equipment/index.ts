@@ -11,11 +11,27 @@ export {
   overviewStatementSql,
 } from './equipment.queries';
 export { updateEquipmentTx } from './equipment.commands';
-export { columnsOf, editableOf, statusColumns } from './equipment.columns';
+export { columnsOf, editableOf, statusColumns, statusOfColumns } from './equipment.columns';
 export { fmt, toEquipmentDto, toHistoryDto, type Row } from './equipment.dto';
 export { entryOfUpdate, voidEntryTx, voidUpdateTx } from './corrections.service';
 export { forecastsOf, readingsOf } from './forecast.service';
-export { recordServiceTx } from './service-log.service';
+export { recordServiceTx, type TasksDone } from './service-log.service';
+export {
+  equipmentDtoOf,
+  schedulesOf,
+  tasksByMachine,
+  tasksFromJson,
+  tasksJson,
+  type MachineTask,
+} from './machine-tasks';
+export { latestServiceEntryIdTx } from './service-entry';
 export { overviewItemsOf } from './overview-items';
-export { costLinesSql, costNum, rowsOf, startUsageSql } from './cost-lines';
+export {
+  costLinesSql,
+  costNum,
+  fillUpOf,
+  fillUpsSql,
+  rowsOf,
+  startUsageSql,
+} from './cost-lines';
 export { implausible, unusual } from './plausibility';

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { machineCost, type CostLine } from '@domain/costs';
-import { forecastService } from '@domain/forecast';
+import { machineCost, ownershipCost, type CostLine } from '@domain/costs';
+import { asVolumeUnit } from '@domain/fuel';
+import { machineScheduleOf } from '@domain/schedule';
 import { catalogueMatch } from '@domain/parts-match';
 import { personName } from '@domain/history-text';
 import {
@@ -23,9 +24,11 @@ import { equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { costLinesSql, costNum, startUsageSql } from './cost-lines';
+import { figuresOf, toTaskDtos } from '../schedule/index';
+import { costLinesSql, costNum, fillUpOf, fillUpsSql, startUsageSql } from './cost-lines';
 import { partsOf, toEquipmentDto } from './equipment.dto';
 import { assertId, companyToday } from './equipment.queries';
+import { taskRowsOf, tasksSql } from './machine-page-tasks';
 
 const DAY_MS = 86_400_000;
 
@@ -80,6 +83,13 @@ const pageStatement = preparedPerDb((db: Db) => {
         from (select l.month, sum(l.parts) parts, sum(l.labor) labor, sum(l.other) other, sum(l.work_orders) work_orders
           from (${costLinesSql({ companyId: machineCompany, equipmentId: machineId, tz })}) l group by l.month) x)`,
       firstUsage: sql<unknown>`${startUsageSql({ companyId: machineCompany, id: machineId })}`,
+      // Its fill-ups, all time, and the company's fuel prices: the fuel in money (domain/costs.ts
+      // ownershipCost, issue 45).
+      fills: sql<unknown>`(select coalesce(json_agg(json_build_object('day', f.day, 'gallons', f.gallons,
+          'fuel_type', f.fuel_type, 'price', f.price, 'price_unit', f.price_unit, 'cost', f.cost)), '[]')
+        from (${fillUpsSql({ companyId: machineCompany, equipmentId: machineId, tz })}) f)`,
+      fuelPrices: sql<unknown>`(select coalesce(json_agg(json_build_array(p.fuel_type, p.price, p.volume_unit, p.from)), '[]')
+        from fuel_price p where p.company_id = "equipment"."company_id")`,
       services: sql<unknown>`(select coalesce(json_agg(json_build_object('id', x.id, 'serviceDate',
           coalesce(x.service_date::text, to_char(x.created_at at time zone ${tz}, 'YYYY-MM-DD')),
           'usage', x.usage, 'parts', coalesce(x.parts, '[]'::jsonb), 'cost', x.cost, 'performedBy', x.performed_by,
@@ -119,6 +129,8 @@ const pageStatement = preparedPerDb((db: Db) => {
           where w.company_id = "equipment"."company_id" and w.equipment_id = "equipment"."id"
             and w.status not in ('done', 'canceled')
           order by w.due_date nulls last, w.number limit ${LIMITS.workOrders}) x)`,
+      // The maintenance schedule (issue 40): every task of the machine.
+      tasks: tasksSql,
     })
     .from(equipment)
     .where(
@@ -153,6 +165,8 @@ export async function machinePage(
     serviceCount,
     costLines,
     firstUsage,
+    fills,
+    fuelPrices,
     services,
     fuelByMonth,
     inspections,
@@ -160,18 +174,20 @@ export async function machinePage(
     catalogue,
     pendingReadings,
     openWorkOrders,
+    tasks,
     ...machine
   } = row;
   const today = companyToday(deps, ctx);
-  const forecast = forecastService(
+  const readingList = json<[string, unknown][]>(readings, []).map(([at, u]) => ({
+    at: iso(at),
+    usage: num(u),
+  })) satisfies Reading[];
+  const taskRows = taskRowsOf(tasks);
+  // Its status, next task and forecast: the one function every equipment answer's come from.
+  const schedule = machineScheduleOf(
+    taskRows.map((r) => ({ ...figuresOf(r), primary: r.isPrimary })),
     machine,
-    usualDailyUsage(
-      json<[string, unknown][]>(readings, []).map(([at, u]) => ({
-        at: iso(at),
-        usage: num(u),
-      })) satisfies Reading[],
-      now,
-    ),
+    usualDailyUsage(readingList, now),
     today,
   );
   const cost = machineCost(
@@ -185,6 +201,18 @@ export async function machinePage(
       }),
     ),
     { currentUsage: machine.currentUsage, startUsage: numOrNull(firstUsage), unit: machine.unit },
+  );
+  // The cost of ownership over the same usage (maintenance from the same lines, plus fuel).
+  const ownership = ownershipCost(
+    cost.byMonth.map((m) => ({ month: m.month, parts: m.parts, labor: m.labor, other: m.other })),
+    json<Parameters<typeof fillUpOf>[0][]>(fills, []).map(fillUpOf),
+    json<[string, unknown, string, string][]>(fuelPrices, []).map(([type, price, unit, from]) => ({
+      fuelType: type === 'diesel' ? 'diesel' : 'gas',
+      price: num(price),
+      volumeUnit: asVolumeUnit(unit),
+      from,
+    })),
+    { usage: machine.unit === 'n/a' ? null : cost.usage, unit: machine.unit },
   );
   const serviceList = json<RawService[]>(services, []).map((s): ServiceEntryDto => ({
     id: s.id,
@@ -229,13 +257,16 @@ export async function machinePage(
           }
         : null;
     }),
-    equipment: { ...toEquipmentDto(machine, today), forecast },
+    equipment: { ...toEquipmentDto(machine, schedule.status), forecast: schedule.forecast },
     figures: {
       totalMaintenanceCost: cost.total,
       serviceCount: num(serviceCount),
       workOrderCount: cost.workOrders,
       usageTracked: cost.usage,
       costPerUnit: cost.costPerUnit,
+      fuelCost: ownership.fuel,
+      totalCost: ownership.total,
+      totalCostPerUnit: ownership.costPerUnit,
     },
     charts: {
       usage: json<[string, unknown, boolean][]>(usage, []).map(([at, u, voided]): UsagePoint => ({
@@ -273,6 +304,7 @@ export async function machinePage(
       }),
     ),
     ...pendingAndOrders(pendingReadings, openWorkOrders, today),
+    tasks: toTaskDtos(taskRows, machine, readingList, now, today),
   };
 }
 

@@ -126,6 +126,10 @@ describe('GET /api/equipment/:id/page', () => {
       workOrderCount: 0,
       usageTracked: 50,
       costPerUnit: 4,
+      // No fuel price anywhere: the fill-ups are no money (issue 45), the cost of ownership is the maintenance.
+      fuelCost: 0,
+      totalCost: 200,
+      totalCostPerUnit: 4,
     });
     // Usage over time, oldest first, the voided reading kept and marked.
     expect(page.charts.usage.map((p) => [p.usage, p.voided])).toEqual([
@@ -237,6 +241,8 @@ describe('GET /api/equipment/:id/page', () => {
       currentUsage: 10,
       serviceInterval: 50,
     });
+    // Tasks are read in the same statement (issue 40).
+    await ok(o, 'POST', `/api/equipment/${e.id}/tasks`, { name: 'Filter', everyUsage: 100 });
     // What the client's machine page asks on open (client/src/features/machines): its data and the
     // timeline's first page (TIMELINE_PAGE entries).
     const open = async () => {
@@ -272,6 +278,44 @@ describe('GET /api/equipment/:id/page', () => {
       `/api/equipment/${crypto.randomUUID()}/history?limit=20`,
     ])
       expect((await call(t.app, other.cookie, 'GET', url)).statusCode, url).toBe(404);
+  });
+
+  it('answers the maintenance schedule: every task as the tasks API answers it (issue 40)', async () => {
+    const o = await signupOwner(t.app);
+    const e = await createEquipmentViaApi(t.app, o.cookie, {
+      currentUsage: 100,
+      serviceInterval: 250,
+    });
+    for (const body of [
+      { name: 'Fuel filters', everyUsage: 500, parts: [{ part: 'Fuel filter', qty: 2 }] },
+      { name: 'Insurance', category: 'renewal', everyTime: { count: 1, unit: 'years' } },
+    ])
+      await ok(o, 'POST', `/api/equipment/${e.id}/tasks`, body);
+    // Readings over days, so each usage task has a forecast from the machine's usual rate.
+    for (let i = 0; i < 4; i++) {
+      await advance(o, 1);
+      await ok(o, 'PATCH', `/api/equipment/${e.id}/usage`, { usageIncrease: 50 });
+    }
+    const page = await pageOf(o, e.id);
+    const tasks = await get<unknown[]>(o.cookie, `/api/equipment/${e.id}/tasks`);
+    expect(page.tasks).toEqual(tasks);
+    expect(page.tasks.map((x) => [x.name, x.primary, x.status, x.next.usage])).toEqual([
+      ['Service', true, 'approaching_service', 350],
+      ['Fuel filters', false, 'good', 600],
+      ['Insurance', false, 'good', null],
+    ]);
+    expect(page.tasks[0]!.forecastDate).not.toBeNull();
+    expect(page.tasks[1]).toMatchObject({
+      percentUsed: 40,
+      parts: [{ partId: null, part: 'Fuel filter', qty: 2 }],
+    });
+    expect(page.tasks[2]!.next.date).not.toBeNull();
+    // A machine without a schedule has no task.
+    const bare = await createEquipmentViaApi(t.app, o.cookie, {
+      currentUsage: 5,
+      serviceInterval: 0,
+    });
+    expect((await pageOf(o, bare.id)).tasks).toEqual([]);
   });
 
   it('answers a retired machine too', async () => {

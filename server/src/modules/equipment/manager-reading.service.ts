@@ -68,7 +68,8 @@ export async function recordManagerReading(
       { lastUpdated: now, lastReadingAt: takenAt },
     );
     if (!updated) throw notFound('equipment.notFound');
-    const entry = await record(tx, actorOf(ctx), m.id, takenAt, {
+    const actor = actorOf(ctx);
+    const entry = await record(tx, actor, m.id, takenAt, {
       kind: 'reading',
       params: {
         source: 'manager',
@@ -93,7 +94,7 @@ export async function recordManagerReading(
             fuelAdded: 0,
             fuelType: null,
             at: takenAt.toISOString(),
-            by: entry.operatorName,
+            by: actor.name,
             reason: flagged ? 'unusual_reading' : null,
           },
         },

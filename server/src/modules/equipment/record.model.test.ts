@@ -1,17 +1,20 @@
 /**
  * Model-based test of the maintenance record (issue 12): random sequences of add, usage increase,
- * operator update (plausible, implausible, rollback), approve, reject, void, serviced, edit, retire,
- * restore and Delete Forever run against the API on a real database (PGlite, and PostgreSQL when
- * TEST_DB=postgres). After every step a simple reference model is compared with what the API says:
- * no history entry ever disappears except by Delete Forever, the status is the spec's verdict on the
- * model, fuel totals are exact, and the next due date never moves backwards. The reference computes
- * dates and statuses itself (below), from decisions.md "One status engine": it never calls the code
- * under test (domain/status, domain/dates), so a mistake there cannot hide in both.
+ * operator update (plausible, implausible, rollback), approve, reject, void, serviced (for chosen
+ * tasks), edit, add and remove a service task (issue 40), retire, restore and Delete Forever run
+ * against the API on a real database (PGlite, and PostgreSQL when TEST_DB=postgres). After every step
+ * a simple reference model is compared with what the API says: no history entry ever disappears
+ * except by Delete Forever, the status is the spec's verdict on the model (the worst of the machine's
+ * tasks), each task's next due usage, date and status are the model's, fuel totals are exact, and the
+ * next due date never moves backwards. The reference computes dates and statuses itself
+ * (record.model.reference.ts), from decisions.md "One status engine": it never calls the code under
+ * test (domain/status, domain/dates, domain/schedule), so a mistake there cannot hide in both.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
 import type { FuelExportRow, SubmitOperatorUpdateResponse } from '@domain/schemas/operators';
+import type { TaskDto } from '@domain/schemas/schedule';
 import {
   addSignedInUser,
   call,
@@ -20,6 +23,13 @@ import {
   type SignedIn,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import {
+  expectedStatus,
+  plusDays,
+  plusMonths,
+  plusOneMonth,
+  worstOf,
+} from './record.model.reference';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,55 +41,6 @@ afterAll(async () => {
 
 const START = '2026-03-01T15:00:00Z';
 
-// The reference's own calendar: plain UTC day numbers, and a month added by hand.
-const DAY_MS = 86_400_000;
-const partsOf = (date: string) => date.split('-').map(Number) as [number, number, number];
-const dayNumber = (date: string) => {
-  const [y, m, d] = partsOf(date);
-  return Date.UTC(y, m - 1, d) / DAY_MS;
-};
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-/** A date `n` days later (earlier when negative). */
-const plusDays = (date: string, n: number) =>
-  new Date((dayNumber(date) + n) * DAY_MS).toISOString().slice(0, 10);
-/** A date one month later, the same day of the month unless that month is shorter (Jan 31 -> Feb 28 or 29). */
-function plusOneMonth(date: string): string {
-  const [y, m, d] = partsOf(date);
-  const [ny, nm] = m === 12 ? [y + 1, 1] : [y, m + 1];
-  const daysInMonth = [
-    31,
-    ny % 4 === 0 && (ny % 100 !== 0 || ny % 400 === 0) ? 29 : 28,
-    31,
-    30,
-    31,
-    30,
-    31,
-    31,
-    30,
-    31,
-    30,
-    31,
-  ][nm - 1]!;
-  return `${pad(ny, 4)}-${pad(nm)}-${pad(Math.min(d, daysInMonth))}`;
-}
-
-// The reference's own status rules (decisions.md "One status engine"; spec section 4).
-type Status = 'good' | 'approaching_service' | 'time_for_service' | 'overdue';
-const WORST_LAST: Status[] = ['good', 'approaching_service', 'time_for_service', 'overdue'];
-function expectedStatus(
-  m: { usage: number; lastServiceUsage: number; serviceInterval: number; next: string },
-  today: string,
-): { serviceStatus: Status; critical: boolean } {
-  const p =
-    m.serviceInterval > 0 ? ((m.usage - m.lastServiceUsage) / m.serviceInterval) * 100 : null;
-  const d = dayNumber(m.next) - dayNumber(today); // whole days until the scheduled date
-  const byUsage = p === null ? 0 : p >= 110 ? 3 : p >= 100 ? 2 : p >= 80 ? 1 : 0;
-  const byDate = d < 0 ? 3 : d <= 1 ? 2 : d <= 7 ? 1 : 0;
-  return {
-    serviceStatus: WORST_LAST[Math.max(byUsage, byDate)]!,
-    critical: (p !== null && p >= 95) || d <= 7,
-  };
-}
 const SCHEDULE_START = '2025-12-15';
 
 type Reading =
@@ -89,8 +50,22 @@ type Reading =
 type Fuel = { updateId: string; gas: number; diesel: number; voided: boolean };
 type Pending = { updateId: string; machine: number; newUsage: number; fuel: number };
 
+/** A service task of the machine's own besides its primary one (issue 40). */
+type Task = {
+  id: string;
+  everyUsage: number | null;
+  everyMonths: number | null;
+  lastDoneUsage: number;
+  lastDoneDate: string;
+};
+
 type Machine = {
   id: string;
+  /** The primary task's id (the machine's own interval fields); none when they hold no schedule. */
+  primaryTaskId: string | null;
+  /** Scheduled maintenance on (monthly): the primary task has a calendar part. */
+  calendar: boolean;
+  tasks: Task[];
   retired: boolean;
   deleted: boolean;
   readings: Reading[];
@@ -123,7 +98,19 @@ const fuelOf = (m: Machine) =>
 /** Today in the company's time zone (UTC for these companies). */
 const today = () => t.deps.now().toISOString().slice(0, 10);
 /** One month after the last service, else after the schedule's start. */
-const nextDate = (m: Machine) => plusOneMonth(m.lastServiceDate ?? SCHEDULE_START);
+const nextDate = (m: Pick<Machine, 'calendar' | 'lastServiceDate'>) =>
+  m.calendar ? plusOneMonth(m.lastServiceDate ?? SCHEDULE_START) : null;
+const taskNext = (k: Task) => (k.everyMonths ? plusMonths(k.lastDoneDate, k.everyMonths) : null);
+const taskVerdict = (k: Task, usage: number, day: string) =>
+  expectedStatus(
+    {
+      usage,
+      lastServiceUsage: k.lastDoneUsage,
+      serviceInterval: k.everyUsage ?? 0,
+      next: taskNext(k),
+    },
+    day,
+  );
 const live = (model: Model) => model.machines.filter((m) => !m.deleted);
 const active = (model: Model) => live(model).filter((m) => !m.retired);
 
@@ -167,20 +154,40 @@ async function check(model: Model, r: Real) {
     expect(e.lastServiceUsage).toBe(m.lastServiceUsage);
     expect(e.lastServiceDate).toBe(m.lastServiceDate);
     expect(e.nextMaintenanceDate).toBe(nextDate(m));
-    expect(e.nextMaintenanceDate! >= m.next, 'the next due date moved backwards').toBe(true);
-    m.next = e.nextMaintenanceDate!;
+    if (e.nextMaintenanceDate) {
+      expect(e.nextMaintenanceDate >= m.next, 'the next due date moved backwards').toBe(true);
+      m.next = e.nextMaintenanceDate;
+    }
     expect(e.retiredAt !== null).toBe(m.retired);
-    const verdict = expectedStatus(
-      {
-        usage,
-        lastServiceUsage: m.lastServiceUsage,
-        serviceInterval: m.serviceInterval,
-        next: nextDate(m),
-      },
-      day,
-    );
+    const verdict = worstOf([
+      expectedStatus(
+        {
+          usage,
+          lastServiceUsage: m.lastServiceUsage,
+          serviceInterval: m.serviceInterval,
+          next: nextDate(m),
+        },
+        day,
+      ),
+      ...m.tasks.map((k) => taskVerdict(k, usage, day)),
+    ]);
     expect(e.status.serviceStatus).toBe(verdict.serviceStatus);
     expect(e.status.critical).toBe(verdict.critical);
+    if (m.tasks.length > 0) {
+      const dtos = await ok<TaskDto[]>(
+        await call(t.app, r.owner.cookie, 'GET', `/api/equipment/${m.id}/tasks`),
+      );
+      expect(dtos.map((d) => d.id).sort()).toEqual(
+        [...(m.primaryTaskId ? [m.primaryTaskId] : []), ...m.tasks.map((k) => k.id)].sort(),
+      );
+      for (const k of m.tasks) {
+        const dto = dtos.find((d) => d.id === k.id)!;
+        expect(dto.lastDone).toEqual({ usage: k.lastDoneUsage, date: k.lastDoneDate });
+        expect(dto.next.usage).toBe(k.everyUsage ? round2(k.lastDoneUsage + k.everyUsage) : null);
+        expect(dto.next.date).toBe(taskNext(k));
+        expect(dto.status).toBe(taskVerdict(k, usage, day).serviceStatus);
+      }
+    }
     // Voided readings are still in the history, marked.
     for (const rd of m.readings)
       if (rd.voided) expect(hist.find((h) => h.id === rd.id)?.voided).not.toBeNull();
@@ -194,8 +201,19 @@ async function check(model: Model, r: Real) {
 type Cmd = fc.AsyncCommand<Model, Real>;
 const pick = <T>(list: T[], i: number) => list[i % list.length]!;
 
+/** The machine's primary task now (the API gives it a new id when its fields hold a schedule again). */
+async function primaryOf(r: Real, id: string) {
+  const tasks = await ok<TaskDto[]>(
+    await call(t.app, r.owner.cookie, 'GET', `/api/equipment/${id}/tasks`),
+  );
+  return tasks.find((k) => k.primary)?.id ?? null;
+}
+
 class AddMachine implements Cmd {
-  constructor(readonly usage: number) {}
+  constructor(
+    readonly usage: number,
+    readonly calendar = true,
+  ) {}
   check = (m: Model) => active(m).length < 3;
   async run(model: Model, r: Real) {
     const e = await ok<EquipmentDto>(
@@ -205,15 +223,22 @@ class AddMachine implements Cmd {
         unit: 'hours',
         currentUsage: this.usage,
         serviceInterval: 50,
-        hasScheduledMaintenance: true,
-        maintenanceStartDate: SCHEDULE_START,
-        maintenanceInterval: 1,
-        maintenanceIntervalUnit: 'months',
+        ...(this.calendar
+          ? {
+              hasScheduledMaintenance: true,
+              maintenanceStartDate: SCHEDULE_START,
+              maintenanceInterval: 1,
+              maintenanceIntervalUnit: 'months',
+            }
+          : { hasScheduledMaintenance: false }),
       }),
       201,
     );
     const m: Machine = {
       id: e.id,
+      primaryTaskId: await primaryOf(r, e.id),
+      calendar: this.calendar,
+      tasks: [],
       retired: false,
       deleted: false,
       readings: [],
@@ -222,14 +247,14 @@ class AddMachine implements Cmd {
       lastServiceDate: null,
       serviceInterval: 50,
       seen: new Set(),
-      next: nextDate({ lastServiceDate: null } as Machine),
+      next: nextDate({ calendar: this.calendar, lastServiceDate: null }) ?? '',
     };
     const initial = await newest(r, m);
     m.readings.push({ id: initial.id, kind: 'initial', value: this.usage, voided: false });
     model.machines.push(m);
     await check(model, r);
   }
-  toString = () => `add(${this.usage})`;
+  toString = () => `add(${this.usage}${this.calendar ? '' : ', no calendar'})`;
 }
 
 class Increase implements Cmd {
@@ -382,24 +407,92 @@ class Serviced implements Cmd {
   constructor(
     readonly i: number,
     readonly daysBack: number,
+    /** Which tasks were done, as bits over [primary, ...tasks]; none: no `taskIds` (the primary only). */
+    readonly mask: number,
   ) {}
   check = (m: Model) => active(m).length > 0;
   async run(model: Model, r: Real) {
     const m = pick(active(model), this.i);
     const date = plusDays(today(), -this.daysBack);
+    const ids = [...(m.primaryTaskId ? [m.primaryTaskId] : []), ...m.tasks.map((k) => k.id)];
+    const chosen = ids.filter((_, k) => (this.mask >> k) & 1);
     await ok(
       await call(t.app, r.owner.cookie, 'PATCH', `/api/equipment/${m.id}/reset-service`, {
         serviceDate: date,
         cost: 10,
+        ...(chosen.length > 0 ? { taskIds: chosen } : {}),
       }),
     );
-    if (!m.lastServiceDate || date >= m.lastServiceDate) {
-      m.lastServiceDate = date;
-      m.lastServiceUsage = usageOf(m);
-    }
+    const usage = usageOf(m);
+    // A back-dated service never moves a task's last done backwards.
+    if (chosen.length === 0 || (m.primaryTaskId !== null && chosen.includes(m.primaryTaskId)))
+      if (!m.lastServiceDate || date >= m.lastServiceDate) {
+        m.lastServiceDate = date;
+        m.lastServiceUsage = usage;
+      }
+    for (const k of m.tasks)
+      if (chosen.includes(k.id) && date >= k.lastDoneDate) {
+        k.lastDoneDate = date;
+        k.lastDoneUsage = usage;
+      }
     await check(model, r);
   }
-  toString = () => `serviced(${this.i}, -${this.daysBack}d)`;
+  toString = () => `serviced(${this.i}, -${this.daysBack}d, tasks ${this.mask.toString(2)})`;
+}
+
+/** A service task of the machine's own: by usage, by months, or both (issue 40). */
+class AddTask implements Cmd {
+  constructor(
+    readonly i: number,
+    readonly everyUsage: number | null,
+    readonly everyMonths: number | null,
+  ) {}
+  check = (m: Model) => active(m).some((x) => x.tasks.length < 3);
+  async run(model: Model, r: Real) {
+    const m = pick(
+      active(model).filter((x) => x.tasks.length < 3),
+      this.i,
+    );
+    const dto = await ok<TaskDto>(
+      await call(t.app, r.owner.cookie, 'POST', `/api/equipment/${m.id}/tasks`, {
+        name: `Task ${m.tasks.length + 1}`,
+        category: 'service',
+        ...(this.everyUsage ? { everyUsage: this.everyUsage } : {}),
+        ...(this.everyMonths ? { everyTime: { count: this.everyMonths, unit: 'months' } } : {}),
+      }),
+      201,
+    );
+    // Last done: the machine's usage now and today.
+    m.tasks.push({
+      id: dto.id,
+      everyUsage: this.everyUsage,
+      everyMonths: this.everyMonths,
+      lastDoneUsage: usageOf(m),
+      lastDoneDate: today(),
+    });
+    await check(model, r);
+  }
+  toString = () => `addTask(${this.i}, every ${this.everyUsage} h, ${this.everyMonths} mo)`;
+}
+
+class RemoveTask implements Cmd {
+  constructor(
+    readonly i: number,
+    readonly j: number,
+  ) {}
+  check = (m: Model) => active(m).some((x) => x.tasks.length > 0);
+  async run(model: Model, r: Real) {
+    const m = pick(
+      active(model).filter((x) => x.tasks.length > 0),
+      this.i,
+    );
+    const k = pick(m.tasks, this.j);
+    const res = await call(t.app, r.owner.cookie, 'DELETE', `/api/equipment/${m.id}/tasks/${k.id}`);
+    expect(res.statusCode, res.body).toBe(204);
+    m.tasks = m.tasks.filter((x) => x !== k);
+    await check(model, r);
+  }
+  toString = () => `removeTask(${this.i}, ${this.j})`;
 }
 
 class Edit implements Cmd {
@@ -417,6 +510,9 @@ class Edit implements Cmd {
       }),
     );
     if (this.interval !== null) m.serviceInterval = this.interval;
+    // An interval of 0 with no calendar leaves no primary task; a new interval makes it again.
+    m.primaryTaskId = await primaryOf(r, m.id);
+    expect(m.primaryTaskId === null).toBe(m.serviceInterval === 0 && !m.calendar);
     await check(model, r);
   }
   toString = () => `edit(${this.i}, ${this.interval})`;
@@ -477,7 +573,9 @@ class NextDay implements Cmd {
 
 const idx = fc.nat({ max: 5 });
 const commands = [
-  fc.integer({ min: 0, max: 200 }).map((u) => new AddMachine(u)),
+  fc
+    .tuple(fc.integer({ min: 0, max: 200 }), fc.boolean())
+    .map(([u, calendar]) => new AddMachine(u, calendar)),
   fc.tuple(idx, fc.integer({ min: 1, max: 40 })).map(([i, d]) => new Increase(i, d)),
   fc
     .tuple(
@@ -489,7 +587,14 @@ const commands = [
     .map(([i, k, a, f]) => new OperatorUpdate(i, k as 'plausible', a, f)),
   fc.tuple(idx, fc.boolean()).map(([i, a]) => new Review(i, a)),
   fc.tuple(idx, idx).map(([i, j]) => new Void(i, j)),
-  fc.tuple(idx, fc.nat({ max: 40 })).map(([i, d]) => new Serviced(i, d)),
+  fc
+    .tuple(idx, fc.nat({ max: 40 }), fc.constantFrom(0, 0, 1, 2, 3, 5, 15))
+    .map(([i, d, mask]) => new Serviced(i, d, mask)),
+  fc
+    .tuple(idx, fc.constantFrom(null, 30, 80, 200), fc.constantFrom(null, 1, 3, 12))
+    .filter(([, u, mo]) => u !== null || mo !== null)
+    .map(([i, u, mo]) => new AddTask(i, u, mo)),
+  fc.tuple(idx, idx).map(([i, j]) => new RemoveTask(i, j)),
   fc.tuple(idx, fc.option(fc.constantFrom(0, 25, 100))).map(([i, v]) => new Edit(i, v)),
   idx.map((i) => new Retire(i)),
   idx.map((i) => new Restore(i)),
@@ -502,6 +607,9 @@ it('the reference calendar and status rules give the values written in the spec'
   expect(plusOneMonth('2026-01-31')).toBe('2026-02-28');
   expect(plusOneMonth('2028-01-31')).toBe('2028-02-29');
   expect(plusOneMonth('2026-03-31')).toBe('2026-04-30');
+  expect(plusMonths('2026-01-31', 2)).toBe('2026-03-31');
+  expect(plusMonths('2026-11-30', 3)).toBe('2027-02-28');
+  expect(plusMonths('2026-03-01', 12)).toBe('2027-03-01');
   expect(plusDays('2026-03-01', -1)).toBe('2026-02-28');
   expect(plusDays('2026-12-31', 1)).toBe('2027-01-01');
   const at = (usage: number, next: string) =>
@@ -515,6 +623,16 @@ it('the reference calendar and status rules give the values written in the spec'
   expect(at(100, '2026-03-09')).toEqual({ serviceStatus: 'good', critical: false });
   expect(at(100, '2026-03-02').serviceStatus).toBe('time_for_service');
   expect(at(100, '2026-02-28').serviceStatus).toBe('overdue');
+  // A task by usage only has no date part; a machine is its worst task, critical when any is.
+  const usageOnly = (usage: number) =>
+    expectedStatus({ usage, lastServiceUsage: 0, serviceInterval: 100, next: null }, '2026-03-01');
+  expect(usageOnly(79)).toEqual({ serviceStatus: 'good', critical: false });
+  expect(usageOnly(96)).toEqual({ serviceStatus: 'approaching_service', critical: true });
+  expect(worstOf([at(100, '2026-04-01'), usageOnly(111)]).serviceStatus).toBe('overdue');
+  expect(worstOf([at(147.5, '2026-04-01'), usageOnly(10)])).toEqual({
+    serviceStatus: 'approaching_service',
+    critical: true,
+  });
 });
 
 it(

@@ -7,7 +7,8 @@ import type { CompanyContext } from '../../plugins/session';
 import { actorName, actorOf, bumpEquipmentVersion, record } from '../ledger/index';
 import { assertRoomForOneMore } from './equipment.commands';
 import { companyToday, findAnyRow, findRow } from './equipment.queries';
-import { toEquipmentDto, toRetiredDto } from './equipment.dto';
+import { toRetiredDto } from './equipment.dto';
+import { equipmentDtoOf } from './machine-tasks';
 
 /**
  * Retire: a state of the machine's row (docs/decisions/trustworthy-record.md). Its notes, readings,
@@ -74,7 +75,7 @@ export async function restoreEquipment(
     await bumpEquipmentVersion(tx, ctx.companyId);
     return restored;
   });
-  return toEquipmentDto(row, companyToday(deps, ctx));
+  return equipmentDtoOf(deps.db, ctx.companyId, row, deps.now(), companyToday(deps, ctx));
 }
 
 /** The Retired Equipment page: a query of the state, newest retirement first (bounded by the company's machines). */

@@ -10,7 +10,7 @@ import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { computeStatus } from '@domain/status';
+import { machineStatusFromTasks } from '@domain/schedule';
 import { machineCost } from '@domain/costs';
 import { costLinesSql, costNum, rowsOf, startUsageSql } from './cost-lines';
 import { enqueueEvents, kickDelivery } from '../events/index';
@@ -18,14 +18,32 @@ import { actorName, actorOf, bumpEquipmentVersion, record } from '../ledger/inde
 import { drawServiceParts } from '../parts/index';
 import { nextDateOf } from './equipment.columns';
 import { companyToday, findAnyRow, findRow } from './equipment.queries';
-import { partsOf, toEquipmentDto, type NoteRow, type Row } from './equipment.dto';
+import { partsOf, type NoteRow, type Row } from './equipment.dto';
+import { equipmentDtoOf, tasksByMachine } from './machine-tasks';
 
 const EXPORT_LIMIT = 20_000;
 
+/** The service tasks a service did (issue 40): recorded on its entry and reset with it. */
+export type TasksDone = {
+  /** By id and name at the time; the primary one flagged (its default name is shown translated). */
+  tasks: {
+    id: string;
+    task: string;
+    primary?: boolean;
+    before?: { usage: number | null; date: string | null; next: string | null };
+  }[];
+  /** Whether the primary task (the machine's own interval fields) is among them. */
+  resetsPrimary: boolean;
+  /**
+   * Resets the other tasks at the service's usage and date, in the service's transaction: the schedule
+   * module's writer (it builds on this module, so it is handed in rather than imported).
+   */
+  resetOthers: (tx: DbOrTx, usage: number, date: string) => Promise<void>;
+};
+
 /**
- * Mark as Serviced: a service entry (date, usage at service, parts, cost, who, notes). When it is the
- * latest service (by date), the machine's last service usage and date follow it, and the next calendar
- * date is one interval after it (docs/decisions/trustworthy-record.md).
+ * Mark as Serviced without tasks (the primary task only): see the schedule module's markServiced for the
+ * route, which also resets the tasks chosen.
  */
 export async function recordService(
   deps: Deps,
@@ -39,12 +57,15 @@ export async function recordService(
     return recordServiceTx(tx, deps, ctx, e, input, today);
   });
   kickDelivery(deps);
-  return toEquipmentDto(row, today);
+  return equipmentDtoOf(deps.db, ctx.companyId, row, deps.now(), today);
 }
 
 /**
  * A service entry inside the caller's transaction, on a machine the caller has locked (Mark as
- * Serviced, and the spreadsheet import's services).
+ * Serviced, a work order's completion, an inspection, the spreadsheet import's services). When it is
+ * the latest service (by date) and it does the primary task (no tasks given: the primary, as before
+ * tasks existed), the machine's last service usage and date follow it and the next calendar date is one
+ * interval after it (docs/decisions/trustworthy-record.md); the other tasks it did reset with it.
  */
 export async function recordServiceTx(
   tx: DbOrTx,
@@ -55,6 +76,7 @@ export async function recordServiceTx(
   today: string,
   /** The work order writing it (its number): its parts were drawn by the order, not here. */
   workOrder?: number,
+  done?: TasksDone,
 ): Promise<Row> {
   const serviceDate = input.serviceDate ?? today;
   if (serviceDate > today)
@@ -68,7 +90,9 @@ export async function recordServiceTx(
       fieldErrors: { usage: 'equipment.serviceUsageAbove' },
     });
   const now = deps.now();
-  const latest = !e.lastServiceDate || serviceDate >= e.lastServiceDate;
+  const tasksBefore = (await tasksByMachine(tx, ctx.companyId, [e.id])).get(e.id) ?? [];
+  const resetsPrimary = done?.resetsPrimary ?? true;
+  const latest = resetsPrimary && (!e.lastServiceDate || serviceDate >= e.lastServiceDate);
   const entry = await record(tx, actorOf(ctx), e.id, now, {
     kind: 'service',
     params: {
@@ -90,6 +114,7 @@ export async function recordServiceTx(
           }
         : {}),
       ...(workOrder ? { workOrder } : {}),
+      ...(done ? { tasks: done.tasks } : {}),
     },
   });
   // Parts picked from the catalogue leave the shelf with the service (the stock ledger writes the
@@ -123,10 +148,16 @@ export async function recordServiceTx(
     .where(and(eq(equipment.id, e.id), eq(equipment.companyId, ctx.companyId)))
     .returning();
   if (!updated) throw new Error('update returned nothing');
+  if (done) await done.resetOthers(tx, usage, serviceDate);
   await bumpEquipmentVersion(tx, ctx.companyId);
-  // Webhooks (issue 29): the service, and the machine's new status when it changed.
-  const from = computeStatus(e, today).serviceStatus;
-  const to = computeStatus(updated, today).serviceStatus;
+  // Webhooks (issue 29): the service, and the machine's new status (its worst task's) when it changed.
+  const tasksAfter = (await tasksByMachine(tx, ctx.companyId, [e.id])).get(e.id) ?? [];
+  const from = machineStatusFromTasks(tasksBefore, e, today).serviceStatus;
+  const to = machineStatusFromTasks(tasksAfter, updated, today).serviceStatus;
+  const primary = tasksBefore.find((t) => t.primary);
+  const tasksDone =
+    done?.tasks.map((t) => ({ id: t.id, name: t.task })) ??
+    (primary ? [{ id: primary.id, name: primary.name }] : []);
   await enqueueEvents(
     tx,
     ctx.companyId,
@@ -134,6 +165,18 @@ export async function recordServiceTx(
       {
         type: 'service.recorded',
         data: { equipmentId: e.id, date: serviceDate, usage, cost: input.cost ?? null },
+      },
+      {
+        type: 'service.completed',
+        data: {
+          equipmentId: e.id,
+          entryId: entry.id,
+          date: serviceDate,
+          usage,
+          cost: input.cost ?? null,
+          tasks: tasksDone,
+          ...(workOrder ? { workOrder } : {}),
+        },
       },
       ...(from !== to
         ? [
@@ -149,7 +192,8 @@ export async function recordServiceTx(
   return updated;
 }
 
-function toServiceEntryDto(
+/** One service entry as the service log and its export show it. */
+export function toServiceEntryDto(
   n: NoteRow,
   e: { name: string; unit: string; retiredAt: Date | null },
 ): ServiceEntryDto {
@@ -228,30 +272,4 @@ export async function serviceLog(
     costPerUnit: cost.costPerUnit,
     unit: e.unit,
   };
-}
-
-/** Every service entry of the company (retired machines included), newest first. */
-export async function serviceExport(deps: Deps, ctx: CompanyContext): Promise<ServiceEntryDto[]> {
-  const rows = await deps.db
-    .select({
-      n: equipmentNote,
-      name: equipment.name,
-      unit: equipment.unit,
-      retiredAt: equipment.retiredAt,
-    })
-    .from(equipmentNote)
-    .innerJoin(
-      equipment,
-      and(eq(equipment.id, equipmentNote.equipmentId), eq(equipment.companyId, ctx.companyId)),
-    )
-    .where(
-      and(
-        eq(equipmentNote.companyId, ctx.companyId),
-        eq(equipmentNote.type, 'maintenance'),
-        isNull(equipmentNote.voidedAt),
-      ),
-    )
-    .orderBy(...serviceOrder)
-    .limit(EXPORT_LIMIT);
-  return rows.map(({ n, ...e }) => toServiceEntryDto(n, e));
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import type { WebhookEvent, WebhookPayload } from '@domain/schemas/integrations';
+import type { WebhookEventData } from '@domain/schemas/webhook-events';
 import type { DbOrTx } from '../../db/client';
 import { webhookDelivery, webhookEndpoint } from '../../db/schema/index';
 import type { Deps } from '../../deps';
@@ -12,7 +13,15 @@ import type { Deps } from '../../deps';
  * so equipment, inspections and the readings batch can all announce without an import cycle.
  */
 
-export type NewEvent = { type: WebhookEvent; data: Record<string, unknown> };
+/** One event: its type and that type's `data` (domain/schemas/webhook-events.ts, the document's too). */
+export type NewEvent = {
+  [T in WebhookEvent]: {
+    type: T;
+    data: WebhookEventData<T>;
+    /** The event's id when the caller keeps it (a sent-marker); else a new one. */
+    id?: string;
+  };
+}[WebhookEvent];
 
 /**
  * Records events for the company's endpoints that subscribed to them (one statement for all of them);
@@ -33,7 +42,7 @@ export async function enqueueEvents(
   const rows: (typeof webhookDelivery.$inferInsert)[] = [];
   for (const e of events) {
     const payload: WebhookPayload = {
-      id: randomUUID(),
+      id: e.id ?? randomUUID(),
       type: e.type,
       createdAt: now.toISOString(),
       companyId,

@@ -1,18 +1,20 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { EquipmentOptions } from '@domain/schemas/equipment';
 import { FIELD_LIST_MAX, type FieldMachine } from '@domain/schemas/field';
+import { todayIn } from '@domain/dates';
+import { machineScheduleOf } from '@domain/schedule';
 import { usualDailyUsage } from '@domain/usage-rate';
 import { equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { notFound } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { equipmentOptions } from '../equipment/index';
-import { readingsOf } from '../equipment/index';
+import { equipmentOptions, readingsOf, tasksByMachine } from '../equipment/index';
 
 /**
  * One machine of the company for the operator screen (`/m/<id>`, a scan): 404 for another company's
  * machine or an unknown id, never its data. The machine, then its remaining readings of the rate window
- * and the anchor before it (the one reading of `readingsOf`, as the forecast and plausibility use).
+ * and the anchor before it (the one reading of `readingsOf`, as the forecast and plausibility use), and
+ * its tasks for its next service task.
  */
 export async function fieldMachine(
   deps: Deps,
@@ -36,14 +38,25 @@ export async function fieldMachine(
     .limit(1);
   if (!m) throw notFound('equipment.notFound');
   const now = deps.now();
-  const readings = (await readingsOf(deps.db, ctx.companyId, [m.id], now)).get(m.id) ?? [];
-  const rate = usualDailyUsage(readings, now);
+  const [readings, tasks] = await Promise.all([
+    readingsOf(deps.db, ctx.companyId, [m.id], now),
+    tasksByMachine(deps.db, ctx.companyId, [m.id]),
+  ]);
+  const rate = usualDailyUsage(readings.get(m.id) ?? [], now);
+  // The next task due, told as every equipment answer tells it (domain/schedule.ts machineScheduleOf).
+  const { status } = machineScheduleOf(
+    tasks.get(m.id) ?? [],
+    m,
+    rate,
+    todayIn(ctx.company.timeZone, now),
+  );
   const { outOfServiceAt, ...rest } = m;
   return {
     ...rest,
     outOfService: outOfServiceAt !== null,
     lastReadingAt: m.lastReadingAt.toISOString(),
     usualDaily: rate.kind === 'rate' ? Number(rate.perDay.toFixed(2)) : null,
+    nextTask: status.nextTask,
   };
 }
 

@@ -76,6 +76,21 @@ describe('GET /api/field/machines/:id (the machine a sticker or scan names)', ()
     const own = await call(t.app, owner.cookie, 'GET', `/api/field/machines/${m.id}`);
     expect(own.statusCode).toBe(200);
     expect(own.json<{ usualDaily: number | null }>().usualDaily).toBe(5);
+
+    // Its next service task (issue 40): a task due sooner than the machine's own interval leads.
+    const added = await call(t.app, owner.cookie, 'POST', `/api/equipment/${m.id}/tasks`, {
+      name: 'Grease',
+      category: 'service',
+      everyUsage: 20,
+      lastDone: { usage: 90 },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const next = fieldMachineSchema.parse(
+      (await call(t.app, cookie, 'GET', `/api/field/machines/${m.id}`)).json(),
+    ).nextTask;
+    expect(next).toMatchObject({ name: 'Grease', primary: false, dueUsage: 110, dueDate: null });
+    // 10 to go at 5 a day: two days from today.
+    expect(next?.forecastDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it("is 404 with no data for another company's machine, an unknown id or a malformed one, and 401 signed out", async () => {

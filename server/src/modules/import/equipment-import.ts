@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
+  cellText,
   equipmentRowInput,
   matchText,
   numericImportFields,
@@ -33,6 +34,7 @@ import {
   findRow,
   updateEquipmentTx,
 } from '../equipment/index';
+import { applyProgramTx, programsForImport } from '../schedule/index';
 import {
   SLICE,
   yieldToOthers,
@@ -46,6 +48,8 @@ import {
 type PlannedEquipment = EquipmentImportRow & {
   input?: EquipmentInput;
   patch?: Record<string, unknown>;
+  /** The program (issue 40) the row's Program column names, to apply to the machine. */
+  program?: { id: string; name: string };
 };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -65,6 +69,8 @@ async function planEquipment(
     .where(eq(company.id, ctx.companyId));
   const machines = await activeMachines(db, ctx.companyId);
   const index = indexMachines(machines);
+  const schedule = await programsForImport(db, ctx.companyId);
+  const programByName = new Map(schedule.programs.map((p) => [matchText(p.name), p]));
   const limit = c?.limit ?? 0;
   const count = machines.length;
   const room = limit === -1 ? Number.POSITIVE_INFINITY : Math.max(0, limit - count);
@@ -113,6 +119,19 @@ async function planEquipment(
     const cellIssues = cellIssuesOf(input, !match);
     const candidate = match ? { ...editableOf(match), ...input } : input;
     const parsed = equipmentInputSchema.safeParse(candidate);
+    const programText = cellText(cells.program ?? null);
+    const program = programText ? programByName.get(matchText(programText)) : undefined;
+    if (programText && !program)
+      cellIssues.push(
+        issue('program', 'import.programUnknown', { value: programText.slice(0, 80) }),
+      );
+    else if (program?.countsUsage && parsed.success && parsed.data.unit === 'n/a')
+      cellIssues.push(issue('program', 'import.programNeedsMeter', { value: program.name }));
+    // A machine that already follows the program gets nothing from it again.
+    const applies =
+      program && !(match && schedule.follows(match.id, program.id))
+        ? { id: program.id, name: program.name }
+        : undefined;
     if (cellIssues.length > 0 || !parsed.success) {
       const issues: ImportIssue[] = [...cellIssues];
       const fields = new Set<string>(cellIssues.map((ci) => ci.field));
@@ -138,10 +157,11 @@ async function planEquipment(
         ...base,
         name: parsed.data.name,
         equipmentId: match.id,
-        action: changes.length > 0 ? 'update' : 'unchanged',
-        changes,
+        action: changes.length > 0 || applies ? 'update' : 'unchanged',
+        changes: applies ? [...changes, 'program'] : changes,
         issues: [],
         patch,
+        program: applies,
       });
       continue;
     }
@@ -155,7 +175,14 @@ async function planEquipment(
       continue;
     }
     adds += 1;
-    rows.push({ ...base, name: parsed.data.name, action: 'add', issues: [], input: parsed.data });
+    rows.push({
+      ...base,
+      name: parsed.data.name,
+      action: 'add',
+      issues: [],
+      input: parsed.data,
+      program: applies,
+    });
   }
   return { rows, count, limit, room: Number.isFinite(room) ? room : -1 };
 }
@@ -291,11 +318,13 @@ export async function importEquipment(
       chunk.forEach((r, k) => (r.equipmentId = created[k]?.id ?? null));
     }
     for (const r of plan.rows) {
-      if (r.action !== 'update' || !r.equipmentId) continue;
+      if (r.action !== 'update' || !r.equipmentId || Object.keys(r.patch ?? {}).length === 0)
+        continue;
       const current = await findRow(tx, ctx, r.equipmentId, true);
       await updateEquipmentTx(tx, deps, ctx, current, r.patch ?? {});
     }
     if (adds.length > 0) await bumpEquipmentVersion(tx, ctx.companyId);
+    await applyPrograms(tx, deps, ctx, plan.rows);
     return { plan, summary };
   });
   return {
@@ -303,6 +332,40 @@ export async function importEquipment(
     summary: { ...summary, count: plan.count, limit: plan.limit, room: plan.room },
     imported: true,
   };
+}
+
+/**
+ * The Program column: each named program applied to its rows' machines (added or matched) as "Apply
+ * program" does, from the machine's usage after the import and today. Rows that failed are not applied.
+ */
+async function applyPrograms(
+  tx: DbOrTx,
+  deps: Deps,
+  ctx: CompanyContext,
+  rows: readonly PlannedEquipment[],
+) {
+  const byProgram = new Map<string, { program: { id: string; name: string }; ids: string[] }>();
+  for (const r of rows) {
+    if (!r.program || !r.equipmentId || (r.action !== 'add' && r.action !== 'update')) continue;
+    const group = byProgram.get(r.program.id) ?? { program: r.program, ids: [] };
+    group.ids.push(r.equipmentId);
+    byProgram.set(r.program.id, group);
+  }
+  if (byProgram.size === 0) return;
+  const wanted = [...new Set([...byProgram.values()].flatMap((g) => g.ids))];
+  const machines = new Map<string, { id: string; unit: string; currentUsage: number }>();
+  for (let i = 0; i < wanted.length; i += INSERT_CHUNK) {
+    const chunk = wanted.slice(i, i + INSERT_CHUNK);
+    const found = await tx
+      .select({ id: equipment.id, unit: equipment.unit, currentUsage: equipment.currentUsage })
+      .from(equipment)
+      .where(and(eq(equipment.companyId, ctx.companyId), inArray(equipment.id, chunk)));
+    for (const m of found) machines.set(m.id, m);
+  }
+  for (const { program, ids } of byProgram.values()) {
+    const targets = ids.flatMap((id) => machines.get(id) ?? []);
+    await applyProgramTx(tx, deps, ctx, program, targets);
+  }
 }
 
 // ---- past readings and services ----

@@ -289,7 +289,8 @@ export async function importHistory(
           operatorName: who,
           newUsage: value,
           fuelAdded: fuel,
-          fuelType: fuel > 0 ? fuelType : 'gas',
+          // The row's fuel, else the machine's own (as a reading with no fuel from any other path).
+          fuelType,
           notes: inp.note ?? '',
           status: 'applied',
           reason: 'imported',

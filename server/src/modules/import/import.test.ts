@@ -4,7 +4,7 @@ import { equipmentListColumns, toCsv } from '@domain/csv';
 import { guessEquipmentColumns, type Cell } from '@domain/import';
 import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
 import type { EquipmentImportResult, HistoryImportResult } from '@domain/schemas/import';
-import { company } from '../../db/schema/index';
+import { company, operatorUpdate } from '../../db/schema/index';
 import {
   addSignedInUser,
   call,
@@ -335,7 +335,14 @@ describe('equipment import', () => {
       lastUpdated: _l,
       lastReadingAt: _r,
       ...rest
-    }: EquipmentDto) => rest;
+    }: EquipmentDto) => ({
+      ...rest,
+      // The next task is the new machine's own (its own id), the same task.
+      status: {
+        ...rest.status,
+        nextTask: rest.status.nextTask && { ...rest.status.nextTask, id: '' },
+      },
+    });
     expect((await list(other)).map(strip)).toEqual((await list(o)).map(strip));
   });
 
@@ -516,6 +523,31 @@ describe('past readings and services import', () => {
     >();
     expect(fuel.map((f) => [f.equipmentName, f.fuelAdded, f.fuelType])).toEqual([
       [m.name, 10, 'gas'],
+    ]);
+  });
+
+  it("a row with no fuel on a diesel machine is recorded with the machine's fuel, as any other reading", async () => {
+    const { o } = await setup();
+    const d = await createEquipmentViaApi(t.app, o.cookie, {
+      name: 'Dozer',
+      fuelType: 'diesel',
+      currentUsage: 100,
+    });
+    const res = await call(t.app, o.cookie, 'POST', '/api/import/history', {
+      format: US,
+      rows: [
+        { date: '11/25/2026', machine: 'Dozer', reading: '110' },
+        { date: '11/25/2026', machine: 'Dozer', reading: '112', fuel: '20' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = await t.database.systemDb
+      .select({ usage: operatorUpdate.newUsage, fuelType: operatorUpdate.fuelType })
+      .from(operatorUpdate)
+      .where(eq(operatorUpdate.equipmentId, d.id));
+    expect(stored.map((u) => [u.usage, u.fuelType]).sort()).toEqual([
+      [110, 'diesel'],
+      [112, 'diesel'],
     ]);
   });
 

@@ -1,3 +1,2 @@
 /** The inspections module's public door: what other modules may use (docs/architecture.md). */
-export { openDefectOf, resolveDefectTx } from './inspections.service';
-export { defectPhotoTx } from './inspections.service';
+export { defectPhotoTx, openDefectOf, resolveDefectTx } from './defects.service';

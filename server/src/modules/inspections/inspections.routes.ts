@@ -2,8 +2,11 @@ import { historyLang } from '@domain/history-text';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceSummary } from '@domain/device';
+import { z } from 'zod';
 import {
+  defectDtoSchema,
   defectsQuerySchema,
+  inspectionDtoSchema,
   inspectionInputSchema,
   inspectionPhotoInputSchema,
   inspectionsQuerySchema,
@@ -16,10 +19,22 @@ import {
 } from '@domain/schemas/inspections';
 import { PHOTO_MAX_BYTES } from '@domain/schemas/field';
 import type { Deps } from '../../deps';
+import { sendJsonArray } from '../../lib/json-stream';
 import { idempotencyKeyOf, sendPhoto } from '../../lib/request';
 import { idParams, okDto } from '../../lib/route-schemas';
 import { companyCtx } from '../../plugins/access';
-import * as svc from './inspections.service';
+import { inspectionExportBatches } from './inspections-export';
+import {
+  archiveTemplate,
+  copyStarter,
+  createTemplate,
+  listTemplates,
+  updateTemplate,
+} from './templates.service';
+import { machineChecklists, saveInspectionPhoto, submitInspection } from './submissions.service';
+import { inspectionReport, inspectionsSummary, listInspections } from './reports.service';
+import { defectPhoto, listDefects, resolveDefect } from './defects.service';
+import { returnToService, setOutOfService } from './out-of-service.service';
 import { reportProblem, saveReportPhoto } from './problem-reports.service';
 
 const MANAGERS = ['owner', 'manager'] as const;
@@ -34,33 +49,31 @@ export async function inspectionsRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // ---- Checklist templates (owners and managers)
   app.get('/api/inspection-templates', { config: { access: MANAGERS } }, async (req) =>
-    svc.listTemplates(deps, companyCtx(req), historyLang(req.headers['accept-language'])),
+    listTemplates(deps, companyCtx(req), historyLang(req.headers['accept-language'])),
   );
   app.post(
     '/api/inspection-templates',
     { config: { access: MANAGERS }, schema: { body: templateInputSchema } },
     async (req, reply) =>
-      reply.status(201).send(await svc.createTemplate(deps, companyCtx(req), req.body)),
+      reply.status(201).send(await createTemplate(deps, companyCtx(req), req.body)),
   );
   app.post(
     '/api/inspection-templates/starters',
     { config: { access: MANAGERS }, schema: { body: starterInputSchema } },
     async (req, reply) => {
       const { starter, language } = req.body;
-      return reply
-        .status(201)
-        .send(await svc.copyStarter(deps, companyCtx(req), starter, language));
+      return reply.status(201).send(await copyStarter(deps, companyCtx(req), starter, language));
     },
   );
   app.put(
     '/api/inspection-templates/:id',
     { config: { access: MANAGERS }, schema: { params: idParams, body: templateInputSchema } },
-    async (req) => svc.updateTemplate(deps, companyCtx(req), req.params.id, req.body),
+    async (req) => updateTemplate(deps, companyCtx(req), req.params.id, req.body),
   );
   app.delete(
     '/api/inspection-templates/:id',
     { config: { access: MANAGERS }, schema: { params: idParams } },
-    async (req) => svc.archiveTemplate(deps, companyCtx(req), req.params.id),
+    async (req) => archiveTemplate(deps, companyCtx(req), req.params.id),
   );
 
   // ---- The operator screen: a picked machine's checklists; submitting an inspection and its photos
@@ -68,7 +81,7 @@ export async function inspectionsRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/field/machines/:id/checklists',
     { config: { access: COMPANY_USERS }, schema: { params: idParams } },
     async (req) =>
-      svc.machineChecklists(
+      machineChecklists(
         deps,
         companyCtx(req),
         req.params.id,
@@ -82,7 +95,7 @@ export async function inspectionsRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: { body: inspectionInputSchema },
     },
     async (req, reply) => {
-      const { created, body } = await svc.submitInspection(
+      const { created, body } = await submitInspection(
         deps,
         companyCtx(req),
         req.body,
@@ -100,7 +113,7 @@ export async function inspectionsRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: { body: inspectionPhotoInputSchema, response: { 200: okDto, 201: okDto } },
     },
     async (req, reply) => {
-      const { created } = await svc.saveInspectionPhoto(deps, companyCtx(req), req.body);
+      const { created } = await saveInspectionPhoto(deps, companyCtx(req), req.body);
       return reply.status(created ? 201 : 200).send({ ok: true });
     },
   );
@@ -138,40 +151,62 @@ export async function inspectionsRoutes(fastify: FastifyInstance, deps: Deps) {
   // ---- History, export, report (owners and managers)
   app.get(
     '/api/inspections',
-    { config: { access: MANAGERS }, schema: { querystring: inspectionsQuerySchema } },
-    async (req) => svc.listInspections(deps, companyCtx(req), req.query),
+    {
+      config: { access: MANAGERS, apiScope: 'read' },
+      schema: {
+        tags: ['Inspections'],
+        summary: 'Inspections, newest first',
+        querystring: inspectionsQuerySchema,
+        response: { 200: z.array(inspectionDtoSchema) },
+      },
+    },
+    async (req) => listInspections(deps, companyCtx(req), req.query),
   );
-  app.get('/api/inspections/export', { config: { access: MANAGERS } }, async (req) =>
-    svc.listInspections(deps, companyCtx(req), { limit: 20_000 }),
+  // Streamed, batch by batch (inspections-export.ts, lib/json-stream.ts).
+  app.get('/api/inspections/export', { config: { access: MANAGERS } }, async (req, reply) =>
+    sendJsonArray(reply, inspectionExportBatches(deps, companyCtx(req)), (i) => JSON.stringify(i)),
   );
   app.get('/api/inspections/summary', { config: { access: MANAGERS } }, async (req) =>
-    svc.inspectionsSummary(deps, companyCtx(req)),
+    inspectionsSummary(deps, companyCtx(req)),
   );
   app.get(
     '/api/equipment/:id/inspection-report',
     { config: { access: MANAGERS }, schema: { params: idParams } },
-    async (req) => svc.inspectionReport(deps, companyCtx(req), req.params.id),
+    async (req) => inspectionReport(deps, companyCtx(req), req.params.id),
   );
 
   // ---- Defects and out of service (owners and managers)
   app.get(
     '/api/defects',
-    { config: { access: MANAGERS }, schema: { querystring: defectsQuerySchema } },
-    async (req) => svc.listDefects(deps, companyCtx(req), req.query),
+    {
+      config: { access: MANAGERS, apiScope: 'read' },
+      schema: {
+        tags: ['Inspections'],
+        summary: 'Defects found by inspections and problem reports',
+        querystring: defectsQuerySchema,
+        response: { 200: z.array(defectDtoSchema) },
+      },
+    },
+    async (req) => listDefects(deps, companyCtx(req), req.query),
   );
   app.post(
     '/api/defects/:id/resolve',
     {
-      config: { access: MANAGERS, keepsSessions: true },
-      schema: { params: idParams, body: resolveDefectInputSchema },
+      config: { access: MANAGERS, keepsSessions: true, apiScope: 'write' },
+      schema: {
+        tags: ['Inspections'],
+        summary: 'Resolve a defect',
+        params: idParams,
+        body: resolveDefectInputSchema,
+        response: { 200: defectDtoSchema },
+      },
     },
-    async (req) => svc.resolveDefect(deps, companyCtx(req), req.params.id, req.body),
+    async (req) => resolveDefect(deps, companyCtx(req), req.params.id, req.body),
   );
   app.get(
     '/api/defects/:id/photo',
     { config: { access: MANAGERS }, schema: { params: idParams } },
-    async (req, reply) =>
-      sendPhoto(reply, await svc.defectPhoto(deps, companyCtx(req), req.params.id)),
+    async (req, reply) => sendPhoto(reply, await defectPhoto(deps, companyCtx(req), req.params.id)),
   );
   app.post(
     '/api/equipment/:id/out-of-service',
@@ -179,11 +214,11 @@ export async function inspectionsRoutes(fastify: FastifyInstance, deps: Deps) {
       config: { access: MANAGERS, keepsSessions: true },
       schema: { params: idParams, body: outOfServiceInputSchema },
     },
-    async (req) => svc.setOutOfService(deps, companyCtx(req), req.params.id, req.body.reason),
+    async (req) => setOutOfService(deps, companyCtx(req), req.params.id, req.body.reason),
   );
   app.post(
     '/api/equipment/:id/return-to-service',
     { config: { access: MANAGERS, keepsSessions: true }, schema: { params: idParams } },
-    async (req) => svc.returnToService(deps, companyCtx(req), req.params.id),
+    async (req) => returnToService(deps, companyCtx(req), req.params.id),
   );
 }

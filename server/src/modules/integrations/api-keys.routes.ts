@@ -7,7 +7,7 @@ import { companyCtx } from '../../plugins/access';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 
 /** Only the owner (a person, not a key: plugins/api-keys.ts keeps keys off these paths). */
-const owner = { config: { access: ['owner'] as const, apiKeys: 'never' as const } };
+const owner = { config: { access: ['owner'] as const } };
 const tags = ['API keys'];
 
 export async function apiKeysRoutes(fastify: FastifyInstance, deps: Deps) {

@@ -237,11 +237,21 @@ describe('API keys', () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // The IETF RateLimit-* headers, on the refusal as on every answer to a key.
+    expect(limited.headers['ratelimit-limit']).toBe('30');
+    expect(limited.headers['ratelimit-remaining']).toBe('0');
+    expect(Number(limited.headers['ratelimit-reset'])).toBe(Number(limited.headers['retry-after']));
     expect(limited.json()).toMatchObject({
       code: 'rate_limited',
       key: 'common.rateLimited',
     });
-    expect((await bearer(calm, 'GET', '/api/equipment/count')).statusCode).toBe(200);
+    const calmAnswer = await bearer(calm, 'GET', '/api/equipment/count');
+    expect(calmAnswer.statusCode).toBe(200);
+    expect(calmAnswer.headers['ratelimit-remaining']).toBe('29');
+    expect(Number(calmAnswer.headers['ratelimit-reset'])).toBeGreaterThan(0);
+    // A person's session answers carry none.
+    const person = await call(t.app, owner.cookie, 'GET', '/api/equipment/count');
+    expect(person.headers['ratelimit-limit']).toBeUndefined();
     // A minute later the key may go on.
     t.clock.set(new Date(Date.now() + 61_000));
     try {

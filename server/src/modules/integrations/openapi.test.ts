@@ -1,5 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_TOLERANCE_S, webhookEvents } from '@domain/integrations';
+import { webhookEventName } from '@domain/schemas/webhook-events';
 import { createTestApp, type TestApp } from '../../test/helpers';
 
 /**
@@ -9,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 
 /** The v1 surface (docs/api.md): method, route, tag and what a key needs (null: people only). */
 const V1: [string, string, string, string | null][] = [
+  ['post', '/api/auth/login', 'Sign-in', null],
   ['get', '/api/equipment', 'Equipment', 'read'],
   ['get', '/api/equipment/page', 'Equipment', 'read'],
   ['get', '/api/equipment/count', 'Equipment', 'read'],
@@ -16,11 +19,20 @@ const V1: [string, string, string, string | null][] = [
   ['get', '/api/equipment/:id', 'Equipment', 'read'],
   ['patch', '/api/equipment/:id', 'Equipment', 'write'],
   ['get', '/api/retired-equipment', 'Equipment', 'read'],
+  ['post', '/api/equipment/:id/retire', 'Equipment', 'write'],
+  ['post', '/api/retired-equipment/:id/restore', 'Equipment', 'write'],
+  ['get', '/api/dashboard/overview', 'Dashboard', 'read'],
+  ['get', '/api/inspections', 'Inspections', 'read'],
+  ['get', '/api/defects', 'Inspections', 'read'],
+  ['post', '/api/defects/:id/resolve', 'Inspections', 'write'],
   ['patch', '/api/equipment/:id/usage', 'Readings', 'write'],
   ['post', '/api/readings/batch', 'Readings', 'readings'],
   ['get', '/api/operator-updates', 'Readings', 'read'],
   ['get', '/api/dashboard/fuel-summary', 'Fuel', 'read'],
   ['get', '/api/fuel-usage/export', 'Fuel', 'read'],
+  ['get', '/api/fuel-prices', 'Fuel', 'read'],
+  ['post', '/api/fuel-prices', 'Fuel', 'write'],
+  ['put', '/api/fuel-unit', 'Fuel', null],
   ['get', '/api/equipment/:id/history', 'History', 'read'],
   ['get', '/api/equipment-history', 'History', 'read'],
   ['get', '/api/equipment/:id/notes', 'History', 'read'],
@@ -46,6 +58,22 @@ const V1: [string, string, string, string | null][] = [
   ['post', '/api/work-orders/:id/parts', 'Work orders', 'write'],
   ['post', '/api/work-orders/:id/complete', 'Work orders', 'write'],
   ['get', '/api/costs', 'Work orders', 'read'],
+  ['get', '/api/reports/costs', 'Reports', 'read'],
+  ['get', '/api/reports/fuel', 'Reports', 'read'],
+  ['get', '/api/reports/utilization', 'Reports', 'read'],
+  ['get', '/api/reports/downtime', 'Reports', 'read'],
+  ['post', '/api/equipment/:id/documents', 'Documents', 'write'],
+  ['get', '/api/equipment/:id/documents', 'Documents', 'read'],
+  ['post', '/api/work-orders/:id/documents', 'Documents', 'write'],
+  ['get', '/api/work-orders/:id/documents', 'Documents', 'read'],
+  ['post', '/api/service-entries/:id/documents', 'Documents', 'write'],
+  ['get', '/api/service-entries/:id/documents', 'Documents', 'read'],
+  ['get', '/api/documents/:id', 'Documents', 'read'],
+  ['get', '/api/documents/:id/file', 'Documents', 'read'],
+  ['get', '/api/documents/:id/thumbnail', 'Documents', 'read'],
+  ['patch', '/api/documents/:id', 'Documents', 'write'],
+  ['delete', '/api/documents/:id', 'Documents', 'write'],
+  ['post', '/api/documents/:id/machines', 'Documents', 'write'],
   ['get', '/api/parts', 'Parts', 'read'],
   ['post', '/api/parts', 'Parts', 'write'],
   ['patch', '/api/parts/:id', 'Parts', 'write'],
@@ -85,12 +113,13 @@ function schemasOf(doc: Doc): unknown[] {
   for (const ops of Object.values(doc.paths))
     for (const op of Object.values(ops)) {
       const body = op.requestBody as { content: Record<string, { schema: unknown }> } | undefined;
-      if (body) out.push(body.content['application/json']!.schema);
+      // JSON bodies, and the multipart upload's fields (documents).
+      if (body) for (const c of Object.values(body.content)) out.push(c.schema);
       for (const r of Object.values(
         op.responses as Record<string, { content?: Record<string, { schema: unknown }> }>,
       ))
-        if (r.content && !('$ref' in (r.content['application/json']!.schema as object)))
-          out.push(r.content['application/json']!.schema);
+        for (const c of Object.values(r.content ?? {}))
+          if (!('$ref' in (c.schema as object))) out.push(c.schema);
       for (const p of (op.parameters ?? []) as { schema: unknown }[]) out.push(p.schema);
     }
   return out;
@@ -104,10 +133,67 @@ describe('the OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: expect.any(String), version: '1.0.0' });
     expect(doc.components.securitySchemes).toHaveProperty('apiKey');
-    expect(doc.webhooks).toHaveProperty('event');
+    // The signature and its tolerance are stated where an integrator reads them (issue 41).
+    expect(doc.components.securitySchemes.webhookSignature).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'Webhook-Signature',
+      description: expect.stringContaining(`more than ${WEBHOOK_TOLERANCE_S} seconds`),
+    });
+    // Each event type is a webhook whose body is its own component, `data` typed (issue 41).
+    expect(Object.keys(doc.webhooks)).toEqual([...webhookEvents]);
+    for (const type of webhookEvents) {
+      const ref = `#/components/schemas/WebhookEvent${webhookEventName(type)}`;
+      expect(doc.webhooks[type], type).toMatchObject({
+        post: {
+          security: [{ webhookSignature: [] }],
+          requestBody: { content: { 'application/json': { schema: { $ref: ref } } } },
+        },
+      });
+      const event = doc.components.schemas[ref.split('/').pop()!] as {
+        properties: { type: { const: string }; data: { properties: object; required: string[] } };
+      };
+      expect(event.properties.type.const).toBe(type);
+      expect(event.properties.data.required.length, type).toBeGreaterThan(2);
+    }
+    // One named schema per resource, generated from the domain's zod schemas.
+    for (const name of [
+      'Equipment',
+      'Status',
+      'HistoryEntry',
+      'Reading',
+      'BatchResult',
+      'ServiceTask',
+      'Program',
+      'WorkOrder',
+      'Part',
+      'StockMove',
+      'Inspection',
+      'Defect',
+      'Webhook',
+      'ApiKey',
+      'Error',
+    ])
+      expect(doc.components.schemas, name).toHaveProperty(name);
+    const created = (path: string) =>
+      doc.paths[path]!.post!.responses as Record<string, { content?: unknown; headers?: object }>;
+    for (const path of [
+      '/api/work-orders',
+      '/api/parts',
+      '/api/parts/{id}/stock',
+      '/api/work-orders/{id}/parts',
+    ]) {
+      expect(created(path)['201']?.content, path).toBeDefined();
+      // An Idempotency-Key sent again with another body (not read by POST /api/parts).
+      expect(created(path)['422'] === undefined, path).toBe(path === '/api/parts');
+      expect(created(path)['201']!.headers, path).toHaveProperty('RateLimit-Remaining');
+    }
+    expect(created('/api/readings/batch')['429']!.headers).toHaveProperty('Retry-After');
 
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
-    for (const s of schemasOf(doc)) expect(() => ajv.compile(s as object)).not.toThrow();
+    // Each with the document's components beside it, so `#/components/schemas/...` resolves.
+    for (const s of schemasOf(doc))
+      expect(() => ajv.compile({ ...(s as object), components: doc.components })).not.toThrow();
 
     const methods = new Set(['get', 'put', 'post', 'delete', 'patch']);
     for (const [path, ops] of Object.entries(doc.paths)) {
@@ -164,6 +250,16 @@ describe('the OpenAPI document', () => {
       content: Record<string, { schema: { properties: Record<string, { maxItems?: number }> } }>;
     };
     expect(batch.content['application/json']!.schema.properties.readings!.maxItems).toBe(1000);
+    // A document upload is multipart with its file and fields; the file's answers are bytes.
+    const up = doc.paths['/api/equipment/{id}/documents']!.post!;
+    const form = (up.requestBody as { content: Record<string, { schema: { required: string[] } }> })
+      .content['multipart/form-data']!.schema;
+    expect(form.required).toEqual(['file', 'title', 'category']);
+    expect(Object.keys(up.responses as object)).toEqual(
+      expect.arrayContaining(['201', '413', '415']),
+    );
+    const file = doc.paths['/api/documents/{id}/file']!.get!.responses as Record<string, object>;
+    expect(Object.keys(file)).toEqual(expect.arrayContaining(['200', '206', '304', '416']));
   });
 
   it('has a reference page at /api/docs: the maintained renderer, its files from this server, its own CSP', async () => {

@@ -275,6 +275,9 @@ async function send(
   }
   const t = Math.floor(deps.now().getTime() / 1000);
   const secret = deps.secretBox.decrypt(d.secretEncrypted);
+  // Compact JSON whoever wrote it: the reading events are built by PostgreSQL (events/readingEventWrite),
+  // whose json text has spaces; every body leaves in the same form JSON.stringify gives.
+  const body = JSON.stringify(JSON.parse(d.body));
   return post(
     url,
     address,
@@ -283,9 +286,9 @@ async function send(
       'user-agent': 'EquipmentManagementSuite-Webhooks/1',
       'webhook-id': d.eventId,
       'webhook-event': d.event,
-      'webhook-signature': signature(secret, d.body, t),
+      'webhook-signature': signature(secret, body, t),
     },
-    d.body,
+    body,
   );
 }
 

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -474,7 +474,21 @@ describe('webhooks', () => {
       await enqueueEvents(
         strict.deps.systemDb,
         owner.companyId,
-        [{ type: 'reading.created', data: {} }],
+        [
+          {
+            type: 'reading.created',
+            data: {
+              equipmentId: randomUUID(),
+              updateId: null,
+              usage: 1,
+              fuelAdded: 0,
+              fuelType: null,
+              at: new Date().toISOString(),
+              by: 'x',
+              reason: null,
+            },
+          },
+        ],
         new Date(),
       );
       expect(await deliverDue(strict.deps)).toMatchObject({ delivered: 0, failed: 1 });

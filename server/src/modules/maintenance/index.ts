@@ -1,2 +1,3 @@
 /** The maintenance module's public door: what other modules may use (docs/architecture.md). */
-export { scheduledMachines } from './maintenance.service';
+export { companyTasks, type CompanyTask } from './due-tasks';
+export { announceDueTasks } from './task-due-events';

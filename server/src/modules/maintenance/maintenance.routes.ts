@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dueListSchema, dueQuerySchema, type CalendarFeed } from '@domain/schemas/maintenance';
+import {
+  dueListSchema,
+  dueQuerySchema,
+  type CalendarFeed,
+  type DueList,
+} from '@domain/schemas/maintenance';
 import { publicUrlOf } from '../../config';
 import type { Deps } from '../../deps';
 import { notFound } from '../../lib/errors';
@@ -21,15 +26,26 @@ export async function maintenanceRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/maintenance/due',
     {
-      ...managers,
+      config: { ...managers.config, apiScope: 'read' },
       schema: {
         tags: ['Service'],
-        summary: 'Machines due soon, by date or usage forecast',
+        summary: 'Service tasks due soon (one row per task), by date or usage forecast',
         querystring: dueQuerySchema,
         response: { 200: dueListSchema },
       },
     },
-    async (req) => svc.dueList(deps, companyCtx(req), req.query.within),
+    async (req, reply) => {
+      // Sent as made once per change of the company's tasks (svc.dueListText), by this route's serializer.
+      const answer = await svc.dueListText(deps, companyCtx(req), req.query, (list) =>
+        String(reply.serialize(list)),
+      );
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      // A fleet's list is hundreds of KB of JSON: a phone gets it gzipped (about a tenth), kept with it.
+      if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? ''))
+        return reply.header('content-encoding', 'gzip').send(answer.gzip as unknown as DueList);
+      // Already JSON text: Fastify sends a string with a JSON type as it is, without serializing again.
+      return reply.send(answer.text as unknown as DueList);
+    },
   );
 
   app.get('/api/company/calendar', managers, async (req): Promise<CalendarFeed> => {

@@ -115,7 +115,7 @@ describe('the Due soon list', () => {
     const o = await fleet();
     const due = async (within: number) =>
       (await call(t.app, o.cookie, 'GET', `/api/maintenance/due?within=${within}`)).json<DueList>();
-    const names = (l: DueList) => l.items.map((e) => `${e.name} ${e.forecast?.dueDate}`);
+    const names = (l: DueList) => l.tasks.map((e) => `${e.machine.name} ${e.forecastDate}`);
     expect(names(await due(7))).toEqual(['C overdue 2026-02-01', 'A calendar 2026-03-04']);
     expect(names(await due(14))).toEqual(['C overdue 2026-02-01', 'A calendar 2026-03-04']);
     const month = await due(30);
@@ -124,8 +124,17 @@ describe('the Due soon list', () => {
       'A calendar 2026-03-04',
       'B usage 2026-03-23',
     ]);
-    expect(month).toMatchObject({ today: '2026-03-01', within: 30 });
+    expect(month).toMatchObject({ today: '2026-03-01', within: 30, renewalsWithin: 30 });
+    // v1's items keep their meaning for other programs: the machines, with their own forecast.
+    expect(month.items.map((e) => `${e.name} ${e.forecast?.dueDate}`)).toEqual(names(month));
     expect(month.items[2]!.serviceParts).toEqual([]);
+    expect(month.items[2]!.forecast).toMatchObject({
+      basis: 'usage',
+      dueAtUsage: 250,
+      daysUntil: 22,
+    });
+    expect(month.tasks[2]!.task).toMatchObject({ name: 'Service', primary: true, parts: [] });
+    expect(month.tasks[2]).toMatchObject({ basis: 'usage', dueAt: { usage: 250 }, daysLeft: 22 });
 
     const bad = await call(t.app, o.cookie, 'GET', '/api/maintenance/due?within=10');
     expect(bad.statusCode).toBe(400);
@@ -137,7 +146,7 @@ describe('the Due soon list', () => {
     const other = await signupOwner(t.app);
     expect(
       (await call(t.app, other.cookie, 'GET', '/api/maintenance/due?within=30')).json<DueList>()
-        .items,
+        .tasks,
     ).toEqual([]);
   });
 });
@@ -163,19 +172,17 @@ describe('overdue machines on the Due soon list (issue 26)', () => {
     const list = (
       await call(t.app, o.cookie, 'GET', '/api/maintenance/due?within=7')
     ).json<DueList>();
-    expect(
-      list.items.map((e) => `${e.name} ${e.status.serviceStatus} ${e.forecast?.dueDate}`),
-    ).toEqual([
+    expect(list.tasks.map((e) => `${e.machine.name} ${e.status} ${e.forecastDate}`)).toEqual([
       'C overdue overdue 2026-02-01',
       'Z usage overdue overdue 2026-03-01',
       'Y due today time_for_service 2026-03-01',
       'A calendar approaching_service 2026-03-04',
     ]);
-    const by = (name: string) => list.items.find((e) => e.name === name)!;
-    expect(by('Z usage overdue').status).toMatchObject({ remainingUsage: 0, overdueUsage: 40 });
-    expect(by('Y due today').status.overdueUsage).toBe(5);
-    expect(by('A calendar').status.overdueUsage).toBeNull();
-    expect(by('C overdue').forecast?.daysUntil).toBe(-28);
+    const by = (name: string) => list.tasks.find((e) => e.machine.name === name)!;
+    expect(by('Z usage overdue')).toMatchObject({ overdueUsage: 40, usageStatus: 'overdue' });
+    expect(by('Y due today')).toMatchObject({ overdueUsage: 5, usageStatus: 'time_for_service' });
+    expect(by('A calendar').overdueUsage).toBeNull();
+    expect(by('C overdue').daysLeft).toBe(-28);
   });
 });
 
@@ -203,10 +210,10 @@ describe('the calendar feed', () => {
       })
       .sort();
     expect(events).toEqual([
-      '2026-02-01 all-day Maintenance due: C overdue',
-      '2026-03-04 all-day Maintenance due: A calendar',
-      '2026-03-23 all-day Service due around: B usage',
-      '2026-05-01 all-day Maintenance due: D later',
+      '2026-02-01 all-day C overdue · Service',
+      '2026-03-04 all-day A calendar · Service',
+      '2026-03-23 all-day B usage · Service · 250 h',
+      '2026-05-01 all-day D later · Service',
     ]);
 
     const regenerated = (

@@ -1,2 +1,3 @@
 /** The operators module's public door: what other modules may use (docs/architecture.md). */
-export { operatorDisplayName, submitUpdate, submitUpdateInTx } from './operator-updates.service';
+export { submitUpdate, submitUpdateInTx } from './operator-updates.service';
+export { operatorDisplayName } from './update-apply';

@@ -1,149 +1,37 @@
-// Over 400 lines: submitting and the review queue still share this service (its exports moved out); splitting them is open work (issue 44).
+/**
+ * Submitting an operator update (usage, fuel, notes; from the phone, an API key or the batch): checked,
+ * applied or held for review, once per idempotency key. The review queue is update-review.ts's.
+ */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
-  type OperatorUpdateDto,
   type OperatorUpdateInput,
   type SubmitOperatorUpdateResponse,
 } from '@domain/schemas/operators';
-import { UPDATES_APPLIED_MAX, UPDATES_PENDING_MAX } from '@domain/operator-updates';
-import { messageText } from '@domain/messages/catalogue';
 import { todayIn } from '@domain/dates';
-import { computeStatus, usageStanding } from '@domain/status';
-import type { DbOrTx, Tx } from '../../db/client';
+import { defaultFuelType, fuelTypeOfWord } from '@domain/kinds';
+import { storedGallons } from '@domain/fuel';
+import { tasksUsageStanding } from '@domain/schedule';
+import type { DbOrTx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import { apiKey, equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
+import { equipment, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
-import { enqueueEvents, kickDelivery, readingEventWrite } from '../events/index';
-import { entryOfUpdate, voidEntryTx, voidUpdateTx } from '../equipment/index';
+import { kickDelivery, readingEventWrite } from '../events/index';
 import { implausible, unusual } from '../equipment/index';
-import { findRow, statusColumns } from '../equipment/index';
+import { statusColumns, statusOfColumns, tasksFromJson } from '../equipment/index';
+import { operatorEntry, operatorUpdateWrites, operatorWriteParams } from '../ledger/index';
+
 import {
-  actorName,
-  bumpEquipmentVersion,
-  moveTotals,
-  operatorEntry,
-  operatorUpdateWrites,
-  operatorWriteParams,
-  record,
-  resetFuelTotals,
-} from '../ledger/index';
-
-type UpdateRow = typeof operatorUpdate.$inferSelect;
-type EquipmentRow = typeof equipment.$inferSelect;
-
-export const APPLIED_MESSAGE = messageText('operators.submitted');
-export const PENDING_MESSAGE = messageText('operators.heldForReview');
-
-/** The DTO's fields only (an explicit literal, like toEquipmentDto: no internal column can leak, no per-row schema parse). */
-export function toUpdateDto(
-  r: Omit<UpdateRow, 'companyId' | 'idempotencyKey' | 'reviewedBy' | 'voidedByUserId'> & {
-    checklist?: string | null;
-  },
-): OperatorUpdateDto {
-  return {
-    id: r.id,
-    equipmentId: r.equipmentId,
-    equipmentName: r.equipmentName,
-    operatorId: r.operatorId,
-    operatorName: r.operatorName,
-    newUsage: r.newUsage,
-    fuelAdded: r.fuelAdded,
-    fuelType: r.fuelType,
-    notes: r.notes,
-    status: r.status === 'applied' || r.status === 'rejected' ? r.status : 'pending',
-    reason: r.reason,
-    reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
-    createdAt: r.createdAt.toISOString(),
-    voided: r.voidedAt
-      ? { at: r.voidedAt.toISOString(), by: r.voidedBy, reason: r.voidReason ?? '' }
-      : null,
-    device: r.device,
-    ...(r.unit ? { unit: r.unit } : {}),
-    checklist: r.checklist ?? null,
-    unusual: r.status === 'applied' && r.reason === 'unusual_reading',
-  };
-}
-
-function rollbackError(reading: number, current: number, unit: string) {
-  return new AppError('validation', 'operators.meterRollback', {
-    params: { reading, current, unit: unit === 'n/a' ? '' : unit },
-    fieldErrors: { newUsage: 'operators.meterRollbackField' },
-  });
-}
-
-async function lockEquipment(
-  tx: Tx,
-  companyId: string,
-  equipmentId: string,
-): Promise<EquipmentRow> {
-  const rows = await tx
-    .select()
-    .from(equipment)
-    .where(and(eq(equipment.id, equipmentId), eq(equipment.companyId, companyId)))
-    .for('update')
-    .limit(1);
-  const row = rows[0];
-  if (!row) throw notFound('equipment.notFound');
-  if (row.retiredAt) throw new AppError('conflict', 'equipment.isRetired');
-  return row;
-}
-
-/** Applies an approved update to its (locked) equipment: usage, fuel totals by type, history. One transaction. */
-async function applyUpdate(
-  tx: Tx,
-  u: UpdateRow,
-  eqRow: EquipmentRow,
-  now: Date,
-  userId: string | null,
-) {
-  const fuel = u.fuelAdded > 0 ? u.fuelAdded : 0;
-  // A reading an API key sent (held, then approved) still names the key (issue 29).
-  const [key] = u.operatorId
-    ? await tx
-        .select({ name: apiKey.name })
-        .from(apiKey)
-        .where(and(eq(apiKey.userId, u.operatorId), eq(apiKey.companyId, u.companyId)))
-        .limit(1)
-    : [];
-  await moveTotals(
-    tx,
-    u.companyId,
-    eqRow.id,
-    {
-      ...(u.newUsage !== null ? { usage: u.newUsage } : {}),
-      addFuel: u.fuelType === 'diesel' ? { gas: 0, diesel: fuel } : { gas: fuel, diesel: 0 },
-    },
-    { lastUpdated: now, ...(u.newUsage !== null ? { lastReadingAt: now } : {}) },
-  );
-  const entry = operatorEntry({
-    newUsage: u.newUsage,
-    currentUsage: eqRow.currentUsage,
-    unit: eqRow.unit,
-    fuelAdded: fuel,
-    fuelType: u.fuelType,
-    notes: u.notes,
-    unusual: u.reason === 'unusual_reading',
-    via: key?.name,
-  });
-  await record(
-    tx,
-    { companyId: u.companyId, userId, name: u.operatorName },
-    eqRow.id,
-    now,
-    entry,
-    u.id,
-  );
-  await bumpEquipmentVersion(tx, u.companyId);
-}
-
-/** How an operator update names its sender: the one naming rule (ledger actorName). */
-export function operatorDisplayName(ctx: CompanyContext): string {
-  return actorName(ctx);
-}
+  operatorDisplayName,
+  rollbackError,
+  toUpdateDto,
+  APPLIED_MESSAGE,
+  PENDING_MESSAGE,
+  type UpdateRow,
+} from './update-apply';
 
 type Submission = {
   created: boolean;
@@ -152,8 +40,8 @@ type Submission = {
   events: number;
 };
 
-function respond(row: UpdateRow, created: boolean): Submission {
-  const update = toUpdateDto(row);
+function respond(row: UpdateRow, created: boolean, unit: string): Submission {
+  const update = toUpdateDto(row, unit);
   return {
     created,
     body: {
@@ -179,10 +67,11 @@ function replay(prior: UpdateRow, ctx: CompanyContext, sent: SentUpdate): Submis
     prior.equipmentId === sent.equipmentId &&
     prior.newUsage === sent.newUsage &&
     prior.fuelAdded === sent.fuelAdded &&
-    prior.fuelType === sent.fuelType &&
+    // Without fuel its type says nothing (a reading recorded before it followed the machine said gas).
+    (sent.fuelAdded === 0 || prior.fuelType === sent.fuelType) &&
     prior.notes === sent.notes;
   if (!same) throw keyReused();
-  return respond(prior, false);
+  return respond(prior, false, ctx.company.volumeUnit);
 }
 
 async function priorByKey(
@@ -205,6 +94,7 @@ const readMachine = (db: DbOrTx) =>
       id: equipment.id,
       name: equipment.name,
       unit: equipment.unit,
+      fuelType: equipment.fuelType,
       ...statusColumns,
       lastReadingAt: equipment.lastReadingAt,
       retiredAt: equipment.retiredAt,
@@ -240,9 +130,10 @@ function writeStatement(db: DbOrTx) {
   );
   const ins = db.$with('ins', { id: sql<string>`id` }).as(
     sql`insert into ${operatorUpdate} (company_id, equipment_id, equipment_name, operator_id, operator_name, new_usage, fuel_added,
-        fuel_type, notes, status, reason, idempotency_key, device, unit, created_at)
+        fuel_type, volume_unit, fuel_price, fuel_cost, notes, status, reason, idempotency_key, device, unit, created_at)
       select ${p('companyId')}::uuid, locked.id, ${p('equipmentName')}::text, ${p('userId')}::uuid, ${p('operatorName')}::text,
-        ${p('newUsage')}::numeric, ${p('fuelAdded')}::numeric, ${p('fuelType')}::text, ${p('notes')}::text, ${p('status')}::text,
+        ${p('newUsage')}::numeric, ${p('fuelAdded')}::numeric, ${p('fuelType')}::text,
+        ${p('volumeUnit')}::text, ${p('fuelPrice')}::numeric, ${p('fuelCost')}::numeric, ${p('notes')}::text, ${p('status')}::text,
         ${p('reason')}::text, ${p('idempotencyKey')}::text, ${p('device')}::text, ${p('unit')}::text, ${p('now')}::timestamptz
       from locked
       on conflict do nothing
@@ -305,8 +196,16 @@ async function attemptSubmit(
   // The columns are numeric(14,2) and numeric(14,3): send exactly what is stored, so the checks below
   // and the response see the stored values.
   const newUsage = input.newUsage === undefined ? null : Number(input.newUsage.toFixed(2));
-  const fuelAdded = Number((input.fuelAdded ?? 0).toFixed(3));
-  const fuelType = fuelAdded > 0 ? (input.fuelType ?? 'gas') : 'gas';
+  // Litres are turned into stored gallons here, once (domain/fuel.ts); the fill-up keeps the unit it
+  // was typed in, which its own price is per.
+  const volumeUnit = input.volumeUnit ?? 'gal';
+  const fuelAdded = storedGallons(input.fuelAdded ?? 0, volumeUnit);
+  const fuelPrice =
+    fuelAdded > 0 && input.price !== undefined ? Number(input.price.toFixed(4)) : null;
+  const fuelCost = fuelAdded > 0 && input.cost !== undefined ? Number(input.cost.toFixed(2)) : null;
+  // The fuel added, else the machine's own (a diesel machine's reading says diesel; gasoline is gas).
+  const fuelType =
+    fuelAdded > 0 && input.fuelType ? fuelTypeOfWord(input.fuelType) : defaultFuelType(m.fuelType);
   const notes = input.notes ?? '';
   const sent = { equipmentId: m.id, newUsage, fuelAdded, fuelType, notes };
   if (idempotencyKey && m.priorId) {
@@ -327,28 +226,34 @@ async function attemptSubmit(
 
   const applied = !held;
   // equipment.status_changed (webhooks, issue 29) when an applied reading moves the service status.
-  const statusFrom = computeStatus(m, today).serviceStatus;
+  const tasks = tasksFromJson(m.tasks);
+  const statusFrom = statusOfColumns(m, today).serviceStatus;
   const statusTo =
-    applied && newUsage !== null
-      ? computeStatus({ ...m, currentUsage: newUsage }, today).serviceStatus
-      : statusFrom;
+    applied && newUsage !== null ? statusOfColumns(m, today, newUsage).serviceStatus : statusFrom;
   const statusChanged = statusFrom !== statusTo;
-  const rows = await preparedWrite(db).execute({
+  // What the written row holds as sent, and the answer repeats.
+  const recorded = {
     equipmentId: m.id,
     companyId: ctx.companyId,
-    rowVersion: m.rowVersion,
     equipmentName: m.name,
-    userId: ctx.userId,
     operatorName,
     newUsage,
     fuelAdded,
     fuelType,
+    volumeUnit: fuelAdded > 0 ? volumeUnit : null,
+    fuelPrice,
+    fuelCost,
     notes,
     status,
     reason,
     idempotencyKey,
     device,
     unit: m.unit,
+  };
+  const rows = await preparedWrite(db).execute({
+    ...recorded,
+    rowVersion: m.rowVersion,
+    userId: ctx.userId,
     now: now.toISOString(),
     eventId: randomUUID(),
     statusEventId: statusChanged ? randomUUID() : null,
@@ -373,7 +278,7 @@ async function attemptSubmit(
     bump:
       applied &&
       newUsage !== null &&
-      usageStanding(m) !== usageStanding({ ...m, currentUsage: newUsage }),
+      tasksUsageStanding(tasks, m.currentUsage) !== tasksUsageStanding(tasks, newUsage),
   });
   const out = rows[0];
   if (!out) {
@@ -388,20 +293,8 @@ async function attemptSubmit(
   }
   const row: UpdateRow = {
     id: out.id,
-    companyId: ctx.companyId,
-    equipmentId: m.id,
-    equipmentName: m.name,
+    ...recorded,
     operatorId: ctx.userId,
-    operatorName,
-    newUsage,
-    fuelAdded,
-    fuelType,
-    notes,
-    status,
-    reason,
-    idempotencyKey,
-    device,
-    unit: m.unit,
     reviewedBy: null,
     reviewedAt: null,
     createdAt: now,
@@ -410,7 +303,7 @@ async function attemptSubmit(
     voidedByUserId: null,
     voidReason: null,
   };
-  return { ...respond(row, true), events: Number(out.events) };
+  return { ...respond(row, true, ctx.company.volumeUnit), events: Number(out.events) };
 }
 
 /**
@@ -468,214 +361,4 @@ export async function submitUpdateInTx(
   const done = await attemptSubmit(tx, true, ctx, input, idempotencyKey, now, device, checklist);
   if (!done) throw new Error('the locked machine changed');
   return done;
-}
-
-/** The DTO's columns only, newest first, by status: one statement prepared once per database (parsed and planned once per connection). */
-const listStatement = preparedPerDb((db: DbOrTx) =>
-  db
-    .select({
-      id: operatorUpdate.id,
-      equipmentId: operatorUpdate.equipmentId,
-      equipmentName: operatorUpdate.equipmentName,
-      operatorId: operatorUpdate.operatorId,
-      operatorName: operatorUpdate.operatorName,
-      newUsage: operatorUpdate.newUsage,
-      fuelAdded: operatorUpdate.fuelAdded,
-      fuelType: operatorUpdate.fuelType,
-      notes: operatorUpdate.notes,
-      status: operatorUpdate.status,
-      reason: operatorUpdate.reason,
-      reviewedAt: operatorUpdate.reviewedAt,
-      createdAt: operatorUpdate.createdAt,
-      voidedAt: operatorUpdate.voidedAt,
-      voidedBy: operatorUpdate.voidedBy,
-      voidReason: operatorUpdate.voidReason,
-      device: operatorUpdate.device,
-      unit: operatorUpdate.unit,
-      checklist: sql<
-        string | null
-        // Qualified by hand: a one-table select writes its columns bare ("id"), which inside this
-        // subquery would name the note's own columns and match nothing (a full scan per request).
-      >`(select n.params->>'checklist' from ${equipmentNote} n where n.operator_update_id = ${operatorUpdate}.id and n.company_id = ${operatorUpdate}.company_id limit 1)`,
-      // What the machine's criticality is computed from (the one status engine, below).
-      ...statusColumns,
-      retiredAt: equipment.retiredAt,
-    })
-    .from(operatorUpdate)
-    .leftJoin(
-      equipment,
-      and(
-        eq(equipment.id, operatorUpdate.equipmentId),
-        eq(equipment.companyId, operatorUpdate.companyId),
-      ),
-    )
-    .where(
-      and(
-        eq(operatorUpdate.companyId, sql.placeholder('companyId')),
-        eq(operatorUpdate.status, sql.placeholder('status')),
-      ),
-    )
-    .orderBy(desc(operatorUpdate.createdAt))
-    .limit(sql.placeholder('limit'))
-    .prepare('operator_updates_by_status'),
-);
-
-/**
- * Pending updates (up to 200, for review) then the 50 most recent applied ones, each with its machine's
- * criticality now (the dashboard pulses updates about critical machines and offers Serviced on them):
- * bounded by the list, not by the fleet. `limit` answers the first `limit` of that order (the route's
- * query schema defaults it to the whole list): the applied ones are not read when the pending ones fill it.
- */
-export async function listUpdates(
-  deps: Deps,
-  ctx: CompanyContext,
-  limit: number,
-): Promise<OperatorUpdateDto[]> {
-  const today = todayIn(ctx.company.timeZone, deps.now());
-  const statement = listStatement(deps.db);
-  const pending = await statement.execute({
-    companyId: ctx.companyId,
-    status: 'pending',
-    limit: Math.min(limit, UPDATES_PENDING_MAX),
-  });
-  const appliedLimit = Math.min(UPDATES_APPLIED_MAX, limit - pending.length);
-  const recent =
-    appliedLimit > 0
-      ? await statement.execute({
-          companyId: ctx.companyId,
-          status: 'applied',
-          limit: appliedLimit,
-        })
-      : [];
-  return [...pending, ...recent].map((r) => {
-    const dto = toUpdateDto(r);
-    if (r.currentUsage === null || r.retiredAt !== null) return dto;
-    const st = computeStatus(
-      {
-        currentUsage: r.currentUsage,
-        lastServiceUsage: r.lastServiceUsage ?? 0,
-        serviceInterval: r.serviceInterval ?? 0,
-        hasScheduledMaintenance: r.hasScheduledMaintenance ?? false,
-        nextMaintenanceDate: r.nextMaintenanceDate,
-      },
-      today,
-    );
-    if (st.severelyCritical) dto.criticality = 'severe';
-    else if (st.critical) dto.criticality = 'critical';
-    return dto;
-  });
-}
-
-async function reviewable(tx: Tx, ctx: CompanyContext, id: string): Promise<UpdateRow> {
-  const rows = await tx
-    .select()
-    .from(operatorUpdate)
-    .where(and(eq(operatorUpdate.id, id), eq(operatorUpdate.companyId, ctx.companyId)))
-    .for('update')
-    .limit(1);
-  const row = rows[0];
-  if (!row) throw notFound('operators.updateNotFound');
-  if (row.status !== 'pending') throw new AppError('conflict', 'operators.alreadyReviewed');
-  return row;
-}
-
-/** Approving re-checks the reading against the (locked) current usage and applies it in one transaction. */
-export async function approveUpdate(
-  deps: Deps,
-  ctx: CompanyContext,
-  id: string,
-): Promise<OperatorUpdateDto> {
-  const now = deps.now();
-  const today = todayIn(ctx.company.timeZone, now);
-  let events = 0;
-  const dto = await deps.db.transaction(async (tx) => {
-    const row = await reviewable(tx, ctx, id);
-    const eqRow = await lockEquipment(tx, ctx.companyId, row.equipmentId);
-    if (row.newUsage !== null && row.newUsage < eqRow.currentUsage)
-      throw rollbackError(row.newUsage, eqRow.currentUsage, eqRow.unit);
-    await applyUpdate(tx, row, eqRow, now, row.operatorId);
-    const [done] = await tx
-      .update(operatorUpdate)
-      .set({ status: 'applied', reviewedBy: ctx.userId, reviewedAt: now })
-      .where(eq(operatorUpdate.id, row.id))
-      .returning();
-    // The approved reading may move the machine's service status (webhooks, issue 29).
-    if (row.newUsage !== null) {
-      const from = computeStatus(eqRow, today).serviceStatus;
-      const to = computeStatus({ ...eqRow, currentUsage: row.newUsage }, today).serviceStatus;
-      if (from !== to)
-        events = await enqueueEvents(
-          tx,
-          ctx.companyId,
-          [
-            {
-              type: 'equipment.status_changed',
-              data: { equipmentId: eqRow.id, from, to, usage: row.newUsage, updateId: row.id },
-            },
-          ],
-          now,
-        );
-    }
-    return toUpdateDto(done!);
-  });
-  if (events > 0) kickDelivery(deps);
-  return dto;
-}
-
-export async function rejectUpdate(
-  deps: Deps,
-  ctx: CompanyContext,
-  id: string,
-): Promise<OperatorUpdateDto> {
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
-    const row = await reviewable(tx, ctx, id);
-    const [done] = await tx
-      .update(operatorUpdate)
-      .set({ status: 'rejected', reviewedBy: ctx.userId, reviewedAt: now })
-      .where(eq(operatorUpdate.id, row.id))
-      .returning();
-    return toUpdateDto(done!);
-  });
-}
-
-// ---- Fuel and history ----------------------------------------------------------------------------
-
-export async function resetFuel(deps: Deps, ctx: CompanyContext): Promise<{ count: number }> {
-  const now = deps.now();
-  const count = await resetFuelTotals(deps.db, ctx.companyId, now, isNull(equipment.retiredAt));
-  return { count };
-}
-
-/**
- * Voids an applied operator update (POST /api/operator-updates/:id/void): its history entry and the
- * update stay, marked; usage is replayed without it and its fuel leaves the totals, in one transaction.
- */
-export async function voidUpdate(
-  deps: Deps,
-  ctx: CompanyContext,
-  id: string,
-  reason: string,
-): Promise<OperatorUpdateDto> {
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
-    const [u] = await tx
-      .select()
-      .from(operatorUpdate)
-      .where(and(eq(operatorUpdate.id, id), eq(operatorUpdate.companyId, ctx.companyId)))
-      .for('update')
-      .limit(1);
-    if (!u) throw notFound('operators.updateNotFound');
-    if (u.voidedAt) throw new AppError('conflict', 'equipment.alreadyVoided');
-    if (u.status !== 'applied') throw new AppError('validation', 'equipment.notVoidable');
-    const e = await findRow(tx, ctx, u.equipmentId, true);
-    const entry = await entryOfUpdate(tx, ctx, u.id);
-    if (entry) await voidEntryTx(tx, ctx, e, entry, reason, now);
-    else {
-      // An update applied before entries were linked to it: its fuel leaves the totals; its usage cannot be replayed.
-      await voidUpdateTx(tx, ctx, e, u.id, u.reviewedAt ?? u.createdAt, reason, now);
-    }
-    const [done] = await tx.select().from(operatorUpdate).where(eq(operatorUpdate.id, u.id));
-    return toUpdateDto(done!);
-  });
 }

@@ -29,6 +29,7 @@ import { companyOf, toCurrentUser } from '../auth/index';
 import { fuelExportBatches, historyExportBatches } from './exports.service';
 import { operatorLogin } from './operator-auth.service';
 import * as updates from './operator-updates.service';
+import * as review from './update-review';
 import * as team from './team.service';
 
 const MANAGERS = ['owner', 'manager'] as const;
@@ -205,7 +206,7 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
   typed.get(
     '/api/operator-updates',
     {
-      config: { access: MANAGERS },
+      config: { access: MANAGERS, apiScope: 'read' },
       schema: {
         tags: ['Readings'],
         summary: 'Readings held for review and the latest applied ones',
@@ -214,17 +215,17 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) =>
-      cachedRead(deps, req, reply, (ctx) => updates.listUpdates(deps, ctx, req.query.limit)),
+      cachedRead(deps, req, reply, (ctx) => review.listUpdates(deps, ctx, req.query.limit)),
   );
   typed.post(
     '/api/operator-updates/:id/approve',
     { config: { access: MANAGERS, keepsSessions: true }, schema: { params: idParams } },
-    async (req) => updates.approveUpdate(deps, companyCtx(req), req.params.id),
+    async (req) => review.approveUpdate(deps, companyCtx(req), req.params.id),
   );
   typed.post(
     '/api/operator-updates/:id/reject',
     { config: { access: MANAGERS, keepsSessions: true }, schema: { params: idParams } },
-    async (req) => updates.rejectUpdate(deps, companyCtx(req), req.params.id),
+    async (req) => review.rejectUpdate(deps, companyCtx(req), req.params.id),
   );
 
   typed.post(
@@ -233,17 +234,17 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
       config: { access: MANAGERS, keepsSessions: true },
       schema: { params: idParams, body: voidInputSchema },
     },
-    async (req) => updates.voidUpdate(deps, companyCtx(req), req.params.id, req.body.reason),
+    async (req) => review.voidUpdate(deps, companyCtx(req), req.params.id, req.body.reason),
   );
 
   // ---- Fuel and history
   app.post('/api/fuel/reset', { config: { access: MANAGERS, keepsSessions: true } }, async (req) =>
-    updates.resetFuel(deps, companyCtx(req)),
+    review.resetFuel(deps, companyCtx(req)),
   );
   typed.get(
     '/api/fuel-usage/export',
     {
-      config: { access: MANAGERS },
+      config: { access: MANAGERS, apiScope: 'read' },
       schema: {
         tags: ['Fuel'],
         summary: 'Every fuel entry',

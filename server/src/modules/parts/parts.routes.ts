@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { partInputSchema, stockInputSchema } from '@domain/schemas/work-orders';
+import {
+  partDtoSchema,
+  partInputSchema,
+  stockInputSchema,
+  stockMoveDtoSchema,
+} from '@domain/schemas/work-orders';
 import type { Deps } from '../../deps';
 import { idempotencyKeyOf } from '../../lib/request';
 import { idParams } from '../../lib/route-schemas';
@@ -20,11 +25,12 @@ export async function partsRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/parts',
     {
-      config: { access: WORKSHOP },
+      config: { access: WORKSHOP, apiScope: 'read' },
       schema: {
         tags,
         summary: 'The parts catalogue with stock on hand (low=1: at or below the reorder point)',
         querystring: partsQuerySchema,
+        response: { 200: z.array(partDtoSchema) },
       },
     },
     async (req) => svc.listParts(deps, companyCtx(req), { low: req.query.low !== undefined }),
@@ -32,8 +38,13 @@ export async function partsRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/parts',
     {
-      config: { access: MANAGERS, keepsSessions: true },
-      schema: { tags, summary: 'Add a part', body: partInputSchema },
+      config: { access: MANAGERS, keepsSessions: true, apiScope: 'write' },
+      schema: {
+        tags,
+        summary: 'Add a part',
+        body: partInputSchema,
+        response: { 201: partDtoSchema },
+      },
     },
     async (req, reply) =>
       reply.status(201).send(await svc.createPart(deps, companyCtx(req), req.body)),
@@ -41,28 +52,40 @@ export async function partsRoutes(fastify: FastifyInstance, deps: Deps) {
   app.patch(
     '/api/parts/:id',
     {
-      config: { access: MANAGERS, keepsSessions: true },
-      schema: { tags, summary: 'Change a part', params: idParams, body: partInputSchema },
+      config: { access: MANAGERS, keepsSessions: true, apiScope: 'write' },
+      schema: {
+        tags,
+        summary: 'Change a part',
+        params: idParams,
+        body: partInputSchema,
+        response: { 200: partDtoSchema },
+      },
     },
     async (req) => svc.updatePart(deps, companyCtx(req), req.params.id, req.body),
   );
   app.get(
     '/api/parts/:id/moves',
     {
-      config: { access: MANAGERS },
-      schema: { tags, summary: "A part's stock moves", params: idParams },
+      config: { access: MANAGERS, apiScope: 'read' },
+      schema: {
+        tags,
+        summary: "A part's stock moves",
+        params: idParams,
+        response: { 200: z.object({ part: partDtoSchema, moves: z.array(stockMoveDtoSchema) }) },
+      },
     },
     async (req) => svc.partMoves(deps, companyCtx(req), req.params.id),
   );
   app.post(
     '/api/parts/:id/stock',
     {
-      config: { access: MANAGERS, keepsSessions: true, idempotencyKey: true },
+      config: { access: MANAGERS, keepsSessions: true, idempotencyKey: true, apiScope: 'write' },
       schema: {
         tags,
         summary: 'Receive or adjust stock (201; the same Idempotency-Key again: 200)',
         params: idParams,
         body: stockInputSchema,
+        response: { 201: partDtoSchema, 200: partDtoSchema },
       },
     },
     async (req, reply) => {

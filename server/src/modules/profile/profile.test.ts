@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company } from '../../db/schema/index';
 import { createTestApp, cookieFrom, type TestApp } from '../../test/helpers';
-import { addCompanyUser, call, signupOwner } from '../../test/factories';
+import { addCompanyUser, call, signupOwner, signInStatus } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,14 +38,7 @@ describe('PATCH /api/user/profile', () => {
       secondaryEmail: '',
     });
     expect(cleared.json().secondaryEmail).toBeNull();
-    expect(
-      (
-        await call(t.app, null, 'POST', '/api/auth/login', {
-          emailOrBusinessName: email,
-          password: owner.password,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect(await signInStatus(t.app, email, owner.password)).toBe(200);
   });
 
   it('validates with the spec messages', async () => {
@@ -114,22 +107,8 @@ describe('PATCH /api/user/change-password', () => {
     expect(res.statusCode).toBe(200);
     expect((await call(t.app, owner.cookie, 'GET', '/api/auth/user')).statusCode).toBe(200);
     expect((await call(t.app, other, 'GET', '/api/auth/user')).statusCode).toBe(401);
-    expect(
-      (
-        await call(t.app, null, 'POST', '/api/auth/login', {
-          emailOrBusinessName: owner.email,
-          password: owner.password,
-        })
-      ).statusCode,
-    ).toBe(401);
-    expect(
-      (
-        await call(t.app, null, 'POST', '/api/auth/login', {
-          emailOrBusinessName: owner.email,
-          password: 'Another-Good-One-5',
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect(await signInStatus(t.app, owner.email, owner.password)).toBe(401);
+    expect(await signInStatus(t.app, owner.email, 'Another-Good-One-5')).toBe(200);
   });
 
   it('validates with the spec messages', async () => {
@@ -213,14 +192,7 @@ describe('company settings', () => {
     expect((await call(t.app, owner.cookie, 'GET', '/api/auth/user')).json().businessName).toBe(
       name,
     );
-    expect(
-      (
-        await call(t.app, null, 'POST', '/api/auth/login', {
-          emailOrBusinessName: name,
-          password: owner.password,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect(await signInStatus(t.app, name, owner.password)).toBe(200);
     const mgr = await addCompanyUser(t.deps, owner.companyId, 'manager');
     expect(
       (

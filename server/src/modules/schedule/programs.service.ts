@@ -1,16 +1,12 @@
 /**
- * Over 400 lines: programs, their templates and how a change reaches every machine that follows them;
- * splitting the propagation into its own file is open work (issue 44).
- *
  * Programs (issue 40): named sets of task templates applied to many machines. Applying one gives each
  * machine the templates it lacks (never twice: a unique index on machine + template); editing a
  * template changes every machine's task that follows it, except a task changed on its own; each
  * machine's next due follows from its own last done (docs/decisions/maintenance-schedule.md).
  */
-import { and, asc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { nextDueDateOf } from '@domain/schedule';
 import type {
-  ApplyProgramInput,
   ProgramDto,
   ProgramInput,
   ProgramPatch,
@@ -21,10 +17,9 @@ import { equipment, serviceProgram, serviceProgramTask, serviceTask } from '../.
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { findRow } from '../equipment/index';
-import { actorOf, bumpEquipmentVersion, record, recordMany, type NewEntry } from '../ledger/index';
+import { actorOf, bumpEquipmentVersion, recordMany, type NewEntry } from '../ledger/index';
 import { checkCatalogueParts } from '../parts/index';
-import { checkLastDone, everyTimeOf, findProgram, partsDtoOf, type ProgramRow } from './task-rows';
+import { everyTimeOf, findProgram, partsDtoOf, type ProgramRow } from './task-rows';
 import { todayOf } from './tasks.service';
 
 type TemplateRow = typeof serviceProgramTask.$inferSelect;
@@ -92,7 +87,7 @@ async function programDtos(db: DbOrTx, companyId: string, ids?: string[]): Promi
   }));
 }
 
-async function oneProgram(db: DbOrTx, companyId: string, id: string): Promise<ProgramDto> {
+export async function oneProgram(db: DbOrTx, companyId: string, id: string): Promise<ProgramDto> {
   const [p] = await programDtos(db, companyId, [id]);
   if (!p) throw notFound('schedule.programNotFound');
   return p;
@@ -364,120 +359,5 @@ export async function deleteProgram(deps: Deps, ctx: CompanyContext, id: string)
       .set({ programId: null, programTaskId: null, updatedAt: deps.now() })
       .where(and(eq(serviceTask.companyId, ctx.companyId), eq(serviceTask.programId, program.id)));
     await tx.delete(serviceProgram).where(eq(serviceProgram.id, program.id));
-  });
-}
-
-/**
- * Applies a program to machines: each gets the templates it does not have yet (applying twice adds
- * nothing), last done at the given usage and date, else its current usage and today.
- */
-export async function applyProgram(
-  deps: Deps,
-  ctx: CompanyContext,
-  id: string,
-  input: ApplyProgramInput,
-): Promise<{ added: number; program: ProgramDto }> {
-  const today = todayOf(deps, ctx);
-  return deps.db.transaction(async (tx) => {
-    const program = await findProgram(tx, ctx, id, true);
-    const templates = await tx
-      .select()
-      .from(serviceProgramTask)
-      .where(eq(serviceProgramTask.programId, program.id))
-      .orderBy(asc(serviceProgramTask.position));
-    const machines = [];
-    for (const equipmentId of [...new Set(input.equipmentIds)]) {
-      const m = await findRow(tx, ctx, equipmentId, true);
-      checkLastDone(m, input.lastDone, today);
-      machines.push(m);
-    }
-    if (machines.some((m) => m.unit === 'n/a') && templates.some((t) => t.everyUsage !== null))
-      throw new AppError('validation', 'schedule.usageOnNoUnit', {
-        fieldErrors: { equipmentIds: 'schedule.usageOnNoUnit' },
-      });
-    const now = deps.now();
-    const date = input.lastDone?.date ?? today;
-    const values = machines.flatMap((m) =>
-      templates.map((t, i) => ({
-        companyId: ctx.companyId,
-        equipmentId: m.id,
-        name: t.name,
-        category: t.category,
-        everyUsage: t.everyUsage,
-        everyTimeCount: t.everyTimeCount,
-        everyTimeUnit: t.everyTimeUnit,
-        parts: t.parts,
-        estimatedCost: t.estimatedCost,
-        notes: t.notes,
-        lastDoneUsage: input.lastDone?.usage ?? m.currentUsage,
-        lastDoneDate: date,
-        nextDueDate: nextDueDateOf(date, everyTimeOf(t)),
-        programId: program.id,
-        programTaskId: t.id,
-        position: 100 + i,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
-    const added =
-      values.length === 0
-        ? []
-        : await tx
-            .insert(serviceTask)
-            .values(values)
-            .onConflictDoNothing({
-              target: [serviceTask.equipmentId, serviceTask.programTaskId],
-              where: isNotNull(serviceTask.programTaskId),
-            })
-            .returning({ equipmentId: serviceTask.equipmentId, name: serviceTask.name });
-    const actor = actorOf(ctx);
-    await recordMany(
-      tx,
-      added.map((a) => ({
-        actor,
-        equipmentId: a.equipmentId,
-        at: now,
-        entry: { kind: 'task_added', params: { task: a.name, program: program.name } },
-      })),
-    );
-    if (added.length > 0) await bumpEquipmentVersion(tx, ctx.companyId);
-    return { added: added.length, program: await oneProgram(tx, ctx.companyId, program.id) };
-  });
-}
-
-/**
- * Takes a program off a machine: its tasks stay as the machine's own (keepTasks, the default), or are
- * removed.
- */
-export async function removeProgram(
-  deps: Deps,
-  ctx: CompanyContext,
-  id: string,
-  equipmentId: string,
-  keepTasks: boolean,
-): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const program = await findProgram(tx, ctx, id);
-    const machine = await findRow(tx, ctx, equipmentId, true);
-    const where = and(
-      eq(serviceTask.companyId, ctx.companyId),
-      eq(serviceTask.equipmentId, machine.id),
-      eq(serviceTask.programId, program.id),
-    );
-    const now = deps.now();
-    if (keepTasks) {
-      await tx
-        .update(serviceTask)
-        .set({ programId: null, programTaskId: null, updatedAt: now })
-        .where(where);
-      return;
-    }
-    const gone = await tx.delete(serviceTask).where(where).returning({ name: serviceTask.name });
-    for (const g of gone)
-      await record(tx, actorOf(ctx), machine.id, now, {
-        kind: 'task_removed',
-        params: { task: g.name },
-      });
-    if (gone.length > 0) await bumpEquipmentVersion(tx, ctx.companyId);
   });
 }

@@ -15,16 +15,19 @@ import {
   taskParamsSchema,
   taskPatchSchema,
 } from '@domain/schemas/schedule';
+import { equipmentDtoSchema, serviceInputSchema } from '@domain/schemas/equipment';
 import type { Deps } from '../../deps';
 import { idParams } from '../../lib/route-schemas';
 import { companyCtx } from '../../plugins/access';
+import * as programMachines from './program-machines';
 import * as programs from './programs.service';
+import { markServiced } from './service-done';
 import * as tasks from './tasks.service';
 
 const MANAGERS = ['owner', 'manager'] as const;
-const reads = { config: { access: MANAGERS } };
+const reads = { config: { access: MANAGERS, apiScope: 'read' as const } };
 /** Changes company rows, not a sign-in (cached sessions stay valid). */
-const writes = { config: { access: MANAGERS, keepsSessions: true } };
+const writes = { config: { access: MANAGERS, keepsSessions: true, apiScope: 'write' as const } };
 const tags = ['Schedule'];
 
 /**
@@ -33,6 +36,23 @@ const tags = ['Schedule'];
  */
 export async function scheduleRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  // Mark as Serviced: a service entry (every field optional: date today, usage the current usage) and
+  // the tasks it did reset (`taskIds`; without them the primary task, as before tasks existed).
+  app.patch(
+    '/api/equipment/:id/reset-service',
+    {
+      ...writes,
+      schema: {
+        tags: ['Service'],
+        summary: 'Record a service (Mark as Serviced), resetting the tasks it did',
+        params: idParams,
+        body: serviceInputSchema,
+        response: { 200: equipmentDtoSchema },
+      },
+    },
+    async (req) => markServiced(deps, companyCtx(req), req.params.id, req.body),
+  );
 
   app.get(
     '/api/programs',
@@ -102,7 +122,7 @@ export async function scheduleRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: applyResultSchema },
       },
     },
-    async (req) => programs.applyProgram(deps, companyCtx(req), req.params.id, req.body),
+    async (req) => programMachines.applyProgram(deps, companyCtx(req), req.params.id, req.body),
   );
   app.delete(
     '/api/programs/:id/machines/:equipmentId',
@@ -117,7 +137,7 @@ export async function scheduleRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (req, reply) => {
-      await programs.removeProgram(
+      await programMachines.removeProgram(
         deps,
         companyCtx(req),
         req.params.id,

@@ -20,7 +20,7 @@ import { serviceTask } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError, fromZodError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { findRow, readingsOf, updateEquipmentTx, type Row } from '../equipment/index';
+import { findAnyRow, findRow, readingsOf, updateEquipmentTx, type Row } from '../equipment/index';
 import { actorOf, bumpEquipmentVersion, record } from '../ledger/index';
 import { checkCatalogueParts } from '../parts/index';
 import { kickDelivery } from '../events/index';
@@ -54,8 +54,9 @@ export async function taskDtosOf(
   return toTaskDtos(rows, machine, readings, now, todayOf(deps, ctx));
 }
 
+/** A machine's tasks, retired or not (its page and history stay readable; writes refuse a retired one). */
 export async function listTasks(deps: Deps, ctx: CompanyContext, equipmentId: string) {
-  const machine = await findRow(deps.db, ctx, equipmentId);
+  const machine = await findAnyRow(deps.db, ctx, equipmentId);
   return taskDtosOf(deps.db, deps, ctx, machine);
 }
 

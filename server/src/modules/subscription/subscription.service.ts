@@ -3,6 +3,7 @@ import { type Tier } from '@domain/plans';
 import type { SubscriptionView } from '@domain/schemas/subscription';
 import * as sm from '@domain/subscription';
 import type { Deps } from '../../deps';
+import { storageOf } from '../documents/index';
 import type { CompanyContext } from '../../plugins/session';
 import { type BillingProvider } from './billing-provider';
 import {
@@ -45,6 +46,7 @@ export async function getView(
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
     trialDaysLeft: state.status === 'trial' ? sm.trialDaysLeft(state.trialEndDate, now) : 0,
     equipmentCount: n,
+    storage: await storageOf(deps.db, ctx.companyId, state.tier),
     overLimit: state.equipmentLimit !== -1 && n > state.equipmentLimit,
     entitled: ent.entitled,
     reason: ent.reason,

@@ -1,18 +1,20 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { personName } from '@domain/history-text';
 import {
   isClosedStatus,
   type CompleteInput,
   type WorkOrderDto,
+  type WorkOrderKind,
   type WorkOrderPartInput,
   type WorkOrderStatus,
 } from '@domain/schemas/work-orders';
 import type { Tx } from '../../db/client';
-import { equipmentNote, part, stockMove, user, workOrder } from '../../db/schema/index';
+import { part, stockMove, user, workOrder } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
-import { companyToday, findRow, recordServiceTx } from '../equipment/index';
+import { companyToday, findRow, latestServiceEntryIdTx, recordServiceTx } from '../equipment/index';
+import { remainingTasksDone } from '../schedule/index';
 import { resolveDefectTx } from '../inspections/index';
 import { enqueueEvents, kickDelivery } from '../events/index';
 import { actorName, bumpEquipmentVersion } from '../ledger/index';
@@ -146,20 +148,10 @@ export async function completeWorkOrder(
         },
         today,
         w.number,
+        // The service tasks it does reset with it (issue 40); none: the primary, as before.
+        await remainingTasksDone(tx, ctx, e.id, w.serviceTaskIds ?? [], now),
       );
-      const [entry] = await tx
-        .select({ id: equipmentNote.id })
-        .from(equipmentNote)
-        .where(
-          and(
-            eq(equipmentNote.companyId, ctx.companyId),
-            eq(equipmentNote.equipmentId, e.id),
-            eq(equipmentNote.type, 'maintenance'),
-          ),
-        )
-        .orderBy(desc(equipmentNote.seq))
-        .limit(1);
-      serviceEntryId = entry?.id ?? null;
+      serviceEntryId = await latestServiceEntryIdTx(tx, ctx, e.id);
     }
     if (w.defectId)
       await resolveDefectTx(
@@ -202,7 +194,7 @@ export async function completeWorkOrder(
             workOrderId: w.id,
             number: w.number,
             equipmentId: w.equipmentId,
-            kind: w.kind,
+            kind: w.kind as WorkOrderKind,
             total,
             partsCost,
             laborCost,

@@ -142,4 +142,48 @@ describe('a new work order from a defect', () => {
     expect(gone.statusCode).toBe(409);
     expect(gone.json()).toMatchObject({ key: 'inspections.defectResolved' });
   });
+
+  it('answers 404 for another company’s defect, on the proposal and on a new order (never 409)', async () => {
+    const mine = await setUp();
+    const theirs = await setUp();
+    await reportProblem(theirs.op, theirs.m.id, 'Their cracked mirror', 'their-mirror');
+    const [their] = await defectsOf(theirs.owner);
+
+    const seen = await proposal(mine.owner, mine.m.id, their!.id);
+    expect(seen.statusCode, seen.body).toBe(404);
+    expect(seen.json()).toMatchObject({ key: 'inspections.defectNotFound' });
+
+    const made = await call(t.app, mine.owner.cookie, 'POST', '/api/work-orders', {
+      equipmentId: mine.m.id,
+      title: 'Repair: their mirror',
+      kind: 'repair',
+      tasks: [{ label: 'Mirror' }],
+      defectId: their!.id,
+    });
+    expect(made.statusCode, made.body).toBe(404);
+    expect(made.json()).toMatchObject({ key: 'inspections.defectNotFound' });
+
+    // Their defect is untouched and still open to them.
+    const still = await proposal(theirs.owner, theirs.m.id, their!.id);
+    expect(still.statusCode, still.body).toBe(200);
+  });
+
+  it('still answers 409 on a new order from a resolved defect of this company', async () => {
+    const { owner, op, m } = await setUp();
+    await reportProblem(op, m.id, 'Loose step', 'step');
+    const [d] = await defectsOf(owner);
+    const resolved = await call(t.app, owner.cookie, 'POST', `/api/defects/${d!.id}/resolve`, {
+      note: 'Tightened',
+    });
+    expect(resolved.statusCode, resolved.body).toBeLessThan(300);
+    const made = await call(t.app, owner.cookie, 'POST', '/api/work-orders', {
+      equipmentId: m.id,
+      title: 'Repair: step',
+      kind: 'repair',
+      tasks: [{ label: 'Step' }],
+      defectId: d!.id,
+    });
+    expect(made.statusCode, made.body).toBe(409);
+    expect(made.json()).toMatchObject({ key: 'inspections.defectResolved' });
+  });
 });

@@ -121,6 +121,7 @@ function toDtos(
       tasks: w.tasks,
       notes: w.notes,
       defectId: w.defectId,
+      taskIds: w.serviceTaskIds ?? [],
       parts,
       photos: extras.photos
         .filter((p) => p.workOrderId === w.id)

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PHOTO_MAX_BYTES } from '@domain/schemas/field';
 import {
   completeInputSchema,
+  costsDtoSchema,
   costsQuerySchema,
   proposalQuerySchema,
+  workOrderDtoSchema,
   workOrderInputSchema,
   workOrderListQuerySchema,
   workOrderPartInputSchema,
@@ -32,19 +35,25 @@ export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/work-orders',
     {
-      config: { access: WORKSHOP },
-      schema: { tags, summary: 'Work orders (filters)', querystring: workOrderListQuerySchema },
+      config: { access: WORKSHOP, apiScope: 'read' },
+      schema: {
+        tags,
+        summary: 'Work orders (filters)',
+        querystring: workOrderListQuerySchema,
+        response: { 200: z.array(workOrderDtoSchema) },
+      },
     },
     async (req) => listWorkOrders(deps, companyCtx(req), req.query),
   );
   app.post(
     '/api/work-orders',
     {
-      config: { access: MANAGERS, keepsSessions: true, idempotencyKey: true },
+      config: { access: MANAGERS, keepsSessions: true, idempotencyKey: true, apiScope: 'write' },
       schema: {
         tags,
         summary: 'Open a work order (201; the same Idempotency-Key again: 200)',
         body: workOrderInputSchema,
+        response: { 201: workOrderDtoSchema, 200: workOrderDtoSchema },
       },
     },
     async (req, reply) => {
@@ -66,22 +75,32 @@ export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
       config: { access: MANAGERS },
       schema: { params: idParams, querystring: proposalQuerySchema },
     },
-    async (req) => svc.proposalFor(deps, companyCtx(req), req.params.id, req.query.defectId),
+    async (req) =>
+      svc.proposalFor(deps, companyCtx(req), req.params.id, req.query.defectId, req.query.taskId),
   );
   app.get(
     '/api/work-orders/:id',
-    { config: { access: WORKSHOP }, schema: { tags, summary: 'One work order', params: idParams } },
+    {
+      config: { access: WORKSHOP, apiScope: 'read' },
+      schema: {
+        tags,
+        summary: 'One work order',
+        params: idParams,
+        response: { 200: workOrderDtoSchema },
+      },
+    },
     async (req) => getWorkOrder(deps, companyCtx(req), req.params.id),
   );
   app.patch(
     '/api/work-orders/:id',
     {
-      config: { access: WORKSHOP, keepsSessions: true },
+      config: { access: WORKSHOP, keepsSessions: true, apiScope: 'write' },
       schema: {
         tags,
         summary: 'Change a work order (status, assignee, notes, labour)',
         params: idParams,
         body: workOrderPatchSchema,
+        response: { 200: workOrderDtoSchema },
       },
     },
     async (req) => svc.updateWorkOrder(deps, companyCtx(req), req.params.id, req.body),
@@ -89,12 +108,13 @@ export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/work-orders/:id/parts',
     {
-      config: { access: WORKSHOP, keepsSessions: true, idempotencyKey: true },
+      config: { access: WORKSHOP, keepsSessions: true, idempotencyKey: true, apiScope: 'write' },
       schema: {
         tags,
         summary: 'Use a part on a work order (taken from stock)',
         params: idParams,
         body: workOrderPartInputSchema,
+        response: { 201: workOrderDtoSchema, 200: workOrderDtoSchema },
       },
     },
     async (req, reply) => {
@@ -111,12 +131,13 @@ export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
   app.post(
     '/api/work-orders/:id/complete',
     {
-      config: { access: WORKSHOP, keepsSessions: true, idempotencyKey: true },
+      config: { access: WORKSHOP, keepsSessions: true, idempotencyKey: true, apiScope: 'write' },
       schema: {
         tags,
         summary: 'Complete a work order (its service entry, and its defect resolved)',
         params: idParams,
         body: completeInputSchema,
+        response: { 200: workOrderDtoSchema },
       },
     },
     async (req, reply) => {
@@ -151,11 +172,12 @@ export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
   app.get(
     '/api/costs',
     {
-      config: { access: MANAGERS },
+      config: { access: MANAGERS, apiScope: 'read' },
       schema: {
         tags,
         summary: 'Maintenance costs per month (parts, labour, other)',
         querystring: costsQuerySchema,
+        response: { 200: costsDtoSchema },
       },
     },
     async (req) => costs(deps, companyCtx(req), req.query),

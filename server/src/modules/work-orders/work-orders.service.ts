@@ -25,6 +25,7 @@ import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
 import { findAnyRow, findRow } from '../equipment/index';
 import { defectPhotoTx, openDefectOf } from '../inspections/index';
+import { findTask, machineTaskIdsOf } from '../schedule/index';
 import { actorName, actorOf, record } from '../ledger/index';
 import { getWorkOrder, notFoundWo } from './read';
 
@@ -109,11 +110,11 @@ export async function createWorkOrder(
     const id = await deps.db.transaction(async (tx) => {
       const e = await findRow(tx, ctx, input.equipmentId);
       await checkAssignee(tx, ctx, input.assigneeId);
+      const serviceTaskIds = await machineTaskIdsOf(tx, ctx, e.id, input.taskIds ?? []);
       let notes = input.notes ?? null;
       let defectPhoto: { contentType: string; data: Buffer } | undefined;
       if (input.defectId) {
         const d = await openDefectOf(tx, ctx, input.defectId);
-        if (!d) throw new AppError('conflict', 'inspections.defectResolved');
         if (d.equipmentId !== e.id)
           throw new AppError('validation', 'workOrders.defectOtherMachine', {
             fieldErrors: { defectId: 'workOrders.defectOtherMachine' },
@@ -150,6 +151,7 @@ export async function createWorkOrder(
           tasks: tasksOf(input.tasks),
           notes,
           defectId: input.defectId ?? null,
+          serviceTaskIds,
           createdBy: actorName(ctx),
           createdByUserId: ctx.userId,
           createdAt: now,
@@ -236,6 +238,8 @@ export async function updateWorkOrder(
     }
     if (patch.tasks !== undefined) set.tasks = tasksOf(patch.tasks);
     if (patch.notes !== undefined) set.notes = patch.notes;
+    if (patch.taskIds !== undefined)
+      set.serviceTaskIds = await machineTaskIdsOf(tx, ctx, w.equipmentId, patch.taskIds);
     if (to && to !== from) set.status = to;
     await tx
       .update(workOrder)
@@ -279,11 +283,13 @@ export async function proposalFor(
   ctx: CompanyContext,
   equipmentId: string,
   defectId?: string,
+  taskId?: string,
 ): Promise<WorkOrderProposal> {
   const e = await findAnyRow(deps.db, ctx, equipmentId);
+  // From a service task (Due soon, the schedule card): its parts instead of the machine's.
+  const task = taskId ? await findTask(deps.db, ctx, e.id, taskId) : null;
   if (defectId) {
     const d = await openDefectOf(deps.db, ctx, defectId);
-    if (!d) throw new AppError('conflict', 'inspections.defectResolved');
     if (d.equipmentId !== e.id)
       throw new AppError('validation', 'workOrders.defectOtherMachine', {
         fieldErrors: { defectId: 'workOrders.defectOtherMachine' },
@@ -296,9 +302,19 @@ export async function proposalFor(
       defect: { id: d.id, item: d.itemLabel, said: defectWords(d), hasPhoto: d.photoKey !== null },
     };
   }
-  const names = e.serviceParts.map((p) => p.part);
-  const numbers = e.serviceParts.flatMap((p) => (p.partNumber ? [p.partNumber] : []));
-  const ids = e.serviceParts.flatMap((p) => (p.partId ? [p.partId] : []));
+  // The primary task's parts are the machine's own Service Parts (the equipment form's).
+  const source =
+    task && !task.isPrimary
+      ? task.parts.map((p) => ({
+          part: p.part,
+          partNumber: null as string | null,
+          qty: p.qty ?? null,
+          partId: p.partId ?? null,
+        }))
+      : e.serviceParts;
+  const names = source.map((p) => p.part);
+  const numbers = source.flatMap((p) => (p.partNumber ? [p.partNumber] : []));
+  const ids = source.flatMap((p) => (p.partId ? [p.partId] : []));
   const catalogue =
     names.length === 0
       ? []
@@ -325,8 +341,20 @@ export async function proposalFor(
     equipmentId: e.id,
     title: e.name,
     defect: null,
-    tasks: e.serviceParts.map((p) => (p.qty ? `${p.part} × ${p.qty}` : p.part)),
-    parts: e.serviceParts.flatMap((sp) => {
+    task: task
+      ? {
+          id: task.id,
+          name: task.name,
+          primary: task.isPrimary,
+          estimatedCost: task.estimatedCost,
+        }
+      : null,
+    // A task of its own with no parts: the task itself is the work.
+    tasks:
+      task && !task.isPrimary && source.length === 0
+        ? [task.name]
+        : source.map((p) => (p.qty ? `${p.part} × ${p.qty}` : p.part)),
+    parts: source.flatMap((sp) => {
       // The catalogue part it points at; a list written before that, by part number, else name.
       const match = sp.partId
         ? catalogue.find((c) => c.id === sp.partId)

@@ -2,26 +2,18 @@ import { Download, Fuel, RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useInView } from '@/lib/use-in-view';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
+import { volumeIn } from '@domain/fuel';
 import { formatNumber } from '@/lib/format';
 import { exportFileName, fuelUsageColumns } from '@domain/csv';
 import { downloadRowsAsCsv } from '../api/download-export';
 import { useFuelSummary } from '../api/get-fuel-summary';
 import { useResetFuel } from '../api/reset-fuel';
 import { translateError } from '@/lib/translate-message';
-import { companyToday } from '@/lib/auth';
+import { companyToday, useCurrentUser } from '@/lib/auth';
 
 // recharts is big: only this card's chart loads it, and only when there is something to draw.
 // recharts is the heaviest chunk: it loads only when the chart comes near the viewport.
@@ -36,7 +28,17 @@ export function FuelCard() {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const chartSlot = useInView<HTMLDivElement>();
-  const s = summary.data;
+  // Volumes arrive in stored gallons; shown in the company's unit, converted once here (domain/fuel.ts).
+  const volumeUnit = useCurrentUser().user?.volumeUnit ?? 'gal';
+  const raw = summary.data;
+  const v = (gallons: number) => volumeIn(gallons, volumeUnit);
+  const s = raw && {
+    ...raw,
+    totalGas: v(raw.totalGas),
+    totalDiesel: v(raw.totalDiesel),
+    total: v(raw.total),
+    top: raw.top.map((m) => ({ ...m, total: v(m.total), gas: v(m.gas), diesel: v(m.diesel) })),
+  };
   const total = s?.total ?? 0;
 
   const exportFuel = async () => {
@@ -95,7 +97,7 @@ export function FuelCard() {
               <dt className="text-xs text-muted-foreground">{t(`fuel.${String(key)}`)}</dt>
               <dd className="text-lg font-semibold" data-testid={`fuel-${String(key)}`}>
                 {formatNumber(Number(value))}{' '}
-                <span className="text-xs font-normal">{t('fuel.gal')}</span>
+                <span className="text-xs font-normal">{volumeUnit}</span>
               </dd>
             </div>
           ))}
@@ -108,7 +110,7 @@ export function FuelCard() {
                 <Suspense fallback={CHART_PLACEHOLDER}>
                   <FuelChart
                     top={s.top}
-                    unit={t('fuel.gal')}
+                    unit={volumeUnit}
                     label={t('fuel.chartLabel', { names: s.top.map((m) => m.name).join(', ') })}
                   />
                 </Suspense>
@@ -143,18 +145,17 @@ export function FuelCard() {
           </Button>
         </div>
       </CardContent>
-      <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('fuel.confirmTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>{t('fuel.confirmBody')}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{tc('actions.cancel')}</AlertDialogCancel>
-            <AlertDialogAction onClick={doReset}>{t('fuel.confirmAction')}</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title={t('fuel.confirmTitle')}
+        description={t('fuel.confirmBody')}
+        cancelLabel={tc('actions.cancel')}
+        confirmLabel={t('fuel.confirmAction')}
+        onConfirm={doReset}
+        destructive={false}
+        closeOnConfirm
+      />
     </Card>
   );
 }

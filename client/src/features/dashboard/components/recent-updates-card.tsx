@@ -22,7 +22,7 @@ import { useUpdatesWithPhotos } from '../api/updates-with-photos';
 import { usePulseAlerts } from './pulse-setting';
 import { ShowMoreItem } from './show-more-item';
 import { translateError } from '@/lib/translate-message';
-import { VoidDialog } from '@/components/equipment/lazy-dialogs';
+import { VoidDialog } from '@/components/equipment/lazy-void-dialog';
 
 export type Criticality = 'none' | 'critical' | 'severe';
 

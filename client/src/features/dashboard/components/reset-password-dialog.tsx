@@ -7,13 +7,8 @@ import {
   type ResetUserPasswordInput,
 } from '@domain/schemas/operators';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { invalidProps } from '@/components/form-field-props';
 import { FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import {
@@ -85,100 +80,92 @@ export function ResetPasswordDialog({
       },
     );
 
-  const described = (key: keyof ResetUserPasswordFormValues, id: string) => ({
-    'aria-invalid': Boolean(errors[key]) || undefined,
-    'aria-describedby': errors[key] ? `${id}-error` : undefined,
-  });
+  const described = (key: keyof ResetUserPasswordFormValues, id: string) =>
+    invalidProps(errors[key], id);
 
   const list = (users.data ?? []).filter((u) => u.id !== user?.id);
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('resetPassword.title')}</DialogTitle>
-          <DialogDescription>{t('resetPassword.description')}</DialogDescription>
-          <p className="text-sm text-muted-foreground">{t('resetPassword.operatorsNote')}</p>
-        </DialogHeader>
-        <form
-          onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}
-          className="grid gap-4"
-          noValidate
-        >
-          <FormField
-            id="reset-user"
-            label={t('resetPassword.user')}
-            error={msg(errors.targetUserId?.message)}
-            className="gap-2"
-          >
-            <Controller
-              control={form.control}
-              name="targetUserId"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger
-                    id="reset-user"
-                    aria-label={t('resetPassword.user')}
-                    {...described('targetUserId', 'reset-user')}
-                  >
-                    <SelectValue
-                      placeholder={users.isLoading ? tc('loading') : t('resetPassword.selectUser')}
-                    />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {list.length === 0 ? (
-                      <div className="p-2 text-sm text-muted-foreground">
-                        {t('resetPassword.noUsers')}
-                      </div>
-                    ) : (
-                      list.map((u) => (
-                        <SelectItem key={u.id} value={u.id}>
-                          {[u.firstName, u.lastName].filter(Boolean).join(' ') || u.email} (
-                          {tc('roles.manager')}
-                          {u.email ? `, ${u.email}` : ''})
-                        </SelectItem>
-                      ))
-                    )}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </FormField>
-          <FormField
-            id="reset-new"
-            label={t('resetPassword.newPassword')}
-            error={msg(errors.newPassword?.message)}
-            hint={t('resetPassword.hint', { min: MIN_PASSWORD })}
-            className="gap-2"
-          >
-            <PasswordInput
-              id="reset-new"
-              autoComplete="new-password"
-              {...described('newPassword', 'reset-new')}
-              {...form.register('newPassword')}
-            />
-          </FormField>
-          <FormField
-            id="reset-confirm"
-            label={t('resetPassword.confirmPassword')}
-            error={msg(errors.confirm?.message)}
-            className="gap-2"
-          >
-            <PasswordInput
-              id="reset-confirm"
-              autoComplete="new-password"
-              {...described('confirm', 'reset-confirm')}
-              {...form.register('confirm')}
-            />
-          </FormField>
-          <FormDialogFooter
-            cancelLabel={tc('actions.cancel')}
-            onCancel={() => close(false)}
-            submitLabel={t('resetPassword.submit')}
-            pending={reset.isPending}
-            pendingLabel={t('resetPassword.resetting')}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={close}
+      title={t('resetPassword.title')}
+      description={t('resetPassword.description')}
+      note={<p className="text-sm text-muted-foreground">{t('resetPassword.operatorsNote')}</p>}
+      onSubmit={form.handleSubmit(onValid, onInvalid)}
+    >
+      <FormField
+        id="reset-user"
+        label={t('resetPassword.user')}
+        error={msg(errors.targetUserId?.message)}
+        className="gap-2"
+      >
+        <Controller
+          control={form.control}
+          name="targetUserId"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger
+                id="reset-user"
+                aria-label={t('resetPassword.user')}
+                {...described('targetUserId', 'reset-user')}
+              >
+                <SelectValue
+                  placeholder={users.isLoading ? tc('loading') : t('resetPassword.selectUser')}
+                />
+              </SelectTrigger>
+              <SelectContent>
+                {list.length === 0 ? (
+                  <div className="p-2 text-sm text-muted-foreground">
+                    {t('resetPassword.noUsers')}
+                  </div>
+                ) : (
+                  list.map((u) => (
+                    <SelectItem key={u.id} value={u.id}>
+                      {[u.firstName, u.lastName].filter(Boolean).join(' ') || u.email} (
+                      {tc('roles.manager')}
+                      {u.email ? `, ${u.email}` : ''})
+                    </SelectItem>
+                  ))
+                )}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </FormField>
+      <FormField
+        id="reset-new"
+        label={t('resetPassword.newPassword')}
+        error={msg(errors.newPassword?.message)}
+        hint={t('resetPassword.hint', { min: MIN_PASSWORD })}
+        className="gap-2"
+      >
+        <PasswordInput
+          id="reset-new"
+          autoComplete="new-password"
+          {...described('newPassword', 'reset-new')}
+          {...form.register('newPassword')}
+        />
+      </FormField>
+      <FormField
+        id="reset-confirm"
+        label={t('resetPassword.confirmPassword')}
+        error={msg(errors.confirm?.message)}
+        className="gap-2"
+      >
+        <PasswordInput
+          id="reset-confirm"
+          autoComplete="new-password"
+          {...described('confirm', 'reset-confirm')}
+          {...form.register('confirm')}
+        />
+      </FormField>
+      <FormDialogFooter
+        cancelLabel={tc('actions.cancel')}
+        onCancel={() => close(false)}
+        submitLabel={t('resetPassword.submit')}
+        pending={reset.isPending}
+        pendingLabel={t('resetPassword.resetting')}
+      />
+    </FormDialog>
   );
 }

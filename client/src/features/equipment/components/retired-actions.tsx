@@ -5,16 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRestoreEquipment } from '@/components/equipment/equipment-queries';
 import { NotesHistoryDialog } from '@/components/equipment/notes-history-dialog';
 import { RemoveEquipmentDialog } from '@/components/equipment/remove-equipment-dialog';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { translateError } from '@/lib/translate-message';
@@ -79,21 +70,17 @@ export function RetiredActions({ retired }: { retired: RetiredEquipmentDto }) {
           onOpenChange={(o) => setDialog(o ? 'history' : null)}
         />
       ) : null}
-      <AlertDialog
+      <ConfirmDialog
         open={dialog === 'restore'}
         onOpenChange={(o) => setDialog(o ? 'restore' : null)}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('retired.restoreTitle', { name: retired.name })}</AlertDialogTitle>
-            <AlertDialogDescription>{t('retired.restoreBody')}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('actions.cancel')}</AlertDialogCancel>
-            <AlertDialogAction onClick={doRestore}>{t('retired.restore')}</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        title={t('retired.restoreTitle', { name: retired.name })}
+        description={t('retired.restoreBody')}
+        cancelLabel={t('actions.cancel')}
+        confirmLabel={t('retired.restore')}
+        onConfirm={doRestore}
+        destructive={false}
+        closeOnConfirm
+      />
       {dialog === 'delete' ? (
         <RemoveEquipmentDialog
           equipment={machine}

@@ -5,8 +5,8 @@ import {
   type EquipmentStatusCounts,
 } from '@domain/schemas/equipment';
 import { statusOfSlug, statusPageSlugs, type StatusPageSlug } from '@domain/status';
-import { Plus, QrCode, Search } from 'lucide-react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { FileUp, Layers, Plus, QrCode, Search } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
@@ -32,6 +32,10 @@ import { translateError } from '@/lib/translate-message';
 import { companyToday } from '@/lib/auth';
 
 const PAGE = EQUIPMENT_PAGE_SIZE;
+// Apply a program to the chosen machines (issue 40): loads when first opened.
+const ApplyProgramDialog = lazy(() => import('@/components/schedule/apply-program-dialog'));
+// One document for the selected machines, stored once (issue 42).
+const UploadDialog = lazy(() => import('@/components/documents/upload-dialog'));
 const TYPES = ['all', ...equipmentTypes] as const;
 type TypeFilter = (typeof TYPES)[number];
 const isSlug = (s: string | null): s is StatusPageSlug =>
@@ -85,6 +89,9 @@ export default function EquipmentListPage() {
   const { t: tf } = useTranslation('field');
   const { q, status, type, page, update } = useListParams();
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [applying, setApplying] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const { t: ts } = useTranslation('schedule');
   const [searchInput, setSearchInput] = useState(q);
   const list = useEquipmentPage({
     search: q,
@@ -156,6 +163,16 @@ export default function EquipmentListPage() {
             disabled={nothing}
             printLabel={t('actions.print')}
           />
+          {selected.size ? (
+            <Button variant="outline" onClick={() => setApplying(true)}>
+              <Layers aria-hidden /> {ts('apply.selected', { count: selected.size })}
+            </Button>
+          ) : null}
+          {selected.size ? (
+            <Button variant="outline" onClick={() => setUploading(true)}>
+              <FileUp aria-hidden /> {t('list.documentSelected', { count: selected.size })}
+            </Button>
+          ) : null}
           <Button asChild variant="outline">
             <Link to={selected.size ? `/labels?ids=${[...selected].join(',')}` : '/labels'}>
               <QrCode aria-hidden />{' '}
@@ -282,6 +299,27 @@ export default function EquipmentListPage() {
       )}
 
       {printView}
+      <Suspense fallback={null}>
+        {applying ? (
+          <ApplyProgramDialog
+            equipment={[...selected].map((id) => ({
+              id,
+              name: data?.items.find((e) => e.id === id)?.name ?? '',
+            }))}
+            open
+            onOpenChange={setApplying}
+            onApplied={() => setSelected(new Set())}
+          />
+        ) : null}
+        {uploading ? (
+          <UploadDialog
+            equipmentIds={[...selected]}
+            open
+            onOpenChange={setUploading}
+            onUploaded={() => setSelected(new Set())}
+          />
+        ) : null}
+      </Suspense>
     </main>
   );
 }

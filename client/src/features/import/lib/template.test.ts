@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
-  equipmentImportFields,
+  equipmentTemplateFields,
   equipmentRowInput,
   guessEquipmentColumns,
   guessHistoryColumns,
@@ -27,7 +27,7 @@ describe('import templates', () => {
     const header = (f: string) => fieldsIn(lang)[f] ?? f;
     it(`${lang}: every header of the templates is guessed back to its field`, () => {
       const eq = templateRows('equipment', lang, header)[0] as string[];
-      expect(guessEquipmentColumns(eq)).toEqual([...equipmentImportFields]);
+      expect(guessEquipmentColumns(eq)).toEqual([...equipmentTemplateFields]);
       const hist = templateRows('history', lang, header)[0] as string[];
       expect(guessHistoryColumns(hist)).toEqual([...historyImportFields]);
     });

@@ -1,5 +1,5 @@
 import { toCsv, type CsvColumn } from '@domain/csv';
-import { equipmentImportFields, historyImportFields, type DecimalMark } from '@domain/import';
+import { equipmentTemplateFields, historyImportFields, type DecimalMark } from '@domain/import';
 
 export type ImportKind = 'equipment' | 'history';
 type Example = Record<string, string | number | null>;
@@ -26,6 +26,8 @@ function examples(kind: ImportKind, lang: 'en' | 'es'): Example[] {
         maintenanceInterval: n(6),
         maintenanceIntervalUnit: es ? 'Meses' : 'Months',
         description: es ? 'Cabina con aire acondicionado' : 'Air-conditioned cab',
+        // One of the company's programs by name (Programs page); blank applies none.
+        program: null,
       },
       {
         name: es ? 'Camioneta 2' : 'Pickup 2',
@@ -43,6 +45,7 @@ function examples(kind: ImportKind, lang: 'en' | 'es'): Example[] {
         maintenanceInterval: null,
         maintenanceIntervalUnit: null,
         description: null,
+        program: null,
       },
     ];
   return [
@@ -72,7 +75,7 @@ function examples(kind: ImportKind, lang: 'en' | 'es'): Example[] {
 }
 
 const fieldsOf = (kind: ImportKind) =>
-  kind === 'equipment' ? equipmentImportFields : historyImportFields;
+  kind === 'equipment' ? equipmentTemplateFields : historyImportFields;
 
 /** A number as a spreadsheet of that convention writes it in a CSV (1234.5 or 1234,5). */
 const numberText = (v: number, mark: DecimalMark) =>

@@ -1,5 +1,6 @@
+import type { FormEvent, ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   outOfServiceInputSchema,
@@ -11,7 +12,8 @@ import {
 } from '@domain/schemas/inspections';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { FormField } from '@/components/form-field';
-import { Checkbox } from '@/components/ui/checkbox';
+import { CheckboxField } from '@/components/checkbox-field';
+import { invalidProps } from '@/components/form-field-props';
 import {
   Dialog,
   DialogContent,
@@ -61,10 +63,7 @@ export function ResolveDialog({
   const how = form.watch('how');
   const noteError = msg(errors.note?.message);
   const costError = msg(errors.cost?.message);
-  const invalid = (error: string | undefined, id: string) => ({
-    'aria-invalid': Boolean(error) || undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-  });
+  const invalid = (error: string | undefined, id: string) => invalidProps(error, id);
 
   const onValid = (body: ResolveDefectInput) =>
     resolve.mutate(
@@ -82,95 +81,76 @@ export function ResolveDialog({
     );
 
   return (
-    <Dialog open onOpenChange={(o) => (o ? null : onClose())}>
-      <DialogContent>
-        <form
-          onSubmit={(e) => void form.handleSubmit(onValid)(e)}
-          className="grid gap-4"
-          noValidate
-        >
-          <DialogHeader>
-            <DialogTitle>{t('resolve.title')}</DialogTitle>
-            <DialogDescription>
-              {defect.equipmentName} · {st(defect.itemLabel)}
-            </DialogDescription>
-          </DialogHeader>
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">{t('resolve.how')}</legend>
-            {(['service', 'note'] as const).map((h) => (
-              <label key={h} className="flex items-center gap-2 text-sm">
-                <input type="radio" value={h} {...form.register('how')} className="h-4 w-4" />
-                {t(`resolve.${h}`)}
-              </label>
-            ))}
-          </fieldset>
-          {how === 'service' ? (
-            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              <FormField
-                id="resolve-cost"
-                label={t('resolve.cost')}
-                error={costError}
-                className="gap-1"
-              >
-                <Input
-                  id="resolve-cost"
-                  inputMode="decimal"
-                  {...form.register('cost')}
-                  {...invalid(costError, 'resolve-cost')}
-                />
-              </FormField>
-              <div className="grid gap-1">
-                <Label htmlFor="resolve-by">{t('resolve.performedBy')}</Label>
-                <Input id="resolve-by" maxLength={120} {...form.register('performedBy')} />
-              </div>
-            </div>
-          ) : null}
+    <DefectFormDialog
+      title={t('resolve.title')}
+      description={`${defect.equipmentName} · ${st(defect.itemLabel)}`}
+      onClose={onClose}
+      onSubmit={form.handleSubmit(onValid)}
+    >
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">{t('resolve.how')}</legend>
+        {(['service', 'note'] as const).map((h) => (
+          <label key={h} className="flex items-center gap-2 text-sm">
+            <input type="radio" value={h} {...form.register('how')} className="h-4 w-4" />
+            {t(`resolve.${h}`)}
+          </label>
+        ))}
+      </fieldset>
+      {how === 'service' ? (
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <FormField
-            id="resolve-note"
-            label={t('resolve.noteLabel')}
-            error={noteError}
+            id="resolve-cost"
+            label={t('resolve.cost')}
+            error={costError}
             className="gap-1"
           >
-            <Textarea
-              id="resolve-note"
-              rows={3}
-              maxLength={1000}
-              {...form.register('note')}
-              {...invalid(noteError, 'resolve-note')}
+            <Input
+              id="resolve-cost"
+              inputMode="decimal"
+              {...form.register('cost')}
+              {...invalid(costError, 'resolve-cost')}
             />
           </FormField>
-          {defect.outOfService ? (
-            <label className="flex items-center gap-2 text-sm">
-              <Controller
-                control={form.control}
-                name="returnToService"
-                render={({ field }) => (
-                  <Checkbox
-                    checked={field.value}
-                    onCheckedChange={(c) => field.onChange(c === true)}
-                  />
-                )}
-              />
-              {t('resolve.returnToService')}
-            </label>
-          ) : null}
-          {defect.outOfService && otherOpenCritical > 0 ? (
-            <p className="text-xs text-muted-foreground">
-              {t('resolve.otherCritical', { count: otherOpenCritical })}
-            </p>
-          ) : null}
-          <FormDialogFooter
-            error={errors.root?.message}
-            className="gap-2"
-            cancelLabel={t('actions.cancel')}
-            onCancel={onClose}
-            submitLabel={t('resolve.confirm')}
-            pending={resolve.isPending}
-            pendingLabel={t('actions.saving')}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+          <div className="grid gap-1">
+            <Label htmlFor="resolve-by">{t('resolve.performedBy')}</Label>
+            <Input id="resolve-by" maxLength={120} {...form.register('performedBy')} />
+          </div>
+        </div>
+      ) : null}
+      <FormField
+        id="resolve-note"
+        label={t('resolve.noteLabel')}
+        error={noteError}
+        className="gap-1"
+      >
+        <Textarea
+          id="resolve-note"
+          rows={3}
+          maxLength={1000}
+          {...form.register('note')}
+          {...invalid(noteError, 'resolve-note')}
+        />
+      </FormField>
+      {defect.outOfService ? (
+        <CheckboxField control={form.control} name="returnToService">
+          {t('resolve.returnToService')}
+        </CheckboxField>
+      ) : null}
+      {defect.outOfService && otherOpenCritical > 0 ? (
+        <p className="text-xs text-muted-foreground">
+          {t('resolve.otherCritical', { count: otherOpenCritical })}
+        </p>
+      ) : null}
+      <FormDialogFooter
+        error={errors.root?.message}
+        className="gap-2"
+        cancelLabel={t('actions.cancel')}
+        onCancel={onClose}
+        submitLabel={t('resolve.confirm')}
+        pending={resolve.isPending}
+        pendingLabel={t('actions.saving')}
+      />
+    </DefectFormDialog>
   );
 }
 
@@ -206,43 +186,57 @@ export function OutOfServiceDialog({
       },
     );
   return (
+    <DefectFormDialog
+      title={t('outOfService.title')}
+      description={t('outOfService.description', { name: equipmentName })}
+      onClose={onClose}
+      onSubmit={form.handleSubmit(onValid)}
+    >
+      <FormField id="oos-reason" label={t('outOfService.reason')} error={error} className="gap-1">
+        <Textarea
+          id="oos-reason"
+          rows={2}
+          maxLength={500}
+          {...form.register('reason')}
+          {...invalidProps(error, 'oos-reason')}
+        />
+      </FormField>
+      <FormDialogFooter
+        error={form.formState.errors.root?.message}
+        className="gap-2"
+        cancelLabel={t('actions.cancel')}
+        onCancel={onClose}
+        submitLabel={t('outOfService.confirm')}
+        pending={mutation.isPending}
+        destructive
+      />
+    </DefectFormDialog>
+  );
+}
+
+/** A defect dialog's frame: the form holds its header, fields and footer; closing calls `onClose`. */
+function DefectFormDialog({
+  title,
+  description,
+  onClose,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  description: string;
+  onClose: () => void;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
     <Dialog open onOpenChange={(o) => (o ? null : onClose())}>
       <DialogContent>
-        <form
-          onSubmit={(e) => void form.handleSubmit(onValid)(e)}
-          className="grid gap-4"
-          noValidate
-        >
+        <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
           <DialogHeader>
-            <DialogTitle>{t('outOfService.title')}</DialogTitle>
-            <DialogDescription>
-              {t('outOfService.description', { name: equipmentName })}
-            </DialogDescription>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
-          <FormField
-            id="oos-reason"
-            label={t('outOfService.reason')}
-            error={error}
-            className="gap-1"
-          >
-            <Textarea
-              id="oos-reason"
-              rows={2}
-              maxLength={500}
-              {...form.register('reason')}
-              aria-invalid={Boolean(error) || undefined}
-              aria-describedby={error ? 'oos-reason-error' : undefined}
-            />
-          </FormField>
-          <FormDialogFooter
-            error={form.formState.errors.root?.message}
-            className="gap-2"
-            cancelLabel={t('actions.cancel')}
-            onCancel={onClose}
-            submitLabel={t('outOfService.confirm')}
-            pending={mutation.isPending}
-            destructive
-          />
+          {children}
         </form>
       </DialogContent>
     </Dialog>

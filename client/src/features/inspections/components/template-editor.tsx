@@ -16,6 +16,7 @@ import {
 import { FieldError } from '@/components/ui/label';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { CheckboxField } from '@/components/checkbox-field';
 import {
   Dialog,
   DialogContent,
@@ -219,19 +220,9 @@ export function TemplateEditor({
               )}
             />
           </fieldset>
-          <label className="flex items-center gap-2 text-sm">
-            <Controller
-              control={form.control}
-              name="daily"
-              render={({ field }) => (
-                <Checkbox
-                  checked={field.value}
-                  onCheckedChange={(c) => field.onChange(c === true)}
-                />
-              )}
-            />
+          <CheckboxField control={form.control} name="daily">
             {t('templates.daily')}
-          </label>
+          </CheckboxField>
 
           <fieldset className="grid gap-3">
             <legend className="mb-1 text-sm font-medium">{t('templates.items')}</legend>
@@ -295,33 +286,13 @@ export function TemplateEditor({
                     ) : null}
                   </div>
                   <div className="flex flex-wrap items-center gap-4">
-                    <label className="flex items-center gap-2 text-sm">
-                      <Controller
-                        control={form.control}
-                        name={`items.${i}.required`}
-                        render={({ field }) => (
-                          <Checkbox
-                            checked={field.value}
-                            onCheckedChange={(c) => field.onChange(c === true)}
-                          />
-                        )}
-                      />
+                    <CheckboxField control={form.control} name={`items.${i}.required`}>
                       {t('templates.required')}
-                    </label>
+                    </CheckboxField>
                     {kind === 'passFail' ? (
-                      <label className="flex items-center gap-2 text-sm">
-                        <Controller
-                          control={form.control}
-                          name={`items.${i}.critical`}
-                          render={({ field }) => (
-                            <Checkbox
-                              checked={field.value}
-                              onCheckedChange={(c) => field.onChange(c === true)}
-                            />
-                          )}
-                        />
+                      <CheckboxField control={form.control} name={`items.${i}.critical`}>
                         {t('templates.critical')}
-                      </label>
+                      </CheckboxField>
                     ) : null}
                     <div className="ml-auto flex gap-1">
                       <Button

@@ -2,6 +2,8 @@ import type { EquipmentDto } from '@domain/schemas/equipment';
 import type { MachinePageDto } from '@domain/schemas/machine-page';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { volumeIn } from '@domain/fuel';
+import { useCurrentUser } from '@/lib/auth';
 import { formatUsage } from '@/components/equipment/format';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime, formatMonth, formatNumber, formatUsd } from '@/lib/format';
@@ -96,21 +98,41 @@ export function MachineCharts({
   const { t } = useTranslation('machines');
   const { t: te } = useTranslation('equipment');
   const usage = (v: number) => formatUsage(te, v, e.unit);
-  const gallons = (v: number) => t('figures.gallons', { value: formatNumber(v, 1) });
+  // Fuel months arrive in stored gallons; shown in the company's unit, converted once here.
+  const volumeUnit = useCurrentUser().user?.volumeUnit ?? 'gal';
+  const fuelMonths = charts.fuelByMonth.map((m) => ({ ...m, value: volumeIn(m.value, volumeUnit) }));
+  const gallons = (v: number) =>
+    t('figures.volume', { value: formatNumber(v, 1), unit: volumeUnit });
   const kept = charts.usage.filter((p) => !p.voided);
   const voidedCount = charts.usage.length - kept.length;
   const first = kept[0];
   const last = kept[kept.length - 1];
-  const monthRows = (months: MachinePageDto['charts']['fuelByMonth'], f: (v: number) => string) =>
-    months.map((m) => [formatMonth(m.month), f(m.value)]);
-  const monthSummary = (
+  /** A chart of one figure per month, its summary and its table (fuel added, maintenance cost). */
+  const monthCard = (
+    testId: string,
+    title: string,
+    noData: string,
     months: MachinePageDto['charts']['fuelByMonth'],
-    f: (v: number) => string,
-  ) =>
-    t('charts.monthSummary', {
-      count: months.length,
-      total: f(months.reduce((s, m) => s + m.value, 0)),
-    });
+    name: string,
+    color: string,
+    format: (v: number) => string,
+  ) => (
+    <ChartCard
+      testId={testId}
+      title={title}
+      empty={months.length ? null : noData}
+      summary={t('charts.monthSummary', {
+        count: months.length,
+        total: format(months.reduce((sum, m) => sum + m.value, 0)),
+      })}
+      table={{
+        head: [t('charts.month'), name],
+        rows: months.map((m) => [formatMonth(m.month), format(m.value)]),
+      }}
+    >
+      <MonthChart months={months} name={name} color={color} format={format} />
+    </ChartCard>
+  );
   return (
     <section aria-labelledby="charts-heading" className="grid gap-3">
       <h2 id="charts-heading" className="sr-only">
@@ -161,40 +183,24 @@ export function MachineCharts({
             }}
           />
         </ChartCard>
-        <ChartCard
-          testId="fuel-chart"
-          title={t('charts.fuel')}
-          empty={charts.fuelByMonth.length ? null : t('charts.noFuel')}
-          summary={monthSummary(charts.fuelByMonth, gallons)}
-          table={{
-            head: [t('charts.month'), t('charts.fuelAdded')],
-            rows: monthRows(charts.fuelByMonth, gallons),
-          }}
-        >
-          <MonthChart
-            months={charts.fuelByMonth}
-            name={t('charts.fuelAdded')}
-            color="#0891b2"
-            format={gallons}
-          />
-        </ChartCard>
-        <ChartCard
-          testId="cost-chart"
-          title={t('charts.cost')}
-          empty={charts.costByMonth.length ? null : t('charts.noCost')}
-          summary={monthSummary(charts.costByMonth, formatUsd)}
-          table={{
-            head: [t('charts.month'), t('charts.costLabel')],
-            rows: monthRows(charts.costByMonth, formatUsd),
-          }}
-        >
-          <MonthChart
-            months={charts.costByMonth}
-            name={t('charts.costLabel')}
-            color="#16a34a"
-            format={formatUsd}
-          />
-        </ChartCard>
+        {monthCard(
+          'fuel-chart',
+          t('charts.fuel'),
+          t('charts.noFuel'),
+          fuelMonths,
+          t('charts.fuelAdded'),
+          '#0891b2',
+          gallons,
+        )}
+        {monthCard(
+          'cost-chart',
+          t('charts.cost'),
+          t('charts.noCost'),
+          charts.costByMonth,
+          t('charts.costLabel'),
+          '#16a34a',
+          formatUsd,
+        )}
       </div>
     </section>
   );

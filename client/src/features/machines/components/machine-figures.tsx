@@ -2,6 +2,8 @@ import type { EquipmentDto } from '@domain/schemas/equipment';
 import type { MachinePageDto } from '@domain/schemas/machine-page';
 import { useTranslation } from 'react-i18next';
 import { formatUsage } from '@/components/equipment/format';
+import { volumeIn } from '@domain/fuel';
+import { useCurrentUser } from '@/lib/auth';
 import { formatDate, formatDateTime, formatNumber, formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -47,6 +49,9 @@ export function MachineFigures({
   const { t } = useTranslation('machines');
   const { t: te } = useTranslation('equipment');
   const usage = (v: number) => formatUsage(te, v, e.unit);
+  // Fuel in the company's unit (stored in gallons; converted once, here: domain/fuel.ts).
+  const volumeUnit = useCurrentUser().user?.volumeUnit ?? 'gal';
+  const volume = (gallons: number) => formatNumber(volumeIn(gallons, volumeUnit), 1);
   const s = e.status;
   const meter = e.unit !== 'n/a';
   const left: string[] = [];
@@ -79,8 +84,8 @@ export function MachineFigures({
   const fuelDetail =
     e.totalGasUsed > 0 || e.totalDieselUsed > 0
       ? t('figures.fuelSplit', {
-          gas: formatNumber(e.totalGasUsed, 1),
-          diesel: formatNumber(e.totalDieselUsed, 1),
+          gas: volume(e.totalGasUsed),
+          diesel: volume(e.totalDieselUsed),
         })
       : null;
   return (
@@ -88,7 +93,7 @@ export function MachineFigures({
       <h2 id="figures-heading" className="sr-only">
         {t('figures.title')}
       </h2>
-      <dl className="grid grid-cols-2 gap-2 md:grid-cols-4 xl:grid-cols-7" data-testid="figures">
+      <dl className="grid grid-cols-2 gap-2 md:grid-cols-4" data-testid="figures">
         <Figure
           label={t('figures.currentUsage')}
           value={meter ? usage(e.currentUsage) : '—'}
@@ -112,7 +117,7 @@ export function MachineFigures({
         />
         <Figure
           label={t('figures.totalFuel')}
-          value={t('figures.gallons', { value: formatNumber(e.totalFuelUsed, 1) })}
+          value={t('figures.volume', { value: volume(e.totalFuelUsed), unit: volumeUnit })}
           detail={fuelDetail}
         />
         <Figure
@@ -137,6 +142,21 @@ export function MachineFigures({
               ? t('figures.over', { value: usage(figures.usageTracked) })
               : null
           }
+        />
+        <Figure
+          label={t('figures.ownership')}
+          value={formatUsd(figures.totalCost)}
+          detail={[
+            t('figures.fuelCost', { amount: formatUsd(figures.fuelCost) }),
+            figures.totalCostPerUnit === null
+              ? null
+              : t('figures.perUnitAmount', {
+                  amount: formatUsd(figures.totalCostPerUnit),
+                  unit: te(`perUnit.${e.unit}`, { defaultValue: e.unit }),
+                }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         />
       </dl>
     </section>

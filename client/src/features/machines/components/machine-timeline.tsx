@@ -4,19 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVoidEntry } from '@/components/equipment/equipment-queries';
-import { VoidDialog } from '@/components/equipment/lazy-dialogs';
+import { VoidDialog } from '@/components/equipment/lazy-void-dialog';
 import { NoteForm } from '@/components/equipment/note-form';
-import {
-  describeReading,
-  HistoryEntry,
-  voidDone,
-} from '@/components/equipment/notes-history-dialog';
+import { describeReading, HistoryEntry, voidDone } from '@/components/equipment/history-entry';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { machineHistoryPage, type TimelineKind } from '../api/machine-history';
+import { DocumentChips, documentsOfEntry } from '@/components/documents/document-chips';
+import { useKnownMachineDocuments } from '@/components/documents/documents-api';
 import { TimelineLinks } from './timeline-links';
 
 /**
@@ -130,6 +128,8 @@ function TimelinePage({
   const { t } = useTranslation('machines');
   const { t: te } = useTranslation('equipment');
   const page = useQuery(machineHistoryPage(e.id, kind, cursor));
+  // The machine's files as the Documents card asked them: a record's receipts on its entry.
+  const documents = useKnownMachineDocuments(e.id);
   if (!page.data)
     return page.isError ? null : (
       <li className="p-3 text-sm text-muted-foreground">{te('loading')}</li>
@@ -145,6 +145,7 @@ function TimelinePage({
           onVoid={onVoid && h.canVoid ? () => onVoid(h) : undefined}
         >
           <TimelineLinks entry={h} />
+          <DocumentChips documents={documentsOfEntry(documents, h)} />
         </HistoryEntry>
       ))}
       {next === null ? null : left > 1 ? (

@@ -12,10 +12,13 @@ import { MachineHeader } from '../components/machine-header';
 import { MachineSections } from '../components/machine-sections';
 import { MachineTimeline } from '../components/machine-timeline';
 import { OpenWorkOrders, PendingReadings } from '../components/machine-work';
+import { ScheduleCard } from '../components/schedule-card';
 
 // Costs (issue 27) load once the page is on screen, in their own chunk: the machine page's budget stays
 // as it was, and their code and data do not compete with the first screen.
 const MachineCosts = lazy(() => import('../components/machine-costs'));
+// Documents (issue 42): their own chunk and call, after the first paint.
+const DocumentsCard = lazy(() => import('../components/documents-card'));
 
 /**
  * A machine's page (/machines/:id, and /m/:id after a QR scan; issue 24): header, figures, charts,
@@ -61,6 +64,7 @@ export default function MachinePage() {
           />
           {!e.retiredAt ? <PendingReadings equipment={e} pending={data.pendingReadings} /> : null}
           <MachineFigures equipment={e} figures={data.figures} />
+          <ScheduleCard equipment={e} tasks={data.tasks} />
           <MachineCharts equipment={e} charts={data.charts} />
           {!e.retiredAt && (
             <AfterFirstPaint>
@@ -74,6 +78,11 @@ export default function MachinePage() {
               <MachineTimeline equipment={e} />
             </div>
             <div className="grid min-w-0 content-start gap-3">
+              <AfterFirstPaint>
+                <Suspense fallback={null}>
+                  <DocumentsCard equipmentId={e.id} readOnly={Boolean(e.retiredAt)} />
+                </Suspense>
+              </AfterFirstPaint>
               <OpenWorkOrders orders={data.openWorkOrders} />
               <MachineSections equipment={e} page={data} />
             </div>

@@ -1,21 +1,23 @@
-import { dueSoonColumns, exportFileName, partsText, toCsv } from '@domain/csv';
+import { dueSoonColumns, exportFileName, toCsv } from '@domain/csv';
 import { addInterval } from '@domain/dates';
+import { taskCategories, type TaskCategory } from '@domain/schedule';
 import { dueGroupOf } from '@domain/status-words';
-import type { EquipmentDto } from '@domain/schemas/equipment';
-import { dueWindows, type DueWindow } from '@domain/schemas/maintenance';
+import {
+  dueWindows,
+  RENEWAL_WINDOW_DAYS,
+  type DueTask,
+  type DueWindow,
+} from '@domain/schemas/maintenance';
 import { Download, Printer } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
 import { CalendarFeedCard } from '@/components/calendar-feed-card';
-import { ForecastText } from '@/components/equipment/forecast-text';
-import { formatUsage } from '@/components/equipment/format';
-import { StatusBadge } from '@/components/equipment/status-badge';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { companyToday, useCurrentUser } from '@/lib/auth';
 import { downloadText } from '@/lib/download';
@@ -23,8 +25,10 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
 import { cn } from '@/lib/utils';
 import { lowStockQueryOptions, useDueList, useLowStock } from '../api/get-due';
+import { DueMachineCard } from '../components/due-machine-card';
 
-type Group = { key: string; label: string; items: EquipmentDto[] };
+/** A group of the page: Overdue, Past due or a week; in it, each machine with its tasks due. */
+type Group = { key: string; label: string; machines: DueTask[][] };
 
 /** Monday of the week of a date (YYYY-MM-DD). */
 function weekStart(d: string): string {
@@ -33,18 +37,33 @@ function weekStart(d: string): string {
 }
 
 /**
- * Overdue first (every machine whose status is Overdue), then Past due (Time for Service past its due
+ * Rows grouped by machine (issue 40), each machine under the group of its most urgent task (the list
+ * comes most urgent first): Overdue (a task Overdue), then Past due (Time for Service past its due
  * point: "past due by 7.5 hours", never a week), then one group per week (domain/status-words.ts
  * dueGroupOf): the printed report puts each on its own page.
  */
-function groupByWeek(
-  items: EquipmentDto[],
+function groupByMachine(
+  items: DueTask[],
   today: string,
   labels: { overdue: string; pastDue: string; week: (date: string) => string },
 ) {
+  const byMachine = new Map<string, DueTask[]>();
+  for (const r of items) {
+    const list = byMachine.get(r.machine.id);
+    if (list) list.push(r);
+    else byMachine.set(r.machine.id, [r]);
+  }
   const groups: Group[] = [];
-  for (const e of items) {
-    const g0 = dueGroupOf(e, today, weekStart);
+  for (const tasks of byMachine.values()) {
+    const r = tasks[0]!;
+    const g0 = dueGroupOf(
+      {
+        status: { serviceStatus: r.status, overdueUsage: r.overdueUsage },
+        forecast: { dueDate: r.forecastDate },
+      },
+      today,
+      weekStart,
+    );
     const key = typeof g0 === 'string' ? g0 : g0.week;
     let g = groups.find((x) => x.key === key);
     if (!g) {
@@ -56,15 +75,15 @@ function groupByWeek(
             : g0 === 'past_due'
               ? labels.pastDue
               : labels.week(formatDate(g0.week)),
-        items: [],
+        machines: [],
       };
       groups.push(g);
     }
-    g.items.push(e);
+    g.machines.push(tasks);
   }
-  // Overdue, Past due, then the weeks in order (the list comes sorted by due date).
+  // Overdue, Past due, then the weeks in order.
   const rank = (k: string) => (k === 'overdue' ? 0 : k === 'past_due' ? 1 : 2);
-  return groups.sort((a, b) => rank(a.key) - rank(b.key));
+  return groups.sort((a, b) => rank(a.key) - rank(b.key) || a.key.localeCompare(b.key));
 }
 
 /** Due soon (owners and managers): what is due within 7 / 14 / 30 days and everything overdue. */
@@ -72,8 +91,10 @@ export default function DueSoonPage() {
   const { t } = useTranslation('maintenance');
   const { t: te } = useTranslation('equipment');
   const { user } = useCurrentUser();
+  const { t: ts } = useTranslation('schedule');
   const [within, setWithin] = useState<DueWindow>(14);
-  const q = useDueList(within);
+  const [category, setCategory] = useState<TaskCategory | ''>('');
+  const q = useDueList(within, category || undefined);
   // The first answer is rendered in a deferred (time-sliced) render with the spinner up meanwhile: a
   // query result alone would build the whole list in one synchronous, long task. Later answers
   // (another window) show at once.
@@ -87,15 +108,15 @@ export default function DueSoonPage() {
     void qc.prefetchQuery(lowStockQueryOptions());
   }, [qc]);
   const today = data?.today ?? companyToday();
-  const items = data?.items ?? [];
-  const groups = groupByWeek(items, today, {
+  const items = data?.tasks ?? [];
+  const groups = groupByMachine(items, today, {
     overdue: t('overdue'),
     pastDue: t('pastDue'),
     week: (date) => t('week', { date }),
   });
 
   const onExport = () => {
-    const file = exportFileName(`due-soon-${within}-days`, today);
+    const file = exportFileName(`due-soon-${within}-days${category ? `-${category}` : ''}`, today);
     downloadText(file, toCsv(dueSoonColumns, items));
     toast({
       title: te('toast.exportComplete'),
@@ -108,7 +129,9 @@ export default function DueSoonPage() {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold">{t('title')}</h1>
-          <p className="max-w-2xl text-sm text-muted-foreground no-print">{t('intro')}</p>
+          <p className="max-w-2xl text-sm text-muted-foreground no-print">
+            {t('intro', { days: RENEWAL_WINDOW_DAYS })}
+          </p>
           <p className="hidden text-sm print:block">
             {t('printedOn', { company: user?.businessName ?? '', date: formatDate(today) })}
           </p>
@@ -122,20 +145,37 @@ export default function DueSoonPage() {
           </Button>
         </div>
       </div>
-      <div role="radiogroup" aria-label={t('within')} className="no-print flex flex-wrap gap-2">
-        <span className="self-center text-sm text-muted-foreground">{t('within')}</span>
-        {dueWindows.map((w) => (
-          <Button
-            key={w}
-            role="radio"
-            aria-checked={within === w}
-            variant={within === w ? 'default' : 'outline'}
-            className="h-11 min-w-20"
-            onClick={() => setWithin(w)}
+      <div className="no-print flex flex-wrap items-end gap-4">
+        <div role="radiogroup" aria-label={t('within')} className="flex flex-wrap gap-2">
+          <span className="self-center text-sm text-muted-foreground">{t('within')}</span>
+          {dueWindows.map((w) => (
+            <Button
+              key={w}
+              role="radio"
+              aria-checked={within === w}
+              variant={within === w ? 'default' : 'outline'}
+              className="h-11 min-w-20"
+              onClick={() => setWithin(w)}
+            >
+              {t(`days_${w}`)}
+            </Button>
+          ))}
+        </div>
+        <label className="grid gap-1 text-sm">
+          <span className="text-muted-foreground">{t('category')}</span>
+          <NativeSelect
+            className="h-11 min-w-44"
+            value={category}
+            onChange={(e) => setCategory(e.target.value as TaskCategory | '')}
           >
-            {t(`days_${w}`)}
-          </Button>
-        ))}
+            <option value="">{t('allCategories')}</option>
+            {taskCategories.map((c) => (
+              <option key={c} value={c}>
+                {ts(`categories.${c}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
       </div>
       {loading ? (
         <PageSpinner />
@@ -161,41 +201,13 @@ export default function DueSoonPage() {
                 id={`due-${g.key}`}
                 className={cn('text-lg font-semibold', g.key === 'overdue' && 'text-red-700')}
               >
-                {g.label} · {t('count', { count: g.items.length })}
+                {g.label} · {t('count', { count: g.machines.length })} ·{' '}
+                {t('tasks', { count: g.machines.reduce((n, m) => n + m.length, 0) })}
               </h2>
               <ul className="grid gap-2">
-                {g.items.map((e) => (
-                  <li key={e.id}>
-                    <Card
-                      className="grid grid-cols-1 gap-2 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,3fr)] sm:items-center print:grid-cols-[2fr_2fr_3fr] print:shadow-none"
-                      data-testid="due-item"
-                    >
-                      <div className="min-w-0">
-                        <p className="truncate font-semibold">
-                          <MachineLink id={e.id} className="font-semibold">
-                            {e.name}
-                          </MachineLink>
-                        </p>
-                        <p className="text-xs text-muted-foreground">
-                          {te(`types.${e.type}`, { defaultValue: e.type })} ·{' '}
-                          {formatUsage(te, e.currentUsage, e.unit)}
-                        </p>
-                      </div>
-                      <div className="grid justify-items-start gap-1">
-                        <StatusBadge status={e.status} />
-                        <ForecastText e={e} className="text-sm text-foreground" />
-                      </div>
-                      <p className="text-sm">
-                        <span className="text-muted-foreground">{t('parts')}: </span>
-                        {e.serviceParts.length ? partsText(e.serviceParts) : t('noParts')}
-                      </p>
-                      <Link
-                        to={`/work-orders?equipmentId=${e.id}`}
-                        className="no-print text-sm font-medium text-primary underline sm:col-span-3"
-                      >
-                        {t('createWorkOrder')}
-                      </Link>
-                    </Card>
+                {g.machines.map((tasks) => (
+                  <li key={tasks[0]!.machine.id}>
+                    <DueMachineCard tasks={tasks} />
                   </li>
                 ))}
               </ul>

@@ -8,5 +8,10 @@ export type SubmitUpdateBody = {
   newUsage?: number;
   fuelAdded?: number;
   fuelType?: 'gas' | 'diesel';
+  /** The fill-up's own price per `volumeUnit` and total cost (issue 45). */
+  price?: number;
+  cost?: number;
+  /** The unit `fuelAdded` and `price` were typed in: the company's. */
+  volumeUnit?: 'gal' | 'L';
   notes?: string;
 };

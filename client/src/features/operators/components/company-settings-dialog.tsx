@@ -8,14 +8,9 @@ import { useEffect, useMemo } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { invalidProps } from '@/components/form-field-props';
 import { FormField } from '@/components/form-field';
 import { TimeZoneField } from '@/components/time-zone-field';
 import { Input } from '@/components/ui/input';
@@ -91,87 +86,79 @@ export function CompanySettingsDialog({
     });
   };
 
-  const described = (key: keyof CompanySettingsFormValues, id: string, hint?: boolean) => ({
-    'aria-invalid': Boolean(errors[key]) || undefined,
-    'aria-describedby': errors[key] ? `${id}-error` : hint ? `${id}-hint` : undefined,
-  });
+  const described = (key: keyof CompanySettingsFormValues, id: string, hint?: boolean) =>
+    invalidProps(errors[key], id, hint);
   // The zone's message names what was typed (common:timeZone.notFound).
   const zoneError = errors.timeZone
     ? tc('timeZone.notFound', { value: form.getValues('timeZone').trim() })
     : undefined;
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('settingsDialog.title')}</DialogTitle>
-          <DialogDescription>{t('settingsDialog.description')}</DialogDescription>
-        </DialogHeader>
-        <form
-          onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}
-          className="grid gap-4"
-          noValidate
-        >
-          <FormField
-            id="settingsCompanyName"
-            label={t('settingsDialog.companyName')}
-            error={msg(errors.companyName?.message)}
-            className="gap-2"
-          >
-            <Input
-              id="settingsCompanyName"
-              placeholder={companyName}
-              maxLength={120}
-              {...form.register('companyName')}
-              {...described('companyName', 'settingsCompanyName')}
+    <FormDialog
+      open={open}
+      onOpenChange={close}
+      title={t('settingsDialog.title')}
+      description={t('settingsDialog.description')}
+      onSubmit={form.handleSubmit(onValid, onInvalid)}
+    >
+      <FormField
+        id="settingsCompanyName"
+        label={t('settingsDialog.companyName')}
+        error={msg(errors.companyName?.message)}
+        className="gap-2"
+      >
+        <Input
+          id="settingsCompanyName"
+          placeholder={companyName}
+          maxLength={120}
+          {...form.register('companyName')}
+          {...described('companyName', 'settingsCompanyName')}
+        />
+      </FormField>
+      <FormField
+        id="settingsPassword"
+        label={t('settingsDialog.password')}
+        error={msg(errors.masterPassword?.message)}
+        hint={t('settingsDialog.passwordHint')}
+        className="gap-2"
+      >
+        <PasswordInput
+          id="settingsPassword"
+          autoComplete="new-password"
+          {...form.register('masterPassword')}
+          {...described('masterPassword', 'settingsPassword', true)}
+        />
+      </FormField>
+      <FormField
+        id="settingsTimeZone"
+        label={t('settingsDialog.timeZone')}
+        error={zoneError}
+        hint={t('settingsDialog.timeZoneHint')}
+        className="gap-2"
+      >
+        <Controller
+          control={form.control}
+          name="timeZone"
+          render={({ field }) => (
+            <TimeZoneField
+              id="settingsTimeZone"
+              value={field.value}
+              // Typing clears the message until the next save (it names what was typed then).
+              onChange={(z) => {
+                setValue('timeZone', z);
+                form.clearErrors('timeZone');
+              }}
+              invalid={Boolean(zoneError)}
+              describedBy={zoneError ? 'settingsTimeZone-error' : 'settingsTimeZone-hint'}
             />
-          </FormField>
-          <FormField
-            id="settingsPassword"
-            label={t('settingsDialog.password')}
-            error={msg(errors.masterPassword?.message)}
-            hint={t('settingsDialog.passwordHint')}
-            className="gap-2"
-          >
-            <PasswordInput
-              id="settingsPassword"
-              autoComplete="new-password"
-              {...form.register('masterPassword')}
-              {...described('masterPassword', 'settingsPassword', true)}
-            />
-          </FormField>
-          <FormField
-            id="settingsTimeZone"
-            label={t('settingsDialog.timeZone')}
-            error={zoneError}
-            hint={t('settingsDialog.timeZoneHint')}
-            className="gap-2"
-          >
-            <Controller
-              control={form.control}
-              name="timeZone"
-              render={({ field }) => (
-                <TimeZoneField
-                  id="settingsTimeZone"
-                  value={field.value}
-                  // Typing clears the message until the next save (it names what was typed then).
-                  onChange={(z) => {
-                    setValue('timeZone', z);
-                    form.clearErrors('timeZone');
-                  }}
-                  invalid={Boolean(zoneError)}
-                  describedBy={zoneError ? 'settingsTimeZone-error' : 'settingsTimeZone-hint'}
-                />
-              )}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? t('settingsDialog.saving') : t('settingsDialog.save')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          )}
+        />
+      </FormField>
+      <DialogFooter>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? t('settingsDialog.saving') : t('settingsDialog.save')}
+        </Button>
+      </DialogFooter>
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/format';
+import { PRIMARY_TASK_NAME, type NextTask } from '@domain/schedule';
+import { formatDate, formatNumber } from '@/lib/format';
 import { relativeTime } from '@/lib/relative-time';
 
 /** Parses what the operator typed ("12,5" or "12.5"); null when not a number. */
@@ -12,7 +13,8 @@ function typedNumber(value: string): number | null {
 
 /**
  * Faster entry (issue 13): the machine's last reading and when, a live preview of the increase the
- * typed reading makes ("+6.5 hours since yesterday") and the machine's usual daily usage when known.
+ * typed reading makes ("+6.5 hours since yesterday") and the machine's usual daily usage when known;
+ * and its next service task (issue 40: "Next: Engine oil, at 1,250 hours, around Dec 4").
  */
 export function EntryPreview({
   currentUsage,
@@ -20,6 +22,7 @@ export function EntryPreview({
   typed,
   lastReadingAt,
   usualDaily,
+  nextTask = null,
 }: {
   currentUsage: number;
   /** The machine's unit as stored: hours, miles, kilometers or n/a. */
@@ -27,6 +30,7 @@ export function EntryPreview({
   typed: string;
   lastReadingAt: string | null;
   usualDaily: number | null;
+  nextTask?: NextTask | null;
 }) {
   const { t, i18n } = useTranslation('field');
   const language = i18n.resolvedLanguage ?? 'en';
@@ -57,6 +61,22 @@ export function EntryPreview({
       {usualDaily !== null ? (
         <p className="text-muted-foreground">
           {t('entry.usualDaily', { value: amount(usualDaily, 1) })}
+        </p>
+      ) : null}
+      {nextTask ? (
+        <p data-testid="next-task">
+          {t('entry.nextTask', {
+            task:
+              nextTask.primary && nextTask.name === PRIMARY_TASK_NAME
+                ? t('entry.primaryTask')
+                : nextTask.name,
+          })}
+          {nextTask.dueUsage !== null && unit !== 'n/a'
+            ? `, ${t('entry.nextAt', { value: amount(nextTask.dueUsage, 2) })}`
+            : ''}
+          {nextTask.forecastDate
+            ? `, ${t('entry.nextAround', { date: formatDate(nextTask.forecastDate) })}`
+            : ''}
         </p>
       ) : null}
     </div>

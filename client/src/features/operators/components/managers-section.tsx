@@ -5,26 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { operatorsMessages } from '@domain/messages/operators';
 import { managerInputSchema, type EmployeeDto, type ManagerInput } from '@domain/schemas/operators';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { invalidProps } from '@/components/form-field-props';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -88,8 +74,7 @@ export function ManagersSection({ kind = 'managers' }: { kind?: StaffKind }) {
       });
   };
   const field = (key: keyof ManagerInput) => ({
-    'aria-invalid': Boolean(errors[key]) || undefined,
-    'aria-describedby': errors[key] ? `mgr-${key}-error` : undefined,
+    ...invalidProps(errors[key], `mgr-${key}`),
     ...form.register(key),
   });
   const errorOf = (key: keyof ManagerInput) => msg(errors[key]?.message);
@@ -132,103 +117,87 @@ export function ManagersSection({ kind = 'managers' }: { kind?: StaffKind }) {
         </ul>
       </CardContent>
 
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t(`${kind}.dialogTitle`)}</DialogTitle>
-            <DialogDescription>{t(`${kind}.dialogDescription`)}</DialogDescription>
-          </DialogHeader>
-          <form
-            onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}
-            className="grid gap-4"
-            noValidate
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t(`${kind}.dialogTitle`)}
+        description={t(`${kind}.dialogDescription`)}
+        onSubmit={form.handleSubmit(onValid, onInvalid)}
+      >
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <FormField
+            id="mgr-firstName"
+            label={t(`${kind}.firstName`)}
+            error={errorOf('firstName')}
+            className="gap-2"
           >
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <FormField
-                id="mgr-firstName"
-                label={t(`${kind}.firstName`)}
-                error={errorOf('firstName')}
-                className="gap-2"
-              >
-                <Input id="mgr-firstName" autoComplete="off" {...field('firstName')} />
-              </FormField>
-              <FormField
-                id="mgr-lastName"
-                label={t(`${kind}.lastName`)}
-                error={errorOf('lastName')}
-                className="gap-2"
-              >
-                <Input id="mgr-lastName" autoComplete="off" {...field('lastName')} />
-              </FormField>
-            </div>
-            <FormField
-              id="mgr-email"
-              label={t(`${kind}.email`)}
-              error={errorOf('email')}
-              className="gap-2"
-            >
-              <Input id="mgr-email" type="email" autoComplete="off" {...field('email')} />
-            </FormField>
-            <FormField
-              id="mgr-password"
-              label={t(`${kind}.password`)}
-              error={errorOf('password')}
-              hint={t(`${kind}.passwordHint`)}
-              className="gap-2"
-            >
-              <PasswordInput id="mgr-password" autoComplete="new-password" {...field('password')} />
-            </FormField>
-            <DialogFooter>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? t(`${kind}.saving`) : t(`${kind}.add`)}
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+            <Input id="mgr-firstName" autoComplete="off" {...field('firstName')} />
+          </FormField>
+          <FormField
+            id="mgr-lastName"
+            label={t(`${kind}.lastName`)}
+            error={errorOf('lastName')}
+            className="gap-2"
+          >
+            <Input id="mgr-lastName" autoComplete="off" {...field('lastName')} />
+          </FormField>
+        </div>
+        <FormField
+          id="mgr-email"
+          label={t(`${kind}.email`)}
+          error={errorOf('email')}
+          className="gap-2"
+        >
+          <Input id="mgr-email" type="email" autoComplete="off" {...field('email')} />
+        </FormField>
+        <FormField
+          id="mgr-password"
+          label={t(`${kind}.password`)}
+          error={errorOf('password')}
+          hint={t(`${kind}.passwordHint`)}
+          className="gap-2"
+        >
+          <PasswordInput id="mgr-password" autoComplete="new-password" {...field('password')} />
+        </FormField>
+        <DialogFooter>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? t(`${kind}.saving`) : t(`${kind}.add`)}
+          </Button>
+        </DialogFooter>
+      </FormDialog>
 
-      <AlertDialog open={removing !== null} onOpenChange={(o) => !o && setRemoving(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t(`${kind}.deleteTitle`)}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t(`${kind}.deleteDescription`, { name: removing ? fullName(removing) : '' })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{tc('actions.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              destructive
-              onClick={() => {
-                if (!removing) return;
-                const name = fullName(removing);
-                remove.mutate(removing.id, {
-                  onSuccess: () =>
-                    toast({
-                      title: t(
-                        kind === 'managers' ? 'toast.managerRemoved' : 'toast.technicianRemoved',
-                      ),
-                      description: name,
-                    }),
-                  onError: (err) =>
-                    toast({
-                      title: t(
-                        kind === 'managers'
-                          ? 'toast.managerRemoveFailed'
-                          : 'toast.technicianRemoveFailed',
-                      ),
-                      description: translateError(t, err),
-                      variant: 'destructive',
-                    }),
-                });
-                setRemoving(null);
-              }}
-            >
-              {t(`${kind}.confirm`)}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(o) => !o && setRemoving(null)}
+        title={t(`${kind}.deleteTitle`)}
+        description={t(`${kind}.deleteDescription`, {
+          name: removing ? fullName(removing) : '',
+        })}
+        cancelLabel={tc('actions.cancel')}
+        confirmLabel={t(`${kind}.confirm`)}
+        onConfirm={() => {
+          if (!removing) return;
+          const name = fullName(removing);
+          remove.mutate(removing.id, {
+            onSuccess: () =>
+              toast({
+                title: t(kind === 'managers' ? 'toast.managerRemoved' : 'toast.technicianRemoved'),
+                description: name,
+              }),
+            onError: (err) =>
+              toast({
+                title: t(
+                  kind === 'managers'
+                    ? 'toast.managerRemoveFailed'
+                    : 'toast.technicianRemoveFailed',
+                ),
+                description: translateError(t, err),
+                variant: 'destructive',
+              }),
+          });
+          setRemoving(null);
+        }}
+      />
     </Card>
   );
 }

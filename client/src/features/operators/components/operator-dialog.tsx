@@ -8,20 +8,20 @@ import {
   type EmployeeInput,
 } from '@domain/schemas/operators';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { invalidProps } from '@/components/form-field-props';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateEmployee, useUpdateEmployee } from '../api/employees';
 import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
+
+const NAME_FIELDS = [
+  ['firstName', 'opFirstName'],
+  ['lastName', 'opLastName'],
+] as const;
 
 /**
  * Add (editing = null) or edit an operator: first and last name. The username never changes. Added
@@ -110,65 +110,44 @@ export function OperatorDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>
-            {editing ? t('operatorDialog.editTitle') : t('operatorDialog.addTitle')}
-          </DialogTitle>
-          <DialogDescription>{t('operatorDialog.description')}</DialogDescription>
-        </DialogHeader>
-        <form
-          onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}
-          className="grid gap-4"
-          noValidate
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? t('operatorDialog.editTitle') : t('operatorDialog.addTitle')}
+      description={t('operatorDialog.description')}
+      onSubmit={form.handleSubmit(onValid, onInvalid)}
+    >
+      {NAME_FIELDS.map(([name, id]) => (
+        <FormField
+          key={name}
+          id={id}
+          label={t(`operatorDialog.${name}`)}
+          error={msg(errors[name]?.message)}
+          className="gap-2"
         >
-          <FormField
-            id="opFirstName"
-            label={t('operatorDialog.firstName')}
-            error={msg(errors.firstName?.message)}
-            className="gap-2"
-          >
-            <Input
-              id="opFirstName"
-              maxLength={60}
-              autoComplete="off"
-              aria-invalid={Boolean(errors.firstName) || undefined}
-              aria-describedby={errors.firstName ? 'opFirstName-error' : undefined}
-              {...form.register('firstName')}
-            />
-          </FormField>
-          <FormField
-            id="opLastName"
-            label={t('operatorDialog.lastName')}
-            error={msg(errors.lastName?.message)}
-            className="gap-2"
-          >
-            <Input
-              id="opLastName"
-              maxLength={60}
-              autoComplete="off"
-              aria-invalid={Boolean(errors.lastName) || undefined}
-              aria-describedby={errors.lastName ? 'opLastName-error' : undefined}
-              {...form.register('lastName')}
-            />
-          </FormField>
-          {editing ? (
-            <FormField id="opUsername" label={t('operatorDialog.username')} className="gap-2">
-              <Input id="opUsername" value={editing.operatorUsername ?? ''} readOnly disabled />
-            </FormField>
-          ) : null}
-          <DialogFooter>
-            <Button type="submit" disabled={pending}>
-              {pending
-                ? t('operatorDialog.saving')
-                : editing
-                  ? t('operatorDialog.save')
-                  : t('operatorDialog.add')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          <Input
+            id={id}
+            maxLength={60}
+            autoComplete="off"
+            {...invalidProps(errors[name], id)}
+            {...form.register(name)}
+          />
+        </FormField>
+      ))}
+      {editing ? (
+        <FormField id="opUsername" label={t('operatorDialog.username')} className="gap-2">
+          <Input id="opUsername" value={editing.operatorUsername ?? ''} readOnly disabled />
+        </FormField>
+      ) : null}
+      <DialogFooter>
+        <Button type="submit" disabled={pending}>
+          {pending
+            ? t('operatorDialog.saving')
+            : editing
+              ? t('operatorDialog.save')
+              : t('operatorDialog.add')}
+        </Button>
+      </DialogFooter>
+    </FormDialog>
   );
 }

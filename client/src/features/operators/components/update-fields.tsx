@@ -5,6 +5,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import type { EquipmentOption } from '../api/equipment-options';
+import type { FieldMachine } from '../api/field-machine';
 import type { UpdateForm } from '../hooks/use-update-form';
 import { EntryPreview } from './entry-preview';
 import { PhotoInput } from './photo-input';
@@ -20,8 +21,8 @@ export function UpdateFields({
 }: {
   form: UpdateForm;
   machine: EquipmentOption | undefined;
-  /** The machine's last reading time and usual daily use, when known. */
-  detail: { lastReadingAt: string | null; usualDaily: number | null } | null;
+  /** The machine's last reading time, usual daily use and next service task, when known. */
+  detail: Pick<FieldMachine, 'lastReadingAt' | 'usualDaily' | 'nextTask'> | null;
 }) {
   const { t } = useTranslation(['operators']);
   const unitLabel = (unit: string) => t(`screen.units.${unit}`, { defaultValue: unit });
@@ -52,12 +53,13 @@ export function UpdateFields({
             typed={form.usage}
             lastReadingAt={detail?.lastReadingAt ?? null}
             usualDaily={detail?.usualDaily ?? null}
+            nextTask={detail?.nextTask ?? null}
           />
         ) : null}
       </div>
 
       <div className="grid gap-2">
-        <Label htmlFor="fuelAdded">{t('screen.fuel')}</Label>
+        <Label htmlFor="fuelAdded">{t('screen.fuel', { unit: form.volumeUnit })}</Label>
         <div className="relative">
           <Fuel
             className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
@@ -100,6 +102,27 @@ export function UpdateFields({
             ))}
           </div>
         </fieldset>
+        {form.fuel.trim() ? (
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            <MoneyField
+              id="fuelPrice"
+              label={t('screen.fuelPrice', { unit: form.volumeUnit })}
+              step={0.001}
+              value={form.price}
+              onChange={form.setPrice}
+            />
+            <MoneyField
+              id="fuelCost"
+              label={t('screen.fuelCost')}
+              step={0.01}
+              value={form.cost}
+              onChange={form.setCost}
+            />
+            <p id="fuelMoneyHint" className="text-xs text-muted-foreground sm:col-span-2">
+              {t('screen.fuelMoneyHint')}
+            </p>
+          </div>
+        ) : null}
       </div>
 
       <div className="grid gap-2">
@@ -117,5 +140,37 @@ export function UpdateFields({
 
       <PhotoInput value={form.photo} onChange={form.setPhoto} />
     </>
+  );
+}
+
+/** The fill-up's price or cost, both read with the hint under them (`fuelMoneyHint`). */
+function MoneyField({
+  id,
+  label,
+  step,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  step: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={step}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-12 text-base"
+        aria-describedby="fuelMoneyHint"
+      />
+    </div>
   );
 }

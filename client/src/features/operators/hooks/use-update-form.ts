@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/use-toast';
-import { authKeys } from '@/lib/auth';
+import { authKeys, useCurrentUser } from '@/lib/auth';
 import { translateError } from '@/lib/translate-message';
 import type { EquipmentOption } from '../api/equipment-options';
 import { operatorKeys } from '../api/keys';
@@ -29,6 +29,10 @@ export function useUpdateForm({
   const [usage, setUsage] = useState('');
   const [fuel, setFuel] = useState('');
   const [fuelType, setFuelType] = useState<OperatorFuelType>('gas');
+  const [price, setPrice] = useState('');
+  const [cost, setCost] = useState('');
+  const { user } = useCurrentUser();
+  const volumeUnit = user?.volumeUnit ?? 'gal';
   const [notes, setNotes] = useState('');
   const [photo, setPhoto] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -41,6 +45,8 @@ export function useUpdateForm({
     keyRef.current = newKey();
     setUsage('');
     setFuel('');
+    setPrice('');
+    setCost('');
     setNotes('');
     setPhoto(null);
   };
@@ -48,7 +54,7 @@ export function useUpdateForm({
   const submit = (current: EquipmentOption | undefined) => {
     if (submitting) return;
     if (!current) return fail(t('screen.noEquipmentTitle'), t('screen.noEquipmentBody'));
-    const checked = checkEntry({ usage, fuel, notes });
+    const checked = checkEntry({ usage, fuel, notes, price, cost });
     if ('problem' in checked)
       return fail(t(`screen.${checked.problem}Title`), t(`screen.${checked.problem}Body`));
     const { newUsage, fuelAdded } = checked.body;
@@ -62,7 +68,7 @@ export function useUpdateForm({
         equipmentName: current.name,
         ...checked.body,
         // The fuel type is only sent when fuel is added.
-        ...(fuelAdded ? { fuelType } : {}),
+        ...(fuelAdded ? { fuelType, volumeUnit } : {}),
       },
     };
     setSubmitting(true);
@@ -100,6 +106,11 @@ export function useUpdateForm({
     setFuel,
     fuelType,
     setFuelType,
+    price,
+    setPrice,
+    cost,
+    setCost,
+    volumeUnit,
     notes,
     setNotes,
     photo,

@@ -27,4 +27,22 @@ describe("the operator form's own check", () => {
     expect(checkEntry({ usage: '10', fuel: '-2', notes: '' })).toEqual({ problem: 'invalidFuel' });
     expect(checkEntry({ usage: '', fuel: '0', notes: ' ' })).toEqual({ problem: 'noInfo' });
   });
+
+  it('sends a fill-up’s own price and cost with its fuel only, and refuses a negative one', () => {
+    expect(checkEntry({ usage: '', fuel: '20', notes: '', price: '3,95', cost: '' })).toEqual({
+      body: { fuelAdded: 20, price: 3.95 },
+    });
+    expect(checkEntry({ usage: '10', fuel: '', notes: '', price: '3.95', cost: '80' })).toEqual({
+      body: { newUsage: 10 },
+    });
+    expect(checkEntry({ usage: '', fuel: '20', notes: '', price: '', cost: '79.00' })).toEqual({
+      body: { fuelAdded: 20, cost: 79 },
+    });
+    expect(checkEntry({ usage: '', fuel: '20', notes: '', price: '-1' })).toEqual({
+      problem: 'invalidPrice',
+    });
+    expect(checkEntry({ usage: '', fuel: '20', notes: '', cost: 'abc' })).toEqual({
+      problem: 'invalidPrice',
+    });
+  });
 });

@@ -14,16 +14,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportFileName, operatorColumns, toCsv } from '@domain/csv';
 import type { EmployeeDto } from '@domain/schemas/operators';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -340,25 +331,18 @@ export default function EmployeesPage() {
         passwordSet={settings.data?.hasMasterPassword ?? true}
         onSetPassword={() => setSettingsOpen(true)}
       />
-      <AlertDialog open={removing !== null} onOpenChange={(o) => !o && setRemoving(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('deleteDialog.title')}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t('deleteDialog.description', {
-                name: removing ? fullName(removing) : '',
-                username: removing?.operatorUsername ?? '',
-              })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{tc('actions.cancel')}</AlertDialogCancel>
-            <AlertDialogAction destructive onClick={confirmRemove}>
-              {t('deleteDialog.confirm')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(o) => !o && setRemoving(null)}
+        title={t('deleteDialog.title')}
+        description={t('deleteDialog.description', {
+          name: removing ? fullName(removing) : '',
+          username: removing?.operatorUsername ?? '',
+        })}
+        cancelLabel={tc('actions.cancel')}
+        confirmLabel={t('deleteDialog.confirm')}
+        onConfirm={confirmRemove}
+      />
       {printing && password ? (
         <AccessCardsView
           operators={operators}

@@ -29,6 +29,8 @@ const InspectionForm = lazy(() =>
 const ProblemReportForm = lazy(() =>
   import('../components/problem-report-form').then((m) => ({ default: m.ProblemReportForm })),
 );
+// The chosen machine's manuals and documents (issue 42), read only, in their own chunk.
+const DocumentsPanel = lazy(() => import('@/components/documents/documents-panel'));
 const OutboxPanel = lazy(() =>
   import('../components/outbox-panel').then((m) => ({ default: m.OutboxPanel })),
 );
@@ -170,6 +172,11 @@ export default function OperatorScreen() {
           </form>
         </CardContent>
       </Card>
+      {current && !inspecting && !reporting && !offline ? (
+        <Suspense fallback={null}>
+          <DocumentsPanel equipmentId={current.id} />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail } from 'lucide-react';
 import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -12,6 +12,8 @@ import {
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { formatWeekday } from '@/lib/format';
@@ -24,7 +26,7 @@ type DigestForm = z.input<typeof updateDigestPreferencesSchema>;
 
 /**
  * The maintenance digest email (owners and managers): daily, weekly on a chosen day, or off, and the
- * language it is written in (GET/PUT /api/user/digest).
+ * language it is written in, and the monthly fleet summary on the 1st (GET/PUT /api/user/digest).
  */
 export function DigestCard() {
   const { t } = useTranslation('profile');
@@ -33,7 +35,12 @@ export function DigestCard() {
   const update = useUpdateDigest();
   const form = useForm<DigestForm, unknown, UpdateDigestPreferences>({
     resolver: zodResolver(updateDigestPreferencesSchema),
-    defaultValues: { frequency: 'off', weekday: 1, language: currentLanguage() },
+    defaultValues: {
+      frequency: 'off',
+      weekday: 1,
+      language: currentLanguage(),
+      monthlySummary: false,
+    },
   });
   const p = prefs.data;
   useEffect(() => {
@@ -42,6 +49,7 @@ export function DigestCard() {
         frequency: p.frequency,
         weekday: p.weekday,
         language: p.language ?? currentLanguage(),
+        monthlySummary: p.monthlySummary,
       });
   }, [p, form]);
   const frequency = useWatch({ control: form.control, name: 'frequency' });
@@ -116,6 +124,27 @@ export function DigestCard() {
                 </NativeSelect>
               </FormField>
             </div>
+            <Controller
+              control={form.control}
+              name="monthlySummary"
+              render={({ field }) => (
+                <div className="flex items-start gap-3">
+                  <Checkbox
+                    id="digest-monthly"
+                    checked={field.value === true}
+                    onCheckedChange={(v) => field.onChange(v === true)}
+                    aria-describedby="digest-monthly-hint"
+                    className="mt-0.5 h-5 w-5"
+                  />
+                  <div className="grid gap-0.5">
+                    <Label htmlFor="digest-monthly">{t('digest.monthly')}</Label>
+                    <p id="digest-monthly-hint" className="text-sm text-muted-foreground">
+                      {t('digest.monthlyHint')}
+                    </p>
+                  </div>
+                </div>
+              )}
+            />
             <p className="text-sm text-muted-foreground">
               {frequency === 'off'
                 ? t('digest.offHint')

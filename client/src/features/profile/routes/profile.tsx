@@ -10,6 +10,7 @@ import { CompanyDetailsCard } from '../components/company-details-card';
 import { CalendarFeedCard } from '@/components/calendar-feed-card';
 import { PersonalDetailsCard } from '../components/personal-details-card';
 import { DigestCard } from '../components/digest-card';
+import { FuelPricesCard } from '../components/fuel-prices-card';
 
 /** Profile: personal details for everyone; company details and password for owners and managers only. */
 export default function ProfilePage() {
@@ -28,6 +29,7 @@ export default function ProfilePage() {
       <PersonalDetailsCard key={user.id} user={user} />
       {isManager ? <CompanyDetailsCard /> : null}
       {isManager ? <DigestCard /> : null}
+      {isManager ? <FuelPricesCard /> : null}
       {isManager ? <CalendarFeedCard /> : null}
       {canChangePassword ? <ChangePasswordCard /> : null}
       {isManager ? (

@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ConfirmButton } from './confirm-button';
+import { StorageUsage } from './storage-usage';
 import { formatUsd } from '@/lib/format';
 import { isMessageKeyShaped as isMessageKey } from '@domain/messages/registry';
 import { translateKey } from '@/lib/translate-message';
@@ -192,6 +193,7 @@ export function CurrentPlanCard(props: {
             </div>
           )}
         </div>
+        <StorageUsage storage={sub.storage} />
         {sub.canManage && (sub.canPause || sub.canReactivate || sub.canCancel) && (
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             {sub.canPause && (

@@ -14,12 +14,18 @@ export const useAssignees = (enabled = true) =>
   });
 
 /** What a new order for a machine (or for one of its defects) starts from. */
-export const useProposal = (equipmentId: string | null, defectId: string | null = null) =>
+export const useProposal = (
+  equipmentId: string | null,
+  defectId: string | null = null,
+  taskId: string | null = null,
+) =>
   useQuery({
-    queryKey: workOrderKeys.proposal(equipmentId ?? '', defectId),
+    queryKey: [...workOrderKeys.proposal(equipmentId ?? '', defectId), taskId] as const,
     queryFn: () =>
       api.get<Proposal>(
-        `/api/work-orders/proposal/${equipmentId}${defectId ? `?defectId=${defectId}` : ''}`,
+        `/api/work-orders/proposal/${equipmentId}${
+          defectId ? `?defectId=${defectId}` : taskId ? `?taskId=${taskId}` : ''
+        }`,
       ),
     enabled: Boolean(equipmentId),
   });

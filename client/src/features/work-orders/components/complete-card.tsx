@@ -4,6 +4,8 @@ import {
   type CompleteInput,
   type WorkOrderDto,
 } from '@domain/schemas/work-orders';
+import { useQueryClient } from '@tanstack/react-query';
+import { Camera } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +28,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
+import { documentKeys, uploadTo } from '@/components/documents/documents-api';
 import { useCompleteWorkOrder } from '../api/mutations';
 
 type CompleteValues = {
@@ -46,6 +49,9 @@ export function CompleteCard({ w }: { w: WorkOrderDto }) {
   const complete = useCompleteWorkOrder(w.id);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<CompleteInput | null>(null);
+  // A photo of the receipt, straight from the phone's camera (issue 42): kept as the order's document.
+  const [receipt, setReceipt] = useState<File | null>(null);
+  const qc = useQueryClient();
   const unticked = w.tasks.filter((x) => !x.done);
   const form = useForm<CompleteValues, unknown, CompleteInput>({
     resolver: zodResolver(completeInputSchema) as unknown as Resolver<
@@ -60,6 +66,15 @@ export function CompleteCard({ w }: { w: WorkOrderDto }) {
     setError(null);
     setConfirming(null);
     try {
+      if (receipt) {
+        await uploadTo(
+          `/api/work-orders/${w.id}/documents`,
+          { title: t('receiptTitle', { number: w.number }), category: 'receipt' },
+          receipt,
+        );
+        setReceipt(null);
+        void qc.invalidateQueries({ queryKey: documentKeys.all });
+      }
       await complete.mutateAsync(body);
       toast({ title: t('completed', { number: w.number }) });
     } catch (err) {
@@ -116,6 +131,21 @@ export function CompleteCard({ w }: { w: WorkOrderDto }) {
             {...form.register('notes')}
           />
           <FieldError id="wo-complete-notes-error" message={msg(errors.notes?.message)} />
+        </div>
+        <div className="grid gap-1 sm:col-span-2">
+          <Label htmlFor="wo-receipt">{t('receiptPhoto')}</Label>
+          <label className="flex h-11 cursor-pointer items-center justify-center gap-2 rounded-md border text-sm">
+            <Camera className="h-4 w-4" aria-hidden />
+            {receipt ? receipt.name : t('receiptTake')}
+            <input
+              id="wo-receipt"
+              type="file"
+              accept="image/*,application/pdf"
+              capture="environment"
+              className="sr-only"
+              onChange={(e) => setReceipt(e.target.files?.[0] ?? null)}
+            />
+          </label>
         </div>
         {error && (
           <p role="alert" className="text-sm text-destructive sm:col-span-2">

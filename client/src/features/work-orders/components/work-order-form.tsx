@@ -21,6 +21,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { api } from '@/lib/api';
+import { formatUsd } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
 import { useAssignees, useProposal } from '../api/get-lookups';
@@ -32,6 +33,8 @@ const clip = (v: string, n: number) => (v.length > n ? `${v.slice(0, n - 1).trim
 type Props = {
   equipmentId?: string | null;
   defectId?: string | null;
+  /** A service task of the machine (Due soon's Create work order): the order does it (taskIds). */
+  taskId?: string | null;
   onCreated: (w: WorkOrderDto) => void;
   onCancel: () => void;
 };
@@ -57,7 +60,13 @@ type Values = {
  * photo shown here and carried over by the server). react-hook-form with the domain
  * schema (`workOrderFormSchema`: the request's, with the tasks one a line).
  */
-export function WorkOrderForm({ equipmentId = null, defectId = null, onCreated, onCancel }: Props) {
+export function WorkOrderForm({
+  equipmentId = null,
+  defectId = null,
+  taskId = null,
+  onCreated,
+  onCancel,
+}: Props) {
   const { t } = useTranslation('workOrders');
   const msg = useMessage();
   const [error, setError] = useState<string | null>(null);
@@ -88,7 +97,12 @@ export function WorkOrderForm({ equipmentId = null, defectId = null, onCreated, 
     queryFn: () => api.get<EquipmentOptions>('/api/equipment/options'),
   });
   const assignees = useAssignees();
-  const proposal = useProposal(machine || null, defectId);
+  // The task belongs to the machine it was asked for: another machine chosen proposes without it.
+  const proposal = useProposal(
+    machine || null,
+    defectId,
+    taskId && machine === equipmentId ? taskId : null,
+  );
   const create = useCreateWorkOrder();
 
   // The proposal fills what is still empty. A due machine: the service title and its service parts as
@@ -102,10 +116,17 @@ export function WorkOrderForm({ equipmentId = null, defectId = null, onCreated, 
         'title',
         d
           ? t('defectTitle', { item: clip(d.item, 80), name: clip(p.title, 30) })
-          : t('serviceTitle', { name: p.title }),
+          : p.task && !p.task.primary
+            ? t('taskTitle', {
+                task: clip(p.task.name, 80),
+                name: clip(p.title, 30),
+              })
+            : t('serviceTitle', { name: p.title }),
       );
     if (!getValues('tasks')) setValue('tasks', p.tasks.join('\n'));
     if (d?.said && !getValues('notes')) setValue('notes', d.said);
+    if (p.task?.estimatedCost != null && !getValues('notes'))
+      setValue('notes', t('estimatedCost', { amount: formatUsd(p.task.estimatedCost) }));
   }, [p, t, getValues, setValue]);
   // From a defect the machine is the defect's: the only choice offered.
   const choices = (machines.data?.items ?? []).filter((m) => !defectId || m.id === equipmentId);
@@ -113,7 +134,8 @@ export function WorkOrderForm({ equipmentId = null, defectId = null, onCreated, 
   const onSubmit = form.handleSubmit(async (body) => {
     setError(null);
     try {
-      const w = await create.mutateAsync(body);
+      // From a service task: the order does it (completing the order resets it).
+      const w = await create.mutateAsync(p?.task ? { ...body, taskIds: [p.task.id] } : body);
       toast({ title: t('created', { number: w.number }) });
       onCreated(w);
     } catch (err) {

@@ -6,7 +6,7 @@ import {
   type WorkOrderPartInput,
 } from '@domain/schemas/work-orders';
 import { Printer } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -27,6 +27,7 @@ import { useWorkOrder } from '../api/get-work-order';
 import { useAddPart, useAddPhoto, useUpdateWorkOrder } from '../api/mutations';
 import { CompleteCard, CostsSummary } from '../components/complete-card';
 import { StatusPill } from '../components/work-order-bits';
+import { WorkOrderFiles } from '../components/work-order-files';
 
 /** A work order: status, tasks, notes, parts, photos, completion; printable (issue 27). */
 export default function WorkOrderPage() {
@@ -144,6 +145,9 @@ function WorkOrderView({ w }: { w: WorkOrderDto }) {
       <PartsCard w={w} closed={closed} />
       <PhotosCard w={w} closed={w.status === 'canceled'} />
       {w.status === 'done' ? <CostsSummary w={w} /> : !closed && <CompleteCard w={w} />}
+      <Suspense fallback={null}>
+        <WorkOrderFiles id={w.id} />
+      </Suspense>
     </main>
   );
 }

@@ -58,6 +58,7 @@ export default function WorkOrdersPage() {
   const sticker = useParams().id ?? null;
   const equipmentId = sticker ?? params.get('equipmentId');
   const defectId = params.get('defectId');
+  const taskId = params.get('taskId');
   const [creating, setCreating] = useState(!sticker && Boolean(equipmentId || defectId));
   const [view, setView] = useState<View>(technician && !sticker ? 'mine' : 'open');
   const machineName = useStickerName(sticker);
@@ -102,6 +103,7 @@ export default function WorkOrdersPage() {
         <WorkOrderForm
           equipmentId={equipmentId}
           defectId={defectId}
+          taskId={taskId}
           onCreated={(w) => void navigate(`/work-orders/${w.id}`)}
           onCancel={() => {
             setCreating(false);

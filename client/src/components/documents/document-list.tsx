@@ -1,0 +1,99 @@
+import { File, FileImage, FileSpreadsheet, FileText, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { documentKindOf, formatBytes, opensInBrowser } from '@domain/documents';
+import type { DocumentDto } from '@domain/schemas/documents';
+import { Button } from '@/components/ui/button';
+import { formatDate } from '@/lib/format';
+import { documentFileUrl, documentThumbnailUrl } from './documents-api';
+import { ExpiryBadge } from './expiry-badge';
+
+const icons = {
+  pdf: FileText,
+  image: FileImage,
+  'text-document': FileText,
+  spreadsheet: FileSpreadsheet,
+  text: FileText,
+  other: File,
+} as const;
+
+/**
+ * A machine's documents, newest first (issue 42): an image's thumbnail or an icon per type, the title
+ * (a PDF or an image opens in a new tab, anything else downloads with its own name), category, size,
+ * who uploaded it and when, and the expiry badge. `onRemove` adds a remove button (managers).
+ */
+export function DocumentList({
+  documents,
+  onRemove,
+}: {
+  documents: DocumentDto[];
+  onRemove?: (d: DocumentDto) => void;
+}) {
+  const { t, i18n } = useTranslation('documents');
+  const locale = i18n.language.startsWith('es') ? 'es-US' : 'en-US';
+  return (
+    <ul className="divide-y" aria-label={t('list')}>
+      {documents.map((d) => {
+        const Icon = icons[documentKindOf(d.contentType)];
+        const inline = opensInBrowser(d.contentType);
+        return (
+          <li key={d.id} className="flex items-start gap-3 py-2 first:pt-0">
+            <a
+              href={documentFileUrl(d.id)}
+              {...(inline ? { target: '_blank', rel: 'noopener' } : { download: d.filename })}
+              className="shrink-0"
+              tabIndex={-1}
+              aria-hidden
+            >
+              {d.hasThumbnail ? (
+                <img
+                  src={documentThumbnailUrl(d.id)}
+                  alt=""
+                  loading="lazy"
+                  className="h-12 w-12 rounded border object-cover"
+                />
+              ) : (
+                <span className="flex h-12 w-12 items-center justify-center rounded border bg-muted">
+                  <Icon className="h-6 w-6 text-muted-foreground" aria-hidden />
+                </span>
+              )}
+            </a>
+            <div className="grid min-w-0 flex-1 gap-0.5">
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <a
+                  href={documentFileUrl(d.id)}
+                  {...(inline ? { target: '_blank', rel: 'noopener' } : { download: d.filename })}
+                  className="font-medium text-primary underline"
+                >
+                  {d.title}
+                </a>
+                {d.expiresOn ? <ExpiryBadge expiresOn={d.expiresOn} /> : null}
+              </div>
+              <span className="text-xs text-muted-foreground">
+                {[
+                  t(`categories.${d.category}`),
+                  t(`kinds.${documentKindOf(d.contentType)}`),
+                  formatBytes(d.size, locale),
+                ].join(' · ')}
+              </span>
+              <span className="text-xs text-muted-foreground">
+                {t('uploaded', { who: d.uploadedBy, date: formatDate(d.uploadedAt) })}
+                {d.expiresOn ? ` · ${t('expiresOn', { date: formatDate(d.expiresOn) })}` : ''}
+              </span>
+            </div>
+            {onRemove ? (
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={t('remove', { title: d.title })}
+                onClick={() => onRemove(d)}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden />
+              </Button>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

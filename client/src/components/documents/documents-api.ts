@@ -1,0 +1,118 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import i18n from 'i18next';
+import type { DocumentDto } from '@domain/schemas/documents';
+import { equipmentKeys } from '@/components/equipment/equipment-queries';
+import { api, ApiError } from '@/lib/api';
+import { refetchOnMountUnlessFresh } from '@/lib/query-client';
+
+/** Documents (issue 42): the query keys and calls the machine page and the operator screen share. */
+export const documentKeys = {
+  all: ['documents'] as const,
+  machine: (equipmentId: string) => [...documentKeys.all, 'machine', equipmentId] as const,
+};
+
+export const machineDocumentsQuery = (equipmentId: string) =>
+  queryOptions({
+    queryKey: documentKeys.machine(equipmentId),
+    queryFn: () => api.get<DocumentDto[]>(`/api/equipment/${equipmentId}/documents`),
+    // The card and the timeline watch the same list: a mount does not ask again for a fresh answer.
+    refetchOnMount: refetchOnMountUnlessFresh,
+  });
+
+export const useMachineDocuments = (equipmentId: string) =>
+  useQuery(machineDocumentsQuery(equipmentId));
+
+/**
+ * The list as far as it is known, without asking for it: the machine page's timeline shows a record's
+ * files once the Documents card (after the first paint) has them, so the first screen asks nothing more.
+ */
+export const useKnownMachineDocuments = (equipmentId: string) =>
+  useQuery({ ...machineDocumentsQuery(equipmentId), enabled: false }).data ?? [];
+
+/** A work order's files (receipts, invoices, photos of the job). */
+export const useWorkOrderDocuments = (workOrderId: string) =>
+  useQuery({
+    queryKey: [...documentKeys.all, 'work-order', workOrderId] as const,
+    queryFn: () => api.get<DocumentDto[]>(`/api/work-orders/${workOrderId}/documents`),
+  });
+
+export const documentFileUrl = (id: string) => `/api/documents/${id}/file`;
+export const documentThumbnailUrl = (id: string) => `/api/documents/${id}/thumbnail`;
+
+export type UploadFields = {
+  title: string;
+  category: string;
+  expiresOn?: string | undefined;
+  notes?: string | undefined;
+};
+
+/** POST multipart/form-data (the text fields first, then the file, as the server reads them). */
+export async function uploadTo(
+  url: string,
+  fields: UploadFields,
+  file: File,
+): Promise<DocumentDto> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v) form.append(k, v);
+  form.append('file', file, file.name);
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'accept-language': i18n.resolvedLanguage ?? 'en' },
+      body: form,
+    });
+  } catch {
+    throw new ApiError(
+      0,
+      'Unable to connect to server. Please try again.',
+      'network',
+      undefined,
+      'common.network',
+    );
+  }
+  const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      String(data.message ?? res.statusText),
+      data.code as string | undefined,
+      data.fieldErrors as Record<string, string> | undefined,
+      data.key as string | undefined,
+      data.params as Record<string, string | number> | undefined,
+    );
+  return data as unknown as DocumentDto;
+}
+
+/** Uploads to the first machine and puts the document on the others (stored once). */
+export function useUploadDocument(equipmentIds: string[]) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ fields, file }: { fields: UploadFields; file: File }) => {
+      const [first, ...rest] = equipmentIds;
+      const doc = await uploadTo(`/api/equipment/${first}/documents`, fields, file);
+      if (rest.length === 0) return doc;
+      return api.post<DocumentDto>(`/api/documents/${doc.id}/machines`, { equipmentIds: rest });
+    },
+    // The machine's timeline and renewal tasks move with its documents.
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: documentKeys.all }),
+        qc.invalidateQueries({ queryKey: equipmentKeys.all }),
+      ]),
+  });
+}
+
+export function useDeleteDocument() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/documents/${id}`),
+    // The machine's timeline and renewal tasks move with its documents.
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: documentKeys.all }),
+        qc.invalidateQueries({ queryKey: equipmentKeys.all }),
+      ]),
+  });
+}

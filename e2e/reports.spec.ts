@@ -1,0 +1,495 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, screenshotsTo, signupOwnerViaApi, test, uniqueName } from './fixtures';
+
+/**
+ * Fleet reports, utilisation (issue 45), in English and Spanish at 1366 and 390 px: each machine's usage
+ * per day against its type, sorted by a column, filtered by type, each row linking to its machine, and
+ * the CSV holding the same figures; downtime in its own tab (linked as ?tab=downtime). REPORTS_SHOTS=<dir>
+ * saves screenshots.
+ */
+const shot = screenshotsTo(process.env.REPORTS_SHOTS);
+
+const languages = [
+  {
+    locale: 'en-US',
+    tag: 'en',
+    title: 'Fleet reports',
+    perDay: 'Per day',
+    machine: 'Machine',
+    type: 'Type',
+    vehicle: 'Vehicle',
+    export: 'Export CSV',
+    summary: /^3 machines · 0 idle/,
+  },
+  {
+    locale: 'es-ES',
+    tag: 'es',
+    title: 'Informes de la flota',
+    perDay: 'Por día',
+    machine: 'Máquina',
+    type: 'Tipo',
+    vehicle: 'Vehículo',
+    export: 'Exportar CSV',
+    summary: /^3 máquinas · 0 paradas/,
+  },
+] as const;
+
+async function fleet(request: APIRequestContext) {
+  await signupOwnerViaApi(request);
+  const add = async (body: Record<string, unknown>) => {
+    const res = await request.post('/api/equipment', {
+      data: { type: 'machinery', unit: 'hours', ...body },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { id: string; name: string };
+  };
+  const busy = await add({ name: uniqueName('Busy excavator'), currentUsage: 100 });
+  const quiet = await add({ name: uniqueName('Quiet excavator'), currentUsage: 500 });
+  const truck = await add({
+    name: uniqueName('Truck'),
+    type: 'vehicle',
+    unit: 'miles',
+    currentUsage: 1000,
+  });
+  // 60 hours today on the busy one: 2 hours a day over the 30 days; 3 on the quiet one.
+  for (const [m, by] of [
+    [busy, 60],
+    [quiet, 3],
+  ] as const) {
+    const res = await request.patch(`/api/equipment/${m.id}/usage`, {
+      data: { usageIncrease: by },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  return { busy, quiet, truck };
+}
+
+for (const L of languages)
+  test(`${L.tag}: utilisation per machine against its type, sorted, filtered, linked and exported`, async ({
+    browser,
+  }) => {
+    const ctx = await browser.newContext({
+      locale: L.locale,
+      viewport: { width: 1366, height: 900 },
+    });
+    const page = await ctx.newPage();
+    const f = await fleet(page.request);
+    await page.goto('/reports?tab=utilization');
+    await expect(page.getByRole('heading', { name: L.title, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('utilization-summary')).toHaveText(L.summary);
+    const table = page.getByRole('table');
+    const rows = table.locator('tbody tr');
+    await expect(rows).toHaveCount(3);
+    // Most used per day first: the busy excavator, 2 hours a day; its type's median is 1.05.
+    await expect(rows.nth(0)).toContainText(f.busy.name);
+    await expect(rows.nth(0)).toContainText('2 ');
+    await expect(rows.nth(0)).toContainText('1.05');
+    await shot(page, `reports-${L.tag}-1366`);
+
+    // By name, A to Z.
+    await table.getByRole('button', { name: new RegExp(L.machine) }).click();
+    await expect(rows.nth(0)).toContainText(f.busy.name);
+    await expect(rows.nth(2)).toContainText(f.truck.name);
+    await expect(table.getByRole('columnheader', { name: new RegExp(L.machine) })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+
+    // The CSV holds the same figures, in the page's order.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: L.export }).click(),
+    ]);
+    const lines = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toContain(L.perDay);
+    expect(lines[1]).toContain(f.busy.name);
+    expect(lines[1]).toContain(',60,2,1.05,');
+
+    // Only vehicles.
+    await page.getByRole('combobox', { name: L.type, exact: true }).selectOption('vehicle');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.nth(0)).toContainText(L.vehicle);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The chart follows the new width once its resize observer has run.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          ),
+        { message: 'wider than a phone' },
+      )
+      .toBeLessThanOrEqual(0);
+    await shot(page, `reports-${L.tag}-390`);
+
+    // Each row opens its machine.
+    await rows.nth(0).getByRole('link', { name: f.truck.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/machines/${f.truck.id}$`));
+    await ctx.close();
+  });
+
+const downtimeLanguages = [
+  {
+    locale: 'en-US',
+    tag: 'en',
+    utilization: 'Utilization',
+    downtime: 'Downtime',
+    heading: 'Downtime and reliability',
+    summary: /^Fleet availability [\d.]+% · 0 defects · 2 times out of service · /,
+    outNow: 'Out of service',
+    availability: 'Availability',
+    days90: '90 days',
+    type: 'Type',
+    vehicle: 'Vehicle',
+    export: 'Export CSV',
+  },
+  {
+    locale: 'es-ES',
+    tag: 'es',
+    utilization: 'Utilización',
+    downtime: 'Fuera de servicio',
+    heading: 'Disponibilidad y fiabilidad',
+    summary: /^Disponibilidad de la flota [\d.,]+\s?% · 0 defectos · 2 veces fuera de servicio · /,
+    outNow: 'Fuera de servicio',
+    availability: 'Disponibilidad',
+    days90: '90 días',
+    type: 'Tipo',
+    vehicle: 'Vehículo',
+    export: 'Exportar CSV',
+  },
+] as const;
+
+for (const L of downtimeLanguages)
+  test(`${L.tag}: downtime per machine and per type, in its own tab, linked, filtered and exported`, async ({
+    browser,
+  }) => {
+    const ctx = await browser.newContext({
+      locale: L.locale,
+      viewport: { width: 1366, height: 900 },
+    });
+    const page = await ctx.newPage();
+    const f = await fleet(page.request);
+    // The busy excavator out of service and back; the quiet one still out.
+    for (const [m, path] of [
+      [f.busy, 'out-of-service'],
+      [f.busy, 'return-to-service'],
+      [f.quiet, 'out-of-service'],
+    ] as const) {
+      const res = await page.request.post(`/api/equipment/${m.id}/${path}`, {
+        data: path === 'out-of-service' ? { reason: 'Hydraulic leak' } : {},
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    await page.goto('/reports?tab=downtime');
+    const tabs = page.getByRole('tablist');
+    await expect(tabs.getByRole('tab', { name: L.downtime })).toHaveAttribute(
+      'aria-selected',
+      'true',
+      { timeout: 30_000 },
+    );
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('heading', { name: L.heading, level: 2 })).toBeVisible();
+    await expect(page.getByTestId('downtime-summary')).toHaveText(L.summary);
+    const table = panel.getByRole('table').first();
+    const rows = table.locator('tbody tr');
+    await expect(rows).toHaveCount(3);
+    await expect(table.locator('tbody tr', { hasText: f.quiet.name })).toContainText(L.outNow);
+    // Per type: the two excavators together, the truck alone.
+    await expect(panel.getByRole('table').nth(1).locator('tbody tr')).toHaveCount(2);
+    await shot(page, `reports-downtime-${L.tag}-1366`);
+
+    // The tab is in the address: Utilization names it, Downtime puts its own back.
+    await tabs.getByRole('tab', { name: L.utilization }).click();
+    await expect(page).toHaveURL(/\/reports\?tab=utilization$/);
+    await expect(page.getByTestId('utilization-summary')).toBeVisible();
+    await tabs.getByRole('tab', { name: L.downtime }).click();
+    await expect(page).toHaveURL(/\/reports\?tab=downtime$/);
+
+    // The period the tabs share.
+    await page.getByRole('radio', { name: L.days90 }).click();
+    await expect(page.getByRole('radio', { name: L.days90 })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(page.getByTestId('downtime-summary')).toHaveText(L.summary);
+
+    // The CSV: availability, hours out, defects, failures, mean time to repair, usage between failures.
+    // (The machines were added seconds ago: availability counts from then, so it is not asserted.)
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('button', { name: L.export }).click(),
+    ]);
+    const lines = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toContain(L.availability);
+    const busy = lines.find((l) => l.includes(f.busy.name))!;
+    expect(busy).toMatch(/,0,1,0,60,hours,\w+$/);
+    const quiet = lines.find((l) => l.includes(f.quiet.name))!;
+    expect(quiet).toMatch(/,0,1,,3,hours,\w+$/);
+
+    await page.getByRole('combobox', { name: L.type, exact: true }).selectOption('vehicle');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.nth(0)).toContainText(L.vehicle);
+    await page.getByRole('combobox', { name: L.type, exact: true }).selectOption('');
+    await expect(rows).toHaveCount(3);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          ),
+        { message: 'wider than a phone' },
+      )
+      .toBeLessThanOrEqual(0);
+    await shot(page, `reports-downtime-${L.tag}-390`);
+
+    await rows.getByRole('link', { name: f.quiet.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/machines/${f.quiet.id}$`));
+    await ctx.close();
+  });
+
+const costsLanguages = [
+  {
+    locale: 'en-US',
+    tag: 'en',
+    costs: 'Costs',
+    total: 'Total',
+    days90: '90 days',
+    summary: /^\$150 in total \(\$50 maintenance, \$100 fuel\) for 2 machines/,
+    perHour: '$15 per hour',
+    export: 'Export CSV',
+    header: 'Total (USD)',
+  },
+  {
+    locale: 'es-ES',
+    tag: 'es',
+    costs: 'Costos',
+    total: 'Total',
+    days90: '90 días',
+    summary: /en total .* de 2 máquinas/,
+    perHour: 'por hora',
+    export: 'Exportar CSV',
+    header: 'Total (USD)',
+  },
+] as const;
+
+/**
+ * Two machines; diesel at $4 a gallon from yesterday. The loader: +10 h, 25 gal at the company price
+ * ($100) and a $50 service: $150, $15 an hour. The quiet one: nothing.
+ */
+async function costlyFleet(request: APIRequestContext) {
+  await signupOwnerViaApi(request);
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const price = await request.post('/api/fuel-prices', {
+    data: { fuelType: 'diesel', price: 4, volumeUnit: 'gal', from: yesterday },
+  });
+  expect(price.status(), await price.text()).toBe(201);
+  const add = async (name: string) => {
+    const res = await request.post('/api/equipment', {
+      data: { name, type: 'machinery', unit: 'hours', currentUsage: 100, fuelType: 'diesel' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { id: string; name: string };
+  };
+  const loader = await add(uniqueName('Costly loader'));
+  const quiet = await add(uniqueName('Quiet loader'));
+  for (const [url, method, data] of [
+    [`/api/equipment/${loader.id}/usage`, 'patch', { usageIncrease: 10 }],
+    [
+      '/api/operator-updates',
+      'post',
+      { equipmentId: loader.id, fuelAdded: 25, fuelType: 'diesel' },
+    ],
+    [`/api/equipment/${loader.id}/reset-service`, 'patch', { cost: 50 }],
+  ] as const) {
+    const res = await request[method](url, { data });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+  }
+  return { loader, quiet };
+}
+
+for (const L of costsLanguages)
+  test(`${L.tag}: costs of ownership first, per machine, exported and linked`, async ({
+    browser,
+  }) => {
+    const ctx = await browser.newContext({
+      locale: L.locale,
+      viewport: { width: 1366, height: 900 },
+    });
+    const page = await ctx.newPage();
+    const f = await costlyFleet(page.request);
+    await page.goto('/reports');
+    await expect(page.getByRole('tab', { name: L.costs })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('costs-summary')).toHaveText(L.summary);
+    const table = page.getByRole('table', { name: /machine|máquina/i });
+    const rows = table.locator('tbody tr');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText(f.loader.name);
+    await expect(rows.nth(0)).toContainText('$150');
+    await expect(rows.nth(0)).toContainText(L.perHour);
+    // The chart (its own chunk) has drawn.
+    await expect(page.locator('.recharts-surface').first()).toBeVisible();
+    await shot(page, `reports-costs-${L.tag}-1366`);
+
+    // Another period: the same figures (all within the last 90 days).
+    await page.getByRole('radio', { name: L.days90 }).click();
+    await expect(page.getByRole('radio', { name: L.days90 })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(page.getByTestId('costs-summary')).toHaveText(L.summary);
+
+    // The CSV holds the same figures, in the page's order (dearest first).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: L.export }).click(),
+    ]);
+    const lines = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain(L.header);
+    expect(lines[1]).toContain(f.loader.name);
+    expect(lines[1]).toContain(',50,100,150,hours,10,15,0');
+    expect(lines[2]).toContain(f.quiet.name);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          ),
+        { message: 'wider than a phone' },
+      )
+      .toBeLessThanOrEqual(0);
+    await shot(page, `reports-costs-${L.tag}-390`);
+
+    // Each row opens its machine, whose cost of ownership is the report's.
+    await rows.nth(0).getByRole('link', { name: f.loader.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/machines/${f.loader.id}$`));
+    await expect(page.getByTestId('figures')).toContainText('$150');
+    await ctx.close();
+  });
+
+const fuelLanguages = [
+  {
+    locale: 'en-US',
+    tag: 'en',
+    fuel: 'Fuel',
+    months12: '12 months',
+    flaggedLine: 'uses 40 % more fuel per hour',
+    summary: /^2 machines · 1 flagged · 196 gal added/,
+    export: 'Export CSV',
+    header: 'Fuel rate',
+  },
+  {
+    locale: 'es-ES',
+    tag: 'es',
+    fuel: 'Combustible',
+    months12: '12 meses',
+    flaggedLine: 'usa un 40 % más de combustible por hora',
+    summary: /^2 máquinas · 1 señaladas · 196 gal cargados/,
+    export: 'Exportar CSV',
+    header: 'Consumo',
+  },
+] as const;
+
+/**
+ * Two excavators filling up three times with a reading each (110, 120, 130 h): the sound one 50, 20 and
+ * 20 gal (2 gal/h), the leaking one 50, 28 and 28 gal (2.8 gal/h, 40 % more).
+ */
+async function thirstyFleet(request: APIRequestContext) {
+  await signupOwnerViaApi(request);
+  const add = async (name: string) => {
+    const res = await request.post('/api/equipment', {
+      data: { name, type: 'machinery', unit: 'hours', currentUsage: 100, fuelType: 'diesel' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { id: string; name: string };
+  };
+  const sound = await add(uniqueName('Sound excavator'));
+  const leak = await add(uniqueName('Leaking excavator'));
+  for (const [usage, soundGal, leakGal] of [
+    [110, 50, 50],
+    [120, 20, 28],
+    [130, 20, 28],
+  ] as const)
+    for (const [m, fuelAdded] of [
+      [sound, soundGal],
+      [leak, leakGal],
+    ] as const) {
+      const res = await request.post('/api/operator-updates', {
+        data: { equipmentId: m.id, newUsage: usage, fuelAdded, fuelType: 'diesel' },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+  return { sound, leak };
+}
+
+for (const L of fuelLanguages)
+  test(`${L.tag}: fuel rate against peers, the leak flagged, exported and linked`, async ({
+    browser,
+  }) => {
+    const ctx = await browser.newContext({
+      locale: L.locale,
+      viewport: { width: 1366, height: 900 },
+    });
+    const page = await ctx.newPage();
+    const f = await thirstyFleet(page.request);
+    await page.goto('/reports');
+    await page.getByRole('tab', { name: L.fuel, exact: true }).click();
+    await expect(page).toHaveURL(/\/reports\?tab=fuel$/);
+    await expect(page.getByTestId('fuel-summary')).toHaveText(L.summary);
+    await expect(page.getByTestId('fuel-flagged')).toContainText(f.leak.name);
+    await expect(page.getByTestId('fuel-flagged')).toContainText(L.flaggedLine);
+    await expect(page.getByTestId('fuel-flagged')).not.toContainText(f.sound.name);
+    const table = page.getByRole('table', { name: /machine|máquina/i });
+    const rows = table.locator('tbody tr');
+    await expect(rows).toHaveCount(2);
+    // Most above its peers first.
+    await expect(rows.nth(0)).toContainText(f.leak.name);
+    await expect(rows.nth(0)).toContainText('2.8 gal/h');
+    await expect(page.locator('.recharts-surface').first()).toBeVisible();
+    await shot(page, `reports-fuel-${L.tag}-1366`);
+
+    await page.getByRole('radio', { name: L.months12 }).click();
+    await expect(page.getByTestId('fuel-summary')).toHaveText(L.summary);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: L.export }).click(),
+    ]);
+    const lines = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain(L.header);
+    expect(lines[1]).toContain(f.leak.name);
+    expect(lines[1]).toContain(',106,2.8,gal/h,2,40,Yes,');
+    expect(lines[2]).toContain(',90,2,gal/h,2.8,-28.57,No,');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          ),
+        { message: 'wider than a phone' },
+      )
+      .toBeLessThanOrEqual(0);
+    await shot(page, `reports-fuel-${L.tag}-390`);
+    await rows.nth(0).getByRole('link', { name: f.leak.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/machines/${f.leak.id}$`));
+    await ctx.close();
+  });

@@ -1,0 +1,1 @@
+ALTER TABLE "work_order" ADD COLUMN "service_task_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "user" ADD COLUMN "monthly_summary" boolean DEFAULT false NOT NULL;

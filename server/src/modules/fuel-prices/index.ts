@@ -1,0 +1,2 @@
+export { fuelPricesRoutes } from './fuel-prices.routes';
+export { pricesUpTo } from './fuel-prices.service';

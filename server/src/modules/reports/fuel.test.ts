@@ -1,0 +1,177 @@
+/**
+ * Fleet insight, fuel (issue 45): each machine's fuel rate fill to fill against its peers of the same
+ * type, on a company made for the test: an excavator with a leak (40 % more fuel per hour) is flagged,
+ * its peer is not, a truck with one fill-up has no rate and says why; litres; filters and bad input.
+ * On PGlite and (TEST_DB=postgres) PostgreSQL.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreatedApiKeyDto } from '@domain/schemas/integrations';
+import type { FuelReport } from '@domain/schemas/reports';
+import {
+  addSignedInUser,
+  call,
+  createEquipmentViaApi,
+  signInAgain,
+  signupOwner,
+  type SignedIn,
+} from '../../test/factories';
+import { company } from '../../db/schema/index';
+import { createTestApp, type TestApp } from '../../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const report = async (o: SignedIn, query = '') => {
+  const res = await call(t.app, o.cookie, 'GET', `/api/reports/fuel${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<FuelReport>();
+};
+
+/**
+ * From March 1, 2026 (UTC). Each excavator fills up with a reading on March 2, 3 and 4 at 110, 120 and
+ * 130 h. The sound one: 50, 20, 20 gal (40 gal over 20 h: 2 gal/h). The leaking one: 50, 28, 28 gal
+ * (2.8 gal/h, 40 % more). The truck fills up once.
+ */
+async function fleet() {
+  t.clock.set(new Date('2026-03-01T15:00:00Z'));
+  const o = await signupOwner(t.app);
+  await t.deps.systemDb
+    .update(company)
+    .set({
+      subscriptionStatus: 'active',
+      subscriptionTier: 'basic',
+      billingInterval: 'monthly',
+      subscriptionEndDate: new Date('2026-12-31T00:00:00Z'),
+    })
+    .where(eq(company.id, o.companyId));
+  const add = (name: string, type: string, unit: string, currentUsage: number) =>
+    createEquipmentViaApi(t.app, o.cookie, { name, type, unit, currentUsage, fuelType: 'diesel' });
+  const sound = await add('Excavator sound', 'machinery', 'hours', 100);
+  const leak = await add('Excavator leak', 'machinery', 'hours', 100);
+  const truck = await add('Truck', 'vehicle', 'miles', 1000);
+  const fill = async (equipmentId: string, newUsage: number, fuelAdded: number) => {
+    const res = await call(t.app, o.cookie, 'POST', '/api/operator-updates', {
+      equipmentId,
+      newUsage,
+      fuelAdded,
+      fuelType: 'diesel',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+  for (const [day, usage, soundGal, leakGal] of [
+    [2, 110, 50, 50],
+    [3, 120, 20, 28],
+    [4, 130, 20, 28],
+  ] as const) {
+    t.clock.set(new Date(`2026-03-0${day}T15:00:00Z`));
+    o.cookie = await signInAgain(t.app, o);
+    await fill(sound.id, usage, soundGal);
+    await fill(leak.id, usage, leakGal);
+    if (day === 3) await fill(truck.id, 1200, 15);
+  }
+  t.clock.set(new Date('2026-03-20T15:00:00Z'));
+  o.cookie = await signInAgain(t.app, o);
+  return { o, sound, leak, truck };
+}
+
+describe('GET /api/reports/fuel', () => {
+  it('flags the excavator that burns 40 % more per hour than its peer, and not the peer', async () => {
+    const { o, sound, leak, truck } = await fleet();
+    const r = await report(o);
+    expect(r).toMatchObject({ from: '2026-02-19', to: '2026-03-20', volumeUnit: 'gal' });
+    const row = (id: string) => r.machines.find((m) => m.equipmentId === id)!;
+    expect(row(leak.id)).toEqual({
+      equipmentId: leak.id,
+      name: 'Excavator leak',
+      type: 'machinery',
+      unit: 'hours',
+      fuelUsed: 106,
+      volumeUnit: 'gal',
+      fuelRate: 2.8,
+      rateUnit: 'gal/h',
+      reason: null,
+      peers: 1,
+      peerMedian: 2,
+      percentAbovePeers: 40,
+      flagged: true,
+    });
+    expect(row(sound.id)).toMatchObject({
+      fuelUsed: 90,
+      fuelRate: 2,
+      peerMedian: 2.8,
+      percentAbovePeers: -28.57,
+      flagged: false,
+    });
+    expect(row(truck.id)).toMatchObject({
+      fuelUsed: 15,
+      fuelRate: null,
+      rateUnit: 'mi/gal',
+      reason: 'too_few_fill_ups',
+      flagged: false,
+    });
+    expect(r.totals).toEqual({ machines: 3, fuelUsed: 211, flagged: 1 });
+
+    // Only the leaking one asked for: still compared with its peer.
+    const one = await report(o, `?equipmentId=${leak.id}`);
+    expect(one.machines).toHaveLength(1);
+    expect(one.machines[0]).toMatchObject({ flagged: true, peerMedian: 2 });
+    // In litres: 2.8 gal/h = 10.6 L/h; the share is the same.
+    const unit = await call(t.app, o.cookie, 'PUT', '/api/fuel-unit', { volumeUnit: 'L' });
+    expect(unit.statusCode, unit.body).toBe(200);
+    const litres = await report(o, `?equipmentId=${leak.id}`);
+    expect(litres.machines[0]).toMatchObject({
+      volumeUnit: 'L',
+      fuelUsed: 401.25,
+      fuelRate: 10.6,
+      rateUnit: 'L/h',
+      peerMedian: 7.57,
+      percentAbovePeers: 40,
+      flagged: true,
+    });
+    // A period holding only the last fill-up: not enough data.
+    const late = await report(o, `?from=2026-03-04&to=2026-03-20&equipmentId=${leak.id}`);
+    expect(late.machines[0]).toMatchObject({ fuelRate: null, reason: 'too_few_fill_ups' });
+  });
+
+  it('answers a read key; refuses operators, another company’s machine and a bad period', async () => {
+    const { o, leak } = await fleet();
+    const key = await call(t.app, o.cookie, 'POST', '/api/api-keys', {
+      name: 'BI',
+      scopes: ['read'],
+    });
+    expect(key.statusCode, key.body).toBe(201);
+    const byKey = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports/fuel',
+      headers: { authorization: `Bearer ${key.json<CreatedApiKeyDto>().token}` },
+    });
+    expect(byKey.statusCode, byKey.body).toBe(200);
+    expect(byKey.json<FuelReport>().totals.flagged).toBe(1);
+    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, {
+      now: t.deps.now(),
+    });
+    expect((await call(t.app, op.cookie, 'GET', '/api/reports/fuel')).statusCode).toBe(403);
+    const other = await signupOwner(t.app);
+    const foreign = await call(
+      t.app,
+      other.cookie,
+      'GET',
+      `/api/reports/fuel?equipmentId=${leak.id}`,
+    );
+    expect(foreign.statusCode).toBe(404);
+    const bad = await call(
+      t.app,
+      o.cookie,
+      'GET',
+      '/api/reports/fuel?from=2026-03-10&to=2026-03-01',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ key: 'reports.fromAfterTo' });
+  });
+});

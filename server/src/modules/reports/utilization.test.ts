@@ -1,0 +1,174 @@
+/**
+ * Fleet insight, utilisation (issue 45): usage per day over a period against the median of the
+ * machine's type, idle machines, the filters and every bad input, as owners, managers and read keys
+ * see it. On PGlite and (TEST_DB=postgres) PostgreSQL.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreatedApiKeyDto } from '@domain/schemas/integrations';
+import type { UtilizationReport } from '@domain/schemas/reports';
+import {
+  addSignedInUser,
+  call,
+  createEquipmentViaApi,
+  signInAgain,
+  signupOwner,
+  type SignedIn,
+} from '../../test/factories';
+import { company } from '../../db/schema/index';
+import { createTestApp, type TestApp } from '../../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const at = (iso: string) => t.clock.set(new Date(`${iso}T15:00:00Z`));
+const report = async (o: SignedIn, query = '') => {
+  const res = await call(t.app, o.cookie, 'GET', `/api/reports/utilization${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<UtilizationReport>();
+};
+const increase = async (o: SignedIn, id: string, usageIncrease: number) => {
+  const res = await call(t.app, o.cookie, 'PATCH', `/api/equipment/${id}/usage`, { usageIncrease });
+  expect(res.statusCode, res.body).toBe(200);
+};
+
+/** A small fleet with a month of use: three excavators, a truck, a tool without a meter. */
+async function fleet() {
+  at('2026-03-01');
+  const o = await signupOwner(t.app);
+  // A paying company (the trial would end before the month of use is written).
+  await t.deps.systemDb
+    .update(company)
+    .set({
+      subscriptionStatus: 'active',
+      subscriptionTier: 'basic',
+      billingInterval: 'monthly',
+      subscriptionEndDate: new Date('2026-12-31T00:00:00Z'),
+    })
+    .where(eq(company.id, o.companyId));
+  const add = (name: string, type: string, unit: string, currentUsage = 0) =>
+    createEquipmentViaApi(t.app, o.cookie, { name, type, unit, currentUsage });
+  const a = await add('Excavator A', 'machinery', 'hours', 100);
+  const b = await add('Excavator B', 'machinery', 'hours', 200);
+  const c = await add('Excavator C', 'machinery', 'hours', 50);
+  const truck = await add('Truck', 'vehicle', 'miles', 1000);
+  const saw = await add('Saw', 'tools', 'n/a');
+  at('2026-03-05');
+  o.cookie = await signInAgain(t.app, o);
+  await increase(o, a.id, 40);
+  await increase(o, b.id, 10);
+  at('2026-03-20');
+  o.cookie = await signInAgain(t.app, o);
+  await increase(o, a.id, 20);
+  at('2026-04-10');
+  o.cookie = await signInAgain(t.app, o);
+  return { o, a, b, c, truck, saw };
+}
+
+describe('GET /api/reports/utilization', () => {
+  it('gives usage per day against the type, and idle machines, for a period', async () => {
+    const { o, a, b, c, truck, saw } = await fleet();
+    const r = await report(o, '?from=2026-03-01&to=2026-03-30');
+    expect(r).toMatchObject({ from: '2026-03-01', to: '2026-03-30' });
+    const row = (id: string) => r.machines.find((m) => m.equipmentId === id)!;
+    // 60 h in 30 days; the excavators' median per day is B's 10 h / 30 days.
+    expect(row(a.id)).toMatchObject({
+      used: 60,
+      perDay: 2,
+      typeMedianPerDay: 0.33,
+      idleDays: 21,
+      idle: false,
+    });
+    expect(row(b.id)).toMatchObject({ used: 10, perDay: 0.33, idleDays: 36, idle: true });
+    // Never used since it was added on March 1.
+    expect(row(c.id)).toMatchObject({ used: 0, perDay: 0, idleDays: 40, idle: true });
+    // A truck is compared with trucks (miles), not with the excavators' hours.
+    expect(row(truck.id)).toMatchObject({ unit: 'miles', perDay: 0, typeMedianPerDay: 0 });
+    // No meter: no usage, never idle by usage.
+    expect(row(saw.id)).toMatchObject({ perDay: null, idleDays: null, idle: false });
+    expect(r.totals).toEqual({ machines: 5, idle: 3 });
+    expect(r.machines.map((m) => m.name)).toEqual([
+      'Excavator A',
+      'Excavator B',
+      'Excavator C',
+      'Saw',
+      'Truck',
+    ]);
+  });
+
+  it('covers the 30 days ending today by default; filters by type or machine, the median still of every peer', async () => {
+    const { o, a, truck } = await fleet();
+    const r = await report(o);
+    expect(r).toMatchObject({ from: '2026-03-12', to: '2026-04-10' });
+    // From 140 h (the reading before March 12) to 160 h.
+    expect(r.machines.find((m) => m.equipmentId === a.id)).toMatchObject({
+      used: 20,
+      perDay: 0.67,
+    });
+    const trucks = await report(o, '?type=vehicle');
+    expect(trucks.machines.map((m) => m.equipmentId)).toEqual([truck.id]);
+    const one = await report(o, `?equipmentId=${a.id}&from=2026-03-01&to=2026-03-30`);
+    expect(one.machines).toHaveLength(1);
+    expect(one.machines[0]).toMatchObject({ perDay: 2, typeMedianPerDay: 0.33 });
+    expect(one.totals).toEqual({ machines: 1, idle: 0 });
+  });
+
+  it('answers a read key; refuses operators, another company’s machine and every bad period with nothing to show', async () => {
+    const { o, a } = await fleet();
+    const key = await call(t.app, o.cookie, 'POST', '/api/api-keys', {
+      name: 'BI export',
+      scopes: ['read'],
+    });
+    expect(key.statusCode, key.body).toBe(201);
+    const byKey = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports/utilization?from=2026-03-01&to=2026-03-30',
+      headers: { authorization: `Bearer ${key.json<CreatedApiKeyDto>().token}` },
+    });
+    expect(byKey.statusCode, byKey.body).toBe(200);
+    expect(byKey.json<UtilizationReport>().totals.machines).toBe(5);
+
+    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, {
+      now: t.deps.now(),
+    });
+    expect((await call(t.app, op.cookie, 'GET', '/api/reports/utilization')).statusCode).toBe(403);
+    const other = await signupOwner(t.app);
+    const foreign = await call(
+      t.app,
+      other.cookie,
+      'GET',
+      `/api/reports/utilization?equipmentId=${a.id}`,
+    );
+    expect(foreign.statusCode).toBe(404);
+
+    const bad = async (query: string, key: string, field: string, message?: string) => {
+      const res = await call(t.app, o.cookie, 'GET', `/api/reports/utilization${query}`);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ key, fieldErrors: { [field]: expect.any(String) } });
+      if (message) expect(res.json().message).toBe(message);
+    };
+    await bad('?from=2026-03-30&to=2026-03-01', 'reports.fromAfterTo', 'from');
+    await bad(
+      '?from=2021-03-01&to=2026-03-10',
+      'reports.periodTooLong',
+      'from',
+      'A report covers at most 1,827 days.',
+    );
+    await bad('?to=2026-05-01', 'reports.futureEnd', 'to');
+    await bad('?from=2026-02-30', 'equipment.dateInvalid', 'from');
+    await bad('?type=spaceship', 'query.oneOf', 'type');
+    // Two years is within the five a report covers.
+    const twoYears = await call(
+      t.app,
+      o.cookie,
+      'GET',
+      '/api/reports/utilization?from=2024-03-01&to=2026-03-01',
+    );
+    expect(twoYears.statusCode, twoYears.body).toBe(200);
+  });
+});
