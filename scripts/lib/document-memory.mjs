@@ -68,6 +68,24 @@ export function streamUpload(base, path, cookie, size, title) {
 }
 
 /**
+ * The process's RSS once it has stopped moving (less than 4 MB apart over 3 s, sampled every 250 ms;
+ * at most 20 s): a server just started gives back its start-up heap a few seconds later, and a
+ * baseline taken before that made the growth read 80 MB lower or higher with the collector's timing.
+ */
+export async function settledRss(pid, { windowMs = 3000, spreadMb = 4, maxMs = 20000 } = {}) {
+  const samples = [];
+  const started = Date.now();
+  for (;;) {
+    samples.push(rssOf(pid));
+    const window = samples.slice(-Math.ceil(windowMs / 250));
+    const spread = (Math.max(...window) - Math.min(...window)) / MB;
+    if ((window.length * 250 >= windowMs && spread < spreadMb) || Date.now() - started > maxMs)
+      return samples[samples.length - 1];
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
  * `uploads` uploads of `size` bytes at once to a machine, after one warm-up upload: the server's RSS
  * before them, its highest while they run (sampled every 50 ms) and how long they took.
  */
@@ -82,8 +100,7 @@ export async function measureUploadMemory({
   const path = `/api/equipment/${equipmentId}/documents`;
   const warm = await streamUpload(base, path, cookie, 2 * MB, 'Warm-up');
   if (warm.status !== 201) throw new Error(`warm-up upload: ${warm.status} ${warm.body}`);
-  await new Promise((r) => setTimeout(r, 500));
-  const before = rssOf(pid);
+  const before = await settledRss(pid);
   let peak = before;
   const timer = setInterval(() => {
     peak = Math.max(peak, rssOf(pid));
