@@ -9,6 +9,7 @@
 // And how cost grows with the fleet, 25 to 10,000 machines (section "How cost grows"); BENCH_ONLY=growth.
 // And documents' memory, 8 uploads of 20 MB at once (section "Documents: memory"); BENCH_ONLY=documents.
 // BENCH_ONLY=server measures the growth set and the main data set's server tables (no import).
+// BENCH_ONLY=export measures only the streamed equipment export (2,000 and 10,000 machines) and prints it.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -58,6 +59,7 @@ const MACHINE_COSTS_CALL = (id) => ({
   call: 'GET /api/costs?months=12&equipmentId=:id (costs card)',
   url: `/api/costs?months=12&equipmentId=${id}`,
 });
+const ONLY = process.env.BENCH_ONLY;
 const ONLY_MACHINE_PAGE = process.env.BENCH_ONLY === 'machine-page';
 // The dashboard's history card, measured at every size of the growth set (issue 43).
 const HISTORY_CALL = '/api/equipment-history?limit=50';
@@ -842,7 +844,7 @@ async function measureGrowth() {
             [HISTORY_CALL]: HISTORY_CALL,
             [DUE_SOON_CALL]: DUE_SOON_CALL,
           };
-          for (const [name, url] of Object.entries(urls)) {
+          for (const [name, url] of Object.entries(ONLY === 'export' ? {} : urls)) {
             const res = await fetch(`${base}${url}`, { headers });
             const body = await res.text();
             if (!res.ok) {
@@ -888,7 +890,8 @@ async function measureGrowth() {
       await cleanup();
     }
   }
-  writeGrowthSection(runs);
+  // BENCH_ONLY=export measures the streamed export alone: printed above, the section is left as it is.
+  if (ONLY !== 'export') writeGrowthSection(runs);
   return runs;
 }
 
@@ -1080,7 +1083,6 @@ function writeGrowthSection(runs) {
   console.info(`\nwrote ${file} (How cost grows)`);
 }
 
-const ONLY = process.env.BENCH_ONLY;
 // Documents (issue 42): memory while uploads stream in (scripts/bench-documents.mjs).
 if (!ONLY || ONLY === 'documents')
   await measureDocuments({ targets: TARGETS.map((t) => t.trim()), freshDatabase, startServer });
@@ -1090,6 +1092,12 @@ if (ONLY === 'import') process.exit(0);
 // The growth set also gives the embedded database's 200-machine target (see the targets below).
 if (!ONLY || ONLY === 'growth' || ONLY === 'server') results.growth = await measureGrowth();
 if (ONLY === 'growth') process.exit(0);
+// The streamed export alone (issue 43), on the 2,000- and 10,000-machine companies; prints, writes nothing.
+if (ONLY === 'export') {
+  process.env.BENCH_GROWTH_SIZES = '2000,10000';
+  await measureGrowth();
+  process.exit(0);
+}
 
 results.loadAvg = { start: os.loadavg()[0].toFixed(1) };
 for (const t of TARGETS) await measureTarget(t.trim());

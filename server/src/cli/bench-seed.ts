@@ -151,7 +151,11 @@ async function seed(
 }
 
 /** The companies of the cost-growth table (scripts/bench.mjs, BENCH_ONLY=growth): one each of these sizes. */
-const GROWTH_SIZES = [25, 200, 2000, 10_000];
+/** BENCH_GROWTH_SIZES narrows them (BENCH_ONLY=export seeds 2,000 and 10,000 only). */
+const GROWTH_SIZES = (process.env.BENCH_GROWTH_SIZES ?? '25,200,2000,10000')
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
 /** History entries and operator updates per machine in each of them (as company 1 of the main set). */
 const GROWTH_HISTORY_PER_MACHINE = 25;
 const GROWTH_UPDATES_PER_MACHINE = 10;

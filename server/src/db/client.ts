@@ -318,6 +318,11 @@ class CountingPGlite extends PGlite {
   private scoped<T>(run: () => Promise<T>): Promise<T> {
     if (!this.scoping) return run();
     const next = async () => {
+      // PGlite answers on this thread, and its answer settles as a microtask: a request that runs query
+      // after query (an export's batches) never let the event loop take in another request until it was
+      // done, so 20 downloads at once were served one after the other (issue 43). One turn of the loop
+      // before each query lets waiting requests in; they queue here behind it, first come first served.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const scope = currentScope();
       const key = scopeKey(scope);
       if (this.applied !== key) {

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import pLimit from 'p-limit';
 import { currentScope, withScope } from '../db/scope';
 
 /**
@@ -10,7 +11,8 @@ import { currentScope, withScope } from '../db/scope';
  * The body is byte for byte what the route's serializer wrote for the whole array (`JSON.stringify` of
  * each item encoded by its schema, joined by commas, in brackets). The reply goes out chunked (no
  * Content-Length). A batch that fails after the first bytes have gone cuts the reply short (the client
- * sees a broken download, never a partial file that parses).
+ * sees a broken download, never a partial file that parses). Later batches wait their turn in one
+ * queue per server (LATER_BATCHES), so a new download's first bytes never wait for other downloads.
  */
 
 /**
@@ -51,6 +53,51 @@ export async function* jsonArrayText<T>(
 }
 
 /**
+ * Exports share the database fairly, and a new download's first bytes come first (issue 43: 20 users
+ * asking for the full equipment list at once saw their first bytes after 5 to 26 s; "the first byte
+ * comes in under 1 s and memory stays flat"):
+ * - every export's later batches wait in one queue per server, read at most LATER_BATCHES at a time,
+ *   first come first served (p-limit), so the server holds that many batches being read whatever the
+ *   number of downloads;
+ * - and none is read while a first batch is being read: a download that has just arrived goes ahead of
+ *   those already under way (PGlite runs one query at a time; PostgreSQL's pool is shared).
+ * The whole downloads take about as long as before: the database's work is the same.
+ */
+export const LATER_BATCHES = 2;
+const laterBatches = pLimit(LATER_BATCHES);
+let firstBatchesReading = 0;
+let firstBatchesRead: { promise: Promise<void>; resolve: () => void } | null = null;
+
+/** Reads an export's first batch (later batches wait until no first batch is being read). */
+export async function readFirstBatch<T>(it: AsyncIterator<T>): Promise<IteratorResult<T>> {
+  firstBatchesReading += 1;
+  try {
+    return await it.next();
+  } finally {
+    firstBatchesReading -= 1;
+    if (firstBatchesReading === 0 && firstBatchesRead) {
+      firstBatchesRead.resolve();
+      firstBatchesRead = null;
+    }
+  }
+}
+
+/** Reads a later batch: in the server's one queue, LATER_BATCHES at a time, after any first batch. */
+export async function readLaterBatch<T>(it: AsyncIterator<T>): Promise<IteratorResult<T>> {
+  return laterBatches(async () => {
+    while (firstBatchesReading > 0) {
+      if (!firstBatchesRead) {
+        let resolve!: () => void;
+        const promise = new Promise<void>((r) => (resolve = r));
+        firstBatchesRead = { promise, resolve };
+      }
+      await firstBatchesRead.promise;
+    }
+    return it.next();
+  });
+}
+
+/**
  * Sends the batches of a request's export as a streamed JSON array. The first batch is read before
  * the reply starts, so a failure there (the database unreachable, a refusal) answers as any error
  * does; later batches are read as the client takes the bytes (the stream's back-pressure). The batches
@@ -63,11 +110,15 @@ export async function sendJsonArray<T>(
   encode: (item: T) => string,
 ): Promise<FastifyReply> {
   const it = inThisScope(batches);
-  const first = await it.next();
+  const first = await readFirstBatch(it);
   async function* all(): AsyncGenerator<readonly T[]> {
     if (first.done) return;
     yield first.value;
-    yield* it;
+    for (;;) {
+      const step = await readLaterBatch(it);
+      if (step.done) return;
+      yield step.value;
+    }
   }
   const body = Readable.from(jsonArrayText(all(), encode), { objectMode: false });
   return reply.type('application/json; charset=utf-8').send(body);

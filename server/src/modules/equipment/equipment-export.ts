@@ -14,6 +14,8 @@ import { schedulesOf } from './machine-tasks';
 
 /** Machines per batch: one query for their records, one for their tasks and two for their readings. */
 export const EXPORT_BATCH = 250;
+/** The first batch is smaller: it is read before the reply starts, so its size is the wait for the first bytes. */
+export const EXPORT_FIRST_BATCH = 20;
 
 /**
  * The company's active machines in list order (by name), `batchSize` at a time, filtered by the one
@@ -27,6 +29,7 @@ export async function* equipmentBatches(
   ctx: CompanyContext,
   q: EquipmentListQuery,
   batchSize = EXPORT_BATCH,
+  firstBatchSize = Math.min(batchSize, EXPORT_FIRST_BATCH),
 ): AsyncGenerator<EquipmentDto[]> {
   const active = and(eq(equipment.companyId, ctx.companyId), isNull(equipment.retiredAt));
   const ids = (
@@ -39,8 +42,9 @@ export async function* equipmentBatches(
   const today = companyToday(deps, ctx);
   const now = deps.now();
   const keep = listingFilter(q);
-  for (let at = 0; at < ids.length; at += batchSize) {
-    const wanted = ids.slice(at, at + batchSize);
+  for (let at = 0; at < ids.length;) {
+    const wanted = ids.slice(at, at + (at === 0 ? firstBatchSize : batchSize));
+    at += wanted.length;
     const rows = await deps.db
       .select()
       .from(equipment)
