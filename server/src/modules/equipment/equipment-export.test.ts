@@ -168,6 +168,28 @@ describe('GET /api/equipment, streamed', () => {
     });
   });
 
+  it('shares the ids read between downloads asking at the same data version (embedded database)', async () => {
+    const o = await signupOwner(t.app);
+    await bulkMachines(o, 30);
+    const ctx = { companyId: o.companyId, company: { timeZone: 'UTC' } } as Parameters<
+      typeof equipmentBatches
+    >[1];
+    const { asCompany } = await import('../../db/scope');
+    const { readCacheOf } = await import('../../lib/read-cache');
+    const cache = readCacheOf(t.database);
+    const shared = cache.counts.shared;
+    await asCompany(o.companyId, async () => {
+      const a = equipmentBatches(t.deps, ctx, {});
+      const b = equipmentBatches(t.deps, ctx, {});
+      const [fa, fb] = await Promise.all([a.next(), b.next()]);
+      expect(fa.value).toEqual(fb.value);
+      expect(fa.value).toHaveLength(EXPORT_FIRST_BATCH);
+      await Promise.all([a.return(undefined), b.return(undefined)]);
+    });
+    // PostgreSQL (several servers, no data version) reads them once per download.
+    expect(cache.counts.shared - shared).toBe(t.database.dataVersion ? 1 : 0);
+  });
+
   it('sends its first bytes before the last batch is read, in the request company scope (a real socket)', async () => {
     const o = await signupOwner(t.app);
     await bulkMachines(o, 3);
