@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCUMENT_MAX_BYTES, documentCategories } from '@domain/documents';
+import { historyLang } from '@domain/history-text';
 import {
   documentDtoSchema,
   documentListSchema,
@@ -257,7 +258,14 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: documentDtoSchema },
       },
     },
-    async (req) => svc.updateDocument(deps, companyCtx(req), req.params.id, req.body),
+    async (req) =>
+      svc.updateDocument(
+        deps,
+        companyCtx(req),
+        req.params.id,
+        req.body,
+        historyLang(req.headers['accept-language']),
+      ),
   );
   app.delete(
     '/api/documents/:id',
@@ -287,6 +295,13 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: documentDtoSchema },
       },
     },
-    async (req) => svc.linkMachines(deps, companyCtx(req), req.params.id, req.body),
+    async (req) =>
+      svc.linkMachines(
+        deps,
+        companyCtx(req),
+        req.params.id,
+        req.body,
+        historyLang(req.headers['accept-language']),
+      ),
   );
 }

@@ -7,6 +7,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { PLANS, type Tier } from '@domain/plans';
 import type { DocumentDto, DocumentMachinesInput, DocumentPatch } from '@domain/schemas/documents';
 import type { DocumentCategory } from '@domain/documents';
+import type { HistoryLang } from '@domain/history-text';
 import type { DbOrTx } from '../../db/client';
 import {
   document,
@@ -237,6 +238,7 @@ export async function updateDocument(
   ctx: CompanyContext,
   id: string,
   patch: DocumentPatch,
+  lang: HistoryLang,
 ): Promise<DocumentDto> {
   const set: Partial<typeof document.$inferInsert> = {};
   if (patch.title !== undefined) set.title = patch.title;
@@ -258,6 +260,7 @@ export async function updateDocument(
         equipmentIds: (await machinesOf(tx, ctx.companyId, [id])).get(id) ?? [],
         category,
         expiresOn,
+        lang,
       });
   });
   return getDocument(deps, ctx, id);
@@ -286,6 +289,7 @@ export async function linkMachines(
   ctx: CompanyContext,
   id: string,
   input: DocumentMachinesInput,
+  lang: HistoryLang,
 ): Promise<DocumentDto> {
   const wanted = [...new Set(input.equipmentIds)];
   await deps.db.transaction(async (tx) => {
@@ -313,6 +317,7 @@ export async function linkMachines(
         equipmentIds: added.map((a) => a.equipmentId),
         category: head.category,
         expiresOn: head.expiresOn,
+        lang,
       });
   });
   return getDocument(deps, ctx, id);

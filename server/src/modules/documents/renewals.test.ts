@@ -34,13 +34,14 @@ async function upload(
   o: SignedIn,
   equipmentId: string,
   fields: Record<string, string>,
+  lang?: string,
 ): Promise<DocumentDto> {
   const { payload, headers } = multipartBody(fields, { name: 'doc.pdf', bytes: pdfBytes(2000) });
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/equipment/${equipmentId}/documents`,
     payload,
-    headers: { ...headers, cookie: o.cookie },
+    headers: { ...headers, cookie: o.cookie, ...(lang ? { 'accept-language': lang } : {}) },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<DocumentDto>();
@@ -150,20 +151,60 @@ describe('expiry makes a renewal', () => {
     expect(await renewals(o, m.id)).toHaveLength(1);
   });
 
-  it("names a new renewal task in its uploader's language", async () => {
+  it('names a new renewal task in the language of the request that uploaded or changed the document', async () => {
+    at('2027-01-10');
+    // The stored language does not decide: an English profile uploading from a Spanish screen.
+    const o = await signupOwner(t.app);
+    await t.deps.systemDb.update(user).set({ language: 'en' }).where(eq(user.id, o.user.id));
+    const m = await createEquipmentViaApi(t.app, o.cookie, { name: 'Volquete' });
+    const es = 'es-MX,es;q=0.9';
+    await upload(
+      o,
+      m.id,
+      { title: 'Póliza 2027', category: 'insurance', expiresOn: '2027-02-01' },
+      es,
+    );
+    await upload(
+      o,
+      m.id,
+      { title: 'Matrícula', category: 'registration', expiresOn: '2027-03-01' },
+      es,
+    );
+    expect((await renewals(o, m.id)).map((r) => r.name).sort()).toEqual(['Matrícula', 'Seguro']);
+    // A later upload (an English screen) finds the Spanish task by its name and moves it: still one of each.
+    await upload(o, m.id, { title: 'Póliza 2028', category: 'insurance', expiresOn: '2028-02-01' });
+    expect(await renewals(o, m.id)).toHaveLength(2);
+    // A change that makes a document renew names the new task in the change's language.
+    const cert = await upload(o, m.id, { title: 'ITV', category: 'other' });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/documents/${cert.id}`,
+      payload: { category: 'certificate', expiresOn: '2027-06-01' },
+      headers: { cookie: o.cookie, 'accept-language': 'es' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect((await renewals(o, m.id)).map((r) => r.name).sort()).toEqual([
+      'Certificado de inspección',
+      'Matrícula',
+      'Seguro',
+    ]);
+  });
+
+  it('names it in English without a Spanish request, whatever the stored language', async () => {
     at('2027-01-10');
     const o = await signupOwner(t.app);
     await t.deps.systemDb.update(user).set({ language: 'es' }).where(eq(user.id, o.user.id));
-    const m = await createEquipmentViaApi(t.app, o.cookie, { name: 'Volquete' });
-    await upload(o, m.id, { title: 'Póliza 2027', category: 'insurance', expiresOn: '2027-02-01' });
-    await upload(o, m.id, {
-      title: 'Matrícula',
-      category: 'registration',
-      expiresOn: '2027-03-01',
-    });
-    expect((await renewals(o, m.id)).map((r) => r.name).sort()).toEqual(['Matrícula', 'Seguro']);
-    // A later upload finds the Spanish task by its name and moves it: still one of each.
-    await upload(o, m.id, { title: 'Póliza 2028', category: 'insurance', expiresOn: '2028-02-01' });
-    expect(await renewals(o, m.id)).toHaveLength(2);
+    const m = await createEquipmentViaApi(t.app, o.cookie, { name: 'Dump truck' });
+    await upload(
+      o,
+      m.id,
+      { title: 'Policy', category: 'insurance', expiresOn: '2027-02-01' },
+      'en-US',
+    );
+    await upload(o, m.id, { title: 'Plate', category: 'registration', expiresOn: '2027-02-01' });
+    expect((await renewals(o, m.id)).map((r) => r.name).sort()).toEqual([
+      'Insurance',
+      'Registration',
+    ]);
   });
 });

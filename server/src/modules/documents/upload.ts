@@ -18,6 +18,7 @@ import {
   formatBytes,
   type DocumentContentType,
 } from '@domain/documents';
+import { historyLang } from '@domain/history-text';
 import { documentFieldsSchema, type DocumentDto } from '@domain/schemas/documents';
 import { company, document, documentChunk, documentMachine } from '../../db/schema/index';
 import type { Deps } from '../../deps';
@@ -193,6 +194,7 @@ export async function uploadDocument(
         equipmentIds: target.equipmentIds,
         category: input.category,
         expiresOn: input.expiresOn ?? null,
+        lang: historyLang(req.headers['accept-language']),
       });
       for (const equipmentId of target.equipmentIds)
         await record(

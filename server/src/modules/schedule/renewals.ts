@@ -8,11 +8,13 @@
  *
  * A machine's renewal task for a category is its renewal task named as the starter programs name it
  * (English or Spanish, case aside: "Insurance", "Seguro"...), so a task a program gave the machine is the
- * one that moves; without one, a task is added with the English name.
+ * one that moves; without one, a task is added named in the language of the request that made it (its
+ * Accept-Language, as every other route's words: historyLang).
  */
 import { and, eq } from 'drizzle-orm';
+import type { HistoryLang } from '@domain/history-text';
 import type { DbOrTx } from '../../db/client';
-import { serviceTask, user } from '../../db/schema/index';
+import { serviceTask } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
 import { findAnyRow } from '../equipment/index';
@@ -21,7 +23,8 @@ import { todayOf } from './tasks.service';
 
 /**
  * The document categories that renew, with the task names that stand for them. A new task is given the
- * first (English) or the second (Spanish), in the language of the person who uploaded the document.
+ * first (English) or the second (Spanish), in the language of the request that uploaded or changed the
+ * document.
  */
 export const RENEWAL_TASK_NAMES: Record<string, readonly string[]> = {
   insurance: ['Insurance', 'Seguro'],
@@ -34,14 +37,6 @@ export const RENEWAL_TASK_NAMES: Record<string, readonly string[]> = {
   ],
 };
 
-async function uploaderIsSpanish(tx: DbOrTx, ctx: CompanyContext): Promise<boolean> {
-  const [u] = await tx
-    .select({ language: user.language })
-    .from(user)
-    .where(and(eq(user.id, ctx.userId), eq(user.companyId, ctx.companyId)));
-  return u?.language === 'es';
-}
-
 const normal = (s: string) => s.normalize('NFC').trim().toLocaleLowerCase('en-US');
 
 /**
@@ -52,7 +47,12 @@ export async function renewFromDocument(
   tx: DbOrTx,
   deps: Deps,
   ctx: CompanyContext,
-  input: { equipmentIds: readonly string[]; category: string; expiresOn: string | null },
+  input: {
+    equipmentIds: readonly string[];
+    category: string;
+    expiresOn: string | null;
+    lang: HistoryLang;
+  },
 ): Promise<void> {
   const names = RENEWAL_TASK_NAMES[input.category];
   if (!names || !input.expiresOn) return;
@@ -60,7 +60,6 @@ export async function renewFromDocument(
   const today = todayOf(deps, ctx);
   const now = deps.now();
   let changed = false;
-  let spanish: boolean | undefined;
   for (const equipmentId of input.equipmentIds) {
     const machine = await findAnyRow(tx, ctx, equipmentId, true);
     if (machine.retiredAt) continue;
@@ -77,14 +76,13 @@ export async function renewFromDocument(
       .orderBy(serviceTask.position);
     const task = tasks.find((t) => wanted.has(normal(t.name)));
     if (!task) {
-      // Stored data, so one language: the uploader's (chosen at sign-up and in Profile), else English.
-      spanish ??= await uploaderIsSpanish(tx, ctx);
+      // Stored data, so one language: the one the person uploading or changing the document reads.
       const [created] = await tx
         .insert(serviceTask)
         .values({
           companyId: ctx.companyId,
           equipmentId: machine.id,
-          name: (spanish && names[1]) || names[0]!,
+          name: (input.lang === 'es' && names[1]) || names[0]!,
           category: 'renewal',
           everyTimeCount: 1,
           everyTimeUnit: 'years',
