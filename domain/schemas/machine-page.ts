@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { equipmentDtoSchema, historyRecordDtoSchema, serviceEntryDtoSchema } from './equipment';
+import { fuelRowSchema, utilizationRowSchema } from './reports';
 import { taskDtoSchema } from './schedule';
 
 /**
@@ -98,6 +99,30 @@ export const MACHINE_PAGE_LIMITS = {
   workOrders: 20,
 } as const;
 
+const period = { from: z.string(), to: z.string() };
+/** The machine's row of the Fuel and Utilization reports over the last 30 days (issue 45). */
+export const machinePeersSchema = z.object({
+  fuel: fuelRowSchema
+    .pick({
+      fuelUsed: true,
+      volumeUnit: true,
+      fuelRate: true,
+      rateUnit: true,
+      reason: true,
+      peers: true,
+      peerMedian: true,
+      percentAbovePeers: true,
+      flagged: true,
+    })
+    .extend(period)
+    .nullable(),
+  utilization: utilizationRowSchema
+    .pick({ perDay: true, typeMedianPerDay: true, idleDays: true, idle: true })
+    .extend(period)
+    .nullable(),
+});
+export type MachinePeers = z.infer<typeof machinePeersSchema>;
+
 export const machinePageSchema = z.object({
   /** The machine with its status and forecast (the header, the figures, the dialogs). */
   equipment: equipmentDtoSchema,
@@ -121,6 +146,11 @@ export const machinePageSchema = z.object({
     totalCost: z.number(),
     totalCostPerUnit: z.number().nullable(),
   }),
+  /**
+   * Its own figures beside its peers' over the last 30 days (issue 45): the Fuel and Utilization
+   * reports' rows for this machine (the same functions, one number). Null when retired.
+   */
+  peers: machinePeersSchema,
   charts: z.object({
     usage: z.array(usagePointSchema),
     services: z.array(servicePointSchema),

@@ -24,6 +24,7 @@ import { equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
+import { machinePeersOf, machinePeersSql, periodOf } from '../reports/index';
 import { figuresOf, toTaskDtos } from '../schedule/index';
 import { costLinesSql, costNum, fillUpOf, fillUpsSql, startUsageSql } from './cost-lines';
 import { partsOf, toEquipmentDto } from './equipment.dto';
@@ -64,6 +65,13 @@ const pageStatement = preparedPerDb((db: Db) => {
   const services = notesOf('maintenance', 'and n.voided_at is null');
   const machineCompany = sql.raw('"equipment"."company_id"');
   const machineId = sql.raw('"equipment"."id"');
+  const peers = machinePeersSql({
+    company: machineCompany,
+    type: sql.raw('"equipment"."type"'),
+    from: sql.placeholder('peersFrom'),
+    to: sql.placeholder('peersTo'),
+    tz,
+  });
   return db
     .select({
       ...getTableColumns(equipment),
@@ -90,6 +98,8 @@ const pageStatement = preparedPerDb((db: Db) => {
         from (${fillUpsSql({ companyId: machineCompany, equipmentId: machineId, tz })}) f)`,
       fuelPrices: sql<unknown>`(select coalesce(json_agg(json_build_array(p.fuel_type, p.price, p.volume_unit, p.from)), '[]')
         from fuel_price p where p.company_id = "equipment"."company_id")`,
+      // Its fuel rate and usage per day beside its type's: the reports' own readers (issue 45).
+      ...peers,
       services: sql<unknown>`(select coalesce(json_agg(json_build_object('id', x.id, 'serviceDate',
           coalesce(x.service_date::text, to_char(x.created_at at time zone ${tz}, 'YYYY-MM-DD')),
           'usage', x.usage, 'parts', coalesce(x.parts, '[]'::jsonb), 'cost', x.cost, 'performedBy', x.performed_by,
@@ -152,11 +162,16 @@ export async function machinePage(
 ): Promise<MachinePageDto> {
   const now = deps.now();
   const since = new Date(now.getTime() - RATE_WINDOW_DAYS * DAY_MS);
+  const today = companyToday(deps, ctx);
+  // The reports' default period: the 30 days ending today.
+  const period = periodOf({}, today);
   const [row] = await pageStatement(deps.db).execute({
     id: assertId(id),
     companyId: ctx.companyId,
     since: since.toISOString(),
     tz: ctx.company.timeZone,
+    peersFrom: period.from,
+    peersTo: period.to,
   });
   if (!row) throw new AppError('not_found', 'equipment.notFound');
   const {
@@ -175,9 +190,12 @@ export async function machinePage(
     pendingReadings,
     openWorkOrders,
     tasks,
+    peerMachines,
+    peerFills,
+    peerReadings,
+    peerUse,
     ...machine
   } = row;
-  const today = companyToday(deps, ctx);
   const readingList = json<[string, unknown][]>(readings, []).map(([at, u]) => ({
     at: iso(at),
     usage: num(u),
@@ -245,6 +263,13 @@ export async function machinePage(
     }),
   );
   return {
+    peers: machinePeersOf(
+      { peerMachines, peerFills, peerReadings, peerUse },
+      machine.id,
+      period,
+      today,
+      asVolumeUnit(ctx.company.volumeUnit),
+    ),
     serviceStock: machine.serviceParts.map((sp) => {
       const m = catalogueMatch(sp, candidates);
       return m

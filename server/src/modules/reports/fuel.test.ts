@@ -7,7 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKeyDto } from '@domain/schemas/integrations';
-import type { FuelReport } from '@domain/schemas/reports';
+import type { MachinePageDto } from '@domain/schemas/machine-page';
+import type { FuelReport, UtilizationReport } from '@domain/schemas/reports';
 import {
   addSignedInUser,
   call,
@@ -137,6 +138,41 @@ describe('GET /api/reports/fuel', () => {
     // A period holding only the last fill-up: not enough data.
     const late = await report(o, `?from=2026-03-04&to=2026-03-20&equipmentId=${leak.id}`);
     expect(late.machines[0]).toMatchObject({ fuelRate: null, reason: 'too_few_fill_ups' });
+  });
+
+  it('the machine page shows the same fuel rate and usage per day as the reports', async () => {
+    const { o, sound, leak, truck } = await fleet();
+    const r = await report(o);
+    const use = await call(t.app, o.cookie, 'GET', '/api/reports/utilization');
+    expect(use.statusCode, use.body).toBe(200);
+    for (const id of [sound.id, leak.id, truck.id]) {
+      const res = await call(t.app, o.cookie, 'GET', `/api/equipment/${id}/page`);
+      expect(res.statusCode, res.body).toBe(200);
+      const { peers } = res.json<MachinePageDto>();
+      const { equipmentId, name, type, unit, ...fuelRow } = r.machines.find(
+        (m) => m.equipmentId === id,
+      )!;
+      expect(peers.fuel).toEqual({ from: r.from, to: r.to, ...fuelRow });
+      const u = use.json<UtilizationReport>();
+      const uRow = u.machines.find((m) => m.equipmentId === id)!;
+      expect(peers.utilization).toEqual({
+        from: u.from,
+        to: u.to,
+        perDay: uRow.perDay,
+        typeMedianPerDay: uRow.typeMedianPerDay,
+        idleDays: uRow.idleDays,
+        idle: uRow.idle,
+      });
+      void [equipmentId, name, type, unit];
+    }
+    const leakPage = await call(t.app, o.cookie, 'GET', `/api/equipment/${leak.id}/page`);
+    expect(leakPage.json<MachinePageDto>().peers.fuel).toMatchObject({
+      fuelRate: 2.8,
+      rateUnit: 'gal/h',
+      peerMedian: 2,
+      percentAbovePeers: 40,
+      flagged: true,
+    });
   });
 
   it('answers a read key; refuses operators, another company’s machine and a bad period', async () => {

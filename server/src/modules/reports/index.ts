@@ -3,3 +3,5 @@ export { costsReport } from './costs.service';
 export { downtimeReport } from './downtime.service';
 export { fuelReport } from './fuel.service';
 export { utilizationReport } from './utilization.service';
+export { machinePeersOf, machinePeersSql } from './machine-peers';
+export { periodOf } from './utilization.service';

@@ -7,15 +7,19 @@
 import { sql } from 'drizzle-orm';
 import { addInterval } from '@domain/dates';
 import type { ReportQuery, UtilizationReport } from '@domain/schemas/reports';
-import { utilizationOf, type UtilizationMachine } from '@domain/utilization';
+import { utilizationOf } from '@domain/utilization';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { companyToday, costNum, findAnyRow, rowsOf } from '../equipment/index';
-import { usageAtEndsSql } from './usage-sql';
+import { companyToday, findAnyRow, rowsOf } from '../equipment/index';
+import {
+  periodSql,
+  utilizationMachineOf,
+  utilizationSql,
+  type UtilizationSqlRow,
+} from './peer-sql';
 
-/** A company's machines are bounded by its plan (a few thousand); the report reads at most this many. */
-export const MACHINE_LIMIT = 10_000;
+export { MACHINE_LIMIT } from './peer-sql';
 /** The default period: the 30 days ending today. */
 const DEFAULT_DAYS = 30;
 
@@ -38,42 +42,12 @@ export async function utilizationReport(
   const today = companyToday(deps, ctx);
   const { from, to } = periodOf(q, today);
   if (q.equipmentId) await findAnyRow(deps.db, ctx, q.equipmentId);
-  const tz = ctx.company.timeZone;
-  const start = sql`((${from}::date)::timestamp at time zone ${tz})`;
-  const end = sql`((${to}::date + 1)::timestamp at time zone ${tz})`;
-  const readings = sql`n.company_id = e.company_id and n.equipment_id = e.id
-    and n.type = 'usage_update' and n.voided_at is null and n.usage is not null`;
-  const rows = rowsOf<{
-    id: string;
-    name: string;
-    type: string;
-    unit: string;
-    added_on: string;
-    start_usage: string | number | null;
-    end_usage: string | number | null;
-    last_used_on: string | null;
-  }>(
-    await deps.db.execute(sql`
-      select e.id, e.name, e.type, e.unit,
-        to_char(e.date_added at time zone ${tz}, 'YYYY-MM-DD') as added_on,
-        ${usageAtEndsSql(start, end)},
-        (select to_char(max(n.created_at) at time zone ${tz}, 'YYYY-MM-DD') from equipment_note n
-          where ${readings} and n.usage > n.previous_usage) as last_used_on
-      from equipment e
-      where e.company_id = ${ctx.companyId}::uuid and e.retired_at is null
-      order by lower(e.name), e.id
-      limit ${MACHINE_LIMIT}`),
+  const { start, end } = periodSql(from, to, ctx.company.timeZone);
+  const scope = { company: sql`${ctx.companyId}::uuid` };
+  const rows = rowsOf<UtilizationSqlRow>(
+    await deps.db.execute(utilizationSql(scope, ctx.company.timeZone, start, end)),
   );
-  const machines: UtilizationMachine[] = rows.map((r) => ({
-    equipmentId: r.id,
-    name: r.name,
-    type: r.type,
-    unit: r.unit,
-    addedOn: r.added_on,
-    startUsage: r.start_usage === null ? null : costNum(r.start_usage),
-    endUsage: r.end_usage === null ? null : costNum(r.end_usage),
-    lastUsedOn: r.last_used_on,
-  }));
+  const machines = rows.map(utilizationMachineOf);
   // Peers are every machine of the type: the filters choose the rows shown, not the median's company.
   const report = utilizationOf(machines, { from, to }, today);
   const shown = report.machines.filter(

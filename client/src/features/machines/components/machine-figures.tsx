@@ -7,7 +7,7 @@ import { useCurrentUser } from '@/lib/auth';
 import { formatDate, formatDateTime, formatNumber, formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-function Figure({
+export function Figure({
   label,
   value,
   detail,

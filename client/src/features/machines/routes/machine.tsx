@@ -9,6 +9,7 @@ import { useMachinePage } from '../api/machine-page';
 import { MachineCharts } from '../components/machine-chart-section';
 import { MachineFigures } from '../components/machine-figures';
 import { MachineHeader } from '../components/machine-header';
+import { MachinePeers } from '../components/machine-peers';
 import { MachineSections } from '../components/machine-sections';
 import { MachineTimeline } from '../components/machine-timeline';
 import { OpenWorkOrders, PendingReadings } from '../components/machine-work';
@@ -64,6 +65,7 @@ export default function MachinePage() {
           />
           {!e.retiredAt ? <PendingReadings equipment={e} pending={data.pendingReadings} /> : null}
           <MachineFigures equipment={e} figures={data.figures} />
+          <MachinePeers unit={e.unit} type={e.type} peers={data.peers} />
           <ScheduleCard equipment={e} tasks={data.tasks} />
           <MachineCharts equipment={e} charts={data.charts} />
           {!e.retiredAt && (
