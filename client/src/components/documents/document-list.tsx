@@ -1,8 +1,8 @@
-import { File, FileImage, FileSpreadsheet, FileText, Trash2 } from 'lucide-react';
+import { File, FileImage, FileSpreadsheet, FileText } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { documentKindOf, formatBytes, opensInBrowser } from '@domain/documents';
 import type { DocumentDto } from '@domain/schemas/documents';
-import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
 import { documentFileUrl, documentThumbnailUrl } from './documents-api';
 import { ExpiryBadge } from './expiry-badge';
@@ -19,14 +19,14 @@ const icons = {
 /**
  * A machine's documents, newest first (issue 42): an image's thumbnail or an icon per type, the title
  * (a PDF or an image opens in a new tab, anything else downloads with its own name), category, size,
- * who uploaded it and when, and the expiry badge. `onRemove` adds a remove button (managers).
+ * who uploaded it and when, and the expiry badge. `actions` adds a document's actions (managers).
  */
 export function DocumentList({
   documents,
-  onRemove,
+  actions,
 }: {
   documents: DocumentDto[];
-  onRemove?: (d: DocumentDto) => void;
+  actions?: (d: DocumentDto) => ReactNode;
 }) {
   const { t, i18n } = useTranslation('documents');
   const locale = i18n.language.startsWith('es') ? 'es-US' : 'en-US';
@@ -80,17 +80,7 @@ export function DocumentList({
                 {d.expiresOn ? ` · ${t('expiresOn', { date: formatDate(d.expiresOn) })}` : ''}
               </span>
             </div>
-            {onRemove ? (
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                aria-label={t('remove', { title: d.title })}
-                onClick={() => onRemove(d)}
-              >
-                <Trash2 className="h-4 w-4" aria-hidden />
-              </Button>
-            ) : null}
+            {actions?.(d)}
           </li>
         );
       })}

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
-import type { DocumentDto } from '@domain/schemas/documents';
+import type { DocumentDto, DocumentPatch } from '@domain/schemas/documents';
 import { equipmentKeys } from '@/components/equipment/equipment-queries';
 import { api, ApiError } from '@/lib/api';
 import { refetchOnMountUnlessFresh } from '@/lib/query-client';
@@ -44,6 +44,8 @@ export type UploadFields = {
   category: string;
   expiresOn?: string | undefined;
   notes?: string | undefined;
+  /** The document this upload is the new version of (a later expiry completes its renewal). */
+  replaces?: string | undefined;
 };
 
 /** POST multipart/form-data (the text fields first, then the file, as the server reads them). */
@@ -85,6 +87,13 @@ export async function uploadTo(
   return data as unknown as DocumentDto;
 }
 
+/** The machine's timeline and renewal tasks move with its documents: both lists are asked again. */
+const refreshAfter = (qc: ReturnType<typeof useQueryClient>) =>
+  Promise.all([
+    qc.invalidateQueries({ queryKey: documentKeys.all }),
+    qc.invalidateQueries({ queryKey: equipmentKeys.all }),
+  ]);
+
 /** Uploads to the first machine and puts the document on the others (stored once). */
 export function useUploadDocument(equipmentIds: string[]) {
   const qc = useQueryClient();
@@ -95,12 +104,7 @@ export function useUploadDocument(equipmentIds: string[]) {
       if (rest.length === 0) return doc;
       return api.post<DocumentDto>(`/api/documents/${doc.id}/machines`, { equipmentIds: rest });
     },
-    // The machine's timeline and renewal tasks move with its documents.
-    onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: documentKeys.all }),
-        qc.invalidateQueries({ queryKey: equipmentKeys.all }),
-      ]),
+    onSuccess: () => refreshAfter(qc),
   });
 }
 
@@ -108,11 +112,40 @@ export function useDeleteDocument() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/documents/${id}`),
-    // The machine's timeline and renewal tasks move with its documents.
-    onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: documentKeys.all }),
-        qc.invalidateQueries({ queryKey: equipmentKeys.all }),
-      ]),
+    onSuccess: () => refreshAfter(qc),
+  });
+}
+
+/** PATCH /api/documents/:id: title, category, expiry or notes (an expiry moves the renewal). */
+export function useUpdateDocument() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: DocumentPatch }) =>
+      api.patch<DocumentDto>(`/api/documents/${id}`, patch),
+    onSuccess: () => refreshAfter(qc),
+  });
+}
+
+/**
+ * Puts a document on every other active machine of a type (a manual for the whole class, stored once):
+ * the type's machines from GET /api/equipment, then POST /api/documents/:id/machines, 500 at a time.
+ * Answers how many machines were added.
+ */
+export function useLinkDocumentToType() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ doc, type }: { doc: DocumentDto; type: string }) => {
+      const machines = await api.get<{ id: string }[]>(
+        `/api/equipment?${new URLSearchParams({ type })}`,
+      );
+      const have = new Set(doc.equipmentIds);
+      const ids = machines.map((m) => m.id).filter((id) => !have.has(id));
+      for (let i = 0; i < ids.length; i += 500)
+        await api.post<DocumentDto>(`/api/documents/${doc.id}/machines`, {
+          equipmentIds: ids.slice(i, i + 500),
+        });
+      return ids.length;
+    },
+    onSuccess: () => refreshAfter(qc),
   });
 }

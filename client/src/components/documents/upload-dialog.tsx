@@ -3,9 +3,9 @@ import { Camera } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { DOCUMENT_MAX_BYTES, documentCategories, formatBytes } from '@domain/documents';
-import { documentFormSchema } from '@domain/schemas/documents';
+import { DOCUMENT_MAX_BYTES, formatBytes } from '@domain/documents';
+import { documentFormSchema, type DocumentDto } from '@domain/schemas/documents';
+import { DocumentFields, type DocumentForm, type DocumentFormOutput } from './document-fields';
 import { useUploadDocument } from './documents-api';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import {
@@ -17,14 +17,8 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { translateError } from '@/lib/translate-message';
-import { useMessage } from '@/lib/use-message';
-
-type Form = z.input<typeof documentFormSchema>;
-type Input = z.output<typeof documentFormSchema>;
 
 /** What the file picker offers (the server reads the type from the bytes all the same). */
 const ACCEPT =
@@ -33,31 +27,37 @@ const ACCEPT =
 /**
  * Upload a file to a machine, or one file to several machines stored once (the Equipment List's selected
  * machines: a manual for the whole class), issue 42: title, category, expiry, notes and the file; on a
- * phone "Take a photo" opens the camera. Loaded when first opened.
+ * phone "Take a photo" opens the camera. With `replacing`, the file is the new version of that document
+ * (its fields to start from; a later expiry completes its renewal). Loaded when first opened.
  */
 export default function DocumentUploadDialog({
   equipmentIds,
   open,
   onOpenChange,
   onUploaded,
+  replacing,
 }: {
   equipmentIds: string[];
+  replacing?: DocumentDto;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onUploaded?: () => void;
 }) {
   const { t } = useTranslation('documents');
-  const msg = useMessage();
   const upload = useUploadDocument(equipmentIds);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
-  const form = useForm<Form, unknown, Input>({
+  const form = useForm<DocumentForm, unknown, DocumentFormOutput>({
     resolver: zodResolver(documentFormSchema),
-    defaultValues: { title: '', category: 'manual', expiresOn: '', notes: '' },
+    defaultValues: replacing
+      ? {
+          title: replacing.title,
+          category: replacing.category,
+          expiresOn: '',
+          notes: replacing.notes ?? '',
+        }
+      : { title: '', category: 'manual', expiresOn: '', notes: '' },
   });
-  const errors = form.formState.errors;
-  const titleError = msg(errors.title?.message);
-  const expiryError = msg(errors.expiresOn?.message);
 
   const pick = (f: File | undefined) => {
     setFileError(undefined);
@@ -77,7 +77,7 @@ export default function DocumentUploadDialog({
       return;
     }
     upload.mutate(
-      { fields: input, file },
+      { fields: { ...input, replaces: replacing?.id }, file },
       {
         onSuccess: (d) => {
           toast({
@@ -104,11 +104,13 @@ export default function DocumentUploadDialog({
       <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <form onSubmit={(ev) => void submit(ev)} className="grid gap-4" noValidate>
           <DialogHeader>
-            <DialogTitle>{t('uploadTitle')}</DialogTitle>
+            <DialogTitle>{replacing ? t('replaceTitle') : t('uploadTitle')}</DialogTitle>
             <DialogDescription>
-              {equipmentIds.length > 1
-                ? t('uploadMany', { count: equipmentIds.length })
-                : t('uploadDescription')}
+              {replacing
+                ? t('replaceDescription', { title: replacing.title })
+                : equipmentIds.length > 1
+                  ? t('uploadMany', { count: equipmentIds.length })
+                  : t('uploadDescription')}
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
@@ -137,43 +139,7 @@ export default function DocumentUploadDialog({
             </p>
             <FieldError id="doc-file-error" message={fileError} />
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor="doc-title">{t('fields.title')}</Label>
-            <Input
-              id="doc-title"
-              aria-invalid={Boolean(titleError) || undefined}
-              aria-describedby={titleError ? 'doc-title-error' : undefined}
-              {...form.register('title')}
-            />
-            <FieldError id="doc-title-error" message={titleError} />
-          </div>
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <div className="grid min-w-0 gap-2">
-              <Label htmlFor="doc-category">{t('fields.category')}</Label>
-              <NativeSelect id="doc-category" {...form.register('category')}>
-                {documentCategories.map((c) => (
-                  <option key={c} value={c}>
-                    {t(`categories.${c}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid min-w-0 gap-2">
-              <Label htmlFor="doc-expires">{t('fields.expiresOn')}</Label>
-              <Input
-                id="doc-expires"
-                type="date"
-                aria-invalid={Boolean(expiryError) || undefined}
-                aria-describedby={expiryError ? 'doc-expires-error' : undefined}
-                {...form.register('expiresOn')}
-              />
-              <FieldError id="doc-expires-error" message={expiryError} />
-            </div>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="doc-notes">{t('fields.notes')}</Label>
-            <Textarea id="doc-notes" rows={2} {...form.register('notes')} />
-          </div>
+          <DocumentFields form={form} id="doc" />
           <FormDialogFooter
             cancelLabel={t('cancel')}
             onCancel={() => onOpenChange(false)}

@@ -100,7 +100,10 @@ export function MachineCharts({
   const usage = (v: number) => formatUsage(te, v, e.unit);
   // Fuel months arrive in stored gallons; shown in the company's unit, converted once here.
   const volumeUnit = useCurrentUser().user?.volumeUnit ?? 'gal';
-  const fuelMonths = charts.fuelByMonth.map((m) => ({ ...m, value: volumeIn(m.value, volumeUnit) }));
+  const fuelMonths = charts.fuelByMonth.map((m) => ({
+    ...m,
+    value: volumeIn(m.value, volumeUnit),
+  }));
   const gallons = (v: number) =>
     t('figures.volume', { value: formatNumber(v, 1), unit: volumeUnit });
   const kept = charts.usage.filter((p) => !p.voided);

@@ -82,7 +82,11 @@ export default function MachinePage() {
             <div className="grid min-w-0 content-start gap-3">
               <AfterFirstPaint>
                 <Suspense fallback={null}>
-                  <DocumentsCard equipmentId={e.id} readOnly={Boolean(e.retiredAt)} />
+                  <DocumentsCard
+                    equipmentId={e.id}
+                    equipmentType={e.type}
+                    readOnly={Boolean(e.retiredAt)}
+                  />
                 </Suspense>
               </AfterFirstPaint>
               <OpenWorkOrders orders={data.openWorkOrders} />

@@ -1,0 +1,72 @@
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { documentCategories } from '@domain/documents';
+import type { documentFormSchema } from '@domain/schemas/documents';
+import { Input } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { useMessage } from '@/lib/use-message';
+
+export type DocumentForm = z.input<typeof documentFormSchema>;
+export type DocumentFormOutput = z.output<typeof documentFormSchema>;
+
+/**
+ * A document's title, category, expiry and notes: the one set of fields the upload and the edit dialogs
+ * share (issue 42). `id` prefixes the inputs' ids.
+ */
+export function DocumentFields({
+  form,
+  id,
+}: {
+  form: UseFormReturn<DocumentForm, unknown, DocumentFormOutput>;
+  id: string;
+}) {
+  const { t } = useTranslation('documents');
+  const msg = useMessage();
+  const errors = form.formState.errors;
+  const titleError = msg(errors.title?.message);
+  const expiryError = msg(errors.expiresOn?.message);
+  return (
+    <>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-title`}>{t('fields.title')}</Label>
+        <Input
+          id={`${id}-title`}
+          aria-invalid={Boolean(titleError) || undefined}
+          aria-describedby={titleError ? `${id}-title-error` : undefined}
+          {...form.register('title')}
+        />
+        <FieldError id={`${id}-title-error`} message={titleError} />
+      </div>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <div className="grid min-w-0 gap-2">
+          <Label htmlFor={`${id}-category`}>{t('fields.category')}</Label>
+          <NativeSelect id={`${id}-category`} {...form.register('category')}>
+            {documentCategories.map((c) => (
+              <option key={c} value={c}>
+                {t(`categories.${c}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid min-w-0 gap-2">
+          <Label htmlFor={`${id}-expires`}>{t('fields.expiresOn')}</Label>
+          <Input
+            id={`${id}-expires`}
+            type="date"
+            aria-invalid={Boolean(expiryError) || undefined}
+            aria-describedby={expiryError ? `${id}-expires-error` : undefined}
+            {...form.register('expiresOn')}
+          />
+          <FieldError id={`${id}-expires-error`} message={expiryError} />
+        </div>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-notes`}>{t('fields.notes')}</Label>
+        <Textarea id={`${id}-notes`} rows={2} {...form.register('notes')} />
+      </div>
+    </>
+  );
+}

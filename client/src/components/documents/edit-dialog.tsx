@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { documentFormSchema, type DocumentDto } from '@domain/schemas/documents';
+import { DocumentFields, type DocumentForm, type DocumentFormOutput } from './document-fields';
+import { useUpdateDocument } from './documents-api';
+import { FormDialogFooter } from '@/components/form-dialog-footer';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { toast } from '@/components/ui/use-toast';
+import { translateError } from '@/lib/translate-message';
+
+/**
+ * Edit a document's title, category, expiry and notes (issue 42, PATCH /api/documents/:id): the upload
+ * form's fields and schema without the file. A new expiry moves the machine's renewal task. Loaded when
+ * first opened.
+ */
+export default function DocumentEditDialog({
+  doc,
+  onOpenChange,
+}: {
+  doc: DocumentDto;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('documents');
+  const update = useUpdateDocument();
+  const form = useForm<DocumentForm, unknown, DocumentFormOutput>({
+    resolver: zodResolver(documentFormSchema),
+    defaultValues: {
+      title: doc.title,
+      category: doc.category,
+      expiresOn: doc.expiresOn ?? '',
+      notes: doc.notes ?? '',
+    },
+  });
+
+  const submit = form.handleSubmit((input) =>
+    update.mutate(
+      {
+        id: doc.id,
+        patch: {
+          title: input.title,
+          category: input.category,
+          expiresOn: input.expiresOn ?? null,
+          notes: input.notes ?? null,
+        },
+      },
+      {
+        onSuccess: (d) => {
+          toast({ title: t('saved', { title: d.title }) });
+          onOpenChange(false);
+        },
+        onError: (err) =>
+          toast({
+            title: t('saveFailed'),
+            description: translateError(t, err),
+            variant: 'destructive',
+          }),
+      },
+    ),
+  );
+
+  return (
+    <Dialog open onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <form onSubmit={(ev) => void submit(ev)} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>{t('editTitle')}</DialogTitle>
+            <DialogDescription>
+              {t('editDescription', { filename: doc.filename })}
+            </DialogDescription>
+          </DialogHeader>
+          <DocumentFields form={form} id="doc-edit" />
+          <FormDialogFooter
+            cancelLabel={t('cancel')}
+            onCancel={() => onOpenChange(false)}
+            submitLabel={t('save')}
+            pending={update.isPending}
+            pendingLabel={t('saving')}
+          />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
