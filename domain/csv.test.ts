@@ -5,6 +5,8 @@ import {
   equipmentListColumns,
   exportFileName,
   historyColumns,
+  historyColumnsIn,
+  fuelUsageColumnsIn,
   serviceEntryColumns,
   toCsv,
 } from './csv';
@@ -229,6 +231,26 @@ describe('history and service exports', () => {
     expect(row).toBe(
       '2026-11-20,Loader,usage_update,Pat,1200.5,"Oil, filter",12.5,,,,,Yes,Wrong machine,No',
     );
+  });
+  it('states the company unit and converts the stored gallons once (issue 45)', () => {
+    const fill = { ...entry, noteType: 'usage_update' as const, service: null, fuelAdded: 12.5 };
+    const [header, row] = toCsv(historyColumnsIn('L'), [fill]).split('\r\n');
+    expect(header).toContain(',Fuel Added (L),');
+    // 12.5 gal = 47.3176473 L, two decimals in litres.
+    expect(row).toContain(',47.32,');
+    expect(toCsv(historyColumnsIn('gal'), [fill])).toContain(',12.5,');
+    const fuel = {
+      date: '2026-11-20T10:00:00.000Z',
+      equipmentName: 'Loader',
+      operatorName: 'Pat',
+      fuelType: 'diesel',
+      fuelAdded: 10,
+      notes: null,
+    };
+    const [fh, fr] = toCsv(fuelUsageColumnsIn('L'), [fuel]).split('\r\n');
+    expect(fh).toBe('Date,Equipment,Operator,Fuel Type,Fuel Added (L),Notes,Retired');
+    expect(fr).toContain(',37.85,');
+    expect(toCsv(fuelUsageColumnsIn('gal'), [fuel]).split('\r\n')[0]).toContain('(gal)');
   });
   it('exports service entries', () => {
     const s: ServiceEntryDto = {

@@ -7,6 +7,7 @@ import type {
 import type { InspectionDto } from './schemas/inspections';
 import type { DueTask } from './schemas/maintenance';
 import { statusLabel } from './status';
+import { volumeIn, type VolumeUnit } from './fuel';
 
 /**
  * The one CSV writer: RFC 4180 (comma separated, CRLF line ends, a field with a comma, quote,
@@ -129,8 +130,11 @@ export const partsText = (
 /** A history row of a machine, or of the company export (which says whether the machine is retired). */
 export type HistoryCsvRow = HistoryRecordDto & { retired?: boolean };
 
-/** History: the spec's columns, then what a service, a fuel entry, a void and a retired machine add. */
-export const historyColumns: CsvColumn<HistoryCsvRow>[] = [
+/**
+ * History: the spec's columns, then what a service, a fuel entry, a void and a retired machine add.
+ * The fuel column states the company's unit and holds the stored gallons converted once (domain/fuel.ts).
+ */
+export const historyColumnsIn = (unit: VolumeUnit): CsvColumn<HistoryCsvRow>[] => [
   { header: 'Date', value: (h) => day(h.createdAt) },
   { header: 'Equipment', value: (h) => h.equipmentName },
   { header: 'Type', value: (h) => h.noteType },
@@ -138,7 +142,10 @@ export const historyColumns: CsvColumn<HistoryCsvRow>[] = [
   { header: 'Usage', value: (h) => h.usage },
   /** The entry's sentence (domain/history-text.ts), in the language the server answered in. */
   { header: 'Notes', value: (h) => h.text },
-  { header: 'Fuel Added (gal)', value: (h) => h.fuelAdded },
+  {
+    header: `Fuel Added (${unit})`,
+    value: (h) => (h.fuelAdded === null ? null : volumeIn(h.fuelAdded, unit)),
+  },
   { header: 'Service Date', value: (h) => h.service?.serviceDate ?? '' },
   { header: 'Parts', value: (h) => (h.service ? partsText(h.service.parts) : '') },
   { header: 'Cost', value: (h) => h.service?.cost ?? null },
@@ -147,6 +154,7 @@ export const historyColumns: CsvColumn<HistoryCsvRow>[] = [
   { header: 'Void Reason', value: (h) => h.voided?.reason ?? '' },
   { header: 'Retired', value: (h) => h.retired ?? false },
 ];
+export const historyColumns = historyColumnsIn('gal');
 
 /** Service entries export (the service log of every machine). */
 export const serviceEntryColumns: CsvColumn<ServiceEntryDto>[] = [
@@ -173,15 +181,17 @@ export type FuelExportRow = {
   /** The machine is retired. */
   retired?: boolean;
 };
-export const fuelUsageColumns: CsvColumn<FuelExportRow>[] = [
+/** In the company's unit, stated in the header, converted once from the stored gallons. */
+export const fuelUsageColumnsIn = (unit: VolumeUnit): CsvColumn<FuelExportRow>[] => [
   { header: 'Date', value: (f) => day(f.date) },
   { header: 'Equipment', value: (f) => f.equipmentName },
   { header: 'Operator', value: (f) => f.operatorName ?? '' },
   { header: 'Fuel Type', value: (f) => fuelLabel(f.fuelType) },
-  { header: 'Fuel Added (gal)', value: (f) => f.fuelAdded },
+  { header: `Fuel Added (${unit})`, value: (f) => volumeIn(f.fuelAdded, unit) },
   { header: 'Notes', value: (f) => f.notes ?? '' },
   { header: 'Retired', value: (f) => f.retired ?? false },
 ];
+export const fuelUsageColumns = fuelUsageColumnsIn('gal');
 
 /** Operators export. */
 export type OperatorExportRow = {

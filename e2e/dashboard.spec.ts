@@ -302,6 +302,27 @@ test('exports download CSV files with the right headers', async ({ page }) => {
   // The fuel export keeps the operator's own words, made safe for spreadsheets.
   expect(fuelLines.join('\n')).toContain("'=SUM(A1)");
 
+  // In litres, the exports say so and convert the stored gallons once (12.5 gal = 47.32 L; issue 45).
+  const litres = await page.request.put('/api/fuel-unit', { data: { volumeUnit: 'L' } });
+  expect(litres.status(), await litres.text()).toBe(200);
+  await page.reload();
+  const [fuelL] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export Fuel CSV' }).click(),
+  ]);
+  const fuelLLines = await csvOf(fuelL);
+  expect(fuelLLines[0]).toBe('Date,Equipment,Operator,Fuel Type,Fuel Added (L),Notes,Retired');
+  expect(fuelLLines.join('\n')).toContain(',47.32,');
+  const [historyL] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const historyLLines = await csvOf(historyL);
+  expect(historyLLines[0]).toContain(',Fuel Added (L),');
+  expect(historyLLines.join('\n')).toContain(',47.32,');
+  await page.request.put('/api/fuel-unit', { data: { volumeUnit: 'gal' } });
+  await page.reload();
+
   // The top-consumers chart loads once its card is in view.
   await page.getByTestId('fuel-total').scrollIntoViewIfNeeded();
   await expect(page.getByRole('img', { name: /top fuel consumers: .*Good Loader/ })).toBeVisible();

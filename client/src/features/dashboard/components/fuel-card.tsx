@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { volumeIn } from '@domain/fuel';
 import { formatNumber } from '@/lib/format';
-import { exportFileName, fuelUsageColumns } from '@domain/csv';
+import { exportFileName, fuelUsageColumnsIn } from '@domain/csv';
 import { downloadRowsAsCsv } from '../api/download-export';
 import { useFuelSummary } from '../api/get-fuel-summary';
 import { useResetFuel } from '../api/reset-fuel';
@@ -46,7 +46,7 @@ export function FuelCard() {
     try {
       const rows = await downloadRowsAsCsv(
         '/api/fuel-usage/export',
-        fuelUsageColumns,
+        fuelUsageColumnsIn(volumeUnit),
         exportFileName('fuel-usage', companyToday()),
       );
       if (rows === 0)

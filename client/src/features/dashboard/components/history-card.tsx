@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { exportFileName, historyColumns, serviceEntryColumns } from '@domain/csv';
+import { exportFileName, historyColumnsIn, serviceEntryColumns } from '@domain/csv';
 import type { HistoryEntry } from '@domain/schemas/dashboard';
 import type { HistoryRecordDto, ServiceEntryDto } from '@domain/schemas/equipment';
 import { entryText, useHistoryLang } from '@/components/equipment/entry-text';
@@ -17,7 +17,7 @@ import { downloadRowsAsCsv } from '../api/download-export';
 import { HISTORY_MAX, HISTORY_PAGE, useRecentHistory } from '../api/get-history';
 import { ShowMoreItem } from './show-more-item';
 import { translateError } from '@/lib/translate-message';
-import { companyToday } from '@/lib/auth';
+import { companyToday, useCurrentUser } from '@/lib/auth';
 
 /**
  * Equipment history of all equipment: a 400 px scrolling list (the newest 50, then "Show more" up to 200)
@@ -29,6 +29,8 @@ export function HistoryCard() {
   const [limit, setLimit] = useState(HISTORY_PAGE);
   const history = useRecentHistory(limit);
   const [exporting, setExporting] = useState(false);
+  // Fuel in the company's unit, stated in the CSV's header (domain/fuel.ts).
+  const volumeUnit = useCurrentUser().user?.volumeUnit ?? 'gal';
   const entries = history.data ?? [];
 
   const exportHistory = async (what: 'history' | 'services') => {
@@ -38,7 +40,7 @@ export function HistoryCard() {
         what === 'history'
           ? await downloadRowsAsCsv<HistoryRecordDto>(
               '/api/equipment-history/export',
-              historyColumns,
+              historyColumnsIn(volumeUnit),
               exportFileName('equipment-history', companyToday()),
             )
           : await downloadRowsAsCsv<ServiceEntryDto>(
