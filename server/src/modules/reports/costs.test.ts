@@ -4,22 +4,19 @@
  * its day, on a company made for the test with hand-worked answers; the machine page says the same; the
  * filters and every bad input. On PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedApiKeyDto } from '@domain/schemas/integrations';
 import { machinePageSchema } from '@domain/schemas/machine-page';
 import type { CostsReport } from '@domain/schemas/reports';
 import { workOrderDtoSchema } from '@domain/schemas/work-orders';
-import {
-  addSignedInUser,
-  call,
-  createEquipmentViaApi,
-  signInAgain,
-  signupOwner,
-  type SignedIn,
-} from '../../test/factories';
-import { company } from '../../db/schema/index';
+import { call, createEquipmentViaApi, signInAgain, signupOwner } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import {
+  badReportQuery,
+  checkBadPeriods,
+  checkReportAccess,
+  makePaying,
+  reportOf,
+} from '../../test/reports';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,11 +26,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const report = async (o: SignedIn, query = '') => {
-  const res = await call(t.app, o.cookie, 'GET', `/api/reports/costs${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<CostsReport>();
-};
+const report = reportOf<CostsReport>(() => t, 'costs');
 
 /**
  * A company in UTC from March 1, 2026 with diesel at $3.50 a gallon from March 1 and $1.00 a litre from
@@ -45,16 +38,7 @@ const report = async (o: SignedIn, query = '') => {
 async function fleet() {
   t.clock.set(new Date('2026-03-01T15:00:00Z'));
   const o = await signupOwner(t.app);
-  // A paying company (the trial would end before the months of use are written).
-  await t.deps.systemDb
-    .update(company)
-    .set({
-      subscriptionStatus: 'active',
-      subscriptionTier: 'basic',
-      billingInterval: 'monthly',
-      subscriptionEndDate: new Date('2026-12-31T00:00:00Z'),
-    })
-    .where(eq(company.id, o.companyId));
+  await makePaying(t, o.companyId);
   const at = async (iso: string) => {
     t.clock.set(new Date(`${iso}T15:00:00Z`));
     o.cookie = await signInAgain(t.app, o);
@@ -173,47 +157,13 @@ describe('GET /api/reports/costs', () => {
 
   it('answers a read key; refuses operators, another company’s machine and every bad period', async () => {
     const { o, a } = await fleet();
-    const key = await call(t.app, o.cookie, 'POST', '/api/api-keys', {
-      name: 'BI export',
-      scopes: ['read'],
+    const byKey = await checkReportAccess<CostsReport>(t, o, 'costs', {
+      keyQuery: '?from=2026-03-01&to=2026-03-31',
+      equipmentId: a.id,
     });
-    expect(key.statusCode, key.body).toBe(201);
-    const byKey = await t.app.inject({
-      method: 'GET',
-      url: '/api/reports/costs?from=2026-03-01&to=2026-03-31',
-      headers: { authorization: `Bearer ${key.json<CreatedApiKeyDto>().token}` },
-    });
-    expect(byKey.statusCode, byKey.body).toBe(200);
-    expect(byKey.json<CostsReport>().totals.total).toBe(313.25);
+    expect(byKey.totals.total).toBe(313.25);
 
-    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, {
-      now: t.deps.now(),
-    });
-    expect((await call(t.app, op.cookie, 'GET', '/api/reports/costs')).statusCode).toBe(403);
-    const other = await signupOwner(t.app);
-    const foreign = await call(
-      t.app,
-      other.cookie,
-      'GET',
-      `/api/reports/costs?equipmentId=${a.id}`,
-    );
-    expect(foreign.statusCode).toBe(404);
-
-    const bad = async (query: string, key: string, field: string, message?: string) => {
-      const res = await call(t.app, o.cookie, 'GET', `/api/reports/costs${query}`);
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toMatchObject({ key, fieldErrors: { [field]: expect.any(String) } });
-      if (message) expect(res.json().message).toBe(message);
-    };
-    await bad('?from=2026-03-30&to=2026-03-01', 'reports.fromAfterTo', 'from');
-    await bad(
-      '?from=2021-04-01&to=2026-04-10',
-      'reports.periodTooLong',
-      'from',
-      'A report covers at most 1,827 days.',
-    );
-    await bad('?to=2026-05-01', 'reports.futureEnd', 'to');
-    await bad('?from=2026-02-30', 'equipment.dateInvalid', 'from');
-    await bad('?type=spaceship', 'query.oneOf', 'type');
+    const bad = badReportQuery(t, o, 'costs');
+    await checkBadPeriods(bad, '?from=2021-04-01&to=2026-04-10');
   });
 });

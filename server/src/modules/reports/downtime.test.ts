@@ -4,9 +4,7 @@
  * problems reported by an operator; the filters and every bad input, as owners and read keys see it.
  * On PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedApiKeyDto } from '@domain/schemas/integrations';
 import type { DowntimeReport } from '@domain/schemas/reports';
 import {
   addSignedInUser,
@@ -14,10 +12,15 @@ import {
   createEquipmentViaApi,
   signInAgain,
   signupOwner,
-  type SignedIn,
 } from '../../test/factories';
-import { company } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import {
+  badReportQuery,
+  checkBadPeriods,
+  checkReportAccess,
+  makePaying,
+  reportOf,
+} from '../../test/reports';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,11 +30,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const report = async (o: SignedIn, query = '') => {
-  const res = await call(t.app, o.cookie, 'GET', `/api/reports/downtime${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<DowntimeReport>();
-};
+const report = reportOf<DowntimeReport>(() => t, 'downtime');
 
 /**
  * A company in UTC with two excavators and a truck, from February. Excavator A: out of service on
@@ -40,16 +39,7 @@ const report = async (o: SignedIn, query = '') => {
  */
 async function fleet() {
   const o = await signupOwner(t.app);
-  // A paying company (the trial would end before the months of use are written).
-  await t.deps.systemDb
-    .update(company)
-    .set({
-      subscriptionStatus: 'active',
-      subscriptionTier: 'basic',
-      billingInterval: 'monthly',
-      subscriptionEndDate: new Date('2026-12-31T00:00:00Z'),
-    })
-    .where(eq(company.id, o.companyId));
+  await makePaying(t, o.companyId);
   const at = async (iso: string) => {
     t.clock.set(new Date(`${iso}Z`));
     o.cookie = await signInAgain(t.app, o);
@@ -185,42 +175,14 @@ describe('GET /api/reports/downtime', () => {
 
   it('answers a read key; refuses operators, another company’s machine and every bad period', async () => {
     const { o, a } = await fleet();
-    const key = await call(t.app, o.cookie, 'POST', '/api/api-keys', {
-      name: 'BI export',
-      scopes: ['read'],
+    const byKey = await checkReportAccess<DowntimeReport>(t, o, 'downtime', {
+      keyQuery: '?from=2026-03-01&to=2026-03-30',
+      equipmentId: a.id,
     });
-    expect(key.statusCode, key.body).toBe(201);
-    const byKey = await t.app.inject({
-      method: 'GET',
-      url: '/api/reports/downtime?from=2026-03-01&to=2026-03-30',
-      headers: { authorization: `Bearer ${key.json<CreatedApiKeyDto>().token}` },
-    });
-    expect(byKey.statusCode, byKey.body).toBe(200);
-    expect(byKey.json<DowntimeReport>().totals).toMatchObject({ machines: 3, failures: 3 });
+    expect(byKey.totals).toMatchObject({ machines: 3, failures: 3 });
 
-    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, {
-      now: t.deps.now(),
-    });
-    expect((await call(t.app, op.cookie, 'GET', '/api/reports/downtime')).statusCode).toBe(403);
-    const other = await signupOwner(t.app);
-    const foreign = await call(
-      t.app,
-      other.cookie,
-      'GET',
-      `/api/reports/downtime?equipmentId=${a.id}`,
-    );
-    expect(foreign.statusCode).toBe(404);
-
-    const bad = async (query: string, key: string, field: string) => {
-      const res = await call(t.app, o.cookie, 'GET', `/api/reports/downtime${query}`);
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toMatchObject({ key, fieldErrors: { [field]: expect.any(String) } });
-    };
-    await bad('?from=2026-03-30&to=2026-03-01', 'reports.fromAfterTo', 'from');
-    await bad('?from=2021-01-01&to=2026-03-01', 'reports.periodTooLong', 'from');
-    await bad('?to=2026-05-01', 'reports.futureEnd', 'to');
-    await bad('?from=2026-02-30', 'equipment.dateInvalid', 'from');
-    await bad('?type=spaceship', 'query.oneOf', 'type');
+    const bad = badReportQuery(t, o, 'downtime');
+    await checkBadPeriods(bad, '?from=2021-01-01&to=2026-03-01');
     await bad('?equipmentId=nope', 'common.notFound', 'equipmentId');
   });
 });

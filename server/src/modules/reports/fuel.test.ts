@@ -4,21 +4,18 @@
  * its peer is not, a truck with one fill-up has no rate and says why; litres; filters and bad input.
  * On PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedApiKeyDto } from '@domain/schemas/integrations';
 import type { MachinePageDto } from '@domain/schemas/machine-page';
 import type { FuelReport, UtilizationReport } from '@domain/schemas/reports';
-import {
-  addSignedInUser,
-  call,
-  createEquipmentViaApi,
-  signInAgain,
-  signupOwner,
-  type SignedIn,
-} from '../../test/factories';
-import { company } from '../../db/schema/index';
+import { call, createEquipmentViaApi, signInAgain, signupOwner } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import {
+  badReportQuery,
+  checkBadPeriods,
+  checkReportAccess,
+  makePaying,
+  reportOf,
+} from '../../test/reports';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,11 +25,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const report = async (o: SignedIn, query = '') => {
-  const res = await call(t.app, o.cookie, 'GET', `/api/reports/fuel${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<FuelReport>();
-};
+const report = reportOf<FuelReport>(() => t, 'fuel');
 
 /**
  * From March 1, 2026 (UTC). Each excavator fills up with a reading on March 2, 3 and 4 at 110, 120 and
@@ -42,15 +35,7 @@ const report = async (o: SignedIn, query = '') => {
 async function fleet() {
   t.clock.set(new Date('2026-03-01T15:00:00Z'));
   const o = await signupOwner(t.app);
-  await t.deps.systemDb
-    .update(company)
-    .set({
-      subscriptionStatus: 'active',
-      subscriptionTier: 'basic',
-      billingInterval: 'monthly',
-      subscriptionEndDate: new Date('2026-12-31T00:00:00Z'),
-    })
-    .where(eq(company.id, o.companyId));
+  await makePaying(t, o.companyId);
   const add = (name: string, type: string, unit: string, currentUsage: number) =>
     createEquipmentViaApi(t.app, o.cookie, { name, type, unit, currentUsage, fuelType: 'diesel' });
   const sound = await add('Excavator sound', 'machinery', 'hours', 100);
@@ -175,39 +160,11 @@ describe('GET /api/reports/fuel', () => {
     });
   });
 
-  it('answers a read key; refuses operators, another company’s machine and a bad period', async () => {
+  it('answers a read key; refuses operators, another company’s machine and every bad period', async () => {
     const { o, leak } = await fleet();
-    const key = await call(t.app, o.cookie, 'POST', '/api/api-keys', {
-      name: 'BI',
-      scopes: ['read'],
-    });
-    expect(key.statusCode, key.body).toBe(201);
-    const byKey = await t.app.inject({
-      method: 'GET',
-      url: '/api/reports/fuel',
-      headers: { authorization: `Bearer ${key.json<CreatedApiKeyDto>().token}` },
-    });
-    expect(byKey.statusCode, byKey.body).toBe(200);
-    expect(byKey.json<FuelReport>().totals.flagged).toBe(1);
-    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, {
-      now: t.deps.now(),
-    });
-    expect((await call(t.app, op.cookie, 'GET', '/api/reports/fuel')).statusCode).toBe(403);
-    const other = await signupOwner(t.app);
-    const foreign = await call(
-      t.app,
-      other.cookie,
-      'GET',
-      `/api/reports/fuel?equipmentId=${leak.id}`,
-    );
-    expect(foreign.statusCode).toBe(404);
-    const bad = await call(
-      t.app,
-      o.cookie,
-      'GET',
-      '/api/reports/fuel?from=2026-03-10&to=2026-03-01',
-    );
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ key: 'reports.fromAfterTo' });
+    const byKey = await checkReportAccess<FuelReport>(t, o, 'fuel', { equipmentId: leak.id });
+    expect(byKey.totals.flagged).toBe(1);
+
+    await checkBadPeriods(badReportQuery(t, o, 'fuel'), '?from=2021-03-01&to=2026-03-10');
   });
 });

@@ -3,20 +3,23 @@
  * machine's type, idle machines, the filters and every bad input, as owners, managers and read keys
  * see it. On PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedApiKeyDto } from '@domain/schemas/integrations';
 import type { UtilizationReport } from '@domain/schemas/reports';
 import {
-  addSignedInUser,
   call,
   createEquipmentViaApi,
   signInAgain,
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
-import { company } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import {
+  badReportQuery,
+  checkBadPeriods,
+  checkReportAccess,
+  makePaying,
+  reportOf,
+} from '../../test/reports';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,11 +30,7 @@ afterAll(async () => {
 });
 
 const at = (iso: string) => t.clock.set(new Date(`${iso}T15:00:00Z`));
-const report = async (o: SignedIn, query = '') => {
-  const res = await call(t.app, o.cookie, 'GET', `/api/reports/utilization${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<UtilizationReport>();
-};
+const report = reportOf<UtilizationReport>(() => t, 'utilization');
 const increase = async (o: SignedIn, id: string, usageIncrease: number) => {
   const res = await call(t.app, o.cookie, 'PATCH', `/api/equipment/${id}/usage`, { usageIncrease });
   expect(res.statusCode, res.body).toBe(200);
@@ -41,16 +40,7 @@ const increase = async (o: SignedIn, id: string, usageIncrease: number) => {
 async function fleet() {
   at('2026-03-01');
   const o = await signupOwner(t.app);
-  // A paying company (the trial would end before the month of use is written).
-  await t.deps.systemDb
-    .update(company)
-    .set({
-      subscriptionStatus: 'active',
-      subscriptionTier: 'basic',
-      billingInterval: 'monthly',
-      subscriptionEndDate: new Date('2026-12-31T00:00:00Z'),
-    })
-    .where(eq(company.id, o.companyId));
+  await makePaying(t, o.companyId);
   const add = (name: string, type: string, unit: string, currentUsage = 0) =>
     createEquipmentViaApi(t.app, o.cookie, { name, type, unit, currentUsage });
   const a = await add('Excavator A', 'machinery', 'hours', 100);
@@ -120,48 +110,14 @@ describe('GET /api/reports/utilization', () => {
 
   it('answers a read key; refuses operators, another company’s machine and every bad period with nothing to show', async () => {
     const { o, a } = await fleet();
-    const key = await call(t.app, o.cookie, 'POST', '/api/api-keys', {
-      name: 'BI export',
-      scopes: ['read'],
+    const byKey = await checkReportAccess<UtilizationReport>(t, o, 'utilization', {
+      keyQuery: '?from=2026-03-01&to=2026-03-30',
+      equipmentId: a.id,
     });
-    expect(key.statusCode, key.body).toBe(201);
-    const byKey = await t.app.inject({
-      method: 'GET',
-      url: '/api/reports/utilization?from=2026-03-01&to=2026-03-30',
-      headers: { authorization: `Bearer ${key.json<CreatedApiKeyDto>().token}` },
-    });
-    expect(byKey.statusCode, byKey.body).toBe(200);
-    expect(byKey.json<UtilizationReport>().totals.machines).toBe(5);
+    expect(byKey.totals.machines).toBe(5);
 
-    const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, {
-      now: t.deps.now(),
-    });
-    expect((await call(t.app, op.cookie, 'GET', '/api/reports/utilization')).statusCode).toBe(403);
-    const other = await signupOwner(t.app);
-    const foreign = await call(
-      t.app,
-      other.cookie,
-      'GET',
-      `/api/reports/utilization?equipmentId=${a.id}`,
-    );
-    expect(foreign.statusCode).toBe(404);
-
-    const bad = async (query: string, key: string, field: string, message?: string) => {
-      const res = await call(t.app, o.cookie, 'GET', `/api/reports/utilization${query}`);
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toMatchObject({ key, fieldErrors: { [field]: expect.any(String) } });
-      if (message) expect(res.json().message).toBe(message);
-    };
-    await bad('?from=2026-03-30&to=2026-03-01', 'reports.fromAfterTo', 'from');
-    await bad(
-      '?from=2021-03-01&to=2026-03-10',
-      'reports.periodTooLong',
-      'from',
-      'A report covers at most 1,827 days.',
-    );
-    await bad('?to=2026-05-01', 'reports.futureEnd', 'to');
-    await bad('?from=2026-02-30', 'equipment.dateInvalid', 'from');
-    await bad('?type=spaceship', 'query.oneOf', 'type');
+    const bad = badReportQuery(t, o, 'utilization');
+    await checkBadPeriods(bad, '?from=2021-03-01&to=2026-03-10');
     // Two years is within the five a report covers.
     const twoYears = await call(
       t.app,
