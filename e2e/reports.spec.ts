@@ -1,6 +1,20 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, screenshotsTo, signupOwnerViaApi, test, uniqueName } from './fixtures';
+
+/** Clicks a report's Export CSV button; the downloaded file's lines. */
+async function exportedLines(button: Locator): Promise<string[]> {
+  const [download] = await Promise.all([button.page().waitForEvent('download'), button.click()]);
+  return readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
+}
+
+/** Chooses a period the report tabs share, and waits until it is the chosen one. */
+async function choosePeriod(page: Page, name: string) {
+  await page.getByRole('radio', { name }).click();
+  await expect(page.getByRole('radio', { name })).toHaveAttribute('aria-checked', 'true');
+}
 
 /**
  * Fleet reports, utilisation (issue 45), in English and Spanish at 1366 and 390 px: each machine's usage
@@ -97,13 +111,7 @@ for (const L of languages)
     );
 
     // The CSV holds the same figures, in the page's order.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: L.export }).click(),
-    ]);
-    const lines = readFileSync(await download.path(), 'utf8')
-      .trim()
-      .split(/\r?\n/);
+    const lines = await exportedLines(page.getByRole('button', { name: L.export }));
     expect(lines).toHaveLength(4);
     expect(lines[0]).toContain(L.perDay);
     expect(lines[1]).toContain(f.busy.name);
@@ -211,22 +219,12 @@ for (const L of downtimeLanguages)
     await expect(page).toHaveURL(/\/reports\?tab=downtime$/);
 
     // The period the tabs share.
-    await page.getByRole('radio', { name: L.days90 }).click();
-    await expect(page.getByRole('radio', { name: L.days90 })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
+    await choosePeriod(page, L.days90);
     await expect(page.getByTestId('downtime-summary')).toHaveText(L.summary);
 
     // The CSV: availability, hours out, defects, failures, mean time to repair, usage between failures.
     // (The machines were added seconds ago: availability counts from then, so it is not asserted.)
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      panel.getByRole('button', { name: L.export }).click(),
-    ]);
-    const lines = readFileSync(await download.path(), 'utf8')
-      .trim()
-      .split(/\r?\n/);
+    const lines = await exportedLines(panel.getByRole('button', { name: L.export }));
     expect(lines).toHaveLength(4);
     expect(lines[0]).toContain(L.availability);
     const busy = lines.find((l) => l.includes(f.busy.name))!;
@@ -341,21 +339,11 @@ for (const L of costsLanguages)
     await shot(page, `reports-costs-${L.tag}-1366`);
 
     // Another period: the same figures (all within the last 90 days).
-    await page.getByRole('radio', { name: L.days90 }).click();
-    await expect(page.getByRole('radio', { name: L.days90 })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
+    await choosePeriod(page, L.days90);
     await expect(page.getByTestId('costs-summary')).toHaveText(L.summary);
 
     // The CSV holds the same figures, in the page's order (dearest first).
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: L.export }).click(),
-    ]);
-    const lines = readFileSync(await download.path(), 'utf8')
-      .trim()
-      .split(/\r?\n/);
+    const lines = await exportedLines(page.getByRole('button', { name: L.export }));
     expect(lines).toHaveLength(3);
     expect(lines[0]).toContain(L.header);
     expect(lines[1]).toContain(f.loader.name);
@@ -465,13 +453,7 @@ for (const L of fuelLanguages)
     await page.getByRole('radio', { name: L.months12 }).click();
     await expect(page.getByTestId('fuel-summary')).toHaveText(L.summary);
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: L.export }).click(),
-    ]);
-    const lines = readFileSync(await download.path(), 'utf8')
-      .trim()
-      .split(/\r?\n/);
+    const lines = await exportedLines(page.getByRole('button', { name: L.export }));
     expect(lines).toHaveLength(3);
     expect(lines[0]).toContain(L.header);
     expect(lines[1]).toContain(f.leak.name);
