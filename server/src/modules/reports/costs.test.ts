@@ -10,13 +10,7 @@ import type { CostsReport } from '@domain/schemas/reports';
 import { workOrderDtoSchema } from '@domain/schemas/work-orders';
 import { call, createEquipmentViaApi, signInAgain, signupOwner } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import {
-  badReportQuery,
-  checkBadPeriods,
-  checkReportAccess,
-  makePaying,
-  reportOf,
-} from '../../test/reports';
+import * as kit from '../../test/reports';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +20,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const report = reportOf<CostsReport>(() => t, 'costs');
+const report = kit.reportOf<CostsReport>(() => t, 'costs');
 
 /**
  * A company in UTC from March 1, 2026 with diesel at $3.50 a gallon from March 1 and $1.00 a litre from
@@ -38,7 +32,7 @@ const report = reportOf<CostsReport>(() => t, 'costs');
 async function fleet() {
   t.clock.set(new Date('2026-03-01T15:00:00Z'));
   const o = await signupOwner(t.app);
-  await makePaying(t, o.companyId);
+  await kit.makePaying(t, o.companyId);
   const at = async (iso: string) => {
     t.clock.set(new Date(`${iso}T15:00:00Z`));
     o.cookie = await signInAgain(t.app, o);
@@ -157,13 +151,13 @@ describe('GET /api/reports/costs', () => {
 
   it('answers a read key; refuses operators, another company’s machine and every bad period', async () => {
     const { o, a } = await fleet();
-    const byKey = await checkReportAccess<CostsReport>(t, o, 'costs', {
+    const byKey = await kit.checkReportAccess<CostsReport>(t, o, 'costs', {
       keyQuery: '?from=2026-03-01&to=2026-03-31',
       equipmentId: a.id,
     });
     expect(byKey.totals.total).toBe(313.25);
 
-    const bad = badReportQuery(t, o, 'costs');
-    await checkBadPeriods(bad, '?from=2021-04-01&to=2026-04-10');
+    const bad = kit.badReportQuery(t, o, 'costs');
+    await kit.checkBadPeriods(bad, '?from=2021-04-01&to=2026-04-10');
   });
 });

@@ -14,13 +14,7 @@ import {
   signupOwner,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import {
-  badReportQuery,
-  checkBadPeriods,
-  checkReportAccess,
-  makePaying,
-  reportOf,
-} from '../../test/reports';
+import * as kit from '../../test/reports';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,7 +24,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const report = reportOf<DowntimeReport>(() => t, 'downtime');
+const report = kit.reportOf<DowntimeReport>(() => t, 'downtime');
 
 /**
  * A company in UTC with two excavators and a truck, from February. Excavator A: out of service on
@@ -39,7 +33,7 @@ const report = reportOf<DowntimeReport>(() => t, 'downtime');
  */
 async function fleet() {
   const o = await signupOwner(t.app);
-  await makePaying(t, o.companyId);
+  await kit.makePaying(t, o.companyId);
   const at = async (iso: string) => {
     t.clock.set(new Date(`${iso}Z`));
     o.cookie = await signInAgain(t.app, o);
@@ -175,14 +169,14 @@ describe('GET /api/reports/downtime', () => {
 
   it('answers a read key; refuses operators, another company’s machine and every bad period', async () => {
     const { o, a } = await fleet();
-    const byKey = await checkReportAccess<DowntimeReport>(t, o, 'downtime', {
+    const byKey = await kit.checkReportAccess<DowntimeReport>(t, o, 'downtime', {
       keyQuery: '?from=2026-03-01&to=2026-03-30',
       equipmentId: a.id,
     });
     expect(byKey.totals).toMatchObject({ machines: 3, failures: 3 });
 
-    const bad = badReportQuery(t, o, 'downtime');
-    await checkBadPeriods(bad, '?from=2021-01-01&to=2026-03-01');
+    const bad = kit.badReportQuery(t, o, 'downtime');
+    await kit.checkBadPeriods(bad, '?from=2021-01-01&to=2026-03-01');
     await bad('?equipmentId=nope', 'common.notFound', 'equipmentId');
   });
 });

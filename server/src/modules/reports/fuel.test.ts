@@ -9,13 +9,7 @@ import type { MachinePageDto } from '@domain/schemas/machine-page';
 import type { FuelReport, UtilizationReport } from '@domain/schemas/reports';
 import { call, createEquipmentViaApi, signInAgain, signupOwner } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import {
-  badReportQuery,
-  checkBadPeriods,
-  checkReportAccess,
-  makePaying,
-  reportOf,
-} from '../../test/reports';
+import * as kit from '../../test/reports';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +19,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const report = reportOf<FuelReport>(() => t, 'fuel');
+const report = kit.reportOf<FuelReport>(() => t, 'fuel');
 
 /**
  * From March 1, 2026 (UTC). Each excavator fills up with a reading on March 2, 3 and 4 at 110, 120 and
@@ -35,7 +29,7 @@ const report = reportOf<FuelReport>(() => t, 'fuel');
 async function fleet() {
   t.clock.set(new Date('2026-03-01T15:00:00Z'));
   const o = await signupOwner(t.app);
-  await makePaying(t, o.companyId);
+  await kit.makePaying(t, o.companyId);
   const add = (name: string, type: string, unit: string, currentUsage: number) =>
     createEquipmentViaApi(t.app, o.cookie, { name, type, unit, currentUsage, fuelType: 'diesel' });
   const sound = await add('Excavator sound', 'machinery', 'hours', 100);
@@ -162,9 +156,9 @@ describe('GET /api/reports/fuel', () => {
 
   it('answers a read key; refuses operators, another company’s machine and every bad period', async () => {
     const { o, leak } = await fleet();
-    const byKey = await checkReportAccess<FuelReport>(t, o, 'fuel', { equipmentId: leak.id });
+    const byKey = await kit.checkReportAccess<FuelReport>(t, o, 'fuel', { equipmentId: leak.id });
     expect(byKey.totals.flagged).toBe(1);
 
-    await checkBadPeriods(badReportQuery(t, o, 'fuel'), '?from=2021-03-01&to=2026-03-10');
+    await kit.checkBadPeriods(kit.badReportQuery(t, o, 'fuel'), '?from=2021-03-01&to=2026-03-10');
   });
 });

@@ -13,13 +13,7 @@ import {
   type SignedIn,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import {
-  badReportQuery,
-  checkBadPeriods,
-  checkReportAccess,
-  makePaying,
-  reportOf,
-} from '../../test/reports';
+import * as kit from '../../test/reports';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,7 +24,7 @@ afterAll(async () => {
 });
 
 const at = (iso: string) => t.clock.set(new Date(`${iso}T15:00:00Z`));
-const report = reportOf<UtilizationReport>(() => t, 'utilization');
+const report = kit.reportOf<UtilizationReport>(() => t, 'utilization');
 const increase = async (o: SignedIn, id: string, usageIncrease: number) => {
   const res = await call(t.app, o.cookie, 'PATCH', `/api/equipment/${id}/usage`, { usageIncrease });
   expect(res.statusCode, res.body).toBe(200);
@@ -40,7 +34,7 @@ const increase = async (o: SignedIn, id: string, usageIncrease: number) => {
 async function fleet() {
   at('2026-03-01');
   const o = await signupOwner(t.app);
-  await makePaying(t, o.companyId);
+  await kit.makePaying(t, o.companyId);
   const add = (name: string, type: string, unit: string, currentUsage = 0) =>
     createEquipmentViaApi(t.app, o.cookie, { name, type, unit, currentUsage });
   const a = await add('Excavator A', 'machinery', 'hours', 100);
@@ -110,14 +104,14 @@ describe('GET /api/reports/utilization', () => {
 
   it('answers a read key; refuses operators, another company’s machine and every bad period with nothing to show', async () => {
     const { o, a } = await fleet();
-    const byKey = await checkReportAccess<UtilizationReport>(t, o, 'utilization', {
+    const byKey = await kit.checkReportAccess<UtilizationReport>(t, o, 'utilization', {
       keyQuery: '?from=2026-03-01&to=2026-03-30',
       equipmentId: a.id,
     });
     expect(byKey.totals.machines).toBe(5);
 
-    const bad = badReportQuery(t, o, 'utilization');
-    await checkBadPeriods(bad, '?from=2021-03-01&to=2026-03-10');
+    const bad = kit.badReportQuery(t, o, 'utilization');
+    await kit.checkBadPeriods(bad, '?from=2021-03-01&to=2026-03-10');
     // Two years is within the five a report covers.
     const twoYears = await call(
       t.app,

@@ -4,15 +4,7 @@ import type { FuelReport } from '@domain/schemas/reports';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useFuelReport } from '../api/get-fuel';
 import type { ReportFilter } from '../api/get-utilization';
-import {
-  ChartCard,
-  MachineLink,
-  MachineListCard,
-  ReportTab,
-  topBy,
-  useTypeLabel,
-  type ReportColumn,
-} from './report-tab';
+import * as kit from './report-tab';
 
 const FuelChart = lazy(() => import('./fuel-chart'));
 
@@ -27,7 +19,7 @@ const CHART_ROWS = 10;
 export default function FuelTab({ filter, today }: { filter: ReportFilter; today: string }) {
   const { t } = useTranslation('reports');
   const { t: te } = useTranslation('equipment');
-  const typeLabel = useTypeLabel();
+  const typeLabel = kit.useTypeLabel();
   const q = useFuelReport(filter);
   const rate = (r: Row, v: number | null) =>
     v === null || r.rateUnit === null ? t('none') : `${formatNumber(v, 2)} ${r.rateUnit}`;
@@ -39,12 +31,12 @@ export default function FuelTab({ filter, today }: { filter: ReportFilter; today
         });
   const c = (k: string, o?: { unit: string }) => t(`fuel.columns.${k}`, o);
 
-  const columns: ReportColumn<Row, SortKey>[] = [
+  const columns: kit.ReportColumn<Row, SortKey>[] = [
     {
       key: 'name',
       label: c('machine'),
       cell: (r) => (
-        <MachineLink
+        <kit.MachineLink
           m={r}
           badge={r.flagged && t('fuel.flagged')}
           badgeClassName="border-amber-500"
@@ -73,7 +65,7 @@ export default function FuelTab({ filter, today }: { filter: ReportFilter; today
   ];
 
   return (
-    <ReportTab
+    <kit.ReportTab
       name="fuel"
       query={q}
       today={today}
@@ -101,11 +93,11 @@ export default function FuelTab({ filter, today }: { filter: ReportFilter; today
       }
       cards={(data) => {
         const flagged = data.machines.filter((m) => m.flagged);
-        const compared = topBy(data.machines, 'percentAbovePeers', CHART_ROWS);
+        const compared = kit.topBy(data.machines, 'percentAbovePeers', CHART_ROWS);
         return (
           <>
             {flagged.length > 0 ? (
-              <MachineListCard
+              <kit.MachineListCard
                 testId="fuel-flagged"
                 title={t('fuel.flaggedTitle')}
                 machines={flagged}
@@ -118,12 +110,12 @@ export default function FuelTab({ filter, today }: { filter: ReportFilter; today
               />
             ) : null}
             {compared.length > 0 ? (
-              <ChartCard title={t('fuel.chart')} alt={t('fuel.chartAlt')}>
+              <kit.ChartCard title={t('fuel.chart')} alt={t('fuel.chartAlt')}>
                 <FuelChart
                   rows={compared}
                   labels={{ machine: t('fuel.machineLegend'), peers: t('fuel.peersLegend') }}
                 />
-              </ChartCard>
+              </kit.ChartCard>
             ) : null}
           </>
         );

@@ -4,15 +4,7 @@ import type { UtilizationReport } from '@domain/schemas/reports';
 import { IDLE_DAYS } from '@domain/utilization';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useUtilization, type ReportFilter } from '../api/get-utilization';
-import {
-  ChartCard,
-  MachineLink,
-  MachineListCard,
-  ReportTab,
-  topBy,
-  useTypeLabel,
-  type ReportColumn,
-} from './report-tab';
+import * as kit from './report-tab';
 
 const UtilizationChart = lazy(() => import('./utilization-chart'));
 
@@ -24,18 +16,18 @@ const CHART_ROWS = 10;
 export default function UtilizationTab({ filter, today }: { filter: ReportFilter; today: string }) {
   const { t } = useTranslation('reports');
   const { t: te } = useTranslation('equipment');
-  const typeLabel = useTypeLabel();
+  const typeLabel = kit.useTypeLabel();
   const q = useUtilization(filter);
   const unit = (r: Row) => (r.unit === 'n/a' ? '' : ` ${te(`units.${r.unit}`)}`);
   const amount = (r: Row, v: number | null) =>
     v === null ? t('none') : `${formatNumber(v, 2)}${unit(r)}`;
   const c = (k: string) => t(`utilization.columns.${k}`);
 
-  const columns: ReportColumn<Row, SortKey>[] = [
+  const columns: kit.ReportColumn<Row, SortKey>[] = [
     {
       key: 'name',
       label: c('machine'),
-      cell: (r) => <MachineLink m={r} badge={r.idle && t('utilization.idle')} />,
+      cell: (r) => <kit.MachineLink m={r} badge={r.idle && t('utilization.idle')} />,
     },
     { key: 'type', label: c('type'), cell: typeLabel },
     { key: 'used', label: c('used'), cell: (r) => amount(r, r.used) },
@@ -49,7 +41,7 @@ export default function UtilizationTab({ filter, today }: { filter: ReportFilter
   ];
 
   return (
-    <ReportTab
+    <kit.ReportTab
       name="utilization"
       query={q}
       today={today}
@@ -77,11 +69,11 @@ export default function UtilizationTab({ filter, today }: { filter: ReportFilter
         const idle = data.machines
           .filter((m) => m.idle)
           .sort((a, b) => (b.idleDays ?? 0) - (a.idleDays ?? 0));
-        const top = topBy(data.machines, 'perDay', CHART_ROWS);
+        const top = kit.topBy(data.machines, 'perDay', CHART_ROWS);
         return (
           <>
             {idle.length > 0 ? (
-              <MachineListCard
+              <kit.MachineListCard
                 testId="idle-machines"
                 title={t('utilization.idleTitle')}
                 body={
@@ -94,7 +86,7 @@ export default function UtilizationTab({ filter, today }: { filter: ReportFilter
               />
             ) : null}
             {top.length > 0 ? (
-              <ChartCard
+              <kit.ChartCard
                 title={t('utilization.chart', { count: top.length })}
                 alt={t('utilization.chartAlt', { count: top.length })}
               >
@@ -105,7 +97,7 @@ export default function UtilizationTab({ filter, today }: { filter: ReportFilter
                     median: t('utilization.medianLegend'),
                   }}
                 />
-              </ChartCard>
+              </kit.ChartCard>
             ) : null}
           </>
         );
