@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DigestPreferences, OutboxList } from '@domain/schemas/digest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
-import { company, mailOutbox, operatorUpdate } from '../../db/schema/index';
+import { mailOutbox, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { createQueueOnce, startJobQueue } from '../../lib/job-queue';
 import { createMailer, type Mailer } from '../../lib/mailer';
@@ -17,6 +17,7 @@ import {
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
+import { makePaying } from '../../test/reports';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { DIGEST_JOB, digestPass, startDigestJobs } from './digest.jobs';
 import { runDigests } from './digest.service';
@@ -410,15 +411,7 @@ describe('the digest and the subscription', () => {
     expect(await outboxOf(o.email)).toEqual([]);
     expect(mailFor(o.email)).toHaveLength(0);
     // Subscribed again (as a paid checkout leaves the row): the next morning's digest goes out.
-    await t.deps.systemDb
-      .update(company)
-      .set({
-        subscriptionStatus: 'active',
-        subscriptionTier: 'basic',
-        billingInterval: 'monthly',
-        subscriptionEndDate: new Date('2026-05-20T00:00:00Z'),
-      })
-      .where(eq(company.id, o.companyId));
+    await makePaying(t, o.companyId, '2026-05-20');
     at('2026-04-21T09:00:00Z');
     await runDigests(t.deps);
     await sendPending(t.deps, mailer);

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DigestPreferences } from '@domain/schemas/digest';
 import type { CostsReport, UtilizationReport } from '@domain/schemas/reports';
-import { company, mailOutbox } from '../../db/schema/index';
+import { mailOutbox } from '../../db/schema/index';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import {
   addSignedInUser,
@@ -14,6 +14,7 @@ import {
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
+import { makePaying } from '../../test/reports';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { digestPass } from './digest.jobs';
 import { previousMonth, runMonthlySummaries } from './monthly-summary';
@@ -84,15 +85,7 @@ it('previousMonth: the calendar month before, across a year end', () => {
 async function fleet(): Promise<SignedIn & { manager: { cookie: string; email: string } }> {
   at('2026-09-01T12:00:00Z');
   const o = await signupOwner(t.app);
-  await t.deps.systemDb
-    .update(company)
-    .set({
-      subscriptionStatus: 'active',
-      subscriptionTier: 'basic',
-      billingInterval: 'monthly',
-      subscriptionEndDate: new Date('2027-12-31T00:00:00Z'),
-    })
-    .where(eq(company.id, o.companyId));
+  await makePaying(t, o.companyId, '2027-12-31');
   const used = await createEquipmentViaApi(t.app, o.cookie, {
     name: 'Busy excavator',
     currentUsage: 100,

@@ -1,10 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CreatedWebhookDto } from '@domain/schemas/integrations';
-import { company } from '../../db/schema/index';
 import { call, createEquipmentViaApi, signInAgain, signupOwner } from '../../test/factories';
+import { makePaying } from '../../test/reports';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { multipartBody, pdfBytes } from '../../test/multipart';
 import { announceExpiringDocuments } from '../documents/index';
@@ -53,15 +52,7 @@ it('announces a document 30 days before its expiry and on the day, once each, wi
   try {
     at('2026-09-01');
     const o = await signupOwner(t.app);
-    await t.deps.systemDb
-      .update(company)
-      .set({
-        subscriptionStatus: 'active',
-        subscriptionTier: 'basic',
-        billingInterval: 'monthly',
-        subscriptionEndDate: new Date('2027-12-31T00:00:00Z'),
-      })
-      .where(eq(company.id, o.companyId));
+    await makePaying(t, o.companyId, '2027-12-31');
     const hook = await call(t.app, o.cookie, 'POST', '/api/webhooks', {
       url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
       events: ['document.expiring'],
