@@ -94,11 +94,16 @@ const refreshAfter = (qc: ReturnType<typeof useQueryClient>) =>
     qc.invalidateQueries({ queryKey: equipmentKeys.all }),
   ]);
 
-/** Uploads to the first machine and puts the document on the others (stored once). */
-export function useUploadDocument(equipmentIds: string[]) {
+/**
+ * Uploads to the first machine and puts the document on the others (stored once); with
+ * `serviceEntryId`, to that service entry (a receipt, an invoice: on the entry's machine too).
+ */
+export function useUploadDocument(equipmentIds: string[], serviceEntryId?: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ fields, file }: { fields: UploadFields; file: File }) => {
+      if (serviceEntryId)
+        return uploadTo(`/api/service-entries/${serviceEntryId}/documents`, fields, file);
       const [first, ...rest] = equipmentIds;
       const doc = await uploadTo(`/api/equipment/${first}/documents`, fields, file);
       if (rest.length === 0) return doc;

@@ -28,7 +28,8 @@ const ACCEPT =
  * Upload a file to a machine, or one file to several machines stored once (the Equipment List's selected
  * machines: a manual for the whole class), issue 42: title, category, expiry, notes and the file; on a
  * phone "Take a photo" opens the camera. With `replacing`, the file is the new version of that document
- * (its fields to start from; a later expiry completes its renewal). Loaded when first opened.
+ * (its fields to start from; a later expiry completes its renewal). With `serviceEntryId`, the file goes on
+ * that service entry (a receipt or an invoice, from the machine page's timeline). Loaded when first opened.
  */
 export default function DocumentUploadDialog({
   equipmentIds,
@@ -36,15 +37,17 @@ export default function DocumentUploadDialog({
   onOpenChange,
   onUploaded,
   replacing,
+  serviceEntryId,
 }: {
   equipmentIds: string[];
   replacing?: DocumentDto;
+  serviceEntryId?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onUploaded?: () => void;
 }) {
   const { t } = useTranslation('documents');
-  const upload = useUploadDocument(equipmentIds);
+  const upload = useUploadDocument(equipmentIds, serviceEntryId);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const form = useForm<DocumentForm, unknown, DocumentFormOutput>({
@@ -56,7 +59,7 @@ export default function DocumentUploadDialog({
           expiresOn: '',
           notes: replacing.notes ?? '',
         }
-      : { title: '', category: 'manual', expiresOn: '', notes: '' },
+      : { title: '', category: serviceEntryId ? 'receipt' : 'manual', expiresOn: '', notes: '' },
   });
 
   const pick = (f: File | undefined) => {
@@ -104,13 +107,17 @@ export default function DocumentUploadDialog({
       <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <form onSubmit={(ev) => void submit(ev)} className="grid gap-4" noValidate>
           <DialogHeader>
-            <DialogTitle>{replacing ? t('replaceTitle') : t('uploadTitle')}</DialogTitle>
+            <DialogTitle>
+              {replacing ? t('replaceTitle') : serviceEntryId ? t('attachTitle') : t('uploadTitle')}
+            </DialogTitle>
             <DialogDescription>
               {replacing
                 ? t('replaceDescription', { title: replacing.title })
-                : equipmentIds.length > 1
-                  ? t('uploadMany', { count: equipmentIds.length })
-                  : t('uploadDescription')}
+                : serviceEntryId
+                  ? t('attachDescription')
+                  : equipmentIds.length > 1
+                    ? t('uploadMany', { count: equipmentIds.length })
+                    : t('uploadDescription')}
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">

@@ -1,7 +1,8 @@
 import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
 import { historyKindList } from '@domain/history-kinds';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Paperclip } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVoidEntry } from '@/components/equipment/equipment-queries';
 import { VoidDialog } from '@/components/equipment/lazy-void-dialog';
@@ -15,19 +16,27 @@ import { toast } from '@/components/ui/use-toast';
 import { machineHistoryPage, type TimelineKind } from '../api/machine-history';
 import { DocumentChips, documentsOfEntry } from '@/components/documents/document-chips';
 import { useKnownMachineDocuments } from '@/components/documents/documents-api';
+import { useCurrentUser } from '@/lib/auth';
 import { TimelineLinks } from './timeline-links';
+
+// A service entry's receipt or invoice (issue 42): the upload dialog, loaded when first opened.
+const UploadDialog = lazy(() => import('@/components/documents/upload-dialog'));
 
 /**
  * The machine's timeline: every history entry, newest first, filterable by kind, paged on the server
  * ("Show more" asks for the next page: GET /api/equipment/:id/history?limit&cursor&kind); voided
  * entries struck through with who voided them and why; photos (an operator update's, a failed item's, a
  * reported problem's) as thumbnails that open the photo; a work-order entry links to its order with its
- * cost; a note can be added and a reading voided. The one place the page renders history entries.
+ * cost; a service entry's files (receipts, invoices) as chips, and a manager attaches one to it; a note
+ * can be added and a reading voided. The one place the page renders history entries.
  */
 export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
   const { t } = useTranslation('machines');
   const { t: te } = useTranslation('equipment');
   const readOnly = e.retiredAt !== null;
+  const role = useCurrentUser().user?.role;
+  const canAttach = !readOnly && (role === 'owner' || role === 'manager');
+  const [attaching, setAttaching] = useState<HistoryRecordDto | null>(null);
   const [kind, setKind] = useState<TimelineKind>('all');
   // How many pages are shown; each page's cursor is the one its previous page answered.
   const [pages, setPages] = useState(1);
@@ -81,10 +90,21 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
               left={pages}
               onMore={() => setPages(pages + 1)}
               onVoid={readOnly ? undefined : setVoiding}
+              onAttach={canAttach ? setAttaching : undefined}
             />
           </ul>
         )}
       </CardContent>
+      {attaching ? (
+        <Suspense fallback={null}>
+          <UploadDialog
+            equipmentIds={[e.id]}
+            serviceEntryId={attaching.id}
+            open
+            onOpenChange={(o) => !o && setAttaching(null)}
+          />
+        </Suspense>
+      ) : null}
       {voiding ? (
         <Suspense fallback={null}>
           <VoidDialog
@@ -116,6 +136,7 @@ function TimelinePage({
   left,
   onMore,
   onVoid,
+  onAttach,
 }: {
   equipment: EquipmentDto;
   kind: TimelineKind;
@@ -124,6 +145,8 @@ function TimelinePage({
   left: number;
   onMore: () => void;
   onVoid?: (h: HistoryRecordDto) => void;
+  /** Attach a file to a service entry (managers). */
+  onAttach?: (h: HistoryRecordDto) => void;
 }) {
   const { t } = useTranslation('machines');
   const { t: te } = useTranslation('equipment');
@@ -146,6 +169,18 @@ function TimelinePage({
         >
           <TimelineLinks entry={h} />
           <DocumentChips documents={documentsOfEntry(documents, h)} />
+          {onAttach && h.kind === 'service' && !h.voided ? (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="w-fit"
+              onClick={() => onAttach(h)}
+            >
+              <Paperclip className="mr-1 h-4 w-4" aria-hidden />
+              {t('timeline.attach')}
+            </Button>
+          ) : null}
         </HistoryEntry>
       ))}
       {next === null ? null : left > 1 ? (
@@ -156,6 +191,7 @@ function TimelinePage({
           left={left - 1}
           onMore={onMore}
           onVoid={onVoid}
+          onAttach={onAttach}
         />
       ) : (
         <li className="flex justify-center p-2">
