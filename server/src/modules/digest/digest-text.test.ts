@@ -37,6 +37,7 @@ const base: DigestContent = {
   reviews: [],
   lowStockCount: 0,
   lowStock: [],
+  fuelFlags: [],
   appUrl: 'https://ems.example.test',
   unsubscribeUrl: 'https://ems.example.test/api/digest/unsubscribe?u=x&t=y',
 };
@@ -231,5 +232,51 @@ describe('the digest mail', () => {
     expect(es.text).toContain('- Pickup 7 · Registration (renovación) · ');
     expect(es.text).toContain(': Renovación próxima');
     expect(es.text).toContain('Annual inspection (inspección)');
+  });
+
+  it('tells the machines whose fuel-rate flag started, in both languages, text and HTML (issue 45)', () => {
+    const fuel: DigestContent = {
+      ...base,
+      tasks: [],
+      fuelFlags: [
+        {
+          equipmentId: 'a',
+          machine: 'CAT <320>',
+          type: 'machinery',
+          unit: 'hours',
+          percentAbovePeers: 31.25,
+        },
+        {
+          equipmentId: 'b',
+          machine: 'Pickup 7',
+          type: 'vehicle',
+          unit: 'miles',
+          percentAbovePeers: 40,
+        },
+      ],
+    };
+    const m = renderDigest(fuel);
+    expect(m.subject).toBe('Maintenance digest: 2 machines use more fuel than their peers');
+    expect(m.text).toContain('Newly flagged: more fuel than their peers over the last 30 days');
+    expect(m.text).toContain('- CAT <320> uses 31% more fuel per hour than your other machinery');
+    expect(m.text).toContain('- Pickup 7 uses 40% more fuel per mile than your other vehicles');
+    expect(m.text).toContain('Open the fuel report: https://ems.example.test/reports?tab=fuel');
+    expect(m.html).toContain('<li>CAT &#60;320&#62; uses 31% more fuel per hour');
+    expect(m.html).not.toContain('<320>');
+    const es = renderDigest({ ...fuel, language: 'es' });
+    expect(es.subject).toBe(
+      'Resumen de mantenimiento: 2 máquinas gastan más combustible que sus pares',
+    );
+    expect(es.text).toContain(
+      '- CAT <320> gasta 31% más combustible por hora que sus otras máquinas de tipo maquinaria',
+    );
+    expect(es.text).toContain(
+      'Abrir el informe de combustible: https://ems.example.test/reports?tab=fuel',
+    );
+    // With tasks to tell, the subject stays the tasks' one; no flags, no section.
+    expect(renderDigest({ ...fuel, tasks: base.tasks }).subject).toBe(
+      'Maintenance digest: 1 service task needs attention',
+    );
+    expect(renderDigest(base).text).not.toContain('fuel');
   });
 });

@@ -6,6 +6,7 @@ import type { HistoryEntry } from '@domain/history';
 import { historyText, taskName } from '@domain/history-text';
 import en from './locales/en.json' with { type: 'json' };
 import es from './locales/es.json' with { type: 'json' };
+import { fuelFlagLine, type FuelFlag } from './fuel-flag-text';
 
 export const mailLanguages = ['en', 'es'] as const;
 export type MailLanguage = (typeof mailLanguages)[number];
@@ -80,6 +81,8 @@ export type DigestContent = {
   /** Parts at or below their reorder point: how many, and the first few (issue 27). */
   lowStockCount: number;
   lowStock: DigestPart[];
+  /** Machines whose fuel-rate flag started since the reader's last digest (issue 45). */
+  fuelFlags: FuelFlag[];
   appUrl: string;
   unsubscribeUrl: string;
 };
@@ -173,7 +176,9 @@ export function renderDigest(c: DigestContent): {
       ? t('subject', { count: c.tasks.length })
       : c.reviewCount > 0
         ? t('subjectReviewOnly', { count: c.reviewCount })
-        : t('subjectLowStockOnly', { count: c.lowStockCount });
+        : c.lowStockCount > 0
+          ? t('subjectLowStockOnly', { count: c.lowStockCount })
+          : t('subjectFuelOnly', { count: c.fuelFlags.length });
   const intro = t(c.first ? 'introFirst' : 'intro', {
     company: c.company,
     date: f.date(c.today),
@@ -216,6 +221,8 @@ export function renderDigest(c: DigestContent): {
   const morePartsCount = c.lowStockCount - c.lowStock.length;
   const partsUrl = `${c.appUrl}/parts`;
   const why = t('why', { frequency: t(`frequency.${c.frequency}`) });
+  const fuelLines = c.fuelFlags.map((f) => fuelFlagLine(t, c.language, f));
+  const fuelUrl = `${c.appUrl}/reports?tab=fuel`;
 
   const greeting = c.name.trim() ? t('greeting', { name: c.name.trim() }) : t('greetingNoName');
   const text = [
@@ -241,6 +248,9 @@ export function renderDigest(c: DigestContent): {
           ...(morePartsCount > 0 ? [`  ${t('lowStockMore', { count: morePartsCount })}`] : []),
           `${t('openParts')}: ${partsUrl}`,
         ]
+      : []),
+    ...(fuelLines.length > 0
+      ? ['', t('fuelHeading'), ...fuelLines.map((l) => `- ${l}`), `${t('openFuel')}: ${fuelUrl}`]
       : []),
     '',
     `${t('open')}: ${c.appUrl}`,
@@ -283,6 +293,13 @@ ${partRows.map((r) => `<tr><td ${cell}>${esc(r.name)}</td><td ${cell}>${esc(r.on
 </tbody></table>
 ${morePartsCount > 0 ? `<p>${esc(t('lowStockMore', { count: morePartsCount }))}</p>` : ''}
 <p><a href="${esc(partsUrl)}">${esc(t('openParts'))}</a></p>`
+    : ''
+}
+${
+  fuelLines.length > 0
+    ? `<h2 style="font-size:16px">${esc(t('fuelHeading'))}</h2>
+<ul>${fuelLines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>
+<p><a href="${esc(fuelUrl)}">${esc(t('openFuel'))}</a></p>`
     : ''
 }
 <p><a href="${esc(c.appUrl)}">${esc(t('open'))}</a></p>

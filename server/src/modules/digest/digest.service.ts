@@ -25,6 +25,7 @@ import {
   type DigestPart,
   type DigestReview,
 } from './digest-text';
+import { fuelFlagsOf, fuelSnapshot, newFuelFlags, type FuelFlag } from './digest-fuel';
 
 import { appUrl, effectiveFrequency, FREQUENCY_SQL, unsubscribeUrl } from './preferences.service';
 export {
@@ -66,10 +67,17 @@ type CompanyView = {
   lowStockCount: number;
   lowStock: DigestPart[];
   lowStockIds: string[];
+  /** Machines flagged for fuel against their peers over the last 30 days (issue 45). */
+  fuelFlags: FuelFlag[];
 };
 
 /** A company's machines with their status and forecast, and its readings waiting for review. */
-async function companyView(deps: Deps, companyId: string, today: string): Promise<CompanyView> {
+async function companyView(
+  deps: Deps,
+  c: { id: string; timeZone: string; volumeUnit: string },
+  today: string,
+): Promise<CompanyView> {
+  const companyId = c.id;
   // Every task of the company's machines with its status and forecast, the one list Due soon reads
   // (issue 40); a renewal within its own window is news even before its status moves.
   const renewalsUntil = addInterval(today, RENEWAL_WINDOW_DAYS, 'days');
@@ -149,6 +157,7 @@ async function companyView(deps: Deps, companyId: string, today: string): Promis
       reorderPoint: p.reorderPoint,
     })),
     lowStockIds: low.ids,
+    fuelFlags: await fuelFlagsOf(deps, c, today),
   };
 }
 
@@ -195,6 +204,7 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
         weekday: user.digestWeekday,
         companyName: company.name,
         timeZone: company.timeZone,
+        volumeUnit: company.volumeUnit,
         ...subscriptionColumns,
         lastPeriod: digestState.lastPeriod,
         lastRunAt: digestState.lastRunAt,
@@ -238,7 +248,13 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
       if (!views.has(key))
         views.set(
           key,
-          asCompany(companyId, () => companyView(deps, companyId, today)),
+          asCompany(companyId, () =>
+            companyView(
+              deps,
+              { id: companyId, timeZone: u.timeZone, volumeUnit: u.volumeUnit },
+              today,
+            ),
+          ),
         );
       const view = await views.get(key)!;
       const before = u.statuses ?? {};
@@ -260,14 +276,17 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
           (view.newestReviewAt !== null && view.newestReviewAt > u.lastRunAt));
       // A part that went low since the last digest is news too; one still low is listed, not news.
       const newLowStock = view.lowStockIds.some((id) => before[lowKey(id)] !== 'low');
+      // A fuel-rate flag is news the first day it is up, not while it stays (issue 45).
+      const fuelFlags = newFuelFlags(view.fuelFlags, before);
       const snapshot = Object.fromEntries([
         ...view.tasks.filter((m) => m.attention !== 'good').map((m) => [m.id, m.attention]),
         ...view.lowStockIds.map((id) => [lowKey(id), 'low']),
+        ...fuelSnapshot(view.fuelFlags),
       ]);
       const unsubscribe = unsubscribeUrl(deps, u.id);
       const language = mailLanguageOf(u.language);
       const mail =
-        changed.length > 0 || newReviews || newLowStock
+        changed.length > 0 || newReviews || newLowStock || fuelFlags.length > 0
           ? renderDigest({
               language,
               name: u.firstName ?? '',
@@ -281,6 +300,7 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
               reviews: view.reviews,
               lowStockCount: view.lowStockCount,
               lowStock: view.lowStock,
+              fuelFlags,
               appUrl: appUrl(deps),
               unsubscribeUrl: unsubscribe,
             })

@@ -1,3 +1,4 @@
+import { fuelFlagLine } from './fuel-flag-text';
 import { mailT, type MailLanguage } from './digest-text';
 
 /**
@@ -34,10 +35,6 @@ export function renderMonthly(c: MonthlyContent): { subject: string; text: strin
   const locale = c.language === 'es' ? 'es-US' : 'en-US';
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
-  const wholePercent = new Intl.NumberFormat(locale, {
-    style: 'percent',
-    maximumFractionDigits: 0,
-  });
   const monthName = new Intl.DateTimeFormat(locale, {
     month: 'long',
     year: 'numeric',
@@ -78,14 +75,7 @@ export function renderMonthly(c: MonthlyContent): { subject: string; text: strin
   if (c.fuelFlags.length > 0)
     sections.push({
       heading: t('monthly.fuelHeading'),
-      lines: c.fuelFlags.map((f) =>
-        t('monthly.fuelLine', {
-          machine: f.machine,
-          type: t(`monthly.types.${f.type}`, { defaultValue: f.type }),
-          unit: t(`monthly.unitOne.${f.unit}`, { defaultValue: f.unit }),
-          percent: wholePercent.format(f.percentAbovePeers / 100),
-        }),
-      ),
+      lines: c.fuelFlags.map((f) => fuelFlagLine(t, c.language, f)),
     });
   if (c.idle.length > 0)
     sections.push({

@@ -23,6 +23,25 @@ import {
 } from './peer-sql';
 import { periodOf } from './utilization.service';
 
+/** The company whose machines are read: its id, time zone and volume unit. */
+export type FuelCompany = { id: string; timeZone: string; volumeUnit: string | null };
+
+/**
+ * Every active machine of the company with its fuel rate against its peers over `from`..`to` (the
+ * rows of the Fuel report, and the flag the machine page and the digest show), and the fill-ups read.
+ */
+export async function companyFuelRates(deps: Deps, c: FuelCompany, from: string, to: string) {
+  const volumeUnit = asVolumeUnit(c.volumeUnit);
+  const { start, end } = periodSql(from, to, c.timeZone);
+  const scope = { company: sql`${c.id}::uuid` };
+  const machineRows = rowsOf<FuelMachineRow>(await deps.db.execute(fuelMachinesSql(scope)));
+  const fillRows = rowsOf<FuelFillRow>(await deps.db.execute(fuelFillsSql(scope, start, end)));
+  const readingRows = rowsOf<FuelReadingRow>(
+    await deps.db.execute(fuelReadingsSql(scope, start, end)),
+  );
+  return fuelRowsOf(machineRows, fillRows, readingRows, volumeUnit);
+}
+
 export async function fuelReport(
   deps: Deps,
   ctx: CompanyContext,
@@ -32,14 +51,12 @@ export async function fuelReport(
   const { from, to } = periodOf(q, today);
   if (q.equipmentId) await findAnyRow(deps.db, ctx, q.equipmentId);
   const volumeUnit = asVolumeUnit(ctx.company.volumeUnit);
-  const { start, end } = periodSql(from, to, ctx.company.timeZone);
-  const scope = { company: sql`${ctx.companyId}::uuid` };
-  const machineRows = rowsOf<FuelMachineRow>(await deps.db.execute(fuelMachinesSql(scope)));
-  const fillRows = rowsOf<FuelFillRow>(await deps.db.execute(fuelFillsSql(scope, start, end)));
-  const readingRows = rowsOf<FuelReadingRow>(
-    await deps.db.execute(fuelReadingsSql(scope, start, end)),
+  const { rows: all, fills } = await companyFuelRates(
+    deps,
+    { id: ctx.companyId, timeZone: ctx.company.timeZone, volumeUnit },
+    from,
+    to,
   );
-  const { rows: all, fills } = fuelRowsOf(machineRows, fillRows, readingRows, volumeUnit);
   const shown = all.filter(
     (m) => (!q.type || m.type === q.type) && (!q.equipmentId || m.equipmentId === q.equipmentId),
   );
