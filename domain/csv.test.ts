@@ -111,6 +111,7 @@ describe('equipment list export', () => {
       totalFuelUsed: 0,
       totalGasUsed: 0,
       totalDieselUsed: 0,
+      tankCapacity: null,
       hasScheduledMaintenance: true,
       maintenanceStartDate: '2026-01-31',
       maintenanceInterval: 1,
@@ -192,6 +193,7 @@ describe('history and service exports', () => {
     hasPhoto: false,
     fuelAdded: null,
     fuelType: null,
+    overTank: false,
     service: {
       serviceDate: '2026-11-18',
       parts: [

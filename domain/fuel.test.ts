@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   LITRES_PER_GALLON,
+  TANK_TOLERANCE,
+  overTank,
   fillUpValue,
   priceIn,
   priceInForce,
@@ -105,5 +107,28 @@ describe('a fill-up in money', () => {
       source: 'company',
     });
     expect(fillUpValue(fill({ day: '2026-09-01' }), prices)).toEqual({ cost: null, source: null });
+  });
+});
+
+describe('a fill-up over the tank (issue 45)', () => {
+  it('is flagged above the capacity and 5 %, not at it, and never without a capacity', () => {
+    expect(TANK_TOLERANCE).toBe(0.05);
+    // A 100-gallon tank: 105 gallons is within the tolerance, 105.001 is over.
+    expect(overTank(100, 100)).toBe(false);
+    expect(overTank(105, 100)).toBe(false);
+    expect(overTank(105.001, 100)).toBe(true);
+    expect(overTank(300, 100)).toBe(true);
+    // No capacity known (or none that makes sense): never flagged.
+    expect(overTank(10_000, null)).toBe(false);
+    expect(overTank(10_000, undefined)).toBe(false);
+    expect(overTank(10_000, 0)).toBe(false);
+  });
+
+  it('compares stored gallons, so a tank typed in litres flags the same fill-ups', () => {
+    // A 400 L tank and fill-ups typed in litres, all stored in gallons once.
+    const tank = storedGallons(400, 'L');
+    expect(overTank(storedGallons(420, 'L'), tank)).toBe(false);
+    expect(overTank(storedGallons(421, 'L'), tank)).toBe(true);
+    expect(overTank(storedGallons(380, 'L'), tank)).toBe(false);
   });
 });

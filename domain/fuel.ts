@@ -106,3 +106,20 @@ export function fillUpValue(f: FillUp, prices: readonly FuelPriceEntry[]): FillU
   if (!p) return { cost: null, source: null };
   return { cost: round(f.gallons * pricePerGallon(p.price, p.volumeUnit), 2), source: 'company' };
 }
+
+/**
+ * A fill-up more than the machine's tank holds (issue 45, docs/decisions/fleet-insight.md "A fill-up
+ * over the tank"): over its capacity by more than this share, to allow for a pump's rounding and the
+ * filler neck above the rated capacity.
+ */
+export const TANK_TOLERANCE = 0.05;
+
+/**
+ * Whether a fill-up of `gallons` is more than a tank of `tankCapacity` gallons could take (both as
+ * stored). No capacity known: never.
+ */
+export function overTank(gallons: number, tankCapacity: number | null | undefined): boolean {
+  if (tankCapacity === null || tankCapacity === undefined || !(tankCapacity > 0)) return false;
+  // In hundredths, so 105 % of a round capacity is itself, not a float a hair above it.
+  return gallons * 100 > tankCapacity * (100 + TANK_TOLERANCE * 100);
+}

@@ -19,6 +19,7 @@ export const equipmentMessages = registerMessages('equipment', {
   partNotInCatalogue: 'Choose a part from the parts list.',
   alertThreshold: 'Alert threshold must be 10, 15, 20 or 25',
   tooLarge: 'Number is too large',
+  tankCapacity: 'Tank capacity must be a number above 0 and at most 100,000',
   usageIncrease: 'Please enter a valid positive number for usage increase.',
   readingInvalid: 'Please enter the meter reading: a number of 0 or more.',
   readingTimeInvalid: 'Please enter the date and time of the reading.',

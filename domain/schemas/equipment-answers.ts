@@ -43,6 +43,8 @@ export const equipmentDtoSchema = z.object({
   totalFuelUsed: z.number(),
   totalGasUsed: z.number(),
   totalDieselUsed: z.number(),
+  /** The fuel tank's capacity in US gallons (as the fuel totals), null when not given (issue 45). */
+  tankCapacity: z.number().nullable(),
   hasScheduledMaintenance: z.boolean(),
   /** YYYY-MM-DD */
   maintenanceStartDate: z.string().nullable(),

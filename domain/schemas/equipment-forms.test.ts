@@ -24,6 +24,8 @@ const form: EquipmentFormValues = {
   lastServiceUsage: '',
   serviceParts: [],
   description: '',
+  tankCapacity: '',
+  tankCapacityUnit: 'gal',
 };
 
 const issues = (r: {

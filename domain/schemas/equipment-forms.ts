@@ -54,6 +54,9 @@ const equipmentFormFields = z.object({
   lastServiceUsage: z.string(),
   serviceParts: z.array(servicePartRowSchema),
   description: z.string(),
+  /** In `tankCapacityUnit`, the company's volume unit (issue 45). */
+  tankCapacity: z.string(),
+  tankCapacityUnit: z.string(),
 });
 export type EquipmentFormValues = z.infer<typeof equipmentFormFields>;
 
@@ -67,6 +70,7 @@ export const equipmentFormToInput = (v: EquipmentFormValues) =>
     type: v.type || undefined,
     unit: v.unit || undefined,
     fuelType: v.fuelType || 'n/a',
+    tankCapacityUnit: v.tankCapacityUnit || undefined,
     serviceParts: v.serviceParts.map(({ part, partNumber, qty, partId }) => ({
       part,
       partNumber,

@@ -73,6 +73,11 @@ export const historyRecordDtoSchema = z.object({
   hasPhoto: z.boolean(),
   fuelAdded: z.number().nullable(),
   fuelType: z.string().nullable(),
+  /**
+   * A fill-up more than the machine's tank holds (its tank capacity and 5 % more, issue 45): shown as
+   * "More than the tank holds". False without a capacity or a fill-up.
+   */
+  overTank: z.boolean(),
   service: serviceDetailsSchema.nullable(),
   changes: z.array(fieldChangeSchema).nullable(),
   voided: voidDetailsSchema.nullable(),

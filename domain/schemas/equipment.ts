@@ -12,6 +12,10 @@ import { alertThresholdOptions } from '../status';
 import { commonMessages } from '../messages/common';
 import { equipmentMessages } from '../messages/equipment';
 import { scheduleMessages } from '../messages/schedule';
+import { volumeUnitSchema } from './fuel';
+
+/** The largest tank capacity taken, in either unit (a big mining truck holds some 1,200 gallons). */
+export const MAX_TANK_CAPACITY = 100_000;
 
 const intervalUnitSchema = z.enum(intervalUnits);
 
@@ -137,6 +141,21 @@ export const equipmentFieldsSchema = z.object({
   nextMaintenanceDate: dateField,
   serviceParts: partsField,
   description: optionalText(2000),
+  /**
+   * The fuel tank's capacity, in `tankCapacityUnit` (issue 45): a fill-up more than it holds is flagged.
+   * Stored and answered in US gallons (as the machine's fuel totals); null or '' clears it.
+   */
+  tankCapacity: z.preprocess(
+    blankToNull,
+    z
+      .number({ error: equipmentMessages.tankCapacity })
+      .positive(equipmentMessages.tankCapacity)
+      .max(MAX_TANK_CAPACITY, equipmentMessages.tankCapacity)
+      .nullable()
+      .optional(),
+  ),
+  /** gal | L: the unit `tankCapacity` is typed in (gallons when left out; the form sends the company's). */
+  tankCapacityUnit: volumeUnitSchema.optional(),
 });
 
 type Fields = z.output<typeof equipmentFieldsSchema>;

@@ -113,6 +113,7 @@ export const machinePeersSchema = z.object({
       peerMedian: true,
       percentAbovePeers: true,
       flagged: true,
+      overTankFillUps: true,
     })
     .extend(period)
     .nullable(),

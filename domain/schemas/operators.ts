@@ -253,6 +253,11 @@ export const operatorUpdateDto = z.object({
    * offer Serviced); absent when it is neither.
    */
   criticality: z.enum(['critical', 'severe']).optional(),
+  /**
+   * In the dashboard's list: a fill-up more than the machine's tank holds (its capacity and 5 % more,
+   * issue 45); absent when it is not, or the machine has no tank capacity.
+   */
+  overTank: z.literal(true).optional(),
 });
 export type OperatorUpdateDto = z.infer<typeof operatorUpdateDto>;
 

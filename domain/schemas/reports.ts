@@ -159,6 +159,8 @@ export const fuelRowSchema = z.object({
   percentAbovePeers: z.number().nullable(),
   /** More than 25 % above its peers over the period (the default: the last 30 days). */
   flagged: z.boolean(),
+  /** Fill-ups in the period more than the machine's tank holds (its capacity and 5 %; issue 45). */
+  overTankFillUps: z.number(),
 });
 
 export const fuelReportSchema = z.object({

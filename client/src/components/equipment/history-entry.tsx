@@ -4,6 +4,7 @@ import type { FieldChange, HistoryRecordDto } from '@domain/schemas/equipment';
 import { Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { deviceLabel } from '@/lib/device-label';
 import { formatDate, formatDateTime, formatNumber, formatUsd } from '@/lib/format';
@@ -127,6 +128,11 @@ export function HistoryEntry({
             type: t(`fuelShort.${h.fuelType ?? 'gas'}`, { defaultValue: h.fuelType ?? '' }),
           })}
         </p>
+      ) : null}
+      {h.overTank && !voided ? (
+        <Badge variant="warning" className="w-fit" data-testid="over-tank">
+          {t('notes.overTank')}
+        </Badge>
       ) : null}
       {h.service ? (
         <dl

@@ -49,6 +49,8 @@ export const equipment = pgTable(
     totalFuelUsed: fuel('total_fuel_used').notNull().default(0),
     totalGasUsed: fuel('total_gas_used').notNull().default(0),
     totalDieselUsed: fuel('total_diesel_used').notNull().default(0),
+    /** The fuel tank's capacity in US gallons, as volumes are stored (issue 45); null: not given. */
+    tankCapacity: fuel('tank_capacity'),
     hasScheduledMaintenance: boolean('has_scheduled_maintenance').notNull().default(false),
     maintenanceStartDate: date('maintenance_start_date', { mode: 'string' }),
     maintenanceInterval: integer('maintenance_interval'),

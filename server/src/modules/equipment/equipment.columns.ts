@@ -3,6 +3,7 @@
  * calendar date) and the record as the edit form would send it back: the mapping the writes share.
  */
 import { addInterval, nextMaintenanceDate, type IntervalUnit } from '@domain/dates';
+import { storedGallons } from '@domain/fuel';
 import type { EquipmentInput } from '@domain/schemas/equipment';
 import { equipment } from '../../db/schema/index';
 import { machineStatusFromTasks } from '@domain/schedule';
@@ -93,6 +94,11 @@ export function columnsOf(
     }),
     serviceParts: partsOf(input.serviceParts ?? null),
     description: input.description ?? null,
+    // Typed in its unit, stored in gallons once, here (domain/fuel.ts).
+    tankCapacity:
+      input.tankCapacity === null || input.tankCapacity === undefined
+        ? null
+        : storedGallons(input.tankCapacity, input.tankCapacityUnit ?? 'gal'),
   };
 }
 
@@ -115,5 +121,7 @@ export function editableOf(current: Row) {
     maintenanceIntervalUnit: current.maintenanceIntervalUnit,
     serviceParts: current.serviceParts,
     description: current.description,
+    /** Stored gallons (the unit left out means gallons). */
+    tankCapacity: current.tankCapacity,
   };
 }

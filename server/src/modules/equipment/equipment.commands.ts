@@ -97,6 +97,7 @@ function changesOf(before: Row, after: Row): FieldChange[] {
     'maintenanceIntervalUnit',
     'nextMaintenanceDate',
     'serviceParts',
+    'tankCapacity',
   ] as const;
   const out: FieldChange[] = [];
   for (const f of fields) {
@@ -142,6 +143,8 @@ export async function updateEquipmentTx(
   const merged = {
     ...editableOf(current),
     ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+    // A unit without a capacity says nothing: the stored capacity stays in gallons.
+    ...(patch.tankCapacity === undefined ? { tankCapacityUnit: undefined } : {}),
   };
   const parsed = equipmentFieldsSchema.superRefine(checkSchedule).safeParse(merged);
   if (!parsed.success) throw fromZodError(parsed.error);

@@ -15,6 +15,7 @@ import type { MachineStatus } from '@domain/schedule';
 import { storedEntry, type HistoryEntry } from '@domain/history';
 import { historyText, type HistoryLang } from '@domain/history-text';
 import { numberFormat } from '@domain/intl-formats';
+import { overTank } from '@domain/fuel';
 import type { equipment, equipmentNote } from '../../db/schema/index';
 
 export type Row = typeof equipment.$inferSelect;
@@ -61,6 +62,7 @@ export function toEquipmentDto(r: Row, status: MachineStatus): EquipmentDto {
     totalFuelUsed: r.totalFuelUsed,
     totalGasUsed: r.totalGasUsed,
     totalDieselUsed: r.totalDieselUsed,
+    tankCapacity: r.tankCapacity,
     hasScheduledMaintenance: r.hasScheduledMaintenance,
     maintenanceStartDate: r.maintenanceStartDate,
     maintenanceInterval: r.maintenanceInterval,
@@ -159,6 +161,8 @@ export function toHistoryDto(
     device?: string | null;
     hasPhoto?: boolean;
     photoId?: string | null;
+    /** The machine's tank capacity (stored gallons), to flag a fill-up over it. */
+    tankCapacity?: number | null;
   } | null,
   lang: HistoryLang = 'en',
 ): HistoryRecordDto {
@@ -186,6 +190,7 @@ export function toHistoryDto(
     hasPhoto: fuel?.hasPhoto ?? false,
     fuelAdded: fuel && fuel.fuelAdded > 0 ? fuel.fuelAdded : null,
     fuelType: fuel && fuel.fuelAdded > 0 ? fuel.fuelType : null,
+    overTank: fuel ? overTank(fuel.fuelAdded, fuel.tankCapacity) : false,
     service:
       n.type === 'maintenance' && n.serviceDate
         ? {

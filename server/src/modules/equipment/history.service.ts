@@ -34,7 +34,11 @@ function historyRows<X extends Record<string, SQL>>(deps: Deps, ctx: CompanyCont
     .select({
       ...(extra as X),
       n: equipmentNote,
-      machine: { name: equipment.name, retiredAt: equipment.retiredAt },
+      machine: {
+        name: equipment.name,
+        retiredAt: equipment.retiredAt,
+        tankCapacity: equipment.tankCapacity,
+      },
       fuelAdded: operatorUpdate.fuelAdded,
       fuelType: operatorUpdate.fuelType,
       device: operatorUpdate.device,
@@ -70,7 +74,14 @@ function historyDtoOf(lang: HistoryLang) {
       machine.name,
       machine.retiredAt !== null,
       fuelAdded !== null && fuelType !== null
-        ? { fuelAdded, fuelType, device, hasPhoto: photo !== null, photoId: photo }
+        ? {
+            fuelAdded,
+            fuelType,
+            device,
+            hasPhoto: photo !== null,
+            photoId: photo,
+            tankCapacity: machine.tankCapacity,
+          }
         : null,
       lang,
     );

@@ -26,12 +26,5 @@ export {
 } from './machine-tasks';
 export { latestServiceEntryIdTx } from './service-entry';
 export { overviewItemsOf } from './overview-items';
-export {
-  costLinesSql,
-  costNum,
-  fillUpOf,
-  fillUpsSql,
-  rowsOf,
-  startUsageSql,
-} from './cost-lines';
+export { costLinesSql, costNum, fillUpOf, fillUpsSql, rowsOf, startUsageSql } from './cost-lines';
 export { implausible, unusual } from './plausibility';

@@ -570,10 +570,11 @@ describe('operator updates', () => {
     // Exactly the DTO's fields (no company id, idempotency key or reviewer; the machine's unit as it was
     // when sent), valid against its schema.
     for (const dto of [res.json().update, listed[0]]) {
-      // (`criticality` is there only when the machine is critical: this one is not.)
+      // (`criticality` is there only when the machine is critical, `overTank` only for a fill-up over
+      // its tank: this one is neither.)
       expect(Object.keys(dto).sort()).toEqual(
         Object.keys(operatorUpdateDto.shape)
-          .filter((k) => k !== 'criticality')
+          .filter((k) => k !== 'criticality' && k !== 'overTank')
           .sort(),
       );
       expect(operatorUpdateDto.safeParse(dto).success).toBe(true);

@@ -2,6 +2,7 @@
  * The manager's side of operator updates: the list (held, applied, rejected), approve, reject, void and
  * resetting the fuel totals.
  */
+import { overTank } from '@domain/fuel';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type OperatorUpdateDto } from '@domain/schemas/operators';
 import { UPDATES_APPLIED_MAX, UPDATES_PENDING_MAX } from '@domain/operator-updates';
@@ -59,6 +60,7 @@ const listStatement = preparedPerDb((db: DbOrTx) =>
       // What the machine's criticality is computed from (the one status engine, below).
       ...statusColumns,
       retiredAt: equipment.retiredAt,
+      tankCapacity: equipment.tankCapacity,
     })
     .from(operatorUpdate)
     .leftJoin(
@@ -108,6 +110,7 @@ export async function listUpdates(
       : [];
   return [...pending, ...recent].map((r) => {
     const dto = toUpdateDto(r, ctx.company.volumeUnit);
+    if (overTank(r.fuelAdded, r.tankCapacity)) dto.overTank = true;
     if (r.currentUsage === null || r.retiredAt !== null) return dto;
     const st = statusOfColumns(
       {

@@ -80,6 +80,7 @@ describe('GET /api/reports/fuel', () => {
       peerMedian: 2,
       percentAbovePeers: 40,
       flagged: true,
+      overTankFillUps: 0,
     });
     expect(row(sound.id)).toMatchObject({
       fuelUsed: 90,

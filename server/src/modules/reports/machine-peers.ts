@@ -81,6 +81,7 @@ export function machinePeersOf(
           peerMedian: f.peerMedian,
           percentAbovePeers: f.percentAbovePeers,
           flagged: f.flagged,
+          overTankFillUps: f.overTankFillUps,
         }
       : null,
     utilization: u

@@ -5,7 +5,7 @@
  * (alias e): a company's active ones, or on the machine page those of its company and type.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { VolumeUnit } from '@domain/fuel';
+import { overTank, type VolumeUnit } from '@domain/fuel';
 import { fuelRateOf, peersOf, type RateFill, type RateReading } from '@domain/fuel-rate';
 import type { UtilizationMachine } from '@domain/utilization';
 import { costNum } from '../equipment/index';
@@ -32,12 +32,19 @@ export const periodSql = (from: unknown, to: unknown, tz: unknown) => ({
   end: sql`((${to}::date + 1)::timestamp at time zone ${tz})`,
 });
 
-export type FuelMachineRow = { id: string; name: string; type: string; unit: string };
+export type FuelMachineRow = {
+  id: string;
+  name: string;
+  type: string;
+  unit: string;
+  /** Stored gallons, null when not given. */
+  tank_capacity: unknown;
+};
 export type FuelFillRow = { equipment_id: string; at: unknown; gallons: unknown; usage: unknown };
 export type FuelReadingRow = { equipment_id: string; at: unknown; usage: unknown; voided: boolean };
 
 export const fuelMachinesSql = (s: Scope) => sql`
-  select e.id, e.name, e.type, e.unit from equipment e where ${machinesOf(s)}
+  select e.id, e.name, e.type, e.unit, e.tank_capacity from equipment e where ${machinesOf(s)}
   order by lower(e.name), e.id limit ${MACHINE_LIMIT}`;
 
 /** The period's fill-ups (applied, not voided) with the reading sent with each. */
@@ -98,7 +105,18 @@ export function fuelRowsOf(
     })),
     volumeUnit,
   );
-  return { rows, fills };
+  const tanks = new Map(
+    machines.map((m) => [m.id, m.tank_capacity === null ? null : costNum(m.tank_capacity)]),
+  );
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      overTankFillUps: (fills.get(r.equipmentId) ?? []).filter((f) =>
+        overTank(f.gallons, tanks.get(r.equipmentId)),
+      ).length,
+    })),
+    fills,
+  };
 }
 
 export type UtilizationSqlRow = {

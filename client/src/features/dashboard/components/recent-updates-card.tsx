@@ -123,7 +123,12 @@ export function RecentUpdatesCard({
                     <MachineLink id={u.equipmentId} className={cn(u.voided && 'line-through')}>
                       {u.equipmentName}
                     </MachineLink>
-                    <div className="flex items-center gap-1">
+                    <div className="flex flex-wrap items-center gap-1">
+                      {u.overTank && !u.voided ? (
+                        <Badge variant="warning" data-testid="over-tank">
+                          {t('updates.overTank')}
+                        </Badge>
+                      ) : null}
                       {level !== 'none' ? (
                         <Badge variant="destructive">
                           {level === 'severe' ? t('updates.severe') : t('updates.critical')}

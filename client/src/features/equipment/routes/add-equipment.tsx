@@ -24,6 +24,7 @@ import { ServicePartsEditor } from '@/components/equipment/service-parts-editor'
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { translateError } from '@/lib/translate-message';
+import { useCurrentUser } from '@/lib/auth';
 import { BasicsSection } from '../components/equipment-form/basics-section';
 import { useFieldError } from '../components/equipment-form/fields';
 import { EMPTY, fromDto, type FormValues } from '../components/equipment-form/form-values';
@@ -69,8 +70,10 @@ export default function AddEquipmentPage() {
   // An optional maintenance program, applied once the machine is created (issue 40).
   const program = useProgramOnCreate();
   // The API's own schema validates the form (domain/schemas/equipment-forms.ts); submit gets its output.
+  // The tank capacity is typed in the company's volume unit (issue 45).
+  const volumeUnit = useCurrentUser().user?.volumeUnit ?? 'gal';
   const form = useForm<FormValues, unknown, EquipmentInput>({
-    defaultValues: EMPTY,
+    defaultValues: { ...EMPTY, tankCapacityUnit: volumeUnit },
     resolver: zodResolver(equipmentFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -83,8 +86,8 @@ export default function AddEquipmentPage() {
     queryFn: () => api.get<PartDto[]>('/api/parts'),
   });
   useEffect(() => {
-    if (existing.data) reset(fromDto(existing.data));
-  }, [existing.data, reset]);
+    if (existing.data) reset(fromDto(existing.data, volumeUnit));
+  }, [existing.data, reset, volumeUnit]);
 
   const onSubmit = handleSubmit((input) => {
     if (editId) {

@@ -9,7 +9,14 @@ import * as kit from './report-tab';
 const FuelChart = lazy(() => import('./fuel-chart'));
 
 type Row = FuelReport['machines'][number];
-type SortKey = 'name' | 'type' | 'fuelUsed' | 'fuelRate' | 'peerMedian' | 'percentAbovePeers';
+type SortKey =
+  | 'name'
+  | 'type'
+  | 'fuelUsed'
+  | 'fuelRate'
+  | 'peerMedian'
+  | 'percentAbovePeers'
+  | 'overTankFillUps';
 const CHART_ROWS = 10;
 
 /**
@@ -62,6 +69,12 @@ export default function FuelTab({ filter, today }: { filter: ReportFilter; today
     },
     { key: 'peerMedian', label: c('peerMedian'), cell: (r) => rate(r, r.peerMedian) },
     { key: 'percentAbovePeers', label: c('vsPeers'), cell: vsPeers },
+    {
+      key: 'overTankFillUps',
+      label: c('overTank'),
+      cell: (r) => formatNumber(r.overTankFillUps),
+      className: 'tabular-nums',
+    },
   ];
 
   return (
@@ -80,6 +93,7 @@ export default function FuelTab({ filter, today }: { filter: ReportFilter; today
         { header: c('peerMedian'), value: (r) => r.peerMedian },
         { header: c('vsPeersPercent'), value: (r) => r.percentAbovePeers },
         { header: t('fuel.flagged'), value: (r) => r.flagged },
+        { header: c('overTank'), value: (r) => r.overTankFillUps },
         { header: c('reason'), value: (r) => (r.reason ? t(`fuel.reasons.${r.reason}`) : '') },
       ]}
       summary={(data) =>

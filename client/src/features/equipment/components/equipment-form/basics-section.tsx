@@ -1,11 +1,13 @@
 import { equipmentFuelTypes, equipmentTypes, usageUnits } from '@domain/schemas/equipment';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useCurrentUser } from '@/lib/auth';
 import { InputField, SelectField } from './fields';
 
 /** Name, type, serial number, unit and fuel. */
 export function BasicsSection() {
   const { t } = useTranslation('equipment');
+  const volumeUnit = useCurrentUser().user?.volumeUnit ?? 'gal';
   return (
     <Card>
       <CardHeader>
@@ -46,6 +48,14 @@ export function BasicsSection() {
           label={t('form.fuelType')}
           options={equipmentFuelTypes}
           optionLabel={(v) => t(`fuel.${v}`)}
+        />
+        <InputField
+          name="tankCapacity"
+          label={t('form.tankCapacity', { unit: volumeUnit })}
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="any"
         />
       </CardContent>
     </Card>

@@ -1,3 +1,4 @@
+import { volumeIn, type VolumeUnit } from '@domain/fuel';
 import type { EquipmentDto } from '@domain/schemas/equipment';
 import type { EquipmentFormValues } from '@domain/schemas/equipment-forms';
 
@@ -21,13 +22,15 @@ export const EMPTY: FormValues = {
   lastServiceUsage: '',
   serviceParts: [],
   description: '',
+  tankCapacity: '',
+  tankCapacityUnit: 'gal',
 };
 
 const str = (v: number | string | null | undefined) =>
   v === null || v === undefined ? '' : String(v);
 
-/** A machine's record as the form edits it. */
-export function fromDto(e: EquipmentDto): FormValues {
+/** A machine's record as the form edits it; its tank capacity (stored gallons) in the company's unit. */
+export function fromDto(e: EquipmentDto, volumeUnit: VolumeUnit): FormValues {
   return {
     name: e.name,
     type: e.type,
@@ -50,6 +53,8 @@ export function fromDto(e: EquipmentDto): FormValues {
       partId: p.partId ?? '',
     })),
     description: e.description ?? '',
+    tankCapacity: e.tankCapacity === null ? '' : String(volumeIn(e.tankCapacity, volumeUnit)),
+    tankCapacityUnit: volumeUnit,
   };
 }
 

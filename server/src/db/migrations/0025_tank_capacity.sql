@@ -1,0 +1,1 @@
+ALTER TABLE "equipment" ADD COLUMN "tank_capacity" numeric(14, 3);
