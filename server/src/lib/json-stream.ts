@@ -20,36 +20,81 @@ import { currentScope, withScope } from '../db/scope';
  * company): a stream pulls its next batch from whatever callback asked for more data (the socket
  * draining), outside the request's async context (db/scope.ts).
  */
-export function inThisScope<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
-  // Read now: a generator's body runs only when its first item is asked for.
+export function inThisScope<T>(source: AsyncIterable<T>): AsyncIterableIterator<T> {
+  // Read now: the steps run later, from whatever asks for them.
   const scope = currentScope();
-  return (async function* () {
-    const it = source[Symbol.asyncIterator]();
-    for (;;) {
-      const step = await withScope(scope, () => it.next());
-      if (step.done) return;
-      yield step.value;
-    }
-  })();
+  const it = source[Symbol.asyncIterator]();
+  // A plain iterator, not a generator: a generator paused at its `yield` would keep the step (a whole
+  // batch) alive until the next one is asked for (see jsonArrayText).
+  return {
+    next: () => withScope(scope, () => it.next()),
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
 }
 
-/** The text of a JSON array, one chunk per batch of items; `encode` writes one item. */
+/**
+ * The most characters in one chunk of a streamed answer. V8 puts a string over ~128 KB straight into
+ * its large-object space, which only a full collection frees: a whole batch as one chunk (350 KB for
+ * 250 machines) piled up there at 20 downloads, so the server's peak memory grew with the length of the
+ * download (issue 43, "memory stays flat"). Chunks this size die young, in the new space.
+ */
+export const CHUNK_CHARS = 32 * 1024;
+
+/**
+ * The text of a JSON array, in chunks of about CHUNK_CHARS (a chunk ends after the item that reaches
+ * it; no chunk spans two batches); `encode` writes one item.
+ *
+ * Each batch is turned into its text as soon as it is read and only the text is kept while the client
+ * takes it: nothing here (nor in inThisScope) holds the batch's objects across a `yield`. A batch's rows
+ * kept until the client had taken its last byte lived through several young-generation collections,
+ * were promoted, and piled up as old garbage: 20 downloads of 10,000 machines on PostgreSQL kept ~100 MB
+ * alive and grew the heap to ~420 MB between full collections (issue 43, "memory stays flat").
+ */
 export async function* jsonArrayText<T>(
   batches: AsyncIterable<readonly T[]>,
   encode: (item: T) => string,
 ): AsyncGenerator<string> {
   yield '[';
-  let first = true;
-  for await (const batch of batches) {
-    if (batch.length === 0) continue;
-    const parts: string[] = [];
-    for (const item of batch) {
-      parts.push(first ? encode(item) : `,${encode(item)}`);
-      first = false;
+  const it = batches[Symbol.asyncIterator]();
+  const state = { first: true };
+  for (;;) {
+    const chunks = await nextBatchText(it, encode, state);
+    if (chunks === null) break;
+    for (let i = 0; i < chunks.length; i++) {
+      const chunk = chunks[i]!;
+      chunks[i] = ''; // the client has this one: let it go
+      yield chunk;
     }
-    yield parts.join('');
   }
   yield ']';
+}
+
+/** The next batch's text in chunks, or null after the last batch. The batch dies with this call. */
+async function nextBatchText<T>(
+  it: AsyncIterator<readonly T[]>,
+  encode: (item: T) => string,
+  state: { first: boolean },
+): Promise<string[] | null> {
+  const step = await it.next();
+  if (step.done) return null;
+  const chunks: string[] = [];
+  let parts: string[] = [];
+  let length = 0;
+  for (const item of step.value) {
+    const text = state.first ? encode(item) : `,${encode(item)}`;
+    state.first = false;
+    parts.push(text);
+    length += text.length;
+    if (length >= CHUNK_CHARS) {
+      chunks.push(parts.join(''));
+      parts = [];
+      length = 0;
+    }
+  }
+  if (parts.length > 0) chunks.push(parts.join(''));
+  return chunks;
 }
 
 /**
@@ -110,16 +155,18 @@ export async function sendJsonArray<T>(
   encode: (item: T) => string,
 ): Promise<FastifyReply> {
   const it = inThisScope(batches);
-  const first = await readFirstBatch(it);
-  async function* all(): AsyncGenerator<readonly T[]> {
-    if (first.done) return;
-    yield first.value;
-    for (;;) {
-      const step = await readLaterBatch(it);
-      if (step.done) return;
-      yield step.value;
-    }
-  }
-  const body = Readable.from(jsonArrayText(all(), encode), { objectMode: false });
+  // Read before the reply starts; given once to the text, then let go.
+  let first: IteratorResult<readonly T[]> | null = await readFirstBatch(it);
+  const all: AsyncIterable<readonly T[]> = {
+    [Symbol.asyncIterator]: () => ({
+      next: () => {
+        if (first === null) return readLaterBatch(it);
+        const step = first;
+        first = null;
+        return Promise.resolve(step);
+      },
+    }),
+  };
+  const body = Readable.from(jsonArrayText(all, encode), { objectMode: false });
   return reply.type('application/json; charset=utf-8').send(body);
 }

@@ -40,28 +40,43 @@ export async function* equipmentBatches(
   for (let at = 0; at < ids.length;) {
     const wanted = ids.slice(at, at + (at === 0 ? firstBatchSize : batchSize));
     at += wanted.length;
-    const rows = await deps.db
-      .select()
-      .from(equipment)
-      .where(and(active, sql`${equipment.id} = any(${`{${wanted.join(',')}}`}::uuid[])`));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const inOrder = wanted.flatMap((id) => byId.get(id) ?? []);
-    // Each batch's schedules (status, next task, forecast): three queries whatever the batch's size.
-    const schedules = await schedulesOf(deps.db, ctx.companyId, inOrder, now, today);
-    const kept = inOrder
-      .map((r) => {
-        const s = schedules.get(r.id)!;
-        return { ...toEquipmentDto(r, s.status), forecast: s.forecast };
-      })
-      .filter((dto) =>
-        keep({
-          ...dto,
-          serviceStatus: dto.status.serviceStatus,
-          hasSchedule: dto.status.hasSchedule,
-        }),
-      );
-    if (kept.length > 0) yield kept;
+    // The batch lives only inside exportBatch and in what is yielded, never in a variable of this
+    // generator: paused at its `yield` while the client takes the batch's text, it holds none of the
+    // batch (lib/json-stream.ts, jsonArrayText). A batch the filter emptied is yielded empty.
+    yield await exportBatch(deps, ctx, active, wanted, now, today, keep);
   }
+}
+
+/** One batch of the export: the machines `wanted`, in that order, with their schedules, filtered. */
+async function exportBatch(
+  deps: Deps,
+  ctx: CompanyContext,
+  active: SQL | undefined,
+  wanted: readonly string[],
+  now: Date,
+  today: string,
+  keep: ReturnType<typeof listingFilter>,
+): Promise<EquipmentDto[]> {
+  const rows = await deps.db
+    .select()
+    .from(equipment)
+    .where(and(active, sql`${equipment.id} = any(${`{${wanted.join(',')}}`}::uuid[])`));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const inOrder = wanted.flatMap((id) => byId.get(id) ?? []);
+  // Each batch's schedules (status, next task, forecast): three queries whatever the batch's size.
+  const schedules = await schedulesOf(deps.db, ctx.companyId, inOrder, now, today);
+  return inOrder
+    .map((r) => {
+      const s = schedules.get(r.id)!;
+      return { ...toEquipmentDto(r, s.status), forecast: s.forecast };
+    })
+    .filter((dto) =>
+      keep({
+        ...dto,
+        serviceStatus: dto.status.serviceStatus,
+        hasSchedule: dto.status.hasSchedule,
+      }),
+    );
 }
 
 /**

@@ -8,6 +8,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ServiceEntryDto } from '@domain/schemas/equipment';
 import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
+import { keysetBatches } from '../../lib/keyset-batches';
 import type { CompanyContext } from '../../plugins/session';
 import { toServiceEntryDto } from './service-log.service';
 
@@ -56,16 +57,14 @@ export async function* serviceExportBatches(
   ctx: CompanyContext,
   batchSize = SERVICE_EXPORT_BATCH,
 ): AsyncGenerator<ServiceEntryDto[]> {
-  let after: After = null;
-  for (let sent = 0; sent < EXPORT_LIMIT;) {
-    const rows = await serviceBatch(deps, ctx, after, Math.min(batchSize, EXPORT_LIMIT - sent));
-    if (rows.length === 0) return;
-    sent += rows.length;
-    const last = rows[rows.length - 1]!;
-    after = { date: last.date, createdAt: last.at, id: last.n.id };
-    yield rows.map(({ n, name, unit, retiredAt }) =>
-      toServiceEntryDto(n, { name, unit, retiredAt }),
-    );
-    if (rows.length < batchSize) return;
-  }
+  yield* keysetBatches(
+    {
+      read: (after: After, limit) => serviceBatch(deps, ctx, after, limit),
+      cursor: (last) => ({ date: last.date, createdAt: last.at, id: last.n.id }),
+      map: (rows) =>
+        rows.map(({ n, name, unit, retiredAt }) => toServiceEntryDto(n, { name, unit, retiredAt })),
+    },
+    batchSize,
+    EXPORT_LIMIT,
+  );
 }

@@ -7,6 +7,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { InspectionDto } from '@domain/schemas/inspections';
 import { inspection } from '../../db/schema/index';
 import type { Deps } from '../../deps';
+import { keysetBatches } from '../../lib/keyset-batches';
 import type { CompanyContext } from '../../plugins/session';
 import { EXPORT_LIMIT, inspectionRows, toInspectionDto } from './inspection-rows';
 
@@ -36,14 +37,13 @@ export async function* inspectionExportBatches(
   ctx: CompanyContext,
   batchSize = INSPECTION_EXPORT_BATCH,
 ): AsyncGenerator<InspectionDto[]> {
-  let after: After = null;
-  for (let sent = 0; sent < EXPORT_LIMIT;) {
-    const rows = await inspectionBatch(deps, ctx, after, Math.min(batchSize, EXPORT_LIMIT - sent));
-    if (rows.length === 0) return;
-    sent += rows.length;
-    const last = rows[rows.length - 1]!;
-    after = { createdAt: last.at, id: last.i.id };
-    yield rows.map((r) => toInspectionDto(r.i, r.name, r.status));
-    if (rows.length < batchSize) return;
-  }
+  yield* keysetBatches(
+    {
+      read: (after: After, limit) => inspectionBatch(deps, ctx, after, limit),
+      cursor: (last) => ({ createdAt: last.at, id: last.i.id }),
+      map: (rows) => rows.map((r) => toInspectionDto(r.i, r.name, r.status)),
+    },
+    batchSize,
+    EXPORT_LIMIT,
+  );
 }

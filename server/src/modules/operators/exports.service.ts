@@ -8,6 +8,7 @@ import type { HistoryLang } from '@domain/history-text';
 import type { FuelExportRow, HistoryRecord } from '@domain/schemas/operators';
 import { equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
+import { keysetBatches } from '../../lib/keyset-batches';
 import type { CompanyContext } from '../../plugins/session';
 import { toHistoryDto } from '../equipment/index';
 
@@ -59,28 +60,28 @@ export async function* historyExportBatches(
   lang: HistoryLang = 'en',
   batchSize = HISTORY_EXPORT_BATCH,
 ): AsyncGenerator<HistoryRecord[]> {
-  // Where the last batch ended: its time as the database's text (microseconds; a Date keeps milliseconds).
-  let after: After = null;
-  for (let sent = 0; sent < EXPORT_LIMIT;) {
-    const rows = await historyBatch(deps, ctx, after, Math.min(batchSize, EXPORT_LIMIT - sent));
-    if (rows.length === 0) return;
-    sent += rows.length;
-    const last = rows[rows.length - 1]!;
-    after = { createdAt: last.at, seq: last.n.seq };
-    yield rows.map(({ n, name, unit, retiredAt, fuelAdded, fuelType }) => ({
-      ...toHistoryDto(
-        n,
-        name,
-        retiredAt !== null,
-        fuelAdded !== null && fuelType !== null ? { fuelAdded, fuelType } : null,
-        lang,
-      ),
-      equipmentId: n.equipmentId,
-      unit,
-      retired: retiredAt !== null,
-    }));
-    if (rows.length < batchSize) return;
-  }
+  yield* keysetBatches(
+    {
+      read: (after: After, limit) => historyBatch(deps, ctx, after, limit),
+      // Where the last batch ended: its time as the database's text (microseconds; a Date keeps milliseconds).
+      cursor: (last) => ({ createdAt: last.at, seq: last.n.seq }),
+      map: (rows) =>
+        rows.map(({ n, name, unit, retiredAt, fuelAdded, fuelType }) => ({
+          ...toHistoryDto(
+            n,
+            name,
+            retiredAt !== null,
+            fuelAdded !== null && fuelType !== null ? { fuelAdded, fuelType } : null,
+            lang,
+          ),
+          equipmentId: n.equipmentId,
+          unit,
+          retired: retiredAt !== null,
+        })),
+    },
+    batchSize,
+    EXPORT_LIMIT,
+  );
 }
 
 /** Fuel entries per batch. */
@@ -121,22 +122,22 @@ export async function* fuelExportBatches(
   ctx: CompanyContext,
   batchSize = FUEL_EXPORT_BATCH,
 ): AsyncGenerator<FuelExportRow[]> {
-  let after: FuelAfter = null;
-  for (let sent = 0; sent < EXPORT_LIMIT;) {
-    const rows = await fuelBatch(deps, ctx, after, Math.min(batchSize, EXPORT_LIMIT - sent));
-    if (rows.length === 0) return;
-    sent += rows.length;
-    const last = rows[rows.length - 1]!;
-    after = { createdAt: last.at, id: last.r.id };
-    yield rows.map(({ r, retiredAt }) => ({
-      date: r.createdAt.toISOString(),
-      equipmentName: r.equipmentName,
-      operatorName: r.operatorName,
-      fuelType: r.fuelType,
-      fuelAdded: r.fuelAdded,
-      notes: r.notes,
-      retired: retiredAt !== null,
-    }));
-    if (rows.length < batchSize) return;
-  }
+  yield* keysetBatches(
+    {
+      read: (after: FuelAfter, limit) => fuelBatch(deps, ctx, after, limit),
+      cursor: (last) => ({ createdAt: last.at, id: last.r.id }),
+      map: (rows) =>
+        rows.map(({ r, retiredAt }) => ({
+          date: r.createdAt.toISOString(),
+          equipmentName: r.equipmentName,
+          operatorName: r.operatorName,
+          fuelType: r.fuelType,
+          fuelAdded: r.fuelAdded,
+          notes: r.notes,
+          retired: retiredAt !== null,
+        })),
+    },
+    batchSize,
+    EXPORT_LIMIT,
+  );
 }
