@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { rowId, tz, createdAt, updatedAt } from './columns';
 
 /** The tenant. The spec's "company settings" entity. */
 export const company = pgTable(
   'company',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     name: text('name').notNull(),
     /** Shared operator password, AES-256-GCM encrypted with APP_SECRET (never plain text). */
     operatorPasswordEnc: text('operator_password_enc'),
@@ -16,18 +17,18 @@ export const company = pgTable(
     equipmentLimit: integer('equipment_limit').notNull().default(15),
     subscriptionStatus: text('subscription_status').notNull().default('trial'),
     billingInterval: text('billing_interval'),
-    trialStartDate: timestamp('trial_start_date', { withTimezone: true }),
-    trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
+    trialStartDate: tz('trial_start_date'),
+    trialEndDate: tz('trial_end_date'),
     /** End of the paid period (the spec's subscriptionExpiry / subscriptionEndDate). */
-    subscriptionEndDate: timestamp('subscription_end_date', { withTimezone: true }),
-    pauseEndDate: timestamp('pause_end_date', { withTimezone: true }),
+    subscriptionEndDate: tz('subscription_end_date'),
+    pauseEndDate: tz('pause_end_date'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     paymentCustomerId: text('payment_customer_id'),
     paymentSubscriptionId: text('payment_subscription_id'),
     /** Secret of the company's iCalendar feed URL (null until first shown; regenerated to revoke). */
     calendarToken: text('calendar_token'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('company_name_lower_idx').on(sql`lower(${t.name})`),
@@ -36,10 +37,16 @@ export const company = pgTable(
   ],
 );
 
+/** A row's company: required, and the row goes when its company does. */
+export const companyRef = () =>
+  uuid('company_id')
+    .notNull()
+    .references(() => company.id, { onDelete: 'cascade' });
+
 /** Webhook / billing events already handled (idempotency). */
 export const billingEvent = pgTable('billing_event', {
   id: text('id').primaryKey(),
   companyId: uuid('company_id').references(() => company.id, { onDelete: 'cascade' }),
   type: text('type').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -9,13 +9,13 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { rowId, tz, createdAt } from './columns';
 import { sql } from 'drizzle-orm';
-import { company } from './company';
-import { user } from './user';
+import { company, companyRef } from './company';
+import { userRef } from './user';
 
 export type ServicePart = {
   part: string;
@@ -31,11 +31,9 @@ const fuel = (name: string) => numeric(name, { precision: 14, scale: 3, mode: 'n
 export const equipment = pgTable(
   'equipment',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
+    id: rowId(),
+    companyId: companyRef(),
+    userId: userRef('user_id'),
     name: text('name').notNull(),
     type: text('type').notNull(),
     serialNumber: text('serial_number'),
@@ -59,24 +57,22 @@ export const equipment = pgTable(
     serviceParts: jsonb('service_parts').$type<ServicePart[]>().notNull().default([]),
     description: text('description'),
     /** When the last meter reading was taken (for the plausibility check of operator readings). */
-    lastReadingAt: timestamp('last_reading_at', { withTimezone: true }).notNull().defaultNow(),
-    dateAdded: timestamp('date_added', { withTimezone: true }).notNull().defaultNow(),
-    lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
+    lastReadingAt: tz('last_reading_at').notNull().defaultNow(),
+    dateAdded: tz('date_added').notNull().defaultNow(),
+    lastUpdated: tz('last_updated').notNull().defaultNow(),
     /** Date of the latest service entry (null before the first); the next calendar date follows from it. */
     lastServiceDate: date('last_service_date', { mode: 'string' }),
     /** When the fuel totals were last reset (a voided entry older than this is not taken off again). */
-    fuelResetAt: timestamp('fuel_reset_at', { withTimezone: true }),
+    fuelResetAt: tz('fuel_reset_at'),
     /** Retirement is a state of the row (docs/decisions/trustworthy-record.md): history stays attached. */
-    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    retiredAt: tz('retired_at'),
     retiredBy: text('retired_by'),
-    retiredByUserId: uuid('retired_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    retiredByUserId: userRef('retired_by_user_id'),
     retirementNotes: text('retirement_notes'),
     /** Out of service is a state of the row too (issue 16, docs/decisions/inspections.md). */
-    outOfServiceAt: timestamp('out_of_service_at', { withTimezone: true }),
+    outOfServiceAt: tz('out_of_service_at'),
     outOfServiceBy: text('out_of_service_by'),
-    outOfServiceByUserId: uuid('out_of_service_by_user_id').references(() => user.id, {
-      onDelete: 'set null',
-    }),
+    outOfServiceByUserId: userRef('out_of_service_by_user_id'),
     outOfServiceReason: text('out_of_service_reason'),
   },
   (t) => [
@@ -91,17 +87,19 @@ export const equipment = pgTable(
   ],
 );
 
+/** A row's machine: required, and the row goes when its machine does. */
+export const machineRef = () =>
+  uuid('equipment_id')
+    .notNull()
+    .references(() => equipment.id, { onDelete: 'cascade' });
+
 /** Notes and history entries (note | usage_update | maintenance) per equipment. */
 export const equipmentNote = pgTable(
   'equipment_note',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
-    equipmentId: uuid('equipment_id')
-      .notNull()
-      .references(() => equipment.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
+    equipmentId: machineRef(),
     /** Only the words a person wrote (note, operator notes, reason, remark), else '': readers render kind + params. */
     content: text('content').notNull(),
     /** The typed record (domain/history.ts): what happened, and its parameters, validated on write. */
@@ -113,8 +111,8 @@ export const equipmentNote = pgTable(
     usage: usage('usage'),
     /** The actor: their name at the time (domain/history-text.ts personName) and their user id. */
     operatorName: text('operator_name'),
-    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: userRef('user_id'),
+    createdAt: createdAt(),
     /** Insertion order (entries written in one instant keep the order they were written in). */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     /** usage_update entries: initial | reading | increase | correction, and the usage before it. */
@@ -132,9 +130,9 @@ export const equipmentNote = pgTable(
     /** change entries: [{ field, from, to }] */
     changes: jsonb('changes').$type<{ field: string; from: unknown; to: unknown }[]>(),
     /** A voided reading stays, with who voided it, when and why. */
-    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedAt: tz('voided_at'),
     voidedBy: text('voided_by'),
-    voidedByUserId: uuid('voided_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    voidedByUserId: userRef('voided_by_user_id'),
     voidReason: text('void_reason'),
   },
   (t) => [
@@ -158,15 +156,11 @@ export const equipmentNote = pgTable(
 export const operatorUpdate = pgTable(
   'operator_update',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
-    equipmentId: uuid('equipment_id')
-      .notNull()
-      .references(() => equipment.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
+    equipmentId: machineRef(),
     equipmentName: text('equipment_name').notNull(),
-    operatorId: uuid('operator_id').references(() => user.id, { onDelete: 'set null' }),
+    operatorId: userRef('operator_id'),
     operatorName: text('operator_name').notNull(),
     newUsage: usage('new_usage'),
     fuelAdded: fuel('fuel_added').notNull().default(0),
@@ -186,12 +180,12 @@ export const operatorUpdate = pgTable(
     device: text('device'),
     /** The machine's usage unit when the reading was sent (hours, miles, km), shown beside it. */
     unit: text('unit'),
-    reviewedBy: uuid('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    reviewedBy: userRef('reviewed_by'),
+    reviewedAt: tz('reviewed_at'),
+    createdAt: createdAt(),
+    voidedAt: tz('voided_at'),
     voidedBy: text('voided_by'),
-    voidedByUserId: uuid('voided_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    voidedByUserId: userRef('voided_by_user_id'),
     voidReason: text('void_reason'),
   },
   (t) => [

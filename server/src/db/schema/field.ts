@@ -1,7 +1,17 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bytea } from './columns';
-import { company } from './company';
-import { user } from './user';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bytea, rowId, createdAt } from './columns';
+import { companyRef } from './company';
+import { userRef } from './user';
+
+/** A stored photo's columns, the same for an operator's field photo and a work order's photo. */
+export const photoColumns = () => ({
+  /** Sniffed from the bytes: image/jpeg | image/png | image/webp. */
+  contentType: text('content_type').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  data: bytea('data').notNull(),
+  uploadedBy: userRef('uploaded_by'),
+  createdAt: createdAt(),
+});
 
 /**
  * A photo sent with an operator update (issue 13), stored in the database so that it works on PGlite
@@ -11,17 +21,10 @@ import { user } from './user';
 export const fieldPhoto = pgTable(
   'field_photo',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     updateKey: text('update_key').notNull(),
-    /** Sniffed from the bytes: image/jpeg | image/png | image/webp. */
-    contentType: text('content_type').notNull(),
-    byteSize: integer('byte_size').notNull(),
-    data: bytea('data').notNull(),
-    uploadedBy: uuid('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...photoColumns(),
   },
   (t) => [
     uniqueIndex('field_photo_update_idx').on(t.companyId, t.updateKey),

@@ -6,13 +6,13 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { company } from './company';
-import { equipment, equipmentNote, operatorUpdate } from './equipment';
-import { user } from './user';
+import { rowId, tz, createdAt, updatedAt } from './columns';
+import { companyRef } from './company';
+import { equipmentNote, operatorUpdate, machineRef } from './equipment';
+import { userRef } from './user';
 
 /** Pre-use inspections (issue 16, docs/decisions/inspections.md). */
 
@@ -42,10 +42,8 @@ export type InspectionAnswer = {
 export const inspectionTemplate = pgTable(
   'inspection_template',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     name: text('name').notNull(),
     equipmentTypes: jsonb('equipment_types').$type<string[]>().notNull().default([]),
     equipmentIds: jsonb('equipment_ids').$type<string[]>().notNull().default([]),
@@ -53,10 +51,10 @@ export const inspectionTemplate = pgTable(
     items: jsonb('items').$type<TemplateItem[]>().notNull(),
     /** The ready-made checklist it was copied from (vehicle | machinery | tools). */
     starter: text('starter'),
-    createdBy: uuid('created_by').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdBy: userRef('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    archivedAt: tz('archived_at'),
   },
   (t) => [index('inspection_template_company_idx').on(t.companyId, t.archivedAt, t.name)],
 );
@@ -65,18 +63,14 @@ export const inspectionTemplate = pgTable(
 export const inspection = pgTable(
   'inspection',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
-    equipmentId: uuid('equipment_id')
-      .notNull()
-      .references(() => equipment.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
+    equipmentId: machineRef(),
     templateId: uuid('template_id').references(() => inspectionTemplate.id, {
       onDelete: 'set null',
     }),
     templateName: text('template_name').notNull(),
-    operatorId: uuid('operator_id').references(() => user.id, { onDelete: 'set null' }),
+    operatorId: userRef('operator_id'),
     operatorName: text('operator_name').notNull(),
     reading: numeric('reading', { precision: 14, scale: 2, mode: 'number' }),
     /** The operator update that carried the reading (same rules as a usage update). */
@@ -87,7 +81,7 @@ export const inspection = pgTable(
     failedCount: integer('failed_count').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
     device: text('device'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('inspection_idempotency_idx').on(t.companyId, t.idempotencyKey),
@@ -101,13 +95,9 @@ export const inspection = pgTable(
 export const inspectionDefect = pgTable(
   'inspection_defect',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
-    equipmentId: uuid('equipment_id')
-      .notNull()
-      .references(() => equipment.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
+    equipmentId: machineRef(),
     /** Null for a problem an operator reported from the phone without a checklist (issue 27). */
     inspectionId: uuid('inspection_id').references(() => inspection.id, { onDelete: 'cascade' }),
     itemId: text('item_id').notNull(),
@@ -116,18 +106,16 @@ export const inspectionDefect = pgTable(
     note: text('note').notNull().default(''),
     /** field_photo.update_key of its photo ("inspection:<inspection key>:<item id>"). */
     photoKey: text('photo_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    resolvedAt: tz('resolved_at'),
     resolvedBy: text('resolved_by'),
-    resolvedByUserId: uuid('resolved_by_user_id').references(() => user.id, {
-      onDelete: 'set null',
-    }),
+    resolvedByUserId: userRef('resolved_by_user_id'),
     resolutionNote: text('resolution_note'),
     serviceEntryId: uuid('service_entry_id').references(() => equipmentNote.id, {
       onDelete: 'set null',
     }),
     /** A reported problem (issue 27): the operator who reported it (their name as it was then). */
-    reportedById: uuid('reported_by_id').references(() => user.id, { onDelete: 'set null' }),
+    reportedById: userRef('reported_by_id'),
     reportedBy: text('reported_by'),
     /** A reported problem's idempotency key (the phone's outbox key): recorded once. */
     idempotencyKey: text('idempotency_key'),

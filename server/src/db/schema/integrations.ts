@@ -1,15 +1,7 @@
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { company } from './company';
-import { user } from './user';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { rowId, tz, createdAt } from './columns';
+import { companyRef } from './company';
+import { user, userRef } from './user';
 
 /**
  * An API key (issue 29): a company's integration. Only the SHA-256 of its token is stored; the token is
@@ -20,10 +12,8 @@ import { user } from './user';
 export const apiKey = pgTable(
   'api_key',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     /** The key's own user row (role integration): the actor of what it writes. */
     userId: uuid('user_id')
       .notNull()
@@ -35,12 +25,12 @@ export const apiKey = pgTable(
     tokenHash: text('token_hash').notNull(),
     /** The token's first characters, shown in the list to tell keys apart ("ems_k1_Ab3d"). */
     tokenPrefix: text('token_prefix').notNull(),
-    createdBy: uuid('created_by').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdBy: userRef('created_by'),
+    createdAt: createdAt(),
+    lastUsedAt: tz('last_used_at'),
+    revokedAt: tz('revoked_at'),
     /** The per-key rate limit's current one-minute window and its count (shared by every app server). */
-    rateWindowStart: timestamp('rate_window_start', { withTimezone: true }),
+    rateWindowStart: tz('rate_window_start'),
     rateCount: integer('rate_count').notNull().default(0),
   },
   (t) => [
@@ -56,17 +46,15 @@ export const apiKey = pgTable(
 export const apiIdempotency = pgTable(
   'api_idempotency',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     /** The route it was sent to ("readings.batch") and the key. */
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     /** Hex SHA-256 of the request body as parsed. */
     requestHash: text('request_hash').notNull(),
     response: jsonb('response').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('api_idempotency_key_idx').on(t.companyId, t.scope, t.key)],
 );
@@ -75,19 +63,17 @@ export const apiIdempotency = pgTable(
 export const webhookEndpoint = pgTable(
   'webhook_endpoint',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     url: text('url').notNull(),
     /** The event names it receives (domain/schemas/integrations.ts webhookEvents). */
     events: jsonb('events').$type<string[]>().notNull(),
     /** The signing secret, encrypted at rest (SecretBox, AES-256-GCM): shown once, needed to sign. */
     secretEncrypted: text('secret_encrypted').notNull(),
-    createdBy: uuid('created_by').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: userRef('created_by'),
+    createdAt: createdAt(),
     /** Removed endpoints keep their delivery log but receive nothing more. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: tz('deleted_at'),
   },
   (t) => [index('webhook_endpoint_company_idx').on(t.companyId, t.createdAt)],
 );
@@ -100,10 +86,8 @@ export const webhookEndpoint = pgTable(
 export const webhookDelivery = pgTable(
   'webhook_delivery',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     endpointId: uuid('endpoint_id')
       .notNull()
       .references(() => webhookEndpoint.id, { onDelete: 'cascade' }),
@@ -114,15 +98,15 @@ export const webhookDelivery = pgTable(
     /** pending | delivered | failed (gave up after 24 hours) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
     /** A delivery job claimed it until then (another server leaves it alone). */
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    claimedUntil: tz('claimed_until'),
+    lastAttemptAt: tz('last_attempt_at'),
     /** The receiver's HTTP status of the last attempt (null: no answer). */
     lastStatus: integer('last_status'),
     lastError: text('last_error'),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: tz('delivered_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('webhook_delivery_event_idx').on(t.endpointId, t.eventId),

@@ -1,16 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { company } from './company';
-import { user } from './user';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { rowId, tz, createdAt } from './columns';
+import { company, companyRef } from './company';
+import { user, userRef } from './user';
 
 /**
  * Every email the app sends, written in the same transaction as what it reports (issue 14,
@@ -21,9 +13,9 @@ import { user } from './user';
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     companyId: uuid('company_id').references(() => company.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
+    userId: userRef('user_id'),
     /** e.g. digest:<user id>:<period> */
     dedupeKey: text('dedupe_key').notNull(),
     /** digest */
@@ -39,9 +31,9 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** A sender holds a `sending` row until then; after it, the row may be claimed again. */
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    claimedUntil: tz('claimed_until'),
+    createdAt: createdAt(),
+    sentAt: tz('sent_at'),
   },
   (t) => [
     uniqueIndex('mail_outbox_dedupe_idx').on(t.dedupeKey),
@@ -62,13 +54,11 @@ export const digestState = pgTable(
     userId: uuid('user_id')
       .primaryKey()
       .references(() => user.id, { onDelete: 'cascade' }),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     /** The last period handled (YYYY-MM-DD of the company's day), sent or not. */
     lastPeriod: text('last_period').notNull(),
     /** When that period was handled. */
-    lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+    lastRunAt: tz('last_run_at').notNull(),
     /** equipment id -> service status at the last run */
     statuses: jsonb('statuses')
       .$type<Record<string, string>>()

@@ -1,5 +1,6 @@
-import { jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { company } from './company';
+import { jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { tz } from './columns';
+import { companyRef } from './company';
 import { equipmentNote } from './equipment';
 
 /**
@@ -14,15 +15,13 @@ export const equipmentNoteOriginal = pgTable(
     noteId: uuid('note_id')
       .notNull()
       .references(() => equipmentNote.id, { onDelete: 'cascade' }),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     /** The migration that rewrote the entry (its file name without .sql). */
     migration: text('migration').notNull(),
     kind: text('kind').notNull(),
     params: jsonb('params').$type<Record<string, unknown>>().notNull(),
     content: text('content').notNull(),
-    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    savedAt: tz('saved_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.noteId, t.migration] })],
 );

@@ -8,12 +8,12 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { company } from './company';
-import { equipment } from './equipment';
+import { rowId, createdAt, updatedAt } from './columns';
+import { companyRef } from './company';
+import { machineRef } from './equipment';
 
 /**
  * A machine's maintenance schedule (issue 40, docs/decisions/maintenance-schedule.md): service tasks,
@@ -46,14 +46,12 @@ const taskColumns = () => ({
 export const serviceProgram = pgTable(
   'service_program',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     name: text('name').notNull(),
     description: text('description'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('service_program_company_idx').on(t.companyId, t.name)],
 );
@@ -61,10 +59,8 @@ export const serviceProgram = pgTable(
 export const serviceProgramTask = pgTable(
   'service_program_task',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     programId: uuid('program_id')
       .notNull()
       .references(() => serviceProgram.id, { onDelete: 'cascade' }),
@@ -79,13 +75,9 @@ export const serviceProgramTask = pgTable(
 export const serviceTask = pgTable(
   'service_task',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
-    equipmentId: uuid('equipment_id')
-      .notNull()
-      .references(() => equipment.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
+    equipmentId: machineRef(),
     /** The machine's primary task: the equipment form's Service Interval, Last Serviced and Scheduled Maintenance. */
     isPrimary: boolean('is_primary').notNull().default(false),
     ...taskColumns(),
@@ -99,8 +91,8 @@ export const serviceTask = pgTable(
     }),
     /** Changed on this machine on its own: a program's edits leave it alone. */
     changedFromProgram: boolean('changed_from_program').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('service_task_equipment_idx').on(t.companyId, t.equipmentId, t.position),

@@ -1,5 +1,6 @@
-import { index, primaryKey, text, timestamp, uuid, pgTable } from 'drizzle-orm/pg-core';
-import { company } from './company';
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { tz } from './columns';
+import { companyRef } from './company';
 import { serviceTask } from './schedule';
 
 /**
@@ -12,9 +13,7 @@ import { serviceTask } from './schedule';
 export const serviceTaskDueSent = pgTable(
   'service_task_due_sent',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     taskId: uuid('task_id')
       .notNull()
       .references(() => serviceTask.id, { onDelete: 'cascade' }),
@@ -22,7 +21,7 @@ export const serviceTaskDueSent = pgTable(
     /** The task's status when the event was sent: time_for_service or overdue. */
     status: text('status').notNull(),
     eventId: uuid('event_id').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: tz('sent_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.cycle] }),

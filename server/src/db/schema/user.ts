@@ -2,20 +2,20 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
-  integer,
 } from 'drizzle-orm/pg-core';
+import { rowId, tz, createdAt, updatedAt } from './columns';
 import { company } from './company';
 
 export const user = pgTable(
   'user',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     /** Null only for the platform admin, who belongs to no company. */
     companyId: uuid('company_id').references(() => company.id, { onDelete: 'cascade' }),
     email: text('email'),
@@ -46,8 +46,8 @@ export const user = pgTable(
     digestWeekday: integer('digest_weekday').notNull().default(1),
     /** The monthly fleet summary on the 1st (issue 45): owners and managers who turn it on. */
     monthlySummary: boolean('monthly_summary').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('user_email_lower_idx').on(sql`lower(${t.email})`),
@@ -56,13 +56,17 @@ export const user = pgTable(
   ],
 );
 
+/** A user named by a row: the row stays (the name kept beside it) when the user is deleted. */
+export const userRef = (name: string) =>
+  uuid(name).references(() => user.id, { onDelete: 'set null' });
+
 /** Cookie sessions live in the database so several app servers can share them. */
 export const session = pgTable(
   'session',
   {
     sid: text('sid').primaryKey(),
     sess: jsonb('sess').notNull(),
-    expire: timestamp('expire', { withTimezone: true }).notNull(),
+    expire: tz('expire').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -74,6 +78,6 @@ export const session = pgTable(
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
-  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  windowStart: tz('window_start').notNull().defaultNow(),
+  blockedUntil: tz('blocked_until'),
 });

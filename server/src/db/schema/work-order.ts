@@ -8,15 +8,15 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { bytea } from './columns';
-import { company } from './company';
-import { equipment, equipmentNote } from './equipment';
+import { rowId, tz, createdAt, updatedAt } from './columns';
+import { photoColumns } from './field';
+import { companyRef } from './company';
+import { equipmentNote, machineRef } from './equipment';
 import { inspectionDefect } from './inspection';
-import { user } from './user';
+import { userRef } from './user';
 
 /** Work orders and parts (issue 27, docs/work-orders.md). */
 
@@ -28,10 +28,8 @@ const qty = (name: string) => numeric(name, { precision: 14, scale: 3, mode: 'nu
 export const part = pgTable(
   'part',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     name: text('name').notNull(),
     partNumber: text('part_number'),
     unit: text('unit').notNull(),
@@ -40,8 +38,8 @@ export const part = pgTable(
     reorderPoint: qty('reorder_point').notNull().default(0),
     location: text('location'),
     vendor: text('vendor'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('part_company_idx').on(t.companyId, t.name),
@@ -54,20 +52,16 @@ export const part = pgTable(
 export const workOrder = pgTable(
   'work_order',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     number: integer('number').notNull(),
-    equipmentId: uuid('equipment_id')
-      .notNull()
-      .references(() => equipment.id, { onDelete: 'cascade' }),
+    equipmentId: machineRef(),
     title: text('title').notNull(),
     kind: text('kind').notNull(),
     priority: text('priority').notNull().default('normal'),
     status: text('status').notNull().default('open'),
     dueDate: date('due_date', { mode: 'string' }),
-    assigneeId: uuid('assignee_id').references(() => user.id, { onDelete: 'set null' }),
+    assigneeId: userRef('assignee_id'),
     vendor: text('vendor'),
     tasks: jsonb('tasks').$type<WorkOrderTask[]>().notNull().default([]),
     /** The machine's service tasks it does (issue 40): completing the order resets them. */
@@ -84,14 +78,12 @@ export const workOrder = pgTable(
       onDelete: 'set null',
     }),
     createdBy: text('created_by').notNull(),
-    createdByUserId: uuid('created_by_user_id').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdByUserId: userRef('created_by_user_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: tz('completed_at'),
     completedBy: text('completed_by'),
-    completedByUserId: uuid('completed_by_user_id').references(() => user.id, {
-      onDelete: 'set null',
-    }),
+    completedByUserId: userRef('completed_by_user_id'),
     /** The phone's Idempotency-Key of the create and of the completion. */
     idempotencyKey: text('idempotency_key'),
     completeKey: text('complete_key'),
@@ -117,10 +109,8 @@ export const workOrder = pgTable(
 export const stockMove = pgTable(
   'stock_move',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     partId: uuid('part_id')
       .notNull()
       .references(() => part.id, { onDelete: 'cascade' }),
@@ -135,10 +125,10 @@ export const stockMove = pgTable(
     serviceEntryId: uuid('service_entry_id').references(() => equipmentNote.id, {
       onDelete: 'set null',
     }),
-    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
+    userId: userRef('user_id'),
     byName: text('by_name').notNull(),
     idempotencyKey: text('idempotency_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('stock_move_part_idx').on(t.partId, t.createdAt),
@@ -154,19 +144,13 @@ export const stockMove = pgTable(
 export const workOrderPhoto = pgTable(
   'work_order_photo',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => company.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    companyId: companyRef(),
     workOrderId: uuid('work_order_id')
       .notNull()
       .references(() => workOrder.id, { onDelete: 'cascade' }),
     photoKey: text('photo_key').notNull(),
-    contentType: text('content_type').notNull(),
-    byteSize: integer('byte_size').notNull(),
-    data: bytea('data').notNull(),
-    uploadedBy: uuid('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...photoColumns(),
   },
   (t) => [
     uniqueIndex('work_order_photo_key_idx').on(t.companyId, t.photoKey),
