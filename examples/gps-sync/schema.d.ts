@@ -1274,6 +1274,7 @@ export interface components {
         qty?: number | null;
       }[];
       status: components['schemas']['Status'];
+      tankCapacity: number | null;
       threshold: number | null;
       totalDieselUsed: number;
       totalFuelUsed: number;
@@ -1358,6 +1359,7 @@ export interface components {
         | 'document';
       operatorName: string | null;
       operatorUpdateId: string | null;
+      overTank: boolean;
       params: {
         [key: string]: unknown;
       };
@@ -3597,6 +3599,9 @@ export interface operations {
             partNumber?: string | null;
             qty?: number | null;
           }[];
+          tankCapacity?: number | null;
+          /** @enum {string} */
+          tankCapacityUnit?: 'gal' | 'L';
           threshold?: number | null;
           /** @enum {string} */
           type: 'vehicle' | 'machinery' | 'tools' | 'other';
@@ -3977,6 +3982,9 @@ export interface operations {
             partNumber?: string | null;
             qty?: number | null;
           }[];
+          tankCapacity?: number | null;
+          /** @enum {string} */
+          tankCapacityUnit?: 'gal' | 'L';
           threshold?: number | null;
           /** @enum {string} */
           type?: 'vehicle' | 'machinery' | 'tools' | 'other';
@@ -4502,6 +4510,7 @@ export interface operations {
                     | 'document';
                   operatorName: string | null;
                   operatorUpdateId: string | null;
+                  overTank: boolean;
                   params: {
                     [key: string]: unknown;
                   };
@@ -6779,6 +6788,8 @@ export interface operations {
             notes: string;
             operatorId: string | null;
             operatorName: string;
+            /** @enum {boolean} */
+            overTank?: true;
             price: number | null;
             reason: string | null;
             reviewedAt: string | null;
@@ -8488,6 +8499,7 @@ export interface operations {
               fuelRate: number | null;
               fuelUsed: number;
               name: string;
+              overTankFillUps: number;
               peerMedian: number | null;
               peers: number;
               percentAbovePeers: number | null;
