@@ -143,11 +143,11 @@ describe('GET /api/equipment, streamed', () => {
       Array.from({ length: count }, (_, i) => `Bulk ${String(i + 1).padStart(4, '0')}`),
     );
     expect(new Set(list.map((e) => e.id)).size).toBe(count);
-    // The ids once, then per batch its records, its tasks and its forecasts' two reads (plus at most the
-    // request's own session and scope statements).
+    // The first batch's ids, then every id once, and per batch its records, its tasks and its
+    // forecasts' two reads (plus at most the request's own session and scope statements).
     const batches = 1 + Math.ceil((count - EXPORT_FIRST_BATCH) / EXPORT_BATCH);
-    expect(queries).toBeGreaterThanOrEqual(1 + 4 * batches);
-    expect(queries).toBeLessThanOrEqual(1 + 4 * batches + 3);
+    expect(queries).toBeGreaterThanOrEqual(2 + 4 * batches);
+    expect(queries).toBeLessThanOrEqual(2 + 4 * batches + 3);
 
     // The batches themselves: nothing of the second is read before the first is taken.
     const ctx = { companyId: o.companyId, company: { timeZone: 'UTC' } } as Parameters<
@@ -163,9 +163,39 @@ describe('GET /api/equipment, streamed', () => {
       expect(t.database.queryCount.value - start).toBe(1 + 4);
       const second = await it.next();
       expect(second.value).toHaveLength(EXPORT_BATCH);
-      expect(t.database.queryCount.value - start).toBe(1 + 4 + 4);
+      expect(t.database.queryCount.value - start).toBe(1 + 4 + 1 + 4);
       await it.return(undefined);
     });
+  });
+
+  it('neither repeats nor skips a machine renamed between the first batch and the rest', async () => {
+    const o = await signupOwner(t.app);
+    const count = EXPORT_FIRST_BATCH + 10;
+    await bulkMachines(o, count);
+    const ctx = { companyId: o.companyId, company: { timeZone: 'UTC' } } as Parameters<
+      typeof equipmentBatches
+    >[1];
+    const { asCompany } = await import('../../db/scope');
+    const names: string[] = [];
+    await asCompany(o.companyId, async () => {
+      const it = equipmentBatches(t.deps, ctx, {});
+      const first = await it.next();
+      names.push(...(first.value as EquipmentDto[]).map((e) => e.name));
+      expect(names).toHaveLength(EXPORT_FIRST_BATCH);
+      // Sent first, now sorted last; and one not yet sent, now sorted first.
+      await t.database.ownerSql(
+        `update equipment set name = case name when 'Bulk 0001' then 'Zulu 0001' else 'Alpha ${count}' end
+         where company_id = $1 and name in ('Bulk 0001', $2)`,
+        [o.companyId, `Bulk ${String(count).padStart(4, '0')}`],
+      );
+      for (let step = await it.next(); !step.done; step = await it.next())
+        names.push(...step.value.map((e) => e.name));
+    });
+    expect(names).toHaveLength(count);
+    expect(names.filter((n) => n === 'Zulu 0001')).toHaveLength(0);
+    expect(names).toContain('Bulk 0001');
+    expect(names.filter((n) => n === `Alpha ${count}`)).toHaveLength(1);
+    expect(names[EXPORT_FIRST_BATCH]).toBe(`Alpha ${count}`);
   });
 
   it('shares the ids read between downloads asking at the same data version (embedded database)', async () => {
