@@ -4,6 +4,7 @@
  * the bytes, filenames, other companies, keys, the typed record, Delete Forever and retire.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,7 +171,7 @@ describe('documents: upload, list, download', () => {
     expect(await historyKinds(owner, machine)).toContain('document_added');
   });
 
-  it('makes a thumbnail of a photo at upload, none for a HEIC, and lists newest first', async () => {
+  it('makes a thumbnail of a photo and of a HEIC at upload, none for an unreadable HEIC, and lists newest first', async () => {
     const o = await signupOwner(t.app);
     const m = await createEquipmentViaApi(t.app, o.cookie);
     const jpeg = await sharp({
@@ -191,24 +192,50 @@ describe('documents: upload, list, download', () => {
     const meta = await sharp(thumb.rawPayload).metadata();
     expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(320);
 
-    const heic = Buffer.alloc(4096);
-    heic.writeUInt32BE(24, 0);
-    heic.write('ftypheic', 4);
-    heic.write('mif1heic', 16);
+    // A phone's HEIC photo (test/fixtures/README.md): decoded to pixels, then the same WebP.
+    const heic = readFileSync(new URL('../../test/fixtures/phone-64x48.heic', import.meta.url));
     const phone = await uploadOk(
       o,
       m.id,
       { name: 'IMG_0043.HEIC', bytes: heic, type: 'image/heic' },
       { title: 'Serial plate', category: 'photo' },
     );
-    expect(phone).toMatchObject({ contentType: 'image/heic', hasThumbnail: false });
-    expect((await get(o, `/api/documents/${phone.id}/thumbnail`)).statusCode).toBe(404);
+    expect(phone).toMatchObject({ contentType: 'image/heic', hasThumbnail: true });
+    const heicThumb = await get(o, `/api/documents/${phone.id}/thumbnail`);
+    expect(heicThumb.statusCode).toBe(200);
+    expect(heicThumb.headers['content-type']).toBe('image/webp');
+    const heicMeta = await sharp(heicThumb.rawPayload).metadata();
+    // Smaller than 320 px: kept at its own size, not enlarged.
+    expect([heicMeta.format, heicMeta.width, heicMeta.height]).toEqual(['webp', 64, 48]);
+    // Its pixels are the photo's: blue on the left half, not on the right.
+    const { data, info } = await sharp(heicThumb.rawPayload)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const blueAt = (x: number, y: number) => data[(y * info.width + x) * info.channels + 2] ?? -1;
+    expect(blueAt(8, 24)).toBeGreaterThan(150);
+    expect(blueAt(56, 24)).toBeLessThan(90);
     // A HEIC is not drawn by every browser: it downloads.
     const heicFile = await get(o, `/api/documents/${phone.id}/file`);
     expect(heicFile.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(sha(heicFile.rawPayload)).toBe(sha(heic));
+
+    // A "HEIC" its decoder cannot read (the right signature, junk after it): stored, with its icon.
+    const junk = Buffer.alloc(4096, 0x5a);
+    junk.writeUInt32BE(24, 0);
+    junk.write('ftypheic', 4);
+    junk.write('mif1heic', 16);
+    const broken = await uploadOk(
+      o,
+      m.id,
+      { name: 'IMG_0044.HEIC', bytes: junk, type: 'image/heic' },
+      { title: 'Broken photo', category: 'photo' },
+    );
+    expect(broken).toMatchObject({ contentType: 'image/heic', hasThumbnail: false, size: 4096 });
+    expect((await get(o, `/api/documents/${broken.id}/thumbnail`)).statusCode).toBe(404);
+    expect((await get(o, `/api/documents/${broken.id}/file`)).rawPayload.equals(junk)).toBe(true);
 
     const list = await get(o, `/api/equipment/${m.id}/documents`);
-    expect(list.json<DocumentDto[]>().map((d) => d.id)).toEqual([phone.id, photo.id]);
+    expect(list.json<DocumentDto[]>().map((d) => d.id)).toEqual([broken.id, phone.id, photo.id]);
   });
 
   it('accepts a file of 25 MB and refuses one of 26 MB with 413, storing nothing', async () => {

@@ -133,7 +133,7 @@ export async function uploadDocument(
     const file = stored;
 
     const thumbnail = THUMBNAIL_TYPES.has(file.contentType)
-      ? await makeThumbnail(readChunks(deps, ctx.companyId, file.id))
+      ? await makeThumbnail(file.contentType, readChunks(deps, ctx.companyId, file.id))
       : null;
 
     await db.transaction(async (tx) => {
