@@ -80,6 +80,13 @@ export const equipment = pgTable(
     index('equipment_company_type_idx').on(t.companyId, t.type),
     index('equipment_company_retired_idx').on(t.companyId, t.retiredAt),
     index('equipment_company_out_of_service_idx').on(t.companyId, t.outOfServiceAt),
+    /**
+     * Active machines in list order (equipment.queries.ts `byName`): the export's first batch and the
+     * list's pages read their first rows in order instead of sorting the whole fleet (issue 43).
+     */
+    index('equipment_company_list_order_idx')
+      .on(t.companyId, sql`lower(${t.name})`, t.name, t.id)
+      .where(sql`${t.retiredAt} is null`),
     /** The dashboard's five biggest fuel consumers, read in order (issue 28). */
     index('equipment_fuel_top_idx')
       .on(t.companyId, t.totalFuelUsed.desc(), t.name)

@@ -1,0 +1,1 @@
+CREATE INDEX "equipment_company_list_order_idx" ON "equipment" USING btree ("company_id",lower("name"),"name","id") WHERE "equipment"."retired_at" is null;
