@@ -9,6 +9,11 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { LANGUAGES } from './domain/languages';
 import { LAYOUT, PAGES, ROUTE_TABLES, type PageSpec } from './client/src/app/route-table';
 import { MODULEPRELOAD_PRIORITY } from './domain/routes';
+import {
+  FIELD_API_CACHE,
+  FIELD_FILE_CACHE,
+  FIELD_THUMBNAIL_CACHE,
+} from './client/src/lib/offline-caches';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -151,6 +156,30 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * A GET answered by the network first and, with no signal, by its last whole answer (200 only: a Range
+ * request's 206 is never kept) from `cacheName`, which `expiration` bounds.
+ */
+function networkFirst(
+  urlPattern: RegExp,
+  cacheName: string,
+  expiration: { maxEntries: number; maxAgeSeconds: number; purgeOnQuotaError?: boolean },
+  more: { rangeRequests?: boolean } = {},
+) {
+  return {
+    urlPattern,
+    method: 'GET' as const,
+    handler: 'NetworkFirst' as const,
+    options: {
+      cacheName,
+      networkTimeoutSeconds: 8,
+      expiration,
+      cacheableResponse: { statuses: [200] },
+      ...more,
+    },
+  };
+}
+
 export default defineConfig({
   root: r('./client'),
   publicDir: r('./client/public'),
@@ -201,21 +230,30 @@ export default defineConfig({
         navigateFallback: '/index.html',
         // API calls always go to the network (never answered with the app shell). The few GETs the
         // operator screen needs go to the network first and fall back to their last answer when there is
-        // no signal (issue 13: the screen opens offline after one online visit); the cache is deleted
-        // on sign-out (client/src/lib/auth.ts FIELD_API_CACHE).
+        // no signal (issue 13: the screen opens offline after one online visit), as do a machine's
+        // documents, their thumbnails and the files opened (issue 42: the manual at the machine). Only a
+        // whole 200 is kept (a Range request's 206 is not; offline, a range is cut from the whole file);
+        // files have a cache of their own with few entries (up to 25 MB each), thumbnails another, so
+        // neither pushes the operator screen's answers out. Every cache is deleted on sign-out
+        // (client/src/lib/offline-caches.ts, lib/auth.ts useLogout).
         navigateFallbackDenylist: [/^\/api\//],
         runtimeCaching: [
-          {
-            urlPattern: /\/api\/(auth\/user|equipment\/options|field\/machines)(\/|\?|$)/,
-            method: 'GET',
-            handler: 'NetworkFirst',
-            options: {
-              cacheName: 'ems-field-api',
-              networkTimeoutSeconds: 8,
-              expiration: { maxEntries: 60, maxAgeSeconds: 14 * 86_400 },
-              cacheableResponse: { statuses: [200] },
-            },
-          },
+          networkFirst(
+            /\/api\/(auth\/user|equipment\/options|field\/machines|equipment\/[^/]+\/documents)(\/|\?|$)/,
+            FIELD_API_CACHE,
+            { maxEntries: 60, maxAgeSeconds: 14 * 86_400 },
+          ),
+          networkFirst(/\/api\/documents\/[^/]+\/thumbnail$/, FIELD_THUMBNAIL_CACHE, {
+            maxEntries: 200,
+            maxAgeSeconds: 30 * 86_400,
+            purgeOnQuotaError: true,
+          }),
+          networkFirst(
+            /\/api\/documents\/[^/]+\/file$/,
+            FIELD_FILE_CACHE,
+            { maxEntries: 12, maxAgeSeconds: 30 * 86_400, purgeOnQuotaError: true },
+            { rangeRequests: true },
+          ),
         ],
         cleanupOutdatedCaches: true,
         clientsClaim: true,

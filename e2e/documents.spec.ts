@@ -14,6 +14,7 @@ import {
   setupFieldTeam,
   signupOwnerViaApi,
   test,
+  tinyPdf as pdf,
   uniqueName,
 } from './fixtures';
 
@@ -23,13 +24,6 @@ async function snap(page: Page, name: string, fullPage = true) {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
 }
-
-const pdf = Buffer.concat([
-  Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n'),
-  Buffer.from(
-    '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  ),
-]);
 
 /** YYYY-MM-DD `n` days from today (UTC; the company's day is the same at the hours tests run). */
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);

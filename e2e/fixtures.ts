@@ -298,3 +298,11 @@ export async function seedLongTexts(
   );
   return { machineName };
 }
+
+/** The smallest PDF a browser opens: one empty 200x200 page (documents, issue 42). */
+export const tinyPdf = Buffer.concat([
+  Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n'),
+  Buffer.from(
+    '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  ),
+]);

@@ -5,6 +5,7 @@ import { todayIn } from '@domain/dates';
 import { ApiError, api, getOrNullOn401 } from './api';
 import { setTimeZoneSource } from './format';
 import { LANGUAGE_STORAGE_KEY } from './i18n';
+import { FIELD_API_CACHE, OFFLINE_API_CACHES } from './offline-caches';
 import { queryClient } from './query-client';
 
 export const authKeys = { user: ['auth', 'user'] as const };
@@ -167,9 +168,6 @@ export const roleLabelKey = (role: string | undefined) =>
             ? 'roles.platform_admin'
             : 'roles.user';
 
-/** The service worker's cache of the API answers the operator screen needs offline (issue 13). */
-export const FIELD_API_CACHE = 'ems-field-api';
-
 /**
  * Logout: ends the session on the server (POST /api/auth/logout; no GET signs out), clears every
  * client cache and storage except the chosen language, then goes to / whatever the server said.
@@ -186,8 +184,9 @@ export function useLogout() {
     localStorage.clear();
     sessionStorage.clear();
     if (lang) localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
-    // The operator screen's offline copies of the API (vite.config.ts runtimeCaching).
-    if (typeof caches !== 'undefined') await caches.delete(FIELD_API_CACHE).catch(() => false);
+    // The offline copies of the API: the operator screen's answers, documents' thumbnails and files.
+    if (typeof caches !== 'undefined')
+      await Promise.all(OFFLINE_API_CACHES.map((name) => caches.delete(name).catch(() => false)));
     window.location.assign('/');
   };
 }

@@ -23,6 +23,13 @@ export const useMachineDocuments = (equipmentId: string) =>
   useQuery(machineDocumentsQuery(equipmentId));
 
 /**
+ * The operator's copy: asked even when the browser says it is offline, as the operator screen's other
+ * queries are (the service worker answers with the list it kept).
+ */
+export const useOperatorMachineDocuments = (equipmentId: string) =>
+  useQuery({ ...machineDocumentsQuery(equipmentId), networkMode: 'offlineFirst' });
+
+/**
  * The list as far as it is known, without asking for it: the machine page's timeline shows a record's
  * files once the Documents card (after the first paint) has them, so the first screen asks nothing more.
  */

@@ -47,6 +47,8 @@ const warmLazyParts = () =>
     // The toast viewport: the operator sign-in shows no toast any more, so the first toast may be the
     // one after a reading saved offline, when its chunk can no longer load (the screen went blank).
     import('@/components/ui/toaster'),
+    // The machine's documents: shown offline too (the manual at the machine, issue 42).
+    import('@/components/documents/documents-panel'),
   ]).catch(() => undefined);
 
 /**
@@ -172,7 +174,7 @@ export default function OperatorScreen() {
           </form>
         </CardContent>
       </Card>
-      {current && !inspecting && !reporting && !offline ? (
+      {current && !inspecting && !reporting ? (
         <Suspense fallback={null}>
           <DocumentsPanel equipmentId={current.id} />
         </Suspense>
