@@ -238,6 +238,7 @@ for (const L of [
     // The phone opens its camera for it.
     await expect(input).toHaveAttribute('capture', 'environment');
     await input.setInputFiles({ name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await snap(page, `documents-work-order-attach-${L.tag}-390`);
     await page.getByRole('button', { name: L.complete, exact: true }).click();
     const files = page.getByRole('region', { name: L.files });
     await expect(files.getByRole('link', { name: L.title })).toBeVisible();

@@ -16,6 +16,9 @@ const icons = {
   other: File,
 } as const;
 
+/** A date (or "expires Dec 10, 2026") kept on one line: a phone's narrow card broke it after the day. */
+const keepTogether = (text: string) => text.replace(/ /g, '\u00a0');
+
 /**
  * A machine's documents, newest first (issue 42): an image's thumbnail or an icon per type, the title
  * (a PDF or an image opens in a new tab, anything else downloads with its own name), category, size,
@@ -75,9 +78,11 @@ export function DocumentList({
                   formatBytes(d.size, locale),
                 ].join(' · ')}
               </span>
-              <span className="text-xs text-muted-foreground">
-                {t('uploaded', { who: d.uploadedBy, date: formatDate(d.uploadedAt) })}
-                {d.expiresOn ? ` · ${t('expiresOn', { date: formatDate(d.expiresOn) })}` : ''}
+              <span className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                {t('uploaded', { who: d.uploadedBy, date: keepTogether(formatDate(d.uploadedAt)) })}
+                {d.expiresOn
+                  ? ` · ${keepTogether(t('expiresOn', { date: formatDate(d.expiresOn) }))}`
+                  : ''}
               </span>
             </div>
             {actions?.(d)}
