@@ -1,10 +1,10 @@
 // npm run bench, "Documents: memory" (issue 42): 8 uploads of 20 MB at once against the built server on
 // each database; its RSS before and at its highest, and how long they took. Called by scripts/bench.mjs
-// (BENCH_ONLY=documents for this section alone), with bench.mjs's own server and database helpers.
+// (BENCH_ONLY=documents for this section alone), with bench-common.mjs's server and database helpers.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { measureUploadMemory } from './lib/document-memory.mjs';
+import { measureUploadMemory } from './document-memory.mjs';
 
 export async function measureDocuments({ targets, freshDatabase, startServer }) {
   const rows = [];
