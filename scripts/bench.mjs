@@ -9,6 +9,7 @@
 // And how cost grows with the fleet, 25 to 10,000 machines (section "How cost grows"); BENCH_ONLY=growth.
 // And documents' memory, 8 uploads of 20 MB at once (section "Documents: memory"); BENCH_ONLY=documents.
 // BENCH_ONLY=server measures the growth set and the main data set's server tables (no import).
+// And the four reports over 12 months (section "Reports", issue 45); BENCH_ONLY=reports.
 // BENCH_ONLY=export measures only the streamed equipment export (2,000 and 10,000 machines, each loaded
 // BENCH_EXPORT_SECONDS, default 60) and prints it.
 import os from 'node:os';
@@ -26,6 +27,7 @@ import { measureDocuments } from './lib/bench-documents.mjs';
 import { measureGrowth } from './lib/bench-growth.mjs';
 import { measureImport } from './lib/bench-import.mjs';
 import { writeMachinePageSection } from './lib/bench-machine-page.mjs';
+import { measureReports } from './lib/bench-reports.mjs';
 import { measureBare, measureTarget } from './lib/bench-server.mjs';
 import { writeServerSection } from './lib/bench-server-report.mjs';
 
@@ -37,6 +39,9 @@ if (!ONLY || ONLY === 'documents')
 if (ONLY === 'documents') process.exit(0);
 if (!ONLY || ONLY === 'import') await measureImport();
 if (ONLY === 'import') process.exit(0);
+// The four fleet reports and the machine page on a 2,000-machine company's year (issue 45).
+if (!ONLY || ONLY === 'reports') await measureReports();
+if (ONLY === 'reports') process.exit(0);
 // The growth set also gives the embedded database's 200-machine target (see the targets below).
 if (!ONLY || ONLY === 'growth' || ONLY === 'server') results.growth = await measureGrowth();
 if (ONLY === 'growth') process.exit(0);

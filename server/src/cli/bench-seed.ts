@@ -5,6 +5,8 @@ import { openDatabase, type Db } from '../db/client';
 import { overviewStatementSql } from '../modules/equipment/index';
 import { hashPassword } from '../lib/passwords';
 import { SecretBox } from '../db/secret-box';
+import { machinesInsert, uuidOf } from './bench-seed-sql';
+import { REPORTS_MACHINES, seedReports } from './bench-seed-reports';
 
 /**
  * Seeds the benchmark data set with bulk INSERT ... SELECT generate_series (seconds, not minutes):
@@ -22,26 +24,6 @@ const HISTORY = 50_000;
 // Machine g (1..50000) belongs to company 1 when g <= 2000, else spread over companies 2..1000.
 const companyOf = (g: string) =>
   `(case when ${g} <= ${BIG_MACHINES} then 1 else 2 + ((${g} - ${BIG_MACHINES + 1}) % ${COMPANIES - 1}) end)`;
-// A valid version-4 UUID from a number (the API checks ids strictly).
-const uuidOf = (kind: string, g: string) =>
-  `overlay(overlay(md5('bench-${kind}-' || ${g}) placing '4' from 13) placing '8' from 17)::uuid`;
-
-/**
- * Machines 1..count ("Machine 00001", a mix of types, fuels, usage and schedules, some due soon or past
- * due). `idOf` and `companyOf` are SQL expressions of the series number g.
- */
-const machinesInsert = (idOf: string, companyOf: string, count: number) =>
-  `insert into equipment (id, company_id, name, type, serial_number, unit, current_usage, fuel_type, service_interval,
-      last_service_usage, total_fuel_used, total_gas_used, total_diesel_used, has_scheduled_maintenance, next_maintenance_date,
-      maintenance_interval, last_reading_at, date_added, last_updated)
-   select ${idOf}, ${companyOf}, 'Machine ' || lpad(g::text, 5, '0'),
-      (array['vehicle','machinery','tools','other'])[1 + g % 4], 'SN-' || g, 'hours',
-      1000 + (g * 37) % 300, (array['gasoline','diesel','n/a'])[1 + g % 3], 250, 1000,
-      (g % 97) * 3.5, case when g % 3 = 0 then (g % 97) * 3.5 else 0 end, case when g % 3 = 1 then (g % 97) * 3.5 else 0 end,
-      g % 5 = 0, case when g % 5 = 0 then current_date + (g % 40 - 10) else null end, case when g % 5 = 0 then 3 else null end,
-      now() - interval '30 days', now() - interval '120 days', now() - interval '1 day'
-   from generate_series(1, ${count}) g`;
-
 /**
  * History entries typed as the ledger writes them (kind and params, plus the legacy columns): a note, an
  * operator's reading (what it moved from), a service with a part and a cost, in turn, over 90 days.
@@ -284,6 +266,24 @@ async function main() {
     if (!password || !sharedPassword)
       throw new Error('BENCH_PASSWORD and BENCH_SHARED_PASSWORD are required');
     const t0 = performance.now();
+    if (process.argv[2] === 'reports') {
+      const run = async (label: string, text: string) => {
+        const t = performance.now();
+        await database.ownerSql(text);
+        console.error(`  ${label} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      };
+      const enc = new SecretBox(config.APP_SECRET).encrypt(sharedPassword);
+      await seedReports(run, await hashPassword(password), enc);
+      await run('analyze', 'analyze');
+      console.info(
+        JSON.stringify({
+          seconds: Math.round((performance.now() - t0) / 100) / 10,
+          machines: REPORTS_MACHINES,
+          owner: { emailOrBusinessName: 'reports@bench.test', password },
+        }),
+      );
+      return;
+    }
     if (process.argv[2] === 'growth') {
       await seedGrowth(
         (text) => database.ownerSql(text),
