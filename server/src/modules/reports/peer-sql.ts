@@ -54,7 +54,11 @@ export const fuelFillsSql = (s: Scope, start: SQL, end: SQL) => sql`
   where u.company_id = ${s.company} and u.status = 'applied' and u.voided_at is null
     and u.fuel_added > 0 and u.created_at >= ${start} and u.created_at < ${end}${ofMachines(s, 'u.equipment_id')}`;
 
-/** The period's readings (voided ones marked) with each machine's last one before it. */
+/**
+ * The period's readings (voided ones marked) with each machine's last one before it: one index probe
+ * per machine (a DISTINCT ON over the company's older readings sorted them all: 300 ms for a type's
+ * 500 machines with a year of readings, docs/benchmarks.md "Reports").
+ */
 export function fuelReadingsSql(s: Scope, start: SQL, end: SQL) {
   const readingsOf = sql`n.company_id = ${s.company} and n.type = 'usage_update' and n.usage is not null${ofMachines(s, 'n.equipment_id')}`;
   return sql`
@@ -62,10 +66,13 @@ export function fuelReadingsSql(s: Scope, start: SQL, end: SQL) {
       from equipment_note n
       where ${readingsOf} and n.created_at >= ${start} and n.created_at < ${end}
     union all
-    (select distinct on (n.equipment_id) n.equipment_id, ${ms('n.created_at')} as at, n.usage, false
-      from equipment_note n
-      where ${readingsOf} and n.voided_at is null and n.created_at < ${start}
-      order by n.equipment_id, n.created_at desc, n.seq desc)`;
+    select e.id, p.at, p.usage, false
+      from equipment e cross join lateral (
+        select ${ms('n.created_at')} as at, n.usage from equipment_note n
+        where n.company_id = e.company_id and n.equipment_id = e.id and n.type = 'usage_update'
+          and n.usage is not null and n.voided_at is null and n.created_at < ${start}
+        order by n.created_at desc, n.seq desc limit 1) p
+      where ${machinesOf(s)}`;
 }
 
 function byMachine<R extends { equipment_id: string }, T>(rows: readonly R[], f: (r: R) => T) {
