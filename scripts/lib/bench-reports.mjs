@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import {
   CONNECTIONS,
-  DURATION,
+  MACHINE_PAGE_CALLS,
   TARGETS,
   freshDatabase,
   load,
@@ -14,7 +14,6 @@ import {
   startServer,
   stopServer,
 } from './bench-common.mjs';
-import { measureMachinePage } from './bench-machine-page.mjs';
 
 const REPORTS = ['costs', 'fuel', 'utilization', 'downtime'];
 const REPORT_GOAL_MS = 300;
@@ -37,22 +36,29 @@ async function measureOn(kind) {
       // 12 months ending yesterday (UTC): never past the company's today, whatever its time zone.
       const to = new Date(Date.now() - 86_400_000);
       const from = new Date(to.getTime() - 364 * 86_400_000);
+      const found = await fetch(`${base}/api/equipment/page?limit=1&search=Machine%2001000`, {
+        headers,
+      });
+      const id = (await found.json()).items[0].id;
       const rows = {};
-      for (const r of REPORTS) {
-        const url = `${base}/api/reports/${r}?from=${day(from)}&to=${day(to)}`;
+      const urls = [
+        ...REPORTS.map((r) => [r, `/api/reports/${r}?from=${day(from)}&to=${day(to)}`]),
+        ...MACHINE_PAGE_CALLS(id).map(({ call, url }) => [call, url]),
+      ];
+      for (const [r, path] of urls) {
+        const url = `${base}${path}`;
         const res = await fetch(url, { headers });
         const body = await res.text();
         if (!res.ok) throw new Error(`${r}: ${res.status} ${body.slice(0, 300)}`);
-        const machines = JSON.parse(body).machines.length;
+        const machines = JSON.parse(body).machines?.length;
         // A report takes seconds on this data set: a fixed number of requests (autocannon's amount)
         // rather than a duration, so every request started is timed to its end.
         const alone = await load({ url, headers, connections: 1, amount: 5, timeout: 300 });
         const many = await load({ url, headers, amount: 2 * CONNECTIONS, timeout: 300 });
         rows[r] = { ...many, alone, machines, kb: Math.round(body.length / 1024) };
-        console.info(`   /api/reports/${r}: ${JSON.stringify(rows[r])}`);
+        console.info(`   ${r}: ${JSON.stringify(rows[r])}`);
       }
-      const page = await measureMachinePage(base, cookie);
-      return { seconds: seeded.seconds, rows, page };
+      return { seconds: seeded.seconds, rows };
     } finally {
       await stopServer(child);
     }
@@ -81,7 +87,7 @@ function writeReportsSection(runs) {
   const lines = [
     '## Reports',
     '',
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench\` (\`BENCH_ONLY=reports\` for this section alone) on this machine (${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} when written: other work shares it), pool ${CONNECTIONS}, autocannon on 127.0.0.1: each report asked 5 times by one user, then ${2 * CONNECTIONS} times by ${CONNECTIONS} users at once (a count, not a duration: a report takes seconds here); the machine page's rows ${DURATION} s each as in "Machine page". One company of 2,000 machines of four types (server/src/cli/bench-seed-reports.ts): a year of readings (one every 3 days, 240,400 typed history entries; every 25th machine idle for 60 days), a fill-up every 6 days (119,200; a third priced, the rest at the company's fuel prices; every 40th machine 40 % above its type), 6 services and 2 done work orders per machine, 3 out-of-service periods with their defects on every 10th machine. As its owner, each report over the 12 months ending yesterday (\`?from&to\`, every machine in one answer); the machine page as in "Machine page", on one of this company's machines (its figures beside its type's 500 peers).`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench\` (\`BENCH_ONLY=reports\` for this section alone) on this machine (${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} when written: other work shares it), pool ${CONNECTIONS}, autocannon on 127.0.0.1: each request asked 5 times by one user, then ${2 * CONNECTIONS} times by ${CONNECTIONS} users at once (a count, not a duration: a report takes seconds here, and a timed run leaves requests queued on the server for the next row). One company of 2,000 machines of four types (server/src/cli/bench-seed-reports.ts): a year of readings (one every 3 days, 240,400 typed history entries; every 25th machine idle for 60 days), a fill-up every 6 days (119,200; a third priced, the rest at the company's fuel prices; every 40th machine 40 % above its type), 6 services and 2 done work orders per machine, 3 out-of-service periods with their defects on every 10th machine. As its owner, each report over the 12 months ending yesterday (\`?from&to\`, every machine in one answer); the machine page's two requests (MACHINE_PAGE_CALLS) on one of its machines, the page's figures beside its type's 500 peers over 30 days.`,
     '',
     `| Request | Size (KB) | ${kinds.map((k) => `${name(k)} one user p50 / p99 ms`).join(' | ')} | ${kinds.map((k) => `${name(k)} ${CONNECTIONS} users p50 / p99 ms`).join(' | ')} | ${kinds.map((k) => `${name(k)} req/s`).join(' | ')} | Target (PostgreSQL p99) | |`,
     `|---|---|${kinds.map(() => '---|---|').join('')}${kinds.map(() => '---|').join('')}---|---|`,
@@ -92,21 +98,12 @@ function writeReportsSection(runs) {
       `| GET /api/reports/${r} (12 months, ${any?.machines ?? '-'} machines) | ${any?.kb ?? '-'} | ${kinds.map((k) => cell(runs[k].rows[r]?.alone)).join(' | ')} | ${kinds.map((k) => cell(runs[k].rows[r])).join(' | ')} | ${kinds.map((k) => runs[k].rows[r]?.rps ?? '-').join(' | ')} | < ${REPORT_GOAL_MS} ms | ${verdict(pg?.rows[r], REPORT_GOAL_MS)} |`,
     );
   }
-  const pageCalls = [...new Set(kinds.flatMap((k) => Object.keys(runs[k].page?.calls ?? {})))];
-  for (const c of pageCalls) {
-    const any = kinds.map((k) => runs[k].page?.calls[c]).find(Boolean);
-    const costsCard = c.includes('costs card');
+  for (const { call: c } of MACHINE_PAGE_CALLS(':id')) {
+    const any = kinds.map((k) => runs[k].rows[c]).find(Boolean);
     lines.push(
-      `| ${c} | ${any?.kb ?? '-'} | ${kinds.map(() => '-').join(' | ')} | ${kinds.map((k) => cell(runs[k].page?.calls[c])).join(' | ')} | ${kinds.map((k) => runs[k].page?.calls[c]?.rps ?? '-').join(' | ')} | ${costsCard ? '-' : `< ${PAGE_GOAL_MS} ms`} | ${costsCard ? '' : verdict(pg?.page?.calls[c], PAGE_GOAL_MS)} |`,
+      `| ${c} (Machine 01000's page) | ${any?.kb ?? '-'} | ${kinds.map((k) => cell(runs[k].rows[c]?.alone)).join(' | ')} | ${kinds.map((k) => cell(runs[k].rows[c])).join(' | ')} | ${kinds.map((k) => runs[k].rows[c]?.rps ?? '-').join(' | ')} | < ${PAGE_GOAL_MS} ms | ${verdict(pg?.rows[c], PAGE_GOAL_MS)} |`,
     );
   }
-  for (const [label, key] of [
-    ['one user at a time', 'alone'],
-    [`${CONNECTIONS} users at a time`, 'open'],
-  ])
-    lines.push(
-      `| The machine page's data (its two requests at once), ${label} | - | ${kinds.map(() => '-').join(' | ')} | ${kinds.map((k) => cell(runs[k].page?.[key])).join(' | ')} | ${kinds.map((k) => (runs[k].page ? `${runs[k].page[key].pages} pages` : '-')).join(' | ')} | < ${PAGE_GOAL_MS} ms | ${verdict(pg?.page?.[key], PAGE_GOAL_MS)} |`,
-    );
   lines.push(
     '',
     `Seeding: ${kinds.map((k) => `${name(k)} ${runs[k].seconds} s`).join(', ')}. Targets (issue 45): each report over 12 months p99 under ${REPORT_GOAL_MS} ms, the machine page's own figures in two requests p99 under ${PAGE_GOAL_MS} ms, on PostgreSQL with ${CONNECTIONS} connections.`,
