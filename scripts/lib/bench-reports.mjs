@@ -1,7 +1,7 @@
 // npm run bench, "Reports" section (issue 45; BENCH_ONLY=reports for this section alone): the four
 // fleet reports over 12 months and the machine page's own figures, on PostgreSQL, on a company of 2,000
-// machines with a
-// year of readings, fill-ups, services, work orders and out-of-service periods (bench-seed reports).
+// machines with a year of readings, fill-ups, services, work orders and out-of-service periods
+// (bench-seed reports).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import {
