@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defectDtoSchema, templateDtoSchema } from '@domain/schemas/inspections';
-import { createTestApp, type TestApp } from '../test/helpers';
+import { useTestApp } from '../test/helpers';
 import {
   addSignedInUser,
   call,
@@ -16,13 +16,7 @@ import {
  * and a message by key (domain/schemas/primitives.ts), never PostgreSQL's 500.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 type Answer = { statusCode: number; json: <T>() => T; body: string };
 const refusedAs = (res: Answer, key: string) => {

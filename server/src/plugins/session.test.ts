@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { session } from '../db/schema/index';
-import { createTestApp, cookieFrom, type TestApp } from '../test/helpers';
+import { useTestApp, cookieFrom } from '../test/helpers';
 import {
   addSignedInUser,
   call,
@@ -13,13 +13,7 @@ import {
   type SignedIn,
 } from '../test/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 beforeEach(() => t.clock.reset());
 
 const HOUR = 3_600_000;

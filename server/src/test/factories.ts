@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { CurrentUser } from '@domain/schemas/auth';
 import { cookieFrom, unique } from './helpers';
 
 export const DEFAULT_PASSWORD = 'Harvest-Moon-42';
+
+/** A photo's bytes as the API takes them (base64): the start of a JPEG, enough for its type check. */
+export const JPEG = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1,
+]).toString('base64');
 
 export type SignedIn = {
   cookie: string;
@@ -84,6 +90,25 @@ export function call(
     headers: cookie ? { cookie } : {},
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
+}
+
+/**
+ * call() that must succeed: a 2xx, or exactly `status` when given. Returns the parsed body (undefined
+ * when the answer has none).
+ */
+export async function callOk<T>(
+  app: FastifyInstance,
+  cookie: string | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  status?: number,
+): Promise<T> {
+  const res = await call(app, cookie, method, url, payload);
+  if (status === undefined)
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  else expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
+  return (res.body ? res.json<T>() : undefined) as T;
 }
 
 /** (equipment) Adds a machine through the API; returns the created record. */

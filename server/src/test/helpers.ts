@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../app';
 import { installAnswerCheck } from './answer-check';
 import { loadConfig } from '../config';
@@ -31,15 +32,17 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+export type TestAppOptions = {
+  /** logStream: capture the app's log lines (at LOG_LEVEL from env) instead of discarding them. */
+  logStream?: DestinationStream;
+  /** Extra routes registered before the app is ready (tests of the request path itself). */
+  routes?: (app: FastifyInstance, deps: Deps) => void;
+  poolSize?: number;
+};
+
 export async function createTestApp(
   env: Record<string, string> = {},
-  /** logStream: capture the app's log lines (at LOG_LEVEL from env) instead of discarding them. */
-  opts: {
-    logStream?: DestinationStream;
-    /** Extra routes registered before the app is ready (tests of the request path itself). */
-    routes?: (app: FastifyInstance, deps: Deps) => void;
-    poolSize?: number;
-  } = {},
+  opts: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ems-test-'));
   let databaseUrl: string | undefined;
@@ -109,6 +112,27 @@ export async function createTestApp(
       await dropDb?.();
     },
   };
+}
+
+/**
+ * The one test app of a test file: made before its first test (beforeAll) and closed after its last
+ * (afterAll); with `start`, the app's clock is set there before each test. The object returned is
+ * filled in by the beforeAll hook: read it inside tests and hooks only.
+ */
+export function useTestApp(
+  env: Record<string, string> = {},
+  opts: TestAppOptions & { start?: Date } = {},
+): TestApp {
+  const { start, ...appOpts } = opts;
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(env, appOpts));
+  });
+  if (start) beforeEach(() => t.clock.set(start));
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return t;
 }
 
 /** The session cookie ("ems_sid=...") set by a response, for the next requests. */

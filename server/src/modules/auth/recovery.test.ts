@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, cookieFrom, type TestApp } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, cookieFrom } from '../../test/helpers';
 import {
   addCompanyUser,
   call,
@@ -12,13 +12,7 @@ import { forgotPasswordResponseSchema } from '@domain/schemas/auth';
 import { decoyQuestions } from './auth.service';
 import { eq } from 'drizzle-orm';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const setup = (over: Record<string, unknown> = {}) => ({
   securityQuestion1: 'first_pet',

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { historyEntrySchema, type HistoryEntry } from '@domain/schemas/dashboard';
 import { buildApp } from '../../app';
 import { equipment, equipmentNote, equipmentVersion } from '../../db/schema/index';
 import { overviewItemsOf } from '../equipment/index';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import {
   addSignedInUser,
   call,
@@ -16,13 +16,7 @@ import {
   type SignedIn,
 } from '../../test/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 /** A machine inserted straight into the company (the equipment API is another module's). */
 async function machine(

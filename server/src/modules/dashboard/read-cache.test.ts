@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { asCompany } from '../../db/scope';
 import { equipment } from '../../db/schema/index';
 import { readCacheOf } from '../../lib/read-cache';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import {
   addSignedInUser,
   call,
@@ -13,13 +13,7 @@ import {
   type SignedIn,
 } from '../../test/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 // A fixed hour: the cache key holds the hour, and a test must not straddle two.
 beforeEach(() => t.clock.set(new Date('2026-11-26T10:15:00Z')));
 

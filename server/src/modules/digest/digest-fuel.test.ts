@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, operatorUpdate } from '../../db/schema/index';
 import {
   addSignedInUser,
@@ -8,7 +8,7 @@ import {
   signInAgain,
   signupOwner,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import { makePaying } from '../../test/reports';
 import { runDigests } from './digest.service';
 
@@ -18,13 +18,7 @@ import { runDigests } from './digest.service';
  * flagged, and again when it stops (its fill-ups leave the 30 days) and starts again; the sound peer is
  * never told. In English and Spanish. Read from the outbox. On PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ DIGEST_HOUR: '7', PUBLIC_URL: 'https://ems.example.test' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ DIGEST_HOUR: '7', PUBLIC_URL: 'https://ems.example.test' });
 
 const at = (iso: string) => t.clock.set(new Date(iso));
 

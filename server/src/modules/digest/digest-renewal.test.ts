@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/index';
 import { addSignedInUser, call, createEquipmentViaApi, signupOwner } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import { multipartBody, pdfBytes } from '../../test/multipart';
 import { runDigests } from './digest.service';
 
@@ -11,13 +11,7 @@ import { runDigests } from './digest.service';
  * expiry is the machine's renewal task (category renewal), and the digest tells it like any task in its
  * warning window, in each reader's language. Read from the outbox (no SMTP needed to queue a digest).
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ DIGEST_HOUR: '7', PUBLIC_URL: 'https://ems.example.test' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ DIGEST_HOUR: '7', PUBLIC_URL: 'https://ems.example.test' });
 
 const at = (iso: string) => t.clock.set(new Date(iso));
 async function digestOf(address: string) {

@@ -1,14 +1,12 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DigestPreferences, OutboxList } from '@domain/schemas/digest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { mailOutbox, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { createQueueOnce, startJobQueue } from '../../lib/job-queue';
-import { createMailer, type Mailer } from '../../lib/mailer';
+import { createMailer } from '../../lib/mailer';
 import {
   addSignedInUser,
   call,
@@ -18,7 +16,7 @@ import {
   type SignedIn,
 } from '../../test/factories';
 import { makePaying } from '../../test/reports';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useMailTestApp } from '../../test/mail-app';
 import { DIGEST_JOB, digestPass, startDigestJobs } from './digest.jobs';
 import { runDigests } from './digest.service';
 import { claimNext, sendPending, CLAIM_SECONDS } from './outbox.service';
@@ -28,16 +26,8 @@ import { claimNext, sendPending, CLAIM_SECONDS } from './outbox.service';
  * message parsed back (mailparser). On PostgreSQL a second app server on the same database runs
  * alongside; on the embedded database the same server runs two passes at once.
  */
-let t: TestApp;
-let smtp: SMTPServer;
-let smtpUrl = '';
-let mailer: Mailer;
-const inbox: ParsedMail[] = [];
-
+const { t, smtp } = useMailTestApp();
 const at = (iso: string) => t.clock.set(new Date(iso));
-const to = (m: ParsedMail) =>
-  (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address));
-const mailFor = (address: string) => inbox.filter((m) => to(m).includes(address));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(check: () => boolean, ms = 20_000) {
   const end = Date.now() + ms;
@@ -59,39 +49,6 @@ async function outboxOf(address: string): Promise<string[]> {
     .where(eq(mailOutbox.toAddress, address));
   return rows.map((r) => r.status).sort();
 }
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((m) => {
-          inbox.push(m);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  if (!address || typeof address === 'string') throw new Error('no smtp port');
-  smtpUrl = `smtp://127.0.0.1:${address.port}`;
-  t = await createTestApp({
-    SMTP_URL: smtpUrl,
-    DIGEST_HOUR: '7',
-    PUBLIC_URL: 'https://ems.example.test',
-    MAIL_FROM: 'Equipment Management Suite <digest@ems.example.test>',
-  });
-  mailer = createMailer(smtpUrl);
-});
-
-afterAll(async () => {
-  mailer?.close();
-  await t?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-});
 
 /** A company (UTC) with an overdue machine, one approaching service and a good one. */
 async function fleet(): Promise<SignedIn & { good: string }> {
@@ -220,15 +177,15 @@ describe('the daily digest', () => {
     // Before 07:00 company time: not yet.
     at('2026-03-02T06:30:00Z');
     await runDigests(t.deps);
-    await sendPending(t.deps, mailer);
-    expect(mailFor(o.email)).toHaveLength(0);
+    await sendPending(t.deps, smtp.mailer);
+    expect(smtp.mailFor(o.email)).toHaveLength(0);
 
     at('2026-03-02T08:00:00Z');
     await runDigests(t.deps);
-    await sendPending(t.deps, mailer);
-    await until(() => mailFor(o.email).length === 1 && mailFor(m.email!).length === 1);
+    await sendPending(t.deps, smtp.mailer);
+    await until(() => smtp.mailFor(o.email).length === 1 && smtp.mailFor(m.email!).length === 1);
 
-    const en = mailFor(o.email)[0]!;
+    const en = smtp.mailFor(o.email)[0]!;
     expect(en.subject).toBe('Maintenance digest: 2 service tasks need attention');
     expect(en.text).toContain(
       '- Overdue loader · Service · Due Feb 1, 2026 (29 days ago): Overdue',
@@ -254,7 +211,7 @@ describe('the daily digest', () => {
       /https:\/\/ems\.example\.test\/api\/digest\/unsubscribe\?u=[0-9a-f-]+&t=/,
     );
 
-    const es = mailFor(m.email!)[0]!;
+    const es = smtp.mailFor(m.email!)[0]!;
     expect(es.subject).toBe('Resumen de mantenimiento: 2 tareas de servicio requieren atención');
     expect(es.text).toContain('Hola, Mónica:');
     expect(es.text).toContain('- Overdue loader · Servicio · ');
@@ -271,11 +228,11 @@ describe('the daily digest', () => {
     at('2026-03-03T08:00:00Z');
     const quiet = await runDigests(t.deps);
     expect(quiet.nothingNew).toBeGreaterThanOrEqual(2);
-    await sendPending(t.deps, mailer);
+    await sendPending(t.deps, smtp.mailer);
     expect(await outboxOf(o.email)).toEqual(['sent']);
     expect(await outboxOf(m.email!)).toEqual(['sent']);
-    expect(mailFor(o.email)).toHaveLength(1);
-    expect(mailFor(m.email!)).toHaveLength(1);
+    expect(smtp.mailFor(o.email)).toHaveLength(1);
+    expect(smtp.mailFor(m.email!)).toHaveLength(1);
 
     // The mower reaches its service: the next digest lists it alone.
     const r = await call(
@@ -290,9 +247,9 @@ describe('the daily digest', () => {
     expect(r.statusCode).toBe(200);
     at('2026-03-04T08:00:00Z');
     await runDigests(t.deps);
-    await sendPending(t.deps, mailer);
-    await until(() => mailFor(o.email).length === 2);
-    const next = mailFor(o.email)[1]!;
+    await sendPending(t.deps, smtp.mailer);
+    await until(() => smtp.mailFor(o.email).length === 2);
+    const next = smtp.mailFor(o.email)[1]!;
     expect(next.subject).toBe('Maintenance digest: 1 service task needs attention');
     expect(next.text).toContain('- Fine mower · Service · 100 h · ');
     expect(next.text).not.toContain('Overdue loader');
@@ -308,14 +265,14 @@ describe('the daily digest', () => {
     });
     at('2026-03-02T09:00:00Z'); // Monday
     await runDigests(t.deps);
-    await sendPending(t.deps, mailer);
+    await sendPending(t.deps, smtp.mailer);
     expect(await outboxOf(o.email)).toEqual([]);
-    expect(mailFor(o.email)).toHaveLength(0);
+    expect(smtp.mailFor(o.email)).toHaveLength(0);
     at('2026-03-04T09:00:00Z'); // Wednesday
     await runDigests(t.deps);
-    await sendPending(t.deps, mailer);
-    await until(() => mailFor(o.email).length === 1);
-    expect(mailFor(o.email)[0]!.text).toContain('set to weekly');
+    await sendPending(t.deps, smtp.mailer);
+    await until(() => smtp.mailFor(o.email).length === 1);
+    expect(smtp.mailFor(o.email)[0]!.text).toContain('set to weekly');
   });
 });
 
@@ -349,9 +306,9 @@ describe('low stock in the digest (issue 27)', () => {
 
     at('2026-03-02T08:00:00Z');
     await runDigests(t.deps);
-    await sendPending(t.deps, mailer);
-    await until(() => mailFor(o.email).length === 1 && mailFor(m.email!).length === 1);
-    const en = mailFor(o.email)[0]!;
+    await sendPending(t.deps, smtp.mailer);
+    await until(() => smtp.mailFor(o.email).length === 1 && smtp.mailFor(m.email!).length === 1);
+    const en = smtp.mailFor(o.email)[0]!;
     expect(en.subject).toBe('Maintenance digest: 2 parts low on stock');
     expect(en.text).toContain('2 parts at or below their reorder point');
     expect(en.text).toContain('- Air filter (AF-100): 1 each on hand (reorder at 2)');
@@ -363,7 +320,7 @@ describe('low stock in the digest (issue 27)', () => {
       '<td style="padding:6px 10px;border-bottom:1px solid #e5e7eb;text-align:left">Air filter (AF-100)</td>',
     );
     expect(en.html).toContain('<a href="https://ems.example.test/parts">Open the parts list</a>');
-    const es = mailFor(m.email!)[0]!;
+    const es = smtp.mailFor(m.email!)[0]!;
     expect(es.subject).toBe('Resumen de mantenimiento: 2 repuestos con existencia baja');
     expect(es.text).toContain('2 repuestos en su punto de reposición o por debajo');
     expect(es.text).toContain('- Air filter (AF-100): 1 each disponibles (reponer con 2)');
@@ -373,9 +330,9 @@ describe('low stock in the digest (issue 27)', () => {
     // The next day the same parts are still low: nothing new, no mail.
     at('2026-03-03T08:00:00Z');
     await runDigests(t.deps);
-    await sendPending(t.deps, mailer);
+    await sendPending(t.deps, smtp.mailer);
     expect(await outboxOf(o.email)).toEqual(['sent']);
-    expect(mailFor(o.email)).toHaveLength(1);
+    expect(smtp.mailFor(o.email)).toHaveLength(1);
 
     // The belts run low (a counted adjustment): the next digest lists all three.
     const adj = await call(
@@ -392,9 +349,9 @@ describe('low stock in the digest (issue 27)', () => {
     expect(adj.statusCode, adj.body).toBe(201);
     at('2026-03-04T08:00:00Z');
     await runDigests(t.deps);
-    await sendPending(t.deps, mailer);
-    await until(() => mailFor(o.email).length === 2);
-    const next = mailFor(o.email)[1]!;
+    await sendPending(t.deps, smtp.mailer);
+    await until(() => smtp.mailFor(o.email).length === 2);
+    const next = smtp.mailFor(o.email)[1]!;
     expect(next.subject).toBe('Maintenance digest: 3 parts low on stock');
     expect(next.text).toContain('- Fan belt: 2 each on hand (reorder at 2)');
     expect(next.text).toContain('- Air filter (AF-100): 1 each on hand');
@@ -407,16 +364,16 @@ describe('the digest and the subscription', () => {
     at('2026-04-20T09:00:00Z');
     const lapsed = await runDigests(t.deps);
     expect(lapsed.notEntitled).toBeGreaterThanOrEqual(1);
-    await sendPending(t.deps, mailer);
+    await sendPending(t.deps, smtp.mailer);
     expect(await outboxOf(o.email)).toEqual([]);
-    expect(mailFor(o.email)).toHaveLength(0);
+    expect(smtp.mailFor(o.email)).toHaveLength(0);
     // Subscribed again (as a paid checkout leaves the row): the next morning's digest goes out.
     await makePaying(t, o.companyId, '2026-05-20');
     at('2026-04-21T09:00:00Z');
     await runDigests(t.deps);
-    await sendPending(t.deps, mailer);
-    await until(() => mailFor(o.email).length === 1);
-    expect(mailFor(o.email)[0]!.text).toContain('Overdue loader');
+    await sendPending(t.deps, smtp.mailer);
+    await until(() => smtp.mailFor(o.email).length === 1);
+    expect(smtp.mailFor(o.email)[0]!.text).toContain('Overdue loader');
   });
 });
 
@@ -425,10 +382,10 @@ describe('unsubscribe', () => {
     const o = await fleet();
     at('2026-03-05T08:00:00Z');
     await runDigests(t.deps);
-    await sendPending(t.deps, mailer);
-    await until(() => mailFor(o.email).length === 1);
+    await sendPending(t.deps, smtp.mailer);
+    await until(() => smtp.mailFor(o.email).length === 1);
     const link = /https:\/\/ems\.example\.test(\/api\/digest\/unsubscribe\?\S+)/.exec(
-      mailFor(o.email)[0]!.text ?? '',
+      smtp.mailFor(o.email)[0]!.text ?? '',
     )![1]!;
     o.cookie = await signInAgain(t.app, o);
 
@@ -468,9 +425,9 @@ describe('unsubscribe', () => {
     await call(t.app, o.cookie, 'PATCH', `/api/equipment/${o.good}/usage`, { usageIncrease: 95 });
     at('2026-03-06T08:00:00Z');
     await runDigests(t.deps);
-    await sendPending(t.deps, mailer);
+    await sendPending(t.deps, smtp.mailer);
     expect(await outboxOf(o.email)).toEqual(['sent']);
-    expect(mailFor(o.email)).toHaveLength(1);
+    expect(smtp.mailFor(o.email)).toHaveLength(1);
   });
 });
 
@@ -513,9 +470,9 @@ describe('hostile text in the digest (issue 25, item 13)', () => {
 
     at('2026-03-08T08:00:00Z');
     await runDigests(t.deps);
-    await sendPending(t.deps, mailer);
-    await until(() => mailFor(o.email).length === 1);
-    const mail = mailFor(o.email)[0]!;
+    await sendPending(t.deps, smtp.mailer);
+    await until(() => smtp.mailFor(o.email).length === 1);
+    const mail = smtp.mailFor(o.email)[0]!;
     const html = String(mail.html);
     const text = mail.text ?? '';
 
@@ -570,7 +527,7 @@ describe('the outbox', () => {
       params: { field: 'status', values: 'pending, sending, sent, kept, failed' },
       fieldErrors: { status: oneOf },
     });
-    expect(mailFor(o.email)).toHaveLength(0);
+    expect(smtp.mailFor(o.email)).toHaveLength(0);
   });
 });
 
@@ -603,17 +560,20 @@ describe('exactly once', () => {
   it('two servers running the digest at once send each digest once', async () => {
     const owners = [await fleet(), await fleet(), await fleet(), await fleet()];
     const b = await secondServer();
-    const mailerB = createMailer(smtpUrl);
+    const mailerB = createMailer(smtp.url);
     try {
       at('2026-03-09T08:00:00Z');
-      const [ra, rb] = await Promise.all([digestPass(t.deps, mailer), digestPass(b.deps, mailerB)]);
+      const [ra, rb] = await Promise.all([
+        digestPass(t.deps, smtp.mailer),
+        digestPass(b.deps, mailerB),
+      ]);
       // Some users were handled by one, some by the other; between them each once.
       expect(ra.queued + rb.queued).toBeGreaterThanOrEqual(owners.length);
-      await Promise.all([sendPending(t.deps, mailer), sendPending(b.deps, mailerB)]);
-      await until(() => owners.every((o) => mailFor(o.email).length >= 1));
+      await Promise.all([sendPending(t.deps, smtp.mailer), sendPending(b.deps, mailerB)]);
+      await until(() => owners.every((o) => smtp.mailFor(o.email).length >= 1));
       // Both passes are done: one row each, sent, and one mail each.
       for (const o of owners) expect(await outboxOf(o.email)).toEqual(['sent']);
-      for (const o of owners) expect(mailFor(o.email)).toHaveLength(1);
+      for (const o of owners) expect(smtp.mailFor(o.email)).toHaveLength(1);
       const rows = await t.deps.systemDb
         .select({ to: mailOutbox.toAddress, status: mailOutbox.status })
         .from(mailOutbox)
@@ -636,16 +596,16 @@ describe('exactly once', () => {
       while (await claimNext(t.deps)) claimed += 1;
       expect(claimed).toBeGreaterThanOrEqual(1);
       // Server B finds nothing to send while A's claim holds.
-      expect(await sendPending(b.deps, mailer)).toBe(0);
+      expect(await sendPending(b.deps, smtp.mailer)).toBe(0);
       expect(await outboxOf(o.email)).toEqual(['sending']);
-      expect(mailFor(o.email)).toHaveLength(0);
+      expect(smtp.mailFor(o.email)).toHaveLength(0);
       // After the claim runs out, B sends it: once.
       at(new Date(Date.parse('2026-03-10T08:00:00Z') + (CLAIM_SECONDS + 5) * 1000).toISOString());
-      expect(await sendPending(b.deps, mailer)).toBeGreaterThanOrEqual(1);
-      await until(() => mailFor(o.email).length === 1);
-      expect(await sendPending(b.deps, mailer)).toBe(0);
+      expect(await sendPending(b.deps, smtp.mailer)).toBeGreaterThanOrEqual(1);
+      await until(() => smtp.mailFor(o.email).length === 1);
+      expect(await sendPending(b.deps, smtp.mailer)).toBe(0);
       expect(await outboxOf(o.email)).toEqual(['sent']);
-      expect(mailFor(o.email)).toHaveLength(1);
+      expect(smtp.mailFor(o.email)).toHaveLength(1);
       const [row] = await t.deps.systemDb
         .select()
         .from(mailOutbox)
@@ -704,7 +664,7 @@ describe('exactly once', () => {
       expect(schedules.map((s) => s.name)).toContain(DIGEST_JOB);
       at('2026-03-11T08:00:00Z');
       await Promise.all([queueA.runNow(), queueB?.runNow(), queueA.runNow()]);
-      await until(() => mailFor(o.email).length >= 1, 30_000);
+      await until(() => smtp.mailFor(o.email).length >= 1, 30_000);
       // Every run asked for has finished (the queue holds none waiting or running): then one mail.
       const end = Date.now() + 30_000;
       while ((await queueA.boss.getQueueSize(DIGEST_JOB, { before: 'completed' })) > 0) {
@@ -712,8 +672,8 @@ describe('exactly once', () => {
         await sleep(100);
       }
       expect(await outboxOf(o.email)).toEqual(['sent']);
-      expect(mailFor(o.email)).toHaveLength(1);
-      expect(mailFor(o.email)[0]!.subject).toBe(
+      expect(smtp.mailFor(o.email)).toHaveLength(1);
+      expect(smtp.mailFor(o.email)[0]!.subject).toBe(
         'Maintenance digest: 2 service tasks need attention',
       );
     } finally {

@@ -1,11 +1,8 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DigestPreferences } from '@domain/schemas/digest';
 import type { CostsReport, UtilizationReport } from '@domain/schemas/reports';
 import { mailOutbox } from '../../db/schema/index';
-import { createMailer, type Mailer } from '../../lib/mailer';
 import {
   addSignedInUser,
   call,
@@ -15,7 +12,7 @@ import {
   type SignedIn,
 } from '../../test/factories';
 import { makePaying } from '../../test/reports';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useMailTestApp } from '../../test/mail-app';
 import { digestPass } from './digest.jobs';
 import { previousMonth, runMonthlySummaries } from './monthly-summary';
 
@@ -25,47 +22,8 @@ import { previousMonth, runMonthlySummaries } from './monthly-summary';
  * up), once per month whatever the passes, in the reader's language, with the Reports page's figures,
  * and a link that stops it alone.
  */
-let t: TestApp;
-let smtp: SMTPServer;
-let mailer: Mailer;
-const inbox: ParsedMail[] = [];
-const to = (m: ParsedMail) =>
-  (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address));
-const mailFor = (address: string) => inbox.filter((m) => to(m).includes(address));
+const { t, smtp } = useMailTestApp();
 const at = (iso: string) => t.clock.set(new Date(iso));
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((m) => {
-          inbox.push(m);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  if (!address || typeof address === 'string') throw new Error('no smtp port');
-  const smtpUrl = `smtp://127.0.0.1:${address.port}`;
-  t = await createTestApp({
-    SMTP_URL: smtpUrl,
-    DIGEST_HOUR: '7',
-    PUBLIC_URL: 'https://ems.example.test',
-    MAIL_FROM: 'Equipment Management Suite <digest@ems.example.test>',
-  });
-  mailer = createMailer(smtpUrl);
-});
-
-afterAll(async () => {
-  mailer?.close();
-  await t?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-});
 
 it('previousMonth: the calendar month before, across a year end', () => {
   expect(previousMonth('2026-11-01')).toEqual({
@@ -182,9 +140,9 @@ describe('the monthly fleet summary', () => {
     expect(busy.costPerUnit).not.toBeNull();
 
     at('2026-11-01T07:05:00Z');
-    const pass = await digestPass(t.deps, mailer);
+    const pass = await digestPass(t.deps, smtp.mailer);
     expect(pass.monthlyQueued).toBe(1);
-    const mails = mailFor(o.email);
+    const mails = smtp.mailFor(o.email);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.subject).toBe(`${o.businessName}: su flota en octubre de 2026`);
@@ -205,11 +163,11 @@ describe('the monthly fleet summary', () => {
     expect(mail.html).toContain('<h2 style="font-size:16px">Disponibilidad</h2>');
     const header = (k: string) => mail.headerLines.find((h) => h.key === k)?.line ?? '';
     expect(header('list-unsubscribe')).toContain('list=monthly');
-    expect(mailFor(o.manager.email)).toHaveLength(0);
+    expect(smtp.mailFor(o.manager.email)).toHaveLength(0);
 
     // Later passes of the 1st to the 3rd: nothing more (one per user and month).
     at('2026-11-01T09:00:00Z');
-    await digestPass(t.deps, mailer);
+    await digestPass(t.deps, smtp.mailer);
     at('2026-11-03T09:00:00Z');
     expect(await runMonthlySummaries(t.deps)).toMatchObject({ queued: 0, already: 1 });
     expect(await outboxOf(o.email)).toEqual([`monthly monthly:${o.user.id}:2026-10`]);
@@ -218,8 +176,8 @@ describe('the monthly fleet summary', () => {
     at('2026-11-02T10:00:00Z');
     const late = await addSignedInUser(t.deps.systemDb, 'manager', o.companyId);
     await optIn(late, 'en', true);
-    await digestPass(t.deps, mailer);
-    const theirs = mailFor(late.email!);
+    await digestPass(t.deps, smtp.mailer);
+    const theirs = smtp.mailFor(late.email!);
     expect(theirs).toHaveLength(1);
     expect(theirs[0]!.subject).toBe(`${o.businessName}: your fleet in October 2026`);
     expect(theirs[0]!.text).toContain('1 idle machine: consider selling or renting it out');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   machinePageSchema,
   timelinePageSchema,
@@ -9,13 +9,14 @@ import { managerReadingResultSchema } from '@domain/schemas/manager-reading';
 import {
   addSignedInUser,
   call,
+  JPEG,
   createEquipmentViaApi,
   signInAgain,
   signInOperatorViaApi,
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 
 /**
  * Issue 43, "one machine, one truth": what reaches the machine page. Operators' photos (a reported
@@ -23,21 +24,8 @@ import { createTestApp, type TestApp } from '../../test/helpers';
  * the open work orders, work-order entries with their order, and a manager's meter reading.
  */
 
-let t: TestApp;
 const START = new Date('2026-09-25T15:00:00Z');
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => {
-  t.clock.set(START);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]).toString(
-  'base64',
-);
+const t = useTestApp({}, { start: START });
 
 async function ok(o: SignedIn | string, method: 'POST' | 'PATCH', url: string, body: unknown) {
   const res = await call(t.app, typeof o === 'string' ? o : o.cookie, method, url, body);

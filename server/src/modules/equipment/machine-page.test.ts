@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
 import { machinePageSchema, type MachinePageDto } from '@domain/schemas/machine-page';
 import { company } from '../../db/schema/index';
@@ -12,19 +12,10 @@ import {
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 
-let t: TestApp;
 const START = new Date('2026-09-25T15:00:00Z');
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => {
-  t.clock.set(START);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({}, { start: START });
 
 const get = async <T>(cookie: string, url: string) => {
   const res = await call(t.app, cookie, 'GET', url);

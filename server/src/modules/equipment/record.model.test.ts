@@ -11,7 +11,7 @@
  * test (domain/status, domain/dates, domain/schedule), so a mistake there cannot hide in both.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
 import type { FuelExportRow, SubmitOperatorUpdateResponse } from '@domain/schemas/operators';
 import type { TaskDto } from '@domain/schemas/schedule';
@@ -22,7 +22,7 @@ import {
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import {
   expectedStatus,
   plusDays,
@@ -31,13 +31,7 @@ import {
   worstOf,
 } from './record.model.reference';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const START = '2026-03-01T15:00:00Z';
 

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   EquipmentDto,
   HistoryRecordDto,
@@ -22,19 +22,10 @@ import {
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 
-let t: TestApp;
 const START = new Date('2026-11-20T15:00:00Z');
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => {
-  t.clock.set(START);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({}, { start: START });
 
 type Owner = SignedIn & { op: string };
 /** A new company with an operator session. */

@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
 import { machinePageSchema } from '@domain/schemas/machine-page';
 import { partDtoSchema, workOrderDtoSchema } from '@domain/schemas/work-orders';
 import {
   call,
+  callOk,
   createEquipmentViaApi,
   signInAgain,
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 
 /**
  * A service's parts and its void (issue 43, defects 4 and 11): catalogue parts leave the shelf with
@@ -17,23 +18,11 @@ import { createTestApp, type TestApp } from '../../test/helpers';
  * matched against the catalogue; voiding the service puts the stock back, takes its cost out of every
  * figure and restores what it reset. HTTP-level on PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-let t: TestApp;
 const START = new Date('2026-09-25T15:00:00Z');
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => {
-  t.clock.set(START);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({}, { start: START });
 
-async function ok<T>(o: SignedIn, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) {
-  const res = await call(t.app, o.cookie, method, url, body);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return res.json<T>();
-}
+const ok = <T>(o: SignedIn, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
+  callOk<T>(t.app, o.cookie, method, url, body);
 const onHand = async (o: SignedIn, partId: string) =>
   (await ok<{ id: string; onHand: number }[]>(o, 'GET', '/api/parts')).find((p) => p.id === partId)!
     .onHand;

@@ -1,18 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { equipmentOptionsSchema } from '@domain/schemas/equipment';
 import { FIELD_LIST_MAX, fieldMachineSchema, machineIdOfLink } from '@domain/schemas/field';
 import { equipment, equipmentNote, fieldPhoto, operatorUpdate } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import { call, signupOwner, type SignedIn, signInOperatorViaApi } from '../../test/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const DAY = 86_400_000;
 

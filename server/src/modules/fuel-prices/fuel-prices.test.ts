@@ -11,6 +11,7 @@ import type { OperatorUpdateDto, SubmitOperatorUpdateResponse } from '@domain/sc
 import {
   addSignedInUser,
   call,
+  callOk,
   createEquipmentViaApi,
   signupOwner,
   type SignedIn,
@@ -26,11 +27,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function ok<T>(o: SignedIn, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) {
-  const res = await call(t.app, o.cookie, method, url, body);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return res.json<T>();
-}
+const ok = <T>(o: SignedIn, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
+  callOk<T>(t.app, o.cookie, method, url, body);
 
 describe('fuel prices', () => {
   it('keeps prices per fuel type with a start date, newest first, and answers a read key', async () => {

@@ -4,21 +4,15 @@
  * nothing twice; a name that is no program of the company, or a usage program on a machine with no
  * meter, is a row error that writes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { guessEquipmentColumns } from '@domain/import';
 import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
 import type { EquipmentImportResult } from '@domain/schemas/import';
 import type { ProgramDto, TaskDto } from '@domain/schemas/schedule';
 import { call, createEquipmentViaApi, signupOwner, type SignedIn } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const US = { decimal: '.', dateOrder: 'mdy' } as const;
 

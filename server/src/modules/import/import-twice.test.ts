@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EquipmentDto, EquipmentPage, HistoryRecordDto } from '@domain/schemas/equipment';
 import type { EquipmentImportResult, HistoryImportResult } from '@domain/schemas/import';
 import {
@@ -8,16 +8,10 @@ import {
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 
 /** Issue 25 items 3 and 4: the same file imported twice writes once; imported past readings feed the forecast. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const US = { decimal: '.', dateOrder: 'mdy' } as const;
 const ES = { decimal: ',', dateOrder: 'dmy' } as const;

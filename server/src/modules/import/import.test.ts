@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { equipmentListColumns, toCsv } from '@domain/csv';
 import { guessEquipmentColumns, type Cell } from '@domain/import';
 import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
@@ -14,15 +14,9 @@ import {
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const US = { decimal: '.', dateOrder: 'mdy' } as const;
 const ES = { decimal: ',', dateOrder: 'dmy' } as const;

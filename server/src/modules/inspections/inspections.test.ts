@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { starterTemplate } from '@domain/inspection-starters';
 import {
   defectDtoSchema,
@@ -17,28 +17,20 @@ import {
   inspectionDefect,
   operatorUpdate,
 } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import {
   addSignedInUser,
   call,
+  JPEG,
   createEquipmentViaApi,
   signupOwner,
   type SignedIn,
   signInOperatorViaApi,
 } from '../../test/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 // The smallest JPEG signature the server accepts (the type is sniffed from the bytes).
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]).toString(
-  'base64',
-);
 
 const signInOperator = (owner: SignedIn) => signInOperatorViaApi(t.app, owner);
 

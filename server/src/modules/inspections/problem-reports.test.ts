@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defectDtoSchema, problemReportResponse } from '@domain/schemas/inspections';
 import { workOrderDtoSchema } from '@domain/schemas/work-orders';
 import { equipmentNote, inspectionDefect } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import {
   addSignedInUser,
   call,
+  JPEG,
   createEquipmentViaApi,
   signInAgain,
   signInOperatorViaApi,
@@ -16,17 +17,8 @@ import {
 
 /** "Report a problem" from the operator's phone (issue 27): a defect without a checklist. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]).toString(
-  'base64',
-);
 const OTHER_JPEG = Buffer.from([
   0xff, 0xd8, 0xff, 0xe1, 0, 16, 0x45, 0x78, 0x69, 0x66, 0, 0,
 ]).toString('base64');

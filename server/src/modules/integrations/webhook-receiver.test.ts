@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { webhookEvents, WEBHOOK_TOLERANCE_S } from '@domain/integrations';
 import type { CreatedApiKeyDto, CreatedWebhookDto } from '@domain/schemas/integrations';
 import {
@@ -12,7 +12,7 @@ import {
   signupOwner,
 } from '../../test/factories';
 import { multipartBody, pdfBytes } from '../../test/multipart';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import { announceExpiringDocuments } from '../documents/index';
 import { announceDueTasks } from '../maintenance/index';
 import { deliverDue } from './webhooks.service';
@@ -25,11 +25,7 @@ import { deliverDue } from './webhooks.service';
  * say diesel.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: '1' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ WEBHOOK_ALLOW_PRIVATE: '1' });
 
 type Hit = { headers: http.IncomingHttpHeaders; body: string; at: number };
 

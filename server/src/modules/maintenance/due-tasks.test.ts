@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CalendarFeed, DueList } from '@domain/schemas/maintenance';
 import type { TaskDto } from '@domain/schemas/schedule';
 import { cycleKeyOf, taskEventUid } from '@domain/task-cycle';
@@ -11,21 +11,14 @@ import {
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 
 /**
  * Due soon and the calendar feed per service task (issue 40): several tasks on one machine, the
  * category filter, the renewals' own window, and the feed's event UID per task and cycle.
  */
-let t: TestApp;
 const START = new Date('2026-03-01T15:00:00Z'); // today is 2026-03-01 (UTC company)
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.clock.set(START));
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({}, { start: START });
 
 type Fleet = SignedIn & { machineId: string; tasks: Record<string, TaskDto> };
 

@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EquipmentDto, EquipmentPage } from '@domain/schemas/equipment';
 import type { CalendarFeed, DueList } from '@domain/schemas/maintenance';
 import {
@@ -10,17 +10,10 @@ import {
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 
-let t: TestApp;
 const START = new Date('2026-03-01T15:00:00Z'); // today is 2026-03-01 (UTC company)
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.clock.set(START));
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({}, { start: START });
 
 /** A company whose machine M read 100, 106, 112, 118 h on four days: 6 h/day. */
 async function fleet(): Promise<SignedIn & { ids: Record<string, string> }> {

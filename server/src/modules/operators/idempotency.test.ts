@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   equipment,
   equipmentNote,
@@ -13,16 +13,10 @@ import {
   signInOperatorViaApi,
   signupOwner,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 
 /** Issue 25 item 5: an idempotency key sent again with another body is refused (422), the same body replays. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const post = (cookie: string, url: string, key: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: { cookie, 'idempotency-key': key }, payload });

@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operatorUpdateDto } from '@domain/schemas/operators';
 import { company, equipment, equipmentNote } from '../../db/schema/index';
-import { cookieFrom, createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp, cookieFrom } from '../../test/helpers';
 import { addSignedInUser, call, signupOwner, type SignedIn } from '../../test/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const SHARED = 'Tractor-Blue-77';
 const DAY = 86_400_000;

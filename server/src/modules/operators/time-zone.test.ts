@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@domain/schemas/auth';
 import type { EquipmentDto } from '@domain/schemas/equipment';
 import type { CompanySettingsDto } from '@domain/schemas/operators';
-import { createTestApp, cookieFrom, unique, type TestApp } from '../../test/helpers';
+import { useTestApp, cookieFrom, unique } from '../../test/helpers';
 import { call, createEquipmentViaApi, sessionForRole, signupOwner } from '../../test/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ SESSION_CACHE_SECONDS: '0' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ SESSION_CACHE_SECONDS: '0' });
 
 describe('the company time zone', () => {
   it('is captured at signup, returned with the current user, and refused when not a real zone', async () => {

@@ -3,7 +3,7 @@
  * every bad input, another company's ids, roles and API-key scopes, and the primary task as the equipment
  * form's fields. On PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EquipmentDto } from '@domain/schemas/equipment';
 import type { ProgramDto, TaskDto } from '@domain/schemas/schedule';
 import type { HistoryRecordDto } from '@domain/schemas/equipment';
@@ -14,17 +14,10 @@ import {
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 
-let t: TestApp;
 const START = new Date('2026-03-10T15:00:00Z'); // today is 2026-03-10 (UTC company)
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.clock.set(START));
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({}, { start: START });
 
 const tasksOf = async (o: SignedIn, id: string) => {
   const res = await call(t.app, o.cookie, 'GET', `/api/equipment/${id}/tasks`);

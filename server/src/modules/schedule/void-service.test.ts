@@ -4,33 +4,22 @@
  * task since (a later service, an edit); the primary task follows the machine's fields as before. On
  * PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
 import type { TaskDto } from '@domain/schemas/schedule';
-import { call, createEquipmentViaApi, signupOwner, type SignedIn } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { callOk, createEquipmentViaApi, signupOwner, type SignedIn } from '../../test/factories';
+import { useTestApp } from '../../test/helpers';
 
-let t: TestApp;
 const START = new Date('2026-03-10T15:00:00Z'); // today is 2026-03-10 (UTC company)
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.clock.set(START));
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({}, { start: START });
 
-const ok = async <T>(
+const ok = <T>(
   o: SignedIn,
   method: 'GET' | 'POST' | 'PATCH',
   url: string,
   body?: unknown,
   status = 200,
-) => {
-  const res = await call(t.app, o.cookie, method, url, body as Record<string, unknown>);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json<T>();
-};
+) => callOk<T>(t.app, o.cookie, method, url, body, status);
 const taskOf = async (o: SignedIn, machine: string, id: string) =>
   (await ok<TaskDto[]>(o, 'GET', `/api/equipment/${machine}/tasks`)).find((k) => k.id === id)!;
 const newestService = async (o: SignedIn, machine: string) =>

@@ -4,39 +4,29 @@
  * and each carries the next task. Mark as Serviced resets the tasks chosen (`taskIds`) and only those;
  * without tasks, the primary as before. On PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
 import type { TaskDto } from '@domain/schemas/schedule';
 import {
   call,
+  callOk,
   createEquipmentViaApi,
   signInAgain,
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 
-let t: TestApp;
 const START = new Date('2026-03-10T15:00:00Z'); // today is 2026-03-10 (UTC company)
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.clock.set(START));
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({}, { start: START });
 
-const ok = async <T>(
+const ok = <T>(
   o: SignedIn,
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   body?: unknown,
   status = 200,
-) => {
-  const res = await call(t.app, o.cookie, method, url, body as Record<string, unknown>);
-  expect(res.statusCode, res.body).toBe(status);
-  return (res.body ? res.json<T>() : undefined) as T;
-};
+) => callOk<T>(t.app, o.cookie, method, url, body, status);
 const tasksOf = (o: SignedIn, id: string) => ok<TaskDto[]>(o, 'GET', `/api/equipment/${id}/tasks`);
 const history = async (o: SignedIn, id: string) =>
   (await ok<{ entries: HistoryRecordDto[] }>(o, 'GET', `/api/equipment/${id}/history?limit=50`))

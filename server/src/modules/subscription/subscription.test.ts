@@ -12,16 +12,10 @@ import {
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp, createTestApp, type TestApp } from '../../test/helpers';
 import { LocalBillingProvider, type LocalEvent } from './billing-provider';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 beforeEach(() => t.clock.reset());
 
 const view = async (cookie: string) => {

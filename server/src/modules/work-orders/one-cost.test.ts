@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serviceLogDtoSchema } from '@domain/schemas/equipment';
 import { machinePageSchema } from '@domain/schemas/machine-page';
 import { costsDtoSchema, partDtoSchema, workOrderDtoSchema } from '@domain/schemas/work-orders';
-import { call, createEquipmentViaApi, signupOwner, type SignedIn } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { callOk, createEquipmentViaApi, signupOwner, type SignedIn } from '../../test/factories';
+import { useTestApp } from '../../test/helpers';
 
 /**
  * One machine, one cost (issue 43, defect 1): the CAT 320's maintenance cost is its service plus its
@@ -11,19 +11,10 @@ import { createTestApp, type TestApp } from '../../test/helpers';
  * card's and the Costs report's GET /api/costs, the service log) gives the same total and the same cost
  * per hour. HTTP-level on PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
-async function ok<T>(o: SignedIn, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) {
-  const res = await call(t.app, o.cookie, method, url, body);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-  return res.json<T>();
-}
+const ok = <T>(o: SignedIn, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
+  callOk<T>(t.app, o.cookie, method, url, body);
 
 /** The CAT 320: 91.3 hours of use, one service of $185.40, completed orders of $251.50 and $161. */
 async function cat320(o: SignedIn) {

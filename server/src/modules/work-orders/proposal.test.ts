@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defectDtoSchema } from '@domain/schemas/inspections';
 import { workOrderDtoSchema, type WorkOrderProposal } from '@domain/schemas/work-orders';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import {
   call,
+  JPEG,
   createEquipmentViaApi,
   signInOperatorViaApi,
   signupOwner,
@@ -15,17 +16,7 @@ import {
  * defect, the defect's item, the operator's words and its photo, not the machine's service parts.
  * HTTP-level on PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]).toString(
-  'base64',
-);
+const t = useTestApp();
 
 async function setUp() {
   const owner = await signupOwner(t.app);

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   costsDtoSchema,
   partDtoSchema,
@@ -7,10 +7,11 @@ import {
   type WorkOrderDto,
 } from '@domain/schemas/work-orders';
 import { equipmentNote, stockMove } from '../../db/schema/index';
-import { cookieFrom, createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp, cookieFrom } from '../../test/helpers';
 import {
   addSignedInUser,
   call,
+  JPEG,
   createEquipmentViaApi,
   DEFAULT_PASSWORD,
   signupOwner,
@@ -18,17 +19,7 @@ import {
 } from '../../test/factories';
 
 /** Work orders, parts and costs (issue 27), HTTP-level on PGlite and (TEST_DB=postgres) PostgreSQL. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]).toString(
-  'base64',
-);
+const t = useTestApp();
 
 function post(cookie: string, url: string, payload: unknown, key?: string) {
   return t.app.inject({
