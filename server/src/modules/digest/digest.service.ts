@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { addInterval } from '@domain/dates';
 import { clockIn } from '@domain/zoned-time';
 import { nextDueUsageOf } from '@domain/schedule';
@@ -15,7 +15,7 @@ import type { Deps } from '../../deps';
 import { asCompany } from '../../db/scope';
 import { entitlement } from '@domain/subscription';
 import { operatorEntry } from '../ledger/index';
-import { stateOf, subscriptionColumns } from '../subscription/index';
+import { stateOf } from '../subscription/index';
 import { companyTasks } from '../maintenance/index';
 import { lowStockSummary } from '../parts/index';
 import {
@@ -28,6 +28,7 @@ import {
 import { fuelFlagsOf, fuelSnapshot, newFuelFlags, type FuelFlag } from './digest-fuel';
 
 import { appUrl, effectiveFrequency, FREQUENCY_SQL, unsubscribeUrl } from './preferences.service';
+import { recipientColumns, recipientsAfter } from './recipients';
 export {
   preferences,
   unsubscribe,
@@ -194,18 +195,9 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
     // Who is due, across companies (system scope); each user's digest is then made in their company.
     const users = await deps.systemDb
       .select({
-        id: user.id,
-        companyId: user.companyId,
-        email: user.email,
-        firstName: user.firstName,
-        role: user.role,
-        language: user.language,
+        ...recipientColumns,
         frequency: user.digestFrequency,
         weekday: user.digestWeekday,
-        companyName: company.name,
-        timeZone: company.timeZone,
-        volumeUnit: company.volumeUnit,
-        ...subscriptionColumns,
         lastPeriod: digestState.lastPeriod,
         lastRunAt: digestState.lastRunAt,
         statuses: digestState.statuses,
@@ -213,14 +205,7 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
       .from(user)
       .innerJoin(company, eq(company.id, user.companyId))
       .leftJoin(digestState, eq(digestState.userId, user.id))
-      .where(
-        and(
-          inArray(user.role, ['owner', 'manager']),
-          isNotNull(user.email),
-          gt(user.id, after),
-          sql`${FREQUENCY_SQL} <> 'off'`,
-        ),
-      )
+      .where(and(...recipientsAfter(after), sql`${FREQUENCY_SQL} <> 'off'`))
       .orderBy(asc(user.id))
       .limit(USERS_PER_PAGE);
     if (users.length === 0) break;

@@ -7,7 +7,7 @@
  * unique `dedupe_key` (`monthly:<user>:<YYYY-MM>`), whatever the number of servers or passes; the
  * outbox sends it as it sends the digest (docs/decisions/digest-and-outbox.md).
  */
-import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { addInterval } from '@domain/dates';
 import { entitlement } from '@domain/subscription';
 import { clockIn } from '@domain/zoned-time';
@@ -16,9 +16,10 @@ import { asCompany } from '../../db/scope';
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
 import { costsReport, downtimeReport, fuelReport, utilizationReport } from '../reports/index';
-import { stateOf, subscriptionColumns } from '../subscription/index';
+import { stateOf } from '../subscription/index';
 import { mailLanguageOf } from './digest-text';
 import { renderMonthly, type MonthlyContent } from './monthly-text';
+import { recipientColumns, recipientsAfter } from './recipients';
 import { appUrl, unsubscribeUrl } from './preferences.service';
 
 /** Days of the month on which last month's summary may still go (a missed 1st is caught up). */
@@ -104,30 +105,10 @@ export async function runMonthlySummaries(deps: Deps): Promise<MonthlyRunResult>
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const users = await deps.systemDb
-      .select({
-        id: user.id,
-        companyId: user.companyId,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        role: user.role,
-        language: user.language,
-        createdAt: user.createdAt,
-        companyName: company.name,
-        timeZone: company.timeZone,
-        volumeUnit: company.volumeUnit,
-        ...subscriptionColumns,
-      })
+      .select({ ...recipientColumns, lastName: user.lastName, createdAt: user.createdAt })
       .from(user)
       .innerJoin(company, eq(company.id, user.companyId))
-      .where(
-        and(
-          inArray(user.role, ['owner', 'manager']),
-          isNotNull(user.email),
-          eq(user.monthlySummary, true),
-          gt(user.id, after),
-        ),
-      )
+      .where(and(...recipientsAfter(after), eq(user.monthlySummary, true)))
       .orderBy(asc(user.id))
       .limit(USERS_PER_PAGE);
     if (users.length === 0) break;
