@@ -7,14 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { DataTable } from '@/components/data-table';
 import { formatDate } from '@/lib/format';
 import { useAccounts } from '../api/get-accounts';
 import { QueryStates } from '@/components/query-states';
@@ -97,32 +90,29 @@ export default function AdminAccountsPage() {
         <>
           <div className="hidden lg:block">
             <Card>
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>{t('columns.businessName')}</TableHead>
-                    <TableHead>{t('columns.email')}</TableHead>
-                    <TableHead>{t('columns.tier')}</TableHead>
-                    <TableHead>{t('columns.status')}</TableHead>
-                    <TableHead className="text-right">{t('columns.limit')}</TableHead>
-                    <TableHead>{t('columns.expiry')}</TableHead>
-                    <TableHead>{t('columns.created')}</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {items.map((a) => (
-                    <TableRow key={a.id}>
-                      <TableCell className="font-medium">{a.businessName}</TableCell>
-                      <TableCell className="break-all">{a.email ?? t('none')}</TableCell>
-                      <TableCell>{tier(a)}</TableCell>
-                      <TableCell>{status(a)}</TableCell>
-                      <TableCell className="text-right">{limit(a)}</TableCell>
-                      <TableCell>{date(a.expiry)}</TableCell>
-                      <TableCell>{date(a.createdAt)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <DataTable
+                rows={items}
+                rowKey={(a) => a.id}
+                columns={[
+                  {
+                    key: 'name',
+                    head: t('columns.businessName'),
+                    cellClassName: 'font-medium',
+                    cell: (a) => a.businessName,
+                  },
+                  {
+                    key: 'email',
+                    head: t('columns.email'),
+                    cellClassName: 'break-all',
+                    cell: (a) => a.email ?? t('none'),
+                  },
+                  { key: 'tier', head: t('columns.tier'), cell: tier },
+                  { key: 'status', head: t('columns.status'), cell: status },
+                  { key: 'limit', head: t('columns.limit'), className: 'text-right', cell: limit },
+                  { key: 'expiry', head: t('columns.expiry'), cell: (a) => date(a.expiry) },
+                  { key: 'created', head: t('columns.created'), cell: (a) => date(a.createdAt) },
+                ]}
+              />
             </Card>
           </div>
           <ul className="space-y-3 lg:hidden">

@@ -8,14 +8,7 @@ import { OutOfServiceBadge, StatusBadge } from '@/components/equipment/status-ba
 import { TypeIcon } from '@/components/equipment/type-icon';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { DataTable, DetailItem } from '@/components/data-table';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useMediaQuery } from '@/lib/use-media-query';
 
@@ -103,20 +96,16 @@ export function EquipmentOverview({
           <>
             {wide ? (
               <div data-testid="overview-table">
-                <Table>
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>{t('overview.name')}</TableHead>
-                      <TableHead>{t('overview.usage')}</TableHead>
-                      <TableHead>{t('overview.status')}</TableHead>
-                      <TableHead>{t('overview.nextService')}</TableHead>
-                      <TableHead className="text-right">{t('overview.actions')}</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {equipment.map((e) => (
-                      <TableRow key={e.id} data-status={e.status.serviceStatus}>
-                        <TableCell>
+                <DataTable
+                  rows={equipment}
+                  rowKey={(e) => e.id}
+                  rowProps={(e) => ({ 'data-status': e.status.serviceStatus })}
+                  columns={[
+                    {
+                      key: 'name',
+                      head: t('overview.name'),
+                      cell: (e) => (
+                        <>
                           <span className="flex items-center gap-2 font-medium">
                             <TypeIcon type={e.type} className="h-4 w-4" />
                             <MachineLink id={e.id}>{e.name}</MachineLink>
@@ -126,24 +115,39 @@ export function EquipmentOverview({
                               {e.serialNumber}
                             </span>
                           ) : null}
-                        </TableCell>
-                        <TableCell className="whitespace-nowrap tabular-nums">
-                          {usageText(e, unitLabel)}
-                        </TableCell>
-                        <TableCell>
+                        </>
+                      ),
+                    },
+                    {
+                      key: 'usage',
+                      head: t('overview.usage'),
+                      cellClassName: 'whitespace-nowrap tabular-nums',
+                      cell: (e) => usageText(e, unitLabel),
+                    },
+                    {
+                      key: 'status',
+                      head: t('overview.status'),
+                      cell: (e) => (
+                        <>
                           <StatusBadge status={e.status} />
                           <OutOfServiceBadge outOfService={e.outOfService} />
-                        </TableCell>
-                        <TableCell className="text-sm">
-                          <NextService e={e} />
-                        </TableCell>
-                        <TableCell>
-                          <EquipmentActions equipment={e} className="justify-end" />
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                        </>
+                      ),
+                    },
+                    {
+                      key: 'next',
+                      head: t('overview.nextService'),
+                      cellClassName: 'text-sm',
+                      cell: (e) => <NextService e={e} />,
+                    },
+                    {
+                      key: 'actions',
+                      head: t('overview.actions'),
+                      headClassName: 'text-right',
+                      cell: (e) => <EquipmentActions equipment={e} className="justify-end" />,
+                    },
+                  ]}
+                />
               </div>
             ) : (
               <ul
@@ -167,18 +171,12 @@ export function EquipmentOverview({
                       <OutOfServiceBadge outOfService={e.outOfService} />
                     </div>
                     <dl className="grid grid-cols-2 gap-2 text-sm">
-                      <div>
-                        <dt className="text-xs text-muted-foreground">{t('overview.usage')}</dt>
-                        <dd className="tabular-nums">{usageText(e, unitLabel)}</dd>
-                      </div>
-                      <div>
-                        <dt className="text-xs text-muted-foreground">
-                          {t('overview.nextService')}
-                        </dt>
-                        <dd>
-                          <NextService e={e} />
-                        </dd>
-                      </div>
+                      <DetailItem label={t('overview.usage')} className="tabular-nums">
+                        {usageText(e, unitLabel)}
+                      </DetailItem>
+                      <DetailItem label={t('overview.nextService')}>
+                        <NextService e={e} />
+                      </DetailItem>
                     </dl>
                     <EquipmentActions equipment={e} className="justify-between border-t pt-2" />
                   </li>

@@ -8,14 +8,7 @@ import { TypeIcon } from '@/components/equipment/type-icon';
 import { MachineLink } from '@/components/equipment/machine-link';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { DataTable, DetailItem } from '@/components/data-table';
 import { formatDate } from '@/lib/format';
 import { ForecastText } from '@/components/equipment/forecast-text';
 import { EquipmentNameCell } from './equipment-name-cell';
@@ -107,62 +100,68 @@ export function EquipmentTable({
     <>
       <div className="hidden lg:block print:block">
         <Card>
-          <Table>
-            <TableHeader>
-              <TableRow>
-                {selection ? (
-                  <TableHead className="no-print w-10">
-                    <span className="sr-only">{t('list.selectColumn')}</span>
-                  </TableHead>
-                ) : null}
-                <TableHead>{t('columns.name')}</TableHead>
-                <TableHead>{t('columns.type')}</TableHead>
-                <TableHead>{t('columns.currentUsage')}</TableHead>
-                <TableHead>{t('columns.status')}</TableHead>
-                <TableHead>{t('columns.fuelType')}</TableHead>
-                <TableHead>{t('columns.nextMaintenance')}</TableHead>
-                {actions ? (
-                  <TableHead className="no-print">{t('columns.actions')}</TableHead>
-                ) : null}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.map((e) => (
-                <TableRow key={e.id} data-testid="equipment-row">
-                  {selection ? (
-                    <TableCell className="no-print">
-                      <SelectBox e={e} selection={selection} t={t} />
-                    </TableCell>
-                  ) : null}
-                  <TableCell>
-                    <EquipmentNameCell
-                      type={e.type}
-                      name={e.name}
-                      id={e.id}
-                      serialNumber={e.serialNumber}
-                    />
-                  </TableCell>
-                  <TableCell>{t(`types.${e.type}`, { defaultValue: e.type })}</TableCell>
-                  <TableCell>
-                    <UsageCell e={e} t={t} />
-                  </TableCell>
-                  <TableCell>
+          <DataTable
+            rows={items}
+            rowKey={(e) => e.id}
+            rowProps={() => ({ 'data-testid': 'equipment-row' })}
+            columns={[
+              selection && {
+                key: 'select',
+                head: <span className="sr-only">{t('list.selectColumn')}</span>,
+                className: 'no-print',
+                headClassName: 'w-10',
+                cell: (e) => <SelectBox e={e} selection={selection} t={t} />,
+              },
+              {
+                key: 'name',
+                head: t('columns.name'),
+                cell: (e) => (
+                  <EquipmentNameCell
+                    type={e.type}
+                    name={e.name}
+                    id={e.id}
+                    serialNumber={e.serialNumber}
+                  />
+                ),
+              },
+              {
+                key: 'type',
+                head: t('columns.type'),
+                cell: (e) => t(`types.${e.type}`, { defaultValue: e.type }),
+              },
+              {
+                key: 'usage',
+                head: t('columns.currentUsage'),
+                cell: (e) => <UsageCell e={e} t={t} />,
+              },
+              {
+                key: 'status',
+                head: t('columns.status'),
+                cell: (e) => (
+                  <>
                     <StatusBadge status={e.status} />
                     <OutOfServiceBadge outOfService={e.outOfService} />
-                  </TableCell>
-                  <TableCell>{t(`fuel.${e.fuelType}`, { defaultValue: e.fuelType })}</TableCell>
-                  <TableCell>
-                    <NextMaintenance e={e} t={t} />
-                  </TableCell>
-                  {actions ? (
-                    <TableCell className="no-print">
-                      <EquipmentActions equipment={e} className="flex-nowrap" />
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                  </>
+                ),
+              },
+              {
+                key: 'fuel',
+                head: t('columns.fuelType'),
+                cell: (e) => t(`fuel.${e.fuelType}`, { defaultValue: e.fuelType }),
+              },
+              {
+                key: 'next',
+                head: t('columns.nextMaintenance'),
+                cell: (e) => <NextMaintenance e={e} t={t} />,
+              },
+              actions && {
+                key: 'actions',
+                head: t('columns.actions'),
+                className: 'no-print',
+                cell: (e) => <EquipmentActions equipment={e} className="flex-nowrap" />,
+              },
+            ]}
+          />
         </Card>
       </div>
       {actions ? (
@@ -206,24 +205,15 @@ export function EquipmentTable({
                   </div>
                 </div>
                 <dl className="grid grid-cols-2 gap-2 text-sm">
-                  <div>
-                    <dt className="text-xs text-muted-foreground">{t('columns.currentUsage')}</dt>
-                    <dd>
-                      <UsageCell e={e} t={t} />
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-muted-foreground">
-                      {t('columns.nextMaintenance')}
-                    </dt>
-                    <dd>
-                      <NextMaintenance e={e} t={t} />
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-muted-foreground">{t('columns.fuelType')}</dt>
-                    <dd>{t(`fuel.${e.fuelType}`, { defaultValue: e.fuelType })}</dd>
-                  </div>
+                  <DetailItem label={t('columns.currentUsage')}>
+                    <UsageCell e={e} t={t} />
+                  </DetailItem>
+                  <DetailItem label={t('columns.nextMaintenance')}>
+                    <NextMaintenance e={e} t={t} />
+                  </DetailItem>
+                  <DetailItem label={t('columns.fuelType')}>
+                    {t(`fuel.${e.fuelType}`, { defaultValue: e.fuelType })}
+                  </DetailItem>
                 </dl>
                 <EquipmentActions equipment={e} className="border-t pt-2" />
               </Card>

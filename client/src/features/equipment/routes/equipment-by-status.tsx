@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/data-table';
 import { formatDate, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useEquipmentPage } from '../api/get-equipment-page';
@@ -143,13 +143,11 @@ export default function EquipmentByStatusPage() {
             pageSize={PAGE}
             onPage={setPage}
             empty={
-              <Card className="grid justify-items-center gap-3 p-10 text-center">
-                <h2 className="text-lg font-semibold">{t('statusPage.empty')}</h2>
-                <p className="text-sm text-muted-foreground">{t('statusPage.emptyBody')}</p>
+              <EmptyState title={t('statusPage.empty')} body={t('statusPage.emptyBody')}>
                 <Button asChild variant="outline">
                   <Link to="/equipment/all">{t('statusPage.viewAll')}</Link>
                 </Button>
-              </Card>
+              </EmptyState>
             }
           />
         </div>

@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { EmptyState } from '@/components/data-table';
 import {
   Select,
   SelectContent,
@@ -196,15 +197,13 @@ export default function EquipmentListPage() {
           {translateError(t, list.error)}
         </p>
       ) : fleet === 0 ? (
-        <Card className="grid justify-items-center gap-3 p-10 text-center">
-          <h2 className="text-lg font-semibold">{t('list.empty')}</h2>
-          <p className="text-sm text-muted-foreground">{t('list.emptyBody')}</p>
+        <EmptyState title={t('list.empty')} body={t('list.emptyBody')}>
           <Button asChild>
             <Link to="/add-equipment">
               <Plus aria-hidden /> {t('actions.addFirst')}
             </Link>
           </Button>
-        </Card>
+        </EmptyState>
       ) : (
         <div className="no-print grid grid-cols-1 gap-4">
           <form

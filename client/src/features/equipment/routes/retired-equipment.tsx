@@ -8,14 +8,7 @@ import { TypeIcon } from '@/components/equipment/type-icon';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { type Column, DataTable, DetailItem, EmptyState } from '@/components/data-table';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate, formatNumber } from '@/lib/format';
 import { exportCsv } from '../components/export';
@@ -37,6 +30,47 @@ export default function RetiredEquipmentPage() {
   const items = q.data ?? [];
   const totalFuel = items.reduce((s, r) => s + r.totalFuelUsed, 0);
   const gallons = (n: number) => t('retired.gallons', { value: formatNumber(n, 1) });
+
+  const columns: Column<RetiredEquipmentDto>[] = [
+    {
+      key: 'name',
+      head: t('columns.name'),
+      cell: (r) => (
+        <EquipmentNameCell
+          type={r.type}
+          name={r.name}
+          id={r.originalEquipmentId}
+          serialNumber={r.serialNumber}
+        />
+      ),
+    },
+    {
+      key: 'type',
+      head: t('columns.type'),
+      cell: (r) => t(`types.${r.type}`, { defaultValue: r.type }),
+    },
+    {
+      key: 'usage',
+      head: t('columns.finalUsage'),
+      cell: (r) => formatUsage(t, r.finalUsage, r.unit),
+    },
+    { key: 'fuel', head: t('columns.fuelUsed'), cell: (r) => gallons(r.totalFuelUsed) },
+    { key: 'added', head: t('columns.dateAdded'), cell: (r) => formatDate(r.originalDateAdded) },
+    { key: 'retired', head: t('columns.retiredAt'), cell: (r) => formatDate(r.retiredAt) },
+    { key: 'by', head: t('columns.retiredBy'), cell: (r) => r.retiredBy ?? '—' },
+    {
+      key: 'notes',
+      head: t('columns.notes'),
+      cellClassName: 'max-w-xs whitespace-pre-wrap wrap-anywhere',
+      cell: (r) => r.retirementNotes ?? '—',
+    },
+    {
+      key: 'actions',
+      head: t('columns.actions'),
+      className: 'no-print',
+      cell: (r) => <RetiredActions retired={r} />,
+    },
+  ];
 
   const onExport = () => {
     if (items.length === 0) {
@@ -95,55 +129,16 @@ export default function RetiredEquipmentPage() {
             </Card>
           </div>
           {items.length === 0 ? (
-            <Card className="grid justify-items-center gap-2 p-10 text-center">
-              <h2 className="text-lg font-semibold">{t('retired.empty')}</h2>
-              <p className="text-sm text-muted-foreground">{t('retired.emptyBody')}</p>
-            </Card>
+            <EmptyState
+              className="gap-2"
+              title={t('retired.empty')}
+              body={t('retired.emptyBody')}
+            />
           ) : (
             <>
               <div className="hidden lg:block print:block">
                 <Card>
-                  <Table>
-                    <TableHeader>
-                      <TableRow>
-                        <TableHead>{t('columns.name')}</TableHead>
-                        <TableHead>{t('columns.type')}</TableHead>
-                        <TableHead>{t('columns.finalUsage')}</TableHead>
-                        <TableHead>{t('columns.fuelUsed')}</TableHead>
-                        <TableHead>{t('columns.dateAdded')}</TableHead>
-                        <TableHead>{t('columns.retiredAt')}</TableHead>
-                        <TableHead>{t('columns.retiredBy')}</TableHead>
-                        <TableHead>{t('columns.notes')}</TableHead>
-                        <TableHead className="no-print">{t('columns.actions')}</TableHead>
-                      </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {items.map((r) => (
-                        <TableRow key={r.id}>
-                          <TableCell>
-                            <EquipmentNameCell
-                              type={r.type}
-                              name={r.name}
-                              id={r.originalEquipmentId}
-                              serialNumber={r.serialNumber}
-                            />
-                          </TableCell>
-                          <TableCell>{t(`types.${r.type}`, { defaultValue: r.type })}</TableCell>
-                          <TableCell>{formatUsage(t, r.finalUsage, r.unit)}</TableCell>
-                          <TableCell>{gallons(r.totalFuelUsed)}</TableCell>
-                          <TableCell>{formatDate(r.originalDateAdded)}</TableCell>
-                          <TableCell>{formatDate(r.retiredAt)}</TableCell>
-                          <TableCell>{r.retiredBy ?? '—'}</TableCell>
-                          <TableCell className="max-w-xs whitespace-pre-wrap wrap-anywhere">
-                            {r.retirementNotes ?? '—'}
-                          </TableCell>
-                          <TableCell className="no-print">
-                            <RetiredActions retired={r} />
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                  <DataTable rows={items} rowKey={(r) => r.id} columns={columns} />
                 </Card>
               </div>
               <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:hidden print:hidden">
@@ -161,28 +156,21 @@ export default function RetiredEquipmentPage() {
                         </div>
                       </div>
                       <dl className="grid min-w-0 grid-cols-2 gap-2 text-sm">
-                        <div>
-                          <dt className="text-xs text-muted-foreground">
-                            {t('columns.finalUsage')}
-                          </dt>
-                          <dd>{formatUsage(t, r.finalUsage, r.unit)}</dd>
-                        </div>
-                        <div>
-                          <dt className="text-xs text-muted-foreground">{t('columns.fuelUsed')}</dt>
-                          <dd>{gallons(r.totalFuelUsed)}</dd>
-                        </div>
-                        <div>
-                          <dt className="text-xs text-muted-foreground">
-                            {t('columns.retiredAt')}
-                          </dt>
-                          <dd>{formatDate(r.retiredAt)}</dd>
-                        </div>
-                        <div>
-                          <dt className="text-xs text-muted-foreground">
-                            {t('columns.retiredBy')}
-                          </dt>
-                          <dd className="[overflow-wrap:anywhere]">{r.retiredBy ?? '—'}</dd>
-                        </div>
+                        <DetailItem label={t('columns.finalUsage')}>
+                          {formatUsage(t, r.finalUsage, r.unit)}
+                        </DetailItem>
+                        <DetailItem label={t('columns.fuelUsed')}>
+                          {gallons(r.totalFuelUsed)}
+                        </DetailItem>
+                        <DetailItem label={t('columns.retiredAt')}>
+                          {formatDate(r.retiredAt)}
+                        </DetailItem>
+                        <DetailItem
+                          label={t('columns.retiredBy')}
+                          className="[overflow-wrap:anywhere]"
+                        >
+                          {r.retiredBy ?? '—'}
+                        </DetailItem>
                       </dl>
                       {r.retirementNotes && (
                         <p className="whitespace-pre-wrap wrap-anywhere text-sm">

@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
+import { EmptyState } from '@/components/data-table';
 import { companyToday, useCurrentUser } from '@/lib/auth';
 import { downloadText } from '@/lib/download';
 import { formatDate, formatNumber } from '@/lib/format';
@@ -184,10 +185,7 @@ export default function DueSoonPage() {
           {translateError(t, q.error)}
         </p>
       ) : items.length === 0 ? (
-        <Card className="grid justify-items-center gap-2 p-10 text-center">
-          <h2 className="text-lg font-semibold">{t('empty')}</h2>
-          <p className="text-sm text-muted-foreground">{t('emptyBody')}</p>
-        </Card>
+        <EmptyState className="gap-2" title={t('empty')} body={t('emptyBody')} />
       ) : (
         <div className="grid gap-6">
           {groups.map((g, i) => (

@@ -17,14 +17,7 @@ import type { EmployeeDto } from '@domain/schemas/operators';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { DataTable } from '@/components/data-table';
 import { toast } from '@/components/ui/use-toast';
 import { companyToday, useCurrentUser } from '@/lib/auth';
 import { downloadText } from '@/lib/download';
@@ -270,26 +263,30 @@ export default function EmployeesPage() {
           {operators.length > 0 ? (
             <>
               <div className="hidden lg:block">
-                <Table>
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>{t('table.name')}</TableHead>
-                      <TableHead>{t('table.username')}</TableHead>
-                      <TableHead>{t('table.created')}</TableHead>
-                      <TableHead className="w-28">{t('table.actions')}</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {operators.map((op) => (
-                      <TableRow key={op.id}>
-                        <TableCell className="font-medium">{fullName(op)}</TableCell>
-                        <TableCell>{usernameCell(op)}</TableCell>
-                        <TableCell>{formatDate(op.createdAt)}</TableCell>
-                        <TableCell>{rowActions(op)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                <DataTable
+                  rows={operators}
+                  rowKey={(op) => op.id}
+                  columns={[
+                    {
+                      key: 'name',
+                      head: t('table.name'),
+                      cellClassName: 'font-medium',
+                      cell: fullName,
+                    },
+                    { key: 'username', head: t('table.username'), cell: usernameCell },
+                    {
+                      key: 'created',
+                      head: t('table.created'),
+                      cell: (op) => formatDate(op.createdAt),
+                    },
+                    {
+                      key: 'actions',
+                      head: t('table.actions'),
+                      headClassName: 'w-28',
+                      cell: rowActions,
+                    },
+                  ]}
+                />
               </div>
               <ul className="grid gap-3 lg:hidden">
                 {operators.map((op) => (

@@ -9,14 +9,7 @@ import { useTaskWords } from '@/components/schedule/task-words';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { DataTable } from '@/components/data-table';
 import { toast } from '@/components/ui/use-toast';
 import { formatNumber, formatUsd } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
@@ -51,30 +44,39 @@ function TasksTable({ tasks }: { tasks: ProgramDto['tasks'] }) {
         ))}
       </ul>
       <div className="hidden overflow-x-auto sm:block">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t('programs.colName')}</TableHead>
-              <TableHead>{t('programs.colCategory')}</TableHead>
-              <TableHead>{t('programs.colUsage')}</TableHead>
-              <TableHead>{t('programs.colTime')}</TableHead>
-              <TableHead className="text-right">{t('programs.colCost')}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {tasks.map((x) => (
-              <TableRow key={x.id}>
-                <TableCell className="font-medium">{x.name}</TableCell>
-                <TableCell>{t(`categories.${x.category}`)}</TableCell>
-                <TableCell>{x.everyUsage !== null ? formatNumber(x.everyUsage) : '—'}</TableCell>
-                <TableCell>{x.everyTime ? words.time(x.everyTime) : '—'}</TableCell>
-                <TableCell className="text-right">
-                  {x.estimatedCost !== null ? formatUsd(x.estimatedCost) : '—'}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          rows={tasks}
+          rowKey={(x) => x.id}
+          columns={[
+            {
+              key: 'name',
+              head: t('programs.colName'),
+              cellClassName: 'font-medium',
+              cell: (x) => x.name,
+            },
+            {
+              key: 'category',
+              head: t('programs.colCategory'),
+              cell: (x) => t(`categories.${x.category}`),
+            },
+            {
+              key: 'usage',
+              head: t('programs.colUsage'),
+              cell: (x) => (x.everyUsage !== null ? formatNumber(x.everyUsage) : '—'),
+            },
+            {
+              key: 'time',
+              head: t('programs.colTime'),
+              cell: (x) => (x.everyTime ? words.time(x.everyTime) : '—'),
+            },
+            {
+              key: 'cost',
+              head: t('programs.colCost'),
+              className: 'text-right',
+              cell: (x) => (x.estimatedCost !== null ? formatUsd(x.estimatedCost) : '—'),
+            },
+          ]}
+        />
       </div>
     </>
   );
