@@ -42,6 +42,49 @@ function usageAt(readings: readonly RateReading[], at: number): number | null {
   return best ? best.usage : null;
 }
 
+/**
+ * What the method needs of a machine's fill-ups over a period: how many, their stored gallons, the
+ * first one's gallons, and the usage at the first and at the last (the reading sent with each, else the
+ * last reading not voided at or before it; null when there is none). The server reads it in SQL, one
+ * row per machine (reports/peer-sql.ts fuelSummarySql); fuelRateOf builds it from raw rows.
+ */
+export type FillSummary = {
+  fills: number;
+  gallons: number;
+  firstGallons: number;
+  firstUsage: number | null;
+  lastUsage: number | null;
+};
+
+/** The summary of a machine's fill-ups (in time order or not) and its readings. */
+export function fillSummaryOf(
+  fills: readonly RateFill[],
+  readings: readonly RateReading[],
+): FillSummary {
+  const sorted = [...fills].sort((a, b) => a.at - b.at);
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  return {
+    fills: sorted.length,
+    gallons: sorted.reduce((s, f) => s + f.gallons, 0),
+    firstGallons: first?.gallons ?? 0,
+    firstUsage: first ? (first.usage ?? usageAt(readings, first.at)) : null,
+    lastUsage: last ? (last.usage ?? usageAt(readings, last.at)) : null,
+  };
+}
+
+/** One machine's fuel over a period (its fill-ups' summary), and its fuel per unit of use. */
+export function fuelRateOfSummary(s: FillSummary, unit: string, volumeUnit: VolumeUnit): FuelRate {
+  const fuelUsed = volumeIn(s.gallons, volumeUnit);
+  if (unit === 'n/a') return { fuelUsed, perUse: null, reason: 'no_meter' };
+  if (s.fills < 2) return { fuelUsed, perUse: null, reason: 'too_few_fill_ups' };
+  const used = s.firstUsage === null || s.lastUsage === null ? 0 : s.lastUsage - s.firstUsage;
+  if (!(used > 0)) return { fuelUsed, perUse: null, reason: 'no_usage' };
+  // Not rounded: the rate is rounded once, where it is shown (rateOf).
+  const burnt = (s.gallons - s.firstGallons) * (volumeUnit === 'L' ? LITRES_PER_GALLON : 1);
+  return { fuelUsed, perUse: burnt / used, reason: null };
+}
+
 /** One machine's fuel over the period's fill-ups (in time order or not), and its fuel per unit of use. */
 export function fuelRateOf(
   fills: readonly RateFill[],
@@ -49,20 +92,7 @@ export function fuelRateOf(
   unit: string,
   volumeUnit: VolumeUnit,
 ): FuelRate {
-  const sorted = [...fills].sort((a, b) => a.at - b.at);
-  const gallons = sorted.reduce((s, f) => s + f.gallons, 0);
-  const fuelUsed = volumeIn(gallons, volumeUnit);
-  if (unit === 'n/a') return { fuelUsed, perUse: null, reason: 'no_meter' };
-  if (sorted.length < 2) return { fuelUsed, perUse: null, reason: 'too_few_fill_ups' };
-  const first = sorted[0]!;
-  const last = sorted[sorted.length - 1]!;
-  const from = first.usage ?? usageAt(readings, first.at);
-  const to = last.usage ?? usageAt(readings, last.at);
-  const used = from === null || to === null ? 0 : to - from;
-  if (!(used > 0)) return { fuelUsed, perUse: null, reason: 'no_usage' };
-  // Not rounded: the rate is rounded once, where it is shown (rateOf).
-  const burnt = (gallons - first.gallons) * (volumeUnit === 'L' ? LITRES_PER_GALLON : 1);
-  return { fuelUsed, perUse: burnt / used, reason: null };
+  return fuelRateOfSummary(fillSummaryOf(fills, readings), unit, volumeUnit);
 }
 
 /** The rate as people read it: fuel per hour for hours, distance per fuel for miles and km. */

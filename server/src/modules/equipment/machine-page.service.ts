@@ -191,8 +191,7 @@ export async function machinePage(
     openWorkOrders,
     tasks,
     peerMachines,
-    peerFills,
-    peerReadings,
+    peerFuel,
     peerUse,
     ...machine
   } = row;
@@ -264,7 +263,7 @@ export async function machinePage(
   );
   return {
     peers: machinePeersOf(
-      { peerMachines, peerFills, peerReadings, peerUse },
+      { peerMachines, peerFuel, peerUse },
       machine.id,
       period,
       today,

@@ -1,8 +1,8 @@
 /**
  * Fleet insight, fuel (issue 45): `GET /api/reports/fuel`. Three statements: the company's active
  * machines (every one: peers are the whole type, whatever the filters); the fill-ups in the period
- * with the reading sent with each; the readings in the period with each machine's last one before it
- * (voided ones marked). domain/fuel-rate.ts turns them into each machine's fuel rate, its peers'
+ * summed per machine, with the usage at the first and the last (peer-sql.ts fuelSummarySql).
+ * domain/fuel-rate.ts turns them into each machine's fuel rate, its peers'
  * median and the flag (docs/decisions/fleet-insight.md "Fuel rate").
  */
 import { sql } from 'drizzle-orm';
@@ -12,14 +12,12 @@ import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
 import { companyToday, findAnyRow, rowsOf } from '../equipment/index';
 import {
-  fuelFillsSql,
   fuelMachinesSql,
-  fuelReadingsSql,
   fuelRowsOf,
+  fuelSummarySql,
   periodSql,
-  type FuelFillRow,
   type FuelMachineRow,
-  type FuelReadingRow,
+  type FuelSummaryRow,
 } from './peer-sql';
 import { periodOf } from './utilization.service';
 
@@ -28,18 +26,17 @@ export type FuelCompany = { id: string; timeZone: string; volumeUnit: string | n
 
 /**
  * Every active machine of the company with its fuel rate against its peers over `from`..`to` (the
- * rows of the Fuel report, and the flag the machine page and the digest show), and the fill-ups read.
+ * rows of the Fuel report, and the flag the machine page and the digest show), and each one's gallons.
  */
 export async function companyFuelRates(deps: Deps, c: FuelCompany, from: string, to: string) {
   const volumeUnit = asVolumeUnit(c.volumeUnit);
   const { start, end } = periodSql(from, to, c.timeZone);
   const scope = { company: sql`${c.id}::uuid` };
   const machineRows = rowsOf<FuelMachineRow>(await deps.db.execute(fuelMachinesSql(scope)));
-  const fillRows = rowsOf<FuelFillRow>(await deps.db.execute(fuelFillsSql(scope, start, end)));
-  const readingRows = rowsOf<FuelReadingRow>(
-    await deps.db.execute(fuelReadingsSql(scope, start, end)),
+  const summaryRows = rowsOf<FuelSummaryRow>(
+    await deps.db.execute(fuelSummarySql(scope, start, end)),
   );
-  return fuelRowsOf(machineRows, fillRows, readingRows, volumeUnit);
+  return fuelRowsOf(machineRows, summaryRows, volumeUnit);
 }
 
 export async function fuelReport(
@@ -51,7 +48,7 @@ export async function fuelReport(
   const { from, to } = periodOf(q, today);
   if (q.equipmentId) await findAnyRow(deps.db, ctx, q.equipmentId);
   const volumeUnit = asVolumeUnit(ctx.company.volumeUnit);
-  const { rows: all, fills } = await companyFuelRates(
+  const { rows: all, gallons: gallonsOf } = await companyFuelRates(
     deps,
     { id: ctx.companyId, timeZone: ctx.company.timeZone, volumeUnit },
     from,
@@ -60,10 +57,7 @@ export async function fuelReport(
   const shown = all.filter(
     (m) => (!q.type || m.type === q.type) && (!q.equipmentId || m.equipmentId === q.equipmentId),
   );
-  const gallons = shown.reduce(
-    (s, m) => s + (fills.get(m.equipmentId) ?? []).reduce((t, f) => t + f.gallons, 0),
-    0,
-  );
+  const gallons = shown.reduce((s, m) => s + (gallonsOf.get(m.equipmentId) ?? 0), 0);
   return {
     from,
     to,

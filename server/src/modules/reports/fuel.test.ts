@@ -155,6 +155,57 @@ describe('GET /api/reports/fuel', () => {
     });
   });
 
+  it('takes the usage at a fill-up sent without a reading from the record, a voided reading counting for nothing', async () => {
+    t.clock.set(new Date('2026-03-01T15:00:00Z'));
+    const o = await signupOwner(t.app);
+    await kit.makePaying(t, o.companyId);
+    const m = await createEquipmentViaApi(t.app, o.cookie, {
+      name: 'Loader',
+      type: 'machinery',
+      unit: 'hours',
+      currentUsage: 100,
+      fuelType: 'diesel',
+    });
+    const send = async (at: string, body: Record<string, unknown>) => {
+      t.clock.set(new Date(at));
+      o.cookie = await signInAgain(t.app, o);
+      const res = await call(t.app, o.cookie, 'POST', '/api/operator-updates', {
+        equipmentId: m.id,
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { update } = res.json<{ update: { id: string; status: string } }>();
+      expect(update.status).toBe('applied');
+      return update.id;
+    };
+    // Day 2: a reading of 110 h, then 40 gal with no reading (at 110). Day 3: 20 gal at 115 h.
+    // Day 4: 120 h at 3:00, a reading of 127 h at 13:00 voided (a typo), then 30 gal with no reading
+    // (at 120 h, not 127).
+    await send('2026-03-02T15:00:00Z', { newUsage: 110 });
+    await send('2026-03-02T15:10:00Z', { fuelAdded: 40, fuelType: 'diesel' });
+    await send('2026-03-03T15:00:00Z', { newUsage: 115, fuelAdded: 20, fuelType: 'diesel' });
+    await send('2026-03-04T03:00:00Z', { newUsage: 120 });
+    const typo = await send('2026-03-04T13:00:00Z', { newUsage: 127 });
+    const v = await call(t.app, o.cookie, 'POST', `/api/operator-updates/${typo}/void`, {
+      reason: 'typo',
+    });
+    expect(v.statusCode, v.body).toBe(200);
+    await send('2026-03-04T15:10:00Z', { fuelAdded: 30, fuelType: 'diesel' });
+    t.clock.set(new Date('2026-03-20T15:00:00Z'));
+    o.cookie = await signInAgain(t.app, o);
+    // (20 + 30) gal over 120 - 110 h = 5 gal/h (with the voided 127 h it would be 2.94). The fuel-only
+    // entries carry the meter as it stood (the ledger's `fuel` kind), which the probe finds.
+    const r = await report(o);
+    expect(r.machines[0]).toMatchObject({
+      fuelUsed: 90,
+      fuelRate: 5,
+      rateUnit: 'gal/h',
+      reason: null,
+    });
+    const page = await call(t.app, o.cookie, 'GET', `/api/equipment/${m.id}/page`);
+    expect(page.json<MachinePageDto>().peers.fuel).toMatchObject({ fuelUsed: 90, fuelRate: 5 });
+  });
+
   it('answers a read key; refuses operators, another company’s machine and every bad period', async () => {
     const { o, leak } = await fleet();
     const byKey = await kit.checkReportAccess<FuelReport>(t, o, 'fuel', { equipmentId: leak.id });

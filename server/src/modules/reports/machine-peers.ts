@@ -10,16 +10,14 @@ import type { VolumeUnit } from '@domain/fuel';
 import type { MachinePeers } from '@domain/schemas/machine-page';
 import { utilizationOf } from '@domain/utilization';
 import {
-  fuelFillsSql,
   fuelMachinesSql,
-  fuelReadingsSql,
   fuelRowsOf,
+  fuelSummarySql,
   periodSql,
   utilizationMachineOf,
   utilizationSql,
-  type FuelFillRow,
   type FuelMachineRow,
-  type FuelReadingRow,
+  type FuelSummaryRow,
   type UtilizationSqlRow,
 } from './peer-sql';
 
@@ -38,8 +36,7 @@ export function machinePeersSql(p: {
   const { start, end } = periodSql(p.from, p.to, p.tz);
   return {
     peerMachines: rowsJson(fuelMachinesSql(scope)),
-    peerFills: rowsJson(fuelFillsSql(scope, start, end)),
-    peerReadings: rowsJson(fuelReadingsSql(scope, start, end)),
+    peerFuel: rowsJson(fuelSummarySql(scope, start, end)),
     peerUse: rowsJson(utilizationSql(scope, p.tz, start, end)),
   };
 }
@@ -51,7 +48,7 @@ const list = <T>(raw: unknown): T[] =>
 
 /** The machine's rows of the two reports (null when retired: in neither report). */
 export function machinePeersOf(
-  raw: { peerMachines: unknown; peerFills: unknown; peerReadings: unknown; peerUse: unknown },
+  raw: { peerMachines: unknown; peerFuel: unknown; peerUse: unknown },
   machineId: string,
   period: { from: string; to: string },
   today: string,
@@ -59,8 +56,7 @@ export function machinePeersOf(
 ): MachinePeers {
   const f = fuelRowsOf(
     list<FuelMachineRow>(raw.peerMachines),
-    list<FuelFillRow>(raw.peerFills),
-    list<FuelReadingRow>(raw.peerReadings),
+    list<FuelSummaryRow>(raw.peerFuel),
     volumeUnit,
   ).rows.find((m) => m.equipmentId === machineId);
   const u = utilizationOf(

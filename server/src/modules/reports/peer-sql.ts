@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { overTank, type VolumeUnit } from '@domain/fuel';
-import { fuelRateOf, peersOf, type RateFill, type RateReading } from '@domain/fuel-rate';
+import { fuelRateOfSummary, peersOf, type FillSummary } from '@domain/fuel-rate';
 import type { UtilizationMachine } from '@domain/utilization';
 import { costNum } from '../equipment/index';
 import { usageAtEndsSql } from './usage-sql';
@@ -14,18 +14,10 @@ import { usageAtEndsSql } from './usage-sql';
 /** A company's machines are bounded by its plan (a few thousand); the report reads at most this many. */
 export const MACHINE_LIMIT = 10_000;
 
-const ms = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000)::float8`);
-
 /** The machines a report reads: `e.company_id = company and e.retired_at is null [and e.type = type]`. */
 export type Scope = { company: SQL; type?: SQL };
 const machinesOf = (s: Scope) =>
   sql`e.company_id = ${s.company} and e.retired_at is null${s.type ? sql` and e.type = ${s.type}` : sql``}`;
-/** Rows of those machines only (the report reads the whole company; the page its type). */
-const ofMachines = (s: Scope, col: string) =>
-  s.type
-    ? sql` and ${sql.raw(col)} in (select e.id from equipment e where ${machinesOf(s)})`
-    : sql``;
-
 /** The period's bounds, from midnight of `from` to midnight after `to` in the company's time zone. */
 export const periodSql = (from: unknown, to: unknown, tz: unknown) => ({
   start: sql`((${from}::date)::timestamp at time zone ${tz})`,
@@ -40,75 +32,86 @@ export type FuelMachineRow = {
   /** Stored gallons, null when not given. */
   tank_capacity: unknown;
 };
-export type FuelFillRow = { equipment_id: string; at: unknown; gallons: unknown; usage: unknown };
-export type FuelReadingRow = { equipment_id: string; at: unknown; usage: unknown; voided: boolean };
+/** One machine's fill-ups over the period in one row (fuelSummarySql). */
+export type FuelSummaryRow = {
+  equipment_id: string;
+  fills: unknown;
+  gallons: unknown;
+  first_gallons: unknown;
+  first_usage: unknown;
+  last_usage: unknown;
+  /** The gallons of the fill-ups above the tank's capacity (overTank judges them), or null. */
+  over_capacity: unknown;
+};
 
 export const fuelMachinesSql = (s: Scope) => sql`
   select e.id, e.name, e.type, e.unit, e.tank_capacity from equipment e where ${machinesOf(s)}
   order by lower(e.name), e.id limit ${MACHINE_LIMIT}`;
 
-/** The period's fill-ups (applied, not voided) with the reading sent with each. */
-export const fuelFillsSql = (s: Scope, start: SQL, end: SQL) => sql`
-  select u.equipment_id, ${ms('u.created_at')} as at, u.fuel_added as gallons, u.new_usage as usage
-  from operator_update u
-  where u.company_id = ${s.company} and u.status = 'applied' and u.voided_at is null
-    and u.fuel_added > 0 and u.created_at >= ${start} and u.created_at < ${end}${ofMachines(s, 'u.equipment_id')}`;
+/** The machine's (`f`) usage at a moment: the last reading not voided at or before it. */
+const usageAtSql = (at: string) => sql`(select n.usage from equipment_note n
+  where n.company_id = f.company_id and n.equipment_id = f.equipment_id and n.type = 'usage_update'
+    and n.usage is not null and n.voided_at is null and n.created_at <= ${sql.raw(at)}
+  order by n.created_at desc, n.seq desc limit 1)`;
 
 /**
- * The period's readings (voided ones marked) with each machine's last one before it: one index probe
- * per machine (a DISTINCT ON over the company's older readings sorted them all: 300 ms for a type's
- * 500 machines with a year of readings, docs/benchmarks.md "Reports").
+ * The period's fill-ups (applied, not voided) summed per machine, one row each (domain/fuel-rate.ts
+ * FillSummary): how many, their gallons, the first one's gallons, the usage at the first and the last
+ * (the reading sent with it, else one index probe for the last reading not voided at or before it), and
+ * the gallons of those above the tank's capacity. The year's 119,200 fill-ups and 240,400 readings of
+ * a 2,000-machine company were sent to Node row by row before (docs/benchmarks.md "Reports").
  */
-export function fuelReadingsSql(s: Scope, start: SQL, end: SQL) {
-  const readingsOf = sql`n.company_id = ${s.company} and n.type = 'usage_update' and n.usage is not null${ofMachines(s, 'n.equipment_id')}`;
-  return sql`
-    select n.equipment_id, ${ms('n.created_at')} as at, n.usage, n.voided_at is not null as voided
-      from equipment_note n
-      where ${readingsOf} and n.created_at >= ${start} and n.created_at < ${end}
-    union all
-    select e.id, p.at, p.usage, false
-      from equipment e cross join lateral (
-        select ${ms('n.created_at')} as at, n.usage from equipment_note n
-        where n.company_id = e.company_id and n.equipment_id = e.id and n.type = 'usage_update'
-          and n.usage is not null and n.voided_at is null and n.created_at < ${start}
-        order by n.created_at desc, n.seq desc limit 1) p
-      where ${machinesOf(s)}`;
-}
+export const fuelSummarySql = (s: Scope, start: SQL, end: SQL) => sql`
+  select f.equipment_id, f.fills, f.gallons, f.first_gallons, f.over_capacity,
+    coalesce(f.first_usage, ${usageAtSql('f.first_at')}) as first_usage,
+    coalesce(f.last_usage, ${usageAtSql('f.last_at')}) as last_usage
+  from (
+    select u.company_id, u.equipment_id, count(*) as fills, sum(u.fuel_added) as gallons,
+      (array_agg(u.fuel_added order by u.created_at, u.id))[1] as first_gallons,
+      (array_agg(u.new_usage order by u.created_at, u.id))[1] as first_usage,
+      (array_agg(u.new_usage order by u.created_at desc, u.id desc))[1] as last_usage,
+      min(u.created_at) as first_at, max(u.created_at) as last_at,
+      array_agg(u.fuel_added) filter (where u.fuel_added > e.tank_capacity) as over_capacity
+    from operator_update u join equipment e on e.id = u.equipment_id
+    where u.company_id = ${s.company} and u.status = 'applied' and u.voided_at is null
+      and u.fuel_added > 0 and u.created_at >= ${start} and u.created_at < ${end} and ${machinesOf(s)}
+    group by u.company_id, u.equipment_id) f`;
 
-function byMachine<R extends { equipment_id: string }, T>(rows: readonly R[], f: (r: R) => T) {
-  const out = new Map<string, T[]>();
-  for (const r of rows) {
-    const list = out.get(r.equipment_id);
-    if (list) list.push(f(r));
-    else out.set(r.equipment_id, [f(r)]);
-  }
-  return out;
-}
-
-/** Every machine's fuel rate against its peers (domain/fuel-rate.ts), and the fill-ups read. */
+/** Every machine's fuel rate against its peers (domain/fuel-rate.ts), and the gallons of its fill-ups. */
 export function fuelRowsOf(
   machines: readonly FuelMachineRow[],
-  fillRows: readonly FuelFillRow[],
-  readingRows: readonly FuelReadingRow[],
+  summaryRows: readonly FuelSummaryRow[],
   volumeUnit: VolumeUnit,
 ) {
-  const fills = byMachine(fillRows, (r): RateFill => ({
-    at: Number(r.at),
-    gallons: costNum(r.gallons),
-    usage: r.usage === null ? null : costNum(r.usage),
-  }));
-  const readings = byMachine(readingRows, (r): RateReading => ({
-    at: Number(r.at),
-    usage: costNum(r.usage),
-    voided: r.voided,
-  }));
+  const summaries = new Map(
+    summaryRows.map((r) => [
+      r.equipment_id,
+      {
+        summary: {
+          fills: Number(r.fills),
+          gallons: costNum(r.gallons),
+          firstGallons: costNum(r.first_gallons),
+          firstUsage: r.first_usage === null ? null : costNum(r.first_usage),
+          lastUsage: r.last_usage === null ? null : costNum(r.last_usage),
+        } satisfies FillSummary,
+        overCapacity: numbersOf(r.over_capacity),
+      },
+    ]),
+  );
+  const none: FillSummary = {
+    fills: 0,
+    gallons: 0,
+    firstGallons: 0,
+    firstUsage: null,
+    lastUsage: null,
+  };
   const rows = peersOf(
     machines.map((m) => ({
       equipmentId: m.id,
       name: m.name,
       type: m.type,
       unit: m.unit,
-      rate: fuelRateOf(fills.get(m.id) ?? [], readings.get(m.id) ?? [], m.unit, volumeUnit),
+      rate: fuelRateOfSummary(summaries.get(m.id)?.summary ?? none, m.unit, volumeUnit),
     })),
     volumeUnit,
   );
@@ -118,12 +121,20 @@ export function fuelRowsOf(
   return {
     rows: rows.map((r) => ({
       ...r,
-      overTankFillUps: (fills.get(r.equipmentId) ?? []).filter((f) =>
-        overTank(f.gallons, tanks.get(r.equipmentId)),
+      overTankFillUps: (summaries.get(r.equipmentId)?.overCapacity ?? []).filter((g) =>
+        overTank(g, tanks.get(r.equipmentId)),
       ).length,
     })),
-    fills,
+    gallons: new Map([...summaries].map(([id, v]) => [id, v.summary.gallons])),
   };
+}
+
+/** A numeric array column: an array (pg, PGlite or JSON) or its text form `{1.5,2}`; null is none. */
+function numbersOf(raw: unknown): number[] {
+  if (raw === null || raw === undefined) return [];
+  if (Array.isArray(raw)) return raw.map(costNum);
+  const text = String(raw).replace(/[{}]/g, '');
+  return text ? text.split(',').map(costNum) : [];
 }
 
 export type UtilizationSqlRow = {
