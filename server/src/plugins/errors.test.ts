@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isMessageKey, messageText } from '@domain/messages/catalogue';
-import { createTestApp, type TestApp } from '../test/helpers';
+import { useTestApp } from '../test/helpers';
 import { call, createEquipmentViaApi, sessionForRole, signupOwner } from '../test/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 type ErrorBody = {
   code: string;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/helpers';
 import { call, signupOwner } from '../test/factories';
 
 /**
@@ -7,13 +7,7 @@ import { call, signupOwner } from '../test/factories';
  * it (Origin, or without one Sec-Fetch-Site or the Referer), and only POST signs out.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const status = async (cookie: string) =>
   (await call(t.app, cookie, 'GET', '/api/auth/user')).statusCode;

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, cookieFrom, type TestApp } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { cookieFrom, useTestApp } from '../../test/helpers';
 import { call, signupOwner } from '../../test/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 describe('signup', () => {
   it('creates an owner on a trial, signs in and never returns a hash', async () => {

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE_PREFIX, deviceCookieName } from '../../lib/device-cookie';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import { call, signupOwner } from '../../test/factories';
 
 /**
@@ -10,13 +10,7 @@ import { call, signupOwner } from '../../test/factories';
  * cookie and keeps its own allowance; strangers count per account and address.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const OWNER_HOME = '192.0.2.10';
 const STRANGER = '198.51.100.20';

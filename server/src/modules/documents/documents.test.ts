@@ -7,12 +7,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PLANS } from '@domain/plans';
 import type { DocumentDto } from '@domain/schemas/documents';
 import type { CreatedApiKeyDto } from '@domain/schemas/integrations';
 import { document } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import { multipartBody, pdfBytes } from '../../test/multipart';
 import {
   addSignedInUser,
@@ -22,13 +22,7 @@ import {
   type SignedIn,
 } from '../../test/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const MB = 1024 * 1024;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');

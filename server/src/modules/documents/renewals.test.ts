@@ -5,12 +5,12 @@
  */
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DocumentDto } from '@domain/schemas/documents';
 import type { DueList } from '@domain/schemas/maintenance';
 import type { TaskDto } from '@domain/schemas/schedule';
 import { user } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import { multipartBody, pdfBytes } from '../../test/multipart';
 import {
   call,
@@ -20,13 +20,7 @@ import {
   type SignedIn,
 } from '../../test/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const at = (day: string) => t.clock.set(new Date(`${day}T15:00:00Z`));
 

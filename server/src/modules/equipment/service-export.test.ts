@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServiceEntryDto } from '@domain/schemas/equipment';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import { call, createEquipmentViaApi, signupOwner } from '../../test/factories';
 import { SERVICE_EXPORT_BATCH } from './service-export';
 
@@ -10,13 +10,7 @@ import { SERVICE_EXPORT_BATCH } from './service-export';
  * without a date first, then newest written, then id), across batch boundaries that fall inside a
  * date and inside an instant. HTTP-level on PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 describe('GET /api/service-entries/export, streamed', () => {
   it('answers a large log complete, in the log’s order, read in batches, chunked', async () => {

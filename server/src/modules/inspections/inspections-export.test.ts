@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InspectionDto } from '@domain/schemas/inspections';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import { call, createEquipmentViaApi, signupOwner } from '../../test/factories';
 import { INSPECTION_EXPORT_BATCH } from './inspections-export';
 
@@ -9,13 +9,7 @@ import { INSPECTION_EXPORT_BATCH } from './inspections-export';
  * every inspection of the company once, newest first (one instant's in id order), across batch
  * boundaries inside an instant. HTTP-level on PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 describe('GET /api/inspections/export, streamed', () => {
   it('answers a large history complete, newest first, read in batches, chunked', async () => {

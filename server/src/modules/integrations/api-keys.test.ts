@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiKeyDto, CreatedApiKeyDto } from '@domain/schemas/integrations';
 import { addSignedInUser, call, createEquipmentViaApi, signupOwner } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 
 /** Issue 29: API keys. Owners create them; a key authenticates /api routes as its company's integration. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ API_KEY_RATE_LIMIT: '30' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ API_KEY_RATE_LIMIT: '30' });
 
 const bearer = (
   token: string,

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { CreatedWebhookDto } from '@domain/schemas/integrations';
 import { call, createEquipmentViaApi, signInAgain, signupOwner } from '../../test/factories';
 import { makePaying } from '../../test/reports';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import { multipartBody, pdfBytes } from '../../test/multipart';
 import { announceExpiringDocuments } from '../documents/index';
 import { deliverDue } from './webhooks.service';
@@ -14,11 +14,7 @@ import { deliverDue } from './webhooks.service';
  * comes within 30 days and once on the day, to the endpoints that subscribed, with the machines it is
  * on; not for a replaced document, one already expired, or a company that did not subscribe.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: '1' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ WEBHOOK_ALLOW_PRIVATE: '1' });
 
 const at = (ymd: string) => t.clock.set(new Date(`${ymd}T15:00:00Z`));
 

@@ -1,8 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WEBHOOK_TOLERANCE_S, webhookEvents } from '@domain/integrations';
 import { webhookEventName } from '@domain/schemas/webhook-events';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 
 /**
  * Issue 29: GET /api/openapi.json is OpenAPI 3.1, generated from the routes' declarations
@@ -91,13 +91,7 @@ const V1: [string, string, string, string | null][] = [
 
 /** `/api/equipment/:id` -> `/api/equipment/{id}` */
 const openApiPath = (p: string) => p.replace(/:(\w+)/g, '{$1}');
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 type Doc = {
   openapi: string;

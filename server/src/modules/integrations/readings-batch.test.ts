@@ -1,18 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreatedApiKeyDto, ReadingsBatchDto } from '@domain/schemas/integrations';
 import { equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
 import { call, createEquipmentViaApi, signupOwner } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 
 /** Issue 29: POST /api/readings/batch, every reading through the operator's rules, idempotent twice over. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 async function keyFor(cookie: string, scopes = ['readings']) {
   const res = await call(t.app, cookie, 'POST', '/api/api-keys', { name: 'GPS sync', scopes });

@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { WEBHOOK_TOLERANCE_S } from '@domain/integrations';
 import type { CreatedApiKeyDto, CreatedWebhookDto } from '@domain/schemas/integrations';
 import { call, createEquipmentViaApi, signupOwner } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import { deliverDue } from './webhooks.service';
 
 /**
@@ -17,11 +17,7 @@ import { deliverDue } from './webhooks.service';
  * secret, a changed body or a malformed header fails.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: '1' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ WEBHOOK_ALLOW_PRIVATE: '1' });
 
 /** The code block that follows the marker `<!-- tested: <name> … -->` in docs/api.md. */
 function snippet(name: string, lang: string): string {

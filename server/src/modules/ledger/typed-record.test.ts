@@ -4,22 +4,16 @@
  * actor; the history pages by seq; an edit cannot take the usage below the last service.
  */
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { HistoryPage, HistoryRecordDto } from '@domain/schemas/equipment';
 import type { HistoryEntry as DashboardEntry } from '@domain/schemas/dashboard';
 import type { HistoryRecord } from '@domain/schemas/operators';
 import { equipmentNote } from '../../db/schema/index';
 import { recordMany, type NewEntry } from './index';
 import { call, createEquipmentViaApi, signupOwner } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 it('writes each kind and reads it back with its params, text and actor; pages by seq', async () => {
   const owner = await signupOwner(t.app);

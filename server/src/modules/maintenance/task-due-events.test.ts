@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreatedWebhookDto, WebhookPayload } from '@domain/schemas/integrations';
 import type { TaskDto } from '@domain/schemas/schedule';
 import { serviceTaskDueSent, webhookDelivery } from '../../db/schema/index';
@@ -10,7 +10,7 @@ import {
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import { startWebhookJobs } from '../integrations/index';
 import { announceDueTasks } from './task-due-events';
 
@@ -18,15 +18,8 @@ import { announceDueTasks } from './task-due-events';
  * The `service_task.due` webhook (issue 40): once per task and cycle when a task becomes due or
  * overdue, also when two servers run the pass at once; again after the task is done and due again.
  */
-let t: TestApp;
 const START = new Date('2026-03-01T15:00:00Z');
-beforeAll(async () => {
-  t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: '1' });
-});
-beforeEach(() => t.clock.set(START));
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ WEBHOOK_ALLOW_PRIVATE: '1' }, { start: START });
 
 /** An endpoint for `events` (nothing listens there: the deliveries are read from the outbox). */
 async function companyWithHook(events: string[]) {

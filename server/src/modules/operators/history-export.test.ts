@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helpers';
 import { call, createEquipmentViaApi, signupOwner } from '../../test/factories';
 import { FUEL_EXPORT_BATCH, HISTORY_EXPORT_BATCH } from './exports.service';
 
@@ -8,13 +8,7 @@ import { FUEL_EXPORT_BATCH, HISTORY_EXPORT_BATCH } from './exports.service';
  * every entry once, newest first, entries written in one instant in the order they were written, across
  * batch boundaries that fall between entries microseconds apart.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 describe('GET /api/equipment-history/export, streamed', () => {
   it('answers every entry once, newest first, read in batches, chunked', async () => {

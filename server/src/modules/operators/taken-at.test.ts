@@ -1,20 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { equipment, equipmentNote } from '../../db/schema/index';
-import { cookieFrom, createTestApp, type TestApp } from '../../test/helpers';
+import { cookieFrom, useTestApp } from '../../test/helpers';
 import { call, signupOwner } from '../../test/factories';
 
 /**
  * An update that waited on the phone for a signal is recorded at the time the phone made it (issue 25,
  * `takenAt`), never in the future nor before the machine's last reading.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const HOUR = 3_600_000;
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);

@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { company } from '../../db/schema/index';
-import { createTestApp, cookieFrom, type TestApp } from '../../test/helpers';
+import { cookieFrom, useTestApp } from '../../test/helpers';
 import { addCompanyUser, call, signupOwner, signInStatus } from '../../test/factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 describe('PATCH /api/user/profile', () => {
   it('updates names and e-mails and returns the current user', async () => {
