@@ -1,14 +1,5 @@
 import type { CostsReport } from '@domain/schemas/reports';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { BarFrame } from '@/components/charts/bar-chart';
 import { formatMonth, formatUsd } from '@/lib/format';
 
 /**
@@ -28,32 +19,16 @@ export default function CostsChart({
     fuel: m.fuel,
   }));
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <BarChart
-        data={data}
-        margin={{ left: 8, right: 16, top: 8, bottom: 0 }}
-        accessibilityLayer={false}
-      >
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="month" fontSize={11} />
-        <YAxis fontSize={11} width={70} tickFormatter={(v: number) => formatUsd(v)} />
-        <Tooltip formatter={(v) => formatUsd(Number(v))} />
-        <Legend />
-        <Bar
-          dataKey="maintenance"
-          stackId="cost"
-          name={labels.maintenance}
-          fill="#1d4ed8"
-          isAnimationActive={false}
-        />
-        <Bar
-          dataKey="fuel"
-          stackId="cost"
-          name={labels.fuel}
-          fill="#f59e0b"
-          isAnimationActive={false}
-        />
-      </BarChart>
-    </ResponsiveContainer>
+    <BarFrame
+      data={data}
+      margin={{ left: 8, right: 16, top: 8, bottom: 0 }}
+      xAxis={{ dataKey: 'month', fontSize: 11 }}
+      yAxis={{ fontSize: 11, width: 70, tickFormatter: (v: number) => formatUsd(v) }}
+      tooltip={(v) => formatUsd(Number(v))}
+      bars={[
+        { dataKey: 'maintenance', stackId: 'cost', name: labels.maintenance, fill: '#1d4ed8' },
+        { dataKey: 'fuel', stackId: 'cost', name: labels.fuel, fill: '#f59e0b' },
+      ]}
+    />
   );
 }

@@ -1,14 +1,5 @@
 import type { UtilizationReport } from '@domain/schemas/reports';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { MachineBarChart, shortName } from '@/components/charts/bar-chart';
 import { formatNumber } from '@/lib/format';
 
 /**
@@ -23,26 +14,19 @@ export default function UtilizationChart({
   labels: { perDay: string; median: string };
 }) {
   const data = rows.map((r) => ({
-    name: r.name.length > 14 ? `${r.name.slice(0, 13)}…` : r.name,
+    name: shortName(r.name),
     perDay: r.perDay ?? 0,
     median: r.typeMedianPerDay ?? 0,
   }));
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <BarChart
-        data={data}
-        layout="vertical"
-        margin={{ left: 8, right: 16, top: 8, bottom: 0 }}
-        accessibilityLayer={false}
-      >
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis type="number" fontSize={11} tickFormatter={(v: number) => formatNumber(v, 1)} />
-        <YAxis type="category" dataKey="name" width={110} fontSize={11} />
-        <Tooltip formatter={(v) => formatNumber(Number(v), 2)} />
-        <Legend />
-        <Bar dataKey="perDay" name={labels.perDay} fill="#1d4ed8" isAnimationActive={false} />
-        <Bar dataKey="median" name={labels.median} fill="#94a3b8" isAnimationActive={false} />
-      </BarChart>
-    </ResponsiveContainer>
+    <MachineBarChart
+      data={data}
+      x={{ tickFormatter: (v: number) => formatNumber(v, 1) }}
+      tooltip={(v) => formatNumber(Number(v), 2)}
+      bars={[
+        { dataKey: 'perDay', name: labels.perDay, fill: '#1d4ed8' },
+        { dataKey: 'median', name: labels.median, fill: '#94a3b8' },
+      ]}
+    />
   );
 }
