@@ -1,6 +1,6 @@
 import { applyProgramSchema, type ApplyProgramInput } from '@domain/schemas/schedule';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { get, useForm, type FieldPath } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -13,13 +13,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
-import { companyToday } from '@/lib/auth';
 import { translateError } from '@/lib/translate-message';
-import { useMessage } from '@/lib/use-message';
 import { useApplyProgram, usePrograms } from './schedule-queries';
+import { LastDoneDateInput, UsageInput, useTaskFormFields } from './task-fields';
 import { fieldErrorsOf } from './task-words';
 
 const applyFormFields = z.object({
@@ -64,7 +62,6 @@ export default function ApplyProgramDialog({
   onApplied?: () => void;
 }) {
   const { t } = useTranslation('schedule');
-  const msg = useMessage();
   const programs = usePrograms(open);
   const apply = useApplyProgram();
   const form = useForm<FormValues, unknown, Output>({
@@ -76,15 +73,8 @@ export default function ApplyProgramDialog({
       ),
     ),
   });
-  const { register, handleSubmit, formState, setError } = form;
-  const errorOf = (path: string) =>
-    msg((get(formState.errors, path) as { message?: string } | undefined)?.message);
-  const field = (path: FieldPath<FormValues>, id: string) => ({
-    id,
-    'aria-invalid': Boolean(errorOf(path)) || undefined,
-    'aria-describedby': errorOf(path) ? `${id}-error` : undefined,
-    ...register(path),
-  });
+  const { handleSubmit, setError } = form;
+  const { errorOf, field } = useTaskFormFields(form);
   const submit = handleSubmit(({ programId, input }) =>
     apply.mutateAsync({ id: programId, input }).then(
       (res) => {
@@ -141,24 +131,14 @@ export default function ApplyProgramDialog({
               label={t('apply.lastDoneUsage')}
               error={errorOf('input.lastDone.usage') ?? errorOf('lastDone.usage')}
             >
-              <Input
-                type="number"
-                inputMode="decimal"
-                min="0"
-                step="any"
-                {...field('lastDone.usage', 'apply-last-usage')}
-              />
+              <UsageInput {...field('lastDone.usage', 'apply-last-usage')} />
             </FormField>
             <FormField
               id="apply-last-date"
               label={t('apply.lastDoneDate')}
               error={errorOf('input.lastDone.date') ?? errorOf('lastDone.date')}
             >
-              <Input
-                type="date"
-                max={companyToday()}
-                {...field('lastDone.date', 'apply-last-date')}
-              />
+              <LastDoneDateInput {...field('lastDone.date', 'apply-last-date')} />
             </FormField>
             <p className="text-xs text-muted-foreground sm:col-span-2">{t('apply.lastDoneHint')}</p>
           </div>

@@ -1,11 +1,10 @@
 import type { EquipmentDto } from '@domain/schemas/equipment';
 import { servicePartRowSchema } from '@domain/schemas/equipment-forms';
 import { taskInputSchema, type TaskDto, type TaskInput } from '@domain/schemas/schedule';
-import { taskCategories, taskTimeUnits } from '@domain/schedule';
 import type { PartDto } from '@domain/schemas/work-orders';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { FormProvider, get, useForm, type FieldPath } from 'react-hook-form';
+import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -13,6 +12,15 @@ import { ServicePartsEditor } from '@/components/equipment/service-parts-editor'
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { FormField } from '@/components/form-field';
 import { useDeleteTask, useSaveTask } from '@/components/schedule/schedule-queries';
+import {
+  CategorySelect,
+  CostInput,
+  LastDoneDateInput,
+  TimeCountInput,
+  TimeUnitSelect,
+  UsageInput,
+  useTaskFormFields,
+} from '@/components/schedule/task-fields';
 import { fieldErrorsOf, useTaskWords } from '@/components/schedule/task-words';
 import {
   Dialog,
@@ -22,13 +30,10 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { api } from '@/lib/api';
-import { companyToday } from '@/lib/auth';
 import { translateError } from '@/lib/translate-message';
-import { useMessage } from '@/lib/use-message';
 
 /** The task form's strings; its paths are the API's, so a server's field error lands under its field. */
 const taskFormFields = z.object({
@@ -106,7 +111,6 @@ export default function TaskFormDialog({
 }) {
   const { t } = useTranslation('schedule');
   const words = useTaskWords();
-  const msg = useMessage();
   const parts = useQuery({
     queryKey: ['parts', 'catalogue'],
     queryFn: () => api.get<PartDto[]>('/api/parts'),
@@ -118,18 +122,11 @@ export default function TaskFormDialog({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { register, handleSubmit, formState, setError, watch } = form;
+  const { handleSubmit, setError, watch } = form;
   const save = useSaveTask(e.id);
   const category = watch('category');
   const byUsage = category !== 'renewal' && e.unit !== 'n/a';
-  const errorOf = (path: string) =>
-    msg((get(formState.errors, path) as { message?: string } | undefined)?.message);
-  const field = (path: FieldPath<FormValues>, id: string) => ({
-    id,
-    'aria-invalid': Boolean(errorOf(path)) || undefined,
-    'aria-describedby': errorOf(path) ? `${id}-error` : undefined,
-    ...register(path),
-  });
+  const { errorOf, field } = useTaskFormFields(form);
 
   const submit = handleSubmit((input) => {
     // Editing: the last done is sent only when it moved (the primary task's date is its last service).
@@ -184,13 +181,7 @@ export default function TaskFormDialog({
                 error={errorOf('category')}
                 {...(category === 'renewal' ? { hint: t('form.renewalHint') } : {})}
               >
-                <NativeSelect {...field('category', 'task-category')}>
-                  {taskCategories.map((c) => (
-                    <option key={c} value={c}>
-                      {t(`categories.${c}`)}
-                    </option>
-                  ))}
-                </NativeSelect>
+                <CategorySelect {...field('category', 'task-category')} />
               </FormField>
             </div>
             <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-3">
@@ -200,13 +191,7 @@ export default function TaskFormDialog({
                   label={t('form.everyUnit', { unit: t(`equipment:units.${e.unit}`) })}
                   error={errorOf('everyUsage')}
                 >
-                  <Input
-                    type="number"
-                    inputMode="decimal"
-                    min="0"
-                    step="any"
-                    {...field('everyUsage', 'task-every-usage')}
-                  />
+                  <UsageInput {...field('everyUsage', 'task-every-usage')} />
                 </FormField>
               ) : null}
               <FormField
@@ -214,26 +199,14 @@ export default function TaskFormDialog({
                 label={t('form.everyTime')}
                 error={errorOf('everyTime.count')}
               >
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min="1"
-                  step="1"
-                  {...field('everyTime.count', 'task-every-time')}
-                />
+                <TimeCountInput {...field('everyTime.count', 'task-every-time')} />
               </FormField>
               <FormField
                 id="task-time-unit"
                 label={t('form.timeUnit')}
                 error={errorOf('everyTime.unit')}
               >
-                <NativeSelect {...field('everyTime.unit', 'task-time-unit')}>
-                  {taskTimeUnits.map((u) => (
-                    <option key={u} value={u}>
-                      {t(`unitNames.${u}`)}
-                    </option>
-                  ))}
-                </NativeSelect>
+                <TimeUnitSelect {...field('everyTime.unit', 'task-time-unit')} />
               </FormField>
               <p className="text-xs text-muted-foreground sm:col-span-3">
                 {t('form.intervalHint')}
@@ -246,11 +219,7 @@ export default function TaskFormDialog({
                   label={t('form.lastDoneUsage')}
                   error={errorOf('lastDone.usage')}
                 >
-                  <Input
-                    type="number"
-                    inputMode="decimal"
-                    min="0"
-                    step="any"
+                  <UsageInput
                     max={e.currentUsage}
                     {...field('lastDone.usage', 'task-last-usage')}
                   />
@@ -261,11 +230,7 @@ export default function TaskFormDialog({
                 label={t('form.lastDoneDate')}
                 error={errorOf('lastDone.date')}
               >
-                <Input
-                  type="date"
-                  max={companyToday()}
-                  {...field('lastDone.date', 'task-last-date')}
-                />
+                <LastDoneDateInput {...field('lastDone.date', 'task-last-date')} />
               </FormField>
               {task ? null : (
                 <p className="text-xs text-muted-foreground sm:col-span-2">
@@ -283,13 +248,7 @@ export default function TaskFormDialog({
                 label={t('form.estimatedCost')}
                 error={errorOf('estimatedCost')}
               >
-                <Input
-                  type="number"
-                  inputMode="decimal"
-                  min="0"
-                  step="0.01"
-                  {...field('estimatedCost', 'task-cost')}
-                />
+                <CostInput {...field('estimatedCost', 'task-cost')} />
               </FormField>
             </div>
             <FormField id="task-notes" label={t('form.notes')} error={errorOf('notes')}>

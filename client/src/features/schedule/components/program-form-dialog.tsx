@@ -1,14 +1,21 @@
-import { taskCategories, taskTimeUnits } from '@domain/schedule';
 import { programInputSchema, type ProgramDto, type ProgramInput } from '@domain/schemas/schedule';
 import type { StarterProgram } from '@domain/schedule-starters';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
-import { get, useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { FormField } from '@/components/form-field';
 import { useSaveProgram } from '@/components/schedule/schedule-queries';
+import {
+  CategorySelect,
+  CostInput,
+  TimeCountInput,
+  TimeUnitSelect,
+  UsageInput,
+  useTaskFormFields,
+} from '@/components/schedule/task-fields';
 import { fieldErrorsOf } from '@/components/schedule/task-words';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,11 +26,9 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { translateError } from '@/lib/translate-message';
-import { useMessage } from '@/lib/use-message';
 
 const rowFields = z.object({
   /** A template kept when the program is edited (its machines' tasks follow it). */
@@ -122,22 +127,14 @@ export default function ProgramFormDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation('schedule');
-  const msg = useMessage();
   const form = useForm<FormValues, unknown, ProgramInput>({
     defaultValues: valuesOf(program ?? starter),
     resolver: zodResolver(programFormSchema),
   });
-  const { register, handleSubmit, formState, setError, control, watch } = form;
+  const { handleSubmit, setError, control, watch } = form;
   const rows = useFieldArray({ control, name: 'tasks' });
   const save = useSaveProgram();
-  const errorOf = (path: string) =>
-    msg((get(formState.errors, path) as { message?: string } | undefined)?.message);
-  const field = (path: FieldPath<FormValues>, id: string) => ({
-    id,
-    'aria-invalid': Boolean(errorOf(path)) || undefined,
-    'aria-describedby': errorOf(path) ? `${id}-error` : undefined,
-    ...register(path),
-  });
+  const { errorOf, field } = useTaskFormFields(form);
   const submit = handleSubmit((input) =>
     save.mutateAsync({ id: program?.id ?? null, input }).then(
       (saved) => {
@@ -205,27 +202,17 @@ export default function ProgramFormDialog({
                       label={t('programs.colCategory')}
                       error={errorOf(`${p}.category`)}
                     >
-                      <NativeSelect
+                      <CategorySelect
                         aria-label={t('programs.taskCategory', { n })}
                         {...field(`${p}.category`, `pt-category-${i}`)}
-                      >
-                        {taskCategories.map((c) => (
-                          <option key={c} value={c}>
-                            {t(`categories.${c}`)}
-                          </option>
-                        ))}
-                      </NativeSelect>
+                      />
                     </FormField>
                     <FormField
                       id={`pt-usage-${i}`}
                       label={t('programs.colUsage')}
                       error={errorOf(`${p}.everyUsage`)}
                     >
-                      <Input
-                        type="number"
-                        inputMode="decimal"
-                        min="0"
-                        step="any"
+                      <UsageInput
                         disabled={renewal}
                         aria-label={t('programs.taskEveryUsage', { n })}
                         {...field(`${p}.everyUsage`, `pt-usage-${i}`)}
@@ -236,11 +223,7 @@ export default function ProgramFormDialog({
                       label={t('programs.colTime')}
                       error={errorOf(`${p}.everyTime.count`)}
                     >
-                      <Input
-                        type="number"
-                        inputMode="numeric"
-                        min="1"
-                        step="1"
+                      <TimeCountInput
                         aria-label={t('programs.taskEveryTime', { n })}
                         {...field(`${p}.everyTime.count`, `pt-time-${i}`)}
                       />
@@ -250,27 +233,17 @@ export default function ProgramFormDialog({
                       label={t('form.timeUnit')}
                       error={errorOf(`${p}.everyTime.unit`)}
                     >
-                      <NativeSelect
+                      <TimeUnitSelect
                         aria-label={t('programs.taskTimeUnit', { n })}
                         {...field(`${p}.everyTime.unit`, `pt-unit-${i}`)}
-                      >
-                        {taskTimeUnits.map((u) => (
-                          <option key={u} value={u}>
-                            {t(`unitNames.${u}`)}
-                          </option>
-                        ))}
-                      </NativeSelect>
+                      />
                     </FormField>
                     <FormField
                       id={`pt-cost-${i}`}
                       label={t('programs.colCost')}
                       error={errorOf(`${p}.estimatedCost`)}
                     >
-                      <Input
-                        type="number"
-                        inputMode="decimal"
-                        min="0"
-                        step="0.01"
+                      <CostInput
                         aria-label={t('programs.taskCost', { n })}
                         {...field(`${p}.estimatedCost`, `pt-cost-${i}`)}
                       />
