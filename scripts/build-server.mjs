@@ -1,6 +1,7 @@
 // Bundles the server (TypeScript, domain included) into dist/server with esbuild; npm packages stay external.
 import { cpSync, mkdirSync } from 'node:fs';
 import { build } from 'esbuild';
+import { serverBundle } from './lib/server-bundle.mjs';
 
 await build({
   entryPoints: {
@@ -11,12 +12,7 @@ await build({
     backup: 'server/src/cli/backup.ts',
     restore: 'server/src/cli/restore.ts',
   },
-  outdir: 'dist/server',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
+  ...serverBundle,
   sourcemap: true,
   logLevel: 'warning',
 });

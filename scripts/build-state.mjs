@@ -18,7 +18,7 @@ const SHARED = ['domain', 'package.json', 'package-lock.json', 'tsconfig.json'];
 /** The parts of the build: what each is made from, what it makes, and the command that makes it. */
 export const PARTS = {
   server: {
-    inputs: ['server/src', 'scripts/build-server.mjs', ...SHARED],
+    inputs: ['server/src', 'scripts/build-server.mjs', 'scripts/lib/server-bundle.mjs', ...SHARED],
     outputs: ['main', 'admin-create', 'db-migrate', 'demo'].map((n) => `dist/server/${n}.js`),
     command: ['npm', ['run', '--silent', 'build:server']],
   },

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { context } from 'esbuild';
 import { forget } from './build-state.mjs';
+import { serverBundle } from './lib/server-bundle.mjs';
 
 // The watch below rewrites dist/server/main.js from the sources being edited: npm start must not take
 // that bundle for the one its record describes.
@@ -28,12 +29,7 @@ const restart = () => {
 };
 const ctx = await context({
   entryPoints: { main: 'server/src/main.ts' },
-  outdir: 'dist/server',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
+  ...serverBundle,
   sourcemap: true,
   plugins: [{ name: 'restart', setup: (b) => b.onEnd((r) => r.errors.length === 0 && restart()) }],
 });

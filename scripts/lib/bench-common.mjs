@@ -8,6 +8,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import pg from 'pg';
+import { serverBundle } from './server-bundle.mjs';
 
 export const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -71,12 +72,7 @@ export async function buildBench() {
       'bench-metrics': 'server/src/cli/bench-metrics.ts',
       'bench-import': 'server/src/cli/bench-import.ts',
     },
-    outdir: 'dist/server',
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
+    ...serverBundle,
     logLevel: 'warning',
   });
 }
