@@ -198,6 +198,13 @@ export const operatorUpdate = pgTable(
   (t) => [
     index('operator_update_company_idx').on(t.companyId, t.status, t.createdAt),
     index('operator_update_equipment_idx').on(t.equipmentId),
+    /**
+     * A machine's fill-ups in time (issue 45): the Fuel report and the machine page's peers sum them
+     * and read the first and last of a period from the index alone (reports/peer-sql.ts fuelSummarySql).
+     */
+    index('operator_update_fill_idx')
+      .on(t.equipmentId, t.createdAt, t.id, t.fuelAdded, t.newUsage)
+      .where(sql`${t.status} = 'applied' and ${t.voidedAt} is null and ${t.fuelAdded} > 0`),
     uniqueIndex('operator_update_idempotency_idx').on(t.companyId, t.idempotencyKey),
   ],
 );

@@ -48,34 +48,37 @@ export const fuelMachinesSql = (s: Scope) => sql`
   select e.id, e.name, e.type, e.unit, e.tank_capacity from equipment e where ${machinesOf(s)}
   order by lower(e.name), e.id limit ${MACHINE_LIMIT}`;
 
-/** The machine's (`f`) usage at a moment: the last reading not voided at or before it. */
-const usageAtSql = (at: string) => sql`(select n.usage from equipment_note n
-  where n.company_id = f.company_id and n.equipment_id = f.equipment_id and n.type = 'usage_update'
-    and n.usage is not null and n.voided_at is null and n.created_at <= ${sql.raw(at)}
+/** The machine's (`e`) usage at a moment: the last reading not voided at or before it. */
+const usageAtSql = (at: SQL) => sql`(select n.usage from equipment_note n
+  where n.company_id = e.company_id and n.equipment_id = e.id and n.type = 'usage_update'
+    and n.usage is not null and n.voided_at is null and n.created_at <= ${at}
   order by n.created_at desc, n.seq desc limit 1)`;
 
 /**
  * The period's fill-ups (applied, not voided) summed per machine, one row each (domain/fuel-rate.ts
  * FillSummary): how many, their gallons, the first one's gallons, the usage at the first and the last
  * (the reading sent with it, else one index probe for the last reading not voided at or before it), and
- * the gallons of those above the tank's capacity. The year's 119,200 fill-ups and 240,400 readings of
- * a 2,000-machine company were sent to Node row by row before (docs/benchmarks.md "Reports").
+ * the gallons of those above the tank's capacity. Per machine, index-only scans of
+ * operator_update_fill_idx (migration 0027). The year's 119,200 fill-ups and 240,400 readings of a
+ * 2,000-machine company were sent to Node row by row before (docs/benchmarks.md "Reports").
  */
-export const fuelSummarySql = (s: Scope, start: SQL, end: SQL) => sql`
-  select f.equipment_id, f.fills, f.gallons, f.first_gallons, f.over_capacity,
-    coalesce(f.first_usage, ${usageAtSql('f.first_at')}) as first_usage,
-    coalesce(f.last_usage, ${usageAtSql('f.last_at')}) as last_usage
-  from (
-    select u.company_id, u.equipment_id, count(*) as fills, sum(u.fuel_added) as gallons,
-      (array_agg(u.fuel_added order by u.created_at, u.id))[1] as first_gallons,
-      (array_agg(u.new_usage order by u.created_at, u.id))[1] as first_usage,
-      (array_agg(u.new_usage order by u.created_at desc, u.id desc))[1] as last_usage,
-      min(u.created_at) as first_at, max(u.created_at) as last_at,
+export const fuelSummarySql = (s: Scope, start: SQL, end: SQL) => {
+  const fills = sql`u.equipment_id = e.id and u.status = 'applied' and u.voided_at is null
+    and u.fuel_added > 0 and u.created_at >= ${start} and u.created_at < ${end}`;
+  const oneFill = (dir: SQL) => sql`(select u.fuel_added, u.new_usage, u.created_at
+    from operator_update u where ${fills} order by u.created_at ${dir}, u.id ${dir} limit 1)`;
+  return sql`
+  select e.id as equipment_id, f.fills, f.gallons, f.over_capacity, fst.fuel_added as first_gallons,
+    coalesce(fst.new_usage, ${usageAtSql(sql`fst.created_at`)}) as first_usage,
+    coalesce(lst.new_usage, ${usageAtSql(sql`lst.created_at`)}) as last_usage
+  from equipment e
+  cross join lateral (select count(*) as fills, sum(u.fuel_added) as gallons,
       array_agg(u.fuel_added) filter (where u.fuel_added > e.tank_capacity) as over_capacity
-    from operator_update u join equipment e on e.id = u.equipment_id
-    where u.company_id = ${s.company} and u.status = 'applied' and u.voided_at is null
-      and u.fuel_added > 0 and u.created_at >= ${start} and u.created_at < ${end} and ${machinesOf(s)}
-    group by u.company_id, u.equipment_id) f`;
+    from operator_update u where ${fills}) f
+  cross join lateral ${oneFill(sql`asc`)} fst
+  cross join lateral ${oneFill(sql`desc`)} lst
+  where ${machinesOf(s)}`;
+};
 
 /** Every machine's fuel rate against its peers (domain/fuel-rate.ts), and the gallons of its fill-ups. */
 export function fuelRowsOf(

@@ -1,0 +1,1 @@
+CREATE INDEX "operator_update_fill_idx" ON "operator_update" USING btree ("equipment_id","created_at","id","fuel_added","new_usage") WHERE "operator_update"."status" = 'applied' and "operator_update"."voided_at" is null and "operator_update"."fuel_added" > 0;
