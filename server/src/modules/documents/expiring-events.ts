@@ -10,21 +10,12 @@
  * corrected document) is announced again.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, between, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { addInterval, daysBetween, todayIn } from '@domain/dates';
-import { entitlement } from '@domain/subscription';
-import {
-  company,
-  document,
-  documentExpirySent,
-  documentMachine,
-  equipment,
-  webhookEndpoint,
-} from '../../db/schema/index';
-import { asCompany } from '../../db/scope';
+import { and, asc, between, eq, inArray, isNull } from 'drizzle-orm';
+import { addInterval, daysBetween } from '@domain/dates';
+import { document, documentExpirySent, documentMachine, equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { enqueueEvents, kickDelivery, type NewEvent } from '../events/index';
-import { stateOf, subscriptionColumns } from '../subscription/index';
+import { announceToSubscribers } from '../subscription/index';
 
 export const DOCUMENT_EXPIRING_EVENT = 'document.expiring';
 /** The first announcement: this many days before the expiry (the issue's "30 days before"). */
@@ -34,25 +25,11 @@ export const EXPIRING_NOTICE_DAYS = 30;
 export async function announceExpiringDocuments(
   deps: Deps,
 ): Promise<{ companies: number; sent: number }> {
-  const now = deps.now();
-  const companies = await deps.systemDb
-    .selectDistinct({ id: company.id, timeZone: company.timeZone, ...subscriptionColumns })
-    .from(webhookEndpoint)
-    .innerJoin(company, eq(company.id, webhookEndpoint.companyId))
-    .where(
-      and(
-        isNull(webhookEndpoint.deletedAt),
-        sql`${webhookEndpoint.events} @> ${JSON.stringify([DOCUMENT_EXPIRING_EVENT])}::jsonb`,
-      ),
-    );
-  let sent = 0;
-  for (const c of companies) {
-    // As the digest and service_task.due: a company whose subscription lapsed hears nothing new.
-    if (!entitlement(stateOf(c), now).entitled) continue;
-    sent += await asCompany(c.id, () => announceCompany(deps, c.id, todayIn(c.timeZone, now)));
-  }
-  if (sent > 0) kickDelivery(deps);
-  return { companies: companies.length, sent };
+  const pass = await announceToSubscribers(deps, DOCUMENT_EXPIRING_EVENT, (companyId, today) =>
+    announceCompany(deps, companyId, today),
+  );
+  if (pass.sent > 0) kickDelivery(deps);
+  return pass;
 }
 
 async function announceCompany(deps: Deps, companyId: string, today: string): Promise<number> {

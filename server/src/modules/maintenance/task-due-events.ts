@@ -9,39 +9,21 @@
  * marked done starts a new cycle (domain/task-cycle.ts) and is announced again when it next comes due.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { todayIn } from '@domain/dates';
-import { entitlement } from '@domain/subscription';
-import { company, serviceTaskDueSent, webhookEndpoint } from '../../db/schema/index';
-import { asCompany } from '../../db/scope';
+import { serviceTaskDueSent } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { enqueueEvents, kickDelivery, type NewEvent } from '../events/index';
-import { stateOf, subscriptionColumns } from '../subscription/index';
+import { announceToSubscribers } from '../subscription/index';
 import { companyTasks, dueNow, toDueTask } from './due-tasks';
 
 export const TASK_DUE_EVENT = 'service_task.due';
 
 /** One pass over every subscribed company (system scope for the list; each company in its own scope). */
 export async function announceDueTasks(deps: Deps): Promise<{ companies: number; sent: number }> {
-  const now = deps.now();
-  const companies = await deps.systemDb
-    .selectDistinct({ id: company.id, timeZone: company.timeZone, ...subscriptionColumns })
-    .from(webhookEndpoint)
-    .innerJoin(company, eq(company.id, webhookEndpoint.companyId))
-    .where(
-      and(
-        isNull(webhookEndpoint.deletedAt),
-        sql`${webhookEndpoint.events} @> ${JSON.stringify([TASK_DUE_EVENT])}::jsonb`,
-      ),
-    );
-  let sent = 0;
-  for (const c of companies) {
-    // As the digest: a company whose trial ended, or that is paused or canceled, hears nothing new.
-    if (!entitlement(stateOf(c), now).entitled) continue;
-    sent += await asCompany(c.id, () => announceCompany(deps, c.id, todayIn(c.timeZone, now)));
-  }
-  if (sent > 0) kickDelivery(deps);
-  return { companies: companies.length, sent };
+  const pass = await announceToSubscribers(deps, TASK_DUE_EVENT, (companyId, today) =>
+    announceCompany(deps, companyId, today),
+  );
+  if (pass.sent > 0) kickDelivery(deps);
+  return pass;
 }
 
 async function announceCompany(deps: Deps, companyId: string, today: string): Promise<number> {
