@@ -8,7 +8,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../lib/errors';
 import { strictSchema } from '../lib/strict-schema';
 import { hookRoutes, isApiRoute } from './route-hooks';
-import type { AuthContext } from './auth-context';
+import { companyStateColumns, type AuthContext } from './auth-context';
 
 /**
  * API keys (issue 29, docs/api.md): `Authorization: Bearer <token>` authenticates an /api request as
@@ -158,19 +158,7 @@ export function registerApiKeys(
         rateWindowStart: apiKey.rateWindowStart,
         rateCount: apiKey.rateCount,
         createdAt: apiKey.createdAt,
-        c: {
-          id: company.id,
-          name: company.name,
-          subscriptionStatus: company.subscriptionStatus,
-          subscriptionTier: company.subscriptionTier,
-          equipmentLimit: company.equipmentLimit,
-          trialEndDate: company.trialEndDate,
-          subscriptionEndDate: company.subscriptionEndDate,
-          pauseEndDate: company.pauseEndDate,
-          cancelAtPeriodEnd: company.cancelAtPeriodEnd,
-          timeZone: company.timeZone,
-          volumeUnit: company.volumeUnit,
-        },
+        c: companyStateColumns,
       });
     if (!row) throw new AppError('unauthenticated', 'integrations.invalidKey');
     const start = row.rateWindowStart?.getTime() ?? now.getTime();

@@ -1,10 +1,12 @@
 /**
  * Who is making a request, as plugins/session.ts (a cookie) or plugins/api-keys.ts (a key) sets it on
  * `req.auth`: types only, in their own file so the two plugins share them without importing each other
- * both ways. plugins/session.ts re-exports them (modules import them from there).
+ * both ways. plugins/session.ts re-exports them (modules import them from there). The company columns
+ * both read for `CompanyState` are here too.
  */
 import type { Role } from '@domain/roles';
 import type { ApiScope } from '@domain/schemas/integrations';
+import { company } from '../db/schema/index';
 
 export type CompanyState = {
   id: string;
@@ -47,3 +49,18 @@ export type AuthContext = {
 
 /** The authenticated context of a company user (owner, manager or operator). */
 export type CompanyContext = AuthContext & { companyId: string; company: CompanyState };
+
+/** The company columns a request's `CompanyState` is read from (by a session or by an API key). */
+export const companyStateColumns = {
+  id: company.id,
+  name: company.name,
+  subscriptionStatus: company.subscriptionStatus,
+  subscriptionTier: company.subscriptionTier,
+  equipmentLimit: company.equipmentLimit,
+  trialEndDate: company.trialEndDate,
+  subscriptionEndDate: company.subscriptionEndDate,
+  pauseEndDate: company.pauseEndDate,
+  cancelAtPeriodEnd: company.cancelAtPeriodEnd,
+  timeZone: company.timeZone,
+  volumeUnit: company.volumeUnit,
+};

@@ -7,7 +7,7 @@ import { NO_COMPANY, SYSTEM, withScope, type DbScope } from '../db/scope';
 import type { Deps } from '../deps';
 import { company, session, user } from '../db/schema/index';
 import { bearerOf } from './api-keys';
-import type { AuthContext } from './auth-context';
+import { companyStateColumns, type AuthContext } from './auth-context';
 import { hookRoutes, isApiRoute, SAFE_METHODS } from './route-hooks';
 
 export const SESSION_COOKIE = 'ems_sid';
@@ -80,19 +80,7 @@ async function lookupSession(db: Db, sid: string, now: Date): Promise<CachedSess
       profileImageUrl: user.profileImageUrl,
       hasSecurityQuestions: sql<boolean>`(${user.securityAnswer1Hash} is not null and ${user.securityAnswer2Hash} is not null)`,
       createdAt: user.createdAt,
-      c: {
-        id: company.id,
-        name: company.name,
-        subscriptionStatus: company.subscriptionStatus,
-        subscriptionTier: company.subscriptionTier,
-        equipmentLimit: company.equipmentLimit,
-        trialEndDate: company.trialEndDate,
-        subscriptionEndDate: company.subscriptionEndDate,
-        pauseEndDate: company.pauseEndDate,
-        cancelAtPeriodEnd: company.cancelAtPeriodEnd,
-        timeZone: company.timeZone,
-        volumeUnit: company.volumeUnit,
-      },
+      c: companyStateColumns,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
