@@ -26,6 +26,13 @@ import { MACHINE_LIMIT, periodOf } from './utilization.service';
 
 const cents = (n: number) => Math.round(n * 100);
 
+/** The list kept under `key`, made on first use. */
+function listOf<T>(map: Map<string, T[]>, key: string): T[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
+}
+
 export async function costsReport(
   deps: Deps,
   ctx: CompanyContext,
@@ -79,21 +86,19 @@ export async function costsReport(
   );
   const prices = await pricesUpTo(deps.db, ctx.companyId, to);
 
+  // Pushed, not copied: a machine's year of fill-ups (60 here) spread into a new array each time was
+  // quadratic (docs/benchmarks.md "Reports").
   const lines = new Map<string, CostLine[]>();
   for (const r of lineRows)
-    lines.set(r.equipment_id, [
-      ...(lines.get(r.equipment_id) ?? []),
-      {
-        month: r.month,
-        parts: costNum(r.parts),
-        labor: costNum(r.labor),
-        other: costNum(r.other),
-        workOrders: costNum(r.work_orders),
-      },
-    ]);
+    listOf(lines, r.equipment_id).push({
+      month: r.month,
+      parts: costNum(r.parts),
+      labor: costNum(r.labor),
+      other: costNum(r.other),
+      workOrders: costNum(r.work_orders),
+    });
   const fills = new Map<string, FillUp[]>();
-  for (const r of fillRows)
-    fills.set(r.equipment_id, [...(fills.get(r.equipment_id) ?? []), fillUpOf(r)]);
+  for (const r of fillRows) listOf(fills, r.equipment_id).push(fillUpOf(r));
 
   const months = new Map(monthsOf(from, to).map((m) => [m, { maintenance: 0, fuel: 0 }]));
   const totals = { maintenance: 0, fuel: 0 };
