@@ -170,7 +170,11 @@ export function downtimeOf(
   const end = Math.min(period.end, now);
   const figures = machines.map((m) => machineFigures(m, period.start, end));
   const byType = new Map<string, Figures[]>();
-  for (const f of figures) byType.set(f.row.type, [...(byType.get(f.row.type) ?? []), f]);
+  for (const f of figures) {
+    const list = byType.get(f.row.type);
+    if (list) list.push(f);
+    else byType.set(f.row.type, [f]);
+  }
   const types = [...byType.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([type, fs]) => ({ type, ...groupOf(fs) }));

@@ -161,4 +161,46 @@ describe('the peers’ median and the flag', () => {
     const exact = peersOf([m('p', 2.5), m('q', 2)], 'gal');
     expect(exact[0]).toMatchObject({ percentAbovePeers: 25, flagged: false });
   });
+
+  it('gives what comparing each machine with every other one gives, on random fleets of ties, gaps and mixed units', () => {
+    // The reference: each machine's peers filtered from the whole fleet and their median taken.
+    const naive = (fleet: FuelRateMachine[], x: FuelRateMachine) => {
+      const peers = fleet
+        .filter(
+          (p) =>
+            p.equipmentId !== x.equipmentId &&
+            p.type === x.type &&
+            p.unit === x.unit &&
+            p.rate.perUse !== null,
+        )
+        .map((p) => p.rate.perUse!)
+        .sort((a, b) => a - b);
+      const mid = Math.floor(peers.length / 2);
+      const med =
+        peers.length === 0
+          ? null
+          : peers.length % 2
+            ? peers[mid]!
+            : (peers[mid - 1]! + peers[mid]!) / 2;
+      return { peers: peers.length, med };
+    };
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let round = 0; round < 200; round++) {
+      const fleet = Array.from({ length: 1 + Math.floor(next() * 12) }, (_, i) =>
+        m(
+          `m${i}`,
+          next() < 0.2 ? null : Math.round(next() * 8) / 2,
+          next() < 0.5 ? 'machinery' : 'vehicle',
+          next() < 0.8 ? 'hours' : 'miles',
+        ),
+      );
+      const rows = peersOf(fleet, 'gal');
+      fleet.forEach((x, i) => {
+        const want = naive(fleet, x);
+        expect(rows[i]!.peers).toBe(want.peers);
+        expect(rows[i]!.peerMedian).toBe(rateOf(want.med, x.unit, 'gal').fuelRate);
+      });
+    }
+  });
 });

@@ -12,7 +12,7 @@
  * the first and the last.
  */
 import { LITRES_PER_GALLON, volumeIn, type VolumeUnit } from './fuel';
-import { median } from './utilization';
+import { indexInSorted, medianOfSorted } from './utilization';
 
 /** More fuel per unit of use than the median of its peers by more than this share: flagged. */
 export const FLAG_ABOVE_PEERS = 0.25;
@@ -129,17 +129,22 @@ export type FuelRateMachine = {
  * how far above it this one is (a share, 0.31 = 31 % more fuel per unit of use); flagged above 25 %.
  */
 export function peersOf(machines: readonly FuelRateMachine[], volumeUnit: VolumeUnit) {
+  // Each type and unit's rates sorted once; a machine's peers are its group less itself (a 2,000-machine
+  // company filtered and sorted its whole fleet per machine before: docs/benchmarks.md "Reports").
+  const groups = new Map<string, number[]>();
+  for (const p of machines) {
+    if (p.rate.perUse === null) continue;
+    const key = `${p.type}|${p.unit}`;
+    const list = groups.get(key);
+    if (list) list.push(p.rate.perUse);
+    else groups.set(key, [p.rate.perUse]);
+  }
+  for (const list of groups.values()) list.sort((a, b) => a - b);
   return machines.map((m) => {
-    const peers = machines
-      .filter(
-        (p) =>
-          p.equipmentId !== m.equipmentId &&
-          p.type === m.type &&
-          p.unit === m.unit &&
-          p.rate.perUse !== null,
-      )
-      .map((p) => p.rate.perUse!);
-    const med = median(peers);
+    const group = groups.get(`${m.type}|${m.unit}`) ?? [];
+    const own = m.rate.perUse === null ? -1 : indexInSorted(group, m.rate.perUse);
+    const peerCount = group.length - (own >= 0 ? 1 : 0);
+    const med = medianOfSorted(group, own);
     const above =
       m.rate.perUse === null || med === null || med <= 0
         ? null
@@ -155,7 +160,7 @@ export function peersOf(machines: readonly FuelRateMachine[], volumeUnit: Volume
       fuelRate,
       rateUnit,
       reason: m.rate.reason,
-      peers: peers.length,
+      peers: peerCount,
       peerMedian: rateOf(med, m.unit, volumeUnit).fuelRate,
       percentAbovePeers: above === null ? null : Math.round(above * 10_000) / 100,
       flagged: above !== null && above > FLAG_ABOVE_PEERS,

@@ -46,10 +46,31 @@ export const periodDays = (from: string, to: string): number => daysBetween(from
 
 /** The median of some numbers; null for none. */
 export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return medianOfSorted([...values].sort((a, b) => a - b));
+}
+
+/**
+ * The median of numbers already sorted, leaving out the one at index `skip` (none when -1): a machine's
+ * peers are its group less itself, found once per group instead of once per machine.
+ */
+export function medianOfSorted(sorted: readonly number[], skip = -1): number | null {
+  const n = sorted.length - (skip >= 0 && skip < sorted.length ? 1 : 0);
+  if (n <= 0) return null;
+  const at = (i: number) => sorted[skip >= 0 && i >= skip ? i + 1 : i]!;
+  const mid = Math.floor(n / 2);
+  return n % 2 === 1 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
+}
+
+/** The first index of `value` in ascending `sorted` (where it would go when absent). */
+export function indexInSorted(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -76,10 +97,14 @@ export function utilizationOf(
   for (const r of raw) {
     if (r.perDay === null) continue;
     const key = `${r.m.type}|${r.m.unit}`;
-    peers.set(key, [...(peers.get(key) ?? []), r.perDay]);
+    const list = peers.get(key);
+    if (list) list.push(r.perDay);
+    else peers.set(key, [r.perDay]);
   }
+  // One median per type and unit (each machine's is its group's).
+  const medians = new Map([...peers].map(([key, list]) => [key, median(list)]));
   const rows = raw.map(({ m, metered, used, perDay }): UtilizationRow => {
-    const typeMedian = median(peers.get(`${m.type}|${m.unit}`) ?? []);
+    const typeMedian = medians.get(`${m.type}|${m.unit}`) ?? null;
     const idleDays = metered ? Math.max(0, daysBetween(m.lastUsedOn ?? m.addedOn, today)) : null;
     return {
       equipmentId: m.equipmentId,
