@@ -149,6 +149,13 @@ export const equipmentNote = pgTable(
     /** The machine's timeline, paged by seq (GET /api/equipment/:id/history). */
     index('equipment_note_equipment_seq_idx').on(t.equipmentId, t.seq),
     /**
+     * Out-of-service periods (issue 45): the Downtime report reads a company's in the period, and each
+     * machine's last one before it, without scanning its year of history (reports/downtime.service.ts).
+     */
+    index('equipment_note_service_state_idx')
+      .on(t.companyId, t.equipmentId, t.createdAt)
+      .where(sql`${t.kind} in ('out_of_service', 'back_in_service')`),
+    /**
      * A machine's meter readings (issue 28): what every forecast reads (the overview's page, the machine
      * page), answered from the index alone instead of visiting every history entry of the machine.
      */

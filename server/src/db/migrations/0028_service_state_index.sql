@@ -1,0 +1,1 @@
+CREATE INDEX "equipment_note_service_state_idx" ON "equipment_note" USING btree ("company_id","equipment_id","created_at") WHERE "equipment_note"."kind" in ('out_of_service', 'back_in_service');
