@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { documentCategories } from '@domain/documents';
 import type { documentFormSchema } from '@domain/schemas/documents';
+import { FormField } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useMessage } from '@/lib/use-message';
@@ -30,19 +30,16 @@ export function DocumentFields({
   const expiryError = msg(errors.expiresOn?.message);
   return (
     <>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-title`}>{t('fields.title')}</Label>
+      <FormField id={`${id}-title`} label={t('fields.title')} error={titleError} className="gap-2">
         <Input
           id={`${id}-title`}
           aria-invalid={Boolean(titleError) || undefined}
           aria-describedby={titleError ? `${id}-title-error` : undefined}
           {...form.register('title')}
         />
-        <FieldError id={`${id}-title-error`} message={titleError} />
-      </div>
+      </FormField>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <div className="grid min-w-0 gap-2">
-          <Label htmlFor={`${id}-category`}>{t('fields.category')}</Label>
+        <FormField id={`${id}-category`} label={t('fields.category')} className="min-w-0 gap-2">
           <NativeSelect id={`${id}-category`} {...form.register('category')}>
             {documentCategories.map((c) => (
               <option key={c} value={c}>
@@ -50,9 +47,13 @@ export function DocumentFields({
               </option>
             ))}
           </NativeSelect>
-        </div>
-        <div className="grid min-w-0 gap-2">
-          <Label htmlFor={`${id}-expires`}>{t('fields.expiresOn')}</Label>
+        </FormField>
+        <FormField
+          id={`${id}-expires`}
+          label={t('fields.expiresOn')}
+          error={expiryError}
+          className="min-w-0 gap-2"
+        >
           <Input
             id={`${id}-expires`}
             type="date"
@@ -60,13 +61,11 @@ export function DocumentFields({
             aria-describedby={expiryError ? `${id}-expires-error` : undefined}
             {...form.register('expiresOn')}
           />
-          <FieldError id={`${id}-expires-error`} message={expiryError} />
-        </div>
+        </FormField>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-notes`}>{t('fields.notes')}</Label>
+      <FormField id={`${id}-notes`} label={t('fields.notes')} className="gap-2">
         <Textarea id={`${id}-notes`} rows={2} {...form.register('notes')} />
-      </div>
+      </FormField>
     </>
   );
 }

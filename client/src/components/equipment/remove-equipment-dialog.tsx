@@ -2,6 +2,7 @@ import type { EquipmentDto } from '@domain/schemas/equipment';
 import { AlertTriangle, Archive } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,7 +12,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteEquipment, useRetireEquipment } from './equipment-queries';
@@ -103,8 +103,7 @@ export function RemoveEquipmentDialog({
               <Archive className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
               <p>{t('remove.retireExplain')}</p>
             </div>
-            <div className="grid gap-2">
-              <Label htmlFor="retirement-notes">{t('remove.notesLabel')}</Label>
+            <FormField id="retirement-notes" label={t('remove.notesLabel')} className="gap-2">
               <Textarea
                 id="retirement-notes"
                 value={notes}
@@ -113,7 +112,7 @@ export function RemoveEquipmentDialog({
                 rows={3}
                 maxLength={2000}
               />
-            </div>
+            </FormField>
             <DialogFooter className="sm:justify-between">
               <Button
                 variant="link"

@@ -6,6 +6,7 @@ import type { PartDto } from '@domain/schemas/work-orders';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { TaskDto } from '@domain/schemas/schedule';
+import { FormField } from '@/components/form-field';
 import { defaultTaskIds } from '@/components/schedule/default-tasks';
 import { useTasks } from '@/components/schedule/schedule-queries';
 import { useTaskWords } from '@/components/schedule/task-words';
@@ -262,8 +263,12 @@ function ServiceForm({
           ) : null}
         </fieldset>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <div className="grid gap-2">
-            <Label htmlFor="service-cost">{t('service.cost')}</Label>
+          <FormField
+            id="service-cost"
+            label={t('service.cost')}
+            error={errorOf('cost')}
+            className="gap-2"
+          >
             <Input
               id="service-cost"
               type="number"
@@ -273,8 +278,7 @@ function ServiceForm({
               {...described('cost')}
               {...register('cost')}
             />
-            {fieldError('cost')}
-          </div>
+          </FormField>
           <div className="grid gap-2">
             <Label htmlFor="service-by">{t('service.performedBy')}</Label>
             <Input
@@ -287,8 +291,12 @@ function ServiceForm({
             {fieldError('performedBy')}
           </div>
         </div>
-        <div className="grid gap-2">
-          <Label htmlFor="service-notes">{t('service.notes')}</Label>
+        <FormField
+          id="service-notes"
+          label={t('service.notes')}
+          error={errorOf('notes')}
+          className="gap-2"
+        >
           <Textarea
             id="service-notes"
             rows={2}
@@ -296,8 +304,7 @@ function ServiceForm({
             {...described('notes')}
             {...register('notes')}
           />
-          {fieldError('notes')}
-        </div>
+        </FormField>
         <FormDialogFooter
           className="gap-2"
           cancelLabel={t('actions.cancel')}

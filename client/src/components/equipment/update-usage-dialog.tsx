@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
+import { FormField } from '@/components/form-field';
 import {
   Dialog,
   DialogContent,
@@ -15,7 +16,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateUsage } from './equipment-queries';
 import { formatUsage } from './format';
@@ -98,8 +98,12 @@ export function UpdateUsageDialog({ equipment, open, onOpenChange }: Props) {
                 {t('usage.current')}:{' '}
                 <strong>{formatUsage(t, equipment.currentUsage, equipment.unit)}</strong>
               </p>
-              <div className="grid gap-2">
-                <Label htmlFor="usage-increase">{t('usage.increaseLabel')}</Label>
+              <FormField
+                id="usage-increase"
+                label={t('usage.increaseLabel')}
+                error={error}
+                className="gap-2"
+              >
                 <Input
                   id="usage-increase"
                   type="number"
@@ -112,8 +116,7 @@ export function UpdateUsageDialog({ equipment, open, onOpenChange }: Props) {
                   aria-describedby={error ? 'usage-increase-error' : undefined}
                   {...form.register('usageIncrease')}
                 />
-                <FieldError id="usage-increase-error" message={error} />
-              </div>
+              </FormField>
               <p className="rounded-md bg-muted p-3 text-sm" aria-live="polite">
                 {t('usage.newTotal')}:{' '}
                 <strong>{formatUsage(t, equipment.currentUsage + increase, equipment.unit)}</strong>

@@ -1,5 +1,6 @@
 import { Download, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -44,8 +45,11 @@ export function FilterBar({
       aria-label={t('filters.label')}
       className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_12rem_auto] lg:items-end"
     >
-      <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
-        <Label htmlFor="dashboard-search">{t('filters.search')}</Label>
+      <FormField
+        id="dashboard-search"
+        label={t('filters.search')}
+        className="sm:col-span-2 lg:col-span-1"
+      >
         <div className="relative">
           <Search
             className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
@@ -60,7 +64,7 @@ export function FilterBar({
             onChange={(e) => onSearch(e.target.value)}
           />
         </div>
-      </div>
+      </FormField>
       <div className="grid gap-1.5">
         <Label htmlFor="dashboard-status">{t('filters.status')}</Label>
         <NativeSelect

@@ -9,6 +9,7 @@ import { FileUp, Layers, Plus, QrCode, Search } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { FormField } from '@/components/form-field';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -212,8 +213,11 @@ export default function EquipmentListPage() {
             onSubmit={onSearchSubmit}
             className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_16rem_12rem] lg:items-end"
           >
-            <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
-              <Label htmlFor="equipment-search">{t('list.search')}</Label>
+            <FormField
+              id="equipment-search"
+              label={t('list.search')}
+              className="sm:col-span-2 lg:col-span-1"
+            >
               <div className="relative">
                 <Search
                   className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
@@ -230,7 +234,7 @@ export default function EquipmentListPage() {
                   onChange={(e) => setSearchInput(e.target.value)}
                 />
               </div>
-            </div>
+            </FormField>
             <div className="grid gap-1.5">
               <Label htmlFor="equipment-status">{t('list.statusFilter')}</Label>
               <Select

@@ -22,7 +22,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { translateError } from '@/lib/translate-message';
@@ -111,10 +110,9 @@ export function ResolveDialog({
               {...invalid(costError, 'resolve-cost')}
             />
           </FormField>
-          <div className="grid gap-1">
-            <Label htmlFor="resolve-by">{t('resolve.performedBy')}</Label>
+          <FormField id="resolve-by" label={t('resolve.performedBy')} className="gap-1">
             <Input id="resolve-by" maxLength={120} {...form.register('performedBy')} />
-          </div>
+          </FormField>
         </div>
       ) : null}
       <FormField

@@ -13,6 +13,7 @@ import {
   type TemplateFormValues,
   type TemplateInput,
 } from '@domain/schemas/inspections';
+import { FormField } from '@/components/form-field';
 import { FieldError } from '@/components/ui/label';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -25,7 +26,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { translateError } from '@/lib/translate-message';
@@ -126,16 +126,19 @@ export function TemplateEditor({
             <DialogTitle>{template ? t('templates.edit') : t('templates.new')}</DialogTitle>
             <DialogDescription>{t('templates.editorHint')}</DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="template-name">{t('templates.name')}</Label>
+          <FormField
+            id="template-name"
+            label={t('templates.name')}
+            error={nameError}
+            className="gap-2"
+          >
             <Input
               id="template-name"
               maxLength={100}
               {...form.register('name')}
               {...invalid(nameError, 'template-name')}
             />
-            <FieldError id="template-name-error" message={nameError} />
-          </div>
+          </FormField>
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">{t('templates.appliesTo')}</legend>
             <Controller
@@ -240,18 +243,20 @@ export function TemplateEditor({
                   aria-label={t('templates.itemN', { n: i + 1 })}
                 >
                   <div className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_10rem]">
-                    <div className="grid gap-1">
-                      <Label htmlFor={`label-${item.id}`}>{t('templates.label')}</Label>
+                    <FormField
+                      id={`label-${item.id}`}
+                      label={t('templates.label')}
+                      error={labelError}
+                      className="gap-1"
+                    >
                       <Input
                         id={`label-${item.id}`}
                         maxLength={120}
                         {...form.register(`items.${i}.label`)}
                         {...invalid(labelError, `label-${item.id}`)}
                       />
-                      <FieldError id={`label-${item.id}-error`} message={labelError} />
-                    </div>
-                    <div className="grid gap-1">
-                      <Label htmlFor={`kind-${item.id}`}>{t('templates.kind')}</Label>
+                    </FormField>
+                    <FormField id={`kind-${item.id}`} label={t('templates.kind')} className="gap-1">
                       <NativeSelect id={`kind-${item.id}`} {...form.register(`items.${i}.kind`)}>
                         {itemKinds.map((k) => (
                           <option key={k} value={k}>
@@ -259,30 +264,36 @@ export function TemplateEditor({
                           </option>
                         ))}
                       </NativeSelect>
-                    </div>
+                    </FormField>
                   </div>
                   <div className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_10rem]">
-                    <div className="grid gap-1">
-                      <Label htmlFor={`help-${item.id}`}>{t('templates.help')}</Label>
+                    <FormField
+                      id={`help-${item.id}`}
+                      label={t('templates.help')}
+                      error={helpError}
+                      className="gap-1"
+                    >
                       <Input
                         id={`help-${item.id}`}
                         maxLength={300}
                         {...form.register(`items.${i}.help`)}
                         {...invalid(helpError, `help-${item.id}`)}
                       />
-                      <FieldError id={`help-${item.id}-error`} message={helpError} />
-                    </div>
+                    </FormField>
                     {kind === 'number' ? (
-                      <div className="grid gap-1">
-                        <Label htmlFor={`unit-${item.id}`}>{t('templates.unit')}</Label>
+                      <FormField
+                        id={`unit-${item.id}`}
+                        label={t('templates.unit')}
+                        error={unitError}
+                        className="gap-1"
+                      >
                         <Input
                           id={`unit-${item.id}`}
                           maxLength={20}
                           {...form.register(`items.${i}.unit`)}
                           {...invalid(unitError, `unit-${item.id}`)}
                         />
-                        <FieldError id={`unit-${item.id}-error`} message={unitError} />
-                      </div>
+                      </FormField>
                     ) : null}
                   </div>
                   <div className="flex flex-wrap items-center gap-4">

@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatUsage } from '@/components/equipment/format';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
+import { FormField } from '@/components/form-field';
 import {
   Dialog,
   DialogContent,
@@ -19,7 +20,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
+import { FieldError } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { browserTimeZone, useCurrentUser } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
@@ -96,8 +97,12 @@ export default function RecordReadingDialog({ equipment: e, open, onOpenChange }
               {t('figures.lastReading', { date: formatDateTime(e.lastReadingAt) })}
             </span>
           </p>
-          <div className="grid gap-2">
-            <Label htmlFor="reading-total">{t('reading.total')}</Label>
+          <FormField
+            id="reading-total"
+            label={t('reading.total')}
+            error={usageError}
+            className="gap-2"
+          >
             <Input
               id="reading-total"
               type="number"
@@ -110,11 +115,9 @@ export default function RecordReadingDialog({ equipment: e, open, onOpenChange }
               aria-describedby={usageError ? 'reading-total-error' : undefined}
               {...form.register('newUsage')}
             />
-            <FieldError id="reading-total-error" message={usageError} />
-          </div>
+          </FormField>
           <div className="grid grid-cols-2 gap-3">
-            <div className="grid min-w-0 gap-2">
-              <Label htmlFor="reading-date">{t('reading.date')}</Label>
+            <FormField id="reading-date" label={t('reading.date')} className="min-w-0 gap-2">
               <Input
                 id="reading-date"
                 type="date"
@@ -124,9 +127,8 @@ export default function RecordReadingDialog({ equipment: e, open, onOpenChange }
                 aria-describedby={timeError ? 'reading-time-error' : undefined}
                 {...form.register('date')}
               />
-            </div>
-            <div className="grid min-w-0 gap-2">
-              <Label htmlFor="reading-time">{t('reading.time')}</Label>
+            </FormField>
+            <FormField id="reading-time" label={t('reading.time')} className="min-w-0 gap-2">
               <Input
                 id="reading-time"
                 type="time"
@@ -135,7 +137,7 @@ export default function RecordReadingDialog({ equipment: e, open, onOpenChange }
                 aria-describedby={timeError ? 'reading-time-error' : undefined}
                 {...form.register('time')}
               />
-            </div>
+            </FormField>
           </div>
           <FieldError id="reading-time-error" message={timeError} />
           <FormDialogFooter

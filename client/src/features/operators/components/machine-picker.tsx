@@ -2,6 +2,7 @@ import type { TemplateDto } from '@domain/schemas/inspections';
 import { ClipboardCheck, Gauge, Loader2, OctagonAlert, QrCode, Search } from 'lucide-react';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -63,8 +64,7 @@ export function MachinePicker({
           <ScanDialog onFound={picker.onScanned} onClose={() => picker.setScanning(false)} />
         </Suspense>
       ) : null}
-      <div className="grid gap-2">
-        <Label htmlFor="equipmentSearch">{t('screen.search')}</Label>
+      <FormField id="equipmentSearch" label={t('screen.search')} className="gap-2">
         <div className="relative">
           <Search
             className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
@@ -89,7 +89,7 @@ export function MachinePicker({
             className="h-12 pl-9 text-base"
           />
         </div>
-      </div>
+      </FormField>
 
       <div className="grid gap-2">
         <Label htmlFor="equipmentSelect">{t('screen.equipment')}</Label>

@@ -1,5 +1,6 @@
 import { Fuel } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -125,8 +126,7 @@ export function UpdateFields({
         ) : null}
       </div>
 
-      <div className="grid gap-2">
-        <Label htmlFor="notes">{t('screen.notes')}</Label>
+      <FormField id="notes" label={t('screen.notes')} className="gap-2">
         <Textarea
           id="notes"
           value={form.notes}
@@ -136,7 +136,7 @@ export function UpdateFields({
           maxLength={2000}
           className="text-base"
         />
-      </div>
+      </FormField>
 
       <PhotoInput value={form.photo} onChange={form.setPhoto} />
     </>

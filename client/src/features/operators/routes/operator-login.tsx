@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { OPERATOR_HOME } from '@domain/schemas/operators';
+import { FormField } from '@/components/form-field';
 import { LanguageSelect } from '@/components/language-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -125,8 +126,7 @@ export default function OperatorLoginPage() {
                 {t('login.waiting', { count: waiting })}
               </p>
             ) : null}
-            <div className="grid gap-2">
-              <Label htmlFor="operatorName">{t('login.username')}</Label>
+            <FormField id="operatorName" label={t('login.username')} className="gap-2">
               <Input
                 id="operatorName"
                 name="username"
@@ -139,9 +139,8 @@ export default function OperatorLoginPage() {
                 onChange={(e) => setOperatorName(e.target.value)}
                 className="h-12 text-base"
               />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="operatorPassword">{t('login.password')}</Label>
+            </FormField>
+            <FormField id="operatorPassword" label={t('login.password')} className="gap-2">
               <PasswordInput
                 id="operatorPassword"
                 name="password"
@@ -150,7 +149,7 @@ export default function OperatorLoginPage() {
                 onChange={(e) => setPassword(e.target.value)}
                 className="h-12 pr-11 text-base"
               />
-            </div>
+            </FormField>
             <p className="flex gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
               <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
               {t('login.caseNote')}

@@ -1,9 +1,10 @@
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
+import { FieldError } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { buildMailto } from './mailto';
@@ -68,8 +69,7 @@ export function ContactForm({ supportEmail }: { supportEmail: string | null }) {
     type: 'text' | 'email',
     autoComplete: string,
   ) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={`${id}-${key}`}>{t(`contact.${key}`)}</Label>
+    <FormField id={`${id}-${key}`} label={t(`contact.${key}`)}>
       <Input
         id={`${id}-${key}`}
         name={key}
@@ -82,7 +82,7 @@ export function ContactForm({ supportEmail }: { supportEmail: string | null }) {
         aria-required
         {...(missing(key) ? { 'aria-describedby': `${id}-error` } : {})}
       />
-    </div>
+    </FormField>
   );
 
   return (
@@ -92,8 +92,7 @@ export function ContactForm({ supportEmail }: { supportEmail: string | null }) {
         {field('email', 'email', 'email')}
       </div>
       {field('subject', 'text', 'off')}
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-message`}>{t('contact.message')}</Label>
+      <FormField id={`${id}-message`} label={t('contact.message')}>
         <Textarea
           id={`${id}-message`}
           name="message"
@@ -105,7 +104,7 @@ export function ContactForm({ supportEmail }: { supportEmail: string | null }) {
           aria-required
           {...(missing('message') ? { 'aria-describedby': `${id}-error` } : {})}
         />
-      </div>
+      </FormField>
       <FieldError id={`${id}-error`} message={error ?? undefined} />
       <div>
         <Button type="submit">

@@ -13,6 +13,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -179,8 +180,7 @@ export function WorkOrderForm({
           <Input {...field('title')} {...register('title')} />
           {fieldError('title')}
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor="wo-kind">{t('kind')}</Label>
+        <FormField id="wo-kind" label={t('kind')} className="gap-1">
           <NativeSelect {...field('kind')} {...register('kind')}>
             {workOrderKinds.map((k) => (
               <option key={k} value={k}>
@@ -188,9 +188,8 @@ export function WorkOrderForm({
               </option>
             ))}
           </NativeSelect>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="wo-priority">{t('priority')}</Label>
+        </FormField>
+        <FormField id="wo-priority" label={t('priority')} className="gap-1">
           <NativeSelect {...field('priority')} {...register('priority')}>
             {workOrderPriorities.map((k) => (
               <option key={k} value={k}>
@@ -198,7 +197,7 @@ export function WorkOrderForm({
               </option>
             ))}
           </NativeSelect>
-        </div>
+        </FormField>
         <div className="grid gap-1">
           <Label htmlFor="wo-dueDate">{t('dueDate')}</Label>
           <Input type="date" {...field('dueDate')} {...register('dueDate')} />

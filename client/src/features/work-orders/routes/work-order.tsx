@@ -10,6 +10,7 @@ import { Suspense, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { FormField } from '@/components/form-field';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -241,8 +242,7 @@ function PartsCard({ w, closed }: { w: WorkOrderDto; closed: boolean }) {
           className="no-print grid grid-cols-1 gap-2 sm:grid-cols-[1fr_6rem_auto] sm:items-end"
           noValidate
         >
-          <div className="grid gap-1">
-            <Label htmlFor="wo-part">{t('part')}</Label>
+          <FormField id="wo-part" label={t('part')} className="gap-1">
             <NativeSelect id="wo-part" {...form.register('partId')}>
               <option value="">{t('choosePart')}</option>
               {(parts.data ?? []).map((p) => (
@@ -255,9 +255,8 @@ function PartsCard({ w, closed }: { w: WorkOrderDto; closed: boolean }) {
                 </option>
               ))}
             </NativeSelect>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="wo-qty">{t('quantity')}</Label>
+          </FormField>
+          <FormField id="wo-qty" label={t('quantity')} className="gap-1">
             <Input
               id="wo-qty"
               type="number"
@@ -268,7 +267,7 @@ function PartsCard({ w, closed }: { w: WorkOrderDto; closed: boolean }) {
               aria-describedby={quantityError ? 'wo-qty-error' : undefined}
               {...form.register('quantity')}
             />
-          </div>
+          </FormField>
           <Button type="submit" className="h-11" disabled={!partId || add.isPending}>
             {t('addPart')}
           </Button>
@@ -314,8 +313,7 @@ function PhotosCard({ w, closed }: { w: WorkOrderDto; closed: boolean }) {
         </ul>
       )}
       {!closed && (
-        <div className="no-print grid gap-1">
-          <Label htmlFor="wo-photo">{t('addPhoto')}</Label>
+        <FormField id="wo-photo" label={t('addPhoto')} className="no-print gap-1">
           <Input
             id="wo-photo"
             type="file"
@@ -337,7 +335,7 @@ function PhotosCard({ w, closed }: { w: WorkOrderDto; closed: boolean }) {
                 );
             }}
           />
-        </div>
+        </FormField>
       )}
     </Card>
   );

@@ -3,8 +3,8 @@ import type { EquipmentInput } from '@domain/schemas/equipment';
 import { CalendarClock } from 'lucide-react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/form-field';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { formatDate } from '@/lib/format';
 import { InputField, SelectField } from './fields';
@@ -52,12 +52,15 @@ export function ScheduleSection() {
               />
             )}
           />
-          <div className="grid gap-1">
-            <Label htmlFor="hasScheduledMaintenance">{t('form.scheduledToggle')}</Label>
+          <FormField
+            id="hasScheduledMaintenance"
+            label={t('form.scheduledToggle')}
+            className="gap-1"
+          >
             <p id="scheduled-help" className="text-xs text-muted-foreground">
               {t('form.scheduledHelp')}
             </p>
-          </div>
+          </FormField>
         </div>
         {scheduled && (
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
