@@ -81,6 +81,36 @@ describe('a fill-up in money', () => {
     expect(priceInForce(prices, 'gas', '2026-11-01')?.price).toBe(1.1);
   });
 
+  it('finds the price in force in an unsorted list as looking through every price does, ties to the later one', () => {
+    const days = [
+      '2026-01-01',
+      '2026-02-15',
+      '2026-03-01',
+      '2026-03-01',
+      '2026-05-20',
+      '2026-07-04',
+    ];
+    const list: FuelPriceEntry[] = [...days].reverse().map((from, i) => ({
+      fuelType: i % 3 === 0 ? 'gas' : 'diesel',
+      price: i + 1,
+      volumeUnit: 'gal',
+      from,
+    }));
+    // Two diesel prices from the same day: the later in the list is in force.
+    list.push({ fuelType: 'diesel', price: 99, volumeUnit: 'gal', from: '2026-05-20' });
+    const reference = (fuelType: 'gas' | 'diesel', day: string) => {
+      let best: FuelPriceEntry | null = null;
+      for (const p of list)
+        if (p.fuelType === fuelType && p.from <= day && (!best || p.from >= best.from)) best = p;
+      return best;
+    };
+    for (let d = 0; d < 240; d++) {
+      const day = new Date(Date.UTC(2025, 11, 1 + d)).toISOString().slice(0, 10);
+      for (const fuel of ['gas', 'diesel'] as const)
+        expect(priceInForce(list, fuel, day)).toBe(reference(fuel, day));
+    }
+  });
+
   it('values a fill-up at its own cost, else its own price, else the company price, else nothing', () => {
     expect(fillUpValue(fill({ cost: 41.237 }), prices)).toEqual({ cost: 41.24, source: 'cost' });
     expect(fillUpValue(fill({ price: 4, priceUnit: 'gal', cost: 30 }), prices)).toEqual({

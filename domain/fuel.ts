@@ -58,16 +58,45 @@ export type FuelPriceEntry = {
   from: string;
 };
 
+/**
+ * Each fuel's prices sorted by their first day, made once per price list (a report values a company's
+ * year of fill-ups against the same list: 119,200 of them looked through every price before).
+ */
+const priceBooks = new WeakMap<readonly FuelPriceEntry[], Map<PricedFuel, FuelPriceEntry[]>>();
+function priceBookOf(prices: readonly FuelPriceEntry[]) {
+  let book = priceBooks.get(prices);
+  if (!book) {
+    book = new Map();
+    for (const p of prices) {
+      const list = book.get(p.fuelType);
+      if (list) list.push(p);
+      else book.set(p.fuelType, [p]);
+    }
+    // Stable: of two prices with the same first day, the later in the list wins, as it always did.
+    for (const list of book.values())
+      list.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+    priceBooks.set(prices, book);
+  }
+  return book;
+}
+
 /** The price in force for a fuel on a day: the one with the latest `from` on or before it, else none. */
 export function priceInForce(
   prices: readonly FuelPriceEntry[],
   fuelType: PricedFuel,
   day: string,
 ): FuelPriceEntry | null {
-  let best: FuelPriceEntry | null = null;
-  for (const p of prices)
-    if (p.fuelType === fuelType && p.from <= day && (!best || p.from >= best.from)) best = p;
-  return best;
+  const list = priceBookOf(prices).get(fuelType);
+  if (!list) return null;
+  // The last price whose first day is on or before `day` (binary search).
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]!.from <= day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? null : list[lo - 1]!;
 }
 
 /** A fill-up as stored: gallons, type, the day (company time) and its own price or cost, if given. */

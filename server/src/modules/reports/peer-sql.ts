@@ -59,7 +59,7 @@ const usageAtSql = (at: SQL) => sql`(select n.usage from equipment_note n
  * FillSummary): how many, their gallons, the first one's gallons, the usage at the first and the last
  * (the reading sent with it, else one index probe for the last reading not voided at or before it), and
  * the gallons of those above the tank's capacity. Per machine, index-only scans of
- * operator_update_fill_idx (migration 0027). The year's 119,200 fill-ups and 240,400 readings of a
+ * operator_update_fill_company_idx (migration 0029). The year's 119,200 fill-ups and 240,400 readings of a
  * 2,000-machine company were sent to Node row by row before (docs/benchmarks.md "Reports").
  */
 export const fuelSummarySql = (s: Scope, start: SQL, end: SQL) => {

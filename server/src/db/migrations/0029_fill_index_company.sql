@@ -1,0 +1,2 @@
+DROP INDEX "operator_update_fill_idx";--> statement-breakpoint
+CREATE INDEX "operator_update_fill_company_idx" ON "operator_update" USING btree ("equipment_id","created_at","id","fuel_added","new_usage","company_id") WHERE "operator_update"."status" = 'applied' and "operator_update"."voided_at" is null and "operator_update"."fuel_added" > 0;
