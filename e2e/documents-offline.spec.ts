@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
   expect as baseExpect,
@@ -34,11 +34,11 @@ const fetchFrom = (page: Page, url: string, headers: Record<string, string> = {}
     [url, headers] as const,
   );
 
-test('the operator opens the manual and the documents list again with no signal; sign-out deletes them', async ({
-  page,
-  browser,
-}) => {
-  test.slow();
+/**
+ * A machine with a manual (PDF) and a photo, and the operator's phone signed in with its service worker
+ * in control; `openDocuments` shows the machine's documents panel, `openManual` opens the manual.
+ */
+async function phoneWithDocuments(page: Page, browser: Browser) {
   const team = await setupFieldTeam(page.request, { namePrefix: 'Loader' });
   const upload = async (title: string, category: string, file: object) => {
     const res = await page.request.post(`/api/equipment/${team.equipmentId}/documents`, {
@@ -98,6 +98,26 @@ test('the operator opens the manual and the documents list again with no signal;
     await tab.close();
   };
 
+  return { team, ctx, op, manualUrl, openDocuments, openManual };
+}
+
+/** The offline copies of the API the service worker keeps (lib/offline-caches.ts). */
+const keptCaches = (op: Page) =>
+  op.evaluate(async () => {
+    const names = await caches.keys();
+    return names.filter((n) => n.startsWith('ems-field-')).sort();
+  });
+
+test('the operator opens the manual and the documents list again with no signal; sign-out deletes them', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const { team, ctx, op, manualUrl, openDocuments, openManual } = await phoneWithDocuments(
+    page,
+    browser,
+  );
+
   // Online: the list, the thumbnail and the manual, opened once.
   await openManual(await openDocuments());
 
@@ -125,14 +145,31 @@ test('the operator opens the manual and the documents list again with no signal;
 
   // Back online, signed out: none of the copies stays for the next person on the phone.
   await ctx.setOffline(false);
-  const kept = () =>
-    op.evaluate(async () => {
-      const names = await caches.keys();
-      return names.filter((n) => n.startsWith('ems-field-')).sort();
-    });
-  expect(await kept()).toEqual(['ems-field-api', 'ems-field-files', 'ems-field-thumbnails']);
+  expect(await keptCaches(op)).toEqual([
+    'ems-field-api',
+    'ems-field-files',
+    'ems-field-thumbnails',
+  ]);
   await op.getByRole('button', { name: 'Logout' }).click();
   await expect(op).toHaveURL(/\/$|\/login|\/employee-login/);
-  await expect.poll(kept).toEqual([]);
+  await expect.poll(() => keptCaches(op)).toEqual([]);
+  await ctx.close();
+});
+
+test('a session the server ended (401) deletes the offline copies too, not only the user', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const { ctx, op, openDocuments } = await phoneWithDocuments(page, browser);
+  await openDocuments();
+  await expect.poll(() => keptCaches(op)).toEqual(['ems-field-api', 'ems-field-thumbnails']);
+  // The session ends on the server's side (expired, or the operator removed): the next answer is a 401.
+  const cookies = await ctx.cookies();
+  await ctx.clearCookies();
+  await ctx.addCookies(cookies.filter((c) => c.name !== 'ems_sid'));
+  await op.reload();
+  await expect(op.getByRole('heading', { name: 'Operator Login' })).toBeVisible();
+  await expect.poll(() => keptCaches(op)).toEqual([]);
   await ctx.close();
 });

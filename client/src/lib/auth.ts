@@ -5,7 +5,7 @@ import { todayIn } from '@domain/dates';
 import { ApiError, api, getOrNullOn401 } from './api';
 import { setTimeZoneSource } from './format';
 import { LANGUAGE_STORAGE_KEY } from './i18n';
-import { FIELD_API_CACHE, OFFLINE_API_CACHES } from './offline-caches';
+import { OFFLINE_API_CACHES } from './offline-caches';
 import { queryClient } from './query-client';
 
 export const authKeys = { user: ['auth', 'user'] as const };
@@ -84,13 +84,14 @@ export function useSessionUnconfirmed(): boolean {
   );
 }
 
-/** The service worker's copy of the current-user answer is dropped with the session (a 401). */
-function dropCachedUser() {
+/**
+ * The service worker's copies of API answers are dropped with the session (a 401): the current user,
+ * and the operator screen's answers, documents' thumbnails and files, as sign-out drops them. A session
+ * the server ended (expired, the operator removed) must not leave the company's manuals on the phone.
+ */
+function dropOfflineCopies() {
   if (typeof caches === 'undefined') return;
-  void caches
-    .open(FIELD_API_CACHE)
-    .then((c) => c.delete('/api/auth/user'))
-    .catch(() => false);
+  for (const name of OFFLINE_API_CACHES) void caches.delete(name).catch(() => false);
 }
 
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
@@ -115,7 +116,7 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
   else {
     clearSignedInHint();
     forgetDeviceSession();
-    dropCachedUser();
+    dropOfflineCopies();
   }
   return user;
 }
