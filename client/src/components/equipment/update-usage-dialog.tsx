@@ -15,10 +15,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateUsage } from './equipment-queries';
 import { formatUsage } from './format';
+import { UsageAmountInput } from './usage-amount-input';
 import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
 
@@ -104,16 +104,9 @@ export function UpdateUsageDialog({ equipment, open, onOpenChange }: Props) {
                 error={error}
                 className="gap-2"
               >
-                <Input
+                <UsageAmountInput
                   id="usage-increase"
-                  type="number"
-                  inputMode="decimal"
-                  step="0.1"
-                  min="0"
-                  required
-                  autoFocus
-                  aria-invalid={Boolean(error) || undefined}
-                  aria-describedby={error ? 'usage-increase-error' : undefined}
+                  error={error}
                   {...form.register('usageIncrease')}
                 />
               </FormField>

@@ -1,6 +1,6 @@
 import { applyProgramSchema, type ApplyProgramInput } from '@domain/schemas/schedule';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -15,10 +15,8 @@ import {
 } from '@/components/ui/dialog';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
-import { translateError } from '@/lib/translate-message';
 import { useApplyProgram, usePrograms } from './schedule-queries';
 import { LastDoneDateInput, UsageInput, useTaskFormFields } from './task-fields';
-import { fieldErrorsOf } from './task-words';
 
 const applyFormFields = z.object({
   programId: z.string(),
@@ -73,8 +71,8 @@ export default function ApplyProgramDialog({
       ),
     ),
   });
-  const { handleSubmit, setError } = form;
-  const { errorOf, field } = useTaskFormFields(form);
+  const { handleSubmit } = form;
+  const { errorOf, field, refused } = useTaskFormFields(form);
   const submit = handleSubmit(({ programId, input }) =>
     apply.mutateAsync({ id: programId, input }).then(
       (res) => {
@@ -82,16 +80,7 @@ export default function ApplyProgramDialog({
         onApplied?.();
         onOpenChange(false);
       },
-      (err: unknown) => {
-        for (const [path, message] of fieldErrorsOf(err, t))
-          if (path.startsWith('lastDone'))
-            setError(path as FieldPath<FormValues>, { type: 'server', message });
-        toast({
-          title: t('apply.failed'),
-          description: translateError(t, err),
-          variant: 'destructive',
-        });
-      },
+      refused(t('apply.failed'), (path) => path.startsWith('lastDone')),
     ),
   );
   const list = programs.data ?? [];

@@ -4,8 +4,11 @@ import { get, type FieldPath, type FieldValues, type UseFormReturn } from 'react
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { toast } from '@/components/ui/use-toast';
 import { companyToday } from '@/lib/auth';
+import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
+import { fieldErrorsOf } from './task-words';
 
 /**
  * The schedule dialogs' fields (a task's category, interval, last done and estimated cost), the same
@@ -14,11 +17,14 @@ import { useMessage } from '@/lib/use-message';
  */
 
 /**
- * A form's translated error at a path (also a nested one, `tasks.0.name`), and a field's props:
- * its id, registered, marked invalid with its error's id (the one `FormField` writes, `<id>-error`).
+ * A form's translated error at a path (also a nested one, `tasks.0.name`), a field's props (its id,
+ * registered, marked invalid with its error's id: the one `FormField` writes, `<id>-error`), and what a
+ * refused save does: each of the server's field errors under its field (those `keep` keeps), and a
+ * toast titled `title` with the reason.
  */
 export function useTaskFormFields<T extends FieldValues, O>(form: UseFormReturn<T, unknown, O>) {
   const msg = useMessage();
+  const { t } = useTranslation('schedule');
   const errorOf = (path: string) =>
     msg((get(form.formState.errors, path) as { message?: string } | undefined)?.message);
   const field = (path: FieldPath<T>, id: string) => ({
@@ -27,7 +33,14 @@ export function useTaskFormFields<T extends FieldValues, O>(form: UseFormReturn<
     'aria-describedby': errorOf(path) ? `${id}-error` : undefined,
     ...form.register(path),
   });
-  return { errorOf, field };
+  const refused =
+    (title: string, keep: (path: string) => boolean = () => true) =>
+    (err: unknown) => {
+      for (const [path, message] of fieldErrorsOf(err, t))
+        if (keep(path)) form.setError(path as FieldPath<T>, { type: 'server', message });
+      toast({ title, description: translateError(t, err), variant: 'destructive' });
+    };
+  return { errorOf, field, refused };
 }
 
 type SelectProps = ComponentProps<typeof NativeSelect>;

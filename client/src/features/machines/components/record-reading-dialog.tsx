@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatUsage } from '@/components/equipment/format';
+import { UsageAmountInput } from '@/components/equipment/usage-amount-input';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { FormField } from '@/components/form-field';
 import {
@@ -103,16 +104,9 @@ export default function RecordReadingDialog({ equipment: e, open, onOpenChange }
             error={usageError}
             className="gap-2"
           >
-            <Input
+            <UsageAmountInput
               id="reading-total"
-              type="number"
-              inputMode="decimal"
-              step="0.1"
-              min="0"
-              required
-              autoFocus
-              aria-invalid={Boolean(usageError) || undefined}
-              aria-describedby={usageError ? 'reading-total-error' : undefined}
+              error={usageError}
               {...form.register('newUsage')}
             />
           </FormField>

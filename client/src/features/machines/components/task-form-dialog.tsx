@@ -4,7 +4,7 @@ import { taskInputSchema, type TaskDto, type TaskInput } from '@domain/schemas/s
 import type { PartDto } from '@domain/schemas/work-orders';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -21,7 +21,7 @@ import {
   UsageInput,
   useTaskFormFields,
 } from '@/components/schedule/task-fields';
-import { fieldErrorsOf, useTaskWords } from '@/components/schedule/task-words';
+import { useTaskWords } from '@/components/schedule/task-words';
 import {
   Dialog,
   DialogContent,
@@ -122,11 +122,11 @@ export default function TaskFormDialog({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { handleSubmit, setError, watch } = form;
+  const { handleSubmit, watch } = form;
   const save = useSaveTask(e.id);
   const category = watch('category');
   const byUsage = category !== 'renewal' && e.unit !== 'n/a';
-  const { errorOf, field } = useTaskFormFields(form);
+  const { errorOf, field, refused } = useTaskFormFields(form);
 
   const submit = handleSubmit((input) => {
     // Editing: the last done is sent only when it moved (the primary task's date is its last service).
@@ -146,15 +146,7 @@ export default function TaskFormDialog({
         });
         onOpenChange(false);
       },
-      (err: unknown) => {
-        for (const [path, message] of fieldErrorsOf(err, t))
-          setError(path as FieldPath<FormValues>, { type: 'server', message });
-        toast({
-          title: t('form.failed'),
-          description: translateError(t, err),
-          variant: 'destructive',
-        });
-      },
+      refused(t('form.failed')),
     );
   });
 

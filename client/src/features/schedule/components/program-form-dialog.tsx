@@ -2,7 +2,7 @@ import { programInputSchema, type ProgramDto, type ProgramInput } from '@domain/
 import type { StarterProgram } from '@domain/schedule-starters';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
-import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
@@ -16,7 +16,6 @@ import {
   UsageInput,
   useTaskFormFields,
 } from '@/components/schedule/task-fields';
-import { fieldErrorsOf } from '@/components/schedule/task-words';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -28,7 +27,6 @@ import {
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { translateError } from '@/lib/translate-message';
 
 const rowFields = z.object({
   /** A template kept when the program is edited (its machines' tasks follow it). */
@@ -131,25 +129,17 @@ export default function ProgramFormDialog({
     defaultValues: valuesOf(program ?? starter),
     resolver: zodResolver(programFormSchema),
   });
-  const { handleSubmit, setError, control, watch } = form;
+  const { handleSubmit, control, watch } = form;
   const rows = useFieldArray({ control, name: 'tasks' });
   const save = useSaveProgram();
-  const { errorOf, field } = useTaskFormFields(form);
+  const { errorOf, field, refused } = useTaskFormFields(form);
   const submit = handleSubmit((input) =>
     save.mutateAsync({ id: program?.id ?? null, input }).then(
       (saved) => {
         toast({ title: t('programs.saved'), description: saved.name });
         onOpenChange(false);
       },
-      (err: unknown) => {
-        for (const [path, message] of fieldErrorsOf(err, t))
-          setError(path as FieldPath<FormValues>, { type: 'server', message });
-        toast({
-          title: t('programs.failed'),
-          description: translateError(t, err),
-          variant: 'destructive',
-        });
-      },
+      refused(t('programs.failed')),
     ),
   );
   return (
