@@ -65,3 +65,23 @@ export async function createQueueOnce(
     }
   }
 }
+
+/**
+ * A scheduled job every app server may run: its queue (`stately`: at most one run waiting and one
+ * running across the servers; created with createQueueOnce), its cron schedule, and this server's
+ * worker polling every `pollingIntervalSeconds`.
+ */
+export async function scheduleJob(
+  boss: PgBoss,
+  job: {
+    name: string;
+    cron: string;
+    retry: Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay' | 'expireInSeconds'>;
+    pollingIntervalSeconds: number;
+  },
+  work: () => Promise<void>,
+): Promise<void> {
+  await createQueueOnce(boss, job.name, { name: job.name, policy: 'stately', ...job.retry });
+  await boss.schedule(job.name, job.cron);
+  await boss.work(job.name, { pollingIntervalSeconds: job.pollingIntervalSeconds }, work);
+}

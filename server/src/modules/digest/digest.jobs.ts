@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps';
-import { createQueueOnce, startJobQueue, type JobQueue } from '../../lib/job-queue';
+import { scheduleJob, startJobQueue, type JobQueue } from '../../lib/job-queue';
 import { createMailer, type Mailer } from '../../lib/mailer';
 import { runDigests } from './digest.service';
 import { runMonthlySummaries } from './monthly-summary';
@@ -35,17 +35,14 @@ export async function startDigestJobs(
   );
   const mailer = deps.config.SMTP_URL ? createMailer(deps.config.SMTP_URL) : null;
   const { boss } = queue;
-  await createQueueOnce(boss, DIGEST_JOB, {
-    name: DIGEST_JOB,
-    policy: 'stately',
-    retryLimit: 3,
-    retryDelay: 60,
-    expireInSeconds: 15 * 60,
-  });
-  await boss.schedule(DIGEST_JOB, DIGEST_CRON);
-  await boss.work(
-    DIGEST_JOB,
-    { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 10 },
+  await scheduleJob(
+    boss,
+    {
+      name: DIGEST_JOB,
+      cron: DIGEST_CRON,
+      retry: { retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60 },
+      pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 10,
+    },
     async () => {
       const r = await digestPass(deps, mailer);
       if (r.queued > 0 || r.monthlyQueued > 0 || r.sent > 0)

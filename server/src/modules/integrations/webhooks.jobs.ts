@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { asSystem } from '../../db/scope';
 import type { Deps } from '../../deps';
-import { createQueueOnce, startJobQueue, type JobQueue } from '../../lib/job-queue';
+import { scheduleJob, startJobQueue, type JobQueue } from '../../lib/job-queue';
 import { announceExpiringDocuments } from '../documents/index';
 import { announceDueTasks } from '../maintenance/index';
 import { deliverDue, pendingDeliveries } from './webhooks.service';
@@ -36,17 +36,15 @@ export async function startWebhookJobs(
     opts.schema,
   );
   const { boss } = queue;
-  await createQueueOnce(boss, WEBHOOK_JOB, {
-    name: WEBHOOK_JOB,
-    policy: 'stately',
-    retryLimit: 1,
-    retryDelay: 10,
-    expireInSeconds: 5 * 60,
-  });
-  await boss.schedule(WEBHOOK_JOB, WEBHOOK_CRON);
-  await boss.work(
-    WEBHOOK_JOB,
-    { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2;
+  await scheduleJob(
+    boss,
+    {
+      name: WEBHOOK_JOB,
+      cron: WEBHOOK_CRON,
+      retry: { retryLimit: 1, retryDelay: 10, expireInSeconds: 5 * 60 },
+      pollingIntervalSeconds,
+    },
     async () => {
       // Due deliveries of every company: a system path (db/scope.ts).
       const r = await asSystem(() => deliverDue(deps));
@@ -56,17 +54,14 @@ export async function startWebhookJobs(
       if (r.delivered + r.failed >= 50) await boss.send(WEBHOOK_JOB, {});
     },
   );
-  await createQueueOnce(boss, TASK_DUE_JOB, {
-    name: TASK_DUE_JOB,
-    policy: 'stately',
-    retryLimit: 1,
-    retryDelay: 30,
-    expireInSeconds: 10 * 60,
-  });
-  await boss.schedule(TASK_DUE_JOB, TASK_DUE_CRON);
-  await boss.work(
-    TASK_DUE_JOB,
-    { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+  await scheduleJob(
+    boss,
+    {
+      name: TASK_DUE_JOB,
+      cron: TASK_DUE_CRON,
+      retry: { retryLimit: 1, retryDelay: 30, expireInSeconds: 10 * 60 },
+      pollingIntervalSeconds,
+    },
     async () => {
       const r = await announceDueTasks(deps);
       if (r.sent > 0) log.info({ event: 'service_task_due_run', ...r }, 'service tasks due');
