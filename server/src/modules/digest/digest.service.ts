@@ -29,6 +29,7 @@ import { fuelFlagsOf, fuelSnapshot, newFuelFlags, type FuelFlag } from './digest
 
 import { appUrl, effectiveFrequency, FREQUENCY_SQL, unsubscribeUrl } from './preferences.service';
 import { recipientColumns, recipientsAfter } from './recipients';
+import { scheduledMailRow } from './outbox.service';
 export {
   preferences,
   unsubscribe,
@@ -306,21 +307,18 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
           if (mail)
             await tx
               .insert(mailOutbox)
-              .values({
-                companyId,
-                userId: u.id,
-                dedupeKey: `digest:${u.id}:${today}`,
-                kind: 'digest',
-                toAddress: u.email!,
-                subject: mail.subject,
-                textBody: mail.text,
-                htmlBody: mail.html,
-                headers: {
-                  'List-Unsubscribe': `<${unsubscribe}>`,
-                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-                },
-                createdAt: now,
-              })
+              .values(
+                scheduledMailRow({
+                  companyId,
+                  userId: u.id,
+                  dedupeKey: `digest:${u.id}:${today}`,
+                  kind: 'digest',
+                  toAddress: u.email!,
+                  mail,
+                  unsubscribe,
+                  now,
+                }),
+              )
               .onConflictDoNothing();
           await tx
             .update(digestState)

@@ -21,6 +21,7 @@ import { mailLanguageOf } from './digest-text';
 import { renderMonthly, type MonthlyContent } from './monthly-text';
 import { recipientColumns, recipientsAfter } from './recipients';
 import { appUrl, unsubscribeUrl } from './preferences.service';
+import { scheduledMailRow } from './outbox.service';
 
 /** Days of the month on which last month's summary may still go (a missed 1st is caught up). */
 const LAST_DAY_TO_SEND = 3;
@@ -180,21 +181,18 @@ export async function runMonthlySummaries(deps: Deps): Promise<MonthlyRunResult>
       const inserted = await asCompany(companyId, () =>
         deps.db
           .insert(mailOutbox)
-          .values({
-            companyId,
-            userId: u.id,
-            dedupeKey,
-            kind: 'monthly',
-            toAddress: u.email!,
-            subject: mail.subject,
-            textBody: mail.text,
-            htmlBody: mail.html,
-            headers: {
-              'List-Unsubscribe': `<${unsubscribe}>`,
-              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-            },
-            createdAt: now,
-          })
+          .values(
+            scheduledMailRow({
+              companyId,
+              userId: u.id,
+              dedupeKey,
+              kind: 'monthly',
+              toAddress: u.email!,
+              mail,
+              unsubscribe,
+              now,
+            }),
+          )
           .onConflictDoNothing()
           .returning({ id: mailOutbox.id }),
       );

@@ -10,6 +10,35 @@ export const MAX_ATTEMPTS = 5;
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
+/**
+ * The outbox row of a scheduled mail (the digest, the monthly summary) to one user: its text and HTML,
+ * and the one-click unsubscribe headers (RFC 8058) pointing at `unsubscribe`.
+ */
+export const scheduledMailRow = (m: {
+  companyId: string;
+  userId: string;
+  dedupeKey: string;
+  kind: OutboxRow['kind'];
+  toAddress: string;
+  mail: { subject: string; text: string; html: string };
+  unsubscribe: string;
+  now: Date;
+}) => ({
+  companyId: m.companyId,
+  userId: m.userId,
+  dedupeKey: m.dedupeKey,
+  kind: m.kind,
+  toAddress: m.toAddress,
+  subject: m.mail.subject,
+  textBody: m.mail.text,
+  htmlBody: m.mail.html,
+  headers: {
+    'List-Unsubscribe': `<${m.unsubscribe}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  },
+  createdAt: m.now,
+});
+
 // The outbox is one queue for every company: these functions read and write it through the system
 // scope (db/scope.ts), as background work that crosses companies.
 
