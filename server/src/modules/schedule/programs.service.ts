@@ -19,21 +19,18 @@ import { AppError, notFound } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import { actorOf, bumpEquipmentVersion, recordMany, type NewEntry } from '../ledger/index';
 import { checkCatalogueParts } from '../parts/index';
-import { everyTimeOf, findProgram, partsDtoOf, type ProgramRow } from './task-rows';
+import {
+  everyTimeOf,
+  findProgram,
+  partsDtoOf,
+  storedTaskFields,
+  type ProgramRow,
+} from './task-rows';
 import { todayOf } from './tasks.service';
 
 type TemplateRow = typeof serviceProgramTask.$inferSelect;
 
-const templateFields = (t: ProgramTaskInput) => ({
-  name: t.name,
-  category: t.category,
-  everyUsage: t.everyUsage ?? null,
-  everyTimeCount: t.everyTime?.count ?? null,
-  everyTimeUnit: t.everyTime?.unit ?? null,
-  parts: partsDtoOf(t.parts ?? []),
-  estimatedCost: t.estimatedCost ?? null,
-  notes: t.notes ?? null,
-});
+const templateFields = (t: ProgramTaskInput) => storedTaskFields(t);
 
 /** Programs with their templates and the machines following them: three queries whatever their number. */
 async function programDtos(db: DbOrTx, companyId: string, ids?: string[]): Promise<ProgramDto[]> {

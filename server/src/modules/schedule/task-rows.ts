@@ -182,3 +182,23 @@ export function checkLastDone(
       fieldErrors: { 'lastDone.date': 'schedule.lastDoneDateFuture' },
     });
 }
+
+/** Values of a task's template fields as stored (a machine's task, a program's template). */
+export const storedTaskFields = (t: {
+  name: string;
+  category: string;
+  everyUsage?: number | null;
+  everyTime?: EveryTime | null;
+  parts?: { partId?: string | null; part: string; qty?: number | null }[] | undefined;
+  estimatedCost?: number | null;
+  notes?: string | null;
+}) => ({
+  name: t.name,
+  category: t.category,
+  everyUsage: t.everyUsage ?? null,
+  everyTimeCount: t.everyTime?.count ?? null,
+  everyTimeUnit: t.everyTime?.unit ?? null,
+  parts: partsDtoOf(t.parts ?? []),
+  estimatedCost: t.estimatedCost ?? null,
+  notes: t.notes ?? null,
+});

@@ -6,7 +6,7 @@
  * them in the same statement.
  */
 import { and, eq, max } from 'drizzle-orm';
-import { nextDueDateOf, type EveryTime } from '@domain/schedule';
+import { nextDueDateOf } from '@domain/schedule';
 import {
   taskInputSchema,
   type TaskDto,
@@ -30,6 +30,7 @@ import {
   everyTimeOf,
   findTask,
   partsDtoOf,
+  storedTaskFields,
   tasksOf,
   toTaskDtos,
   type TaskRow,
@@ -67,26 +68,6 @@ const oneDto = async (db: DbOrTx, deps: Deps, ctx: CompanyContext, machine: Row,
   return dto;
 };
 
-/** Values of a task's template fields as stored. */
-const storedFields = (t: {
-  name: string;
-  category: string;
-  everyUsage?: number | null;
-  everyTime?: EveryTime | null;
-  parts?: { partId?: string | null; part: string; qty?: number | null }[] | undefined;
-  estimatedCost?: number | null;
-  notes?: string | null;
-}) => ({
-  name: t.name,
-  category: t.category,
-  everyUsage: t.everyUsage ?? null,
-  everyTimeCount: t.everyTime?.count ?? null,
-  everyTimeUnit: t.everyTime?.unit ?? null,
-  parts: partsDtoOf(t.parts ?? []),
-  estimatedCost: t.estimatedCost ?? null,
-  notes: t.notes ?? null,
-});
-
 /** Adds a task to a machine, last done at the given usage and date (default: its current usage, today). */
 export async function createTask(
   deps: Deps,
@@ -113,7 +94,7 @@ export async function createTask(
       .values({
         companyId: ctx.companyId,
         equipmentId: machine.id,
-        ...storedFields(input),
+        ...storedTaskFields(input),
         lastDoneUsage,
         lastDoneDate,
         nextDueDate: nextDueDateOf(lastDoneDate, input.everyTime ?? null),
@@ -225,7 +206,7 @@ export async function updateTask(
     const [updated] = await tx
       .update(serviceTask)
       .set({
-        ...storedFields(merged),
+        ...storedTaskFields(merged),
         ...(current.isPrimary
           ? {
               everyUsage: fresh!.everyUsage,
