@@ -1,10 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type {
-  EquipmentDto,
-  ServiceEntryDto,
-  ServiceInput,
-  ServiceLogDto,
-} from '@domain/schemas/equipment';
+import type { ServiceEntryDto, ServiceInput, ServiceLogDto } from '@domain/schemas/equipment';
 import type { DbOrTx } from '../../db/client';
 import { equipment, equipmentNote } from '../../db/schema/index';
 import type { Deps } from '../../deps';
@@ -13,13 +8,13 @@ import type { CompanyContext } from '../../plugins/session';
 import { machineStatusFromTasks } from '@domain/schedule';
 import { machineCost } from '@domain/costs';
 import { costLinesSql, costNum, rowsOf, startUsageSql } from './cost-lines';
-import { enqueueEvents, kickDelivery } from '../events/index';
+import { enqueueEvents } from '../events/index';
 import { actorName, actorOf, bumpEquipmentVersion, record } from '../ledger/index';
 import { drawServiceParts } from '../parts/index';
 import { nextDateOf } from './equipment.columns';
-import { companyToday, findAnyRow, findRow } from './equipment.queries';
+import { findAnyRow } from './equipment.queries';
 import { partsOf, type NoteRow, type Row } from './equipment.dto';
-import { equipmentDtoOf, tasksByMachine } from './machine-tasks';
+import { tasksByMachine } from './machine-tasks';
 
 const EXPORT_LIMIT = 20_000;
 
@@ -40,25 +35,6 @@ export type TasksDone = {
    */
   resetOthers: (tx: DbOrTx, usage: number, date: string) => Promise<void>;
 };
-
-/**
- * Mark as Serviced without tasks (the primary task only): see the schedule module's markServiced for the
- * route, which also resets the tasks chosen.
- */
-export async function recordService(
-  deps: Deps,
-  ctx: CompanyContext,
-  id: string,
-  input: ServiceInput,
-): Promise<EquipmentDto> {
-  const today = companyToday(deps, ctx);
-  const row = await deps.db.transaction(async (tx) => {
-    const e = await findRow(tx, ctx, id, true);
-    return recordServiceTx(tx, deps, ctx, e, input, today);
-  });
-  kickDelivery(deps);
-  return equipmentDtoOf(deps.db, ctx.companyId, row, deps.now(), today);
-}
 
 /**
  * A service entry inside the caller's transaction, on a machine the caller has locked (Mark as
