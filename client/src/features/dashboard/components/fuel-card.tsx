@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useExportRun } from './use-export-run';
 import { toast } from '@/components/ui/use-toast';
 import { volumeIn } from '@domain/fuel';
 import { formatNumber } from '@/lib/format';
@@ -26,7 +27,7 @@ export function FuelCard() {
   const summary = useFuelSummary();
   const reset = useResetFuel();
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, run } = useExportRun();
   const chartSlot = useInView<HTMLDivElement>();
   // Volumes arrive in stored gallons; shown in the company's unit, converted once here (domain/fuel.ts).
   const volumeUnit = useCurrentUser().user?.volumeUnit ?? 'gal';
@@ -41,9 +42,8 @@ export function FuelCard() {
   };
   const total = s?.total ?? 0;
 
-  const exportFuel = async () => {
-    setExporting(true);
-    try {
+  const exportFuel = () =>
+    run(async () => {
       const rows = await downloadRowsAsCsv(
         '/api/fuel-usage/export',
         fuelUsageColumnsIn(volumeUnit),
@@ -56,16 +56,7 @@ export function FuelCard() {
           variant: 'destructive',
         });
       else toast({ title: t('exportComplete'), description: t('exportedRows', { count: rows }) });
-    } catch (err) {
-      toast({
-        title: t('exportFailed'),
-        description: translateError(t, err),
-        variant: 'destructive',
-      });
-    } finally {
-      setExporting(false);
-    }
-  };
+    });
 
   const doReset = () =>
     reset.mutate(undefined, {

@@ -16,7 +16,7 @@ import { entryText, useHistoryLang } from '@/components/equipment/entry-text';
 import { downloadRowsAsCsv } from '../api/download-export';
 import { HISTORY_MAX, HISTORY_PAGE, useRecentHistory } from '../api/get-history';
 import { ShowMoreItem } from './show-more-item';
-import { translateError } from '@/lib/translate-message';
+import { useExportRun } from './use-export-run';
 import { companyToday, useCurrentUser } from '@/lib/auth';
 
 /**
@@ -28,14 +28,13 @@ export function HistoryCard() {
   const { t: tc } = useTranslation('common');
   const [limit, setLimit] = useState(HISTORY_PAGE);
   const history = useRecentHistory(limit);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, run } = useExportRun();
   // Fuel in the company's unit, stated in the CSV's header (domain/fuel.ts).
   const volumeUnit = useCurrentUser().user?.volumeUnit ?? 'gal';
   const entries = history.data ?? [];
 
-  const exportHistory = async (what: 'history' | 'services') => {
-    setExporting(true);
-    try {
+  const exportHistory = (what: 'history' | 'services') =>
+    run(async () => {
       const rows =
         what === 'history'
           ? await downloadRowsAsCsv<HistoryRecordDto>(
@@ -55,16 +54,7 @@ export function HistoryCard() {
           variant: 'destructive',
         });
       else toast({ title: t('exportComplete'), description: t('exportedRows', { count: rows }) });
-    } catch (err) {
-      toast({
-        title: t('exportFailed'),
-        description: translateError(t, err),
-        variant: 'destructive',
-      });
-    } finally {
-      setExporting(false);
-    }
-  };
+    });
 
   return (
     <Card>

@@ -11,6 +11,7 @@ import { downloadText } from '@/lib/download';
 import { fetchFilteredEquipment, FIRST_OVERVIEW, useDashboardOverview } from '../api/get-equipment';
 import type { TypeFilter } from '../components/filter-bar';
 import { EmptyState } from '../components/empty-state';
+import { useExportRun } from '../components/use-export-run';
 import { HistoryCard } from '../components/history-card';
 import { RecentUpdatesCard } from '../components/recent-updates-card';
 import { SummaryTiles, type StatusFilter } from '../components/summary-tiles';
@@ -40,7 +41,7 @@ export default function DashboardPage() {
   const deferredSearch = useDeferredValue(search);
   const overviewQ = useDashboardOverview({ status, type, search: deferredSearch, limit });
   const [servicingId, setServicingId] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, run } = useExportRun();
 
   // The first answer is rendered in a deferred (time-sliced) render with the spinner up meanwhile: a
   // query result alone would build the whole dashboard in one synchronous, long task. Later answers
@@ -56,9 +57,8 @@ export default function DashboardPage() {
       setLimit(PAGE);
     };
 
-  const exportReport = async () => {
-    setExporting(true);
-    try {
+  const exportReport = () =>
+    run(async () => {
       const [rows, { exportFileName, maintenanceReportColumns, toCsv }] = await Promise.all([
         fetchFilteredEquipment({ status, type, search }),
         import('@domain/csv'),
@@ -76,16 +76,7 @@ export default function DashboardPage() {
         toCsv(maintenanceReportColumns, rows),
       );
       toast({ title: t('exportComplete'), description: t('exportedRows', { count: rows.length }) });
-    } catch (err) {
-      toast({
-        title: t('exportFailed'),
-        description: translateError(t, err),
-        variant: 'destructive',
-      });
-    } finally {
-      setExporting(false);
-    }
-  };
+    });
 
   if (overviewQ.isLoading || (overviewQ.data && !data)) return <PageSpinner />;
 
