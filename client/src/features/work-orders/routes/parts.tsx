@@ -10,7 +10,6 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -23,6 +22,7 @@ import { useMessage } from '@/lib/use-message';
 import { cn } from '@/lib/utils';
 import { useParts } from '../api/get-lookups';
 import { useCreatePart, useStockChange } from '../api/mutations';
+import { ListStates } from '../components/list-states';
 
 /** Parts inventory (issue 27): the catalogue, low stock first; stock changes only by stock moves. */
 export default function PartsPage() {
@@ -39,21 +39,13 @@ export default function PartsPage() {
         </Button>
       </div>
       {adding && <PartForm onDone={() => setAdding(false)} />}
-      {q.isLoading ? (
-        <PageSpinner />
-      ) : q.isError ? (
-        <p role="alert" className="text-destructive">
-          {translateError(t, q.error)}
-        </p>
-      ) : parts.length === 0 ? (
-        <Card className="p-8 text-center text-muted-foreground">{t('parts.empty')}</Card>
-      ) : (
+      <ListStates query={q} isEmpty={parts.length === 0} empty={t('parts.empty')}>
         <ul className="grid gap-2" aria-label={t('parts.title')}>
           {parts.map((p) => (
             <PartRow key={p.id} p={p} />
           ))}
         </ul>
-      )}
+      </ListStates>
     </main>
   );
 }

@@ -8,7 +8,6 @@ import { Download, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -16,10 +15,10 @@ import { companyToday, useCurrentUser } from '@/lib/auth';
 import { downloadText } from '@/lib/download';
 import { useStickerName } from '@/lib/use-sticker-name';
 import { formatDate, formatUsd } from '@/lib/format';
-import { translateError } from '@/lib/translate-message';
 import { cn } from '@/lib/utils';
 import { useAssignees } from '../api/get-lookups';
 import { useWorkOrders } from '../api/get-work-orders';
+import { ListStates } from '../components/list-states';
 import { StatusPill } from '../components/work-order-bits';
 import { WorkOrderForm } from '../components/work-order-form';
 
@@ -153,15 +152,7 @@ export default function WorkOrdersPage() {
           </NativeSelect>
         )}
       </div>
-      {q.isLoading ? (
-        <PageSpinner />
-      ) : q.isError ? (
-        <p role="alert" className="text-destructive">
-          {translateError(t, q.error)}
-        </p>
-      ) : items.length === 0 ? (
-        <Card className="p-8 text-center text-muted-foreground">{t('empty')}</Card>
-      ) : (
+      <ListStates query={q} isEmpty={items.length === 0} empty={t('empty')}>
         <ul className="grid gap-2" aria-label={t('title')}>
           {items.map((w) => (
             <li key={w.id}>
@@ -188,7 +179,7 @@ export default function WorkOrdersPage() {
             </li>
           ))}
         </ul>
-      )}
+      </ListStates>
     </main>
   );
 }
