@@ -8,13 +8,15 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
+  AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
 
 /**
  * "Are you sure?" before an action (remove a task, delete a program, an operator, a manager; restore
  * a retired machine, reset the fuel count): a title, what will happen, Cancel and the action. `onConfirm` runs the action; the dialog
  * stays open until the caller closes it (on success), so a failure can be shown with it still there,
- * unless `closeOnConfirm`.
+ * unless `closeOnConfirm`. With a `trigger` (a button) it opens itself when the trigger is pressed
+ * (`open` left out); `children` stand between the description and the buttons.
  */
 export function ConfirmDialog({
   open,
@@ -27,9 +29,11 @@ export function ConfirmDialog({
   pending = false,
   destructive = true,
   closeOnConfirm = false,
+  trigger,
+  children,
 }: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description: ReactNode;
   cancelLabel: string;
@@ -40,14 +44,18 @@ export function ConfirmDialog({
   destructive?: boolean;
   /** Close as soon as the action is chosen, instead of leaving it to the caller. */
   closeOnConfirm?: boolean;
+  trigger?: ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
+      {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction

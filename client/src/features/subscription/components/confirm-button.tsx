@@ -1,15 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button, type ButtonProps } from '@/components/ui/button';
 
 /** A button whose action runs only after the user confirms it in a dialog. */
@@ -27,8 +17,8 @@ export function ConfirmButton(props: {
   children?: ReactNode;
 }) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant={props.variant ?? 'outline'}
           disabled={props.disabled}
@@ -36,23 +26,16 @@ export function ConfirmButton(props: {
         >
           {props.label}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{props.title}</AlertDialogTitle>
-          <AlertDialogDescription>{props.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {props.children}
-        <AlertDialogFooter>
-          <AlertDialogCancel>{props.cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={props.onConfirm}
-            destructive={props.confirmVariant === 'destructive'}
-          >
-            {props.confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={props.title}
+      description={props.description}
+      cancelLabel={props.cancelLabel}
+      confirmLabel={props.confirmLabel}
+      onConfirm={props.onConfirm}
+      destructive={props.confirmVariant === 'destructive'}
+      closeOnConfirm
+    >
+      {props.children}
+    </ConfirmDialog>
   );
 }

@@ -9,16 +9,7 @@ import { Camera } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -156,29 +147,25 @@ export function CompleteCard({ w }: { w: WorkOrderDto }) {
           {t('completeButton')}
         </Button>
       </form>
-      <AlertDialog open={confirming !== null} onOpenChange={(o) => !o && setConfirming(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>
-              {t('untickedTitle', { count: unticked.length, total: w.tasks.length })}
-            </AlertDialogTitle>
-            <AlertDialogDescription>{t('untickedBody')}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <ul className="list-disc pl-5 text-sm" data-testid="unticked-tasks">
-            {unticked.map((x) => (
-              <li key={x.id} className="break-words">
-                {x.label}
-              </li>
-            ))}
-          </ul>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('untickedBack')}</AlertDialogCancel>
-            <AlertDialogAction onClick={() => confirming && void send(confirming)}>
-              {t('untickedConfirm')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(o) => !o && setConfirming(null)}
+        title={t('untickedTitle', { count: unticked.length, total: w.tasks.length })}
+        description={t('untickedBody')}
+        cancelLabel={t('untickedBack')}
+        confirmLabel={t('untickedConfirm')}
+        onConfirm={() => confirming && void send(confirming)}
+        destructive={false}
+        closeOnConfirm
+      >
+        <ul className="list-disc pl-5 text-sm" data-testid="unticked-tasks">
+          {unticked.map((x) => (
+            <li key={x.id} className="break-words">
+              {x.label}
+            </li>
+          ))}
+        </ul>
+      </ConfirmDialog>
     </Card>
   );
 }
