@@ -1,16 +1,7 @@
-import { File, FileImage, FileSpreadsheet, FileText } from 'lucide-react';
 import { documentKindOf, opensInBrowser } from '@domain/documents';
 import type { DocumentDto } from '@domain/schemas/documents';
+import { documentIcons } from './document-icons';
 import { documentFileUrl, documentThumbnailUrl } from './documents-api';
-
-const icons = {
-  pdf: FileText,
-  image: FileImage,
-  'text-document': FileText,
-  spreadsheet: FileSpreadsheet,
-  text: FileText,
-  other: File,
-} as const;
 
 /**
  * A record's files, small (issue 42): a timeline entry's receipt, invoice or the document it added,
@@ -21,7 +12,7 @@ export function DocumentChips({ documents }: { documents: DocumentDto[] }) {
   return (
     <ul className="flex flex-wrap gap-2" data-testid="entry-documents">
       {documents.map((d) => {
-        const Icon = icons[documentKindOf(d.contentType)];
+        const Icon = documentIcons[documentKindOf(d.contentType)];
         return (
           <li key={d.id}>
             <a

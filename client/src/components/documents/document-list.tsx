@@ -1,20 +1,11 @@
-import { File, FileImage, FileSpreadsheet, FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { documentKindOf, formatBytes, opensInBrowser } from '@domain/documents';
 import type { DocumentDto } from '@domain/schemas/documents';
 import { formatDate } from '@/lib/format';
+import { documentIcons } from './document-icons';
 import { documentFileUrl, documentThumbnailUrl } from './documents-api';
 import { ExpiryBadge } from './expiry-badge';
-
-const icons = {
-  pdf: FileText,
-  image: FileImage,
-  'text-document': FileText,
-  spreadsheet: FileSpreadsheet,
-  text: FileText,
-  other: File,
-} as const;
 
 /** A date (or "expires Dec 10, 2026") kept on one line: a phone's narrow card broke it after the day. */
 const keepTogether = (text: string) => text.replace(/ /g, '\u00a0');
@@ -36,7 +27,7 @@ export function DocumentList({
   return (
     <ul className="divide-y" aria-label={t('list')}>
       {documents.map((d) => {
-        const Icon = icons[documentKindOf(d.contentType)];
+        const Icon = documentIcons[documentKindOf(d.contentType)];
         const inline = opensInBrowser(d.contentType);
         return (
           <li key={d.id} className="flex items-start gap-3 py-2 first:pt-0">
