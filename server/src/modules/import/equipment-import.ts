@@ -43,6 +43,7 @@ import {
   lineOf,
   activeMachines,
   indexMachines,
+  countByAction,
 } from './sheet';
 
 type PlannedEquipment = EquipmentImportRow & {
@@ -213,11 +214,8 @@ function cellIssuesOf(input: Record<string, unknown>, adding: boolean): ImportIs
   return out;
 }
 
-function summaryOf(rows: EquipmentImportRow[]) {
-  const s = { add: 0, update: 0, unchanged: 0, error: 0, overLimit: 0 };
-  for (const r of rows) s[r.action] += 1;
-  return s;
-}
+const summaryOf = (rows: EquipmentImportRow[]) =>
+  countByAction(rows, { add: 0, update: 0, unchanged: 0, error: 0, overLimit: 0 });
 
 const publicRow = ({
   row,

@@ -33,6 +33,7 @@ import {
   lineOf,
   activeMachines,
   indexMachines,
+  countByAction,
 } from './sheet';
 
 const DAY_MS = 86_400_000;
@@ -199,11 +200,8 @@ async function planHistory(
   return { rows, machines };
 }
 
-function historySummary(rows: HistoryImportRow[]) {
-  const s = { reading: 0, service: 0, unchanged: 0, held: 0, error: 0 };
-  for (const r of rows) s[r.action] += 1;
-  return s;
-}
+const historySummary = (rows: HistoryImportRow[]) =>
+  countByAction(rows, { reading: 0, service: 0, unchanged: 0, held: 0, error: 0 });
 
 const publicHistoryRow = ({
   row,

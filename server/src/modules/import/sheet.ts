@@ -60,3 +60,13 @@ export function indexMachines(rows: Row[]) {
 
 /** The spreadsheet's own line of row `i`: as the client read it, else the header on line 1. */
 export const lineOf = (req: { lines?: number[] | undefined }, i: number) => req.lines?.[i] ?? i + 2;
+
+/** How many rows of the file would take each action (every action of `zero` listed, 0 when none). */
+export function countByAction<A extends string>(
+  rows: readonly { action: A }[],
+  zero: Record<A, number>,
+): Record<A, number> {
+  const counts = { ...zero };
+  for (const r of rows) counts[r.action] += 1;
+  return counts;
+}
