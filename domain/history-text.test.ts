@@ -281,6 +281,30 @@ describe('entries sent with an API key (issue 29)', () => {
   });
 });
 
+describe('fuel in the company unit (issue 45)', () => {
+  it('says stored gallons in litres for a company that counts litres, in both languages', () => {
+    const fuel: HistoryEntry = {
+      kind: 'fuel',
+      params: { source: 'operator', fuel: { amount: 12.5, type: 'diesel' } },
+    };
+    // 12.5 gal = 47.3176473 L, shown to 2 decimals.
+    expect(historyText('en', fuel, { volumeUnit: 'L' })).toContain('fuel 47.32 L diesel');
+    expect(historyText('es', fuel, { volumeUnit: 'L' })).toContain('combustible 47.32 L de diésel');
+    expect(historyText('en', fuel)).toContain('fuel 12.5 gal diesel');
+    const reading: HistoryEntry = {
+      kind: 'reading',
+      params: {
+        source: 'operator',
+        previousUsage: 100,
+        usage: 104,
+        unit: 'hours',
+        fuel: { amount: 10, type: 'gas' },
+      },
+    };
+    expect(historyText('en', reading, { volumeUnit: 'L' })).toContain('fuel 37.85 L gas');
+  });
+});
+
 describe('issue 43, defect 7', () => {
   it("writes a change's values from the product's vocabularies in the reader's language", () => {
     const change: HistoryEntry = {

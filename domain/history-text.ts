@@ -3,6 +3,7 @@
 import type { HistoryEntry, ReadingSource } from './history';
 import { documentText } from './history-text-documents';
 import { starterText } from './inspection-starters';
+import { volumeIn, type VolumeUnit } from './fuel';
 import { dateTimeFormat, numberFormat } from './intl-formats';
 
 /**
@@ -55,7 +56,7 @@ type Table = {
   inspectionReading: (checklist: string) => string;
   unusual: string;
   via: (key: string) => string;
-  fuelLine: (amount: string, type: string) => string;
+  fuelLine: (amount: string, type: string, unit: VolumeUnit) => string;
   fuelOnly: (source: ReadingSource) => string;
   correction: (from: string, to: string) => string;
   void: (reason: string) => string;
@@ -139,7 +140,7 @@ const en: Table = {
   inspectionReading: (c) => `Inspection: ${c}`,
   unusual: 'unusual, check',
   via: (k) => `via ${k}`,
-  fuelLine: (a, t) => `fuel ${a} gal ${t}`,
+  fuelLine: (a, t, u) => `fuel ${a} ${u} ${t}`,
   fuelOnly: (s) => (s === 'import' ? 'Imported fuel entry' : 'Fuel added'),
   correction: (f, t) => `Usage corrected from ${f} to ${t}`,
   void: (r) => `Entry voided: ${r}`,
@@ -231,7 +232,7 @@ const es: Table = {
   inspectionReading: (c) => `Inspección: ${c}`,
   unusual: 'inusual, revisar',
   via: (k) => `vía ${k}`,
-  fuelLine: (a, t) => `combustible ${a} gal de ${t}`,
+  fuelLine: (a, t, u) => `combustible ${a} ${u} de ${t}`,
   fuelOnly: (s) => (s === 'import' ? 'Carga de combustible importada' : 'Combustible agregado'),
   correction: (f, t) => `Uso corregido de ${f} a ${t}`,
   void: (r) => `Entrada anulada: ${r}`,
@@ -323,9 +324,16 @@ const money = (lang: HistoryLang, n: number) =>
 export function historyText(
   lang: HistoryLang,
   e: HistoryEntry,
-  { brief = false }: { brief?: boolean } = {},
+  { brief = false, volumeUnit = 'gal' }: { brief?: boolean; volumeUnit?: VolumeUnit } = {},
 ): string {
   const T = historyTables[lang];
+  // Fuel is stored in gallons and said in the company's unit (domain/fuel.ts volumeIn, issue 45).
+  const fuelLine = (f: { amount: number; type: 'gas' | 'diesel' }) =>
+    T.fuelLine(
+      formatFigure(lang, volumeIn(f.amount, volumeUnit), volumeUnit === 'L' ? 2 : 3),
+      T.fuel[f.type],
+      volumeUnit,
+    );
   const u = (n: number, unit: string) => usageText(lang, n, unit);
   const withNotes = (head: string[], notes: string | null | undefined) =>
     [...head, ...(notes ? [notes] : [])].join(' · ');
@@ -347,8 +355,7 @@ export function historyText(
           : T.reading(p.source, u(p.usage, p.unit), p.total ? null : inc),
       ];
       if (p.checklist) head.push(T.reading('operator', u(p.usage, p.unit), null));
-      if (p.fuel && !brief)
-        head.push(T.fuelLine(formatFigure(lang, p.fuel.amount, 3), T.fuel[p.fuel.type]));
+      if (p.fuel && !brief) head.push(fuelLine(p.fuel));
       if (p.unusual) head.push(T.unusual);
       if (p.via) head.push(T.via(p.via));
       return withNotes(head, p.notes);
@@ -357,7 +364,7 @@ export function historyText(
       return withNotes(
         [
           T.fuelOnly(e.params.source),
-          T.fuelLine(formatFigure(lang, e.params.fuel.amount, 3), T.fuel[e.params.fuel.type]),
+          fuelLine(e.params.fuel),
           ...(e.params.via ? [T.via(e.params.via)] : []),
         ],
         e.params.notes,

@@ -1,5 +1,6 @@
 /** A machine's history entry as the Notes & History dialog and the machine page's timeline show it. */
 import { partsText } from '@domain/csv';
+import { volumeIn } from '@domain/fuel';
 import type { FieldChange, HistoryRecordDto } from '@domain/schemas/equipment';
 import { Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -9,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { deviceLabel } from '@/lib/device-label';
 import { formatDate, formatDateTime, formatNumber, formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { entryText, useHistoryLang } from './entry-text';
+import { entryText, useHistoryLang, useVolumeUnit } from './entry-text';
 import { formatUsage } from './format';
 
 const TYPE_CLASS: Record<HistoryRecordDto['noteType'], string> = {
@@ -66,6 +67,7 @@ export function HistoryEntry({
 }) {
   const { t } = useTranslation('equipment');
   const lang = useHistoryLang();
+  const volumeUnit = useVolumeUnit();
   const voided = h.voided !== null;
   return (
     <li className="grid gap-1 p-3 text-sm" data-testid="history-entry">
@@ -101,7 +103,7 @@ export function HistoryEntry({
         ) : null}
       </div>
       <p className={cn('whitespace-pre-wrap wrap-anywhere', voided && 'line-through opacity-70')}>
-        {entryText(lang, h, true)}
+        {entryText(lang, h, true, volumeUnit)}
       </p>
       {h.hasPhoto && h.operatorUpdateId ? (
         <a
@@ -124,7 +126,8 @@ export function HistoryEntry({
       {h.fuelAdded !== null && h.kind !== 'fuel' ? (
         <p className={cn('text-muted-foreground', voided && 'line-through')}>
           {t('notes.fuel', {
-            amount: formatNumber(h.fuelAdded, 1),
+            amount: formatNumber(volumeIn(h.fuelAdded, volumeUnit), 1),
+            unit: volumeUnit,
             type: t(`fuelShort.${h.fuelType ?? 'gas'}`, { defaultValue: h.fuelType ?? '' }),
           })}
         </p>

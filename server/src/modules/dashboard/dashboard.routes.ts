@@ -1,3 +1,4 @@
+import { asVolumeUnit } from '@domain/fuel';
 import { historyLang } from '@domain/history-text';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,7 +38,13 @@ export async function dashboardRoutes(fastify: FastifyInstance, deps: Deps) {
     async (req, reply) => {
       const lang = historyLang(req.headers['accept-language']);
       return cachedRead(deps, req, reply, (ctx) =>
-        dashboard.recentHistory(db, ctx.companyId, req.query.limit, lang),
+        dashboard.recentHistory(
+          db,
+          ctx.companyId,
+          req.query.limit,
+          lang,
+          asVolumeUnit(ctx.company.volumeUnit),
+        ),
       );
     },
   );

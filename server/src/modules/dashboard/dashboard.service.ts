@@ -1,3 +1,4 @@
+import type { VolumeUnit } from '@domain/fuel';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type {
   FuelSummary,
@@ -89,12 +90,14 @@ export async function recentHistory(
   companyId: string,
   limit: number,
   lang: HistoryLang = 'en',
+  /** The company's unit: a fill-up's fuel is said in it. */
+  volumeUnit: VolumeUnit = 'gal',
 ): Promise<HistoryEntry[]> {
   const rows = await recentHistoryQuery(db, companyId, limit);
   // Each answer built field by field: a rest-and-spread copy of the row was most of this call's time.
   return rows.map((r) => {
     const entry = storedEntry(r.kind, r.params, r.content);
-    const text = historyText(lang, entry);
+    const text = historyText(lang, entry, { volumeUnit });
     return {
       id: r.id,
       createdAt: r.createdAt.toISOString(),

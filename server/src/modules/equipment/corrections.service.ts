@@ -1,3 +1,4 @@
+import { asVolumeUnit } from '@domain/fuel';
 import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { ParamsOf } from '@domain/history';
 import type { HistoryRecordDto } from '@domain/schemas/equipment';
@@ -266,7 +267,7 @@ export async function voidEntry(
         deps.now(),
       );
     }
-    return toHistoryDto(voided, e.name, false);
+    return toHistoryDto(voided, e.name, false, null, 'en', asVolumeUnit(ctx.company.volumeUnit));
   });
 }
 

@@ -111,7 +111,9 @@ async function exportIds(
   const version = deps.database.dataVersion?.(ctx.companyId);
   const key = `export-ids\u0000${ctx.companyId}\u0000${limit ?? 'all'}`;
   const text =
-    version === undefined ? await read() : await readCacheOf(deps.database).once(key, version, read);
+    version === undefined
+      ? await read()
+      : await readCacheOf(deps.database).once(key, version, read);
   return text === '' ? [] : text.split(',');
 }
 

@@ -15,7 +15,7 @@ import type { MachineStatus } from '@domain/schedule';
 import { storedEntry, type HistoryEntry } from '@domain/history';
 import { historyText, type HistoryLang } from '@domain/history-text';
 import { numberFormat } from '@domain/intl-formats';
-import { overTank } from '@domain/fuel';
+import { overTank, type VolumeUnit } from '@domain/fuel';
 import type { equipment, equipmentNote } from '../../db/schema/index';
 
 export type Row = typeof equipment.$inferSelect;
@@ -91,15 +91,23 @@ export function toEquipmentDto(r: Row, status: MachineStatus): EquipmentDto {
  * from its kind and params (a note's is the person's own words). The stored column holds only what a
  * person typed; the sentence is never stored.
  */
-export function contentOf(n: Pick<NoteRow, 'kind' | 'params' | 'content'>, lang: HistoryLang) {
-  return historyText(lang, storedEntry(n.kind, n.params, n.content));
+export function contentOf(
+  n: Pick<NoteRow, 'kind' | 'params' | 'content'>,
+  lang: HistoryLang,
+  volumeUnit: VolumeUnit = 'gal',
+) {
+  return historyText(lang, storedEntry(n.kind, n.params, n.content), { volumeUnit });
 }
 
-export function toNoteDto(n: NoteRow, lang: HistoryLang = 'en'): NoteDto {
+export function toNoteDto(
+  n: NoteRow,
+  lang: HistoryLang = 'en',
+  volumeUnit: VolumeUnit = 'gal',
+): NoteDto {
   return {
     id: n.id,
     equipmentId: n.equipmentId,
-    content: contentOf(n, lang),
+    content: contentOf(n, lang, volumeUnit),
     type: noteTypes.find((t) => t === n.type) ?? 'note',
     usage: n.usage,
     operatorName: n.operatorName,
@@ -165,10 +173,12 @@ export function toHistoryDto(
     tankCapacity?: number | null;
   } | null,
   lang: HistoryLang = 'en',
+  /** The company's unit: a fill-up's fuel is said in it (stored gallons). */
+  volumeUnit: VolumeUnit = 'gal',
 ): HistoryRecordDto {
   const entry: HistoryEntry = storedEntry(n.kind, n.params, n.content);
-  const text = historyText(lang, entry);
-  const dto = { ...toNoteDto(n, lang), content: text };
+  const text = historyText(lang, entry, { volumeUnit });
+  const dto = { ...toNoteDto(n, lang, volumeUnit), content: text };
   return {
     kind: entry.kind,
     params: entry.params,

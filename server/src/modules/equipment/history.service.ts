@@ -7,6 +7,7 @@ import { and, desc, eq, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { HistoryPageQuery, HistoryRecordDto, NoteDto } from '@domain/schemas/equipment';
 import type { TimelinePage } from '@domain/schemas/machine-page';
 import type { HistoryLang } from '@domain/history-text';
+import { asVolumeUnit, type VolumeUnit } from '@domain/fuel';
 import { equipment, equipmentNote, fieldPhoto, operatorUpdate } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
@@ -25,7 +26,7 @@ export async function listNotes(
     .from(equipmentNote)
     .where(and(eq(equipmentNote.equipmentId, e.id), eq(equipmentNote.companyId, ctx.companyId)))
     .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.seq));
-  return rows.map((n) => toNoteDto(n, lang));
+  return rows.map((n) => toNoteDto(n, lang, asVolumeUnit(ctx.company.volumeUnit)));
 }
 
 /** The history's rows with their machine's name and state and their operator update's fuel, device and photo (one query). */
@@ -67,7 +68,7 @@ function historyRows<X extends Record<string, SQL>>(deps: Deps, ctx: CompanyCont
 
 type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyRows>['execute']>>[number];
 
-function historyDtoOf(lang: HistoryLang) {
+function historyDtoOf(lang: HistoryLang, volumeUnit: VolumeUnit) {
   return ({ n, machine, fuelAdded, fuelType, device, photo }: HistoryRow) =>
     toHistoryDto(
       n,
@@ -84,6 +85,7 @@ function historyDtoOf(lang: HistoryLang) {
           }
         : null,
       lang,
+      volumeUnit,
     );
 }
 
@@ -98,7 +100,7 @@ export async function history(
   const rows = await historyRows(deps, ctx)
     .where(and(eq(equipmentNote.equipmentId, e.id), eq(equipmentNote.companyId, ctx.companyId)))
     .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.seq));
-  return rows.map(historyDtoOf(lang));
+  return rows.map(historyDtoOf(lang, asVolumeUnit(ctx.company.volumeUnit)));
 }
 
 /**
@@ -169,7 +171,7 @@ export async function historyPage(
   if (rows.length === 0) await findAnyRow(deps.db, ctx, machineId); // 404 unless the machine exists
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  const dto = historyDtoOf(lang);
+  const dto = historyDtoOf(lang, asVolumeUnit(ctx.company.volumeUnit));
   return {
     entries: page.map((r) => {
       const w = json<[string, unknown, string]>(r.workOrder);

@@ -3,6 +3,7 @@
  * read in batches so that the routes stream them (lib/json-stream.ts; issue 43, "Speed"): newest first,
  * at most EXPORT_LIMIT rows, the same rows and order as one read, each batch from where the last ended.
  */
+import { asVolumeUnit } from '@domain/fuel';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { HistoryLang } from '@domain/history-text';
 import type { FuelExportRow, HistoryRecord } from '@domain/schemas/operators';
@@ -73,6 +74,7 @@ export async function* historyExportBatches(
             retiredAt !== null,
             fuelAdded !== null && fuelType !== null ? { fuelAdded, fuelType } : null,
             lang,
+            asVolumeUnit(ctx.company.volumeUnit),
           ),
           equipmentId: n.equipmentId,
           unit,

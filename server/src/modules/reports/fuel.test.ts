@@ -115,6 +115,12 @@ describe('GET /api/reports/fuel', () => {
       percentAbovePeers: 40,
       flagged: true,
     });
+    // The record says the company's unit too: the first fill-up of 50 gal is 189.27 L.
+    const hist = await call(t.app, o.cookie, 'GET', `/api/equipment/${leak.id}/history`);
+    expect(hist.statusCode, hist.body).toBe(200);
+    const texts = hist.json<{ text: string }[]>().map((h) => h.text);
+    expect(texts.some((x) => x.includes('fuel 189.27 L diesel')), texts.join(' | ')).toBe(true);
+    expect(texts.some((x) => x.includes(' gal ')), texts.join(' | ')).toBe(false);
     // A period holding only the last fill-up: not enough data.
     const late = await report(o, `?from=2026-03-04&to=2026-03-20&equipmentId=${leak.id}`);
     expect(late.machines[0]).toMatchObject({ fuelRate: null, reason: 'too_few_fill_ups' });

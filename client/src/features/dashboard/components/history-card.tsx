@@ -12,7 +12,7 @@ import { cn } from '@/lib/utils';
 import { exportFileName, historyColumnsIn, serviceEntryColumns } from '@domain/csv';
 import type { HistoryEntry } from '@domain/schemas/dashboard';
 import type { HistoryRecordDto, ServiceEntryDto } from '@domain/schemas/equipment';
-import { entryText, useHistoryLang } from '@/components/equipment/entry-text';
+import { entryText, useHistoryLang, useVolumeUnit } from '@/components/equipment/entry-text';
 import { downloadRowsAsCsv } from '../api/download-export';
 import { HISTORY_MAX, HISTORY_PAGE, useRecentHistory } from '../api/get-history';
 import { ShowMoreItem } from './show-more-item';
@@ -119,6 +119,7 @@ export function HistoryCard() {
 function HistoryItems({ entries }: { entries: HistoryEntry[] }) {
   const { t } = useTranslation('dashboard');
   const lang = useHistoryLang();
+  const volumeUnit = useVolumeUnit();
   return entries.map((h) => (
     <li key={h.id} className="grid gap-1 p-3 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -151,7 +152,7 @@ function HistoryItems({ entries }: { entries: HistoryEntry[] }) {
         ) : null}
       </div>
       <p className={cn('wrap-anywhere', h.voided && 'line-through opacity-70')}>
-        {entryText(lang, h)}
+        {entryText(lang, h, false, volumeUnit)}
       </p>
       {h.voided ? (
         <p className="text-xs text-destructive" data-testid="history-voided">
