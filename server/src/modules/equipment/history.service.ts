@@ -29,6 +29,17 @@ export async function listNotes(
   return rows.map((n) => toNoteDto(n, lang, asVolumeUnit(ctx.company.volumeUnit)));
 }
 
+/** A history entry's machine, in the company (the join of every history reader). */
+export const entryMachineOn = (companyId: string) =>
+  and(eq(equipment.id, equipmentNote.equipmentId), eq(equipment.companyId, companyId));
+
+/** The operator update a history entry came from, if any, in the company. */
+export const entryUpdateOn = (companyId: string) =>
+  and(
+    eq(operatorUpdate.id, equipmentNote.operatorUpdateId),
+    eq(operatorUpdate.companyId, companyId),
+  );
+
 /** The history's rows with their machine's name and state and their operator update's fuel, device and photo (one query). */
 function historyRows<X extends Record<string, SQL>>(deps: Deps, ctx: CompanyContext, extra?: X) {
   return deps.db
@@ -46,17 +57,8 @@ function historyRows<X extends Record<string, SQL>>(deps: Deps, ctx: CompanyCont
       photo: fieldPhoto.id,
     })
     .from(equipmentNote)
-    .innerJoin(
-      equipment,
-      and(eq(equipment.id, equipmentNote.equipmentId), eq(equipment.companyId, ctx.companyId)),
-    )
-    .leftJoin(
-      operatorUpdate,
-      and(
-        eq(operatorUpdate.id, equipmentNote.operatorUpdateId),
-        eq(operatorUpdate.companyId, ctx.companyId),
-      ),
-    )
+    .innerJoin(equipment, entryMachineOn(ctx.companyId))
+    .leftJoin(operatorUpdate, entryUpdateOn(ctx.companyId))
     .leftJoin(
       fieldPhoto,
       and(

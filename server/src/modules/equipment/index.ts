@@ -25,6 +25,7 @@ export {
   type MachineTask,
 } from './machine-tasks';
 export { latestServiceEntryIdTx } from './service-entry';
+export { entryMachineOn, entryUpdateOn } from './history.service';
 export { overviewItemsOf } from './overview-items';
 export { costLinesSql, costNum, fillUpOf, fillUpsSql, rowsOf, startUsageSql } from './cost-lines';
 export { implausible, unusual } from './plausibility';

@@ -11,7 +11,7 @@ import { equipment, equipmentNote, operatorUpdate } from '../../db/schema/index'
 import type { Deps } from '../../deps';
 import { keysetBatches } from '../../lib/keyset-batches';
 import type { CompanyContext } from '../../plugins/session';
-import { toHistoryDto } from '../equipment/index';
+import { entryMachineOn, entryUpdateOn, toHistoryDto } from '../equipment/index';
 
 export const EXPORT_LIMIT = 20_000;
 /** Entries per batch: one query each, from where the last one ended (created_at, seq). */
@@ -32,17 +32,8 @@ function historyBatch(deps: Deps, ctx: CompanyContext, after: After, limit: numb
       fuelType: operatorUpdate.fuelType,
     })
     .from(equipmentNote)
-    .innerJoin(
-      equipment,
-      and(eq(equipment.id, equipmentNote.equipmentId), eq(equipment.companyId, ctx.companyId)),
-    )
-    .leftJoin(
-      operatorUpdate,
-      and(
-        eq(operatorUpdate.id, equipmentNote.operatorUpdateId),
-        eq(operatorUpdate.companyId, ctx.companyId),
-      ),
-    )
+    .innerJoin(equipment, entryMachineOn(ctx.companyId))
+    .leftJoin(operatorUpdate, entryUpdateOn(ctx.companyId))
     .where(
       and(
         eq(equipmentNote.companyId, ctx.companyId),
