@@ -16,6 +16,7 @@ import { registerOpenApi } from './modules/integrations/index';
 import { registerModules } from './modules/routes';
 import { refreshCompany, stateOf } from './modules/subscription/index';
 import { registerAccessControl } from './plugins/access';
+import { registerLargeAnswerCompression } from './plugins/compress-large';
 import { registerApiKeys } from './plugins/api-keys';
 import { registerEntitlement } from './plugins/entitlement';
 import { registerErrorHandler } from './plugins/errors';
@@ -75,6 +76,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   registerErrorHandler(app);
   registerValidation(app, { strictResponses: opts.strictResponses === true });
   registerRequestLog(app);
+  registerLargeAnswerCompression(app);
   await app.register(cookie);
   await registerSecurity(app, { stripe: Boolean(config.STRIPE_SECRET_KEY) });
   // Before every route (the document collects them) and before access control (the reference page's
