@@ -49,7 +49,8 @@ export default defineConfig({
     command: 'node dist/server/main.js',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Started on a loaded 2-core machine (CI beside other work) it was seen taking 72 s to answer.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
