@@ -1,7 +1,9 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/helpers';
-import { signupOwner } from '../test/factories';
+import { call, signupOwner } from '../test/factories';
+import { eq } from 'drizzle-orm';
+import { company } from '../db/schema/index';
 import { LARGE_ANSWER_BYTES } from './compress-large';
 
 /** Large JSON answers are gzipped for a client that accepts it; small ones and others are not. */
@@ -46,5 +48,44 @@ describe('large answers gzipped', () => {
     });
     expect([due.statusCode, due.headers['content-encoding']]).toEqual([200, 'gzip']);
     expect(JSON.parse(zlib.gunzipSync(due.rawPayload).toString('utf8'))).toBeTruthy();
+  });
+
+  it('gzips a large answer a route sends itself from the read cache, whole (not an empty body)', async () => {
+    const o = await signupOwner(t.app);
+    await t.deps.systemDb
+      .update(company)
+      .set({
+        subscriptionStatus: 'active',
+        subscriptionTier: 'enterprise',
+        equipmentLimit: 65,
+        billingInterval: 'monthly',
+        subscriptionEndDate: new Date('2099-12-31T00:00:00Z'),
+      })
+      .where(eq(company.id, o.companyId));
+    for (let i = 0; i < 60; i++) {
+      const res = await call(t.app, o.cookie, 'POST', '/api/equipment', {
+        name: `Pump ${String(i).padStart(2, '0')}`,
+        type: 'machinery',
+        unit: 'hours',
+        currentUsage: 10,
+        serviceInterval: 100,
+        lastServiceUsage: 0,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const url = '/api/equipment/page?limit=60';
+    const plain = await call(t.app, o.cookie, 'GET', url);
+    expect(plain.body.length).toBeGreaterThan(LARGE_ANSWER_BYTES);
+    // Twice: computed, then answered from the embedded database's read cache.
+    for (let i = 0; i < 2; i++) {
+      const zipped = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: o.cookie, 'accept-encoding': 'gzip' },
+      });
+      expect([zipped.statusCode, zipped.headers['content-encoding']]).toEqual([200, 'gzip']);
+      const page = JSON.parse(zlib.gunzipSync(zipped.rawPayload).toString('utf8'));
+      expect(page.items).toHaveLength(60);
+    }
   });
 });
