@@ -2,8 +2,7 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/helpers';
 import { call, signupOwner } from '../test/factories';
-import { eq } from 'drizzle-orm';
-import { company } from '../db/schema/index';
+import { makePaying } from '../test/reports';
 import { LARGE_ANSWER_BYTES } from './compress-large';
 
 /** Large JSON answers are gzipped for a client that accepts it; small ones and others are not. */
@@ -52,16 +51,7 @@ describe('large answers gzipped', () => {
 
   it('gzips a large answer a route sends itself from the read cache, whole (not an empty body)', async () => {
     const o = await signupOwner(t.app);
-    await t.deps.systemDb
-      .update(company)
-      .set({
-        subscriptionStatus: 'active',
-        subscriptionTier: 'enterprise',
-        equipmentLimit: 65,
-        billingInterval: 'monthly',
-        subscriptionEndDate: new Date('2099-12-31T00:00:00Z'),
-      })
-      .where(eq(company.id, o.companyId));
+    await makePaying(t, o.companyId, '2099-12-31', 'enterprise');
     for (let i = 0; i < 60; i++) {
       const res = await call(t.app, o.cookie, 'POST', '/api/equipment', {
         name: `Pump ${String(i).padStart(2, '0')}`,

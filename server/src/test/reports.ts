@@ -5,22 +5,54 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { PLANS, type Tier } from '@domain/plans';
 import type { CreatedApiKeyDto } from '@domain/schemas/integrations';
 import { company } from '../db/schema/index';
-import { addSignedInUser, call, signupOwner, type SignedIn } from './factories';
+import {
+  addSignedInUser,
+  call,
+  createEquipmentViaApi,
+  signupOwner,
+  type SignedIn,
+} from './factories';
 import type { TestApp } from './helpers';
 
-/** Makes the company a paying one on the basic plan until `until` (an ISO date). */
-export async function makePaying(t: TestApp, companyId: string, until = '2026-12-31') {
+/** Makes the company a paying one on `tier` (basic unless told) until `until` (an ISO date). */
+export async function makePaying(
+  t: TestApp,
+  companyId: string,
+  until = '2026-12-31',
+  tier: Tier = 'basic',
+) {
   await t.deps.systemDb
     .update(company)
     .set({
       subscriptionStatus: 'active',
-      subscriptionTier: 'basic',
+      subscriptionTier: tier,
+      equipmentLimit: PLANS[tier].equipmentLimit,
       billingInterval: 'monthly',
       subscriptionEndDate: new Date(`${until}T00:00:00Z`),
     })
     .where(eq(company.id, companyId));
+}
+
+/**
+ * A paying owner on March 1, 2026 (UTC) with a diesel loader counting hours from 100 (plus `extra`
+ * fields): where the fuel tests start.
+ */
+export async function ownerWithLoader(t: TestApp, extra: Record<string, unknown> = {}) {
+  t.clock.set(new Date('2026-03-01T15:00:00Z'));
+  const o = await signupOwner(t.app);
+  await makePaying(t, o.companyId);
+  const loader = await createEquipmentViaApi(t.app, o.cookie, {
+    name: 'Loader',
+    type: 'machinery',
+    unit: 'hours',
+    currentUsage: 100,
+    fuelType: 'diesel',
+    ...extra,
+  });
+  return { o, loader };
 }
 
 /** GET /api/reports/<name><query> as `o`, expecting 200; the report's body. */

@@ -72,17 +72,7 @@ describe('tank capacity and fill-ups over it', () => {
   });
 
   it('flags a fill-up over the tank on its entry, in the list of updates and in the Fuel report', async () => {
-    t.clock.set(new Date('2026-03-01T15:00:00Z'));
-    const o = await signupOwner(t.app);
-    await kit.makePaying(t, o.companyId);
-    const loader = await createEquipmentViaApi(t.app, o.cookie, {
-      name: 'Loader',
-      type: 'machinery',
-      unit: 'hours',
-      currentUsage: 100,
-      fuelType: 'diesel',
-      tankCapacity: 100,
-    });
+    const { o, loader } = await kit.ownerWithLoader(t, { tankCapacity: 100 });
     const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, {
       now: t.deps.now(),
     });

@@ -119,8 +119,14 @@ describe('GET /api/reports/fuel', () => {
     const hist = await call(t.app, o.cookie, 'GET', `/api/equipment/${leak.id}/history`);
     expect(hist.statusCode, hist.body).toBe(200);
     const texts = hist.json<{ text: string }[]>().map((h) => h.text);
-    expect(texts.some((x) => x.includes('fuel 189.27 L diesel')), texts.join(' | ')).toBe(true);
-    expect(texts.some((x) => x.includes(' gal ')), texts.join(' | ')).toBe(false);
+    expect(
+      texts.some((x) => x.includes('fuel 189.27 L diesel')),
+      texts.join(' | '),
+    ).toBe(true);
+    expect(
+      texts.some((x) => x.includes(' gal ')),
+      texts.join(' | '),
+    ).toBe(false);
     // A period holding only the last fill-up: not enough data.
     const late = await report(o, `?from=2026-03-04&to=2026-03-20&equipmentId=${leak.id}`);
     expect(late.machines[0]).toMatchObject({ fuelRate: null, reason: 'too_few_fill_ups' });
@@ -162,16 +168,7 @@ describe('GET /api/reports/fuel', () => {
   });
 
   it('takes the usage at a fill-up sent without a reading from the record, a voided reading counting for nothing', async () => {
-    t.clock.set(new Date('2026-03-01T15:00:00Z'));
-    const o = await signupOwner(t.app);
-    await kit.makePaying(t, o.companyId);
-    const m = await createEquipmentViaApi(t.app, o.cookie, {
-      name: 'Loader',
-      type: 'machinery',
-      unit: 'hours',
-      currentUsage: 100,
-      fuelType: 'diesel',
-    });
+    const { o, loader: m } = await kit.ownerWithLoader(t);
     const send = async (at: string, body: Record<string, unknown>) => {
       t.clock.set(new Date(at));
       o.cookie = await signInAgain(t.app, o);
