@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import { expect, machineViaApi, pageAt, signupOwnerViaApi, test, uniqueName } from './fixtures';
 
 const dir = process.env.DOCUMENTS_SHOTS;
 async function snap(page: Page, name: string, fullPage = false) {
@@ -22,11 +22,13 @@ const pdf = Buffer.from(
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function machine(request: APIRequestContext, name: string, type: string) {
-  const res = await request.post('/api/equipment', {
-    data: { name: uniqueName(name), type, unit: 'miles', currentUsage: 1000 },
+  const made = await machineViaApi(request, {
+    name: uniqueName(name),
+    type,
+    unit: 'miles',
+    currentUsage: 1000,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
+  return made.id;
 }
 async function upload(request: APIRequestContext, id: string, fields: Record<string, string>) {
   const res = await request.post(`/api/equipment/${id}/documents`, {
@@ -79,13 +81,7 @@ for (const L of languages)
     test(`${L.tag} ${width} px: edit a document, replace it with a new version, put a manual on every machine of the type`, async ({
       browser,
     }) => {
-      const phone = width === 390;
-      const ctx = await browser.newContext({
-        locale: L.locale,
-        viewport: { width, height: phone ? 844 : 900 },
-        ...(phone ? { isMobile: true, hasTouch: true } : {}),
-      });
-      const page = await ctx.newPage();
+      const { ctx, page } = await pageAt(browser, L.locale, width);
       await signupOwnerViaApi(page.request);
       const truck = await machine(page.request, 'Dump truck', 'vehicle');
       const others = [

@@ -10,7 +10,9 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
   expect,
+  machineViaApi,
   operatorPhone,
+  pageAt,
   setupFieldTeam,
   signupOwnerViaApi,
   test,
@@ -74,20 +76,15 @@ for (const L of languages)
     test(`${L.tag} ${width} px: upload a PDF and a phone photo, see the thumbnail and the expiry, open the PDF`, async ({
       browser,
     }) => {
-      const phone = width === 390;
-      const ctx = await browser.newContext({
-        locale: L.locale,
-        viewport: { width, height: phone ? 844 : 900 },
-        ...(phone ? { isMobile: true, hasTouch: true } : {}),
-      });
-      const page = await ctx.newPage();
+      const { ctx, page } = await pageAt(browser, L.locale, width);
       await signupOwnerViaApi(page.request);
       const name = uniqueName('Dump truck');
-      const made = await page.request.post('/api/equipment', {
-        data: { name, type: 'vehicle', unit: 'miles', currentUsage: 1000 },
+      const { id } = await machineViaApi(page.request, {
+        name,
+        type: 'vehicle',
+        unit: 'miles',
+        currentUsage: 1000,
       });
-      expect(made.status(), await made.text()).toBe(201);
-      const { id } = (await made.json()) as { id: string };
 
       await page.goto(`/machines/${id}`);
       const card = page.getByRole('region', { name: L.card });
@@ -210,18 +207,14 @@ for (const L of [
   test(`${L.tag} 390 px: a receipt photo attached while completing a work order on a phone`, async ({
     browser,
   }) => {
-    const ctx = await browser.newContext({
-      locale: L.locale,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    const page = await ctx.newPage();
+    const { ctx, page } = await pageAt(browser, L.locale, 390);
     await signupOwnerViaApi(page.request);
-    const made = await page.request.post('/api/equipment', {
-      data: { name: uniqueName('Loader'), type: 'machinery', unit: 'hours', currentUsage: 100 },
+    const { id: equipmentId } = await machineViaApi(page.request, {
+      name: uniqueName('Loader'),
+      type: 'machinery',
+      unit: 'hours',
+      currentUsage: 100,
     });
-    const { id: equipmentId } = (await made.json()) as { id: string };
     const order = await page.request.post('/api/work-orders', {
       data: { equipmentId, title: 'Hydraulic hose', kind: 'repair' },
     });
@@ -284,19 +277,18 @@ for (const L of [
   test(`${L.tag} ${L.width} px: one manual for the machines chosen in the Equipment List, stored once`, async ({
     browser,
   }) => {
-    const ctx = await browser.newContext({
-      locale: L.locale,
-      viewport: { width: L.width, height: 900 },
-    });
-    const page = await ctx.newPage();
+    const { ctx, page } = await pageAt(browser, L.locale, L.width);
     await signupOwnerViaApi(page.request);
     const names = [uniqueName('Excavator A'), uniqueName('Excavator B')];
     const ids: string[] = [];
     for (const name of names) {
-      const res = await page.request.post('/api/equipment', {
-        data: { name, type: 'machinery', unit: 'hours', currentUsage: 10 },
+      const made = await machineViaApi(page.request, {
+        name,
+        type: 'machinery',
+        unit: 'hours',
+        currentUsage: 10,
       });
-      ids.push(((await res.json()) as { id: string }).id);
+      ids.push(made.id);
     }
     await page.goto('/equipment-list');
     for (const name of names)

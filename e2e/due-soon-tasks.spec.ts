@@ -1,5 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, screenshotsTo, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import {
+  expect,
+  machineViaApi,
+  pageAt,
+  screenshotsTo,
+  signupOwnerViaApi,
+  test,
+  uniqueName,
+} from './fixtures';
 
 /**
  * Due soon per service task (issue 40), in English and Spanish: one card per machine with a row per task
@@ -18,13 +26,8 @@ const languages = [
 
 async function fleet(request: APIRequestContext) {
   await signupOwnerViaApi(request);
-  const add = async (body: Record<string, unknown>) => {
-    const res = await request.post('/api/equipment', {
-      data: { type: 'machinery', unit: 'hours', ...body },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()) as { id: string };
-  };
+  const add = (body: Record<string, unknown>) =>
+    machineViaApi(request, { type: 'machinery', unit: 'hours', ...body });
   const names = { excavator: uniqueName('Excavator'), pickup: uniqueName('Pickup') };
   // Service every 250 h, last at 740 of 1,000 h: 104 %, due now.
   const excavator = await add({
@@ -64,11 +67,7 @@ for (const L of languages)
   test(`${L.tag}: Due soon lists each machine's tasks due, filters by category, and moves to the next task once one is done`, async ({
     browser,
   }) => {
-    const ctx = await browser.newContext({
-      locale: L.locale,
-      viewport: { width: 1366, height: 900 },
-    });
-    const page = await ctx.newPage();
+    const { ctx, page } = await pageAt(browser, L.locale);
     const f = await fleet(page.request);
     await page.goto('/due-soon');
     const excavator = page.getByTestId('due-item').filter({ hasText: f.names.excavator });

@@ -113,6 +113,40 @@ export function phoneContext(
   });
 }
 
+/** The two screens the journeys are checked at: a laptop (1366x900) and a phone (390x844, touch). */
+export const SIZES = [
+  { name: '1366', width: 1366, height: 900, phone: false },
+  { name: '390', width: 390, height: 844, phone: true },
+] as const;
+
+/**
+ * A page in a new browser context in this language, `width` px wide: 390 is a phone (844 high, touch),
+ * any other width 900 high.
+ */
+export async function pageAt(
+  browser: Browser,
+  locale: string,
+  width = 1366,
+): Promise<{ ctx: BrowserContext; page: Page }> {
+  const phone = width === 390;
+  const ctx = await browser.newContext({
+    locale,
+    viewport: { width, height: phone ? 844 : 900 },
+    ...(phone ? { isMobile: true, hasTouch: true } : {}),
+  });
+  return { ctx, page: await ctx.newPage() };
+}
+
+/** A machine added through the API in the request's company (201 checked): its id and name. */
+export async function machineViaApi(
+  request: APIRequestContext,
+  body: Record<string, unknown>,
+): Promise<{ id: string; name: string }> {
+  const res = await request.post('/api/equipment', { data: body });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; name: string };
+}
+
 /** Signs the team's operator in on the operator login the page shows (the current address is kept). */
 export async function signInOperator(
   page: Page,
@@ -306,3 +340,9 @@ export const tinyPdf = Buffer.concat([
     '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   ),
 ]);
+
+/** A 1x1 PNG (the server sniffs the type from the bytes). */
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);

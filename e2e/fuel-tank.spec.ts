@@ -1,4 +1,12 @@
-import { expect, screenshotsTo, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import {
+  expect,
+  machineViaApi,
+  pageAt,
+  screenshotsTo,
+  signupOwnerViaApi,
+  test,
+  uniqueName,
+} from './fixtures';
 
 /**
  * A fill-up more than the tank holds (issue 45), in English and Spanish at 1366 and 390 px: the tank
@@ -33,23 +41,15 @@ for (const L of languages)
   test(`${L.tag}: a fill-up over the tank capacity is flagged on its entry`, async ({
     browser,
   }) => {
-    const ctx = await browser.newContext({
-      locale: L.locale,
-      viewport: { width: 1366, height: 900 },
-    });
-    const page = await ctx.newPage();
+    const { ctx, page } = await pageAt(browser, L.locale);
     await signupOwnerViaApi(page.request);
-    const created = await page.request.post('/api/equipment', {
-      data: {
-        name: uniqueName('Loader'),
-        type: 'machinery',
-        unit: 'hours',
-        currentUsage: 100,
-        fuelType: 'diesel',
-      },
+    const loader = await machineViaApi(page.request, {
+      name: uniqueName('Loader'),
+      type: 'machinery',
+      unit: 'hours',
+      currentUsage: 100,
+      fuelType: 'diesel',
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const loader = (await created.json()) as { id: string; name: string };
 
     // The capacity, typed in the form in the company's unit.
     await page.goto(`/add-equipment?edit=${loader.id}`);

@@ -1,4 +1,4 @@
-import { expect, signupOwnerViaApi, test } from './fixtures';
+import { expect, pageAt, signupOwnerViaApi, test } from './fixtures';
 
 /**
  * Low stock (issue 27): a part at or below its reorder point shows on Due soon, in English and
@@ -23,11 +23,7 @@ for (const L of languages) {
   test(`${L.locale}: a part at or below its reorder point shows on Due soon`, async ({
     browser,
   }) => {
-    const ctx = await browser.newContext({
-      locale: L.locale,
-      viewport: { width: 1366, height: 900 },
-    });
-    const page = await ctx.newPage();
+    const { ctx, page } = await pageAt(browser, L.locale);
     await signupOwnerViaApi(page.request);
     for (const body of [
       { name: 'Air filter', unit: 'each', onHand: 1, reorderPoint: 2 },

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, FIELD_PASSWORD, setupFieldTeam, test } from './fixtures';
+import { expect, FIELD_PASSWORD, setupFieldTeam, SIZES, test } from './fixtures';
 
 /**
  * The machine page (issue 24), opened from the Equipment List, the dashboard and a sticker's link
@@ -13,10 +13,6 @@ import { expect, FIELD_PASSWORD, setupFieldTeam, test } from './fixtures';
  */
 const dir = process.env.MACHINE_SHOTS ?? mkdtempSync(path.join(os.tmpdir(), 'ems-machine-'));
 
-const SIZES = [
-  { name: '1366', width: 1366, height: 900, phone: false },
-  { name: '390', width: 390, height: 844, phone: true },
-] as const;
 const LANGS = [
   {
     lng: 'en',

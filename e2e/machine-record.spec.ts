@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, FIELD_PASSWORD, setupFieldTeam, test } from './fixtures';
+import { expect, FIELD_PASSWORD, setupFieldTeam, SIZES, test } from './fixtures';
 
 /**
  * Issue 43, "one machine, one truth", on the machine page: an operator's photos (a reported problem's,
@@ -208,10 +208,6 @@ test('the machine page shows photos, voids, a held reading and work orders, and 
   expect(errors).toEqual([]);
 });
 
-const SIZES = [
-  { name: '1366', width: 1366, height: 900, phone: false },
-  { name: '390', width: 390, height: 844, phone: true },
-] as const;
 const LANGS = [
   {
     lng: 'en',

@@ -1,4 +1,4 @@
-import { expect, signupOwnerViaApi, test } from './fixtures';
+import { expect, pageAt, signupOwnerViaApi, test } from './fixtures';
 
 /**
  * The parts forms (issue 27) check with the domain schemas through react-hook-form: each message under
@@ -42,11 +42,7 @@ for (const L of languages) {
   test(`${L.locale}: adding a part and adjusting its stock, with the schema's messages under the fields`, async ({
     browser,
   }) => {
-    const ctx = await browser.newContext({
-      locale: L.locale,
-      viewport: { width: 1366, height: 900 },
-    });
-    const page = await ctx.newPage();
+    const { ctx, page } = await pageAt(browser, L.locale);
     await signupOwnerViaApi(page.request);
     await page.goto('/parts');
     await page.getByRole('button', { name: L.add }).click();

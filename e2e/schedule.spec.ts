@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import { expect, signupOwnerViaApi, SIZES, test, uniqueName } from './fixtures';
 
 /**
  * The maintenance schedule (issue 40), at 1366x900 and 390x844, in English and Spanish: a program
@@ -13,10 +13,6 @@ import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
  */
 const dir = process.env.SCHEDULE_SHOTS ?? mkdtempSync(path.join(os.tmpdir(), 'ems-schedule-'));
 
-const SIZES = [
-  { name: '1366', width: 1366, height: 900, phone: false },
-  { name: '390', width: 390, height: 844, phone: true },
-] as const;
 const LANGS = [
   {
     lng: 'en',

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import { expect, machineViaApi, pageAt, signupOwnerViaApi, test, uniqueName } from './fixtures';
 
 const dir = process.env.DOCUMENTS_SHOTS;
 async function snap(page: Page, name: string) {
@@ -48,19 +48,14 @@ for (const L of languages)
     test(`${L.tag} ${width} px: attach an invoice to a service entry from the timeline`, async ({
       browser,
     }) => {
-      const phone = width === 390;
-      const ctx = await browser.newContext({
-        locale: L.locale,
-        viewport: { width, height: phone ? 844 : 900 },
-        ...(phone ? { isMobile: true, hasTouch: true } : {}),
-      });
-      const page = await ctx.newPage();
+      const { ctx, page } = await pageAt(browser, L.locale, width);
       await signupOwnerViaApi(page.request);
-      const made = await page.request.post('/api/equipment', {
-        data: { name: uniqueName('Loader'), type: 'machinery', unit: 'hours', currentUsage: 300 },
+      const { id } = await machineViaApi(page.request, {
+        name: uniqueName('Loader'),
+        type: 'machinery',
+        unit: 'hours',
+        currentUsage: 300,
       });
-      expect(made.status(), await made.text()).toBe(201);
-      const { id } = (await made.json()) as { id: string };
       const served = await page.request.patch(`/api/equipment/${id}/reset-service`, {
         data: { notes: 'Oil change' },
       });

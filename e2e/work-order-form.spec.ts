@@ -3,6 +3,7 @@ import {
   expect,
   FIELD_PASSWORD,
   phoneContext,
+  PNG_1PX,
   screenshotsTo,
   setupFieldTeam,
   test,
@@ -17,12 +18,6 @@ import {
  */
 
 const shot = screenshotsTo(process.env.WORK_ORDER_FORM_SHOTS);
-
-// A 1x1 PNG (the server sniffs the type from the bytes).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 const languages = [
   {
@@ -115,7 +110,7 @@ for (const L of languages) {
     });
     expect(reported.status(), await reported.text()).toBeLessThan(300);
     const photo = await phone.request.post('/api/problem-reports/photo', {
-      data: { reportKey: `leak-${L.tag}`, data: PNG.toString('base64') },
+      data: { reportKey: `leak-${L.tag}`, data: PNG_1PX.toString('base64') },
     });
     expect(photo.status(), await photo.text()).toBeLessThan(300);
     await phone.close();

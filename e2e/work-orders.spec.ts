@@ -2,6 +2,7 @@ import {
   expect,
   PASSWORD,
   phoneContext,
+  PNG_1PX,
   screenshotsTo,
   signupOwnerViaApi,
   test,
@@ -15,12 +16,6 @@ import {
  */
 
 const shot = screenshotsTo(process.env.WORK_ORDER_SHOTS);
-
-// A 1x1 PNG (the server sniffs the type from the bytes).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 const languages = [
   {
@@ -153,7 +148,7 @@ for (const L of languages) {
     ).toBeVisible();
     await tp
       .getByLabel(L.addPhoto)
-      .setInputFiles({ name: 'filter.png', mimeType: 'image/png', buffer: PNG });
+      .setInputFiles({ name: 'filter.png', mimeType: 'image/png', buffer: PNG_1PX });
     await expect(tp.getByRole('img')).toHaveCount(1);
     await tp.getByLabel(L.hours).fill('1');
     await tp.getByLabel(L.rate).fill('40');
