@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type AnyColumn } from 'drizzle-orm';
 import {
   PHOTO_MAX_BYTES,
   sniffImageType,
@@ -13,6 +13,17 @@ import { keyReused } from '../../lib/idempotency';
 import type { CompanyContext } from '../../plugins/session';
 
 const MB = 1024 * 1024;
+
+/**
+ * The one spelling of "the photo stored under this key in this company": the condition on
+ * `field_photo` for a key given (a string) or held by a row joined to it (an operator update's
+ * idempotency key, a defect's photo key).
+ */
+export const photoUnder = (companyId: string | AnyColumn, key: string | AnyColumn) =>
+  and(eq(fieldPhoto.companyId, companyId), eq(fieldPhoto.updateKey, key));
+
+/** What a photo is served from: its type and bytes. */
+export const photoBody = { contentType: fieldPhoto.contentType, data: fieldPhoto.data };
 
 /**
  * A photo's bytes from its base64 text, checked: not empty, at most PHOTO_MAX_BYTES, and a JPEG, PNG
@@ -48,7 +59,7 @@ export async function storedPhoto(
       data: fieldPhoto.data,
     })
     .from(fieldPhoto)
-    .where(and(eq(fieldPhoto.companyId, ctx.companyId), eq(fieldPhoto.updateKey, key)))
+    .where(photoUnder(ctx.companyId, key))
     .limit(1);
   if (!row) return undefined;
   if (!Buffer.from(row.data).equals(bytes)) throw keyReused();
@@ -128,15 +139,9 @@ export async function photoOfUpdate(
   updateId: string,
 ): Promise<{ contentType: string; data: Buffer }> {
   const [row] = await deps.db
-    .select({ contentType: fieldPhoto.contentType, data: fieldPhoto.data })
+    .select(photoBody)
     .from(operatorUpdate)
-    .innerJoin(
-      fieldPhoto,
-      and(
-        eq(fieldPhoto.companyId, operatorUpdate.companyId),
-        eq(fieldPhoto.updateKey, operatorUpdate.idempotencyKey),
-      ),
-    )
+    .innerJoin(fieldPhoto, photoUnder(operatorUpdate.companyId, operatorUpdate.idempotencyKey))
     .where(and(eq(operatorUpdate.id, updateId), eq(operatorUpdate.companyId, ctx.companyId)))
     .limit(1);
   if (!row) throw notFound('common.notFound');
@@ -152,13 +157,7 @@ export async function updatesWithPhotos(
   const rows = await deps.db
     .select({ id: operatorUpdate.id })
     .from(fieldPhoto)
-    .innerJoin(
-      operatorUpdate,
-      and(
-        eq(operatorUpdate.companyId, fieldPhoto.companyId),
-        eq(operatorUpdate.idempotencyKey, fieldPhoto.updateKey),
-      ),
-    )
+    .innerJoin(operatorUpdate, photoUnder(operatorUpdate.companyId, operatorUpdate.idempotencyKey))
     .where(eq(fieldPhoto.companyId, ctx.companyId))
     .orderBy(desc(fieldPhoto.createdAt))
     .limit(limit);

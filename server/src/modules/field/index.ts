@@ -1,2 +1,8 @@
 /** The field module's public door: what other modules may use (docs/architecture.md). */
-export { decodePhoto, storedPhoto, storePhotoByKey } from './field-photos.service';
+export {
+  decodePhoto,
+  photoBody,
+  photoUnder,
+  storedPhoto,
+  storePhotoByKey,
+} from './field-photos.service';

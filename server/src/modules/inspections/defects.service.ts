@@ -6,6 +6,7 @@ import { equipment, fieldPhoto, inspection, inspectionDefect } from '../../db/sc
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
+import { photoBody, photoUnder } from '../field/index';
 import { actorName, actorOf, record } from '../ledger/index';
 import {
   companyToday,
@@ -34,15 +35,9 @@ export async function defectPhotoTx(
   defectId: string,
 ): Promise<{ contentType: string; data: Buffer } | undefined> {
   const [row] = await db
-    .select({ contentType: fieldPhoto.contentType, data: fieldPhoto.data })
+    .select(photoBody)
     .from(inspectionDefect)
-    .innerJoin(
-      fieldPhoto,
-      and(
-        eq(fieldPhoto.companyId, inspectionDefect.companyId),
-        eq(fieldPhoto.updateKey, inspectionDefect.photoKey),
-      ),
-    )
+    .innerJoin(fieldPhoto, photoUnder(inspectionDefect.companyId, inspectionDefect.photoKey))
     .where(and(eq(inspectionDefect.id, defectId), eq(inspectionDefect.companyId, ctx.companyId)))
     .limit(1);
   return row;
