@@ -8,18 +8,19 @@ import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useCompanySettings } from '../api/get-company-settings';
 import { useUpdateCompanySettings } from '../api/update-company-settings';
 import { useMessage } from '@/lib/use-message';
 import { DetailRow } from './detail-row';
 import { EditFormActions } from './edit-form-actions';
+import { useCardSave } from './use-card-save';
 
 /** Company details for owners and managers: the company name is editable (PATCH /api/company/settings). */
 export function CompanyDetailsCard() {
   const { t } = useTranslation('profile');
   const msg = useMessage();
+  const save = useCardSave();
   const [editing, setEditing] = useState(false);
   const company = useCompanySettings(true);
   const update = useUpdateCompanySettings();
@@ -30,19 +31,13 @@ export function CompanyDetailsCard() {
   const error = form.formState.errors.companyName?.message;
   const c = company.data;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-      toast({ title: t('company.successTitle'), description: t('company.successBody') });
-      setEditing(false);
-    } catch (err) {
-      toast({
-        title: t('updateFailedTitle'),
-        description: msg(err),
-        variant: 'destructive',
-      });
-    }
-  });
+  const onSubmit = form.handleSubmit((values) =>
+    save(
+      () => update.mutateAsync(values),
+      { title: t('company.successTitle'), description: t('company.successBody') },
+      () => setEditing(false),
+    ),
+  );
 
   return (
     <Card>

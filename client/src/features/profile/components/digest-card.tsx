@@ -15,11 +15,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { toast } from '@/components/ui/use-toast';
 import { formatWeekday } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { useMessage } from '@/lib/use-message';
 import { useDigestPreferences, useUpdateDigest } from '../api/digest';
+import { useCardSave } from './use-card-save';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0] as const;
 type DigestForm = z.input<typeof updateDigestPreferencesSchema>;
@@ -31,6 +31,7 @@ type DigestForm = z.input<typeof updateDigestPreferencesSchema>;
 export function DigestCard() {
   const { t } = useTranslation('profile');
   const msg = useMessage();
+  const save = useCardSave();
   const prefs = useDigestPreferences();
   const update = useUpdateDigest();
   const form = useForm<DigestForm, unknown, UpdateDigestPreferences>({
@@ -55,14 +56,12 @@ export function DigestCard() {
   const frequency = useWatch({ control: form.control, name: 'frequency' });
   const errors = form.formState.errors;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-      toast({ title: t('digest.savedTitle'), description: t(`digest.saved.${values.frequency}`) });
-    } catch (err) {
-      toast({ title: t('updateFailedTitle'), description: msg(err), variant: 'destructive' });
-    }
-  });
+  const onSubmit = form.handleSubmit((values) =>
+    save(() => update.mutateAsync(values), {
+      title: t('digest.savedTitle'),
+      description: t(`digest.saved.${values.frequency}`),
+    }),
+  );
 
   return (
     <Card>

@@ -20,6 +20,7 @@ import { useCurrentUser } from '@/lib/auth';
 import { formatDate, formatDecimal } from '@/lib/format';
 import { useMessage } from '@/lib/use-message';
 import { useAddFuelPrice, useFuelPrices, useSetVolumeUnit } from '../api/fuel-prices';
+import { useCardSave } from './use-card-save';
 
 const FIELDS = ['fuelType', 'price', 'volumeUnit', 'from'] as const;
 
@@ -31,6 +32,7 @@ const FIELDS = ['fuelType', 'price', 'volumeUnit', 'from'] as const;
 export function FuelPricesCard() {
   const { t } = useTranslation('profile');
   const msg = useMessage();
+  const save = useCardSave();
   const { user } = useCurrentUser();
   const prices = useFuelPrices();
   const add = useAddFuelPrice();
@@ -61,15 +63,12 @@ export function FuelPricesCard() {
     }
   });
 
-  const changeUnit = async (next: VolumeUnit) => {
-    try {
-      await setUnit.mutateAsync(next);
-      form.setValue('volumeUnit', next);
-      toast({ title: t('fuel.unitSavedTitle'), description: t(`fuel.unitSaved.${next}`) });
-    } catch (err) {
-      toast({ title: t('updateFailedTitle'), description: msg(err), variant: 'destructive' });
-    }
-  };
+  const changeUnit = (next: VolumeUnit) =>
+    save(
+      () => setUnit.mutateAsync(next),
+      { title: t('fuel.unitSavedTitle'), description: t(`fuel.unitSaved.${next}`) },
+      () => form.setValue('volumeUnit', next),
+    );
 
   const list = prices.data?.prices ?? [];
   return (

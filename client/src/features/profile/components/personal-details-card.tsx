@@ -14,13 +14,13 @@ import { fieldProps } from '@/components/form-field-props';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
 import { roleLabelKey } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { useUpdateProfile } from '../api/update-profile';
 import { useMessage } from '@/lib/use-message';
 import { DetailRow } from './detail-row';
 import { EditFormActions } from './edit-form-actions';
+import { useCardSave } from './use-card-save';
 
 type Values = { firstName: string; lastName: string; email: string; secondaryEmail: string };
 
@@ -28,6 +28,7 @@ type Values = { firstName: string; lastName: string; email: string; secondaryEma
 export function PersonalDetailsCard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation(['profile', 'common']);
   const msg = useMessage();
+  const save = useCardSave();
   const [editing, setEditing] = useState(false);
   const update = useUpdateProfile();
   const isOperator = user.role === 'operator';
@@ -48,19 +49,13 @@ export function PersonalDetailsCard({ user }: { user: CurrentUser }) {
     setEditing(true);
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-      toast({ title: t('personal.successTitle'), description: t('personal.successBody') });
-      setEditing(false);
-    } catch (err) {
-      toast({
-        title: t('updateFailedTitle'),
-        description: msg(err),
-        variant: 'destructive',
-      });
-    }
-  });
+  const onSubmit = form.handleSubmit((values) =>
+    save(
+      () => update.mutateAsync(values),
+      { title: t('personal.successTitle'), description: t('personal.successBody') },
+      () => setEditing(false),
+    ),
+  );
 
   const field = (name: keyof Values) => fieldProps(form, name);
   const orNotSet = (v: string | null) => v || t('notSet');
