@@ -24,7 +24,7 @@ import { equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { machinePeersOf, machinePeersSql, periodOf } from '../reports/index';
+import { machinePeersOf, machinePeersSql, periodOf, typePeerRows } from '../reports/index';
 import { figuresOf, toTaskDtos } from '../schedule/index';
 import { costLinesSql, costNum, fillUpOf, fillUpsSql, startUsageSql } from './cost-lines';
 import { partsOf, toEquipmentDto } from './equipment.dto';
@@ -67,7 +67,7 @@ const pageStatement = preparedPerDb((db: Db) => {
   const machineId = sql.raw('"equipment"."id"');
   const peers = machinePeersSql({
     company: machineCompany,
-    type: sql.raw('"equipment"."type"'),
+    id: machineId,
     from: sql.placeholder('peersFrom'),
     to: sql.placeholder('peersTo'),
     tz,
@@ -261,9 +261,21 @@ export async function machinePage(
       unit,
     }),
   );
+  // Its peers: the type's rows, kept between views (reports/type-peers.ts); a retired machine has none.
+  const typeRows =
+    machine.retiredAt === null
+      ? await typePeerRows(deps, {
+          companyId: ctx.companyId,
+          type: machine.type,
+          from: period.from,
+          to: period.to,
+          tz: ctx.company.timeZone,
+        })
+      : { machines: [], fuel: [], use: [] };
   return {
     peers: machinePeersOf(
       { peerMachines, peerFuel, peerUse },
+      typeRows,
       machine.id,
       period,
       today,

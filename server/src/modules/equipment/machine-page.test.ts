@@ -226,7 +226,7 @@ describe('GET /api/equipment/:id/page', () => {
     ).toBe(200);
   });
 
-  it('comes in two requests of one query each, however long the history (issue 24)', async () => {
+  it('comes in two requests of one query each (and one for its peers when not kept), however long the history (issue 24)', async () => {
     const o = await signupOwner(t.app);
     const e = await createEquipmentViaApi(t.app, o.cookie, {
       currentUsage: 10,
@@ -255,7 +255,10 @@ describe('GET /api/equipment/:id/page', () => {
     for (let i = 0; i < 30; i++)
       await ok(o, 'PATCH', `/api/equipment/${e.id}/usage`, { usageIncrease: 1 });
     await ok(o, 'PATCH', `/api/equipment/${e.id}/reset-service`, { cost: 10 });
-    expect(await open()).toEqual([1, 1]);
+    // Its type's rows (its peers) are kept between views (reports/type-peers.ts): read again, in one
+    // more query, once the company's data changed on the embedded database; kept up to 5 minutes on
+    // PostgreSQL.
+    expect(await open()).toEqual([t.database.kind === 'pglite' ? 2 : 1, 1]);
     // An empty page is still an answer for a machine of the company, and a 404 for any other.
     const none = await get<{ entries: unknown[] }>(
       o.cookie,

@@ -10,6 +10,7 @@ import type { FuelReport, UtilizationReport } from '@domain/schemas/reports';
 import { call, createEquipmentViaApi, signInAgain, signupOwner } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import * as kit from '../../test/reports';
+import { PEERS_KEPT_MS } from './type-peers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -165,6 +166,41 @@ describe('GET /api/reports/fuel', () => {
       percentAbovePeers: 40,
       flagged: true,
     });
+  });
+
+  it('keeps the page’s peers between views: the report is right at once, the page within 5 minutes (at once on the embedded database)', async () => {
+    const { o, sound, leak } = await fleet();
+    const peerMedian = async () => {
+      const res = await call(t.app, o.cookie, 'GET', `/api/equipment/${leak.id}/page`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<MachinePageDto>().peers.fuel?.peerMedian;
+    };
+    expect(await peerMedian()).toBe(2);
+    // The sound excavator's fourth fill-up, 40 gal at 140 h: (20 + 20 + 40) gal over 30 h = 2.67 gal/h.
+    const res = await call(t.app, o.cookie, 'POST', '/api/operator-updates', {
+      equipmentId: sound.id,
+      newUsage: 140,
+      fuelAdded: 40,
+      fuelType: 'diesel',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const r = await report(o);
+    expect(r.machines.find((m) => m.equipmentId === leak.id)).toMatchObject({
+      peerMedian: 2.67,
+      percentAbovePeers: 5,
+      flagged: false,
+    });
+    // The machine's own figures are always read now: the leak's page sees its own new fill-up.
+    if (t.deps.database.dataVersion) {
+      // The embedded database knows the company's data changed: the page agrees with the report.
+      expect(await peerMedian()).toBe(2.67);
+    } else {
+      // PostgreSQL: the type's rows are kept up to 5 minutes (reports/type-peers.ts PEERS_KEPT_MS).
+      expect(await peerMedian()).toBe(2);
+      t.clock.set(new Date(t.deps.now().getTime() + PEERS_KEPT_MS));
+      o.cookie = await signInAgain(t.app, o);
+      expect(await peerMedian()).toBe(2.67);
+    }
   });
 
   it('takes the usage at a fill-up sent without a reading from the record, a voided reading counting for nothing', async () => {

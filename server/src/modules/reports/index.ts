@@ -5,3 +5,4 @@ export { companyFuelRates, fuelReport, type FuelCompany } from './fuel.service';
 export { utilizationReport } from './utilization.service';
 export { machinePeersOf, machinePeersSql } from './machine-peers';
 export { periodOf } from './utilization.service';
+export { typePeerRows } from './type-peers';

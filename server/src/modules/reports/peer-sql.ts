@@ -14,10 +14,13 @@ import { usageAtEndsSql } from './usage-sql';
 /** A company's machines are bounded by its plan (a few thousand); the report reads at most this many. */
 export const MACHINE_LIMIT = 10_000;
 
-/** The machines a report reads: `e.company_id = company and e.retired_at is null [and e.type = type]`. */
-export type Scope = { company: SQL; type?: SQL };
+/**
+ * The machines a report reads: `e.company_id = company and e.retired_at is null [and e.type = type]
+ * [and e.id = id]` (one machine: the machine page's own rows).
+ */
+export type Scope = { company: SQL; type?: SQL; id?: SQL };
 const machinesOf = (s: Scope) =>
-  sql`e.company_id = ${s.company} and e.retired_at is null${s.type ? sql` and e.type = ${s.type}` : sql``}`;
+  sql`e.company_id = ${s.company} and e.retired_at is null${s.type ? sql` and e.type = ${s.type}` : sql``}${s.id ? sql` and e.id = ${s.id}` : sql``}`;
 /** The period's bounds, from midnight of `from` to midnight after `to` in the company's time zone. */
 export const periodSql = (from: unknown, to: unknown, tz: unknown) => ({
   start: sql`((${from}::date)::timestamp at time zone ${tz})`,
