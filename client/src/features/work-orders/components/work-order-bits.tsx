@@ -1,5 +1,6 @@
 import type { WorkOrderDto } from '@domain/schemas/work-orders';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
 const statusColor: Record<WorkOrderDto['status'], string> = {
@@ -20,5 +21,40 @@ export function StatusPill({ status }: { status: WorkOrderDto['status'] }) {
     >
       {t(`statuses.${status}`)}
     </span>
+  );
+}
+
+/** A form's error from the server, announced (role alert), across the form's columns. */
+export function FormAlert({ error, className }: { error: string | null; className: string }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className={cn('text-sm text-destructive', className)}>
+      {error}
+    </p>
+  );
+}
+
+/** A form's submit button (disabled while it is sent) and Cancel. */
+export function SubmitCancel({
+  label,
+  pending,
+  onCancel,
+  className,
+}: {
+  label: string;
+  pending: boolean;
+  onCancel: () => void;
+  className: string;
+}) {
+  const { t } = useTranslation('workOrders');
+  return (
+    <div className={cn('flex gap-2', className)}>
+      <Button type="submit" disabled={pending}>
+        {label}
+      </Button>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        {t('cancel')}
+      </Button>
+    </div>
   );
 }

@@ -14,7 +14,6 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
@@ -27,6 +26,7 @@ import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
 import { useAssignees, useProposal } from '../api/get-lookups';
 import { useCreateWorkOrder } from '../api/mutations';
+import { FormAlert, SubmitCancel } from './work-order-bits';
 
 /** At most `n` characters (a title has a length limit; a reported problem is the operator's words). */
 const clip = (v: string, n: number) => (v.length > n ? `${v.slice(0, n - 1).trimEnd()}…` : v);
@@ -273,19 +273,13 @@ export function WorkOrderForm({
             })}
           </p>
         )}
-        {error && (
-          <p role="alert" className="text-sm text-destructive sm:col-span-2">
-            {error}
-          </p>
-        )}
-        <div className="flex gap-2 sm:col-span-2">
-          <Button type="submit" disabled={create.isPending}>
-            {t('create')}
-          </Button>
-          <Button type="button" variant="outline" onClick={onCancel}>
-            {t('cancel')}
-          </Button>
-        </div>
+        <FormAlert error={error} className="sm:col-span-2" />
+        <SubmitCancel
+          label={t('create')}
+          pending={create.isPending}
+          onCancel={onCancel}
+          className="sm:col-span-2"
+        />
       </form>
     </Card>
   );

@@ -23,6 +23,7 @@ import { cn } from '@/lib/utils';
 import { useParts } from '../api/get-lookups';
 import { useCreatePart, useStockChange } from '../api/mutations';
 import { ListStates } from '../components/list-states';
+import { FormAlert, SubmitCancel } from '../components/work-order-bits';
 
 /** Parts inventory (issue 27): the catalogue, low stock first; stock changes only by stock moves. */
 export default function PartsPage() {
@@ -145,19 +146,13 @@ function StockForm({ p, onDone }: { p: PartDto; onDone: () => void }) {
         <Input {...aria('note', `note-${p.id}`)} {...form.register('note')} />
         <FieldError id={`note-${p.id}-error`} message={msg(errors.note?.message)} />
       </div>
-      <div className="flex gap-2 sm:mt-6">
-        <Button type="submit" disabled={move.isPending}>
-          {t('save')}
-        </Button>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t('cancel')}
-        </Button>
-      </div>
-      {error && (
-        <p role="alert" className="text-sm text-destructive sm:col-span-4">
-          {error}
-        </p>
-      )}
+      <SubmitCancel
+        label={t('save')}
+        pending={move.isPending}
+        onCancel={onDone}
+        className="sm:mt-6"
+      />
+      <FormAlert error={error} className="sm:col-span-4" />
     </form>
   );
 }
@@ -233,19 +228,13 @@ function PartForm({ onDone }: { onDone: () => void }) {
         {field('reorderPoint', 'number')}
         {field('location')}
         {field('vendor')}
-        {error && (
-          <p role="alert" className="text-sm text-destructive sm:col-span-2">
-            {error}
-          </p>
-        )}
-        <div className="flex gap-2 sm:col-span-2">
-          <Button type="submit" disabled={create.isPending}>
-            {t('save')}
-          </Button>
-          <Button type="button" variant="outline" onClick={onDone}>
-            {t('cancel')}
-          </Button>
-        </div>
+        <FormAlert error={error} className="sm:col-span-2" />
+        <SubmitCancel
+          label={t('save')}
+          pending={create.isPending}
+          onCancel={onDone}
+          className="sm:col-span-2"
+        />
       </form>
     </Card>
   );
