@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers';
-import { call, createEquipmentViaApi, signupOwner } from '../test/factories';
+import { call, createEquipmentViaApi, signupOwner, statusOf } from '../test/factories';
 import { isDatabaseUnavailable } from './connection-errors';
 
 /**
@@ -104,7 +104,7 @@ describe('a failed query does not end the process', () => {
       const read = await call(t.app, owner.cookie, 'GET', `/api/equipment/${m.id}`);
       expect(read.statusCode).toBe(200);
     }
-    expect((await call(t.app, null, 'GET', '/api/ready')).statusCode).toBe(200);
+    expect(await statusOf(t.app, null, 'GET', '/api/ready')).toBe(200);
   });
 });
 
@@ -126,7 +126,7 @@ if (process.env.TEST_DB === 'postgres')
       try {
         for (const url of ['/api/test/slow-transaction', '/api/test/slow-query']) {
           // Warm the pool: idle connections to be ended too.
-          expect((await call(t.app, owner.cookie, 'GET', '/api/auth/user')).statusCode).toBe(200);
+          expect(await statusOf(t.app, owner.cookie, 'GET', '/api/auth/user')).toBe(200);
           const pending = call(t.app, owner.cookie, 'GET', url);
           await new Promise((r) => setTimeout(r, sleepMs / 3));
           await terminateApp();
@@ -137,7 +137,7 @@ if (process.env.TEST_DB === 'postgres')
           // Served again at once: the pool opens new connections.
           const again = await call(t.app, owner.cookie, 'GET', '/api/auth/user');
           expect(again.statusCode, again.body).toBe(200);
-          expect((await call(t.app, owner.cookie, 'GET', url)).statusCode).toBe(200);
+          expect(await statusOf(t.app, owner.cookie, 'GET', url)).toBe(200);
         }
       } finally {
         await terminator.end();

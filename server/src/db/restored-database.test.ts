@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { cookieFrom } from '../test/helpers';
-import { call, createEquipmentViaApi, signupOwner, type SignedIn } from '../test/factories';
+import {
+  call,
+  createEquipmentViaApi,
+  type SignedIn,
+  signupOwner,
+  statusOf,
+} from '../test/factories';
 import { AppRoleError, grantAppRole } from './app-role';
 import { backup, restore, type Target } from './backup';
 import { openDatabase, type Database } from './client';
@@ -89,11 +95,9 @@ beforeAll(async () => {
   running = await serve(source);
   owner = await signupOwner(running.app);
   expect(
-    (
-      await call(running.app, owner.cookie, 'POST', '/api/company-settings', {
-        masterPassword: SHARED,
-      })
-    ).statusCode,
+    await statusOf(running.app, owner.cookie, 'POST', '/api/company-settings', {
+      masterPassword: SHARED,
+    }),
   ).toBe(200);
   const op = await call(running.app, owner.cookie, 'POST', '/api/employees', {
     firstName: 'Ana',
@@ -121,7 +125,7 @@ async function backupFile(): Promise<string> {
 
 /** The owner and the operator sign in on the restored copy; the operator sends a reading, the owner sees it. */
 async function ownerAndOperatorWork(app: FastifyInstance, reading: number) {
-  expect((await call(app, null, 'GET', '/api/ready')).statusCode).toBe(200);
+  expect(await statusOf(app, null, 'GET', '/api/ready')).toBe(200);
   const ownerLogin = await call(app, null, 'POST', '/api/auth/login', {
     emailOrBusinessName: owner.email,
     password: owner.password,

@@ -7,6 +7,7 @@ import {
   createEquipmentViaApi,
   setupSecurityQuestions,
   signupOwner,
+  statusOf,
 } from '../test/factories';
 
 /**
@@ -115,7 +116,7 @@ describe('request logs', () => {
     expect(feed.statusCode, feed.body).toBe(200);
     const feedPath = new URL(feed.json<{ url: string }>().url).pathname;
     secrets.calendarKey = feedPath.slice('/api/calendar/'.length, -'.ics'.length);
-    expect((await call(t.app, null, 'GET', feedPath)).statusCode).toBe(200);
+    expect(await statusOf(t.app, null, 'GET', feedPath)).toBe(200);
     const ownerId = (await call(t.app, cookie2, 'GET', '/api/auth/user')).json<{ id: string }>().id;
     const link = new URL(unsubscribeUrl(t.deps, ownerId));
     secrets.unsubscribeSignature = link.searchParams.get('t') ?? '';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../test/helpers';
-import { call, createEquipmentViaApi, signupOwner } from '../test/factories';
+import { call, createEquipmentViaApi, signupOwner, statusOf } from '../test/factories';
 
 const TOKEN = `m-${randomBytes(24).toString('base64url')}`;
 const scrape = (t: TestApp, authorization?: string) =>
@@ -61,12 +61,10 @@ describe('/metrics with METRICS_TOKEN', () => {
     const owner = await signupOwner(t.app);
     const machine = await createEquipmentViaApi(t.app, owner.cookie, { name: 'Secret Digger' });
     for (let i = 0; i < 3; i++)
-      expect(
-        (await call(t.app, owner.cookie, 'GET', `/api/equipment/${machine.id}`)).statusCode,
-      ).toBe(200);
+      expect(await statusOf(t.app, owner.cookie, 'GET', `/api/equipment/${machine.id}`)).toBe(200);
     const strayPath = `/api/no-such-thing/${randomBytes(8).toString('hex')}`;
-    expect((await call(t.app, owner.cookie, 'GET', strayPath)).statusCode).toBe(404);
-    expect((await call(t.app, null, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    expect(await statusOf(t.app, owner.cookie, 'GET', strayPath)).toBe(404);
+    expect(await statusOf(t.app, null, 'GET', '/api/auth/user')).toBe(401);
 
     const text = (await scrape(t, `Bearer ${TOKEN}`)).body;
     expect(text).toContain(

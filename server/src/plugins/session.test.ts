@@ -8,9 +8,10 @@ import {
   addSignedInUser,
   call,
   createEquipmentViaApi,
+  type SignedIn,
   signInAgain,
   signupOwner,
-  type SignedIn,
+  statusOf,
 } from '../test/factories';
 
 const t = useTestApp();
@@ -79,12 +80,12 @@ describe('sign-ins cached per process', () => {
     const b = await signInAgain(t.app, owner);
     const c = await signInAgain(t.app, owner);
     for (const cookie of [owner.cookie, a, b, c]) expect(await status(cookie)).toBe(200);
-    expect((await call(t.app, a, 'POST', '/api/auth/logout')).statusCode).toBe(200);
+    expect(await statusOf(t.app, a, 'POST', '/api/auth/logout')).toBe(200);
     expect(await status(a)).toBe(401);
-    expect((await call(t.app, b, 'GET', '/api/logout')).statusCode).toBe(404);
-    expect((await call(t.app, b, 'GET', '/api/auth/logout')).statusCode).toBe(404);
+    expect(await statusOf(t.app, b, 'GET', '/api/logout')).toBe(404);
+    expect(await statusOf(t.app, b, 'GET', '/api/auth/logout')).toBe(404);
     expect(await status(b)).toBe(200);
-    expect((await call(t.app, b, 'POST', '/api/auth/logout')).statusCode).toBe(200);
+    expect(await statusOf(t.app, b, 'POST', '/api/auth/logout')).toBe(200);
     expect(await status(b)).toBe(401);
     const rotated = await t.app.inject({
       method: 'POST',
@@ -117,13 +118,13 @@ describe('sign-ins cached per process', () => {
     const manager = await addSignedInUser(t.deps.systemDb, 'manager', owner.companyId);
     const reset = await addSignedInUser(t.deps.systemDb, 'manager', owner.companyId);
     for (const u of [operator, manager, reset]) expect(await status(u.cookie)).toBe(200);
-    expect(
-      (await call(t.app, owner.cookie, 'DELETE', `/api/employees/${operator.userId}`)).statusCode,
-    ).toBe(200);
+    expect(await statusOf(t.app, owner.cookie, 'DELETE', `/api/employees/${operator.userId}`)).toBe(
+      200,
+    );
     expect(await status(operator.cookie)).toBe(401);
-    expect(
-      (await call(t.app, owner.cookie, 'DELETE', `/api/managers/${manager.userId}`)).statusCode,
-    ).toBe(200);
+    expect(await statusOf(t.app, owner.cookie, 'DELETE', `/api/managers/${manager.userId}`)).toBe(
+      200,
+    );
     expect(await status(manager.cookie)).toBe(401);
     const r = await call(t.app, owner.cookie, 'POST', '/api/admin/reset-user-password', {
       targetUserId: reset.userId,
@@ -138,39 +139,31 @@ describe('sign-ins cached per process', () => {
     const e = await createEquipmentViaApi(t.app, owner.cookie);
     // The signed-in name is what history entries are written with.
     expect(
-      (
-        await call(t.app, owner.cookie, 'PATCH', '/api/user/profile', {
-          firstName: 'Renamed',
-          lastName: 'Owner',
-          email: owner.email,
-        })
-      ).statusCode,
+      await statusOf(t.app, owner.cookie, 'PATCH', '/api/user/profile', {
+        firstName: 'Renamed',
+        lastName: 'Owner',
+        email: owner.email,
+      }),
     ).toBe(200);
     expect(
-      (
-        await call(t.app, owner.cookie, 'POST', `/api/equipment/${e.id}/notes`, {
-          content: 'Checked',
-        })
-      ).statusCode,
+      await statusOf(t.app, owner.cookie, 'POST', `/api/equipment/${e.id}/notes`, {
+        content: 'Checked',
+      }),
     ).toBe(201);
     const notes = await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}/notes`);
     expect(notes.json<{ operatorName: string }[]>()[0]!.operatorName).toBe('Renamed Owner');
     // The business name comes from the signed-in company.
     expect(
-      (
-        await call(t.app, owner.cookie, 'PATCH', '/api/company/settings', {
-          companyName: `${owner.businessName} Ltd`,
-        })
-      ).statusCode,
+      await statusOf(t.app, owner.cookie, 'PATCH', '/api/company/settings', {
+        companyName: `${owner.businessName} Ltd`,
+      }),
     ).toBe(200);
     expect(
       (await call(t.app, owner.cookie, 'GET', '/api/auth/user')).json<{ businessName: string }>()
         .businessName,
     ).toBe(`${owner.businessName} Ltd`);
     // Canceling the trial ends write access with the next request.
-    expect((await call(t.app, owner.cookie, 'POST', '/api/subscription/cancel')).statusCode).toBe(
-      200,
-    );
+    expect(await statusOf(t.app, owner.cookie, 'POST', '/api/subscription/cancel')).toBe(200);
     const refused = await call(t.app, owner.cookie, 'POST', '/api/equipment', {
       name: 'After cancel',
       type: 'tools',

@@ -92,6 +92,17 @@ export function call(
   });
 }
 
+/** The status code of call()'s answer, for `expect(await statusOf(...)).toBe(n)`. */
+export async function statusOf(
+  app: FastifyInstance,
+  cookie: string | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<number> {
+  return (await call(app, cookie, method, url, payload)).statusCode;
+}
+
 /**
  * call() that must succeed: a 2xx, or exactly `status` when given. Returns the parsed body (undefined
  * when the answer has none).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cookieFrom, useTestApp } from '../../test/helpers';
-import { call, signupOwner } from '../../test/factories';
+import { call, signupOwner, statusOf } from '../../test/factories';
 
 const t = useTestApp();
 
@@ -74,10 +74,10 @@ describe('login and logout', () => {
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
     expect(setCookie).toMatch(/Max-Age=2592000/);
-    expect((await call(t.app, owner.cookie, 'GET', '/api/auth/user')).statusCode).toBe(401); // old id is gone
-    expect((await call(t.app, fresh, 'GET', '/api/auth/user')).statusCode).toBe(200);
-    expect((await call(t.app, fresh, 'POST', '/api/auth/logout')).statusCode).toBe(200);
-    expect((await call(t.app, fresh, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    expect(await statusOf(t.app, owner.cookie, 'GET', '/api/auth/user')).toBe(401); // old id is gone
+    expect(await statusOf(t.app, fresh, 'GET', '/api/auth/user')).toBe(200);
+    expect(await statusOf(t.app, fresh, 'POST', '/api/auth/logout')).toBe(200);
+    expect(await statusOf(t.app, fresh, 'GET', '/api/auth/user')).toBe(401);
   });
 
   it('gives a browser-session cookie without remember me', async () => {
@@ -177,7 +177,7 @@ describe('platform', () => {
       payload: {},
     });
     expect(cross.statusCode).toBe(403);
-    expect((await call(t.app, null, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    expect(await statusOf(t.app, null, 'GET', '/api/auth/user')).toBe(401);
   });
   it('sends a strict Content-Security-Policy', async () => {
     const res = await call(t.app, null, 'GET', '/api/health');

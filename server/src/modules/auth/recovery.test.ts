@@ -4,8 +4,9 @@ import {
   addCompanyUser,
   call,
   setupSecurityQuestions,
-  signupOwner,
   signInStatus,
+  signupOwner,
+  statusOf,
 } from '../../test/factories';
 import { user } from '../../db/schema/index';
 import { forgotPasswordResponseSchema } from '@domain/schemas/auth';
@@ -81,9 +82,9 @@ describe('POST /api/auth/setup-security-questions', () => {
   });
 
   it('needs a signed-in owner or manager (401, operator 403)', async () => {
-    expect(
-      (await call(t.app, null, 'POST', '/api/auth/setup-security-questions', setup())).statusCode,
-    ).toBe(401);
+    expect(await statusOf(t.app, null, 'POST', '/api/auth/setup-security-questions', setup())).toBe(
+      401,
+    );
     const owner = await signupOwner(t.app);
     const op = await addCompanyUser(t.deps, owner.companyId, 'operator');
     expect(
@@ -204,8 +205,8 @@ describe('forgot and reset password', () => {
       newPassword: 'Brand-New-Pass-9',
     });
     expect(res.statusCode).toBe(200);
-    expect((await call(t.app, owner.cookie, 'GET', '/api/auth/user')).statusCode).toBe(401);
-    expect((await call(t.app, second, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    expect(await statusOf(t.app, owner.cookie, 'GET', '/api/auth/user')).toBe(401);
+    expect(await statusOf(t.app, second, 'GET', '/api/auth/user')).toBe(401);
     expect(await signInStatus(t.app, owner.email, owner.password)).toBe(401);
     expect(await signInStatus(t.app, owner.email, 'Brand-New-Pass-9')).toBe(200);
   });
@@ -223,7 +224,7 @@ describe('forgot and reset password', () => {
     expect(first.statusCode).toBe(401);
     expect(first.json().message).toBe('Security answers are incorrect. Please try again.');
     // Sessions survive a failed reset.
-    expect((await call(t.app, owner.cookie, 'GET', '/api/auth/user')).statusCode).toBe(200);
+    expect(await statusOf(t.app, owner.cookie, 'GET', '/api/auth/user')).toBe(200);
     // Three more wrong answers (by business name: the same account counter) and one wrong password: blocked.
     for (let i = 0; i < 3; i++)
       await call(t.app, null, 'POST', '/api/auth/reset-password', {

@@ -11,9 +11,10 @@ import {
   call,
   createEquipmentViaApi,
   sessionForRole,
+  type SignedIn,
   signInAgain,
   signupOwner,
-  type SignedIn,
+  statusOf,
 } from '../../test/factories';
 
 const t = useTestApp();
@@ -127,10 +128,8 @@ describe('dashboard read models and the exports it uses', () => {
     expect(all.json<{ equipmentName: string }[]>().map((r) => r.equipmentName)).toEqual([
       'Bravo Mower',
     ]);
-    expect((await call(t.app, a.cookie, 'GET', '/api/equipment-history?limit=0')).statusCode).toBe(
-      400,
-    );
-    expect((await call(t.app, null, 'GET', '/api/equipment-history')).statusCode).toBe(401);
+    expect(await statusOf(t.app, a.cookie, 'GET', '/api/equipment-history?limit=0')).toBe(400);
+    expect(await statusOf(t.app, null, 'GET', '/api/equipment-history')).toBe(401);
   });
 
   it('the history list carries what its texts are told from: reading kind, usage before, changed fields', async () => {
@@ -270,19 +269,17 @@ describe('dashboard read models and the exports it uses', () => {
     expect(page2.json<{ items: { name: string }[] }>().items.map((i) => i.name)).toEqual(['Soon']);
     expect(page2.body).not.toContain('Elsewhere');
     // The same validated filters as GET /api/equipment/page, with larger pages for the dashboard.
-    expect(
-      (await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?status=bogus')).statusCode,
-    ).toBe(400);
-    expect(
-      (await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?limit=500')).statusCode,
-    ).toBe(200);
+    expect(await statusOf(t.app, owner.cookie, 'GET', '/api/dashboard/overview?status=bogus')).toBe(
+      400,
+    );
+    expect(await statusOf(t.app, owner.cookie, 'GET', '/api/dashboard/overview?limit=500')).toBe(
+      200,
+    );
     expect(
       (await call(t.app, owner.cookie, 'GET', '/api/dashboard/overview?limit=501')).json().message,
     ).toBe('limit must be at most 500');
     const operator = await sessionForRole(t.deps.systemDb, owner.companyId, 'operator');
-    expect((await call(t.app, operator.cookie, 'GET', '/api/dashboard/overview')).statusCode).toBe(
-      403,
-    );
+    expect(await statusOf(t.app, operator.cookie, 'GET', '/api/dashboard/overview')).toBe(403);
   });
 });
 
@@ -426,12 +423,10 @@ describe('overview cache: one status engine, never stale after a write', () => {
     const m = await at(owner, 'Loader', 50);
     await primed(owner.cookie);
     expect(
-      (
-        await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}`, {
-          name: 'Grader',
-          serviceInterval: 45,
-        })
-      ).statusCode,
+      await statusOf(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}`, {
+        name: 'Grader',
+        serviceInterval: 45,
+      }),
     ).toBe(200);
     const o = await load(owner.cookie, '?search=grader');
     expect(o.total).toBe(1);
@@ -444,9 +439,7 @@ describe('overview cache: one status engine, never stale after a write', () => {
     const m = await at(owner, 'Doomed', 99);
     await at(owner, 'Kept', 10);
     await primed(owner.cookie);
-    expect((await call(t.app, owner.cookie, 'DELETE', `/api/equipment/${m.id}`)).statusCode).toBe(
-      200,
-    );
+    expect(await statusOf(t.app, owner.cookie, 'DELETE', `/api/equipment/${m.id}`)).toBe(200);
     const o = await load(owner.cookie);
     expect(o.counts).toMatchObject({ all: 1, good: 1, approaching_service: 0 });
     expect(o.critical).toEqual({});
@@ -457,18 +450,16 @@ describe('overview cache: one status engine, never stale after a write', () => {
     const m = await at(owner, 'Worked', 50);
     await primed(owner.cookie);
     expect(
-      (
-        await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/usage`, {
-          usageIncrease: 80,
-        })
-      ).statusCode,
+      await statusOf(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/usage`, {
+        usageIncrease: 80,
+      }),
     ).toBe(200);
     let o = await load(owner.cookie);
     expect(o.counts).toMatchObject({ good: 0, overdue: 1 });
     expect(o.critical).toEqual({ [m.id]: 'severe' });
     await primed(owner.cookie);
     expect(
-      (await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/reset-service`)).statusCode,
+      await statusOf(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/reset-service`),
     ).toBe(200);
     o = await load(owner.cookie);
     expect(o.counts).toMatchObject({ good: 1, overdue: 0 });
@@ -479,9 +470,9 @@ describe('overview cache: one status engine, never stale after a write', () => {
     const owner = await signupOwner(t.app);
     const m = await at(owner, 'Old', 120);
     await primed(owner.cookie);
-    expect(
-      (await call(t.app, owner.cookie, 'POST', `/api/equipment/${m.id}/retire`, {})).statusCode,
-    ).toBe(200);
+    expect(await statusOf(t.app, owner.cookie, 'POST', `/api/equipment/${m.id}/retire`, {})).toBe(
+      200,
+    );
     expect((await load(owner.cookie)).counts).toEqual({
       all: 0,
       good: 0,
@@ -675,33 +666,27 @@ describe('overview cache: one status engine, never stale after a write', () => {
     await primed(owner.cookie);
     const v0 = await versionOf(owner.companyId);
     expect(
-      (
-        await call(
-          t.app,
-          owner.cookie,
-          'POST',
-          `/api/operator-updates/${other.json().update.id}/reject`,
-        )
-      ).statusCode,
+      await statusOf(
+        t.app,
+        owner.cookie,
+        'POST',
+        `/api/operator-updates/${other.json().update.id}/reject`,
+      ),
     ).toBe(200);
     expect(
-      (
-        await call(t.app, owner.cookie, 'POST', `/api/equipment/${m.id}/notes`, {
-          content: 'Checked',
-        })
-      ).statusCode,
+      await statusOf(t.app, owner.cookie, 'POST', `/api/equipment/${m.id}/notes`, {
+        content: 'Checked',
+      }),
     ).toBe(201);
     expect(await versionOf(owner.companyId)).toBe(v0);
     expect((await primed(owner.cookie)).counts).toMatchObject({ good: 1 });
     expect(
-      (
-        await call(
-          t.app,
-          owner.cookie,
-          'POST',
-          `/api/operator-updates/${held.json().update.id}/approve`,
-        )
-      ).statusCode,
+      await statusOf(
+        t.app,
+        owner.cookie,
+        'POST',
+        `/api/operator-updates/${held.json().update.id}/approve`,
+      ),
     ).toBe(200);
     const o = await load(owner.cookie);
     expect(o.counts).toMatchObject({ good: 0, overdue: 1 });
@@ -744,11 +729,9 @@ describe('overview cache: one status engine, never stale after a write', () => {
       expect((await load(elsewhere, '', second.app)).counts).toMatchObject({ good: 1 });
       await primed(owner.cookie);
       expect(
-        (
-          await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/usage`, {
-            usageIncrease: 100,
-          })
-        ).statusCode,
+        await statusOf(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/usage`, {
+          usageIncrease: 100,
+        }),
       ).toBe(200);
       const there = await load(elsewhere, '', second.app);
       expect(there.counts).toMatchObject({ good: 0, overdue: 1 });

@@ -11,9 +11,10 @@ import {
   addSignedInUser,
   call,
   createEquipmentViaApi,
+  type SignedIn,
   signInAgain,
   signupOwner,
-  type SignedIn,
+  statusOf,
 } from '../../test/factories';
 import { makePaying } from '../../test/reports';
 import { useMailTestApp } from '../../test/mail-app';
@@ -118,8 +119,8 @@ describe('digest preferences', () => {
     expect(
       (await call(t.app, m.cookie, 'GET', '/api/user/digest')).json<DigestPreferences>().frequency,
     ).toBe('off');
-    expect((await call(t.app, op.cookie, 'GET', '/api/user/digest')).statusCode).toBe(403);
-    expect((await call(t.app, null, 'GET', '/api/user/digest')).statusCode).toBe(401);
+    expect(await statusOf(t.app, op.cookie, 'GET', '/api/user/digest')).toBe(403);
+    expect(await statusOf(t.app, null, 'GET', '/api/user/digest')).toBe(401);
 
     const bad = await call(t.app, m.cookie, 'PUT', '/api/user/digest', {
       frequency: 'hourly',
@@ -516,7 +517,7 @@ describe('the outbox', () => {
     expect(mine!.textBody).toContain('Overdue loader');
     expect(list.smtp).toBe(true);
     const ownerNow = await signInAgain(t.app, o);
-    expect((await call(t.app, ownerNow, 'GET', '/api/admin/outbox')).statusCode).toBe(403);
+    expect(await statusOf(t.app, ownerNow, 'GET', '/api/admin/outbox')).toBe(403);
     const bad = await call(t.app, admin.cookie, 'GET', '/api/admin/outbox?status=lost');
     expect(bad.statusCode).toBe(400);
     const oneOf = 'status must be one of: pending, sending, sent, kept, failed';

@@ -18,8 +18,9 @@ import {
   addSignedInUser,
   call,
   createEquipmentViaApi,
-  signupOwner,
   type SignedIn,
+  signupOwner,
+  statusOf,
 } from '../../test/factories';
 
 const t = useTestApp();
@@ -387,25 +388,19 @@ describe('documents: other companies, roles and keys', () => {
       expect((await get(b, url)).statusCode, url).toBe(404);
     expect((await get(b, `/api/equipment/${mb.id}/documents`)).json()).toEqual([]);
     expect(
-      (await call(t.app, b.cookie, 'PATCH', `/api/documents/${doc.id}`, { title: 'x' })).statusCode,
+      await statusOf(t.app, b.cookie, 'PATCH', `/api/documents/${doc.id}`, { title: 'x' }),
     ).toBe(404);
-    expect((await call(t.app, b.cookie, 'DELETE', `/api/documents/${doc.id}`)).statusCode).toBe(
-      404,
-    );
+    expect(await statusOf(t.app, b.cookie, 'DELETE', `/api/documents/${doc.id}`)).toBe(404);
     // B cannot link A's document to B's machine, nor A link it to B's machine.
     expect(
-      (
-        await call(t.app, b.cookie, 'POST', `/api/documents/${doc.id}/machines`, {
-          equipmentIds: [mb.id],
-        })
-      ).statusCode,
+      await statusOf(t.app, b.cookie, 'POST', `/api/documents/${doc.id}/machines`, {
+        equipmentIds: [mb.id],
+      }),
     ).toBe(404);
     expect(
-      (
-        await call(t.app, a.cookie, 'POST', `/api/documents/${doc.id}/machines`, {
-          equipmentIds: [mb.id],
-        })
-      ).statusCode,
+      await statusOf(t.app, a.cookie, 'POST', `/api/documents/${doc.id}/machines`, {
+        equipmentIds: [mb.id],
+      }),
     ).toBe(404);
     const upToB = await upload(
       a,

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipmentDtoSchema, type EquipmentDto } from '@domain/schemas/equipment';
 import { sendJsonArray } from '../../lib/json-stream';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { call, createEquipmentViaApi, signupOwner, type SignedIn } from '../../test/factories';
+import {
+  call,
+  createEquipmentViaApi,
+  type SignedIn,
+  signupOwner,
+  statusOf,
+} from '../../test/factories';
 import { EXPORT_BATCH, EXPORT_FIRST_BATCH, equipmentBatches } from './equipment-export';
 
 /**
@@ -88,19 +94,15 @@ describe('GET /api/equipment, streamed', () => {
     // Readings for a forecast, and a retired machine (not in the list).
     for (const usage of [1, 2, 3])
       expect(
-        (
-          await call(t.app, o.cookie, 'PATCH', `/api/equipment/${made[1]!.id}/usage`, {
-            usageIncrease: usage * 4,
-          })
-        ).statusCode,
+        await statusOf(t.app, o.cookie, 'PATCH', `/api/equipment/${made[1]!.id}/usage`, {
+          usageIncrease: usage * 4,
+        }),
       ).toBe(200);
     const gone = await createEquipmentViaApi(t.app, o.cookie, { name: 'Delta Retired' });
     expect(
-      (
-        await call(t.app, o.cookie, 'POST', `/api/equipment/${gone.id}/retire`, {
-          retirementNotes: 'sold',
-        })
-      ).statusCode,
+      await statusOf(t.app, o.cookie, 'POST', `/api/equipment/${gone.id}/retire`, {
+        retirementNotes: 'sold',
+      }),
     ).toBe(200);
 
     const res = await call(t.app, o.cookie, 'GET', '/api/equipment');
@@ -126,7 +128,7 @@ describe('GET /api/equipment, streamed', () => {
     expect(vehicles.body).toBe(`[${singles[1]}]`);
     const none = await call(t.app, o.cookie, 'GET', '/api/equipment?type=other');
     expect(none.body).toBe('[]');
-    expect((await call(t.app, null, 'GET', '/api/equipment')).statusCode).toBe(401);
+    expect(await statusOf(t.app, null, 'GET', '/api/equipment')).toBe(401);
   });
 
   it('reads a large company in a first batch of EXPORT_FIRST_BATCH then batches of EXPORT_BATCH, each read only when the stream asks for it', async () => {

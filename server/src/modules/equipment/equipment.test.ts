@@ -12,9 +12,10 @@ import {
   call,
   createEquipmentViaApi,
   sessionForRole,
+  type SignedIn,
   signInAgain,
   signupOwner,
-  type SignedIn,
+  statusOf,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { EXPORT_BATCH, EXPORT_FIRST_BATCH } from './equipment-export';
@@ -217,23 +218,19 @@ describe('POST /api/equipment', () => {
     ).toBe(401);
     const op = await sessionForRole(t.deps.systemDb, owner.companyId, 'operator');
     expect(
-      (
-        await call(t.app, op.cookie, 'POST', '/api/equipment', {
-          name: 'X',
-          type: 'tools',
-          unit: 'n/a',
-        })
-      ).statusCode,
+      await statusOf(t.app, op.cookie, 'POST', '/api/equipment', {
+        name: 'X',
+        type: 'tools',
+        unit: 'n/a',
+      }),
     ).toBe(403);
     const mgr = await sessionForRole(t.deps.systemDb, owner.companyId, 'manager');
     expect(
-      (
-        await call(t.app, mgr.cookie, 'POST', '/api/equipment', {
-          name: 'Mgr tool',
-          type: 'tools',
-          unit: 'n/a',
-        })
-      ).statusCode,
+      await statusOf(t.app, mgr.cookie, 'POST', '/api/equipment', {
+        name: 'Mgr tool',
+        type: 'tools',
+        unit: 'n/a',
+      }),
     ).toBe(201);
   });
 });
@@ -279,23 +276,19 @@ describe('plan limit', () => {
       .where(eq(company.id, o.companyId));
     await createEquipmentViaApi(t.app, o.cookie);
     expect(
-      (
-        await call(t.app, o.cookie, 'POST', '/api/equipment', {
-          name: 'B',
-          type: 'tools',
-          unit: 'n/a',
-        })
-      ).statusCode,
+      await statusOf(t.app, o.cookie, 'POST', '/api/equipment', {
+        name: 'B',
+        type: 'tools',
+        unit: 'n/a',
+      }),
     ).toBe(403);
     await unlimited(o.companyId);
     expect(
-      (
-        await call(t.app, o.cookie, 'POST', '/api/equipment', {
-          name: 'B',
-          type: 'tools',
-          unit: 'n/a',
-        })
-      ).statusCode,
+      await statusOf(t.app, o.cookie, 'POST', '/api/equipment', {
+        name: 'B',
+        type: 'tools',
+        unit: 'n/a',
+      }),
     ).toBe(201);
   });
 });
@@ -343,8 +336,8 @@ describe('GET /api/equipment', () => {
     expect(await names('search=zx-')).toEqual(['Soon drill']);
     expect(await names('search=100%25')).toEqual([]);
     const op = await sessionForRole(t.deps.systemDb, o.companyId, 'operator');
-    expect((await call(t.app, op.cookie, 'GET', '/api/equipment')).statusCode).toBe(403);
-    expect((await call(t.app, null, 'GET', '/api/equipment')).statusCode).toBe(401);
+    expect(await statusOf(t.app, op.cookie, 'GET', '/api/equipment')).toBe(403);
+    expect(await statusOf(t.app, null, 'GET', '/api/equipment')).toBe(401);
   });
 
   it('finds the same machines as the Equipment List and the operator picker for any search (one search)', async () => {
@@ -564,8 +557,8 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
     const manager = await sessionForRole(t.deps.systemDb, o.companyId, 'manager');
     expect(names(await page({ ...o, cookie: manager.cookie }))).toEqual(['Loader']);
     const op = await sessionForRole(t.deps.systemDb, o.companyId, 'operator');
-    expect((await call(t.app, op.cookie, 'GET', '/api/equipment/page')).statusCode).toBe(403);
-    expect((await call(t.app, null, 'GET', '/api/equipment/page')).statusCode).toBe(401);
+    expect(await statusOf(t.app, op.cookie, 'GET', '/api/equipment/page')).toBe(403);
+    expect(await statusOf(t.app, null, 'GET', '/api/equipment/page')).toBe(401);
   });
 
   it('stays bounded at 2,000 machines: the same few queries and one small page', async () => {
@@ -695,7 +688,7 @@ describe("GET /api/equipment/options (the operator screen's picker)", () => {
     expect(names(await options(o.cookie, 'search=pick'))).toEqual(['Pickup']);
     const manager = await sessionForRole(t.deps.systemDb, o.companyId, 'manager');
     expect((await options(manager.cookie)).total).toBe(4);
-    expect((await call(t.app, null, 'GET', '/api/equipment/options')).statusCode).toBe(401);
+    expect(await statusOf(t.app, null, 'GET', '/api/equipment/options')).toBe(401);
     // The owner-only calls stay closed to the operator.
     for (const url of [
       '/api/equipment',
@@ -821,10 +814,8 @@ describe('one record: get, edit, delete; tenancy', () => {
       'Maintenance start date is required when scheduled maintenance is enabled',
     );
 
-    expect((await call(t.app, owner.cookie, 'DELETE', `/api/equipment/${e.id}`)).statusCode).toBe(
-      200,
-    );
-    expect((await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`)).statusCode).toBe(404);
+    expect(await statusOf(t.app, owner.cookie, 'DELETE', `/api/equipment/${e.id}`)).toBe(200);
+    expect(await statusOf(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`)).toBe(404);
     const notes = await t.deps.systemDb
       .select()
       .from(equipmentNote)
@@ -868,11 +859,9 @@ describe('one record: get, edit, delete; tenancy', () => {
       ).toBe(401);
     }
     for (const url of ['/api/equipment/count', '/api/retired-equipment']) {
-      expect((await call(t.app, op.cookie, 'GET', url)).statusCode).toBe(403);
+      expect(await statusOf(t.app, op.cookie, 'GET', url)).toBe(403);
     }
-    expect((await call(t.app, owner.cookie, 'GET', '/api/equipment/not-a-uuid')).statusCode).toBe(
-      404,
-    );
+    expect(await statusOf(t.app, owner.cookie, 'GET', '/api/equipment/not-a-uuid')).toBe(404);
     expect((await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`)).json().name).toBe(
       'Private',
     );
@@ -892,11 +881,9 @@ describe('usage, notes, service, history', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Please enter a valid positive number for usage increase.');
     expect(
-      (
-        await call(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/usage`, {
-          usageIncrease: 'abc',
-        })
-      ).statusCode,
+      await statusOf(t.app, owner.cookie, 'PATCH', `/api/equipment/${e.id}/usage`, {
+        usageIncrease: 'abc',
+      }),
     ).toBe(400);
     await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -962,7 +949,7 @@ describe('usage, notes, service, history', () => {
     // Twelve days later the first (browser-session) sign-in has expired: a remembered one has not.
     const remembered = await signInAgain(t.app, owner, true);
     t.clock.set(new Date('2026-12-02T23:30:00Z'));
-    expect((await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`)).statusCode).toBe(401);
+    expect(await statusOf(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}`)).toBe(401);
     const res = await call(t.app, remembered, 'PATCH', `/api/equipment/${e.id}/reset-service`);
     t.clock.set(new Date('2026-11-20T15:00:00Z'));
     expect(res.statusCode).toBe(200);
@@ -1046,8 +1033,6 @@ describe('retire and retired equipment', () => {
         .json<RetiredEquipmentDto[]>()
         .some((x) => x.name === 'Old truck'),
     ).toBe(false);
-    expect(
-      (await call(t.app, o.cookie, 'POST', `/api/equipment/${e.id}/retire`, {})).statusCode,
-    ).toBe(409);
+    expect(await statusOf(t.app, o.cookie, 'POST', `/api/equipment/${e.id}/retire`, {})).toBe(409);
   });
 });

@@ -18,9 +18,10 @@ import {
   addSignedInUser,
   call,
   createEquipmentViaApi,
+  type SignedIn,
   signInAgain,
   signupOwner,
-  type SignedIn,
+  statusOf,
 } from '../../test/factories';
 import { useTestApp } from '../../test/helpers';
 
@@ -187,9 +188,7 @@ describe('retire keeps the record; restore; Delete Forever', () => {
       (await call(t.app, stranger.cookie, 'POST', `/api/retired-equipment/${b.id}/restore`))
         .statusCode,
     ).toBe(404);
-    expect(
-      (await call(t.app, o.op, 'POST', `/api/retired-equipment/${b.id}/restore`)).statusCode,
-    ).toBe(403);
+    expect(await statusOf(t.app, o.op, 'POST', `/api/retired-equipment/${b.id}/restore`)).toBe(403);
   });
 
   it('Delete Forever (active or retired) is the one call that removes history', async () => {
@@ -207,11 +206,9 @@ describe('retire keeps the record; restore; Delete Forever', () => {
         )[0]?.n,
       );
     expect(await notes()).toBe(3);
-    expect((await call(t.app, o.cookie, 'DELETE', `/api/equipment/${e.id}`)).statusCode).toBe(200);
+    expect(await statusOf(t.app, o.cookie, 'DELETE', `/api/equipment/${e.id}`)).toBe(200);
     expect(await notes()).toBe(0);
-    expect((await call(t.app, o.cookie, 'GET', `/api/equipment/${e.id}/history`)).statusCode).toBe(
-      404,
-    );
+    expect(await statusOf(t.app, o.cookie, 'GET', `/api/equipment/${e.id}/history`)).toBe(404);
   });
 });
 
@@ -454,38 +451,32 @@ describe('void a wrong reading', () => {
     // Tenancy and roles.
     const stranger = await company_();
     expect(
-      (
-        await call(
-          t.app,
-          stranger.cookie,
-          'POST',
-          `/api/operator-updates/${first.update.id}/void`,
-          {
-            reason: 'x',
-          },
-        )
-      ).statusCode,
+      await statusOf(
+        t.app,
+        stranger.cookie,
+        'POST',
+        `/api/operator-updates/${first.update.id}/void`,
+        {
+          reason: 'x',
+        },
+      ),
     ).toBe(404);
     const entry = (await historyOf(o, e.id))[0]!;
     expect(
-      (
-        await call(
-          t.app,
-          stranger.cookie,
-          'POST',
-          `/api/equipment/${e.id}/history/${entry.id}/void`,
-          {
-            reason: 'x',
-          },
-        )
-      ).statusCode,
+      await statusOf(
+        t.app,
+        stranger.cookie,
+        'POST',
+        `/api/equipment/${e.id}/history/${entry.id}/void`,
+        {
+          reason: 'x',
+        },
+      ),
     ).toBe(404);
     expect(
-      (
-        await call(t.app, o.op, 'POST', `/api/operator-updates/${first.update.id}/void`, {
-          reason: 'x',
-        })
-      ).statusCode,
+      await statusOf(t.app, o.op, 'POST', `/api/operator-updates/${first.update.id}/void`, {
+        reason: 'x',
+      }),
     ).toBe(403);
   });
 });

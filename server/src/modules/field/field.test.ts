@@ -4,7 +4,13 @@ import { equipmentOptionsSchema } from '@domain/schemas/equipment';
 import { FIELD_LIST_MAX, fieldMachineSchema, machineIdOfLink } from '@domain/schemas/field';
 import { equipment, equipmentNote, fieldPhoto, operatorUpdate } from '../../db/schema/index';
 import { useTestApp } from '../../test/helpers';
-import { call, signupOwner, type SignedIn, signInOperatorViaApi } from '../../test/factories';
+import {
+  call,
+  type SignedIn,
+  signInOperatorViaApi,
+  signupOwner,
+  statusOf,
+} from '../../test/factories';
 
 const t = useTestApp();
 
@@ -141,7 +147,7 @@ describe('GET /api/field/machines (the machine list the phone keeps for offline 
       ].sort(),
     );
     expect(res.body).not.toContain('Secret Crane');
-    expect((await call(t.app, null, 'GET', '/api/field/machines')).statusCode).toBe(401);
+    expect(await statusOf(t.app, null, 'GET', '/api/field/machines')).toBe(401);
   });
 });
 
@@ -256,7 +262,7 @@ describe('photos with an operator update', () => {
       { id: string; device: string | null }[]
     >();
     expect(updates.find((u) => u.id === updateId)?.device).toBe('Android phone · Chrome');
-    expect((await call(t.app, cookie, 'GET', '/api/field/photos')).statusCode).toBe(403);
+    expect(await statusOf(t.app, cookie, 'GET', '/api/field/photos')).toBe(403);
     const got = await call(t.app, owner.cookie, 'GET', `/api/field/photos/${updateId}`);
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/jpeg');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAppRole } from '../../db/app-role';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { call } from '../../test/factories';
+import { call, statusOf } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,14 +30,14 @@ describe('liveness and readiness', () => {
       'GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.auth_throttle TO ems_app',
     ]);
     expect(await grantAppRole(owner)).toEqual([]);
-    expect((await call(t.app, null, 'GET', '/api/ready')).statusCode).toBe(200);
+    expect(await statusOf(t.app, null, 'GET', '/api/ready')).toBe(200);
   });
 
   it('are ready while the database answers; readiness turns 503 when it stops, liveness stays up', async () => {
     const ready = await call(t.app, null, 'GET', '/api/ready');
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ ok: true, database: t.database.kind });
-    expect((await call(t.app, null, 'GET', '/api/health')).statusCode).toBe(200);
+    expect(await statusOf(t.app, null, 'GET', '/api/health')).toBe(200);
 
     await t.database.close();
     const down = await call(t.app, null, 'GET', '/api/ready');

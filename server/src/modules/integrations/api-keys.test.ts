@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKeyDto, CreatedApiKeyDto } from '@domain/schemas/integrations';
-import { addSignedInUser, call, createEquipmentViaApi, signupOwner } from '../../test/factories';
+import {
+  addSignedInUser,
+  call,
+  createEquipmentViaApi,
+  signupOwner,
+  statusOf,
+} from '../../test/factories';
 import { useTestApp } from '../../test/helpers';
 
 /** Issue 29: API keys. Owners create them; a key authenticates /api routes as its company's integration. */
@@ -58,7 +64,7 @@ describe('API keys', () => {
         scopes: ['read'],
       });
       expect(res.statusCode).toBe(403);
-      expect((await call(t.app, who.cookie, 'GET', '/api/api-keys')).statusCode).toBe(403);
+      expect(await statusOf(t.app, who.cookie, 'GET', '/api/api-keys')).toBe(403);
     }
     const key = await newKey(owner.cookie, 'Everything', ['write']);
     const res = await bearer(key.token, 'POST', '/api/api-keys', { name: 'y', scopes: ['write'] });

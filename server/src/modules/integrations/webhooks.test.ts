@@ -14,6 +14,7 @@ import {
   createEquipmentViaApi,
   signInOperatorViaApi,
   signupOwner,
+  statusOf,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { enqueueEvents } from '../events/index';
@@ -508,15 +509,13 @@ describe('webhooks', () => {
       events: ['defect.opened', 'work_order.completed'],
     });
     const id = hook.json<CreatedWebhookDto>().id;
-    expect((await call(t.app, b.cookie, 'GET', `/api/webhooks/${id}/deliveries`)).statusCode).toBe(
-      404,
-    );
-    expect((await call(t.app, b.cookie, 'DELETE', `/api/webhooks/${id}`)).statusCode).toBe(404);
+    expect(await statusOf(t.app, b.cookie, 'GET', `/api/webhooks/${id}/deliveries`)).toBe(404);
+    expect(await statusOf(t.app, b.cookie, 'DELETE', `/api/webhooks/${id}`)).toBe(404);
     expect((await call(t.app, b.cookie, 'GET', '/api/webhooks')).json()).toEqual([]);
     const list = await call(t.app, a.cookie, 'GET', '/api/webhooks');
     expect(list.json()).toMatchObject([{ id, events: ['defect.opened', 'work_order.completed'] }]);
     expect(list.body).not.toContain('whsec_');
-    expect((await call(t.app, a.cookie, 'DELETE', `/api/webhooks/${id}`)).statusCode).toBe(200);
+    expect(await statusOf(t.app, a.cookie, 'DELETE', `/api/webhooks/${id}`)).toBe(200);
     expect((await call(t.app, a.cookie, 'GET', '/api/webhooks')).json()).toEqual([]);
   });
 });

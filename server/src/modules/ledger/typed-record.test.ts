@@ -10,7 +10,7 @@ import type { HistoryEntry as DashboardEntry } from '@domain/schemas/dashboard';
 import type { HistoryRecord } from '@domain/schemas/operators';
 import { equipmentNote } from '../../db/schema/index';
 import { recordMany, type NewEntry } from './index';
-import { call, createEquipmentViaApi, signupOwner } from '../../test/factories';
+import { call, createEquipmentViaApi, signupOwner, statusOf } from '../../test/factories';
 import { useTestApp } from '../../test/helpers';
 
 const t = useTestApp();
@@ -182,7 +182,7 @@ it('pages a machine with 5,000 entries: a bounded first page, and the cursor wal
   expect(first.body.length).toBeLessThan(40_000);
   // A page is at most 500 entries.
   expect(
-    (await call(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}/history?limit=501`)).statusCode,
+    await statusOf(t.app, owner.cookie, 'GET', `/api/equipment/${e.id}/history?limit=501`),
   ).toBe(400);
 
   // Walking the cursor: every entry exactly once, newest first, each page at most its limit.

@@ -6,9 +6,10 @@ import {
   addSignedInUser,
   call,
   createEquipmentViaApi,
+  type SignedIn,
   signInAgain,
   signupOwner,
-  type SignedIn,
+  statusOf,
 } from '../../test/factories';
 import { useTestApp } from '../../test/helpers';
 
@@ -134,7 +135,7 @@ describe('the Due soon list', () => {
     const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, {
       now: t.deps.now(),
     });
-    expect((await call(t.app, op.cookie, 'GET', '/api/maintenance/due')).statusCode).toBe(403);
+    expect(await statusOf(t.app, op.cookie, 'GET', '/api/maintenance/due')).toBe(403);
     // Another company sees only its own.
     const other = await signupOwner(t.app);
     expect(
@@ -223,6 +224,6 @@ describe('the calendar feed', () => {
     const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, {
       now: t.deps.now(),
     });
-    expect((await call(t.app, op.cookie, 'GET', '/api/company/calendar')).statusCode).toBe(403);
+    expect(await statusOf(t.app, op.cookie, 'GET', '/api/company/calendar')).toBe(403);
   });
 });

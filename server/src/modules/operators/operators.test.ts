@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { operatorUpdateDto } from '@domain/schemas/operators';
 import { company, equipment, equipmentNote } from '../../db/schema/index';
 import { useTestApp, cookieFrom } from '../../test/helpers';
-import { addSignedInUser, call, signupOwner, type SignedIn } from '../../test/factories';
+import { addSignedInUser, call, type SignedIn, signupOwner, statusOf } from '../../test/factories';
 
 const t = useTestApp();
 
@@ -84,7 +84,7 @@ describe('company settings', () => {
       subscriptionStatus: 'trial',
     });
     const op = await signInOperator(owner);
-    expect((await call(t.app, op.cookie, 'GET', '/api/company-settings')).statusCode).toBe(403);
+    expect(await statusOf(t.app, op.cookie, 'GET', '/api/company-settings')).toBe(403);
   });
 
   it('applies the No Changes rule, the minimum of 8 and the common-password refusal', async () => {
@@ -221,17 +221,13 @@ describe('operators', () => {
     const b = await setupTeam();
     const op = await addOperator(a);
     expect(
-      (
-        await call(t.app, b.cookie, 'PUT', `/api/employees/${op.id}`, {
-          firstName: 'X',
-          lastName: 'Y',
-        })
-      ).statusCode,
+      await statusOf(t.app, b.cookie, 'PUT', `/api/employees/${op.id}`, {
+        firstName: 'X',
+        lastName: 'Y',
+      }),
     ).toBe(404);
-    expect((await call(t.app, b.cookie, 'DELETE', `/api/employees/${op.id}`)).statusCode).toBe(404);
-    expect((await call(t.app, b.cookie, 'DELETE', '/api/employees/not-a-uuid')).statusCode).toBe(
-      404,
-    );
+    expect(await statusOf(t.app, b.cookie, 'DELETE', `/api/employees/${op.id}`)).toBe(404);
+    expect(await statusOf(t.app, b.cookie, 'DELETE', '/api/employees/not-a-uuid')).toBe(404);
     expect((await call(t.app, b.cookie, 'GET', '/api/employees')).json()).toEqual([]);
   });
 });
@@ -256,9 +252,7 @@ describe('operator sign-in', () => {
     expect(ok.cookies.find((c) => c.name === 'ems_signed_in')?.value).toBe('operator');
     expect(byBusiness.cookies.find((c) => c.name === 'ems_signed_in')?.value).toBe('operator');
     // An operator-level session: no owner rights.
-    expect((await call(t.app, cookieFrom(byBusiness), 'GET', '/api/employees')).statusCode).toBe(
-      403,
-    );
+    expect(await statusOf(t.app, cookieFrom(byBusiness), 'GET', '/api/employees')).toBe(403);
     // The hidden company-level user is not listed as an operator.
     expect((await call(t.app, owner.cookie, 'GET', '/api/employees')).json()).toHaveLength(1);
     // The owner's own password does not open the operator login.
@@ -284,11 +278,9 @@ describe('operator sign-in', () => {
   it('a removed operator is signed out and can no longer sign in', async () => {
     const owner = await setupTeam();
     const op = await signInOperator(owner, 'Removed');
-    expect((await call(t.app, op.cookie, 'GET', '/api/auth/user')).statusCode).toBe(200);
-    expect((await call(t.app, owner.cookie, 'DELETE', `/api/employees/${op.id}`)).statusCode).toBe(
-      200,
-    );
-    expect((await call(t.app, op.cookie, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    expect(await statusOf(t.app, op.cookie, 'GET', '/api/auth/user')).toBe(200);
+    expect(await statusOf(t.app, owner.cookie, 'DELETE', `/api/employees/${op.id}`)).toBe(200);
+    expect(await statusOf(t.app, op.cookie, 'GET', '/api/auth/user')).toBe(401);
     expect((await operatorLogin(op.operatorUsername)).statusCode).toBe(401);
   });
 });
@@ -367,47 +359,39 @@ describe('permissions', () => {
       SHARED,
     );
     expect(
-      (
-        await call(t.app, mcookie, 'POST', '/api/employees', {
-          firstName: 'Frommanager',
-          lastName: 'X',
-        })
-      ).statusCode,
+      await statusOf(t.app, mcookie, 'POST', '/api/employees', {
+        firstName: 'Frommanager',
+        lastName: 'X',
+      }),
     ).toBe(201);
-    expect((await call(t.app, mcookie, 'GET', '/api/managers')).statusCode).toBe(200);
+    expect(await statusOf(t.app, mcookie, 'GET', '/api/managers')).toBe(200);
     expect(
-      (
-        await call(t.app, mcookie, 'POST', '/api/managers', {
-          firstName: 'A',
-          lastName: 'B',
-          email: 'x@y.co',
-          password: 'Sturdy-Gate-91',
-        })
-      ).statusCode,
+      await statusOf(t.app, mcookie, 'POST', '/api/managers', {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'x@y.co',
+        password: 'Sturdy-Gate-91',
+      }),
     ).toBe(403);
-    expect((await call(t.app, mcookie, 'DELETE', `/api/managers/${mgr.id}`)).statusCode).toBe(403);
+    expect(await statusOf(t.app, mcookie, 'DELETE', `/api/managers/${mgr.id}`)).toBe(403);
     // Managers cannot reset the owner's password; the owner resets the manager's, which ends their sessions.
     expect(
-      (
-        await call(t.app, mcookie, 'POST', '/api/admin/reset-user-password', {
-          targetUserId: owner.user.id,
-          newPassword: 'Sturdy-Gate-91',
-        })
-      ).statusCode,
+      await statusOf(t.app, mcookie, 'POST', '/api/admin/reset-user-password', {
+        targetUserId: owner.user.id,
+        newPassword: 'Sturdy-Gate-91',
+      }),
     ).toBe(403);
     const reset = await call(t.app, owner.cookie, 'POST', '/api/admin/reset-user-password', {
       targetUserId: mgr.id,
       newPassword: 'Brand-New-Lock-5',
     });
     expect(reset.statusCode, reset.body).toBe(200);
-    expect((await call(t.app, mcookie, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    expect(await statusOf(t.app, mcookie, 'GET', '/api/auth/user')).toBe(401);
     expect(
-      (
-        await call(t.app, null, 'POST', '/api/auth/login', {
-          emailOrBusinessName: mgr.email,
-          password: 'Brand-New-Lock-5',
-        })
-      ).statusCode,
+      await statusOf(t.app, null, 'POST', '/api/auth/login', {
+        emailOrBusinessName: mgr.email,
+        password: 'Brand-New-Lock-5',
+      }),
     ).toBe(200);
     // Operators have no password of their own.
     const op = await addOperator(owner, 'Nopw');
@@ -420,16 +404,12 @@ describe('permissions', () => {
     // Another company's user: 404.
     const other = await signupOwner(t.app);
     expect(
-      (
-        await call(t.app, other.cookie, 'POST', '/api/admin/reset-user-password', {
-          targetUserId: mgr.id,
-          newPassword: 'Brand-New-Lock-5',
-        })
-      ).statusCode,
+      await statusOf(t.app, other.cookie, 'POST', '/api/admin/reset-user-password', {
+        targetUserId: mgr.id,
+        newPassword: 'Brand-New-Lock-5',
+      }),
     ).toBe(404);
-    expect((await call(t.app, other.cookie, 'DELETE', `/api/managers/${mgr.id}`)).statusCode).toBe(
-      404,
-    );
+    expect(await statusOf(t.app, other.cookie, 'DELETE', `/api/managers/${mgr.id}`)).toBe(404);
     // Removal ends the manager's sessions.
     const again = cookieFrom(
       await call(t.app, null, 'POST', '/api/auth/login', {
@@ -437,10 +417,8 @@ describe('permissions', () => {
         password: 'Brand-New-Lock-5',
       }),
     );
-    expect((await call(t.app, owner.cookie, 'DELETE', `/api/managers/${mgr.id}`)).statusCode).toBe(
-      200,
-    );
-    expect((await call(t.app, again, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    expect(await statusOf(t.app, owner.cookie, 'DELETE', `/api/managers/${mgr.id}`)).toBe(200);
+    expect(await statusOf(t.app, again, 'GET', '/api/auth/user')).toBe(401);
   });
 });
 
@@ -648,14 +626,12 @@ describe('operator updates', () => {
     // Another company cannot approve it.
     const other = await setupTeam();
     expect(
-      (
-        await call(
-          t.app,
-          other.cookie,
-          'POST',
-          `/api/operator-updates/${held.json().update.id}/approve`,
-        )
-      ).statusCode,
+      await statusOf(
+        t.app,
+        other.cookie,
+        'POST',
+        `/api/operator-updates/${held.json().update.id}/approve`,
+      ),
     ).toBe(404);
     const approved = await call(
       t.app,
@@ -666,14 +642,12 @@ describe('operator updates', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await equipmentRow(eq1.id)).toMatchObject({ currentUsage: 500, totalDieselUsed: 4 });
     expect(
-      (
-        await call(
-          t.app,
-          owner.cookie,
-          'POST',
-          `/api/operator-updates/${held.json().update.id}/approve`,
-        )
-      ).statusCode,
+      await statusOf(
+        t.app,
+        owner.cookie,
+        'POST',
+        `/api/operator-updates/${held.json().update.id}/approve`,
+      ),
     ).toBe(409);
     // Miles: 1,000 a day. A pending reading that is below the usage by the time it is approved is refused.
     const truck = await addEquipment(owner.companyId, {
@@ -787,7 +761,7 @@ describe('operator updates', () => {
       totalGasUsed: 4,
       totalDieselUsed: 5,
     });
-    expect((await call(t.app, owner.cookie, 'POST', '/api/fuel/reset')).statusCode).toBe(200);
+    expect(await statusOf(t.app, owner.cookie, 'POST', '/api/fuel/reset')).toBe(200);
     expect(await equipmentRow(mine.id)).toMatchObject({
       totalFuelUsed: 0,
       totalGasUsed: 0,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { equipment, equipmentNote } from '../../db/schema/index';
 import { cookieFrom, useTestApp } from '../../test/helpers';
-import { call, signupOwner } from '../../test/factories';
+import { call, signupOwner, statusOf } from '../../test/factories';
 
 /**
  * An update that waited on the phone for a signal is recorded at the time the phone made it (issue 25,
@@ -17,11 +17,9 @@ async function team() {
   t.clock.set(NOW);
   const owner = await signupOwner(t.app);
   expect(
-    (
-      await call(t.app, owner.cookie, 'POST', '/api/company-settings', {
-        masterPassword: 'Tractor-Blue-77',
-      })
-    ).statusCode,
+    await statusOf(t.app, owner.cookie, 'POST', '/api/company-settings', {
+      masterPassword: 'Tractor-Blue-77',
+    }),
   ).toBe(200);
   const op = await call(t.app, owner.cookie, 'POST', '/api/employees', {
     firstName: 'Pedro',

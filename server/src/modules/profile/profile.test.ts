@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { company } from '../../db/schema/index';
 import { cookieFrom, useTestApp } from '../../test/helpers';
-import { addCompanyUser, call, signupOwner, signInStatus } from '../../test/factories';
+import { addCompanyUser, call, signInStatus, signupOwner, statusOf } from '../../test/factories';
 
 const t = useTestApp();
 
@@ -99,8 +99,8 @@ describe('PATCH /api/user/change-password', () => {
       newPassword: 'Another-Good-One-5',
     });
     expect(res.statusCode).toBe(200);
-    expect((await call(t.app, owner.cookie, 'GET', '/api/auth/user')).statusCode).toBe(200);
-    expect((await call(t.app, other, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    expect(await statusOf(t.app, owner.cookie, 'GET', '/api/auth/user')).toBe(200);
+    expect(await statusOf(t.app, other, 'GET', '/api/auth/user')).toBe(401);
     expect(await signInStatus(t.app, owner.email, owner.password)).toBe(401);
     expect(await signInStatus(t.app, owner.email, 'Another-Good-One-5')).toBe(200);
   });
@@ -133,20 +133,16 @@ describe('PATCH /api/user/change-password', () => {
     const owner = await signupOwner(t.app);
     const op = await addCompanyUser(t.deps, owner.companyId, 'operator');
     expect(
-      (
-        await call(t.app, op.cookie, 'PATCH', '/api/user/change-password', {
-          currentPassword: 'x',
-          newPassword: 'Another-Good-One-5',
-        })
-      ).statusCode,
+      await statusOf(t.app, op.cookie, 'PATCH', '/api/user/change-password', {
+        currentPassword: 'x',
+        newPassword: 'Another-Good-One-5',
+      }),
     ).toBe(403);
     expect(
-      (
-        await call(t.app, null, 'PATCH', '/api/user/change-password', {
-          currentPassword: 'x',
-          newPassword: 'Another-Good-One-5',
-        })
-      ).statusCode,
+      await statusOf(t.app, null, 'PATCH', '/api/user/change-password', {
+        currentPassword: 'x',
+        newPassword: 'Another-Good-One-5',
+      }),
     ).toBe(401);
   });
 
@@ -189,11 +185,9 @@ describe('company settings', () => {
     expect(await signInStatus(t.app, name, owner.password)).toBe(200);
     const mgr = await addCompanyUser(t.deps, owner.companyId, 'manager');
     expect(
-      (
-        await call(t.app, mgr.cookie, 'PATCH', '/api/company/settings', {
-          companyName: `${name} 2`,
-        })
-      ).statusCode,
+      await statusOf(t.app, mgr.cookie, 'PATCH', '/api/company/settings', {
+        companyName: `${name} 2`,
+      }),
     ).toBe(200);
   });
 
@@ -214,18 +208,16 @@ describe('company settings', () => {
     expect(dup.json().message).toBe('This business name is already registered.');
     // Changing only the case of one's own name is allowed.
     expect(
-      (
-        await call(t.app, a.cookie, 'PATCH', '/api/company/settings', {
-          companyName: a.businessName.toUpperCase(),
-        })
-      ).statusCode,
+      await statusOf(t.app, a.cookie, 'PATCH', '/api/company/settings', {
+        companyName: a.businessName.toUpperCase(),
+      }),
     ).toBe(200);
   });
 
   it('is refused to operators (403) and signed-out callers (401)', async () => {
     const owner = await signupOwner(t.app);
     const op = await addCompanyUser(t.deps, owner.companyId, 'operator');
-    expect((await call(t.app, op.cookie, 'GET', '/api/company/settings')).statusCode).toBe(403);
+    expect(await statusOf(t.app, op.cookie, 'GET', '/api/company/settings')).toBe(403);
     expect(
       (await call(t.app, op.cookie, 'PATCH', '/api/company/settings', { companyName: 'Hijack' }))
         .statusCode,

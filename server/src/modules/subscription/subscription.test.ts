@@ -8,9 +8,10 @@ import { billingEvent, company, equipment, user } from '../../db/schema/index';
 import {
   addSignedInUser,
   call,
+  type SignedIn,
   signInAgain,
   signupOwner,
-  type SignedIn,
+  statusOf,
 } from '../../test/factories';
 import { useTestApp, createTestApp, type TestApp } from '../../test/helpers';
 import { LocalBillingProvider, type LocalEvent } from './billing-provider';
@@ -164,10 +165,8 @@ describe('trial and checkout', () => {
       billingInterval: 'month',
     });
     const sessionId = res.json<{ url: string }>().url.slice('/checkout/'.length);
-    expect((await call(t.app, b.cookie, 'GET', `/api/checkout/${sessionId}`)).statusCode).toBe(404);
-    expect((await call(t.app, b.cookie, 'POST', `/api/checkout/${sessionId}/pay`)).statusCode).toBe(
-      404,
-    );
+    expect(await statusOf(t.app, b.cookie, 'GET', `/api/checkout/${sessionId}`)).toBe(404);
+    expect(await statusOf(t.app, b.cookie, 'POST', `/api/checkout/${sessionId}/pay`)).toBe(404);
     expect(
       (await call(t.app, a.cookie, 'POST', `/api/checkout/${sessionId.slice(0, -2)}xx/pay`))
         .statusCode,
@@ -295,13 +294,11 @@ describe('pause, reactivate, cancel, tier change', () => {
     ).toBe(409);
     const re = await call(t.app, owner.cookie, 'POST', '/api/subscription/reactivate');
     expect(re.json()).toMatchObject({ status: 'active', pauseEndDate: null, entitled: true });
-    expect(
-      (await call(t.app, owner.cookie, 'POST', '/api/subscription/reactivate')).statusCode,
-    ).toBe(409);
+    expect(await statusOf(t.app, owner.cookie, 'POST', '/api/subscription/reactivate')).toBe(409);
     const c = await call(t.app, owner.cookie, 'POST', '/api/subscription/cancel');
     expect(c.json()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, entitled: true });
     t.clock.advanceDays(40);
-    expect((await call(t.app, owner.cookie, 'GET', '/api/subscription')).statusCode).toBe(401); // that sign-in expired meanwhile
+    expect(await statusOf(t.app, owner.cookie, 'GET', '/api/subscription')).toBe(401); // that sign-in expired meanwhile
     expect(await view(await signInAgain(t.app, owner))).toMatchObject({
       status: 'canceled',
       entitled: false,
@@ -339,11 +336,9 @@ describe('pause, reactivate, cancel, tier change', () => {
         .statusCode,
     ).toBe(409);
     expect(
-      (
-        await call(t.app, owner.cookie, 'POST', '/api/subscription/upgrade', {
-          tier: 'professional',
-        })
-      ).statusCode,
+      await statusOf(t.app, owner.cookie, 'POST', '/api/subscription/upgrade', {
+        tier: 'professional',
+      }),
     ).toBe(409);
     const c = await call(t.app, owner.cookie, 'POST', '/api/subscription/cancel');
     expect(c.json()).toMatchObject({ status: 'canceled', entitled: false });
@@ -436,11 +431,9 @@ describe('entitlement on the server', () => {
     });
     expect(res.statusCode).toBe(200);
     const sessionId = res.json<{ url: string }>().url.slice('/checkout/'.length);
-    expect(
-      (await call(probe, owner.cookie, 'POST', `/api/checkout/${sessionId}/pay`)).statusCode,
-    ).toBe(200);
+    expect(await statusOf(probe, owner.cookie, 'POST', `/api/checkout/${sessionId}/pay`)).toBe(200);
     expect((await write(owner.cookie)).statusCode).toBe(200);
-    expect((await call(probe, owner.cookie, 'POST', '/api/auth/logout')).statusCode).toBe(200);
+    expect(await statusOf(probe, owner.cookie, 'POST', '/api/auth/logout')).toBe(200);
   });
 
   it('paused and canceled companies are refused with their own message', async () => {
@@ -481,9 +474,9 @@ describe('permissions', () => {
       expect((await call(t.app, admin.cookie, 'POST', url, body)).statusCode, url).toBe(403);
       expect((await call(t.app, null, 'POST', url, body)).statusCode, url).toBe(401);
     }
-    expect((await call(t.app, operator.cookie, 'GET', '/api/subscription')).statusCode).toBe(403);
-    expect((await call(t.app, technician.cookie, 'GET', '/api/subscription')).statusCode).toBe(403);
-    expect((await call(t.app, admin.cookie, 'GET', '/api/subscription')).statusCode).toBe(403);
+    expect(await statusOf(t.app, operator.cookie, 'GET', '/api/subscription')).toBe(403);
+    expect(await statusOf(t.app, technician.cookie, 'GET', '/api/subscription')).toBe(403);
+    expect(await statusOf(t.app, admin.cookie, 'GET', '/api/subscription')).toBe(403);
     expect((await view(owner.cookie)).status).toBe('trial');
   });
 
@@ -508,8 +501,8 @@ describe('admin accounts', () => {
     const admin = await addSignedInUser(t.deps.systemDb, 'platform_admin', null);
     const manager = await addSignedInUser(t.deps.systemDb, 'manager', owner.companyId);
     for (const cookie of [owner.cookie, manager.cookie])
-      expect((await call(t.app, cookie, 'GET', '/api/admin/accounts')).statusCode).toBe(403);
-    expect((await call(t.app, null, 'GET', '/api/admin/accounts')).statusCode).toBe(401);
+      expect(await statusOf(t.app, cookie, 'GET', '/api/admin/accounts')).toBe(403);
+    expect(await statusOf(t.app, null, 'GET', '/api/admin/accounts')).toBe(401);
 
     const res = await call(
       t.app,
@@ -584,7 +577,7 @@ describe('with Stripe configured', () => {
     expect(cfg.stripePublishableKey).toBe('pk_test_x');
     expect(JSON.stringify(cfg)).not.toMatch(/sk_test|whsec/);
     // The local checkout page does not exist with Stripe.
-    expect((await call(s.app, owner.cookie, 'GET', '/api/checkout/whatever')).statusCode).toBe(404);
+    expect(await statusOf(s.app, owner.cookie, 'GET', '/api/checkout/whatever')).toBe(404);
   });
 
   it('verifies the Stripe signature on the raw body; handles an event id once', async () => {

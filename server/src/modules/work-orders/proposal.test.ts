@@ -4,11 +4,12 @@ import { workOrderDtoSchema, type WorkOrderProposal } from '@domain/schemas/work
 import { useTestApp } from '../../test/helpers';
 import {
   call,
-  JPEG,
   createEquipmentViaApi,
+  JPEG,
+  type SignedIn,
   signInOperatorViaApi,
   signupOwner,
-  type SignedIn,
+  statusOf,
 } from '../../test/factories';
 
 /**
@@ -121,9 +122,7 @@ describe('a new work order from a defect', () => {
     );
     expect(bad.statusCode).toBe(400);
 
-    expect((await call(t.app, op, 'GET', `/api/work-orders/proposal/${m.id}`)).statusCode).toBe(
-      403,
-    );
+    expect(await statusOf(t.app, op, 'GET', `/api/work-orders/proposal/${m.id}`)).toBe(403);
 
     const resolved = await call(t.app, owner.cookie, 'POST', `/api/defects/${d!.id}/resolve`, {
       note: 'Replaced',

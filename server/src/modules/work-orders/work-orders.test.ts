@@ -11,11 +11,12 @@ import { useTestApp, cookieFrom } from '../../test/helpers';
 import {
   addSignedInUser,
   call,
-  JPEG,
   createEquipmentViaApi,
   DEFAULT_PASSWORD,
-  signupOwner,
+  JPEG,
   type SignedIn,
+  signupOwner,
+  statusOf,
 } from '../../test/factories';
 
 /** Work orders, parts and costs (issue 27), HTTP-level on PGlite and (TEST_DB=postgres) PostgreSQL. */
@@ -433,7 +434,7 @@ describe('technicians', () => {
       await call(t.app, tc, 'GET', '/api/work-orders?view=mine')
     ).json() as WorkOrderDto[];
     expect(mine.map((w) => w.id)).toEqual([wo.id]);
-    expect((await call(t.app, tc, 'GET', '/api/parts')).statusCode).toBe(200);
+    expect(await statusOf(t.app, tc, 'GET', '/api/parts')).toBe(200);
     expect(
       (await call(t.app, tc, 'PATCH', `/api/work-orders/${wo.id}`, { status: 'in_progress' }))
         .statusCode,
@@ -511,13 +512,11 @@ describe('technicians', () => {
     ])
       expect((await call(t.app, op.cookie, 'GET', url)).statusCode, url).toBe(403);
     expect((await post(op.cookie, `/api/work-orders/${wo2.id}/complete`, {})).statusCode).toBe(403);
-    expect((await call(t.app, null, 'GET', '/api/work-orders')).statusCode).toBe(401);
+    expect(await statusOf(t.app, null, 'GET', '/api/work-orders')).toBe(401);
     // A technician of another company: 404 on this company's order.
     const stranger = await signupOwner(t.app);
     const st = await addSignedInUser(t.deps.systemDb, 'technician', stranger.companyId);
-    expect((await call(t.app, st.cookie, 'GET', `/api/work-orders/${wo2.id}`)).statusCode).toBe(
-      404,
-    );
+    expect(await statusOf(t.app, st.cookie, 'GET', `/api/work-orders/${wo2.id}`)).toBe(404);
     expect((await post(st.cookie, `/api/work-orders/${wo2.id}/complete`, {})).statusCode).toBe(404);
   });
 });
