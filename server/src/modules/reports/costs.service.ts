@@ -53,6 +53,22 @@ export async function costsReport(
     from: sql`${from}`,
     to: sql`${to}`,
   };
+  // Four statements side by side (each on its own pooled connection on PostgreSQL; the embedded
+  // database runs them one after the other): the answer waits for the slowest, not their sum.
+  const [machineRes, lineRes, fillRes, prices] = await Promise.all([
+    deps.db.execute(sql`
+      select e.id, e.name, e.type, e.unit, ${usageAtEndsSql(start, end)}
+      from equipment e
+      where e.company_id = ${ctx.companyId}::uuid and e.retired_at is null ${only}
+      order by lower(e.name), e.id
+      limit ${MACHINE_LIMIT}`),
+    deps.db.execute(sql`
+      select l.month, l.equipment_id, sum(l.parts) as parts, sum(l.labor) as labor,
+        sum(l.other) as other, sum(l.work_orders) as work_orders
+      from (${costLinesSql(scope)}) l group by l.month, l.equipment_id`),
+    deps.db.execute(sql`${fillUpsSql(scope)}`),
+    pricesUpTo(deps.db, ctx.companyId, to),
+  ]);
   const machineRows = rowsOf<{
     id: string;
     name: string;
@@ -60,14 +76,7 @@ export async function costsReport(
     unit: string;
     start_usage: string | number | null;
     end_usage: string | number | null;
-  }>(
-    await deps.db.execute(sql`
-      select e.id, e.name, e.type, e.unit, ${usageAtEndsSql(start, end)}
-      from equipment e
-      where e.company_id = ${ctx.companyId}::uuid and e.retired_at is null ${only}
-      order by lower(e.name), e.id
-      limit ${MACHINE_LIMIT}`),
-  );
+  }>(machineRes);
   const lineRows = rowsOf<{
     month: string;
     equipment_id: string;
@@ -75,16 +84,8 @@ export async function costsReport(
     labor: unknown;
     other: unknown;
     work_orders: unknown;
-  }>(
-    await deps.db.execute(sql`
-      select l.month, l.equipment_id, sum(l.parts) as parts, sum(l.labor) as labor,
-        sum(l.other) as other, sum(l.work_orders) as work_orders
-      from (${costLinesSql(scope)}) l group by l.month, l.equipment_id`),
-  );
-  const fillRows = rowsOf<Parameters<typeof fillUpOf>[0] & { equipment_id: string }>(
-    await deps.db.execute(sql`${fillUpsSql(scope)}`),
-  );
-  const prices = await pricesUpTo(deps.db, ctx.companyId, to);
+  }>(lineRes);
+  const fillRows = rowsOf<Parameters<typeof fillUpOf>[0] & { equipment_id: string }>(fillRes);
 
   // Pushed, not copied: a machine's year of fill-ups (60 here) spread into a new array each time was
   // quadratic (docs/benchmarks.md "Reports").

@@ -34,18 +34,10 @@ export async function downtimeReport(
   const only = sql`${q.type ? sql`and e.type = ${q.type}` : sql``}
     ${q.equipmentId ? sql`and e.id = ${q.equipmentId}::uuid` : sql``}`;
   const ms = (col: SqlCol) => sql`(extract(epoch from ${sql.raw(col)}) * 1000)::float8`;
-  const machineRows = rowsOf<{
-    id: string;
-    name: string;
-    type: string;
-    unit: string;
-    added_at: number | string;
-    out_since: number | string | null;
-    defects: number | string;
-    start_usage: string | number | null;
-    end_usage: string | number | null;
-  }>(
-    await deps.db.execute(sql`
+  const kinds = sql`n.kind in ('out_of_service', 'back_in_service')`;
+  // Both statements side by side (two pooled connections on PostgreSQL).
+  const [machineRes, eventRes] = await Promise.all([
+    deps.db.execute(sql`
       select e.id, e.name, e.type, e.unit, ${ms('e.date_added')} as added_at,
         ${ms('e.out_of_service_at')} as out_since,
         (select count(*) from inspection_defect d where d.company_id = e.company_id
@@ -55,10 +47,7 @@ export async function downtimeReport(
       where e.company_id = ${ctx.companyId}::uuid and e.retired_at is null ${only}
       order by lower(e.name), e.id
       limit ${MACHINE_LIMIT}`),
-  );
-  const kinds = sql`n.kind in ('out_of_service', 'back_in_service')`;
-  const eventRows = rowsOf<{ equipment_id: string; kind: string; at: number | string }>(
-    await deps.db.execute(sql`
+    deps.db.execute(sql`
       select n.equipment_id, n.kind, ${ms('n.created_at')} as at, n.seq
         from equipment_note n join equipment e on e.id = n.equipment_id
         where n.company_id = ${ctx.companyId}::uuid and ${kinds}
@@ -71,13 +60,25 @@ export async function downtimeReport(
           and e.retired_at is null ${only}
         order by n.equipment_id, n.created_at desc, n.seq desc)
       order by at, seq`),
-  );
+  ]);
+  const machineRows = rowsOf<{
+    id: string;
+    name: string;
+    type: string;
+    unit: string;
+    added_at: number | string;
+    out_since: number | string | null;
+    defects: number | string;
+    start_usage: string | number | null;
+    end_usage: string | number | null;
+  }>(machineRes);
+  const eventRows = rowsOf<{ equipment_id: string; kind: string; at: number | string }>(eventRes);
   const events = new Map<string, ServiceEvent[]>();
-  for (const r of eventRows)
-    events.set(r.equipment_id, [
-      ...(events.get(r.equipment_id) ?? []),
-      { at: num(r.at), out: r.kind === 'out_of_service' },
-    ]);
+  for (const r of eventRows) {
+    let list = events.get(r.equipment_id);
+    if (!list) events.set(r.equipment_id, (list = []));
+    list.push({ at: num(r.at), out: r.kind === 'out_of_service' });
+  }
   const machines: DowntimeMachine[] = machineRows.map((r) => ({
     equipmentId: r.id,
     name: r.name,

@@ -32,11 +32,16 @@ export async function companyFuelRates(deps: Deps, c: FuelCompany, from: string,
   const volumeUnit = asVolumeUnit(c.volumeUnit);
   const { start, end } = periodSql(from, to, c.timeZone);
   const scope = { company: sql`${c.id}::uuid` };
-  const machineRows = rowsOf<FuelMachineRow>(await deps.db.execute(fuelMachinesSql(scope)));
-  const summaryRows = rowsOf<FuelSummaryRow>(
-    await deps.db.execute(fuelSummarySql(scope, start, end)),
+  // Side by side (two pooled connections on PostgreSQL).
+  const [machineRes, summaryRes] = await Promise.all([
+    deps.db.execute(fuelMachinesSql(scope)),
+    deps.db.execute(fuelSummarySql(scope, start, end)),
+  ]);
+  return fuelRowsOf(
+    rowsOf<FuelMachineRow>(machineRes),
+    rowsOf<FuelSummaryRow>(summaryRes),
+    volumeUnit,
   );
-  return fuelRowsOf(machineRows, summaryRows, volumeUnit);
 }
 
 export async function fuelReport(
