@@ -3,20 +3,8 @@
  * version (docs/decisions/typed-record.md). This test reads every server source file and fails when one
  * outside modules/ledger (and the bench/demo seeders, which write data sets directly) does any of it.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-
-const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = path.join(dir, name);
-    if (statSync(p).isDirectory()) return name === 'migrations' ? [] : sources(p);
-    return /\.ts$/.test(name) && !/\.test\.ts$/.test(name) ? [p] : [];
-  });
-}
+import { writersOutside } from '../../test/one-writer';
 
 const allowed = (rel: string) =>
   rel.startsWith('modules/ledger/') ||
@@ -57,14 +45,7 @@ const writes: [string, RegExp][] = [
 ];
 
 it('no module but the ledger writes history, usage and fuel totals, or the equipment version', () => {
-  const offences: string[] = [];
-  for (const file of sources(src)) {
-    const rel = path.relative(src, file).split(path.sep).join('/');
-    if (allowed(rel)) continue;
-    const text = readFileSync(file, 'utf8');
-    for (const [what, re] of writes) if (re.test(text)) offences.push(`${rel} ${what}`);
-  }
-  expect(offences).toEqual([]);
+  expect(writersOutside(allowed, writes)).toEqual([]);
 });
 
 it('the check itself catches a writer (it would fail on the code before the ledger)', () => {

@@ -3,20 +3,8 @@
  * quantity on hand (issue 27): this test reads every server source file and fails when another one
  * (but the demo and bench seeders) inserts a stock move or sets on_hand.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-
-const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = path.join(dir, name);
-    if (statSync(p).isDirectory()) return name === 'migrations' ? [] : sources(p);
-    return /\.ts$/.test(name) && !/\.test\.ts$/.test(name) ? [p] : [];
-  });
-}
+import { writersOutside } from '../../test/one-writer';
 
 const allowed = (rel: string) =>
   rel === 'modules/parts/stock.service.ts' ||
@@ -33,14 +21,7 @@ const writes: [string, RegExp][] = [
 ];
 
 it('no module but the stock ledger writes stock moves or quantities on hand', () => {
-  const offences: string[] = [];
-  for (const file of sources(src)) {
-    const rel = path.relative(src, file).split(path.sep).join('/');
-    if (allowed(rel)) continue;
-    const text = readFileSync(file, 'utf8');
-    for (const [what, re] of writes) if (re.test(text)) offences.push(`${rel} ${what}`);
-  }
-  expect(offences).toEqual([]);
+  expect(writersOutside(allowed, writes)).toEqual([]);
 });
 
 it('the check itself catches a writer', () => {
