@@ -249,3 +249,17 @@ export async function signInOperatorViaApi(
     throw new Error(`operator login failed: ${res.statusCode} ${res.body}`);
   return cookieFrom(res);
 }
+
+/** Mónica, a manager of the company who reads the daily digest in Spanish: the digest tests' second reader. */
+export async function spanishDigestManager(
+  t: { app: FastifyInstance; deps: { systemDb: import('../db/client').Db } },
+  companyId: string,
+) {
+  const m = await addSignedInUser(t.deps.systemDb, 'manager', companyId, { firstName: 'Mónica' });
+  await call(t.app, m.cookie, 'PUT', '/api/user/digest', {
+    frequency: 'daily',
+    weekday: 1,
+    language: 'es',
+  });
+  return m;
+}

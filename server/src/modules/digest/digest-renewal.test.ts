@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/index';
-import { addSignedInUser, call, createEquipmentViaApi, signupOwner } from '../../test/factories';
+import { createEquipmentViaApi, signupOwner, spanishDigestManager } from '../../test/factories';
 import { useTestApp } from '../../test/helpers';
 import { multipartBody, pdfBytes } from '../../test/multipart';
 import { runDigests } from './digest.service';
@@ -26,14 +26,7 @@ describe('the digest and a renewal from a document', () => {
   it("lists the renewal task a document's expiry created, in each reader's language", async () => {
     at('2026-03-01T12:00:00Z');
     const o = await signupOwner(t.app);
-    const m = await addSignedInUser(t.deps.systemDb, 'manager', o.companyId, {
-      firstName: 'Mónica',
-    });
-    await call(t.app, m.cookie, 'PUT', '/api/user/digest', {
-      frequency: 'daily',
-      weekday: 1,
-      language: 'es',
-    });
+    const m = await spanishDigestManager(t, o.companyId);
     // A machine with nothing else due: the renewal is the digest's only task.
     const truck = await createEquipmentViaApi(t.app, o.cookie, {
       name: 'Dump truck',

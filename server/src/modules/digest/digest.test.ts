@@ -14,6 +14,7 @@ import {
   type SignedIn,
   signInAgain,
   signupOwner,
+  spanishDigestManager,
   statusOf,
 } from '../../test/factories';
 import { makePaying } from '../../test/reports';
@@ -29,6 +30,11 @@ import { claimNext, sendPending, CLAIM_SECONDS } from './outbox.service';
  */
 const { t, smtp } = useMailTestApp();
 const at = (iso: string) => t.clock.set(new Date(iso));
+/** A digest pass, then the outbox sent to the test inbox. */
+async function digestsSent() {
+  await runDigests(t.deps);
+  await sendPending(t.deps, smtp.mailer);
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(check: () => boolean, ms = 20_000) {
   const end = Date.now() + ms;
@@ -165,25 +171,16 @@ describe('digest preferences', () => {
 describe('the daily digest', () => {
   it('tells each owner and manager, in their language, what became approaching, due or overdue and what waits for review; nothing when nothing is new', async () => {
     const o = await fleet();
-    const m = await addSignedInUser(t.deps.systemDb, 'manager', o.companyId, {
-      firstName: 'Mónica',
-    });
-    await call(t.app, m.cookie, 'PUT', '/api/user/digest', {
-      frequency: 'daily',
-      weekday: 1,
-      language: 'es',
-    });
+    const m = await spanishDigestManager(t, o.companyId);
     await pendingReading(t.deps, o.companyId, o.good);
 
     // Before 07:00 company time: not yet.
     at('2026-03-02T06:30:00Z');
-    await runDigests(t.deps);
-    await sendPending(t.deps, smtp.mailer);
+    await digestsSent();
     expect(smtp.mailFor(o.email)).toHaveLength(0);
 
     at('2026-03-02T08:00:00Z');
-    await runDigests(t.deps);
-    await sendPending(t.deps, smtp.mailer);
+    await digestsSent();
     await until(() => smtp.mailFor(o.email).length === 1 && smtp.mailFor(m.email!).length === 1);
 
     const en = smtp.mailFor(o.email)[0]!;
@@ -247,8 +244,7 @@ describe('the daily digest', () => {
     );
     expect(r.statusCode).toBe(200);
     at('2026-03-04T08:00:00Z');
-    await runDigests(t.deps);
-    await sendPending(t.deps, smtp.mailer);
+    await digestsSent();
     await until(() => smtp.mailFor(o.email).length === 2);
     const next = smtp.mailFor(o.email)[1]!;
     expect(next.subject).toBe('Maintenance digest: 1 service task needs attention');
@@ -265,13 +261,11 @@ describe('the daily digest', () => {
       language: 'en',
     });
     at('2026-03-02T09:00:00Z'); // Monday
-    await runDigests(t.deps);
-    await sendPending(t.deps, smtp.mailer);
+    await digestsSent();
     expect(await outboxOf(o.email)).toEqual([]);
     expect(smtp.mailFor(o.email)).toHaveLength(0);
     at('2026-03-04T09:00:00Z'); // Wednesday
-    await runDigests(t.deps);
-    await sendPending(t.deps, smtp.mailer);
+    await digestsSent();
     await until(() => smtp.mailFor(o.email).length === 1);
     expect(smtp.mailFor(o.email)[0]!.text).toContain('set to weekly');
   });
@@ -281,14 +275,7 @@ describe('low stock in the digest (issue 27)', () => {
   it('lists the parts at or below their reorder point in each one’s language, text and HTML; a part newly low is news, one still low is not', async () => {
     at('2026-03-01T12:00:00Z');
     const o = await signupOwner(t.app);
-    const m = await addSignedInUser(t.deps.systemDb, 'manager', o.companyId, {
-      firstName: 'Mónica',
-    });
-    await call(t.app, m.cookie, 'PUT', '/api/user/digest', {
-      frequency: 'daily',
-      weekday: 1,
-      language: 'es',
-    });
+    const m = await spanishDigestManager(t, o.companyId);
     // A machine in good standing: nothing about machines to tell.
     await createEquipmentViaApi(t.app, o.cookie, {
       name: 'Fine mower',
@@ -306,8 +293,7 @@ describe('low stock in the digest (issue 27)', () => {
     const belts = await part({ name: 'Fan belt', onHand: 10, reorderPoint: 2 });
 
     at('2026-03-02T08:00:00Z');
-    await runDigests(t.deps);
-    await sendPending(t.deps, smtp.mailer);
+    await digestsSent();
     await until(() => smtp.mailFor(o.email).length === 1 && smtp.mailFor(m.email!).length === 1);
     const en = smtp.mailFor(o.email)[0]!;
     expect(en.subject).toBe('Maintenance digest: 2 parts low on stock');
@@ -330,8 +316,7 @@ describe('low stock in the digest (issue 27)', () => {
 
     // The next day the same parts are still low: nothing new, no mail.
     at('2026-03-03T08:00:00Z');
-    await runDigests(t.deps);
-    await sendPending(t.deps, smtp.mailer);
+    await digestsSent();
     expect(await outboxOf(o.email)).toEqual(['sent']);
     expect(smtp.mailFor(o.email)).toHaveLength(1);
 
@@ -349,8 +334,7 @@ describe('low stock in the digest (issue 27)', () => {
     );
     expect(adj.statusCode, adj.body).toBe(201);
     at('2026-03-04T08:00:00Z');
-    await runDigests(t.deps);
-    await sendPending(t.deps, smtp.mailer);
+    await digestsSent();
     await until(() => smtp.mailFor(o.email).length === 2);
     const next = smtp.mailFor(o.email)[1]!;
     expect(next.subject).toBe('Maintenance digest: 3 parts low on stock');
@@ -371,8 +355,7 @@ describe('the digest and the subscription', () => {
     // Subscribed again (as a paid checkout leaves the row): the next morning's digest goes out.
     await makePaying(t, o.companyId, '2026-05-20');
     at('2026-04-21T09:00:00Z');
-    await runDigests(t.deps);
-    await sendPending(t.deps, smtp.mailer);
+    await digestsSent();
     await until(() => smtp.mailFor(o.email).length === 1);
     expect(smtp.mailFor(o.email)[0]!.text).toContain('Overdue loader');
   });
@@ -382,8 +365,7 @@ describe('unsubscribe', () => {
   it('works without signing in from the signed link; a wrong signature changes nothing', async () => {
     const o = await fleet();
     at('2026-03-05T08:00:00Z');
-    await runDigests(t.deps);
-    await sendPending(t.deps, smtp.mailer);
+    await digestsSent();
     await until(() => smtp.mailFor(o.email).length === 1);
     const link = /https:\/\/ems\.example\.test(\/api\/digest\/unsubscribe\?\S+)/.exec(
       smtp.mailFor(o.email)[0]!.text ?? '',
@@ -425,8 +407,7 @@ describe('unsubscribe', () => {
     // No more digests, whatever changes.
     await call(t.app, o.cookie, 'PATCH', `/api/equipment/${o.good}/usage`, { usageIncrease: 95 });
     at('2026-03-06T08:00:00Z');
-    await runDigests(t.deps);
-    await sendPending(t.deps, smtp.mailer);
+    await digestsSent();
     expect(await outboxOf(o.email)).toEqual(['sent']);
     expect(smtp.mailFor(o.email)).toHaveLength(1);
   });
@@ -470,8 +451,7 @@ describe('hostile text in the digest (issue 25, item 13)', () => {
     expect(named.statusCode, named.body).toBe(200);
 
     at('2026-03-08T08:00:00Z');
-    await runDigests(t.deps);
-    await sendPending(t.deps, smtp.mailer);
+    await digestsSent();
     await until(() => smtp.mailFor(o.email).length === 1);
     const mail = smtp.mailFor(o.email)[0]!;
     const html = String(mail.html);
