@@ -1,16 +1,15 @@
-import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminAccount } from '@domain/schemas/subscription';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { DataTable } from '@/components/data-table';
 import { formatDate } from '@/lib/format';
 import { useAccounts } from '../api/get-accounts';
 import { QueryStates } from '@/components/query-states';
+import { SearchInput } from '@/components/search-input';
 
 const PAGE_SIZE = 20;
 const statusVariant: Record<string, 'secondary' | 'success' | 'warning' | 'destructive'> = {
@@ -58,20 +57,13 @@ export default function AdminAccountsPage() {
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
         <div className="w-full sm:max-w-sm">
           <Label htmlFor="account-search">{t('search')}</Label>
-          <div className="relative mt-1">
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden
-            />
-            <Input
-              id="account-search"
-              type="search"
-              className="pl-9"
-              placeholder={t('searchPlaceholder')}
-              value={input}
-              onChange={(e) => setInput(e.target.value)}
-            />
-          </div>
+          <SearchInput
+            wrapperClassName="mt-1"
+            id="account-search"
+            placeholder={t('searchPlaceholder')}
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+          />
         </div>
         {q.data && (
           <p className="text-sm text-muted-foreground" aria-live="polite">

@@ -1,10 +1,10 @@
-import { Download, Search } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { SearchInput } from '@/components/search-input';
 import type { StatusFilter } from './summary-tiles';
 
 export type TypeFilter = 'all' | 'vehicle' | 'machinery' | 'tools' | 'other';
@@ -50,20 +50,12 @@ export function FilterBar({
         label={t('filters.search')}
         className="sm:col-span-2 lg:col-span-1"
       >
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            id="dashboard-search"
-            type="search"
-            className="pl-9"
-            placeholder={t('filters.searchPlaceholder')}
-            value={search}
-            onChange={(e) => onSearch(e.target.value)}
-          />
-        </div>
+        <SearchInput
+          id="dashboard-search"
+          placeholder={t('filters.searchPlaceholder')}
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+        />
       </FormField>
       <div className="grid gap-1.5">
         <Label htmlFor="dashboard-status">{t('filters.status')}</Label>

@@ -13,9 +13,9 @@ import { FormField } from '@/components/form-field';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { EmptyState } from '@/components/data-table';
+import { SearchInput } from '@/components/search-input';
 import {
   Select,
   SelectContent,
@@ -218,22 +218,14 @@ export default function EquipmentListPage() {
               label={t('list.search')}
               className="sm:col-span-2 lg:col-span-1"
             >
-              <div className="relative">
-                <Search
-                  className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-                  aria-hidden
-                />
-                <Input
-                  id="equipment-search"
-                  type="search"
-                  className="pl-9"
-                  maxLength={200}
-                  autoComplete="off"
-                  placeholder={t('list.searchPlaceholder')}
-                  value={searchInput}
-                  onChange={(e) => setSearchInput(e.target.value)}
-                />
-              </div>
+              <SearchInput
+                id="equipment-search"
+                maxLength={200}
+                autoComplete="off"
+                placeholder={t('list.searchPlaceholder')}
+                value={searchInput}
+                onChange={(e) => setSearchInput(e.target.value)}
+              />
             </FormField>
             <div className="grid gap-1.5">
               <Label htmlFor="equipment-status">{t('list.statusFilter')}</Label>

@@ -1,11 +1,11 @@
 import type { TemplateDto } from '@domain/schemas/inspections';
-import { ClipboardCheck, Gauge, Loader2, OctagonAlert, QrCode, Search } from 'lucide-react';
+import { ClipboardCheck, Gauge, Loader2, OctagonAlert, QrCode } from 'lucide-react';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SearchInput } from '@/components/search-input';
 import { formatNumber } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
 import type { MachineChecklists } from '../api/machine-checklists';
@@ -65,30 +65,23 @@ export function MachinePicker({
         </Suspense>
       ) : null}
       <FormField id="equipmentSearch" label={t('screen.search')} className="gap-2">
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            id="equipmentSearch"
-            type="search"
-            value={picker.search}
-            onChange={(e) => picker.setSearch(e.target.value)}
-            onKeyDown={(e) => {
-              // Enter searches at once (and does not submit the update).
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                picker.applyNow();
-              }
-            }}
-            maxLength={200}
-            autoComplete="off"
-            aria-describedby="equipmentSearchHint"
-            placeholder={t('screen.searchPlaceholder')}
-            className="h-12 pl-9 text-base"
-          />
-        </div>
+        <SearchInput
+          id="equipmentSearch"
+          value={picker.search}
+          onChange={(e) => picker.setSearch(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter searches at once (and does not submit the update).
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              picker.applyNow();
+            }
+          }}
+          maxLength={200}
+          autoComplete="off"
+          aria-describedby="equipmentSearchHint"
+          placeholder={t('screen.searchPlaceholder')}
+          className="h-12 text-base"
+        />
       </FormField>
 
       <div className="grid gap-2">
