@@ -20,6 +20,7 @@ import { Card } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { EmptyState } from '@/components/data-table';
+import { ChoiceButtons } from '@/components/choice-buttons';
 import { companyToday, useCurrentUser } from '@/lib/auth';
 import { downloadText } from '@/lib/download';
 import { formatDate, formatNumber } from '@/lib/format';
@@ -147,21 +148,16 @@ export default function DueSoonPage() {
         </div>
       </div>
       <div className="no-print flex flex-wrap items-end gap-4">
-        <div role="radiogroup" aria-label={t('within')} className="flex flex-wrap gap-2">
+        <ChoiceButtons
+          label={t('within')}
+          options={dueWindows}
+          value={within}
+          onChange={setWithin}
+          text={(w) => t(`days_${w}`)}
+          buttonClassName="h-11 min-w-20"
+        >
           <span className="self-center text-sm text-muted-foreground">{t('within')}</span>
-          {dueWindows.map((w) => (
-            <Button
-              key={w}
-              role="radio"
-              aria-checked={within === w}
-              variant={within === w ? 'default' : 'outline'}
-              className="h-11 min-w-20"
-              onClick={() => setWithin(w)}
-            >
-              {t(`days_${w}`)}
-            </Button>
-          ))}
-        </div>
+        </ChoiceButtons>
         <label className="grid gap-1 text-sm">
           <span className="text-muted-foreground">{t('category')}</span>
           <NativeSelect

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-spinner';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ChoiceButtons } from '@/components/choice-buttons';
 import { translateError } from '@/lib/translate-message';
 import { useCosts } from '../api/get-lookups';
 import { CostsPanel } from '../components/costs-panel';
@@ -16,19 +16,13 @@ export default function CostsPage() {
     <main className="mx-auto grid max-w-5xl grid-cols-1 gap-4 p-4 md:p-6">
       <h1 className="text-2xl font-bold">{t('cost.title')}</h1>
       <p className="text-sm text-muted-foreground">{t('cost.intro')}</p>
-      <div role="radiogroup" aria-label={t('cost.window')} className="flex flex-wrap gap-2">
-        {[3, 6, 12, 24].map((m) => (
-          <Button
-            key={m}
-            role="radio"
-            aria-checked={months === m}
-            variant={months === m ? 'default' : 'outline'}
-            onClick={() => setMonths(m)}
-          >
-            {t('cost.months', { count: m })}
-          </Button>
-        ))}
-      </div>
+      <ChoiceButtons
+        label={t('cost.window')}
+        options={[3, 6, 12, 24]}
+        value={months}
+        onChange={setMonths}
+        text={(m) => t('cost.months', { count: m })}
+      />
       <Card className="p-4">
         {q.isLoading ? (
           <PageSpinner />

@@ -11,6 +11,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
+import { ChoiceButtons } from '@/components/choice-buttons';
 import { companyToday, useCurrentUser } from '@/lib/auth';
 import { downloadText } from '@/lib/download';
 import { useStickerName } from '@/lib/use-sticker-name';
@@ -110,20 +111,14 @@ export default function WorkOrdersPage() {
           }}
         />
       )}
-      <div role="radiogroup" aria-label={t('show')} className="flex flex-wrap gap-2">
-        {views.map((v) => (
-          <Button
-            key={v}
-            role="radio"
-            aria-checked={view === v}
-            variant={view === v ? 'default' : 'outline'}
-            className="h-11"
-            onClick={() => setView(v)}
-          >
-            {t(`views.${v}`)}
-          </Button>
-        ))}
-      </div>
+      <ChoiceButtons
+        label={t('show')}
+        options={views}
+        value={view}
+        onChange={setView}
+        text={(v) => t(`views.${v}`)}
+        buttonClassName="h-11"
+      />
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <NativeSelect
           aria-label={t('filterStatus')}
