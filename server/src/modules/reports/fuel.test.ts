@@ -170,11 +170,12 @@ describe('GET /api/reports/fuel', () => {
 
   it('keeps the page’s peers between views: the report is right at once, the page within 5 minutes (at once on the embedded database)', async () => {
     const { o, sound, leak } = await fleet();
-    const peerMedian = async () => {
+    const leakFuel = async () => {
       const res = await call(t.app, o.cookie, 'GET', `/api/equipment/${leak.id}/page`);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json<MachinePageDto>().peers.fuel?.peerMedian;
+      return res.json<MachinePageDto>().peers.fuel;
     };
+    const peerMedian = async () => (await leakFuel())?.peerMedian;
     expect(await peerMedian()).toBe(2);
     // The sound excavator's fourth fill-up, 40 gal at 140 h: (20 + 20 + 40) gal over 30 h = 2.67 gal/h.
     const res = await call(t.app, o.cookie, 'POST', '/api/operator-updates', {
@@ -197,9 +198,23 @@ describe('GET /api/reports/fuel', () => {
     } else {
       // PostgreSQL: the type's rows are kept up to 5 minutes (reports/type-peers.ts PEERS_KEPT_MS).
       expect(await peerMedian()).toBe(2);
+      // Its own figures never are: the leak's fourth fill-up, 40 gal at 140 h, is in its rate at once
+      // ((28 + 28 + 40) gal over 30 h), against the kept peers.
+      const own = await call(t.app, o.cookie, 'POST', '/api/operator-updates', {
+        equipmentId: leak.id,
+        newUsage: 140,
+        fuelAdded: 40,
+        fuelType: 'diesel',
+      });
+      expect(own.statusCode, own.body).toBe(201);
+      expect(await leakFuel()).toMatchObject({
+        fuelRate: 3.2,
+        peerMedian: 2,
+        percentAbovePeers: 60,
+      });
       t.clock.set(new Date(t.deps.now().getTime() + PEERS_KEPT_MS));
       o.cookie = await signInAgain(t.app, o);
-      expect(await peerMedian()).toBe(2.67);
+      expect(await leakFuel()).toMatchObject({ fuelRate: 3.2, peerMedian: 2.67 });
     }
   });
 

@@ -62,6 +62,79 @@ function withOwn<T>(kept: readonly T[], own: readonly T[], idOf: (r: T) => strin
   return [...kept.filter((r) => idOf(r) !== id), ...own];
 }
 
+type Own = { machines: FuelMachineRow[]; fuel: FuelSummaryRow[]; use: UtilizationSqlRow[] };
+/** A machine's rows as one text: the same text when read again with nothing changed. */
+const ownText = (o: Own) => JSON.stringify([o.machines, o.fuel, o.use]);
+
+/** The two reports' rows of every machine of a type (as the reports compute them). */
+function figuresOf(
+  rows: Own,
+  period: { from: string; to: string },
+  today: string,
+  volumeUnit: VolumeUnit,
+) {
+  return {
+    fuel: fuelRowsOf(rows.machines, rows.fuel, volumeUnit).rows,
+    use: utilizationOf(rows.use.map(utilizationMachineOf), period, today).machines,
+  };
+}
+type Figures = ReturnType<typeof figuresOf>;
+
+/**
+ * The kept type's figures, computed once per kept rows, day and unit, with each machine's rows as text:
+ * a page whose own rows read now are the kept ones takes its figures from here (the same inputs give
+ * the same figures), instead of computing 2,500 peers again on each view.
+ */
+const computed = new WeakMap<
+  TypeRows,
+  Map<
+    string,
+    {
+      fuel: Map<string, Figures['fuel'][number]>;
+      use: Map<string, Figures['use'][number]>;
+      own: Map<string, string>;
+    }
+  >
+>();
+function keptFigures(
+  type: TypeRows,
+  period: { from: string; to: string },
+  today: string,
+  volumeUnit: VolumeUnit,
+) {
+  let byKey = computed.get(type);
+  if (!byKey) computed.set(type, (byKey = new Map()));
+  const key = [period.from, period.to, today, volumeUnit].join('|');
+  let kept = byKey.get(key);
+  if (!kept) {
+    const f = figuresOf(type, period, today, volumeUnit);
+    const pick = <T>(list: readonly T[], idOf: (r: T) => string) => {
+      const m = new Map<string, T[]>();
+      for (const r of list) m.set(idOf(r), [...(m.get(idOf(r)) ?? []), r]);
+      return m;
+    };
+    const machines = pick(type.machines, (r) => r.id);
+    const fuel = pick(type.fuel, (r) => r.equipment_id);
+    const use = pick(type.use, (r) => r.id);
+    kept = {
+      fuel: new Map(f.fuel.map((r) => [r.equipmentId, r])),
+      use: new Map(f.use.map((r) => [r.equipmentId, r])),
+      own: new Map(
+        type.machines.map((m) => [
+          m.id,
+          ownText({
+            machines: machines.get(m.id) ?? [],
+            fuel: fuel.get(m.id) ?? [],
+            use: use.get(m.id) ?? [],
+          }),
+        ]),
+      ),
+    };
+    byKey.set(key, kept);
+  }
+  return kept;
+}
+
 /** The machine's rows of the two reports among its type's (null when retired: in neither report). */
 export function machinePeersOf(
   raw: { peerMachines: unknown; peerFuel: unknown; peerUse: unknown },
@@ -71,23 +144,32 @@ export function machinePeersOf(
   today: string,
   volumeUnit: VolumeUnit,
 ): MachinePeers {
-  const machines = withOwn(
-    type.machines,
-    jsonList<FuelMachineRow>(raw.peerMachines),
-    (r) => r.id,
-    machineId,
-  );
-  const fuel = withOwn(
-    type.fuel,
-    jsonList<FuelSummaryRow>(raw.peerFuel),
-    (r) => r.equipment_id,
-    machineId,
-  );
-  const use = withOwn(type.use, jsonList<UtilizationSqlRow>(raw.peerUse), (r) => r.id, machineId);
-  const f = fuelRowsOf(machines, fuel, volumeUnit).rows.find((m) => m.equipmentId === machineId);
-  const u = utilizationOf(use.map(utilizationMachineOf), period, today).machines.find(
-    (m) => m.equipmentId === machineId,
-  );
+  const own: Own = {
+    machines: jsonList<FuelMachineRow>(raw.peerMachines),
+    fuel: jsonList<FuelSummaryRow>(raw.peerFuel),
+    use: jsonList<UtilizationSqlRow>(raw.peerUse),
+  };
+  let f: Figures['fuel'][number] | undefined;
+  let u: Figures['use'][number] | undefined;
+  const kept = keptFigures(type, period, today, volumeUnit);
+  if (own.machines.length && kept.own.get(machineId) === ownText(own)) {
+    f = kept.fuel.get(machineId);
+    u = kept.use.get(machineId);
+  } else {
+    // Its own rows changed since the type's were kept (or it is new to them): computed with them.
+    const all = figuresOf(
+      {
+        machines: withOwn(type.machines, own.machines, (r) => r.id, machineId),
+        fuel: withOwn(type.fuel, own.fuel, (r) => r.equipment_id, machineId),
+        use: withOwn(type.use, own.use, (r) => r.id, machineId),
+      },
+      period,
+      today,
+      volumeUnit,
+    );
+    f = all.fuel.find((m) => m.equipmentId === machineId);
+    u = all.use.find((m) => m.equipmentId === machineId);
+  }
   return {
     fuel: f
       ? {
