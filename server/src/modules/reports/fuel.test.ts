@@ -10,7 +10,7 @@ import type { FuelReport, UtilizationReport } from '@domain/schemas/reports';
 import { call, createEquipmentViaApi, signInAgain, signupOwner } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import * as kit from '../../test/reports';
-import { PEERS_KEPT_MS } from './type-peers';
+import { keptPeers, PEERS_KEPT_MS } from './type-peers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -215,6 +215,32 @@ describe('GET /api/reports/fuel', () => {
       t.clock.set(new Date(t.deps.now().getTime() + PEERS_KEPT_MS));
       o.cookie = await signInAgain(t.app, o);
       expect(await leakFuel()).toMatchObject({ fuelRate: 3.2, peerMedian: 2.67 });
+    }
+  });
+
+  it('keeps at most its budget of peers’ machines, the type used longest ago dropped first', async () => {
+    const { o, sound, truck } = await fleet();
+    const page = async (id: string) =>
+      expect((await call(t.app, o.cookie, 'GET', `/api/equipment/${id}/page`)).statusCode).toBe(
+        200,
+      );
+    const before = keptPeers(t.deps.database);
+    try {
+      keptPeers(t.deps.database, before.machines + 2);
+      await page(sound.id); // its type: the two excavators
+      expect(keptPeers(t.deps.database)).toEqual({
+        entries: before.entries + 1,
+        machines: before.machines + 2,
+      });
+      await page(truck.id); // one truck more is over the budget: the older entries go first
+      const after = keptPeers(t.deps.database);
+      expect(after.machines).toBeLessThanOrEqual(before.machines + 2);
+      expect(after.machines).toBeGreaterThanOrEqual(1);
+      // The page still answers with its peers after its type was dropped (read again).
+      const res = await call(t.app, o.cookie, 'GET', `/api/equipment/${sound.id}/page`);
+      expect(res.json<MachinePageDto>().peers.fuel).toMatchObject({ fuelRate: 2, peerMedian: 2.8 });
+    } finally {
+      keptPeers(t.deps.database, 20_000);
     }
   });
 

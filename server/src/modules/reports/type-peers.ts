@@ -19,12 +19,36 @@ import type { FuelMachineRow, FuelSummaryRow, UtilizationSqlRow } from './peer-s
 
 /** How long PostgreSQL's kept peers are used. */
 export const PEERS_KEPT_MS = 5 * 60_000;
-/** At most this many (company, type, period) entries per database; the oldest is dropped first. */
-const MAX_ENTRIES = 64;
+/**
+ * At most this many machines' rows are kept per database (a type of 2,500 is about 1 MB); the entry
+ * used longest ago is dropped first.
+ */
+const MAX_KEPT_MACHINES = 20_000;
+let maxKeptMachines = MAX_KEPT_MACHINES;
 
-type Entry = { version: string | undefined; at: number; rows: Promise<TypeRows> };
+/** What is kept for a database: entries and their machines (tests; `limit` sets the budget, tests only). */
+export function keptPeers(database: object, limit?: number) {
+  if (limit !== undefined) maxKeptMachines = limit;
+  const store = stores.get(database);
+  return { entries: store?.entries.size ?? 0, machines: store?.machines ?? 0 };
+}
 
-const stores = new WeakMap<object, Map<string, Entry>>();
+type Entry = {
+  version: string | undefined;
+  at: number;
+  rows: Promise<TypeRows>;
+  /** Its machines, once read (0 before). */
+  machines: number;
+};
+type Store = { entries: Map<string, Entry>; machines: number };
+
+const stores = new WeakMap<object, Store>();
+
+function drop(store: Store, key: string, entry: Entry) {
+  if (store.entries.get(key) !== entry) return;
+  store.entries.delete(key);
+  store.machines -= entry.machines;
+}
 
 /** The type's active machines' rows over `from`..`to` (the company's), kept as above. */
 export async function typePeerRows(
@@ -32,27 +56,38 @@ export async function typePeerRows(
   p: { companyId: string; type: string; from: string; to: string; tz: string },
 ): Promise<TypeRows> {
   let store = stores.get(deps.database);
-  if (!store) stores.set(deps.database, (store = new Map()));
+  if (!store) stores.set(deps.database, (store = { entries: new Map(), machines: 0 }));
   const key = [p.companyId, p.type, p.from, p.to, p.tz].join('\u0000');
   const version = deps.database.dataVersion?.(p.companyId);
-  const kept = store.get(key);
+  const kept = store.entries.get(key);
   const now = deps.now().getTime();
   const fresh = (e: Entry) =>
     version !== undefined ? e.version === version : now >= e.at && now - e.at < PEERS_KEPT_MS;
-  if (kept && fresh(kept)) return kept.rows;
-  const entry: Entry = { version, at: now, rows: readTypeRows(deps, p) };
-  store.delete(key);
-  store.set(key, entry);
-  if (store.size > MAX_ENTRIES) store.delete(store.keys().next().value!);
-  // A failed read is not kept; a read during which the company's data changed is used once only.
+  if (kept && fresh(kept)) {
+    // Used now: last to be dropped.
+    store.entries.delete(key);
+    store.entries.set(key, kept);
+    return kept.rows;
+  }
+  if (kept) drop(store, key, kept);
+  const entry: Entry = { version, at: now, rows: readTypeRows(deps, p), machines: 0 };
+  store.entries.set(key, entry);
+  const s = store;
   entry.rows.then(
-    () => {
+    (rows) => {
+      // A read during which the company's data changed is used once only.
       if (version !== undefined && deps.database.dataVersion?.(p.companyId) !== version)
-        if (store.get(key) === entry) store.delete(key);
+        return drop(s, key, entry);
+      if (s.entries.get(key) !== entry) return;
+      entry.machines = rows.machines.length;
+      s.machines += entry.machines;
+      for (const [k, e] of s.entries) {
+        if (s.machines <= maxKeptMachines || e === entry) break;
+        drop(s, k, e);
+      }
     },
-    () => {
-      if (store.get(key) === entry) store.delete(key);
-    },
+    // A failed read is not kept.
+    () => drop(s, key, entry),
   );
   return entry.rows;
 }
