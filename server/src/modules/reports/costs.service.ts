@@ -10,6 +10,7 @@ import { monthsOf, ownershipCost, type CostLine } from '@domain/costs';
 import type { FillUp } from '@domain/fuel';
 import type { CostsReport, ReportQuery } from '@domain/schemas/reports';
 import type { Deps } from '../../deps';
+import { listOf } from '../../lib/list-of';
 import type { CompanyContext } from '../../plugins/session';
 import {
   companyToday,
@@ -25,13 +26,6 @@ import { usageAtEndsSql } from './usage-sql';
 import { MACHINE_LIMIT, periodOf } from './utilization.service';
 
 const cents = (n: number) => Math.round(n * 100);
-
-/** The list kept under `key`, made on first use. */
-function listOf<T>(map: Map<string, T[]>, key: string): T[] {
-  let list = map.get(key);
-  if (!list) map.set(key, (list = []));
-  return list;
-}
 
 export async function costsReport(
   deps: Deps,

@@ -11,6 +11,7 @@ import type { DowntimeReport, ReportQuery } from '@domain/schemas/reports';
 import { instantOfWallTime } from '@domain/zoned-time';
 import { addInterval } from '@domain/dates';
 import type { Deps } from '../../deps';
+import { listOf } from '../../lib/list-of';
 import type { CompanyContext } from '../../plugins/session';
 import { companyToday, costNum, findAnyRow, rowsOf } from '../equipment/index';
 import { usageAtEndsSql } from './usage-sql';
@@ -74,11 +75,8 @@ export async function downtimeReport(
   }>(machineRes);
   const eventRows = rowsOf<{ equipment_id: string; kind: string; at: number | string }>(eventRes);
   const events = new Map<string, ServiceEvent[]>();
-  for (const r of eventRows) {
-    let list = events.get(r.equipment_id);
-    if (!list) events.set(r.equipment_id, (list = []));
-    list.push({ at: num(r.at), out: r.kind === 'out_of_service' });
-  }
+  for (const r of eventRows)
+    listOf(events, r.equipment_id).push({ at: num(r.at), out: r.kind === 'out_of_service' });
   const machines: DowntimeMachine[] = machineRows.map((r) => ({
     equipmentId: r.id,
     name: r.name,

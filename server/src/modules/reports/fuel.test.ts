@@ -58,7 +58,7 @@ async function fleet() {
   }
   t.clock.set(new Date('2026-03-20T15:00:00Z'));
   o.cookie = await signInAgain(t.app, o);
-  return { o, sound, leak, truck };
+  return { o, sound, leak, truck, fill };
 }
 
 describe('GET /api/reports/fuel', () => {
@@ -169,7 +169,7 @@ describe('GET /api/reports/fuel', () => {
   });
 
   it('keeps the page’s peers between views: the report is right at once, the page within 5 minutes (at once on the embedded database)', async () => {
-    const { o, sound, leak } = await fleet();
+    const { o, sound, leak, fill } = await fleet();
     const leakFuel = async () => {
       const res = await call(t.app, o.cookie, 'GET', `/api/equipment/${leak.id}/page`);
       expect(res.statusCode, res.body).toBe(200);
@@ -178,20 +178,13 @@ describe('GET /api/reports/fuel', () => {
     const peerMedian = async () => (await leakFuel())?.peerMedian;
     expect(await peerMedian()).toBe(2);
     // The sound excavator's fourth fill-up, 40 gal at 140 h: (20 + 20 + 40) gal over 30 h = 2.67 gal/h.
-    const res = await call(t.app, o.cookie, 'POST', '/api/operator-updates', {
-      equipmentId: sound.id,
-      newUsage: 140,
-      fuelAdded: 40,
-      fuelType: 'diesel',
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    await fill(sound.id, 140, 40);
     const r = await report(o);
     expect(r.machines.find((m) => m.equipmentId === leak.id)).toMatchObject({
       peerMedian: 2.67,
       percentAbovePeers: 5,
       flagged: false,
     });
-    // The machine's own figures are always read now: the leak's page sees its own new fill-up.
     if (t.deps.database.dataVersion) {
       // The embedded database knows the company's data changed: the page agrees with the report.
       expect(await peerMedian()).toBe(2.67);
@@ -200,13 +193,7 @@ describe('GET /api/reports/fuel', () => {
       expect(await peerMedian()).toBe(2);
       // Its own figures never are: the leak's fourth fill-up, 40 gal at 140 h, is in its rate at once
       // ((28 + 28 + 40) gal over 30 h), against the kept peers.
-      const own = await call(t.app, o.cookie, 'POST', '/api/operator-updates', {
-        equipmentId: leak.id,
-        newUsage: 140,
-        fuelAdded: 40,
-        fuelType: 'diesel',
-      });
-      expect(own.statusCode, own.body).toBe(201);
+      await fill(leak.id, 140, 40);
       expect(await leakFuel()).toMatchObject({
         fuelRate: 3.2,
         peerMedian: 2,

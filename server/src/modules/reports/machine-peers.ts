@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { VolumeUnit } from '@domain/fuel';
 import type { MachinePeers } from '@domain/schemas/machine-page';
 import { utilizationOf } from '@domain/utilization';
+import { listOf } from '../../lib/list-of';
 import {
   fuelMachinesSql,
   fuelRowsOf,
@@ -62,13 +63,12 @@ function withOwn<T>(kept: readonly T[], own: readonly T[], idOf: (r: T) => strin
   return [...kept.filter((r) => idOf(r) !== id), ...own];
 }
 
-type Own = { machines: FuelMachineRow[]; fuel: FuelSummaryRow[]; use: UtilizationSqlRow[] };
 /** A machine's rows as one text: the same text when read again with nothing changed. */
-const ownText = (o: Own) => JSON.stringify([o.machines, o.fuel, o.use]);
+const ownText = (o: TypeRows) => JSON.stringify([o.machines, o.fuel, o.use]);
 
 /** The two reports' rows of every machine of a type (as the reports compute them). */
 function figuresOf(
-  rows: Own,
+  rows: TypeRows,
   period: { from: string; to: string },
   today: string,
   volumeUnit: VolumeUnit,
@@ -110,7 +110,7 @@ function keptFigures(
     const f = figuresOf(type, period, today, volumeUnit);
     const pick = <T>(list: readonly T[], idOf: (r: T) => string) => {
       const m = new Map<string, T[]>();
-      for (const r of list) m.set(idOf(r), [...(m.get(idOf(r)) ?? []), r]);
+      for (const r of list) listOf(m, idOf(r)).push(r);
       return m;
     };
     const machines = pick(type.machines, (r) => r.id);
@@ -144,7 +144,7 @@ export function machinePeersOf(
   today: string,
   volumeUnit: VolumeUnit,
 ): MachinePeers {
-  const own: Own = {
+  const own: TypeRows = {
     machines: jsonList<FuelMachineRow>(raw.peerMachines),
     fuel: jsonList<FuelSummaryRow>(raw.peerFuel),
     use: jsonList<UtilizationSqlRow>(raw.peerUse),

@@ -8,7 +8,7 @@
  * - on the embedded database until the company's data changes (Database.dataVersion, exact);
  * - on PostgreSQL, whose writes may come from other app servers, for at most PEERS_KEPT_MS (by the
  *   app's clock). Its peers' medians are then at most that old; the reports always read now (the API test
- *   reports/type-peers.test.ts says which is right).
+ *   reports/fuel.test.ts, "keeps the page's peers between views", says which is right).
  * The same type asked while it is read waits for that read (20 pages at once read it once).
  */
 import { sql } from 'drizzle-orm';
