@@ -141,8 +141,8 @@ for (const L of languages)
         ctx.waitForEvent('page'),
         card.getByRole('link', { name: 'Operator manual' }).click(),
       ]);
-      await tab.waitForLoadState();
-      expect(tab.url()).toMatch(/\/api\/documents\/[0-9a-f-]+\/file$/);
+      // The tab opens on about:blank first: its address is awaited, not read once (a race under load).
+      await expect(tab).toHaveURL(/\/api\/documents\/[0-9a-f-]+\/file$/);
       const head = await page.request.get(new URL(tab.url()).pathname);
       expect(head.headers()['content-type']).toBe('application/pdf');
       expect(head.headers()['content-disposition']).toMatch(/^inline; /);
@@ -181,8 +181,7 @@ for (const L of languages)
       ctx.waitForEvent('page'),
       panel.getByRole('link', { name: 'Operator manual' }).click(),
     ]);
-    await tab.waitForLoadState();
-    expect(tab.url()).toMatch(/\/api\/documents\/[0-9a-f-]+\/file$/);
+    await expect(tab).toHaveURL(/\/api\/documents\/[0-9a-f-]+\/file$/);
     await ctx.close();
   });
 

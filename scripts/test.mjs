@@ -60,9 +60,13 @@ const run = async (name, cmd, args, env = {}, { buffered = false } = {}) => {
       ...new Set(
         tail
           .map((l) => l.replace(ANSI, '').trim())
-          .filter((l) => l && WHY.test(l) && !/^\d+ passed, \d+ failed$/.test(l)),
+          // Not a passed test whose name says "error" (e2e/load-error.spec.ts): those crowded out the
+          // failure's own message in a CI log once.
+          .filter(
+            (l) => l && WHY.test(l) && !/^(✓|ok\b)/.test(l) && !/^\d+ passed, \d+ failed$/.test(l),
+          ),
       ),
-    ].slice(0, 10);
+    ].slice(0, 30);
     if (why.length) {
       console.log(`\n=== why ${name} failed (from its output above)`);
       for (const l of why) console.log(l.length > 200 ? `${l.slice(0, 200)}…` : l);
