@@ -94,6 +94,21 @@ async function checkDemoSignIns(ctx, demo, fleet = 25) {
     3,
     '3 updates wait for review',
   );
+  // Fuel fits each machine's usage and has a price (issue 45): the Fuel report flags the one machine
+  // that burns 40 % more than its type, and the Costs report values every fill-up.
+  const fuel = (await owner.get('/api/reports/fuel')).json;
+  assert.deepEqual(
+    fuel.machines.filter((m) => m.flagged).map((m) => m.name),
+    ['Kubota KX040 Mini Excavator'],
+    'the Fuel report flags only the leaking excavator',
+  );
+  const costs = (await owner.get('/api/reports/costs')).json;
+  assert.ok(costs.totals.fuel > 0, `fuel has a cost: ${JSON.stringify(costs.totals)}`);
+  assert.deepEqual(
+    costs.machines.filter((m) => m.unpricedFillUps > 0).map((m) => m.name),
+    [],
+    "every fill-up is valued at the demo company's fuel prices",
+  );
   // The printed business name signs in too.
   await signInOwner(ctx.http(server.base), demo.businessName, demo.ownerPassword);
 

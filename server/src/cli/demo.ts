@@ -15,6 +15,7 @@ import {
   DEMO_TECHNICIAN_EMAIL,
   findEarlierDemo,
   seedCompany,
+  seedFuelPrices,
 } from './demo/seed-company';
 import { seedMachines, seedReadings, seedServiceLog } from './demo/seed-equipment';
 import { seedBigFleet, seedRetired } from './demo/seed-fleet';
@@ -70,6 +71,7 @@ async function main() {
     actors.push(owner, ...operators);
     const demo: Demo = { app, clock, now, start, owner, operators };
 
+    await seedFuelPrices(demo);
     const plans = await seedMachines(demo);
     const updates = await seedReadings(demo, plans);
     await seedServiceLog(demo, plans);

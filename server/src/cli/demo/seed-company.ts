@@ -8,7 +8,8 @@ import { Actor, PHONES } from './actor';
 import type { DemoClock } from './clock';
 import { OPERATORS } from './data';
 import type { DemoOptions } from './options';
-import { TIME_ZONE } from './time';
+import type { Demo } from './context';
+import { addDays, isoDate, TIME_ZONE } from './time';
 
 export const DEMO_OWNER_EMAIL = 'owner@demo.example.com';
 export const DEMO_TECHNICIAN_EMAIL = 'technician@demo.example.com';
@@ -100,4 +101,29 @@ export async function seedCompany(
     );
   }
   return { owner, operators };
+}
+
+/**
+ * The company's fuel prices (issue 45), so that fuel has a cost in the reports and on the machine
+ * pages: diesel and gas from the demo's first day, and diesel dearer from its 46th (each fill-up is
+ * valued at the price in force on its day).
+ */
+export async function seedFuelPrices({ clock, start, owner }: Demo) {
+  const prices = [
+    { fuelType: 'diesel', price: 3.89, day: 0 },
+    { fuelType: 'gas', price: 3.29, day: 0 },
+    { fuelType: 'diesel', price: 4.09, day: 45 },
+  ];
+  const at = clock.at;
+  for (const p of prices) {
+    // A price may not start after the company's today: each is entered on its first day.
+    clock.at = addDays(start, p.day);
+    await owner.call('POST', '/api/fuel-prices', {
+      fuelType: p.fuelType,
+      price: p.price,
+      volumeUnit: 'gal',
+      from: isoDate(clock.at),
+    });
+  }
+  clock.at = at;
 }

@@ -49,12 +49,34 @@ export async function seedMachines({ owner, now }: Demo): Promise<MachinePlan[]>
 }
 
 /**
+ * Fuel burnt per unit of usage, in gallons, by type and unit: a machine burns its type's rate give or
+ * take 6 % (fleets are never alike), and one with `burnsMore` that much more (the Fuel report's flag).
+ */
+const PER_HOUR: Record<string, number> = { machinery: 2.6, tools: 0.4, other: 1.2 };
+const PER_DISTANCE: Record<string, number> = { miles: 1 / 15, kilometers: 1 / 24 };
+
+/** The gallons a machine's fill-up puts back after `used` of usage (0: no fill-up). */
+function fuelSince(p: MachinePlan, i: number, day: number, used: number): number {
+  if (p.m.fuelType === 'n/a') return 0;
+  // A machine without a meter: a small can now and then.
+  if (p.m.unit === 'n/a') return round1(2 + ((day * 7 + i * 3) % 5));
+  const rate =
+    (p.m.unit === 'hours' ? (PER_HOUR[p.m.type] ?? 2.6) : (PER_DISTANCE[p.m.unit] ?? 0)) *
+    (1 + ((i % 5) - 2) * 0.03) *
+    (1 + (p.m.burnsMore ?? 0));
+  const gallons = round1(Math.max(0, used) * rate);
+  return gallons >= 0.5 ? gallons : 0;
+}
+
+/**
  * Three months of readings, fuel and notes by the four operators, a few manager notes, and three
  * readings far above what the meter can do, held for the manager's review. Answers how many updates.
  */
 export async function seedReadings(demo: Demo, plans: MachinePlan[]): Promise<number> {
   const { clock, start, now, owner, operators } = demo;
   let updates = 0;
+  /** Each machine's usage at its last fill-up: a fill-up puts back what was burnt since. */
+  const previous = new Map<string, number>();
   for (let day = 1; day <= DAYS; day++) {
     for (const [i, p] of plans.entries()) {
       const last = day === DAYS;
@@ -64,9 +86,11 @@ export async function seedReadings(demo: Demo, plans: MachinePlan[]): Promise<nu
         addDays(start, day).getTime() - 240 * MINUTE_MS + (i % 8) * 30 * MINUTE_MS,
       );
       const op = operators[(day + i) % operators.length]!;
-      const fuel = p.m.fuelType === 'n/a' ? 0 : round1(5 + ((day * 7 + i * 3) % 26));
+      const usage = last ? p.end : round1(p.u0 + p.perDay * day);
+      const fuel = fuelSince(p, i, day, usage - (previous.get(p.id) ?? p.u0));
+      if (fuel > 0) previous.set(p.id, usage);
       const body: Record<string, unknown> = { equipmentId: p.id, equipmentName: p.m.name };
-      if (p.m.unit !== 'n/a') body.newUsage = last ? p.end : round1(p.u0 + p.perDay * day);
+      if (p.m.unit !== 'n/a') body.newUsage = usage;
       if (fuel > 0) {
         body.fuelAdded = fuel;
         body.fuelType = p.m.fuelType === 'diesel' ? 'diesel' : 'gas';
