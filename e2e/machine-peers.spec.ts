@@ -12,14 +12,14 @@ const languages = [
   {
     locale: 'en-US',
     tag: 'en',
-    flag: 'Uses 40 % more fuel per hour than your other machines of type Machinery.',
+    flag: 'Uses 40% more fuel per hour than your other machines of type Machinery.',
     rate: 'Fuel rate',
     median: "Peers' median 2 gal/h (1 machine)",
   },
   {
     locale: 'es-ES',
     tag: 'es',
-    flag: 'Usa un 40 % más de combustible por hora que sus otras máquinas de tipo Maquinaria.',
+    flag: 'Usa un 40% más de combustible por hora que sus otras máquinas de tipo Maquinaria.',
     rate: 'Consumo de combustible',
     median: 'Mediana del resto 2 gal/h (1 máquina)',
   },

@@ -48,9 +48,12 @@ export function formatNumber(value: number | null | undefined, maxDecimals = 1):
   return formatDecimal(value ?? 0, maxDecimals);
 }
 
-/** A share (0..1) as a percentage with at most one decimal: "91.7%" (Spanish: "91,7 %"). */
-export function formatPercent(share: number): string {
-  return numberFormat({ style: 'percent', maximumFractionDigits: 1 }).format(share);
+/**
+ * A share (0..1) as a percentage with at most `maxDecimals` decimals: "91.7%" (es-US writes it the
+ * same way). The number and its sign never break apart, and the emails write the same form.
+ */
+export function formatPercent(share: number, maxDecimals = 1): string {
+  return numberFormat({ style: 'percent', maximumFractionDigits: maxDecimals }).format(share);
 }
 
 function toDate(value: string | Date): Date {

@@ -1,12 +1,12 @@
 import type { MachinePageDto } from '@domain/schemas/machine-page';
 import { useTranslation } from 'react-i18next';
 import { formatUsage } from '@/components/equipment/format';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatPercent } from '@/lib/format';
 import { Figure } from './machine-figures';
 
 /**
  * Its own figures beside its peers' over the last 30 days (issue 45): the fuel rate against the median
- * of the company's other machines of its type, flagged above 25 % ("uses 31 % more fuel per hour than
+ * of the company's other machines of its type, flagged above 25 % ("uses 31% more fuel per hour than
  * your other machines of type Machinery"), and its usage per day against its type's median. The same
  * rows as the Fuel and Utilization reports (the page's own request).
  */
@@ -32,7 +32,7 @@ export function MachinePeers({
     fuel?.percentAbovePeers == null
       ? null
       : t(fuel.percentAbovePeers >= 0 ? 'peers.more' : 'peers.less', {
-          value: formatNumber(Math.abs(fuel.percentAbovePeers), 0),
+          percent: formatPercent(Math.abs(fuel.percentAbovePeers) / 100, 0),
         });
   return (
     <section aria-labelledby="peers-heading" className="grid gap-2" data-testid="machine-peers">
@@ -46,7 +46,7 @@ export function MachinePeers({
           data-testid="fuel-flag"
         >
           {t(`peers.flag.${unit === 'hours' ? 'hours' : unit === 'miles' ? 'miles' : 'km'}`, {
-            value: formatNumber(fuel.percentAbovePeers ?? 0, 0),
+            percent: formatPercent((fuel.percentAbovePeers ?? 0) / 100, 0),
             type: typeName,
           })}
         </p>

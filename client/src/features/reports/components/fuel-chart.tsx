@@ -1,6 +1,6 @@
 import type { FuelReport } from '@domain/schemas/reports';
 import { MachineBarChart, shortName } from '@/components/charts/bar-chart';
-import { formatNumber } from '@/lib/format';
+import { formatPercent } from '@/lib/format';
 
 /**
  * Each machine's fuel against its peers' median, as a share (100 = the same as its peers), recharts
@@ -21,8 +21,8 @@ export default function FuelChart({
   return (
     <MachineBarChart
       data={data}
-      x={{ tickFormatter: (v: number) => `${formatNumber(v, 0)} %` }}
-      tooltip={(v) => `${formatNumber(Number(v), 1)} %`}
+      x={{ tickFormatter: (v: number) => formatPercent(v / 100, 0) }}
+      tooltip={(v) => formatPercent(Number(v) / 100)}
       bars={[
         { dataKey: 'machine', name: labels.machine, fill: '#b45309' },
         { dataKey: 'peers', name: labels.peers, fill: '#94a3b8' },

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FuelReport } from '@domain/schemas/reports';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatDate, formatNumber, formatPercent } from '@/lib/format';
 import { useFuelReport } from '../api/get-fuel';
 import type { ReportFilter } from '../api/get-utilization';
 import * as kit from './report-tab';
@@ -34,7 +34,7 @@ export default function FuelTab({ filter, today }: { filter: ReportFilter; today
     r.percentAbovePeers === null
       ? t('none')
       : t(r.percentAbovePeers >= 0 ? 'fuel.more' : 'fuel.less', {
-          value: formatNumber(Math.abs(r.percentAbovePeers), 1),
+          percent: formatPercent(Math.abs(r.percentAbovePeers) / 100),
         });
   const c = (k: string, o?: { unit: string }) => t(`fuel.columns.${k}`, o);
 
@@ -117,7 +117,7 @@ export default function FuelTab({ filter, today }: { filter: ReportFilter; today
                 machines={flagged}
                 line={(m) =>
                   t(`fuel.flaggedLine.${m.unit === 'hours' ? 'hours' : 'distance'}`, {
-                    value: formatNumber(m.percentAbovePeers ?? 0, 0),
+                    percent: formatPercent((m.percentAbovePeers ?? 0) / 100, 0),
                     type: te(`types.${m.type}`),
                   })
                 }
