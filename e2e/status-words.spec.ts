@@ -16,7 +16,7 @@ const languages = [
     pastDueGroup: 'Past due (not yet overdue)',
     pastDue: /Past due by 7[.,]5/,
     week: 'Week of',
-    help: 'Critical: 95 % of the service interval used',
+    help: 'Critical: 95% of the service interval used',
   },
   {
     locale: 'es-ES',
@@ -24,7 +24,7 @@ const languages = [
     pastDueGroup: 'Servicio atrasado (aún no vencido)',
     pastDue: /7[.,]5 horas después del servicio previsto/,
     week: 'Semana',
-    help: 'Crítico: 95 % del intervalo de servicio usado',
+    help: 'Crítico: 95% del intervalo de servicio usado',
   },
 ] as const;
 

@@ -15,7 +15,7 @@ import { useHistoryLang } from '@/components/equipment/entry-text';
 import { starterText } from '@domain/inspection-starters';
 import { historyTables } from '@domain/history-text';
 import { deviceLabel } from '@/lib/device-label';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useOperatorUpdates, useReviewUpdate, useVoidUpdate } from '../api/operator-updates';
 import { useUpdatesWithPhotos } from '../api/updates-with-photos';
@@ -87,9 +87,9 @@ export function RecentUpdatesCard({
         {/* The spec's critical levels, explained where their words show (issue 43). */}
         <p className="text-xs text-muted-foreground" data-testid="critical-help">
           {t('updates.criticalHelp', {
-            percent: CRITICAL_PERCENT,
+            percent: formatPercent(CRITICAL_PERCENT / 100, 0),
             days: CRITICAL_DAYS,
-            severe: SEVERE_PERCENT,
+            severe: formatPercent(SEVERE_PERCENT / 100, 0),
             severeDays: -SEVERE_DAYS,
           })}
         </p>
