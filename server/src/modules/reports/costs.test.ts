@@ -26,8 +26,8 @@ const report = kit.reportOf<CostsReport>(() => t, 'costs');
  * A company in UTC from March 1, 2026 with diesel at $3.50 a gallon from March 1 and $1.00 a litre from
  * March 15 (no gasoline price). Excavator A: +40 h and 20 gal (company price: $70) on March 5, a
  * $185.40 service on March 10, +20 h and 10 gal on March 20 ($1/L: $37.85); a work order of 1.5 h at
- * $100 on April 2. Excavator B: 5 gal at its own $4 on March 20 ($20). The truck: 10 gal of gasoline
- * with no price anywhere on March 20, +100 mi on April 2.
+ * $100 on April 2. Excavator B: 5 gal at its own $4 and 3 gal at its own total of $12.34 on March 20
+ * ($32.34). The truck: 10 gal of gasoline with no price anywhere on March 20, +100 mi on April 2.
  */
 async function fleet() {
   t.clock.set(new Date('2026-03-01T15:00:00Z'));
@@ -71,6 +71,7 @@ async function fleet() {
   await ok('PATCH', `/api/equipment/${a.id}/usage`, { usageIncrease: 20 });
   await fill(a.id, { fuelAdded: 10, fuelType: 'diesel' });
   await fill(b.id, { fuelAdded: 5, fuelType: 'diesel', price: 4 });
+  await fill(b.id, { fuelAdded: 3, fuelType: 'diesel', cost: 12.34 });
   await fill(truck.id, { fuelAdded: 10, fuelType: 'gas' });
   await at('2026-04-02');
   const wo = workOrderDtoSchema.parse(
@@ -102,13 +103,13 @@ describe('GET /api/reports/costs', () => {
       costPerUnit: 4.8875,
     });
     // Its own price; no use, no cost per hour.
-    expect(row(b.id)).toMatchObject({ fuel: 20, total: 20, usage: 0, costPerUnit: null });
+    expect(row(b.id)).toMatchObject({ fuel: 32.34, total: 32.34, usage: 0, costPerUnit: null });
     // No gasoline price: counted as no money, and said.
     expect(row(truck.id)).toMatchObject({ fuel: 0, total: 0, unpricedFillUps: 1, usage: 0 });
     expect(r.months).toEqual([
-      { month: '2026-03', maintenance: 185.4, fuel: 127.85, total: 313.25 },
+      { month: '2026-03', maintenance: 185.4, fuel: 140.19, total: 325.59 },
     ]);
-    expect(r.totals).toEqual({ maintenance: 185.4, fuel: 127.85, total: 313.25, machines: 3 });
+    expect(r.totals).toEqual({ maintenance: 185.4, fuel: 140.19, total: 325.59, machines: 3 });
 
     const both = await report(o, `?from=2026-03-01&to=2026-04-10&equipmentId=${a.id}`);
     expect(both.machines).toHaveLength(1);
@@ -155,7 +156,7 @@ describe('GET /api/reports/costs', () => {
       keyQuery: '?from=2026-03-01&to=2026-03-31',
       equipmentId: a.id,
     });
-    expect(byKey.totals.total).toBe(313.25);
+    expect(byKey.totals.total).toBe(325.59);
 
     const bad = kit.badReportQuery(t, o, 'costs');
     await kit.checkBadPeriods(bad, '?from=2021-04-01&to=2026-04-10');
