@@ -13,25 +13,29 @@ import {
  * `form.handleSubmit(onValid, onInvalid)`; the fields and the footer are the children.
  */
 export function FormDialog({
-  open,
+  open = true,
   onOpenChange,
   title,
   description,
   note,
   onSubmit,
+  className,
   children,
 }: {
-  open: boolean;
+  /** Shown (the default: a dialog mounted only while open). */
+  open?: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   description: ReactNode;
   note?: ReactNode;
   onSubmit: (e: FormEvent<HTMLFormElement>) => Promise<void> | void;
+  /** The dialog's size and scrolling (DialogContent's class). */
+  className?: string;
   children: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent className={className}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -4,14 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { documentFormSchema, type DocumentDto } from '@domain/schemas/documents';
 import { DocumentFields, type DocumentForm, type DocumentFormOutput } from './document-fields';
 import { useUpdateDocument } from './documents-api';
+import { FormDialog } from '@/components/form-dialog';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { translateError } from '@/lib/translate-message';
 
@@ -66,25 +60,21 @@ export default function DocumentEditDialog({
   );
 
   return (
-    <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <form onSubmit={(ev) => void submit(ev)} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{t('editTitle')}</DialogTitle>
-            <DialogDescription>
-              {t('editDescription', { filename: doc.filename })}
-            </DialogDescription>
-          </DialogHeader>
-          <DocumentFields form={form} id="doc-edit" />
-          <FormDialogFooter
-            cancelLabel={t('cancel')}
-            onCancel={() => onOpenChange(false)}
-            submitLabel={t('save')}
-            pending={update.isPending}
-            pendingLabel={t('saving')}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
+      title={t('editTitle')}
+      description={t('editDescription', { filename: doc.filename })}
+      className="max-h-[90dvh] overflow-y-auto"
+    >
+      <DocumentFields form={form} id="doc-edit" />
+      <FormDialogFooter
+        cancelLabel={t('cancel')}
+        onCancel={() => onOpenChange(false)}
+        submitLabel={t('save')}
+        pending={update.isPending}
+        pendingLabel={t('saving')}
+      />
+    </FormDialog>
   );
 }

@@ -7,14 +7,8 @@ import { DOCUMENT_MAX_BYTES, formatBytes } from '@domain/documents';
 import { documentFormSchema, type DocumentDto } from '@domain/schemas/documents';
 import { DocumentFields, type DocumentForm, type DocumentFormOutput } from './document-fields';
 import { useUploadDocument } from './documents-api';
+import { FormDialog } from '@/components/form-dialog';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
@@ -103,59 +97,56 @@ export default function DocumentUploadDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <form onSubmit={(ev) => void submit(ev)} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>
-              {replacing ? t('replaceTitle') : serviceEntryId ? t('attachTitle') : t('uploadTitle')}
-            </DialogTitle>
-            <DialogDescription>
-              {replacing
-                ? t('replaceDescription', { title: replacing.title })
-                : serviceEntryId
-                  ? t('attachDescription')
-                  : equipmentIds.length > 1
-                    ? t('uploadMany', { count: equipmentIds.length })
-                    : t('uploadDescription')}
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="doc-file">{t('file')}</Label>
-            <Input
-              id="doc-file"
-              type="file"
-              accept={ACCEPT}
-              aria-invalid={Boolean(fileError) || undefined}
-              aria-describedby={fileError ? 'doc-file-error' : 'doc-file-hint'}
-              onChange={(e) => pick(e.target.files?.[0])}
-            />
-            <label className="inline-flex w-fit cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm md:hidden">
-              <Camera className="h-4 w-4" aria-hidden />
-              {t('takePhoto')}
-              <input
-                type="file"
-                accept="image/*"
-                capture="environment"
-                className="sr-only"
-                onChange={(e) => pick(e.target.files?.[0])}
-              />
-            </label>
-            <p id="doc-file-hint" className="text-xs text-muted-foreground">
-              {file ? `${file.name} · ${formatBytes(file.size)}` : t('fileHint')}
-            </p>
-            <FieldError id="doc-file-error" message={fileError} />
-          </div>
-          <DocumentFields form={form} id="doc" />
-          <FormDialogFooter
-            cancelLabel={t('cancel')}
-            onCancel={() => onOpenChange(false)}
-            submitLabel={t('upload')}
-            pending={upload.isPending}
-            pendingLabel={t('uploading')}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
+      title={replacing ? t('replaceTitle') : serviceEntryId ? t('attachTitle') : t('uploadTitle')}
+      description={
+        replacing
+          ? t('replaceDescription', { title: replacing.title })
+          : serviceEntryId
+            ? t('attachDescription')
+            : equipmentIds.length > 1
+              ? t('uploadMany', { count: equipmentIds.length })
+              : t('uploadDescription')
+      }
+      className="max-h-[90dvh] overflow-y-auto"
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="doc-file">{t('file')}</Label>
+        <Input
+          id="doc-file"
+          type="file"
+          accept={ACCEPT}
+          aria-invalid={Boolean(fileError) || undefined}
+          aria-describedby={fileError ? 'doc-file-error' : 'doc-file-hint'}
+          onChange={(e) => pick(e.target.files?.[0])}
+        />
+        <label className="inline-flex w-fit cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm md:hidden">
+          <Camera className="h-4 w-4" aria-hidden />
+          {t('takePhoto')}
+          <input
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="sr-only"
+            onChange={(e) => pick(e.target.files?.[0])}
           />
-        </form>
-      </DialogContent>
-    </Dialog>
+        </label>
+        <p id="doc-file-hint" className="text-xs text-muted-foreground">
+          {file ? `${file.name} · ${formatBytes(file.size)}` : t('fileHint')}
+        </p>
+        <FieldError id="doc-file-error" message={fileError} />
+      </div>
+      <DocumentFields form={form} id="doc" />
+      <FormDialogFooter
+        cancelLabel={t('cancel')}
+        onCancel={() => onOpenChange(false)}
+        submitLabel={t('upload')}
+        pending={upload.isPending}
+        pendingLabel={t('uploading')}
+      />
+    </FormDialog>
   );
 }

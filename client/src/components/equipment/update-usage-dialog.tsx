@@ -6,15 +6,9 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/form-dialog';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { FormField } from '@/components/form-field';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateUsage } from './equipment-queries';
 import { formatUsage } from './format';
@@ -83,48 +77,44 @@ export function UpdateUsageDialog({ equipment, open, onOpenChange }: Props) {
   );
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
-        <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{t('usage.title')}</DialogTitle>
-            <DialogDescription>
-              {equipment ? t('usage.description', { name: equipment.name }) : ''}
-            </DialogDescription>
-          </DialogHeader>
-          {equipment && (
-            <>
-              <p className="text-sm">
-                {t('usage.current')}:{' '}
-                <strong>{formatUsage(t, equipment.currentUsage, equipment.unit)}</strong>
-              </p>
-              <FormField
-                id="usage-increase"
-                label={t('usage.increaseLabel')}
-                error={error}
-                className="gap-2"
-              >
-                <UsageAmountInput
-                  id="usage-increase"
-                  error={error}
-                  {...form.register('usageIncrease')}
-                />
-              </FormField>
-              <p className="rounded-md bg-muted p-3 text-sm" aria-live="polite">
-                {t('usage.newTotal')}:{' '}
-                <strong>{formatUsage(t, equipment.currentUsage + increase, equipment.unit)}</strong>
-              </p>
-            </>
-          )}
-          <FormDialogFooter
-            cancelLabel={t('actions.cancel')}
-            onCancel={() => close(false)}
-            submitLabel={t('usage.submit')}
-            pending={mutation.isPending}
-            pendingLabel={t('actions.saving')}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={close}
+      onSubmit={submit}
+      title={t('usage.title')}
+      description={equipment ? t('usage.description', { name: equipment.name }) : ''}
+    >
+      {equipment && (
+        <>
+          <p className="text-sm">
+            {t('usage.current')}:{' '}
+            <strong>{formatUsage(t, equipment.currentUsage, equipment.unit)}</strong>
+          </p>
+          <FormField
+            id="usage-increase"
+            label={t('usage.increaseLabel')}
+            error={error}
+            className="gap-2"
+          >
+            <UsageAmountInput
+              id="usage-increase"
+              error={error}
+              {...form.register('usageIncrease')}
+            />
+          </FormField>
+          <p className="rounded-md bg-muted p-3 text-sm" aria-live="polite">
+            {t('usage.newTotal')}:{' '}
+            <strong>{formatUsage(t, equipment.currentUsage + increase, equipment.unit)}</strong>
+          </p>
+        </>
+      )}
+      <FormDialogFooter
+        cancelLabel={t('actions.cancel')}
+        onCancel={() => close(false)}
+        submitLabel={t('usage.submit')}
+        pending={mutation.isPending}
+        pendingLabel={t('actions.saving')}
+      />
+    </FormDialog>
   );
 }

@@ -2,14 +2,8 @@ import { voidInputSchema, type VoidInput } from '@domain/schemas/equipment';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/form-dialog';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { useMessage } from '@/lib/use-message';
@@ -56,44 +50,40 @@ export function VoidDialog({
     }
   });
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
-        <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{t(service ? 'void.serviceTitle' : 'void.title')}</DialogTitle>
-            <DialogDescription>
-              {t(service ? 'void.serviceDescription' : 'void.description', { what })}
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="void-reason">{t('void.reason')}</Label>
-            <Textarea
-              id="void-reason"
-              rows={2}
-              maxLength={500}
-              {...form.register('reason')}
-              placeholder={t(service ? 'void.serviceReasonPlaceholder' : 'void.reasonPlaceholder')}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? 'void-error' : undefined}
-              autoFocus
-            />
-            {error ? (
-              <p id="void-error" role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
-          </div>
-          <FormDialogFooter
-            className="gap-2"
-            cancelLabel={t('actions.cancel')}
-            onCancel={() => close(false)}
-            submitLabel={t(service ? 'void.serviceConfirm' : 'void.confirm')}
-            pending={isSubmitting}
-            pendingLabel={t('actions.saving')}
-            destructive
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={close}
+      onSubmit={submit}
+      title={t(service ? 'void.serviceTitle' : 'void.title')}
+      description={t(service ? 'void.serviceDescription' : 'void.description', { what })}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="void-reason">{t('void.reason')}</Label>
+        <Textarea
+          id="void-reason"
+          rows={2}
+          maxLength={500}
+          {...form.register('reason')}
+          placeholder={t(service ? 'void.serviceReasonPlaceholder' : 'void.reasonPlaceholder')}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? 'void-error' : undefined}
+          autoFocus
+        />
+        {error ? (
+          <p id="void-error" role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <FormDialogFooter
+        className="gap-2"
+        cancelLabel={t('actions.cancel')}
+        onCancel={() => close(false)}
+        submitLabel={t(service ? 'void.serviceConfirm' : 'void.confirm')}
+        pending={isSubmitting}
+        pendingLabel={t('actions.saving')}
+        destructive
+      />
+    </FormDialog>
   );
 }

@@ -4,15 +4,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { FormDialog } from '@/components/form-dialog';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { FormField } from '@/components/form-field';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { useApplyProgram, usePrograms } from './schedule-queries';
@@ -85,62 +79,63 @@ export default function ApplyProgramDialog({
   );
   const list = programs.data ?? [];
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92dvh] max-w-lg overflow-y-auto">
-        <form onSubmit={(ev) => void submit(ev)} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{t('apply.title')}</DialogTitle>
-            <DialogDescription>
-              {t('apply.description', { count: equipment.length })}
-              {equipment.length === 1 ? ` (${equipment[0]?.name ?? ''})` : ''}
-            </DialogDescription>
-          </DialogHeader>
-          {programs.isSuccess && list.length === 0 ? (
-            <p className="text-sm">
-              {t('apply.none')}{' '}
-              <Link className="text-primary underline" to="/programs">
-                {t('apply.createOne')}
-              </Link>
-            </p>
-          ) : (
-            <FormField id="apply-program" label={t('apply.program')} error={errorOf('programId')}>
-              <NativeSelect {...field('programId', 'apply-program')}>
-                <option value="">{t('apply.choose')}</option>
-                {list.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-          )}
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <FormField
-              id="apply-last-usage"
-              label={t('apply.lastDoneUsage')}
-              error={errorOf('input.lastDone.usage') ?? errorOf('lastDone.usage')}
-            >
-              <UsageInput {...field('lastDone.usage', 'apply-last-usage')} />
-            </FormField>
-            <FormField
-              id="apply-last-date"
-              label={t('apply.lastDoneDate')}
-              error={errorOf('input.lastDone.date') ?? errorOf('lastDone.date')}
-            >
-              <LastDoneDateInput {...field('lastDone.date', 'apply-last-date')} />
-            </FormField>
-            <p className="text-xs text-muted-foreground sm:col-span-2">{t('apply.lastDoneHint')}</p>
-          </div>
-          <FormDialogFooter
-            className="gap-2"
-            cancelLabel={t('form.cancel')}
-            onCancel={() => onOpenChange(false)}
-            submitLabel={t('apply.submit')}
-            pending={apply.isPending}
-            pendingLabel={t('form.saving')}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
+      title={t('apply.title')}
+      description={
+        <>
+          {t('apply.description', { count: equipment.length })}
+          {equipment.length === 1 ? ` (${equipment[0]?.name ?? ''})` : ''}
+        </>
+      }
+      className="max-h-[92dvh] max-w-lg overflow-y-auto"
+    >
+      {programs.isSuccess && list.length === 0 ? (
+        <p className="text-sm">
+          {t('apply.none')}{' '}
+          <Link className="text-primary underline" to="/programs">
+            {t('apply.createOne')}
+          </Link>
+        </p>
+      ) : (
+        <FormField id="apply-program" label={t('apply.program')} error={errorOf('programId')}>
+          <NativeSelect {...field('programId', 'apply-program')}>
+            <option value="">{t('apply.choose')}</option>
+            {list.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      )}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <FormField
+          id="apply-last-usage"
+          label={t('apply.lastDoneUsage')}
+          error={errorOf('input.lastDone.usage') ?? errorOf('lastDone.usage')}
+        >
+          <UsageInput {...field('lastDone.usage', 'apply-last-usage')} />
+        </FormField>
+        <FormField
+          id="apply-last-date"
+          label={t('apply.lastDoneDate')}
+          error={errorOf('input.lastDone.date') ?? errorOf('lastDone.date')}
+        >
+          <LastDoneDateInput {...field('lastDone.date', 'apply-last-date')} />
+        </FormField>
+        <p className="text-xs text-muted-foreground sm:col-span-2">{t('apply.lastDoneHint')}</p>
+      </div>
+      <FormDialogFooter
+        className="gap-2"
+        cancelLabel={t('form.cancel')}
+        onCancel={() => onOpenChange(false)}
+        submitLabel={t('apply.submit')}
+        pending={apply.isPending}
+        pendingLabel={t('form.saving')}
+      />
+    </FormDialog>
   );
 }

@@ -11,15 +11,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatUsage } from '@/components/equipment/format';
 import { UsageAmountInput } from '@/components/equipment/usage-amount-input';
+import { FormDialog } from '@/components/form-dialog';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { FormField } from '@/components/form-field';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { FieldError } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
@@ -85,64 +79,53 @@ export default function RecordReadingDialog({ equipment: e, open, onOpenChange }
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form onSubmit={(ev) => void submit(ev)} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{t('reading.title')}</DialogTitle>
-            <DialogDescription>{t('reading.description', { name: e.name })}</DialogDescription>
-          </DialogHeader>
-          <p className="text-sm">
-            {te('usage.current')}: <strong>{formatUsage(te, e.currentUsage, e.unit)}</strong>
-            <span className="block text-xs text-muted-foreground">
-              {t('figures.lastReading', { date: formatDateTime(e.lastReadingAt) })}
-            </span>
-          </p>
-          <FormField
-            id="reading-total"
-            label={t('reading.total')}
-            error={usageError}
-            className="gap-2"
-          >
-            <UsageAmountInput
-              id="reading-total"
-              error={usageError}
-              {...form.register('newUsage')}
-            />
-          </FormField>
-          <div className="grid grid-cols-2 gap-3">
-            <FormField id="reading-date" label={t('reading.date')} className="min-w-0 gap-2">
-              <Input
-                id="reading-date"
-                type="date"
-                required
-                max={nowWall.date}
-                aria-invalid={Boolean(timeError) || undefined}
-                aria-describedby={timeError ? 'reading-time-error' : undefined}
-                {...form.register('date')}
-              />
-            </FormField>
-            <FormField id="reading-time" label={t('reading.time')} className="min-w-0 gap-2">
-              <Input
-                id="reading-time"
-                type="time"
-                required
-                aria-invalid={Boolean(timeError) || undefined}
-                aria-describedby={timeError ? 'reading-time-error' : undefined}
-                {...form.register('time')}
-              />
-            </FormField>
-          </div>
-          <FieldError id="reading-time-error" message={timeError} />
-          <FormDialogFooter
-            cancelLabel={te('actions.cancel')}
-            onCancel={() => onOpenChange(false)}
-            submitLabel={t('reading.submit')}
-            pending={mutation.isPending}
-            pendingLabel={te('actions.saving')}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
+      title={t('reading.title')}
+      description={t('reading.description', { name: e.name })}
+    >
+      <p className="text-sm">
+        {te('usage.current')}: <strong>{formatUsage(te, e.currentUsage, e.unit)}</strong>
+        <span className="block text-xs text-muted-foreground">
+          {t('figures.lastReading', { date: formatDateTime(e.lastReadingAt) })}
+        </span>
+      </p>
+      <FormField id="reading-total" label={t('reading.total')} error={usageError} className="gap-2">
+        <UsageAmountInput id="reading-total" error={usageError} {...form.register('newUsage')} />
+      </FormField>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField id="reading-date" label={t('reading.date')} className="min-w-0 gap-2">
+          <Input
+            id="reading-date"
+            type="date"
+            required
+            max={nowWall.date}
+            aria-invalid={Boolean(timeError) || undefined}
+            aria-describedby={timeError ? 'reading-time-error' : undefined}
+            {...form.register('date')}
           />
-        </form>
-      </DialogContent>
-    </Dialog>
+        </FormField>
+        <FormField id="reading-time" label={t('reading.time')} className="min-w-0 gap-2">
+          <Input
+            id="reading-time"
+            type="time"
+            required
+            aria-invalid={Boolean(timeError) || undefined}
+            aria-describedby={timeError ? 'reading-time-error' : undefined}
+            {...form.register('time')}
+          />
+        </FormField>
+      </div>
+      <FieldError id="reading-time-error" message={timeError} />
+      <FormDialogFooter
+        cancelLabel={te('actions.cancel')}
+        onCancel={() => onOpenChange(false)}
+        submitLabel={t('reading.submit')}
+        pending={mutation.isPending}
+        pendingLabel={te('actions.saving')}
+      />
+    </FormDialog>
   );
 }

@@ -5,6 +5,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialog } from '@/components/form-dialog';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { FormField } from '@/components/form-field';
 import { useSaveProgram } from '@/components/schedule/schedule-queries';
@@ -17,13 +18,6 @@ import {
   useTaskFormFields,
 } from '@/components/schedule/task-fields';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
@@ -143,137 +137,133 @@ export default function ProgramFormDialog({
     ),
   );
   return (
-    <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92dvh] max-w-4xl overflow-y-auto">
-        <form onSubmit={(ev) => void submit(ev)} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>
-              {program ? t('programs.editTitle') : t('programs.createTitle')}
-            </DialogTitle>
-            <DialogDescription>{t('programs.usageHint')}</DialogDescription>
-          </DialogHeader>
-          <FormField id="program-name" label={t('programs.name')} error={errorOf('name')}>
-            <Input maxLength={120} {...field('name', 'program-name')} />
-          </FormField>
-          <FormField
-            id="program-description"
-            label={t('programs.description')}
-            error={errorOf('description')}
-          >
-            <Textarea rows={2} maxLength={2000} {...field('description', 'program-description')} />
-          </FormField>
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">{t('programs.tasks')}</legend>
-            <ol className="grid gap-2">
-              {rows.fields.map((row, i) => {
-                const n = i + 1;
-                const p = `tasks.${i}` as const;
-                const renewal = watch(`${p}.category`) === 'renewal';
-                return (
-                  <li
-                    key={row.id}
-                    className="grid grid-cols-2 items-end gap-2 rounded-md border p-2 sm:grid-cols-[minmax(0,2fr)_8rem_7rem_6rem_8rem_6rem_auto]"
-                    data-testid="program-task"
-                  >
-                    <FormField
-                      className="col-span-2 sm:col-span-1"
-                      id={`pt-name-${i}`}
-                      label={t('programs.colName')}
-                      error={errorOf(`${p}.name`)}
-                    >
-                      <Input
-                        maxLength={120}
-                        aria-label={t('programs.taskName', { n })}
-                        {...field(`${p}.name`, `pt-name-${i}`)}
-                      />
-                    </FormField>
-                    <FormField
-                      id={`pt-category-${i}`}
-                      label={t('programs.colCategory')}
-                      error={errorOf(`${p}.category`)}
-                    >
-                      <CategorySelect
-                        aria-label={t('programs.taskCategory', { n })}
-                        {...field(`${p}.category`, `pt-category-${i}`)}
-                      />
-                    </FormField>
-                    <FormField
-                      id={`pt-usage-${i}`}
-                      label={t('programs.colUsage')}
-                      error={errorOf(`${p}.everyUsage`)}
-                    >
-                      <UsageInput
-                        disabled={renewal}
-                        aria-label={t('programs.taskEveryUsage', { n })}
-                        {...field(`${p}.everyUsage`, `pt-usage-${i}`)}
-                      />
-                    </FormField>
-                    <FormField
-                      id={`pt-time-${i}`}
-                      label={t('programs.colTime')}
-                      error={errorOf(`${p}.everyTime.count`)}
-                    >
-                      <TimeCountInput
-                        aria-label={t('programs.taskEveryTime', { n })}
-                        {...field(`${p}.everyTime.count`, `pt-time-${i}`)}
-                      />
-                    </FormField>
-                    <FormField
-                      id={`pt-unit-${i}`}
-                      label={t('form.timeUnit')}
-                      error={errorOf(`${p}.everyTime.unit`)}
-                    >
-                      <TimeUnitSelect
-                        aria-label={t('programs.taskTimeUnit', { n })}
-                        {...field(`${p}.everyTime.unit`, `pt-unit-${i}`)}
-                      />
-                    </FormField>
-                    <FormField
-                      id={`pt-cost-${i}`}
-                      label={t('programs.colCost')}
-                      error={errorOf(`${p}.estimatedCost`)}
-                    >
-                      <CostInput
-                        aria-label={t('programs.taskCost', { n })}
-                        {...field(`${p}.estimatedCost`, `pt-cost-${i}`)}
-                      />
-                    </FormField>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      className="h-10 w-10 justify-self-end text-destructive"
-                      onClick={() => rows.remove(i)}
-                      aria-label={t('programs.removeTask', { n })}
-                    >
-                      <Trash2 aria-hidden />
-                    </Button>
-                  </li>
-                );
-              })}
-            </ol>
-            <p className="text-sm text-destructive" role={errorOf('tasks') ? 'alert' : undefined}>
-              {errorOf('tasks') ?? errorOf('tasks.root')}
-            </p>
-            <Button
-              type="button"
-              variant="outline"
-              className="justify-self-start"
-              onClick={() => rows.append(emptyRow())}
-            >
-              <Plus aria-hidden /> {t('programs.addTask')}
-            </Button>
-          </fieldset>
-          <FormDialogFooter
-            className="gap-2"
-            cancelLabel={t('form.cancel')}
-            onCancel={() => onOpenChange(false)}
-            submitLabel={t('programs.save')}
-            pending={save.isPending}
-            pendingLabel={t('form.saving')}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      onOpenChange={onOpenChange}
+      onSubmit={submit}
+      title={program ? t('programs.editTitle') : t('programs.createTitle')}
+      description={t('programs.usageHint')}
+      className="max-h-[92dvh] max-w-4xl overflow-y-auto"
+    >
+      <FormField id="program-name" label={t('programs.name')} error={errorOf('name')}>
+        <Input maxLength={120} {...field('name', 'program-name')} />
+      </FormField>
+      <FormField
+        id="program-description"
+        label={t('programs.description')}
+        error={errorOf('description')}
+      >
+        <Textarea rows={2} maxLength={2000} {...field('description', 'program-description')} />
+      </FormField>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">{t('programs.tasks')}</legend>
+        <ol className="grid gap-2">
+          {rows.fields.map((row, i) => {
+            const n = i + 1;
+            const p = `tasks.${i}` as const;
+            const renewal = watch(`${p}.category`) === 'renewal';
+            return (
+              <li
+                key={row.id}
+                className="grid grid-cols-2 items-end gap-2 rounded-md border p-2 sm:grid-cols-[minmax(0,2fr)_8rem_7rem_6rem_8rem_6rem_auto]"
+                data-testid="program-task"
+              >
+                <FormField
+                  className="col-span-2 sm:col-span-1"
+                  id={`pt-name-${i}`}
+                  label={t('programs.colName')}
+                  error={errorOf(`${p}.name`)}
+                >
+                  <Input
+                    maxLength={120}
+                    aria-label={t('programs.taskName', { n })}
+                    {...field(`${p}.name`, `pt-name-${i}`)}
+                  />
+                </FormField>
+                <FormField
+                  id={`pt-category-${i}`}
+                  label={t('programs.colCategory')}
+                  error={errorOf(`${p}.category`)}
+                >
+                  <CategorySelect
+                    aria-label={t('programs.taskCategory', { n })}
+                    {...field(`${p}.category`, `pt-category-${i}`)}
+                  />
+                </FormField>
+                <FormField
+                  id={`pt-usage-${i}`}
+                  label={t('programs.colUsage')}
+                  error={errorOf(`${p}.everyUsage`)}
+                >
+                  <UsageInput
+                    disabled={renewal}
+                    aria-label={t('programs.taskEveryUsage', { n })}
+                    {...field(`${p}.everyUsage`, `pt-usage-${i}`)}
+                  />
+                </FormField>
+                <FormField
+                  id={`pt-time-${i}`}
+                  label={t('programs.colTime')}
+                  error={errorOf(`${p}.everyTime.count`)}
+                >
+                  <TimeCountInput
+                    aria-label={t('programs.taskEveryTime', { n })}
+                    {...field(`${p}.everyTime.count`, `pt-time-${i}`)}
+                  />
+                </FormField>
+                <FormField
+                  id={`pt-unit-${i}`}
+                  label={t('form.timeUnit')}
+                  error={errorOf(`${p}.everyTime.unit`)}
+                >
+                  <TimeUnitSelect
+                    aria-label={t('programs.taskTimeUnit', { n })}
+                    {...field(`${p}.everyTime.unit`, `pt-unit-${i}`)}
+                  />
+                </FormField>
+                <FormField
+                  id={`pt-cost-${i}`}
+                  label={t('programs.colCost')}
+                  error={errorOf(`${p}.estimatedCost`)}
+                >
+                  <CostInput
+                    aria-label={t('programs.taskCost', { n })}
+                    {...field(`${p}.estimatedCost`, `pt-cost-${i}`)}
+                  />
+                </FormField>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="h-10 w-10 justify-self-end text-destructive"
+                  onClick={() => rows.remove(i)}
+                  aria-label={t('programs.removeTask', { n })}
+                >
+                  <Trash2 aria-hidden />
+                </Button>
+              </li>
+            );
+          })}
+        </ol>
+        <p className="text-sm text-destructive" role={errorOf('tasks') ? 'alert' : undefined}>
+          {errorOf('tasks') ?? errorOf('tasks.root')}
+        </p>
+        <Button
+          type="button"
+          variant="outline"
+          className="justify-self-start"
+          onClick={() => rows.append(emptyRow())}
+        >
+          <Plus aria-hidden /> {t('programs.addTask')}
+        </Button>
+      </fieldset>
+      <FormDialogFooter
+        className="gap-2"
+        cancelLabel={t('form.cancel')}
+        onCancel={() => onOpenChange(false)}
+        submitLabel={t('programs.save')}
+        pending={save.isPending}
+        pendingLabel={t('form.saving')}
+      />
+    </FormDialog>
   );
 }
