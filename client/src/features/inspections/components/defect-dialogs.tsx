@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,17 +10,11 @@ import {
   type ResolveDefectFormValues,
   type ResolveDefectInput,
 } from '@domain/schemas/inspections';
+import { FormDialog } from '@/components/form-dialog';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { FormField } from '@/components/form-field';
 import { CheckboxField } from '@/components/checkbox-field';
 import { invalidProps } from '@/components/form-field-props';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
@@ -212,31 +206,10 @@ export function OutOfServiceDialog({
   );
 }
 
-/** A defect dialog's frame: the form holds its header, fields and footer; closing calls `onClose`. */
+/** A defect dialog's frame: the shared form dialog, closing calls `onClose`. */
 function DefectFormDialog({
-  title,
-  description,
   onClose,
-  onSubmit,
-  children,
-}: {
-  title: string;
-  description: string;
-  onClose: () => void;
-  onSubmit: (e: FormEvent<HTMLFormElement>) => Promise<void>;
-  children: ReactNode;
-}) {
-  return (
-    <Dialog open onOpenChange={(o) => (o ? null : onClose())}>
-      <DialogContent>
-        <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
-          {children}
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
+  ...props
+}: Omit<ComponentProps<typeof FormDialog>, 'open' | 'onOpenChange'> & { onClose: () => void }) {
+  return <FormDialog {...props} onOpenChange={(o) => (o ? null : onClose())} />;
 }

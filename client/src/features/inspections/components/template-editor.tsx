@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { equipmentTypes } from '@domain/kinds';
+import { FormDialog } from '@/components/form-dialog';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import {
   itemKinds,
@@ -18,13 +19,6 @@ import { FieldError } from '@/components/ui/label';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { CheckboxField } from '@/components/checkbox-field';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
@@ -115,248 +109,230 @@ export function TemplateEditor({
     );
 
   return (
-    <Dialog open onOpenChange={(o) => (o ? null : onClose())}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <form
-          onSubmit={(e) => void form.handleSubmit(onValid)(e)}
-          className="grid gap-4"
-          noValidate
-        >
-          <DialogHeader>
-            <DialogTitle>{template ? t('templates.edit') : t('templates.new')}</DialogTitle>
-            <DialogDescription>{t('templates.editorHint')}</DialogDescription>
-          </DialogHeader>
-          <FormField
-            id="template-name"
-            label={t('templates.name')}
-            error={nameError}
-            className="gap-2"
-          >
-            <Input
-              id="template-name"
-              maxLength={100}
-              {...form.register('name')}
-              {...invalid(nameError, 'template-name')}
-            />
-          </FormField>
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">{t('templates.appliesTo')}</legend>
-            <Controller
-              control={form.control}
-              name="equipmentTypes"
-              render={({ field }) => (
-                <div
-                  className="flex flex-wrap gap-4"
-                  role="group"
-                  aria-label={t('templates.appliesTo')}
-                  {...invalid(typesError, 'template-types')}
-                >
-                  {equipmentTypes.map((type) => (
-                    <label key={type} className="flex items-center gap-2 text-sm">
-                      <Checkbox
-                        checked={field.value.includes(type)}
-                        onCheckedChange={(c) =>
-                          field.onChange(
-                            c === true
-                              ? [...field.value, type]
-                              : field.value.filter((x) => x !== type),
-                          )
-                        }
-                      />
-                      {t(`equipment:types.${type}`)}
-                    </label>
-                  ))}
-                </div>
-              )}
-            />
-            <FieldError id="template-types-error" message={typesError} />
-          </fieldset>
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">{t('templates.machines')}</legend>
-            <Input
-              type="search"
-              aria-label={t('templates.machineSearch')}
-              placeholder={t('templates.machineSearch')}
-              value={machineSearch}
-              onChange={(e) => setMachineSearch(e.target.value)}
-              maxLength={200}
-            />
-            <Controller
-              control={form.control}
-              name="equipmentIds"
-              render={({ field }) => (
-                <>
-                  <div className="grid max-h-40 gap-1 overflow-y-auto rounded-md border p-2">
-                    {(machines.data?.items ?? []).map((m) => (
-                      <label key={m.id} className="flex items-center gap-2 text-sm">
-                        <Checkbox
-                          checked={field.value.includes(m.id)}
-                          onCheckedChange={(c) =>
-                            field.onChange(
-                              c === true
-                                ? [...field.value, m.id]
-                                : field.value.filter((x) => x !== m.id),
-                            )
-                          }
-                        />
-                        {m.name}
-                        <span className="text-muted-foreground">
-                          ({t(`equipment:types.${m.type}`, { defaultValue: m.type })})
-                        </span>
-                      </label>
-                    ))}
-                  </div>
-                  <div className="flex items-center gap-2 text-xs text-muted-foreground">
-                    {t('templates.alsoMachines', { count: field.value.length })}
-                    {field.value.length > 0 ? (
-                      <Button
-                        type="button"
-                        variant="link"
-                        size="sm"
-                        onClick={() => field.onChange([])}
-                      >
-                        {t('templates.clearMachines')}
-                      </Button>
-                    ) : null}
-                  </div>
-                </>
-              )}
-            />
-          </fieldset>
-          <CheckboxField control={form.control} name="daily">
-            {t('templates.daily')}
-          </CheckboxField>
+    <FormDialog
+      onOpenChange={(o) => (o ? null : onClose())}
+      onSubmit={form.handleSubmit(onValid)}
+      title={template ? t('templates.edit') : t('templates.new')}
+      description={t('templates.editorHint')}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
+    >
+      <FormField id="template-name" label={t('templates.name')} error={nameError} className="gap-2">
+        <Input
+          id="template-name"
+          maxLength={100}
+          {...form.register('name')}
+          {...invalid(nameError, 'template-name')}
+        />
+      </FormField>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">{t('templates.appliesTo')}</legend>
+        <Controller
+          control={form.control}
+          name="equipmentTypes"
+          render={({ field }) => (
+            <div
+              className="flex flex-wrap gap-4"
+              role="group"
+              aria-label={t('templates.appliesTo')}
+              {...invalid(typesError, 'template-types')}
+            >
+              {equipmentTypes.map((type) => (
+                <label key={type} className="flex items-center gap-2 text-sm">
+                  <Checkbox
+                    checked={field.value.includes(type)}
+                    onCheckedChange={(c) =>
+                      field.onChange(
+                        c === true ? [...field.value, type] : field.value.filter((x) => x !== type),
+                      )
+                    }
+                  />
+                  {t(`equipment:types.${type}`)}
+                </label>
+              ))}
+            </div>
+          )}
+        />
+        <FieldError id="template-types-error" message={typesError} />
+      </fieldset>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">{t('templates.machines')}</legend>
+        <Input
+          type="search"
+          aria-label={t('templates.machineSearch')}
+          placeholder={t('templates.machineSearch')}
+          value={machineSearch}
+          onChange={(e) => setMachineSearch(e.target.value)}
+          maxLength={200}
+        />
+        <Controller
+          control={form.control}
+          name="equipmentIds"
+          render={({ field }) => (
+            <>
+              <div className="grid max-h-40 gap-1 overflow-y-auto rounded-md border p-2">
+                {(machines.data?.items ?? []).map((m) => (
+                  <label key={m.id} className="flex items-center gap-2 text-sm">
+                    <Checkbox
+                      checked={field.value.includes(m.id)}
+                      onCheckedChange={(c) =>
+                        field.onChange(
+                          c === true
+                            ? [...field.value, m.id]
+                            : field.value.filter((x) => x !== m.id),
+                        )
+                      }
+                    />
+                    {m.name}
+                    <span className="text-muted-foreground">
+                      ({t(`equipment:types.${m.type}`, { defaultValue: m.type })})
+                    </span>
+                  </label>
+                ))}
+              </div>
+              <div className="flex items-center gap-2 text-xs text-muted-foreground">
+                {t('templates.alsoMachines', { count: field.value.length })}
+                {field.value.length > 0 ? (
+                  <Button type="button" variant="link" size="sm" onClick={() => field.onChange([])}>
+                    {t('templates.clearMachines')}
+                  </Button>
+                ) : null}
+              </div>
+            </>
+          )}
+        />
+      </fieldset>
+      <CheckboxField control={form.control} name="daily">
+        {t('templates.daily')}
+      </CheckboxField>
 
-          <fieldset className="grid gap-3">
-            <legend className="mb-1 text-sm font-medium">{t('templates.items')}</legend>
-            {items.fields.map((item, i) => {
-              const e = errors.items?.[i];
-              const labelError = msg(e?.label?.message ?? e?.id?.message);
-              const helpError = msg(e?.help?.message);
-              const unitError = msg(e?.unit?.message);
-              const kind = kinds[i] ?? item.kind;
-              return (
-                <div
-                  key={item.key}
-                  className="grid gap-2 rounded-md border p-3"
-                  role="group"
-                  aria-label={t('templates.itemN', { n: i + 1 })}
+      <fieldset className="grid gap-3">
+        <legend className="mb-1 text-sm font-medium">{t('templates.items')}</legend>
+        {items.fields.map((item, i) => {
+          const e = errors.items?.[i];
+          const labelError = msg(e?.label?.message ?? e?.id?.message);
+          const helpError = msg(e?.help?.message);
+          const unitError = msg(e?.unit?.message);
+          const kind = kinds[i] ?? item.kind;
+          return (
+            <div
+              key={item.key}
+              className="grid gap-2 rounded-md border p-3"
+              role="group"
+              aria-label={t('templates.itemN', { n: i + 1 })}
+            >
+              <div className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_10rem]">
+                <FormField
+                  id={`label-${item.id}`}
+                  label={t('templates.label')}
+                  error={labelError}
+                  className="gap-1"
                 >
-                  <div className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_10rem]">
-                    <FormField
-                      id={`label-${item.id}`}
-                      label={t('templates.label')}
-                      error={labelError}
-                      className="gap-1"
-                    >
-                      <Input
-                        id={`label-${item.id}`}
-                        maxLength={120}
-                        {...form.register(`items.${i}.label`)}
-                        {...invalid(labelError, `label-${item.id}`)}
-                      />
-                    </FormField>
-                    <FormField id={`kind-${item.id}`} label={t('templates.kind')} className="gap-1">
-                      <NativeSelect id={`kind-${item.id}`} {...form.register(`items.${i}.kind`)}>
-                        {itemKinds.map((k) => (
-                          <option key={k} value={k}>
-                            {t(`kinds.${k}`)}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                    </FormField>
-                  </div>
-                  <div className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_10rem]">
-                    <FormField
-                      id={`help-${item.id}`}
-                      label={t('templates.help')}
-                      error={helpError}
-                      className="gap-1"
-                    >
-                      <Input
-                        id={`help-${item.id}`}
-                        maxLength={300}
-                        {...form.register(`items.${i}.help`)}
-                        {...invalid(helpError, `help-${item.id}`)}
-                      />
-                    </FormField>
-                    {kind === 'number' ? (
-                      <FormField
-                        id={`unit-${item.id}`}
-                        label={t('templates.unit')}
-                        error={unitError}
-                        className="gap-1"
-                      >
-                        <Input
-                          id={`unit-${item.id}`}
-                          maxLength={20}
-                          {...form.register(`items.${i}.unit`)}
-                          {...invalid(unitError, `unit-${item.id}`)}
-                        />
-                      </FormField>
-                    ) : null}
-                  </div>
-                  <div className="flex flex-wrap items-center gap-4">
-                    <CheckboxField control={form.control} name={`items.${i}.required`}>
-                      {t('templates.required')}
-                    </CheckboxField>
-                    {kind === 'passFail' ? (
-                      <CheckboxField control={form.control} name={`items.${i}.critical`}>
-                        {t('templates.critical')}
-                      </CheckboxField>
-                    ) : null}
-                    <div className="ml-auto flex gap-1">
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        disabled={i === 0}
-                        onClick={() => items.move(i, i - 1)}
-                        aria-label={t('templates.moveUp')}
-                      >
-                        <ArrowUp aria-hidden />
-                      </Button>
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        disabled={i === items.fields.length - 1}
-                        onClick={() => items.move(i, i + 1)}
-                        aria-label={t('templates.moveDown')}
-                      >
-                        <ArrowDown aria-hidden />
-                      </Button>
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        onClick={() => items.remove(i)}
-                        aria-label={t('templates.removeItem')}
-                      >
-                        <Trash2 aria-hidden />
-                      </Button>
-                    </div>
-                  </div>
+                  <Input
+                    id={`label-${item.id}`}
+                    maxLength={120}
+                    {...form.register(`items.${i}.label`)}
+                    {...invalid(labelError, `label-${item.id}`)}
+                  />
+                </FormField>
+                <FormField id={`kind-${item.id}`} label={t('templates.kind')} className="gap-1">
+                  <NativeSelect id={`kind-${item.id}`} {...form.register(`items.${i}.kind`)}>
+                    {itemKinds.map((k) => (
+                      <option key={k} value={k}>
+                        {t(`kinds.${k}`)}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormField>
+              </div>
+              <div className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_10rem]">
+                <FormField
+                  id={`help-${item.id}`}
+                  label={t('templates.help')}
+                  error={helpError}
+                  className="gap-1"
+                >
+                  <Input
+                    id={`help-${item.id}`}
+                    maxLength={300}
+                    {...form.register(`items.${i}.help`)}
+                    {...invalid(helpError, `help-${item.id}`)}
+                  />
+                </FormField>
+                {kind === 'number' ? (
+                  <FormField
+                    id={`unit-${item.id}`}
+                    label={t('templates.unit')}
+                    error={unitError}
+                    className="gap-1"
+                  >
+                    <Input
+                      id={`unit-${item.id}`}
+                      maxLength={20}
+                      {...form.register(`items.${i}.unit`)}
+                      {...invalid(unitError, `unit-${item.id}`)}
+                    />
+                  </FormField>
+                ) : null}
+              </div>
+              <div className="flex flex-wrap items-center gap-4">
+                <CheckboxField control={form.control} name={`items.${i}.required`}>
+                  {t('templates.required')}
+                </CheckboxField>
+                {kind === 'passFail' ? (
+                  <CheckboxField control={form.control} name={`items.${i}.critical`}>
+                    {t('templates.critical')}
+                  </CheckboxField>
+                ) : null}
+                <div className="ml-auto flex gap-1">
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    disabled={i === 0}
+                    onClick={() => items.move(i, i - 1)}
+                    aria-label={t('templates.moveUp')}
+                  >
+                    <ArrowUp aria-hidden />
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    disabled={i === items.fields.length - 1}
+                    onClick={() => items.move(i, i + 1)}
+                    aria-label={t('templates.moveDown')}
+                  >
+                    <ArrowDown aria-hidden />
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    onClick={() => items.remove(i)}
+                    aria-label={t('templates.removeItem')}
+                  >
+                    <Trash2 aria-hidden />
+                  </Button>
                 </div>
-              );
-            })}
-            <FieldError id="template-items-error" message={itemsError} />
-            <Button type="button" variant="outline" onClick={() => items.append(blankItem())}>
-              <Plus aria-hidden />
-              {t('templates.addItem')}
-            </Button>
-          </fieldset>
-          <FormDialogFooter
-            error={errors.root?.message}
-            className="gap-2"
-            cancelLabel={t('actions.cancel')}
-            onCancel={onClose}
-            submitLabel={t('actions.save')}
-            pending={save.isPending}
-            pendingLabel={t('actions.saving')}
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+              </div>
+            </div>
+          );
+        })}
+        <FieldError id="template-items-error" message={itemsError} />
+        <Button type="button" variant="outline" onClick={() => items.append(blankItem())}>
+          <Plus aria-hidden />
+          {t('templates.addItem')}
+        </Button>
+      </fieldset>
+      <FormDialogFooter
+        error={errors.root?.message}
+        className="gap-2"
+        cancelLabel={t('actions.cancel')}
+        onCancel={onClose}
+        submitLabel={t('actions.save')}
+        pending={save.isPending}
+        pendingLabel={t('actions.saving')}
+      />
+    </FormDialog>
   );
 }

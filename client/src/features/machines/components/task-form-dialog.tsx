@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ServicePartsEditor } from '@/components/equipment/service-parts-editor';
+import { FormDialog } from '@/components/form-dialog';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { FormField } from '@/components/form-field';
 import { useDeleteTask, useSaveTask } from '@/components/schedule/schedule-queries';
@@ -22,13 +23,6 @@ import {
   useTaskFormFields,
 } from '@/components/schedule/task-fields';
 import { useTaskWords } from '@/components/schedule/task-words';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
@@ -151,113 +145,104 @@ export default function TaskFormDialog({
   });
 
   return (
-    <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92dvh] max-w-xl overflow-y-auto">
-        <FormProvider {...form}>
-          <form onSubmit={(ev) => void submit(ev)} className="grid gap-4" noValidate>
-            <DialogHeader>
-              <DialogTitle>{task ? t('form.editTitle') : t('form.addTitle')}</DialogTitle>
-              <DialogDescription>{t('form.description', { name: e.name })}</DialogDescription>
-            </DialogHeader>
-            <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-[2fr_1fr]">
-              <FormField id="task-name" label={t('form.name')} error={errorOf('name')}>
-                <Input
-                  maxLength={120}
-                  placeholder={t('form.namePlaceholder')}
-                  {...field('name', 'task-name')}
-                />
-              </FormField>
-              <FormField
-                id="task-category"
-                label={t('form.category')}
-                error={errorOf('category')}
-                {...(category === 'renewal' ? { hint: t('form.renewalHint') } : {})}
-              >
-                <CategorySelect {...field('category', 'task-category')} />
-              </FormField>
-            </div>
-            <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-3">
-              {byUsage ? (
-                <FormField
-                  id="task-every-usage"
-                  label={t('form.everyUnit', { unit: t(`equipment:units.${e.unit}`) })}
-                  error={errorOf('everyUsage')}
-                >
-                  <UsageInput {...field('everyUsage', 'task-every-usage')} />
-                </FormField>
-              ) : null}
-              <FormField
-                id="task-every-time"
-                label={t('form.everyTime')}
-                error={errorOf('everyTime.count')}
-              >
-                <TimeCountInput {...field('everyTime.count', 'task-every-time')} />
-              </FormField>
-              <FormField
-                id="task-time-unit"
-                label={t('form.timeUnit')}
-                error={errorOf('everyTime.unit')}
-              >
-                <TimeUnitSelect {...field('everyTime.unit', 'task-time-unit')} />
-              </FormField>
-              <p className="text-xs text-muted-foreground sm:col-span-3">
-                {t('form.intervalHint')}
-              </p>
-            </div>
-            <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-2">
-              {e.unit !== 'n/a' ? (
-                <FormField
-                  id="task-last-usage"
-                  label={t('form.lastDoneUsage')}
-                  error={errorOf('lastDone.usage')}
-                >
-                  <UsageInput
-                    max={e.currentUsage}
-                    {...field('lastDone.usage', 'task-last-usage')}
-                  />
-                </FormField>
-              ) : null}
-              <FormField
-                id="task-last-date"
-                label={t('form.lastDoneDate')}
-                error={errorOf('lastDone.date')}
-              >
-                <LastDoneDateInput {...field('lastDone.date', 'task-last-date')} />
-              </FormField>
-              {task ? null : (
-                <p className="text-xs text-muted-foreground sm:col-span-2">
-                  {t('form.lastDoneHint')}
-                </p>
-              )}
-            </div>
-            <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-medium">{t('form.parts')}</legend>
-              <ServicePartsEditor name="parts" idPrefix="task" catalogue={parts.data ?? []} />
-            </fieldset>
-            <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-2">
-              <FormField
-                id="task-cost"
-                label={t('form.estimatedCost')}
-                error={errorOf('estimatedCost')}
-              >
-                <CostInput {...field('estimatedCost', 'task-cost')} />
-              </FormField>
-            </div>
-            <FormField id="task-notes" label={t('form.notes')} error={errorOf('notes')}>
-              <Textarea rows={2} maxLength={2000} {...field('notes', 'task-notes')} />
-            </FormField>
-            <FormDialogFooter
-              className="gap-2"
-              cancelLabel={t('form.cancel')}
-              onCancel={() => onOpenChange(false)}
-              submitLabel={t('form.save')}
-              pending={save.isPending}
-              pendingLabel={t('form.saving')}
+    <FormProvider {...form}>
+      <FormDialog
+        onOpenChange={onOpenChange}
+        onSubmit={submit}
+        title={task ? t('form.editTitle') : t('form.addTitle')}
+        description={t('form.description', { name: e.name })}
+        className="max-h-[92dvh] max-w-xl overflow-y-auto"
+      >
+        <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-[2fr_1fr]">
+          <FormField id="task-name" label={t('form.name')} error={errorOf('name')}>
+            <Input
+              maxLength={120}
+              placeholder={t('form.namePlaceholder')}
+              {...field('name', 'task-name')}
             />
-          </form>
-        </FormProvider>
-      </DialogContent>
-    </Dialog>
+          </FormField>
+          <FormField
+            id="task-category"
+            label={t('form.category')}
+            error={errorOf('category')}
+            {...(category === 'renewal' ? { hint: t('form.renewalHint') } : {})}
+          >
+            <CategorySelect {...field('category', 'task-category')} />
+          </FormField>
+        </div>
+        <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-3">
+          {byUsage ? (
+            <FormField
+              id="task-every-usage"
+              label={t('form.everyUnit', { unit: t(`equipment:units.${e.unit}`) })}
+              error={errorOf('everyUsage')}
+            >
+              <UsageInput {...field('everyUsage', 'task-every-usage')} />
+            </FormField>
+          ) : null}
+          <FormField
+            id="task-every-time"
+            label={t('form.everyTime')}
+            error={errorOf('everyTime.count')}
+          >
+            <TimeCountInput {...field('everyTime.count', 'task-every-time')} />
+          </FormField>
+          <FormField
+            id="task-time-unit"
+            label={t('form.timeUnit')}
+            error={errorOf('everyTime.unit')}
+          >
+            <TimeUnitSelect {...field('everyTime.unit', 'task-time-unit')} />
+          </FormField>
+          <p className="text-xs text-muted-foreground sm:col-span-3">{t('form.intervalHint')}</p>
+        </div>
+        <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-2">
+          {e.unit !== 'n/a' ? (
+            <FormField
+              id="task-last-usage"
+              label={t('form.lastDoneUsage')}
+              error={errorOf('lastDone.usage')}
+            >
+              <UsageInput max={e.currentUsage} {...field('lastDone.usage', 'task-last-usage')} />
+            </FormField>
+          ) : null}
+          <FormField
+            id="task-last-date"
+            label={t('form.lastDoneDate')}
+            error={errorOf('lastDone.date')}
+          >
+            <LastDoneDateInput {...field('lastDone.date', 'task-last-date')} />
+          </FormField>
+          {task ? null : (
+            <p className="text-xs text-muted-foreground sm:col-span-2">{t('form.lastDoneHint')}</p>
+          )}
+        </div>
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">{t('form.parts')}</legend>
+          <ServicePartsEditor name="parts" idPrefix="task" catalogue={parts.data ?? []} />
+        </fieldset>
+        <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-2">
+          <FormField
+            id="task-cost"
+            label={t('form.estimatedCost')}
+            error={errorOf('estimatedCost')}
+          >
+            <CostInput {...field('estimatedCost', 'task-cost')} />
+          </FormField>
+        </div>
+        <FormField id="task-notes" label={t('form.notes')} error={errorOf('notes')}>
+          <Textarea rows={2} maxLength={2000} {...field('notes', 'task-notes')} />
+        </FormField>
+        <FormDialogFooter
+          className="gap-2"
+          cancelLabel={t('form.cancel')}
+          onCancel={() => onOpenChange(false)}
+          submitLabel={t('form.save')}
+          pending={save.isPending}
+          pendingLabel={t('form.saving')}
+        />
+      </FormDialog>
+    </FormProvider>
   );
 }
 
