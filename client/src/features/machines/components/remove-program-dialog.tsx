@@ -1,16 +1,10 @@
 import type { EquipmentDto } from '@domain/schemas/equipment';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/form-dialog';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { FormField } from '@/components/form-field';
 import { usePrograms, useRemoveProgramFromMachine } from '@/components/schedule/schedule-queries';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
@@ -56,62 +50,55 @@ export default function RemoveProgramDialog({
     );
   };
   return (
-    <Dialog open onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
-        <form
-          className="grid gap-4"
-          onSubmit={(ev) => {
-            ev.preventDefault();
-            submit();
-          }}
+    <FormDialog
+      onOpenChange={onOpenChange}
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        submit();
+      }}
+      title={t('removeProgram.title')}
+      description={t('removeProgram.description', { name: e.name })}
+      className="max-w-lg"
+    >
+      <FormField id="remove-program" label={t('apply.program')}>
+        <NativeSelect
+          id="remove-program"
+          value={programId}
+          onChange={(ev) => setChosen(ev.target.value)}
         >
-          <DialogHeader>
-            <DialogTitle>{t('removeProgram.title')}</DialogTitle>
-            <DialogDescription>
-              {t('removeProgram.description', { name: e.name })}
-            </DialogDescription>
-          </DialogHeader>
-          <FormField id="remove-program" label={t('apply.program')}>
-            <NativeSelect
-              id="remove-program"
-              value={programId}
-              onChange={(ev) => setChosen(ev.target.value)}
-            >
-              {followed.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">{t('removeProgram.tasks')}</legend>
-            {(['keep', 'remove'] as const).map((choice) => (
-              <div key={choice} className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  id={`remove-program-${choice}`}
-                  name="keepTasks"
-                  className="h-5 w-5 accent-primary"
-                  checked={keep === (choice === 'keep')}
-                  onChange={() => setKeep(choice === 'keep')}
-                />
-                <Label htmlFor={`remove-program-${choice}`} className="font-normal">
-                  {t(`removeProgram.${choice}`)}
-                </Label>
-              </div>
-            ))}
-          </fieldset>
-          <FormDialogFooter
-            className="gap-2"
-            cancelLabel={t('form.cancel')}
-            onCancel={() => onOpenChange(false)}
-            submitLabel={t('removeProgram.submit')}
-            pending={remove.isPending || !programId}
-            destructive
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+          {followed.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">{t('removeProgram.tasks')}</legend>
+        {(['keep', 'remove'] as const).map((choice) => (
+          <div key={choice} className="flex items-center gap-2">
+            <input
+              type="radio"
+              id={`remove-program-${choice}`}
+              name="keepTasks"
+              className="h-5 w-5 accent-primary"
+              checked={keep === (choice === 'keep')}
+              onChange={() => setKeep(choice === 'keep')}
+            />
+            <Label htmlFor={`remove-program-${choice}`} className="font-normal">
+              {t(`removeProgram.${choice}`)}
+            </Label>
+          </div>
+        ))}
+      </fieldset>
+      <FormDialogFooter
+        className="gap-2"
+        cancelLabel={t('form.cancel')}
+        onCancel={() => onOpenChange(false)}
+        submitLabel={t('removeProgram.submit')}
+        pending={remove.isPending || !programId}
+        destructive
+      />
+    </FormDialog>
   );
 }
