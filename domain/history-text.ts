@@ -4,7 +4,7 @@ import type { HistoryEntry, ReadingSource } from './history';
 import { documentText } from './history-text-documents';
 import { starterText } from './inspection-starters';
 import { volumeIn, type VolumeUnit } from './fuel';
-import { dateTimeFormat, numberFormat } from './intl-formats';
+import { dateTimeFormat, intlLocale, numberFormat } from './intl-formats';
 
 /**
  * One renderer per language (docs/decisions/typed-record.md): a history entry's sentence is written
@@ -19,8 +19,6 @@ export type HistoryLang = 'en' | 'es';
 /** 'es', 'es-US', 'es-MX,es;q=0.9' -> 'es'; anything else -> 'en'. */
 export const historyLang = (locale: string | null | undefined): HistoryLang =>
   locale && /^es\b/i.test(locale.trim()) ? 'es' : 'en';
-
-const intlLocale = (lang: HistoryLang) => (lang === 'es' ? 'es-US' : 'en-US');
 
 /** Up to `max` decimals, as entered (no float noise: 230.2 stays 230.2). */
 export function formatFigure(lang: HistoryLang, n: number, max = 2): string {

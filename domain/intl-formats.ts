@@ -19,6 +19,13 @@ function kept<F>(cache: Map<string, F>, locale: string, options: object, build: 
   return f;
 }
 
+/**
+ * The locale the app writes a language in ('es', 'es-MX', 'es-US' -> es-US; anything else en-US): the
+ * screens, the history sentences and the emails write numbers, money, percentages and dates alike.
+ */
+export const intlLocale = (language: string | null | undefined): 'es-US' | 'en-US' =>
+  language?.startsWith('es') ? 'es-US' : 'en-US';
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,5 +1,9 @@
 import i18n from 'i18next';
-import { dateTimeFormat, numberFormat as sharedNumberFormat } from '@domain/intl-formats';
+import {
+  dateTimeFormat,
+  intlLocale,
+  numberFormat as sharedNumberFormat,
+} from '@domain/intl-formats';
 
 /**
  * Numbers, prices and dates as the platform writes them (Intl) for the app's two locales: en-US and
@@ -7,8 +11,7 @@ import { dateTimeFormat, numberFormat as sharedNumberFormat } from '@domain/intl
  * options is built once and kept for the page's life.
  */
 
-const localeOf = (language: string | undefined) => (language?.startsWith('es') ? 'es-US' : 'en-US');
-const locale = () => localeOf(i18n.resolvedLanguage);
+const locale = () => intlLocale(i18n.resolvedLanguage);
 
 const numberFormat = (options: Intl.NumberFormatOptions) => sharedNumberFormat(locale(), options);
 const dateFormat = (options: Intl.DateTimeFormatOptions) => dateTimeFormat(locale(), options);
@@ -30,7 +33,7 @@ const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
  * of its own while the page waits on the network, so that cost is not part of a page's render.
  */
 export function formatWarmers(language: string): (() => void)[] {
-  const loc = localeOf(language);
+  const loc = intlLocale(language);
   return [
     () => sharedNumberFormat(loc, decimalOptions(1, 0)),
     () => dateTimeFormat(loc, DATE_OPTIONS),

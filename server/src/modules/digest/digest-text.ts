@@ -1,3 +1,4 @@
+import { dateTimeFormat, intlLocale, numberFormat } from '@domain/intl-formats';
 import i18next, { type TFunction } from 'i18next';
 import type { ServiceStatus } from '@domain/status';
 import { pastDueWord } from '@domain/status-words';
@@ -90,17 +91,17 @@ export type DigestContent = {
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function formatters(lang: MailLanguage, timeZone: string) {
-  const locale = lang === 'es' ? 'es-US' : 'en-US'; // as the app writes them (client/src/lib/format.ts)
-  const num = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const locale = intlLocale(lang); // as the app writes them (client/src/lib/format.ts)
+  const num = numberFormat(locale, { maximumFractionDigits: 1 });
   // Stock quantities keep what was entered (the column's scale: 3 decimals), as the parts page shows them.
-  const qty = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
-  const day = new Intl.DateTimeFormat(locale, {
+  const qty = numberFormat(locale, { maximumFractionDigits: 3 });
+  const day = dateTimeFormat(locale, {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
     timeZone: 'UTC',
   });
-  const stamp = new Intl.DateTimeFormat(locale, {
+  const stamp = dateTimeFormat(locale, {
     month: 'short',
     day: 'numeric',
     hour: 'numeric',

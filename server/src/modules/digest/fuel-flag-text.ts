@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { intlLocale, numberFormat } from '@domain/intl-formats';
 
 /** A machine flagged for fuel against its peers (issue 45), as the digest and the monthly summary tell it. */
 export type FuelFlag = {
@@ -19,7 +20,7 @@ export function fuelFlagLine(
   language: 'en' | 'es',
   f: Pick<FuelFlag, 'machine' | 'type' | 'unit' | 'percentAbovePeers'>,
 ): string {
-  const percent = new Intl.NumberFormat(language === 'es' ? 'es-US' : 'en-US', {
+  const percent = numberFormat(intlLocale(language), {
     style: 'percent',
     maximumFractionDigits: 0,
   });

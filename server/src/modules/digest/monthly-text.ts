@@ -1,3 +1,4 @@
+import { dateTimeFormat, intlLocale, numberFormat } from '@domain/intl-formats';
 import { fuelFlagLine } from './fuel-flag-text';
 import { mailT, type MailLanguage } from './digest-text';
 
@@ -32,10 +33,10 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 export function renderMonthly(c: MonthlyContent): { subject: string; text: string; html: string } {
   const t = mailT(c.language);
-  const locale = c.language === 'es' ? 'es-US' : 'en-US';
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
-  const monthName = new Intl.DateTimeFormat(locale, {
+  const locale = intlLocale(c.language);
+  const money = numberFormat(locale, { style: 'currency', currency: 'USD' });
+  const percent = numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const monthName = dateTimeFormat(locale, {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
