@@ -9,6 +9,7 @@ import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { FormField } from '@/components/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
+import { ProgramOptions } from './program-select';
 import { useApplyProgram, usePrograms } from './schedule-queries';
 import { LastDoneDateInput, UsageInput, useTaskFormFields } from './task-fields';
 
@@ -102,12 +103,7 @@ export default function ApplyProgramDialog({
       ) : (
         <FormField id="apply-program" label={t('apply.program')} error={errorOf('programId')}>
           <NativeSelect {...field('programId', 'apply-program')}>
-            <option value="">{t('apply.choose')}</option>
-            {list.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <ProgramOptions programs={list} none={t('apply.choose')} />
           </NativeSelect>
         </FormField>
       )}

@@ -1,3 +1,4 @@
+import type { ProgramDto } from '@domain/schemas/schedule';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
@@ -32,6 +33,20 @@ export function useProgramOnCreate() {
   return { programId, setProgramId, applyTo, pending: apply.isPending };
 }
 
+/** A program select's options: the company's programs by name, after a first empty choice. */
+export function ProgramOptions({ programs, none }: { programs: ProgramDto[]; none: string }) {
+  return (
+    <>
+      <option value="">{none}</option>
+      {programs.map((p) => (
+        <option key={p.id} value={p.id}>
+          {p.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** The program select of Add Equipment: shown when the company has programs. */
 export function ProgramSelect({
   value,
@@ -53,12 +68,7 @@ export function ProgramSelect({
             value={value}
             onChange={(e) => onChange(e.target.value)}
           >
-            <option value="">{t('apply.onAddNone')}</option>
-            {list.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <ProgramOptions programs={list} none={t('apply.onAddNone')} />
           </NativeSelect>
         </FormField>
       </CardContent>
