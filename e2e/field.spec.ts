@@ -1,11 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type APIRequestContext, type Page } from '@playwright/test';
+import { chromium, type APIRequestContext } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import {
+  controlledBySw,
   expect,
   phoneContext,
   screenshotsTo,
@@ -27,17 +28,6 @@ import {
 const shot = screenshotsTo(process.env.FIELD_SHOTS);
 const setupTeam = (request: APIRequestContext, currentUsage = 100) =>
   setupFieldTeam(request, { namePrefix: 'Loader', currentUsage, fuelType: 'diesel' });
-
-/** Waits until the service worker controls the page (the app shell and the field API calls are cached). */
-async function controlledBySw(op: Page) {
-  await op.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await op.reload();
-  await expect
-    .poll(() => op.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
-}
 
 type Update = { equipmentId: string; newUsage: number | null; createdAt: string; status: string };
 async function updatesOf(request: APIRequestContext, equipmentId: string): Promise<Update[]> {

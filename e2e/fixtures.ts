@@ -137,6 +137,17 @@ export async function pageAt(
   return { ctx, page: await ctx.newPage() };
 }
 
+/** Waits until the service worker controls the page (the app shell and the field API calls are cached). */
+export async function controlledBySw(op: Page) {
+  await op.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await op.reload();
+  await expect
+    .poll(() => op.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+}
+
 /** A machine added through the API in the request's company (201 checked): its id and name. */
 export async function machineViaApi(
   request: APIRequestContext,

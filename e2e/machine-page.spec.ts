@@ -2,7 +2,18 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, FIELD_PASSWORD, setupFieldTeam, SIZES, test } from './fixtures';
+import {
+  controlledBySw,
+  expect,
+  FIELD_PASSWORD,
+  machineViaApi,
+  pageAt,
+  setupFieldTeam,
+  signupOwnerViaApi,
+  SIZES,
+  test,
+  uniqueName,
+} from './fixtures';
 
 /**
  * The machine page (issue 24), opened from the Equipment List, the dashboard and a sticker's link
@@ -207,3 +218,29 @@ for (const size of SIZES)
       expect(errors).toEqual([]);
       await ctx.close();
     });
+
+test('es 390 px: the machine page offline says it could not load the machine, not that it is missing', async ({
+  browser,
+}) => {
+  const { ctx, page } = await pageAt(browser, 'es-MX', 390);
+  await signupOwnerViaApi(page.request);
+  const { id } = await machineViaApi(page.request, {
+    name: uniqueName('Retroexcavadora'),
+    type: 'machinery',
+    unit: 'hours',
+    currentUsage: 100,
+  });
+  const heading = page.getByRole('heading', { level: 1 });
+  await page.goto(`/machines/${id}`);
+  await expect(heading).toContainText('Retroexcavadora');
+  await controlledBySw(page); // the app shell comes from the service worker, the data does not
+  await ctx.setOffline(true);
+  await page.reload();
+  await expect(heading).toHaveText('No se pudo cargar esta máquina');
+  await expect(page.getByRole('alert')).toContainText('No se puede conectar con el servidor');
+  await ctx.setOffline(false);
+  // A machine that is not there (or another company's) is still "not found".
+  await page.goto('/machines/00000000-0000-4000-8000-000000000000');
+  await expect(heading).toHaveText('Máquina no encontrada');
+  await ctx.close();
+});

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AfterFirstPaint } from '@/components/after-first-paint';
 import { PageSpinner } from '@/components/page-spinner';
+import { ApiError } from '@/lib/api';
 import { translateError } from '@/lib/translate-message';
 import { useMachinePage } from '../api/machine-page';
 import { MachineCharts } from '../components/machine-chart-section';
@@ -52,7 +53,14 @@ export default function MachinePage() {
       </Link>
       {page.isError ? (
         <div role="alert" className="grid gap-2">
-          <h1 className="text-2xl font-bold">{t('notFound')}</h1>
+          {/* A lost connection or a server failure is not a missing machine. */}
+          <h1 className="text-2xl font-bold">
+            {!(page.error instanceof ApiError) ||
+            page.error.status === 0 ||
+            page.error.status >= 500
+              ? t('loadFailed')
+              : t('notFound')}
+          </h1>
           <p className="text-destructive">{translateError(t, page.error)}</p>
         </div>
       ) : !data || !e ? (
