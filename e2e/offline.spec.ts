@@ -207,3 +207,47 @@ test('reloaded with no signal right after sign-in: the picker finds a machine be
   await expect(op.getByTestId('current-reading')).toContainText('500');
   await ctx.close();
 });
+
+test('a weak signal: the first send and the first check of the session get no answer; both are tried again by themselves', async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // a service worker install and a reload on a shared machine
+  const team = await setupFieldTeam(page.request, { namePrefix: 'Loader', currentUsage: 100 });
+  const ctx = await phoneContext(browser);
+  const op = await operatorOnPhone(ctx, team);
+
+  await ctx.setOffline(true);
+  await op.reload();
+  const banner = op.getByRole('status').filter({ hasText: 'Offline' });
+  await expect(banner).toBeVisible();
+  await op.getByLabel('Equipment', { exact: true }).selectOption(team.equipmentId);
+  await op.getByLabel('Current usage (hours)').fill('104');
+  await op.getByRole('button', { name: 'Submit Update' }).click();
+  await expect(op.getByRole('heading', { name: 'Waiting to send (1)' })).toBeVisible();
+
+  // The phone is online again, but the first send and the first check of the session (the service
+  // worker's request as well as the page's) get no answer.
+  const dropped = { send: 0, session: 0 };
+  await ctx.route('**/api/operator-updates', async (route) => {
+    if (route.request().method() === 'POST' && dropped.send === 0) {
+      dropped.send++;
+      await route.abort('internetdisconnected');
+    } else await route.continue();
+  });
+  await ctx.route('**/api/auth/user', async (route) => {
+    if (dropped.session === 0) {
+      dropped.session++;
+      await route.abort('internetdisconnected');
+    } else await route.continue();
+  });
+  await ctx.setOffline(false);
+  await expect.poll(() => dropped).toEqual({ send: 1, session: 1 });
+  // Nothing is touched on the screen: the reading is sent and the banner goes by themselves.
+  await expect(op.getByText('1 reading sent', { exact: true })).toBeVisible();
+  await expect(op.getByRole('heading', { name: /Waiting to send/ })).toHaveCount(0);
+  await expect(banner).toHaveCount(0);
+  const updates = await updatesOf(page.request, team.equipmentId);
+  expect(updates.map((u) => [u.newUsage, u.status])).toEqual([[104, 'applied']]);
+  await ctx.close();
+});

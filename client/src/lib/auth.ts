@@ -135,7 +135,14 @@ export const currentUserQueryOptions = () =>
     refetchOnWindowFocus: false,
     // Asked even when the browser says it is offline: the service worker or the device's copy answers.
     networkMode: 'offlineFirst',
+    // The device's copy is shown and the browser says it is online (a weak signal: the check made when
+    // the signal came back got no answer): asked again every few seconds until the server answers, so
+    // "Offline" does not stay on a phone that is back online.
+    refetchInterval: () => (unconfirmed && navigator.onLine ? SESSION_RECHECK_MS : false),
   });
+
+/** How often an unconfirmed session is asked again while the browser says it is online. */
+export const SESSION_RECHECK_MS = 5_000;
 
 /** The browser's time zone (IANA name), e.g. "America/Chicago". */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
