@@ -125,7 +125,7 @@ export async function measureGrowth() {
 /**
  * One user's answers each computed afresh: 20 requests in a row, each a URL not asked before (the
  * overview with limits 50 down to 31, the machine page with an unused query parameter), so the
- * embedded database's read cache (server/src/plugins/cached-read.ts) holds none of them. p50 and the
+ * read cache (server/src/plugins/cached-read.ts, both databases) holds none of them. p50 and the
  * slowest, in ms, timed from this process.
  */
 export async function computedAfresh(base, headers, name, url) {

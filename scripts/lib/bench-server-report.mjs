@@ -66,7 +66,7 @@ export function writeServerSection() {
     lines.push(
       `### Dashboard calls while readings arrive (${READINGS_PER_SECOND} per second)`,
       '',
-      `The calls above, each again for ${DURATION} s with ${CONNECTIONS} connections while the company's operator sends ${READINGS_PER_SECOND} readings per second (2 connections). On the embedded database each reading is a write of the company and ends the answers the read cache keeps (server/src/plugins/cached-read.ts), so these figures include answers computed afresh; the table above (nothing written while a call is measured) is mostly kept answers there. PostgreSQL keeps no answers.`,
+      `The calls above, each again for ${DURATION} s with ${CONNECTIONS} connections while the company's operator sends ${READINGS_PER_SECOND} readings per second (2 connections). Each reading is a write of the company and ends the answers the read cache keeps (server/src/plugins/cached-read.ts; on PostgreSQL since 2026-11-29, by the version its trigger keeps), so these figures include answers computed afresh; the table above (nothing written while a call is measured) is mostly kept answers.`,
       '',
       '| Database | Call | req/s | p50 ms | p99 ms | errors | readings sent |',
       '|---|---|---|---|---|---|---|',

@@ -72,6 +72,13 @@ export type Database = {
    */
   dataVersion?: (companyId: string) => string;
   /**
+   * PostgreSQL only: the company's data version as the database keeps it (company_data_version, moved by
+   * a trigger when any transaction that wrote the company's rows commits, whichever app server wrote), so
+   * answers kept in memory are exact there too. One indexed read, in the system scope, not counted in
+   * queryCount (it is the cache's, not the answer's).
+   */
+  storedDataVersion?: (companyId: string) => Promise<string>;
+  /**
    * PGlite on a data directory only: a gzipped tar image of the data directory taken between
    * transactions (no query or transaction runs while it is copied), for backups (db/backup.ts).
    */
@@ -511,6 +518,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     });
+    const versionPool = systemPool(pool);
+    const storedDataVersion = async (companyId: string) => {
+      const r = await versionPool.query<{ version: string }>({
+        name: 'company_data_version',
+        text: 'select version::text as version from company_data_version where company_id = $1',
+        values: [companyId],
+      });
+      return r.rows[0]?.version ?? '0';
+    };
     return {
       db: db as unknown as Db,
       systemDb: systemDb as unknown as Db,
@@ -518,6 +534,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       queryCount,
       stats,
       ownerSql,
+      storedDataVersion,
       ...(appRoleGrants ? { appRoleGrants } : {}),
       close,
     };

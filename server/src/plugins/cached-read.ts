@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { todayIn } from '@domain/dates';
 import type { Deps } from '../deps';
 import { JsonText } from '../lib/json-text';
-import { readCacheOf } from '../lib/read-cache';
+import { companyDataVersion, readCacheOf } from '../lib/read-cache';
 import { companyCtx } from './access';
 import type { CompanyContext } from './auth-context';
 
@@ -27,13 +27,13 @@ export async function cachedRead<T>(
 ): Promise<void> {
   const { database } = deps;
   const ctx = companyCtx(req);
-  if (!database.dataVersion) {
+  const version = await companyDataVersion(database, ctx.companyId);
+  if (version === undefined) {
     const answer = await compute(ctx);
     if (answer instanceof JsonText) reply.type(JSON_TYPE).send(answer.text);
     else reply.send(answer);
     return;
   }
-  const version = database.dataVersion(ctx.companyId);
   const now = deps.now();
   const key = [
     ctx.userId,
@@ -55,7 +55,7 @@ export async function cachedRead<T>(
     const answer = await compute(ctx);
     const text = answer instanceof JsonText ? answer.text : String(reply.serialize(answer));
     // Kept only if no write finished while it was computed (else the next call computes it again).
-    if (database.dataVersion?.(ctx.companyId) === version) cache.set(key, version, text);
+    if ((await companyDataVersion(database, ctx.companyId)) === version) cache.set(key, version, text);
     return text;
   });
   reply.type(JSON_TYPE).send(body);

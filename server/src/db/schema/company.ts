@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { rowId, tz, createdAt, updatedAt } from './columns';
 
 /** The tenant. The spec's "company settings" entity. */
@@ -42,6 +42,18 @@ export const companyRef = () =>
   uuid('company_id')
     .notNull()
     .references(() => company.id, { onDelete: 'cascade' });
+
+/**
+ * A number that moves whenever a transaction that wrote any of the company's rows commits (migration
+ * 0030: a deferred trigger on the company and on every table with a company_id, once per transaction).
+ * Every app server reads it, so answers kept in memory (plugins/cached-read.ts) are exact on PostgreSQL
+ * too, whichever server wrote (docs/decisions/0012-embedded-read-cache.md). No foreign key: the row of a
+ * deleted company is harmless, and the company's delete must not wait on it.
+ */
+export const companyDataVersion = pgTable('company_data_version', {
+  companyId: uuid('company_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /** Webhook / billing events already handled (idempotency). */
 export const billingEvent = pgTable('billing_event', {

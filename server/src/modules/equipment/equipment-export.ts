@@ -7,7 +7,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { EquipmentDto, EquipmentListQuery } from '@domain/schemas/equipment';
 import { equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
-import { readCacheOf } from '../../lib/read-cache';
+import { companyDataVersion, readCacheOf } from '../../lib/read-cache';
 import type { CompanyContext } from '../../plugins/session';
 import { toEquipmentDto } from './equipment.dto';
 import { byName, companyToday, listingFilter } from './equipment.queries';
@@ -108,7 +108,7 @@ async function exportIds(
       .orderBy(...byName);
     return (await (limit === undefined ? query : query.limit(limit))).map((r) => r.id).join(',');
   };
-  const version = deps.database.dataVersion?.(ctx.companyId);
+  const version = await companyDataVersion(deps.database, ctx.companyId);
   const key = `export-ids\u0000${ctx.companyId}\u0000${limit ?? 'all'}`;
   const text =
     version === undefined

@@ -249,16 +249,15 @@ describe('GET /api/equipment/:id/page', () => {
       return counts;
     };
     await open(); // the sign-in is looked up once, then cached (plugins/session.ts)
-    // Opened again with nothing written: on the embedded database the page's answer is kept
-    // (plugins/cached-read.ts) and no query runs for it.
-    expect(await open()).toEqual([t.database.kind === 'pglite' ? 0 : 1, 1]);
+    // Opened again with nothing written: the page's answer is kept (plugins/cached-read.ts, both
+    // databases) and no query runs for it.
+    expect(await open()).toEqual([0, 1]);
     for (let i = 0; i < 30; i++)
       await ok(o, 'PATCH', `/api/equipment/${e.id}/usage`, { usageIncrease: 1 });
     await ok(o, 'PATCH', `/api/equipment/${e.id}/reset-service`, { cost: 10 });
     // Its type's rows (its peers) are kept between views (reports/type-peers.ts): read again, in one
-    // more query, once the company's data changed on the embedded database; kept up to 5 minutes on
-    // PostgreSQL.
-    expect(await open()).toEqual([t.database.kind === 'pglite' ? 2 : 1, 1]);
+    // more query, once the company's data changed (both databases).
+    expect(await open()).toEqual([2, 1]);
     // An empty page is still an answer for a machine of the company, and a 404 for any other.
     const none = await get<{ entries: unknown[] }>(
       o.cookie,

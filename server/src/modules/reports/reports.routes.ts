@@ -8,7 +8,7 @@ import {
   utilizationReportSchema,
 } from '@domain/schemas/reports';
 import type { Deps } from '../../deps';
-import { companyCtx } from '../../plugins/access';
+import { cachedRead } from '../../plugins/cached-read';
 import { costsReport } from './costs.service';
 import { downtimeReport } from './downtime.service';
 import { fuelReport } from './fuel.service';
@@ -17,7 +17,11 @@ import { utilizationReport } from './utilization.service';
 const MANAGERS = ['owner', 'manager'] as const;
 const tags = ['Reports'];
 
-/** Fleet insight (issue 45): the reports owners and managers read, also with a read key. */
+/**
+ * Fleet insight (issue 45): the reports owners and managers read, also with a read key. An answer is kept
+ * until the company's data changes (plugins/cached-read.ts): 20 owners' reloads of a 12-month report
+ * compute it once.
+ */
 export async function reportsRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -32,7 +36,7 @@ export async function reportsRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: costsReportSchema },
       },
     },
-    async (req) => costsReport(deps, companyCtx(req), req.query),
+    (req, reply) => cachedRead(deps, req, reply, (ctx) => costsReport(deps, ctx, req.query)),
   );
   app.get(
     '/api/reports/fuel',
@@ -46,7 +50,7 @@ export async function reportsRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: fuelReportSchema },
       },
     },
-    async (req) => fuelReport(deps, companyCtx(req), req.query),
+    (req, reply) => cachedRead(deps, req, reply, (ctx) => fuelReport(deps, ctx, req.query)),
   );
   app.get(
     '/api/reports/utilization',
@@ -59,7 +63,7 @@ export async function reportsRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: utilizationReportSchema },
       },
     },
-    async (req) => utilizationReport(deps, companyCtx(req), req.query),
+    (req, reply) => cachedRead(deps, req, reply, (ctx) => utilizationReport(deps, ctx, req.query)),
   );
   app.get(
     '/api/reports/downtime',
@@ -73,6 +77,6 @@ export async function reportsRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: downtimeReportSchema },
       },
     },
-    async (req) => downtimeReport(deps, companyCtx(req), req.query),
+    (req, reply) => cachedRead(deps, req, reply, (ctx) => downtimeReport(deps, ctx, req.query)),
   );
 }

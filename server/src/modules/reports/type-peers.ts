@@ -4,20 +4,21 @@
  * does not read 2,500 machines' fill-ups and readings on each view (docs/benchmarks.md: the page at
  * 10,000 machines went from 2 to 209 ms when it did).
  *
- * The machine's own rows are always read with the page (machine-peers.ts); only its peers' are kept:
- * - on the embedded database until the company's data changes (Database.dataVersion, exact);
- * - on PostgreSQL, whose writes may come from other app servers, for at most PEERS_KEPT_MS (by the
- *   app's clock). Its peers' medians are then at most that old; the reports always read now (the API test
- *   reports/fuel.test.ts, "keeps the page's peers between views", says which is right).
+ * The machine's own rows are always read with the page (machine-peers.ts); only its peers' are kept,
+ * until the company's data changes (lib/read-cache.ts companyDataVersion: the embedded database's count,
+ * or PostgreSQL's stored version, which every app server's writes move), so they are never out of date
+ * (the API test reports/fuel.test.ts, "keeps the page's peers between views", says so). A database that
+ * keeps no version (none today) keeps them for at most PEERS_KEPT_MS by the app's clock.
  * The same type asked while it is read waits for that read (20 pages at once read it once).
  */
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../deps';
+import { companyDataVersion } from '../../lib/read-cache';
 import { rowsOf } from '../equipment/index';
 import { jsonList, machinePeersSql, type TypeRows } from './machine-peers';
 import type { FuelMachineRow, FuelSummaryRow, UtilizationSqlRow } from './peer-sql';
 
-/** How long PostgreSQL's kept peers are used. */
+/** How long kept peers are used on a database that keeps no data version. */
 export const PEERS_KEPT_MS = 5 * 60_000;
 /**
  * At most this many machines' rows are kept per database (a type of 2,500 is about 1 MB); the entry
@@ -58,7 +59,7 @@ export async function typePeerRows(
   let store = stores.get(deps.database);
   if (!store) stores.set(deps.database, (store = { entries: new Map(), machines: 0 }));
   const key = [p.companyId, p.type, p.from, p.to, p.tz].join('\u0000');
-  const version = deps.database.dataVersion?.(p.companyId);
+  const version = await companyDataVersion(deps.database, p.companyId);
   const kept = store.entries.get(key);
   const now = deps.now().getTime();
   const fresh = (e: Entry) =>
@@ -70,26 +71,37 @@ export async function typePeerRows(
     return kept.rows;
   }
   if (kept) drop(store, key, kept);
-  const entry: Entry = { version, at: now, rows: readTypeRows(deps, p), machines: 0 };
-  store.entries.set(key, entry);
   const s = store;
-  entry.rows.then(
-    (rows) => {
+  const entry: Entry = { version, at: now, rows: Promise.resolve(EMPTY), machines: 0 };
+  entry.rows = (async () => {
+    try {
+      const rows = await readTypeRows(deps, p);
       // A read during which the company's data changed is used once only.
-      if (version !== undefined && deps.database.dataVersion?.(p.companyId) !== version)
-        return drop(s, key, entry);
-      if (s.entries.get(key) !== entry) return;
-      entry.machines = rows.machines.length;
-      s.machines += entry.machines;
-      for (const [k, e] of s.entries) {
-        if (s.machines <= maxKeptMachines || e === entry) break;
-        drop(s, k, e);
-      }
-    },
-    // A failed read is not kept.
-    () => drop(s, key, entry),
-  );
+      const after = await companyDataVersion(deps.database, p.companyId);
+      if (version !== undefined && after !== version) drop(s, key, entry);
+      else keep(s, key, entry, rows.machines.length);
+      return rows;
+    } catch (err) {
+      // A failed read is not kept.
+      drop(s, key, entry);
+      throw err;
+    }
+  })();
+  store.entries.set(key, entry);
   return entry.rows;
+}
+
+const EMPTY: TypeRows = { machines: [], fuel: [], use: [] };
+
+/** A read entry counted with its machines; the entries used longest ago go beyond the budget. */
+function keep(s: Store, key: string, entry: Entry, machines: number) {
+  if (s.entries.get(key) !== entry) return;
+  entry.machines = machines;
+  s.machines += machines;
+  for (const [k, e] of s.entries) {
+    if (s.machines <= maxKeptMachines || e === entry) break;
+    drop(s, k, e);
+  }
 }
 
 /** The type's rows in one statement (JSON lists, as the page's own). */
