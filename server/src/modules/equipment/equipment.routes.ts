@@ -361,13 +361,16 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
         response: { 200: z.union([timelinePageSchema, z.array(historyRecordDtoSchema)]) },
       },
     },
-    async (req) => {
-      const q = req.query;
-      const lang = historyLang(req.headers['accept-language']);
-      if (q.limit === undefined && q.cursor === undefined && q.kind === undefined)
-        return history(deps, companyCtx(req), req.params.id, lang);
-      return historyPage(deps, companyCtx(req), req.params.id, q, lang);
-    },
+    // Kept until the company's data changes, as the page (plugins/cached-read.ts): the page's two
+    // requests, 20 at once, compute each once.
+    async (req, reply) =>
+      cachedRead(deps, req, reply, async (ctx): Promise<unknown> => {
+        const q = req.query;
+        const lang = historyLang(req.headers['accept-language']);
+        if (q.limit === undefined && q.cursor === undefined && q.kind === undefined)
+          return history(deps, ctx, req.params.id, lang);
+        return historyPage(deps, ctx, req.params.id, q, lang);
+      }),
   );
 
   app.get(

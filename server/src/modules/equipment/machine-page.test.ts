@@ -249,9 +249,9 @@ describe('GET /api/equipment/:id/page', () => {
       return counts;
     };
     await open(); // the sign-in is looked up once, then cached (plugins/session.ts)
-    // Opened again with nothing written: the page's answer is kept (plugins/cached-read.ts, both
-    // databases) and no query runs for it.
-    expect(await open()).toEqual([0, 1]);
+    // Opened again with nothing written: the page's and the timeline's answers are kept
+    // (plugins/cached-read.ts, both databases) and no query runs for them.
+    expect(await open()).toEqual([0, 0]);
     for (let i = 0; i < 30; i++)
       await ok(o, 'PATCH', `/api/equipment/${e.id}/usage`, { usageIncrease: 1 });
     await ok(o, 'PATCH', `/api/equipment/${e.id}/reset-service`, { cost: 10 });
