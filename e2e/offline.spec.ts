@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import {
   expect as baseExpect,
   phoneContext,
@@ -28,8 +28,19 @@ async function updatesOf(request: APIRequestContext, equipmentId: string): Promi
   return ((await res.json()) as Update[]).filter((u) => u.equipmentId === equipmentId);
 }
 
-/** Signed in on the operator login, the operator screen shown and the service worker in control. */
-async function operatorOnPhone(ctx: BrowserContext, team: FieldTeam): Promise<Page> {
+/** A company with a loader at 100 h and an operator (the team every test here starts with). */
+const loaderTeam = (page: Page) =>
+  setupFieldTeam(page.request, { namePrefix: 'Loader', currentUsage: 100 });
+
+/**
+ * On a phone of its own: signed in on the operator login, the operator screen shown and the service
+ * worker in control.
+ */
+async function operatorOnPhone(
+  browser: Browser,
+  team: FieldTeam,
+): Promise<{ ctx: BrowserContext; op: Page }> {
+  const ctx = await phoneContext(browser);
   const op = await ctx.newPage();
   await op.goto('/employee-login');
   await signInOperator(op, team);
@@ -41,7 +52,7 @@ async function operatorOnPhone(ctx: BrowserContext, team: FieldTeam): Promise<Pa
   await expect
     .poll(() => op.evaluate(() => navigator.serviceWorker.controller !== null))
     .toBe(true);
-  return op;
+  return { ctx, op };
 }
 
 /** Two readings submitted with no signal; returns the span of time each was made in. */
@@ -88,9 +99,8 @@ test('reloaded with no signal: the operator screen, its queue and "Offline"; bac
   browser,
 }) => {
   test.slow(); // a service worker install and several reloads on a shared machine
-  const team = await setupFieldTeam(page.request, { namePrefix: 'Loader', currentUsage: 100 });
-  const ctx = await phoneContext(browser);
-  const op = await operatorOnPhone(ctx, team);
+  const team = await loaderTeam(page);
+  const { ctx, op } = await operatorOnPhone(browser, team);
 
   await ctx.setOffline(true);
   const spans = await twoReadingsOffline(op, team);
@@ -137,9 +147,8 @@ test('the session ended while the phone was offline: sign-in asked, the queue ke
   browser,
 }) => {
   test.slow(); // a service worker install and several reloads on a shared machine
-  const team = await setupFieldTeam(page.request, { namePrefix: 'Loader', currentUsage: 100 });
-  const ctx = await phoneContext(browser);
-  const op = await operatorOnPhone(ctx, team);
+  const team = await loaderTeam(page);
+  const { ctx, op } = await operatorOnPhone(browser, team);
 
   await ctx.setOffline(true);
   const spans = await twoReadingsOffline(op, team);
@@ -176,7 +185,7 @@ test('reloaded with no signal right after sign-in: the picker finds a machine be
   browser,
 }) => {
   test.slow(); // a service worker install and several reloads on a shared machine
-  const team = await setupFieldTeam(page.request, { namePrefix: 'Loader', currentUsage: 100 });
+  const team = await loaderTeam(page);
   await subscribeViaApi(page, 'enterprise');
   for (let i = 1; i <= 55; i++) {
     const res = await page.request.post('/api/equipment', {
@@ -191,8 +200,7 @@ test('reloaded with no signal right after sign-in: the picker finds a machine be
   expect(far.status(), await far.text()).toBe(201);
   const farId = ((await far.json()) as { id: string }).id;
 
-  const ctx = await phoneContext(browser);
-  const op = await operatorOnPhone(ctx, team);
+  const { ctx, op } = await operatorOnPhone(browser, team);
   await ctx.setOffline(true);
   await op.reload();
   await expect(op.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
@@ -213,9 +221,8 @@ test('a weak signal: the first send and the first check of the session get no an
   browser,
 }) => {
   test.slow(); // a service worker install and a reload on a shared machine
-  const team = await setupFieldTeam(page.request, { namePrefix: 'Loader', currentUsage: 100 });
-  const ctx = await phoneContext(browser);
-  const op = await operatorOnPhone(ctx, team);
+  const team = await loaderTeam(page);
+  const { ctx, op } = await operatorOnPhone(browser, team);
 
   await ctx.setOffline(true);
   await op.reload();
