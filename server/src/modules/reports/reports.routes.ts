@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import {
   costsReportSchema,
   downtimeReportSchema,
   fuelReportSchema,
   reportQuerySchema,
   utilizationReportSchema,
+  type ReportQuery,
 } from '@domain/schemas/reports';
 import type { Deps } from '../../deps';
+import type { CompanyContext } from '../../plugins/auth-context';
 import { cachedRead } from '../../plugins/cached-read';
 import { costsReport } from './costs.service';
 import { downtimeReport } from './downtime.service';
@@ -17,6 +20,39 @@ import { utilizationReport } from './utilization.service';
 const MANAGERS = ['owner', 'manager'] as const;
 const tags = ['Reports'];
 
+type ReportOf = (deps: Deps, ctx: CompanyContext, q: ReportQuery) => Promise<unknown>;
+
+/** The four reports: each `GET /api/reports/<name>`, its summary, its answer's schema and its service. */
+const REPORTS: { name: string; summary: string; response: ZodType; compute: ReportOf }[] = [
+  {
+    name: 'costs',
+    summary:
+      'Cost of ownership per machine and month: maintenance (services, work orders) plus fuel, and cost per hour, mile or km',
+    response: costsReportSchema,
+    compute: costsReport,
+  },
+  {
+    name: 'fuel',
+    summary:
+      "Each machine's fuel rate (per hour, or distance per fuel) against the median of its peers of the same type; flagged when more than 25 % above",
+    response: fuelReportSchema,
+    compute: fuelReport,
+  },
+  {
+    name: 'utilization',
+    summary: 'Usage per day of each machine against its type, and idle machines',
+    response: utilizationReportSchema,
+    compute: utilizationReport,
+  },
+  {
+    name: 'downtime',
+    summary:
+      'Availability, defects, mean time to repair and usage between failures, per machine and per type',
+    response: downtimeReportSchema,
+    compute: downtimeReport,
+  },
+];
+
 /**
  * Fleet insight (issue 45): the reports owners and managers read, also with a read key. An answer is kept
  * until the company's data changes (plugins/cached-read.ts): 20 owners' reloads of a 12-month report
@@ -24,59 +60,18 @@ const tags = ['Reports'];
  */
 export async function reportsRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/api/reports/costs',
-    {
-      config: { access: MANAGERS, apiScope: 'read' },
-      schema: {
-        tags,
-        summary:
-          'Cost of ownership per machine and month: maintenance (services, work orders) plus fuel, and cost per hour, mile or km',
-        querystring: reportQuerySchema,
-        response: { 200: costsReportSchema },
+  for (const r of REPORTS)
+    app.get(
+      `/api/reports/${r.name}`,
+      {
+        config: { access: MANAGERS, apiScope: 'read' },
+        schema: {
+          tags,
+          summary: r.summary,
+          querystring: reportQuerySchema,
+          response: { 200: r.response },
+        },
       },
-    },
-    (req, reply) => cachedRead(deps, req, reply, (ctx) => costsReport(deps, ctx, req.query)),
-  );
-  app.get(
-    '/api/reports/fuel',
-    {
-      config: { access: MANAGERS, apiScope: 'read' },
-      schema: {
-        tags,
-        summary:
-          "Each machine's fuel rate (per hour, or distance per fuel) against the median of its peers of the same type; flagged when more than 25 % above",
-        querystring: reportQuerySchema,
-        response: { 200: fuelReportSchema },
-      },
-    },
-    (req, reply) => cachedRead(deps, req, reply, (ctx) => fuelReport(deps, ctx, req.query)),
-  );
-  app.get(
-    '/api/reports/utilization',
-    {
-      config: { access: MANAGERS, apiScope: 'read' },
-      schema: {
-        tags,
-        summary: 'Usage per day of each machine against its type, and idle machines',
-        querystring: reportQuerySchema,
-        response: { 200: utilizationReportSchema },
-      },
-    },
-    (req, reply) => cachedRead(deps, req, reply, (ctx) => utilizationReport(deps, ctx, req.query)),
-  );
-  app.get(
-    '/api/reports/downtime',
-    {
-      config: { access: MANAGERS, apiScope: 'read' },
-      schema: {
-        tags,
-        summary:
-          'Availability, defects, mean time to repair and usage between failures, per machine and per type',
-        querystring: reportQuerySchema,
-        response: { 200: downtimeReportSchema },
-      },
-    },
-    (req, reply) => cachedRead(deps, req, reply, (ctx) => downtimeReport(deps, ctx, req.query)),
-  );
+      (req, reply) => cachedRead(deps, req, reply, (ctx) => r.compute(deps, ctx, req.query)),
+    );
 }
