@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import { expect, expectFitsWindow, signupOwnerViaApi, test, uniqueName } from './fixtures';
 
 /**
  * The field app (issue 13) at 1280x800 and 390x844 in English and Spanish: the labels page, the owner's
@@ -26,10 +26,7 @@ const LANGS = [
 
 async function snap(page: Page, name: string, fullPage = true) {
   mkdirSync(dir, { recursive: true });
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name}: wider than the window`).toBeLessThanOrEqual(0);
+  await expectFitsWindow(page, `${name}: wider than the window`);
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
 }
 

@@ -357,3 +357,19 @@ export const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * The page fits its window: no sideways scrolling (polled, so a layout still settling may finish). The
+ * message names the screen in a failure.
+ */
+export async function expectFitsWindow(page: Page, message = 'wider than the window') {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      { message },
+    )
+    .toBeLessThanOrEqual(0);
+}

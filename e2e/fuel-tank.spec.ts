@@ -1,5 +1,6 @@
 import {
   expect,
+  expectFitsWindow,
   machineViaApi,
   pageAt,
   screenshotsTo,
@@ -77,13 +78,7 @@ for (const L of languages)
     await badge.scrollIntoViewIfNeeded();
     await shot(page, `tank-timeline-${L.tag}-1366`);
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        ),
-      )
-      .toBeLessThanOrEqual(0);
+    await expectFitsWindow(page);
     await badge.scrollIntoViewIfNeeded();
     await expect(badge).toBeVisible();
     await shot(page, `tank-timeline-${L.tag}-390`);

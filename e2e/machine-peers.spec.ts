@@ -1,5 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, screenshotsTo, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import {
+  expect,
+  expectFitsWindow,
+  screenshotsTo,
+  signupOwnerViaApi,
+  test,
+  uniqueName,
+} from './fixtures';
 
 /**
  * The machine page's own figures beside its peers' (issue 45), in English and Spanish at 1366 and
@@ -72,13 +79,7 @@ for (const L of languages)
     await expect(peers).toContainText(L.median);
     await shot(page, `machine-peers-${L.tag}-1366`);
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        ),
-      )
-      .toBeLessThanOrEqual(0);
+    await expectFitsWindow(page);
     await peers.scrollIntoViewIfNeeded();
     await shot(page, `machine-peers-${L.tag}-390`);
     // Its peer burns less: no flag.

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, screenshotsTo, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import {
+  expect,
+  expectFitsWindow,
+  screenshotsTo,
+  signupOwnerViaApi,
+  test,
+  uniqueName,
+} from './fixtures';
 
 /** Clicks a report's Export CSV button; the downloaded file's lines. */
 async function exportedLines(button: Locator): Promise<string[]> {
@@ -124,15 +131,7 @@ for (const L of languages)
 
     await page.setViewportSize({ width: 390, height: 844 });
     // The chart follows the new width once its resize observer has run.
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          ),
-        { message: 'wider than a phone' },
-      )
-      .toBeLessThanOrEqual(0);
+    await expectFitsWindow(page, 'wider than a phone');
     await shot(page, `reports-${L.tag}-390`);
 
     // Each row opens its machine.
@@ -239,15 +238,7 @@ for (const L of downtimeLanguages)
     await expect(rows).toHaveCount(3);
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          ),
-        { message: 'wider than a phone' },
-      )
-      .toBeLessThanOrEqual(0);
+    await expectFitsWindow(page, 'wider than a phone');
     await shot(page, `reports-downtime-${L.tag}-390`);
 
     await rows.getByRole('link', { name: f.quiet.name }).click();
@@ -351,15 +342,7 @@ for (const L of costsLanguages)
     expect(lines[2]).toContain(f.quiet.name);
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          ),
-        { message: 'wider than a phone' },
-      )
-      .toBeLessThanOrEqual(0);
+    await expectFitsWindow(page, 'wider than a phone');
     await shot(page, `reports-costs-${L.tag}-390`);
 
     // Each row opens its machine, whose cost of ownership is the report's.
@@ -461,15 +444,7 @@ for (const L of fuelLanguages)
     expect(lines[2]).toContain(',90,2,gal/h,2.8,-28.57,No,');
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          ),
-        { message: 'wider than a phone' },
-      )
-      .toBeLessThanOrEqual(0);
+    await expectFitsWindow(page, 'wider than a phone');
     await shot(page, `reports-fuel-${L.tag}-390`);
     await rows.nth(0).getByRole('link', { name: f.leak.name }).click();
     await expect(page).toHaveURL(new RegExp(`/machines/${f.leak.id}$`));

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signupOwnerViaApi, SIZES, test, uniqueName } from './fixtures';
+import { expect, expectFitsWindow, signupOwnerViaApi, SIZES, test, uniqueName } from './fixtures';
 
 /**
  * The maintenance schedule (issue 40), at 1366x900 and 390x844, in English and Spanish: a program
@@ -66,10 +66,7 @@ const LANGS = [
 
 async function snap(page: Page, name: string) {
   mkdirSync(dir, { recursive: true });
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name}: wider than the window`).toBeLessThanOrEqual(0);
+  await expectFitsWindow(page, `${name}: wider than the window`);
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
