@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companyDataVersion } from '../lib/read-cache';
 import { createEquipmentViaApi, signupOwner } from '../test/factories';
-import { createTestApp, type TestApp } from '../test/helpers';
+import { useTestApp } from '../test/helpers';
 import { asCompany } from './scope';
 
 /**
@@ -11,13 +11,7 @@ import { asCompany } from './scope';
  * memory (plugins/cached-read.ts) are exact on PostgreSQL, where other app servers write too. On PGlite
  * and (TEST_DB=postgres) PostgreSQL.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 type Row = Record<string, unknown>;
 const rowsOf = (r: unknown): Row[] => (Array.isArray(r) ? r : (r as { rows: Row[] }).rows);

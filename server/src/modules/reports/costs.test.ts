@@ -4,21 +4,15 @@
  * its day, on a company made for the test with hand-worked answers; the machine page says the same; the
  * filters and every bad input. On PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { machinePageSchema } from '@domain/schemas/machine-page';
 import type { CostsReport } from '@domain/schemas/reports';
 import { workOrderDtoSchema } from '@domain/schemas/work-orders';
 import { call, createEquipmentViaApi, signInAgain, signupOwner } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import * as kit from '../../test/reports';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const report = kit.reportOf<CostsReport>(() => t, 'costs');
 

@@ -4,7 +4,7 @@
  * problems reported by an operator; the filters and every bad input, as owners and read keys see it.
  * On PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DowntimeReport } from '@domain/schemas/reports';
 import {
   addSignedInUser,
@@ -13,16 +13,10 @@ import {
   signInAgain,
   signupOwner,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import * as kit from '../../test/reports';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const report = kit.reportOf<DowntimeReport>(() => t, 'downtime');
 

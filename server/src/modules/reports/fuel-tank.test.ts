@@ -4,21 +4,15 @@
  * values refused), and a fill-up over it and 5 % flagged on its timeline entry, in the dashboard's list
  * of operator updates and counted in the Fuel report's row. On PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EquipmentDto, HistoryRecordDto } from '@domain/schemas/equipment';
 import type { OperatorUpdateDto } from '@domain/schemas/operators';
 import type { FuelReport } from '@domain/schemas/reports';
 import { addSignedInUser, call, createEquipmentViaApi, signupOwner } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import * as kit from '../../test/reports';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 describe('tank capacity and fill-ups over it', () => {
   it('stores the capacity in gallons, typed in either unit, and refuses bad values', async () => {

@@ -4,21 +4,15 @@
  * its peer is not, a truck with one fill-up has no rate and says why; litres; filters and bad input.
  * On PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MachinePageDto } from '@domain/schemas/machine-page';
 import type { FuelReport, UtilizationReport } from '@domain/schemas/reports';
 import { call, createEquipmentViaApi, signInAgain, signupOwner } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import * as kit from '../../test/reports';
 import { keptPeers } from './type-peers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const report = kit.reportOf<FuelReport>(() => t, 'fuel');
 

@@ -3,7 +3,7 @@
  * machine's type, idle machines, the filters and every bad input, as owners, managers and read keys
  * see it. On PGlite and (TEST_DB=postgres) PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UtilizationReport } from '@domain/schemas/reports';
 import {
   call,
@@ -12,16 +12,10 @@ import {
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { useTestApp } from '../../test/helpers';
 import * as kit from '../../test/reports';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const at = (iso: string) => t.clock.set(new Date(`${iso}T15:00:00Z`));
 const report = kit.reportOf<UtilizationReport>(() => t, 'utilization');
