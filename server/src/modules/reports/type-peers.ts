@@ -8,7 +8,7 @@
  * until the company's data changes (lib/read-cache.ts companyDataVersion: the embedded database's count,
  * or PostgreSQL's stored version, which every app server's writes move), so they are never out of date
  * (the API test reports/fuel.test.ts, "keeps the page's peers between views", says so). A database that
- * keeps no version (none today) keeps them for at most PEERS_KEPT_MS by the app's clock.
+ * kept no version would read them on every view, as plugins/cached-read.ts computes every answer then.
  * The same type asked while it is read waits for that read (20 pages at once read it once).
  */
 import { sql } from 'drizzle-orm';
@@ -18,8 +18,6 @@ import { rowsOf } from '../equipment/index';
 import { jsonList, machinePeersSql, type TypeRows } from './machine-peers';
 import type { FuelMachineRow, FuelSummaryRow, UtilizationSqlRow } from './peer-sql';
 
-/** How long kept peers are used on a database that keeps no data version. */
-export const PEERS_KEPT_MS = 5 * 60_000;
 /**
  * At most this many machines' rows are kept per database (a type of 2,500 is about 1 MB); the entry
  * used longest ago is dropped first.
@@ -35,8 +33,7 @@ export function keptPeers(database: object, limit?: number) {
 }
 
 type Entry = {
-  version: string | undefined;
-  at: number;
+  version: string;
   rows: Promise<TypeRows>;
   /** Its machines, once read (0 before). */
   machines: number;
@@ -53,18 +50,16 @@ function drop(store: Store, key: string, entry: Entry) {
 
 /** The type's active machines' rows over `from`..`to` (the company's), kept as above. */
 export async function typePeerRows(
-  deps: Pick<Deps, 'db' | 'database' | 'now'>,
+  deps: Pick<Deps, 'db' | 'database'>,
   p: { companyId: string; type: string; from: string; to: string; tz: string },
 ): Promise<TypeRows> {
+  const version = await companyDataVersion(deps.database, p.companyId);
+  if (version === undefined) return readTypeRows(deps, p);
   let store = stores.get(deps.database);
   if (!store) stores.set(deps.database, (store = { entries: new Map(), machines: 0 }));
   const key = [p.companyId, p.type, p.from, p.to, p.tz].join('\u0000');
-  const version = await companyDataVersion(deps.database, p.companyId);
   const kept = store.entries.get(key);
-  const now = deps.now().getTime();
-  const fresh = (e: Entry) =>
-    version !== undefined ? e.version === version : now >= e.at && now - e.at < PEERS_KEPT_MS;
-  if (kept && fresh(kept)) {
+  if (kept?.version === version) {
     // Used now: last to be dropped.
     store.entries.delete(key);
     store.entries.set(key, kept);
@@ -72,13 +67,12 @@ export async function typePeerRows(
   }
   if (kept) drop(store, key, kept);
   const s = store;
-  const entry: Entry = { version, at: now, rows: Promise.resolve(EMPTY), machines: 0 };
+  const entry = { version, machines: 0 } as Entry;
   entry.rows = (async () => {
     try {
       const rows = await readTypeRows(deps, p);
       // A read during which the company's data changed is used once only.
-      const after = await companyDataVersion(deps.database, p.companyId);
-      if (version !== undefined && after !== version) drop(s, key, entry);
+      if ((await companyDataVersion(deps.database, p.companyId)) !== version) drop(s, key, entry);
       else keep(s, key, entry, rows.machines.length);
       return rows;
     } catch (err) {
@@ -90,8 +84,6 @@ export async function typePeerRows(
   store.entries.set(key, entry);
   return entry.rows;
 }
-
-const EMPTY: TypeRows = { machines: [], fuel: [], use: [] };
 
 /** A read entry counted with its machines; the entries used longest ago go beyond the budget. */
 function keep(s: Store, key: string, entry: Entry, machines: number) {
