@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nextTaskSchema } from './status';
-import { text } from './primitives';
+import { isBase64, text } from './primitives';
 import { equipmentMessages } from '../messages/equipment';
 import { fieldMessages } from '../messages/field';
 import { equipmentOptionSchema } from './equipment';
@@ -51,8 +51,8 @@ export const fieldPhotoInputSchema = z.object({
     .max(200, fieldMessages.photoKey),
   data: text({ error: fieldMessages.photoMissing })
     .min(1, fieldMessages.photoMissing)
-    .max(PHOTO_MAX_BASE64, fieldMessages.photoTooLarge)
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, fieldMessages.photoType),
+    .max(PHOTO_MAX_BASE64, { message: fieldMessages.photoTooLarge, abort: true })
+    .refine(isBase64, fieldMessages.photoType),
 });
 export type FieldPhotoInput = z.infer<typeof fieldPhotoInputSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, text } from './primitives';
+import { dateSchema, isBase64, text } from './primitives';
 import { equipmentTypes } from '../kinds';
 import { equipmentMessages } from '../messages/equipment';
 import { inspectionsMessages } from '../messages/inspections';
@@ -193,8 +193,8 @@ export const inspectionPhotoInputSchema = z.object({
   itemId: text().trim().min(1).max(64),
   data: text()
     .min(1)
-    .max(Math.ceil((3 * 1024 * 1024) / 3) * 4)
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/),
+    .max(Math.ceil((3 * 1024 * 1024) / 3) * 4, { abort: true })
+    .refine(isBase64),
 });
 export type InspectionPhotoInput = z.infer<typeof inspectionPhotoInputSchema>;
 
