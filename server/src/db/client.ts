@@ -80,7 +80,8 @@ export type Database = {
   storedDataVersion?: (companyId: string) => Promise<string>;
   /**
    * PGlite on a data directory only: a gzipped tar image of the data directory taken between
-   * transactions (no query or transaction runs while it is copied), for backups (db/backup.ts).
+   * transactions (no query or transaction runs while it is copied), for backups (db/backup.ts) and the
+   * API tests' migrated start (OpenOptions.image).
    */
   snapshot?: () => Promise<Buffer>;
   /**
@@ -181,6 +182,12 @@ export type OpenOptions = {
   dataDir?: string;
   poolSize?: number;
   migrate?: boolean;
+  /**
+   * An embedded database's start (`dumpDataDir`, uncompressed): the API tests open every in-memory
+   * database from one migrated image made once per run (test/global-setup.ts) instead of running
+   * initdb and every migration again. Migrations still run after it (a no-op when it is current).
+   */
+  image?: Blob;
 };
 
 /**
@@ -546,6 +553,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const client = new CountingPGlite(inMemory ? dir : path.resolve(dir, 'pg'), {
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
       ...PGLITE_BYTEA,
+      ...(opts.image ? { loadDataDir: opts.image } : {}),
     });
     await client.waitReady;
     const db = drizzlePglite(client, { schema, logger });

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../app';
 import { installAnswerCheck } from './answer-check';
 import { loadConfig } from '../config';
@@ -40,6 +40,14 @@ export type TestAppOptions = {
   poolSize?: number;
 };
 
+/** The migrated image of test/global-setup.ts, read once per process (absent on PostgreSQL). */
+let image: Blob | undefined;
+const migratedImage = () => {
+  const file = inject('pgliteImage');
+  if (file) image ??= new Blob([readFileSync(file)]);
+  return image;
+};
+
 export async function createTestApp(
   env: Record<string, string> = {},
   opts: TestAppOptions = {},
@@ -71,10 +79,12 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
+  const start = databaseUrl ? undefined : migratedImage();
   const database = await openDatabase({
     databaseUrl,
     dataDir: 'memory://',
     poolSize: opts.poolSize ?? 10,
+    ...(start ? { image: start } : {}),
   });
   const clock = {
     now: null as Date | null,
