@@ -7,6 +7,9 @@ import { expect, PASSWORD, signupOwnerViaApi, test, uniqueName } from './fixture
  * No serious or critical violation is allowed. Plus keyboard-only checks.
  */
 const LANGUAGES = ['en', 'es'] as const;
+// What a page shows (the offline, field and pages specs keep the service worker): without one installing
+// in each test's new context, fetching and storing the whole app meanwhile.
+test.use({ serviceWorkers: 'block' });
 const SIGNED_OUT = ['/', '/login', '/signup', '/forgot-password', '/employee-login'];
 const OWNER = [
   '/',

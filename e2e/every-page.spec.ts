@@ -185,6 +185,9 @@ async function contextFor(browser: Browser, lang: 'en' | 'es', width: number) {
     viewport: { width, height: width === 390 ? 844 : 900 },
     locale: lang === 'es' ? 'es-ES' : 'en-US',
     ...(width === 390 ? { isMobile: true, hasTouch: true } : {}),
+    // What a page shows, not what works offline (offline, field and pages specs keep the service
+    // worker): a worker installing in each new context fetched and stored the whole app meanwhile.
+    serviceWorkers: 'block',
   });
   await ctx.addInitScript((l) => window.localStorage.setItem('i18nextLng', l), lang);
   return ctx;
