@@ -13,7 +13,7 @@ import {
   setupFieldTeam,
   signupOwnerViaApi,
   signInOperator,
-  subscribeViaApi,
+  fleetBeyondFirstPage,
   test,
   rowAction,
   operatorPhone,
@@ -339,19 +339,8 @@ test('offline: the picker searches every machine of a fleet larger than one page
   browser,
 }) => {
   const team = await setupTeam(page.request);
-  await subscribeViaApi(page, 'enterprise');
-  for (let i = 1; i <= 58; i++) {
-    const res = await page.request.post('/api/equipment', {
-      data: { name: `Pump ${String(i).padStart(2, '0')}`, type: 'machinery', unit: 'hours' },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
-  // Last by name: beyond the first 50 the picker shows.
-  const far = await page.request.post('/api/equipment', {
-    data: { name: 'Zeta Grader', type: 'machinery', unit: 'hours', currentUsage: 500 },
-  });
-  expect(far.status(), await far.text()).toBe(201);
-  const farId = ((await far.json()) as { id: string }).id;
+  // Zeta Grader, last by name: beyond the first 50 the picker shows.
+  const farId = await fleetBeyondFirstPage(page, 58);
 
   const { ctx, op } = await operatorPhone(browser, team);
   await expect(

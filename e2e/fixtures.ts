@@ -158,6 +158,27 @@ export async function machineViaApi(
   return (await res.json()) as { id: string; name: string };
 }
 
+/**
+ * A fleet larger than the operator picker's first page (Enterprise plan): `pumps` pumps, then 'Zeta
+ * Grader' at 500 h, last by name and so beyond the first 50. Its id.
+ */
+export async function fleetBeyondFirstPage(page: Page, pumps: number): Promise<string> {
+  await subscribeViaApi(page, 'enterprise');
+  for (let i = 1; i <= pumps; i++)
+    await machineViaApi(page.request, {
+      name: `Pump ${String(i).padStart(2, '0')}`,
+      type: 'machinery',
+      unit: 'hours',
+    });
+  const far = await machineViaApi(page.request, {
+    name: 'Zeta Grader',
+    type: 'machinery',
+    unit: 'hours',
+    currentUsage: 500,
+  });
+  return far.id;
+}
+
 /** Signs the team's operator in on the operator login the page shows (the current address is kept). */
 export async function signInOperator(
   page: Page,

@@ -5,7 +5,7 @@ import {
   screenshotsTo,
   setupFieldTeam,
   signInOperator,
-  subscribeViaApi,
+  fleetBeyondFirstPage,
   test,
   type FieldTeam,
 } from './fixtures';
@@ -186,19 +186,8 @@ test('reloaded with no signal right after sign-in: the picker finds a machine be
 }) => {
   test.slow(); // a service worker install and several reloads on a shared machine
   const team = await loaderTeam(page);
-  await subscribeViaApi(page, 'enterprise');
-  for (let i = 1; i <= 55; i++) {
-    const res = await page.request.post('/api/equipment', {
-      data: { name: `Pump ${String(i).padStart(2, '0')}`, type: 'machinery', unit: 'hours' },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
-  // Last by name: beyond the first 50 the picker lists.
-  const far = await page.request.post('/api/equipment', {
-    data: { name: 'Zeta Grader', type: 'machinery', unit: 'hours', currentUsage: 500 },
-  });
-  expect(far.status(), await far.text()).toBe(201);
-  const farId = ((await far.json()) as { id: string }).id;
+  // Zeta Grader, last by name: beyond the first 50 the picker lists.
+  const farId = await fleetBeyondFirstPage(page, 55);
 
   const { ctx, op } = await operatorOnPhone(browser, team);
   await ctx.setOffline(true);

@@ -11,10 +11,11 @@ import type { EquipmentImportResult } from '@domain/schemas/import';
 import type { ProgramDto, TaskDto } from '@domain/schemas/schedule';
 import { call, createEquipmentViaApi, signupOwner, type SignedIn } from '../../test/factories';
 import { useTestApp } from '../../test/helpers';
+import { importCalls, US } from '../../test/imports';
 
 const t = useTestApp();
 
-const US = { decimal: '.', dateOrder: 'mdy' } as const;
+const { previewEquipment, importEquipment } = importCalls(t);
 
 const EXCAVATOR = {
   name: 'Excavators (hours)',
@@ -67,7 +68,7 @@ describe('equipment import: the Program column', () => {
       { name: 'Excavator 7', program: 'Excavators (hours)' },
       { name: 'Pickup 1', type: 'vehicle', unit: 'miles', currentUsage: 40_000 },
     ];
-    const preview = await call(t.app, o.cookie, 'POST', '/api/import/equipment/preview', {
+    const preview = await previewEquipment(o, {
       format: US,
       rows,
     });
@@ -78,7 +79,7 @@ describe('equipment import: the Program column', () => {
     expect(planned.rows[1]?.changes).toEqual(['program']);
     const own = (await tasksOf(o, existing.id)).length;
 
-    const res = await call(t.app, o.cookie, 'POST', '/api/import/equipment', { format: US, rows });
+    const res = await importEquipment(o, { format: US, rows });
     expect(res.statusCode).toBe(200);
     const machines = await byName(o);
     const added = machines.get('Excavator 8')!;
@@ -103,7 +104,7 @@ describe('equipment import: the Program column', () => {
     expect(history.filter((h) => h.kind === 'task_added')).toHaveLength(3);
 
     // The same file again: every machine already follows the program; nothing changes or is added.
-    const again = await call(t.app, o.cookie, 'POST', '/api/import/equipment/preview', {
+    const again = await previewEquipment(o, {
       format: US,
       rows: rows.slice(0, 2),
     });
@@ -126,7 +127,7 @@ describe('equipment import: the Program column', () => {
       { name: 'Loader 1', type: 'machinery', unit: 'hours', program: 'Their program' },
       { name: 'Trailer 1', type: 'vehicle', unit: 'N/A', program: 'Excavators (hours)' },
     ];
-    const preview = await call(t.app, o.cookie, 'POST', '/api/import/equipment/preview', {
+    const preview = await previewEquipment(o, {
       format: US,
       rows,
     });
@@ -144,7 +145,7 @@ describe('equipment import: the Program column', () => {
       field: 'program',
       key: 'import.programNeedsMeter',
     });
-    const res = await call(t.app, o.cookie, 'POST', '/api/import/equipment', {
+    const res = await importEquipment(o, {
       format: US,
       rows,
       mode: 'all',

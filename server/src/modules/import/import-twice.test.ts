@@ -9,19 +9,22 @@ import {
   type SignedIn,
 } from '../../test/factories';
 import { useTestApp } from '../../test/helpers';
+import { ES, importCalls, US } from '../../test/imports';
 
 /** Issue 25 items 3 and 4: the same file imported twice writes once; imported past readings feed the forecast. */
 const t = useTestApp();
 
-const US = { decimal: '.', dateOrder: 'mdy' } as const;
-const ES = { decimal: ',', dateOrder: 'dmy' } as const;
+const {
+  previewEquipment,
+  importEquipment,
+  previewHistory: previewRows,
+  importHistory: importRows,
+} = importCalls(t);
 
 const get = async <T>(o: SignedIn, url: string) =>
   (await call(t.app, o.cookie, 'GET', url)).json<T>();
-const historyPreview = (o: SignedIn, rows: object[]) =>
-  call(t.app, o.cookie, 'POST', '/api/import/history/preview', { format: US, rows });
-const historyImport = (o: SignedIn, rows: object[]) =>
-  call(t.app, o.cookie, 'POST', '/api/import/history', { format: US, rows });
+const historyPreview = (o: SignedIn, rows: object[]) => previewRows(o, { format: US, rows });
+const historyImport = (o: SignedIn, rows: object[]) => importRows(o, { format: US, rows });
 type FuelRow = { equipmentName: string; fuelAdded: number; fuelType: string };
 
 /** What an import could double: the machine's totals and usage, its history, the fuel export, the services. */
@@ -199,7 +202,7 @@ describe('importing the same equipment file twice', () => {
       { name: 'Taladro', type: 'herramientas', unit: 'n/a' },
     ];
     const body = { format: ES, rows };
-    const first = await call(t.app, o.cookie, 'POST', '/api/import/equipment', body);
+    const first = await importEquipment(o, body);
     expect(first.statusCode).toBe(200);
     expect(first.json<EquipmentImportResult>().rows.flatMap((r) => r.issues)).toEqual([]);
     expect(first.json<EquipmentImportResult>().summary).toMatchObject({ add: 3, unchanged: 0 });
@@ -212,13 +215,13 @@ describe('importing the same equipment file twice', () => {
       );
     const before = await histories();
 
-    const p = await call(t.app, o.cookie, 'POST', '/api/import/equipment/preview', body);
+    const p = await previewEquipment(o, body);
     const preview = p.json<EquipmentImportResult>();
     expect(preview.rows.map((r) => [r.action, r.changes])).toEqual(
       Array(3).fill(['unchanged', []]),
     );
     expect(preview.summary).toMatchObject({ add: 0, update: 0, unchanged: 3 });
-    const second = await call(t.app, o.cookie, 'POST', '/api/import/equipment', body);
+    const second = await importEquipment(o, body);
     expect(second.statusCode).toBe(400);
     expect(second.json()).toMatchObject({ key: 'import.nothingToImport' });
     expect(await get<EquipmentDto[]>(o, '/api/equipment')).toEqual(list);
@@ -230,7 +233,7 @@ describe('imported past readings feed the forecast', () => {
   it('a machine imported with its dated past readings has a usual daily usage and a due date', async () => {
     t.clock.set(new Date('2026-11-25T15:00:00Z'));
     const o = await signupOwner(t.app);
-    const eq = await call(t.app, o.cookie, 'POST', '/api/import/equipment', {
+    const eq = await importEquipment(o, {
       format: US,
       rows: [
         {

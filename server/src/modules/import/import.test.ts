@@ -15,16 +15,16 @@ import {
   type SignedIn,
 } from '../../test/factories';
 import { useTestApp } from '../../test/helpers';
+import { ES, importCalls, US } from '../../test/imports';
 
 const t = useTestApp();
 
-const US = { decimal: '.', dateOrder: 'mdy' } as const;
-const ES = { decimal: ',', dateOrder: 'dmy' } as const;
-
-const preview = (o: SignedIn, body: object) =>
-  call(t.app, o.cookie, 'POST', '/api/import/equipment/preview', body);
-const doImport = (o: SignedIn, body: object) =>
-  call(t.app, o.cookie, 'POST', '/api/import/equipment', body);
+const {
+  previewEquipment: preview,
+  importEquipment: doImport,
+  previewHistory,
+  importHistory,
+} = importCalls(t);
 const list = async (o: SignedIn) =>
   (await call(t.app, o.cookie, 'GET', '/api/equipment')).json<EquipmentDto[]>();
 const setLimit = (companyId: string, limit: number) =>
@@ -146,7 +146,7 @@ describe('equipment import', () => {
   it('says which values a choice accepts, and that a usage needs a unit', async () => {
     const o = await signupOwner(t.app);
     const p = (
-      await call(t.app, o.cookie, 'POST', '/api/import/equipment/preview', {
+      await preview(o, {
         format: ES,
         rows: [
           {
@@ -352,7 +352,7 @@ describe('equipment import', () => {
     ).json<EquipmentImportResult>();
     expect(p.rows[0]).toMatchObject({ action: 'add', equipmentId: null });
     const op = await sessionForRole(t.deps.systemDb, o.companyId, 'operator');
-    const refused = await call(t.app, op.cookie, 'POST', '/api/import/equipment/preview', {
+    const refused = await preview(op, {
       format: US,
       rows: [{ name: 'x' }],
     });
@@ -427,7 +427,7 @@ describe('past readings and services import', () => {
 
   it('runs readings through the rules (rollback refused, implausible held) and lists it in the preview', async () => {
     const { o } = await setup();
-    const res = await call(t.app, o.cookie, 'POST', '/api/import/history/preview', {
+    const res = await previewHistory(o, {
       format: US,
       rows,
     });
@@ -459,7 +459,7 @@ describe('past readings and services import', () => {
       name: 'Loader',
       currentUsage: 100,
     });
-    const all = await call(t.app, o.cookie, 'POST', '/api/import/history', {
+    const all = await importHistory(o, {
       format: US,
       rows,
       mode: 'all',
@@ -468,7 +468,7 @@ describe('past readings and services import', () => {
     expect(all.json()).toMatchObject({ key: 'import.hasErrors', params: { count: 4 } });
     expect((await get(o, m.id)).currentUsage).toBe(100);
 
-    const res = await call(t.app, o.cookie, 'POST', '/api/import/history', { format: US, rows });
+    const res = await importHistory(o, { format: US, rows });
     expect(res.statusCode).toBe(200);
     const after = await get(o, m.id);
     expect(after).toMatchObject({
@@ -510,7 +510,7 @@ describe('past readings and services import', () => {
 
   it('imported fuel is in the fuel export like any fuel entry', async () => {
     const { o, m } = await setup();
-    const res = await call(t.app, o.cookie, 'POST', '/api/import/history', { format: US, rows });
+    const res = await importHistory(o, { format: US, rows });
     expect(res.statusCode).toBe(200);
     const fuel = (await call(t.app, o.cookie, 'GET', '/api/fuel-usage/export')).json<
       { equipmentName: string; fuelAdded: number; fuelType: string }[]
@@ -527,7 +527,7 @@ describe('past readings and services import', () => {
       fuelType: 'diesel',
       currentUsage: 100,
     });
-    const res = await call(t.app, o.cookie, 'POST', '/api/import/history', {
+    const res = await importHistory(o, {
       format: US,
       rows: [
         { date: '11/25/2026', machine: 'Dozer', reading: '110' },
@@ -550,7 +550,7 @@ describe('past readings and services import', () => {
     const op = await addSignedInUser(t.deps.systemDb, 'operator', o.companyId, {
       now: t.deps.now(),
     });
-    const res = await call(t.app, op.cookie, 'POST', '/api/import/history', { format: US, rows });
+    const res = await importHistory(op, { format: US, rows });
     expect(res.statusCode).toBe(403);
   });
 });
