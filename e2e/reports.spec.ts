@@ -31,6 +31,23 @@ async function choosePeriod(page: Page, name: string) {
  */
 const shot = screenshotsTo(process.env.REPORTS_SHOTS);
 
+/**
+ * Every report at phone width: it fits (a chart follows the new width once its resize observer has
+ * run), then the machine's link in `row` opens that machine's page.
+ */
+async function onPhoneThenOpen(
+  page: Page,
+  shotName: string,
+  row: Locator,
+  machine: { id: string; name: string },
+) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFitsWindow(page, 'wider than a phone');
+  await shot(page, shotName);
+  await row.getByRole('link', { name: machine.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/machines/${machine.id}$`));
+}
+
 const languages = [
   {
     locale: 'en-US',
@@ -129,14 +146,8 @@ for (const L of languages)
     await expect(rows).toHaveCount(1);
     await expect(rows.nth(0)).toContainText(L.vehicle);
 
-    await page.setViewportSize({ width: 390, height: 844 });
-    // The chart follows the new width once its resize observer has run.
-    await expectFitsWindow(page, 'wider than a phone');
-    await shot(page, `reports-${L.tag}-390`);
-
     // Each row opens its machine.
-    await rows.nth(0).getByRole('link', { name: f.truck.name }).click();
-    await expect(page).toHaveURL(new RegExp(`/machines/${f.truck.id}$`));
+    await onPhoneThenOpen(page, `reports-${L.tag}-390`, rows.nth(0), f.truck);
     await ctx.close();
   });
 
@@ -237,12 +248,7 @@ for (const L of downtimeLanguages)
     await page.getByRole('combobox', { name: L.type, exact: true }).selectOption('');
     await expect(rows).toHaveCount(3);
 
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expectFitsWindow(page, 'wider than a phone');
-    await shot(page, `reports-downtime-${L.tag}-390`);
-
-    await rows.getByRole('link', { name: f.quiet.name }).click();
-    await expect(page).toHaveURL(new RegExp(`/machines/${f.quiet.id}$`));
+    await onPhoneThenOpen(page, `reports-downtime-${L.tag}-390`, rows, f.quiet);
     await ctx.close();
   });
 
@@ -341,13 +347,8 @@ for (const L of costsLanguages)
     expect(lines[1]).toContain(',50,100,150,hours,10,15,0');
     expect(lines[2]).toContain(f.quiet.name);
 
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expectFitsWindow(page, 'wider than a phone');
-    await shot(page, `reports-costs-${L.tag}-390`);
-
     // Each row opens its machine, whose cost of ownership is the report's.
-    await rows.nth(0).getByRole('link', { name: f.loader.name }).click();
-    await expect(page).toHaveURL(new RegExp(`/machines/${f.loader.id}$`));
+    await onPhoneThenOpen(page, `reports-costs-${L.tag}-390`, rows.nth(0), f.loader);
     await expect(page.getByTestId('figures')).toContainText('$150');
     await ctx.close();
   });
@@ -443,10 +444,6 @@ for (const L of fuelLanguages)
     expect(lines[1]).toContain(',106,2.8,gal/h,2,40,Yes,');
     expect(lines[2]).toContain(',90,2,gal/h,2.8,-28.57,No,');
 
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expectFitsWindow(page, 'wider than a phone');
-    await shot(page, `reports-fuel-${L.tag}-390`);
-    await rows.nth(0).getByRole('link', { name: f.leak.name }).click();
-    await expect(page).toHaveURL(new RegExp(`/machines/${f.leak.id}$`));
+    await onPhoneThenOpen(page, `reports-fuel-${L.tag}-390`, rows.nth(0), f.leak);
     await ctx.close();
   });
