@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { CurrentUser } from '@domain/schemas/auth';
+import { equipment } from '../db/schema/index';
+import type { Db } from '../db/client';
 import { cookieFrom, unique } from './helpers';
 
 export const DEFAULT_PASSWORD = 'Harvest-Moon-42';
@@ -139,6 +141,29 @@ export async function createEquipmentViaApi(
   if (res.statusCode !== 201)
     throw new Error(`create equipment failed: ${res.statusCode} ${res.body}`);
   return res.json<import('@domain/schemas/equipment').EquipmentDto>();
+}
+
+/**
+ * (equipment) A machine inserted straight into the company's table, for tests of other modules (no API,
+ * no ledger, no version raise): machinery in hours at 100 h unless `values` says otherwise.
+ */
+export async function insertMachine(
+  t: { deps: { systemDb: Db } },
+  companyId: string,
+  values: Partial<typeof equipment.$inferInsert> = {},
+) {
+  const [row] = await t.deps.systemDb
+    .insert(equipment)
+    .values({
+      companyId,
+      name: unique('Loader '),
+      type: 'machinery',
+      unit: 'hours',
+      currentUsage: 100,
+      ...values,
+    })
+    .returning();
+  return row!;
 }
 
 type UserRole = 'owner' | 'manager' | 'operator' | 'technician' | 'platform_admin';

@@ -15,30 +15,17 @@ import {
   signInAgain,
   signupOwner,
   statusOf,
+  insertMachine,
 } from '../../test/factories';
 
 const t = useTestApp();
 
 /** A machine inserted straight into the company (the equipment API is another module's). */
-async function machine(
+const machine = (
   owner: SignedIn,
   name: string,
   extra: Partial<typeof equipment.$inferInsert> = {},
-) {
-  const [row] = await t.deps.systemDb
-    .insert(equipment)
-    .values({
-      companyId: owner.companyId,
-      name,
-      type: 'machinery',
-      unit: 'hours',
-      currentUsage: 100,
-      fuelType: 'diesel',
-      ...extra,
-    })
-    .returning();
-  return row!;
-}
+) => insertMachine(t, owner.companyId, { name, fuelType: 'diesel', ...extra });
 
 /** Two companies with their own machines, readings, fuel and notes. */
 async function twoCompanies() {

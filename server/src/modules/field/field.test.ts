@@ -10,6 +10,7 @@ import {
   signInOperatorViaApi,
   signupOwner,
   statusOf,
+  insertMachine,
 } from '../../test/factories';
 
 const t = useTestApp();
@@ -18,25 +19,13 @@ const DAY = 86_400_000;
 
 const signInOperator = (owner: SignedIn) => signInOperatorViaApi(t.app, owner);
 
-async function addEquipment(
-  companyId: string,
-  values: Partial<typeof equipment.$inferInsert> = {},
-) {
-  const [row] = await t.deps.systemDb
-    .insert(equipment)
-    .values({
-      companyId,
-      name: 'Loader 7',
-      type: 'machinery',
-      unit: 'hours',
-      currentUsage: 100,
-      fuelType: 'diesel',
-      lastReadingAt: new Date(Date.now() - DAY),
-      ...values,
-    })
-    .returning();
-  return row!;
-}
+const addEquipment = (companyId: string, values: Partial<typeof equipment.$inferInsert> = {}) =>
+  insertMachine(t, companyId, {
+    name: 'Loader 7',
+    fuelType: 'diesel',
+    lastReadingAt: new Date(Date.now() - DAY),
+    ...values,
+  });
 
 describe('GET /api/field/machines/:id (the machine a sticker or scan names)', () => {
   it('answers the company own machine with its last reading time and usual daily usage', async () => {

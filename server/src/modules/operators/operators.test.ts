@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { operatorUpdateDto } from '@domain/schemas/operators';
 import { company, equipment, equipmentNote } from '../../db/schema/index';
 import { useTestApp, cookieFrom } from '../../test/helpers';
-import { addSignedInUser, call, type SignedIn, signupOwner, statusOf } from '../../test/factories';
+import {
+  addSignedInUser,
+  call,
+  type SignedIn,
+  signupOwner,
+  statusOf,
+  insertMachine,
+} from '../../test/factories';
 
 const t = useTestApp();
 
@@ -37,25 +44,13 @@ async function signInOperator(owner: SignedIn, firstName = 'Maria', rememberMe =
 }
 
 /** Equipment straight in the database (the equipment module owns its API). */
-async function addEquipment(
-  companyId: string,
-  values: Partial<typeof equipment.$inferInsert> = {},
-) {
-  const [row] = await t.deps.systemDb
-    .insert(equipment)
-    .values({
-      companyId,
-      name: 'Excavator 1',
-      type: 'machinery',
-      unit: 'hours',
-      currentUsage: 100,
-      fuelType: 'diesel',
-      lastReadingAt: new Date(Date.now() - 2 * DAY),
-      ...values,
-    })
-    .returning();
-  return row!;
-}
+const addEquipment = (companyId: string, values: Partial<typeof equipment.$inferInsert> = {}) =>
+  insertMachine(t, companyId, {
+    name: 'Excavator 1',
+    fuelType: 'diesel',
+    lastReadingAt: new Date(Date.now() - 2 * DAY),
+    ...values,
+  });
 
 const equipmentRow = async (id: string) =>
   (await t.deps.systemDb.select().from(equipment).where(eq(equipment.id, id)))[0]!;

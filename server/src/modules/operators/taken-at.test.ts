@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { equipment, equipmentNote } from '../../db/schema/index';
 import { cookieFrom, useTestApp } from '../../test/helpers';
-import { call, signupOwner, statusOf } from '../../test/factories';
+import { call, signupOwner, statusOf, insertMachine } from '../../test/factories';
 
 /**
  * An update that waited on the phone for a signal is recorded at the time the phone made it (issue 25,
@@ -31,18 +31,11 @@ async function team() {
     password: 'Tractor-Blue-77',
   });
   expect(login.statusCode, login.body).toBe(200);
-  const [machine] = await t.deps.systemDb
-    .insert(equipment)
-    .values({
-      companyId: owner.companyId,
-      name: 'Loader 7',
-      type: 'machinery',
-      unit: 'hours',
-      currentUsage: 100,
-      lastReadingAt: new Date(NOW.getTime() - 48 * HOUR),
-    })
-    .returning();
-  return { owner, cookie: cookieFrom(login), machineId: machine!.id };
+  const machine = await insertMachine(t, owner.companyId, {
+    name: 'Loader 7',
+    lastReadingAt: new Date(NOW.getTime() - 48 * HOUR),
+  });
+  return { owner, cookie: cookieFrom(login), machineId: machine.id };
 }
 
 const submit = (cookie: string, body: object, key: string) =>
