@@ -117,64 +117,60 @@ if (want('static')) {
 // Alone, not beside the static checks: lib/idle-collector.test.ts measures how a fresh process's heap
 // grows, which a busy machine changes (it failed once when the unit tests ran beside them).
 if (want('unit')) await run('unit', bin('vitest'), ['run', '--project', 'unit']);
-if (want('api')) {
-  // Side by side when both run (issue 44: the test run's length): vitest gives each one worker on two
-  // cores, and the PostgreSQL layer spends much of its time waiting on the server, so together they
-  // take about as long as the PGlite layer alone. Each has its own databases (PGlite in memory, one
-  // PostgreSQL database per test file) and listens on ports the system picks.
-  const both = Boolean(process.env.DATABASE_URL);
-  await Promise.all([
-    run(
-      'api (PGlite)',
-      bin('vitest'),
-      ['run', '--project', 'api'],
-      { TEST_DB: 'pglite' },
-      {
-        buffered: both,
-      },
-    ),
-    both
-      ? run(
-          'api (PostgreSQL)',
-          bin('vitest'),
-          ['run', '--project', 'api'],
-          {
-            TEST_DB: 'postgres',
-          },
-          { buffered: true },
-        )
-      : console.log('\nDATABASE_URL not set: API tests ran against PGlite only.'),
-  ]);
-}
-if (want('budgets') || want('readme') || want('e2e') || only === 'ops')
+const both = Boolean(process.env.DATABASE_URL);
+// Side by side when both run (issue 44: the test run's length): vitest gives each one worker on two
+// cores, and the PostgreSQL layer spends much of its time waiting on the server, so together they
+// take about as long as the PGlite layer alone. Each has its own databases (PGlite in memory, one
+// PostgreSQL database per test file) and listens on ports the system picks.
+const apiRuns = (buffered) => [
+  run(
+    'api (PGlite)',
+    bin('vitest'),
+    ['run', '--project', 'api'],
+    { TEST_DB: 'pglite' },
+    { buffered },
+  ),
+  both
+    ? run(
+        'api (PostgreSQL)',
+        bin('vitest'),
+        ['run', '--project', 'api'],
+        { TEST_DB: 'postgres' },
+        {
+          buffered: true,
+        },
+      )
+    : console.log('\nDATABASE_URL not set: API tests ran against PGlite only.'),
+];
+// Side by side too: each starts its servers on free ports with data directories of its own.
+const readmeRuns = (buffered) => [
+  run('readme (PGlite)', 'node', ['scripts/readme-smoke.mjs', '--db', 'pglite'], {}, { buffered }),
+  both
+    ? run(
+        'readme (PostgreSQL)',
+        'node',
+        ['scripts/readme-smoke.mjs', '--db', 'postgres'],
+        {},
+        {
+          buffered: true,
+        },
+      )
+    : console.log('\nDATABASE_URL not set: the README smoke test ran against PGlite only.'),
+];
+const build = async () => {
   await run('build', 'npm', ['run', 'build']);
-if (want('budgets'))
-  await run('budgets (JavaScript per first screen)', 'node', ['scripts/check-budgets.mjs']);
-if (want('readme')) {
-  // Side by side too: each starts its servers on free ports with data directories of its own.
-  const both = Boolean(process.env.DATABASE_URL);
-  await Promise.all([
-    run(
-      'readme (PGlite)',
-      'node',
-      ['scripts/readme-smoke.mjs', '--db', 'pglite'],
-      {},
-      {
-        buffered: both,
-      },
-    ),
-    both
-      ? run(
-          'readme (PostgreSQL)',
-          'node',
-          ['scripts/readme-smoke.mjs', '--db', 'postgres'],
-          {},
-          {
-            buffered: true,
-          },
-        )
-      : console.log('\nDATABASE_URL not set: the README smoke test ran against PGlite only.'),
-  ]);
+  if (want('budgets'))
+    await run('budgets (JavaScript per first screen)', 'node', ['scripts/check-budgets.mjs']);
+};
+if (!only) {
+  // The whole run: the build first, then the API layers and the README smoke test side by side (the
+  // README's servers wait on their starts much of the time; the API tests never read the build).
+  await build();
+  await Promise.all([...apiRuns(true), ...readmeRuns(true)]);
+} else {
+  if (want('api')) await Promise.all(apiRuns(both));
+  if (want('budgets') || want('readme') || want('e2e') || only === 'ops') await build();
+  if (want('readme')) await Promise.all(readmeRuns(both));
 }
 if (want('e2e')) {
   ensureChromium();
