@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nextTaskSchema } from './status';
-import { isBase64, text } from './primitives';
+import { isBase64, PHOTO_MAX_BASE64, text } from './primitives';
 import { equipmentMessages } from '../messages/equipment';
 import { fieldMessages } from '../messages/field';
 import { equipmentOptionSchema } from './equipment';
@@ -35,10 +35,7 @@ export { machineIdOfLink, machineLinkPath } from '../machine-links';
 
 // ---- Photos with an operator update ------------------------------------------------------------
 
-/** The most a stored photo may weigh (the phone sends about 0.2-0.8 MB after resizing to 1600 px). */
-export const PHOTO_MAX_BYTES = 3 * 1024 * 1024;
-/** Base64 of PHOTO_MAX_BYTES (4 characters per 3 bytes). */
-const PHOTO_MAX_BASE64 = Math.ceil(PHOTO_MAX_BYTES / 3) * 4;
+export { PHOTO_MAX_BYTES } from './primitives';
 
 /**
  * POST /api/field/photos: the photo of the update recorded under `updateKey` (its idempotency key),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, isBase64, text } from './primitives';
+import { dateSchema, isBase64, PHOTO_MAX_BASE64, text } from './primitives';
 import { equipmentTypes } from '../kinds';
 import { equipmentMessages } from '../messages/equipment';
 import { inspectionsMessages } from '../messages/inspections';
@@ -191,10 +191,7 @@ export type SubmitInspectionResponse = z.infer<typeof submitInspectionResponse>;
 export const inspectionPhotoInputSchema = z.object({
   inspectionKey: text().trim().min(1).max(200),
   itemId: text().trim().min(1).max(64),
-  data: text()
-    .min(1)
-    .max(Math.ceil((3 * 1024 * 1024) / 3) * 4, { abort: true })
-    .refine(isBase64),
+  data: text().min(1).max(PHOTO_MAX_BASE64, { abort: true }).refine(isBase64),
 });
 export type InspectionPhotoInput = z.infer<typeof inspectionPhotoInputSchema>;
 

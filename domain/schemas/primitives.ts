@@ -47,6 +47,14 @@ export const text = (params?: Parameters<typeof z.string>[0]) =>
       abort: true,
     });
 
+/**
+ * The most a stored photo may weigh (operator, inspection and work-order photos; the phone sends about
+ * 0.2-0.8 MB after resizing to 1600 px).
+ */
+export const PHOTO_MAX_BYTES = 3 * 1024 * 1024;
+/** Base64 of PHOTO_MAX_BYTES (4 characters per 3 bytes): the longest photo a request may carry. */
+export const PHOTO_MAX_BASE64 = Math.ceil(PHOTO_MAX_BYTES / 3) * 4;
+
 const OUTSIDE_BASE64 = /[^A-Za-z0-9+/]/;
 
 /**
@@ -60,7 +68,7 @@ export const isBase64 = (value: string): boolean => {
     : value.endsWith('=')
       ? value.length - 1
       : value.length;
-  return end > 0 && !OUTSIDE_BASE64.test(end === value.length ? value : value.slice(0, end));
+  return end > 0 && !OUTSIDE_BASE64.test(value.slice(0, end));
 };
 
 /** The earliest and latest calendar date a request may carry (inclusive). */

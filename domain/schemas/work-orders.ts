@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { commonMessages } from '../messages/common';
 import { workOrdersMessages } from '../messages/work-orders';
 import { scheduleMessages } from '../messages/schedule';
-import { optionalDateSchema, text } from './primitives';
+import { optionalDateSchema, PHOTO_MAX_BASE64, text } from './primitives';
 
 export { workOrdersMessages };
 
@@ -174,7 +174,7 @@ export const workOrderPhotoInputSchema = z.object({
   key: text().trim().min(1).max(200),
   data: text()
     .min(1)
-    .max(Math.ceil((3 * 1024 * 1024) / 3) * 4 + 16),
+    .max(PHOTO_MAX_BASE64 + 16),
 });
 export type WorkOrderPhotoInput = z.output<typeof workOrderPhotoInputSchema>;
 

@@ -183,7 +183,7 @@ export type OpenOptions = {
   poolSize?: number;
   migrate?: boolean;
   /**
-   * An embedded database's start (`dumpDataDir`, uncompressed): the API tests open every in-memory
+   * An embedded database's start (an image as Database.snapshot writes it): the API tests open every in-memory
    * database from one migrated image made once per run (test/global-setup.ts) instead of running
    * initdb and every migration again. Migrations still run after it (a no-op when it is current).
    */

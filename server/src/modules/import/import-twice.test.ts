@@ -14,17 +14,12 @@ import { ES, importCalls, US } from '../../test/imports';
 /** Issue 25 items 3 and 4: the same file imported twice writes once; imported past readings feed the forecast. */
 const t = useTestApp();
 
-const {
-  previewEquipment,
-  importEquipment,
-  previewHistory: previewRows,
-  importHistory: importRows,
-} = importCalls(t);
+const { previewEquipment, importEquipment, previewHistory, importHistory } = importCalls(t);
 
 const get = async <T>(o: SignedIn, url: string) =>
   (await call(t.app, o.cookie, 'GET', url)).json<T>();
-const historyPreview = (o: SignedIn, rows: object[]) => previewRows(o, { format: US, rows });
-const historyImport = (o: SignedIn, rows: object[]) => importRows(o, { format: US, rows });
+const historyPreview = (o: SignedIn, rows: object[]) => previewHistory(o, { format: US, rows });
+const historyImport = (o: SignedIn, rows: object[]) => importHistory(o, { format: US, rows });
 type FuelRow = { equipmentName: string; fuelAdded: number; fuelType: string };
 
 /** What an import could double: the machine's totals and usage, its history, the fuel export, the services. */
