@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipmentDtoSchema, type EquipmentDto } from '@domain/schemas/equipment';
 import { sendJsonArray } from '../../lib/json-stream';
@@ -209,15 +210,30 @@ describe('GET /api/equipment, streamed', () => {
     const { asCompany } = await import('../../db/scope');
     const { readCacheOf } = await import('../../lib/read-cache');
     const cache = readCacheOf(t.database);
-    const shared = cache.counts.shared;
-    await asCompany(o.companyId, async () => {
-      const a = equipmentBatches(t.deps, ctx, {});
-      const b = equipmentBatches(t.deps, ctx, {});
-      const [fa, fb] = await Promise.all([a.next(), b.next()]);
-      expect(fa.value).toEqual(fb.value);
-      expect(fa.value).toHaveLength(EXPORT_FIRST_BATCH);
-      await Promise.all([a.return(undefined), b.return(undefined)]);
-    });
+    const { misses, shared } = cache.counts;
+    // On PostgreSQL each download reads the version on a connection of its own: the first one's ids
+    // are held (the table locked by another connection) until the second has asked, or on a busy
+    // machine the first read could end before the second asks, and nothing would be there to share.
+    const lock = t.databaseUrl ? new pg.Client({ connectionString: t.databaseUrl }) : null;
+    await lock?.connect();
+    await lock?.query('begin; lock table equipment in access exclusive mode');
+    try {
+      await asCompany(o.companyId, async () => {
+        const a = equipmentBatches(t.deps, ctx, {});
+        const b = equipmentBatches(t.deps, ctx, {});
+        const firsts = Promise.all([a.next(), b.next()]);
+        await expect
+          .poll(() => cache.counts.misses - misses + cache.counts.shared - shared)
+          .toBe(2);
+        await lock?.query('commit');
+        const [fa, fb] = await firsts;
+        expect(fa.value).toEqual(fb.value);
+        expect(fa.value).toHaveLength(EXPORT_FIRST_BATCH);
+        await Promise.all([a.return(undefined), b.return(undefined)]);
+      });
+    } finally {
+      await lock?.end();
+    }
     // Both databases (PostgreSQL: the version its trigger keeps): the second shares the first's read.
     expect(cache.counts.shared - shared).toBe(1);
   });
