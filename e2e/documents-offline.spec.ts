@@ -7,7 +7,11 @@ import {
   setupFieldTeam,
   test,
   tinyPdf,
+  inFullChromium,
 } from './fixtures';
+
+// The PDF opens in the browser's own viewer, which the headless shell lacks.
+test.use(inFullChromium);
 
 /**
  * Issue 42: the operator's manual with no signal. An operator who opened the chosen machine's documents

@@ -18,7 +18,11 @@ import {
   test,
   tinyPdf as pdf,
   uniqueName,
+  inFullChromium,
 } from './fixtures';
+
+// The PDF opens in the browser's own viewer, which the headless shell lacks.
+test.use(inFullChromium);
 
 const dir = process.env.DOCUMENTS_SHOTS;
 async function snap(page: Page, name: string, fullPage = true) {

@@ -8,6 +8,7 @@ import QRCode from 'qrcode';
 import {
   controlledBySw,
   expect,
+  FULL_CHROMIUM,
   phoneContext,
   screenshotsTo,
   setupFieldTeam,
@@ -246,23 +247,34 @@ test('print labels on a phone: one label under the other, whole, a long name not
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
+/**
+ * Chromium with a fake camera that films the QR of `text`. The full browser (CHROMIUM_PATH), not the
+ * headless shell the other tests run in: the shell never asked the context for the camera permission.
+ * `grantAtOnce` answers the permission prompt itself; otherwise the context's permissions decide.
+ */
+async function cameraFilming(text: string, { grantAtOnce = false } = {}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-scan-'));
+  const video = path.join(dir, 'qr.y4m');
+  writeFileSync(video, y4m(await qrFrame(text, 640, 480), 640, 480));
+  return chromium.launch({
+    executablePath: FULL_CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-device-for-media-stream',
+      ...(grantAtOnce ? ['--use-fake-ui-for-media-stream'] : []),
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+}
+
 test('the Scan button reads a sticker from the camera and chooses the machine', async ({
   page,
   baseURL,
 }) => {
   const team = await setupTeam(page.request);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-scan-'));
-  const video = path.join(dir, 'qr.y4m');
-  writeFileSync(video, y4m(await qrFrame(`${baseURL}/m/${team.equipmentId}`, 640, 480), 640, 480));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
+  const browser = await cameraFilming(`${baseURL}/m/${team.equipmentId}`, {
+    grantAtOnce: true,
   });
   try {
     const ctx = await browser.newContext({
@@ -455,22 +467,6 @@ test('two tabs sending the same queue, and an answer lost on the way: each readi
   expect(byTime.every((u) => u.status === 'applied')).toBe(true);
   await ctx.close();
 });
-
-/** Chromium with a fake camera that films the QR of `text` (no permission prompt: the context decides). */
-async function cameraFilming(text: string) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-scan-'));
-  const video = path.join(dir, 'qr.y4m');
-  writeFileSync(video, y4m(await qrFrame(text, 640, 480), 640, 480));
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
-}
 
 test("scanning another company's sticker, a QR that is not ours, and a camera denied: clear messages, the search still works", async ({
   page,

@@ -11,6 +11,12 @@ import {
 
 export { expect };
 
+/**
+ * The full browser, for what the headless shell the tests run in (playwright.config.ts) does not do: a
+ * camera's permission, and a PDF opened in the browser's own viewer (the shell downloads it instead).
+ */
+export const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 export const E2E_ADMIN = {
   email: 'platform-admin@e2e.test',
   password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-1',
@@ -239,6 +245,14 @@ export const test = base.extend<{ failOnConsoleError: void }>({
     { auto: true },
   ],
 });
+
+/** `test.use(inFullChromium)`: the spec's tests run in the full browser (FULL_CHROMIUM). */
+export const inFullChromium: Parameters<typeof test.use>[0] = {
+  launchOptions: [
+    async ({ launchOptions }, use) => use({ ...launchOptions, executablePath: FULL_CHROMIUM }),
+    { scope: 'worker' },
+  ],
+};
 
 /**
  * One action of a machine's row (Equipment List, dashboard, status pages): Update Usage is on the

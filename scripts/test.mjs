@@ -81,22 +81,29 @@ const summary = () => {
   console.log(`${passed} passed, ${results.length - passed} failed`);
 };
 
+/**
+ * Chromium's headless shell, which the browser tests run in (playwright.config.ts), and the full browser,
+ * which the camera tests launch: installed from apt when missing (as root).
+ */
 function ensureChromium() {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(path)) return;
+  const full = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const shell = process.env.HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+  if (existsSync(full) && existsSync(shell)) return;
   if (process.getuid?.() !== 0) {
+    if (existsSync(full)) return; // the tests run in the full browser (slower)
     console.error(
-      `Chromium not found at ${path}. Install it (apt-get install chromium) or set CHROMIUM_PATH.`,
+      `Chromium not found at ${full}. Install it (apt-get install chromium chromium-headless-shell) or set CHROMIUM_PATH.`,
     );
     process.exit(1);
   }
-  console.log('Installing Chromium from apt…');
+  console.log('Installing Chromium and its headless shell from apt…');
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  if (update.status !== 0 || install.status !== 0 || !existsSync(path)) {
+  const install = spawnSync(
+    'apt-get',
+    ['install', '-y', '-qq', 'chromium', 'chromium-headless-shell'],
+    { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } },
+  );
+  if (update.status !== 0 || install.status !== 0 || !existsSync(full) || !existsSync(shell)) {
     console.error('Could not install Chromium.');
     process.exit(1);
   }
