@@ -10,11 +10,11 @@ import {
   type FieldTeam,
   FIELD_PASSWORD,
   PASSWORD,
-  seedLongTexts,
   setupFieldTeam,
   test,
   uniqueName,
 } from './fixtures';
+import { seedLongTexts } from './long-texts';
 
 /**
  * Every route of every kind of user (issue 26, "checks that keep every page honest"), taken from the
