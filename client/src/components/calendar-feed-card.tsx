@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { api } from '@/lib/api';
 import { translateError } from '@/lib/translate-message';
+import { toastFailure } from '@/components/toast-failure';
 
 const calendarKey = ['company', 'calendar'] as const;
 
@@ -29,12 +30,7 @@ export function CalendarFeedCard() {
       qc.setQueryData(calendarKey, feed);
       toast({ title: t('regenerated'), description: t('regeneratedBody') });
     },
-    onError: (err) =>
-      toast({
-        title: t('calendarFailed'),
-        description: translateError(t, err),
-        variant: 'destructive',
-      }),
+    onError: (err) => toastFailure(t, t('calendarFailed'), err),
   });
   const url = q.data?.url ?? '';
   const copy = async () => {

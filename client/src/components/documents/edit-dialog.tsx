@@ -7,7 +7,7 @@ import { useUpdateDocument } from './documents-api';
 import { FormDialog } from '@/components/form-dialog';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { toast } from '@/components/ui/use-toast';
-import { translateError } from '@/lib/translate-message';
+import { toastFailure } from '@/components/toast-failure';
 
 /**
  * Edit a document's title, category, expiry and notes (issue 42, PATCH /api/documents/:id): the upload
@@ -49,12 +49,7 @@ export default function DocumentEditDialog({
           toast({ title: t('saved', { title: d.title }) });
           onOpenChange(false);
         },
-        onError: (err) =>
-          toast({
-            title: t('saveFailed'),
-            description: translateError(t, err),
-            variant: 'destructive',
-          }),
+        onError: (err) => toastFailure(t, t('saveFailed'), err),
       },
     ),
   );

@@ -12,7 +12,7 @@ import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { translateError } from '@/lib/translate-message';
+import { toastFailure } from '@/components/toast-failure';
 
 /** What the file picker offers (the server reads the type from the bytes all the same). */
 const ACCEPT =
@@ -86,12 +86,7 @@ export default function DocumentUploadDialog({
           onUploaded?.();
           onOpenChange(false);
         },
-        onError: (err) =>
-          toast({
-            title: t('failed'),
-            description: translateError(t, err),
-            variant: 'destructive',
-          }),
+        onError: (err) => toastFailure(t, t('failed'), err),
       },
     );
   });

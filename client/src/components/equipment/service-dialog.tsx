@@ -27,12 +27,12 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { api, ApiError } from '@/lib/api';
 import { companyToday } from '@/lib/auth';
-import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
 import { useEquipment, useRecordService } from './equipment-queries';
 import { formatUsage } from './format';
 import { ServicePartsEditor } from './service-parts-editor';
 import { StatusBadge } from './status-badge';
+import { toastFailure } from '@/components/toast-failure';
 
 type Props = {
   /** The machine to service (its current usage and service parts are read when the dialog opens). */
@@ -164,11 +164,7 @@ function ServiceForm({
                 for (const [field, message] of Object.entries(err.fieldErrors))
                   if (field in form.getValues())
                     setError(field as Fields, { type: 'server', message: String(message) });
-              toast({
-                title: t('toast.error'),
-                description: translateError(t, err, t('toast.serviceFailed')),
-                variant: 'destructive',
-              });
+              toastFailure(t, t('toast.error'), err, t('toast.serviceFailed'));
             },
           ),
   );

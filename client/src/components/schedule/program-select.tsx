@@ -5,8 +5,8 @@ import { FormField } from '@/components/form-field';
 import { Card, CardContent } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
-import { translateError } from '@/lib/translate-message';
 import { useApplyProgram, usePrograms } from './schedule-queries';
+import { toastFailure } from '@/components/toast-failure';
 
 /**
  * Add Equipment's optional program (issue 40): chosen with the form, applied once the machine is
@@ -22,12 +22,7 @@ export function useProgramOnCreate() {
     await apply.mutateAsync({ id: programId, input: { equipmentIds: [equipmentId] } }).then(
       (res) =>
         toast({ title: t('apply.done'), description: t('apply.doneBody', { count: res.added }) }),
-      (err: unknown) =>
-        toast({
-          title: t('apply.onAddFailed'),
-          description: translateError(t, err),
-          variant: 'destructive',
-        }),
+      (err: unknown) => toastFailure(t, t('apply.onAddFailed'), err),
     );
   };
   return { programId, setProgramId, applyTo, pending: apply.isPending };

@@ -4,11 +4,10 @@ import { get, type FieldPath, type FieldValues, type UseFormReturn } from 'react
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { toast } from '@/components/ui/use-toast';
 import { companyToday } from '@/lib/auth';
-import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
 import { fieldErrorsOf } from './task-words';
+import { toastFailure } from '@/components/toast-failure';
 
 /**
  * The schedule dialogs' fields (a task's category, interval, last done and estimated cost), the same
@@ -38,7 +37,7 @@ export function useTaskFormFields<T extends FieldValues, O>(form: UseFormReturn<
     (err: unknown) => {
       for (const [path, message] of fieldErrorsOf(err, t))
         if (keep(path)) form.setError(path as FieldPath<T>, { type: 'server', message });
-      toast({ title, description: translateError(t, err), variant: 'destructive' });
+      toastFailure(t, title, err);
     };
   return { errorOf, field, refused };
 }

@@ -13,8 +13,8 @@ import { exportFileName, fuelUsageColumnsIn } from '@domain/csv';
 import { downloadRowsAsCsv } from '../api/download-export';
 import { useFuelSummary } from '../api/get-fuel-summary';
 import { useResetFuel } from '../api/reset-fuel';
-import { translateError } from '@/lib/translate-message';
 import { companyToday, useCurrentUser } from '@/lib/auth';
+import { toastFailure } from '@/components/toast-failure';
 
 // recharts is big: only this card's chart loads it, and only when there is something to draw.
 // recharts is the heaviest chunk: it loads only when the chart comes near the viewport.
@@ -61,12 +61,7 @@ export function FuelCard() {
   const doReset = () =>
     reset.mutate(undefined, {
       onSuccess: () => toast({ title: t('fuel.resetDone'), description: t('fuel.resetDoneBody') }),
-      onError: (err) =>
-        toast({
-          title: t('fuel.resetFailed'),
-          description: translateError(t, err, t('fuel.resetFailedBody')),
-          variant: 'destructive',
-        }),
+      onError: (err) => toastFailure(t, t('fuel.resetFailed'), err, t('fuel.resetFailedBody')),
     });
 
   return (

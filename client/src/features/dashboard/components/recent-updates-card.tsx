@@ -21,8 +21,8 @@ import { useOperatorUpdates, useReviewUpdate, useVoidUpdate } from '../api/opera
 import { useUpdatesWithPhotos } from '../api/updates-with-photos';
 import { usePulseAlerts } from './pulse-setting';
 import { ShowMoreItem } from './show-more-item';
-import { translateError } from '@/lib/translate-message';
 import { VoidDialog } from '@/components/equipment/lazy-void-dialog';
+import { toastFailure } from '@/components/toast-failure';
 
 export type Criticality = 'none' | 'critical' | 'severe';
 
@@ -65,12 +65,7 @@ export function RecentUpdatesCard({
               name: u.equipmentName,
             }),
           }),
-        onError: (err) =>
-          toast({
-            title: t('updates.reviewFailed'),
-            description: translateError(t, err),
-            variant: 'destructive',
-          }),
+        onError: (err) => toastFailure(t, t('updates.reviewFailed'), err),
       },
     );
 
@@ -200,12 +195,7 @@ export function RecentUpdatesCard({
                           voidUpdate.mutate(
                             { id: u.id, reason: t('updates.unusualVoidReason') },
                             {
-                              onError: (err) =>
-                                toast({
-                                  title: t('updates.reviewFailed'),
-                                  description: translateError(t, err),
-                                  variant: 'destructive',
-                                }),
+                              onError: (err) => toastFailure(t, t('updates.reviewFailed'), err),
                             },
                           )
                         }

@@ -23,8 +23,8 @@ import { useCurrentUser } from '@/lib/auth';
 import { MIN_PASSWORD } from '@domain/schemas/auth';
 import { useResettableUsers } from '../api/get-resettable-users';
 import { useResetUserPassword } from '../api/reset-user-password';
-import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
+import { toastFailure } from '@/components/toast-failure';
 
 /** Reset User Password (spec section 5): user required, at least 8 characters, confirmation must match. */
 export function ResetPasswordDialog({
@@ -71,11 +71,7 @@ export function ResetPasswordDialog({
           close(false);
         },
         onError: (err) => {
-          toast({
-            title: t('resetPassword.failed'),
-            description: translateError(t, err, t('resetPassword.failedBody')),
-            variant: 'destructive',
-          });
+          toastFailure(t, t('resetPassword.failed'), err, t('resetPassword.failedBody'));
         },
       },
     );

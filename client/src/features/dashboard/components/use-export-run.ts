@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/components/ui/use-toast';
-import { translateError } from '@/lib/translate-message';
+import { toastFailure } from '@/components/toast-failure';
 
 /**
  * The dashboard's exports (the report, fuel usage, history and services): `exporting` while one runs
@@ -15,11 +14,7 @@ export function useExportRun() {
     try {
       await work();
     } catch (err) {
-      toast({
-        title: t('exportFailed'),
-        description: translateError(t, err),
-        variant: 'destructive',
-      });
+      toastFailure(t, t('exportFailed'), err);
     } finally {
       setExporting(false);
     }

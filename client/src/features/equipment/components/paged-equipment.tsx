@@ -9,11 +9,10 @@ import {
   type EquipmentFilters,
 } from '@/components/equipment/equipment-queries';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
 import { formatNumber } from '@/lib/format';
 import { EquipmentTable, type Selection } from './equipment-table';
 import { exportCsv } from './export';
-import { translateError } from '@/lib/translate-message';
+import { toastFailure } from '@/components/toast-failure';
 
 type ResultsProps = {
   data: EquipmentPage | undefined;
@@ -163,11 +162,7 @@ export function useWholeListActions(
     try {
       exportCsv(csv.fileName(), csv.columns, await fetchAll());
     } catch (err) {
-      toast({
-        title: t('list.exportFailed'),
-        description: translateError(t, err),
-        variant: 'destructive',
-      });
+      toastFailure(t, t('list.exportFailed'), err);
     } finally {
       setBusy(null);
     }
@@ -182,11 +177,7 @@ export function useWholeListActions(
     try {
       setPrintItems(await fetchAll());
     } catch (err) {
-      toast({
-        title: t('list.printFailed'),
-        description: translateError(t, err),
-        variant: 'destructive',
-      });
+      toastFailure(t, t('list.printFailed'), err);
     } finally {
       setBusy(null);
     }

@@ -8,7 +8,7 @@ import { RemoveEquipmentDialog } from '@/components/equipment/remove-equipment-d
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { translateError } from '@/lib/translate-message';
+import { toastFailure } from '@/components/toast-failure';
 
 type DialogName = 'history' | 'restore' | 'delete';
 
@@ -25,12 +25,7 @@ export function RetiredActions({ retired }: { retired: RetiredEquipmentDto }) {
           title: t('retired.restored'),
           description: t('retired.restoredBody', { name: retired.name }),
         }),
-      onError: (err) =>
-        toast({
-          title: t('retired.restoreFailed'),
-          description: translateError(t, err),
-          variant: 'destructive',
-        }),
+      onError: (err) => toastFailure(t, t('retired.restoreFailed'), err),
     });
   return (
     <div className="no-print flex flex-wrap gap-2">

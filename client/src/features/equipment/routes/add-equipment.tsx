@@ -23,13 +23,13 @@ import { ProgramSelect, useProgramOnCreate } from '@/components/schedule/program
 import { ServicePartsEditor } from '@/components/equipment/service-parts-editor';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { translateError } from '@/lib/translate-message';
 import { useCurrentUser } from '@/lib/auth';
 import { BasicsSection } from '../components/equipment-form/basics-section';
 import { useFieldError } from '../components/equipment-form/fields';
 import { EMPTY, fromDto, type FormValues } from '../components/equipment-form/form-values';
 import { MeterSections } from '../components/equipment-form/meter-sections';
 import { ScheduleSection } from '../components/equipment-form/schedule-section';
+import { toastFailure } from '@/components/toast-failure';
 
 /** The machine's description (free text). */
 function DescriptionCard() {
@@ -98,12 +98,7 @@ export default function AddEquipmentPage() {
             toast({ title: t('toast.updated'), description: t('toast.updatedBody') });
             void navigate('/equipment-list');
           },
-          onError: (e) =>
-            toast({
-              title: t('toast.error'),
-              description: translateError(t, e, t('toast.updateEquipmentFailed')),
-              variant: 'destructive',
-            }),
+          onError: (e) => toastFailure(t, t('toast.error'), e, t('toast.updateEquipmentFailed')),
         },
       );
     } else {
@@ -113,12 +108,7 @@ export default function AddEquipmentPage() {
           await program.applyTo(created.id);
           void navigate('/');
         },
-        onError: (e) =>
-          toast({
-            title: t('toast.error'),
-            description: translateError(t, e, t('toast.addFailed')),
-            variant: 'destructive',
-          }),
+        onError: (e) => toastFailure(t, t('toast.error'), e, t('toast.addFailed')),
       });
     }
   });

@@ -44,6 +44,7 @@ import { TemplateEditor } from '../components/template-editor';
 import { useStarterText } from '@/lib/starter-text';
 import { historyLang } from '@domain/history-text';
 import { inReaderLanguage } from '@domain/inspection-starters';
+import { toastFailure } from '@/components/toast-failure';
 
 /**
  * Inspections (issue 16) for owners and managers: open defects (with the inspection, the machine and
@@ -82,11 +83,7 @@ export default function InspectionsPage() {
       }
       downloadText(`inspections-${todayIn(undefined)}.csv`, toCsv(inspectionColumns, rows));
     } catch (err) {
-      toast({
-        title: t('export.failed'),
-        description: translateError(t, err),
-        variant: 'destructive',
-      });
+      toastFailure(t, t('export.failed'), err);
     }
   };
 
@@ -95,12 +92,7 @@ export default function InspectionsPage() {
       { equipmentId, reason: null },
       {
         onSuccess: () => toast({ title: t('outOfService.returned') }),
-        onError: (err) =>
-          toast({
-            title: t('outOfService.failed'),
-            description: translateError(t, err),
-            variant: 'destructive',
-          }),
+        onError: (err) => toastFailure(t, t('outOfService.failed'), err),
       },
     );
 
@@ -323,12 +315,7 @@ export default function InspectionsPage() {
                   { starter: s, language },
                   {
                     onSuccess: (tpl) => toast({ title: t('templates.copied', { name: tpl.name }) }),
-                    onError: (err) =>
-                      toast({
-                        title: t('templates.failed'),
-                        description: translateError(t, err),
-                        variant: 'destructive',
-                      }),
+                    onError: (err) => toastFailure(t, t('templates.failed'), err),
                   },
                 )
               }

@@ -21,7 +21,6 @@ import { FieldError, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
-import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import {
@@ -31,6 +30,7 @@ import {
   useResendDelivery,
   useWebhooks,
 } from '../api/webhooks';
+import { toastFailure } from '@/components/toast-failure';
 
 /**
  * /integrations (issue 29): the owner's API keys and webhooks. A new key's token and a new endpoint's
@@ -114,12 +114,7 @@ function ApiKeysCard() {
         setToken(created.token);
         form.resetField('name');
       },
-      onError: (err) =>
-        toast({
-          title: t('keys.failed'),
-          description: translateError(t, err),
-          variant: 'destructive',
-        }),
+      onError: (err) => toastFailure(t, t('keys.failed'), err),
     });
   });
 
@@ -218,12 +213,7 @@ function ApiKeysCard() {
                       if (!window.confirm(t('keys.revokeConfirm', { name: k.name }))) return;
                       revoke.mutate(k.id, {
                         onSuccess: () => toast({ title: t('keys.revokedToast') }),
-                        onError: (err) =>
-                          toast({
-                            title: t('keys.failed'),
-                            description: translateError(t, err),
-                            variant: 'destructive',
-                          }),
+                        onError: (err) => toastFailure(t, t('keys.failed'), err),
                       });
                     }}
                   >
@@ -263,12 +253,7 @@ function WebhooksCard() {
         setSecret(created.secret);
         form.resetField('url');
       },
-      onError: (err) =>
-        toast({
-          title: t('webhooks.failed'),
-          description: translateError(t, err),
-          variant: 'destructive',
-        }),
+      onError: (err) => toastFailure(t, t('webhooks.failed'), err),
     });
   });
 

@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LazyDropdown } from '@/components/ui/lazy-dropdown';
 import { toast } from '@/components/ui/use-toast';
 import { translateError } from '@/lib/translate-message';
+import { toastFailure } from '@/components/toast-failure';
 
 const UploadDialog = lazy(() => import('@/components/documents/upload-dialog'));
 const EditDialog = lazy(() => import('@/components/documents/edit-dialog'));
@@ -45,8 +46,7 @@ export default function DocumentsCard({
   const remove = useDeleteDocument();
   const linkType = useLinkDocumentToType();
   const typeLabel = te(`types.${equipmentType}`);
-  const failed = (err: unknown) =>
-    toast({ title: t('failed'), description: translateError(t, err), variant: 'destructive' });
+  const failed = (err: unknown) => toastFailure(t, t('failed'), err);
   const removing = open?.action === 'remove' ? open.doc : null;
   const linking = open?.action === 'linkType' ? open.doc : null;
   return (

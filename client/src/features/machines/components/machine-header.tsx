@@ -14,8 +14,8 @@ import { Button } from '@/components/ui/button';
 import { LazyDropdown } from '@/components/ui/lazy-dropdown';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
-import { translateError } from '@/lib/translate-message';
 import { useStarterText } from '@/lib/starter-text';
+import { toastFailure } from '@/components/toast-failure';
 
 // The More menu (Radix menu and its positioning, ~37 KB gzip) loads on its first press and opens at once.
 const loadMoreMenu = () => import('./machine-more-menu');
@@ -49,12 +49,7 @@ export function MachineHeader({
           title: te('retired.restored'),
           description: te('retired.restoredBody', { name: e.name }),
         }),
-      onError: (err) =>
-        toast({
-          title: te('retired.restoreFailed'),
-          description: translateError(te, err),
-          variant: 'destructive',
-        }),
+      onError: (err) => toastFailure(te, te('retired.restoreFailed'), err),
     });
   return (
     <header className="grid gap-3">

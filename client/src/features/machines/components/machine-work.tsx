@@ -8,9 +8,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { translateError } from '@/lib/translate-message';
 import { cn } from '@/lib/utils';
 import { useReviewReading } from '../api/machine-actions';
+import { toastFailure } from '@/components/toast-failure';
 
 /**
  * Readings held for a manager's review (issue 43: the CAT 320's 667.5 h waited unseen), with Approve
@@ -36,12 +36,7 @@ export function PendingReadings({
             title: action === 'approve' ? t('pending.approved') : t('pending.rejected'),
             description: e.name,
           }),
-        onError: (err) =>
-          toast({
-            title: t('pending.failed'),
-            description: translateError(te, err),
-            variant: 'destructive',
-          }),
+        onError: (err) => toastFailure(te, t('pending.failed'), err),
       },
     );
   return (

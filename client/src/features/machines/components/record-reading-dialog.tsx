@@ -19,9 +19,9 @@ import { FieldError } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { browserTimeZone, useCurrentUser } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
-import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
 import { useRecordReading } from '../api/machine-actions';
+import { toastFailure } from '@/components/toast-failure';
 
 type Props = {
   equipment: Pick<EquipmentDto, 'id' | 'name' | 'unit' | 'currentUsage' | 'lastReadingAt'>;
@@ -69,12 +69,7 @@ export default function RecordReadingDialog({ equipment: e, open, onOpenChange }
         });
         onOpenChange(false);
       },
-      onError: (err) =>
-        toast({
-          title: te('toast.updateFailed'),
-          description: translateError(te, err),
-          variant: 'destructive',
-        }),
+      onError: (err) => toastFailure(te, te('toast.updateFailed'), err),
     }),
   );
 

@@ -8,7 +8,7 @@ import { usePrograms, useRemoveProgramFromMachine } from '@/components/schedule/
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
-import { translateError } from '@/lib/translate-message';
+import { toastFailure } from '@/components/toast-failure';
 
 /**
  * Takes a program off the machine (DELETE /api/programs/:id/machines/:equipmentId?keepTasks=): its tasks
@@ -40,12 +40,7 @@ export default function RemoveProgramDialog({
           toast({ title: t('removeProgram.done'), description: e.name });
           onOpenChange(false);
         },
-        onError: (err) =>
-          toast({
-            title: t('removeProgram.failed'),
-            description: translateError(t, err),
-            variant: 'destructive',
-          }),
+        onError: (err) => toastFailure(t, t('removeProgram.failed'), err),
       },
     );
   };

@@ -27,7 +27,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { api } from '@/lib/api';
-import { translateError } from '@/lib/translate-message';
+import { toastFailure } from '@/components/toast-failure';
 
 /** The task form's strings; its paths are the API's, so a server's field error lands under its field. */
 const taskFormFields = z.object({
@@ -275,12 +275,7 @@ export function RemoveTaskDialog({
             toast({ title: t('card.removed'), description: name });
             onOpenChange(false);
           },
-          onError: (err) =>
-            toast({
-              title: t('card.removeFailed'),
-              description: translateError(t, err),
-              variant: 'destructive',
-            }),
+          onError: (err) => toastFailure(t, t('card.removeFailed'), err),
         })
       }
     />

@@ -16,9 +16,9 @@ import { TimeZoneField } from '@/components/time-zone-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
-import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
 import { useUpdateCompanySettings } from '../api/company-settings';
+import { toastFailure } from '@/components/toast-failure';
 
 /**
  * Company name, shared operator password and time zone, checked by the API's schema through
@@ -77,12 +77,7 @@ export function CompanySettingsDialog({
         toast({ title: t('toast.settingsUpdated'), description: t('toast.settingsUpdatedBody') });
         close(false);
       },
-      onError: (err) =>
-        toast({
-          title: t('toast.settingsFailed'),
-          description: translateError(t, err),
-          variant: 'destructive',
-        }),
+      onError: (err) => toastFailure(t, t('toast.settingsFailed'), err),
     });
   };
 

@@ -17,8 +17,8 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate } from '@/lib/format';
 import { useCreateManager, useDeleteManager, useManagers, type StaffKind } from '../api/managers';
-import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
+import { toastFailure } from '@/components/toast-failure';
 
 const fullName = (m: EmployeeDto) =>
   [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email || '';
@@ -58,11 +58,11 @@ export function ManagersSection({ kind = 'managers' }: { kind?: StaffKind }) {
         setOpen(false);
       },
       onError: (err) =>
-        toast({
-          title: t(kind === 'managers' ? 'toast.managerAddFailed' : 'toast.technicianAddFailed'),
-          description: translateError(t, err),
-          variant: 'destructive',
-        }),
+        toastFailure(
+          t,
+          t(kind === 'managers' ? 'toast.managerAddFailed' : 'toast.technicianAddFailed'),
+          err,
+        ),
     });
   // The spec's notice when a field is empty; every broken rule is also said under its field.
   const onInvalid = (e: FieldErrors<ManagerInput>) => {
@@ -185,15 +185,15 @@ export function ManagersSection({ kind = 'managers' }: { kind?: StaffKind }) {
                 description: name,
               }),
             onError: (err) =>
-              toast({
-                title: t(
+              toastFailure(
+                t,
+                t(
                   kind === 'managers'
                     ? 'toast.managerRemoveFailed'
                     : 'toast.technicianRemoveFailed',
                 ),
-                description: translateError(t, err),
-                variant: 'destructive',
-              }),
+                err,
+              ),
           });
           setRemoving(null);
         }}

@@ -15,8 +15,8 @@ import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateEmployee, useUpdateEmployee } from '../api/employees';
-import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
+import { toastFailure } from '@/components/toast-failure';
 
 const NAME_FIELDS = [
   ['firstName', 'opFirstName'],
@@ -76,12 +76,7 @@ export function OperatorDialog({
             toast({ title: t('toast.updated'), description: t('toast.updatedBody', { name }) });
             onOpenChange(false);
           },
-          onError: (err) =>
-            toast({
-              title: t('toast.updateFailed'),
-              description: translateError(t, err),
-              variant: 'destructive',
-            }),
+          onError: (err) => toastFailure(t, t('toast.updateFailed'), err),
         },
       );
     } else {
@@ -99,12 +94,7 @@ export function OperatorDialog({
           );
           onOpenChange(false);
         },
-        onError: (err) =>
-          toast({
-            title: t('toast.addFailed'),
-            description: translateError(t, err),
-            variant: 'destructive',
-          }),
+        onError: (err) => toastFailure(t, t('toast.addFailed'), err),
       });
     }
   };

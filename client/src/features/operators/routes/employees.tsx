@@ -28,7 +28,7 @@ import { AccessCardsView } from '../components/access-cards';
 import { CompanySettingsDialog } from '../components/company-settings-dialog';
 import { ManagersSection } from '../components/managers-section';
 import { OperatorDialog } from '../components/operator-dialog';
-import { translateError } from '@/lib/translate-message';
+import { toastFailure } from '@/components/toast-failure';
 
 const fullName = (e: EmployeeDto) => [e.firstName, e.lastName].filter(Boolean).join(' ');
 
@@ -109,12 +109,7 @@ export default function EmployeesPage() {
     remove.mutate(removing.id, {
       onSuccess: () =>
         toast({ title: t('toast.removed'), description: t('toast.removedBody', { name }) }),
-      onError: (err) =>
-        toast({
-          title: t('toast.removeFailed'),
-          description: translateError(t, err),
-          variant: 'destructive',
-        }),
+      onError: (err) => toastFailure(t, t('toast.removeFailed'), err),
     });
     setRemoving(null);
   };

@@ -14,6 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatNumber, formatUsd } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { translateError } from '@/lib/translate-message';
+import { toastFailure } from '@/components/toast-failure';
 
 // The form (zod, react-hook-form) loads when first opened.
 const ProgramFormDialog = lazy(() => import('../components/program-form-dialog'));
@@ -222,12 +223,7 @@ export default function ProgramsPage() {
               toast({ title: t('programs.deleted'), description: deleting.name });
               setDeleting(null);
             },
-            onError: (err) =>
-              toast({
-                title: t('programs.deleteFailed'),
-                description: translateError(t, err),
-                variant: 'destructive',
-              }),
+            onError: (err) => toastFailure(t, t('programs.deleteFailed'), err),
           });
         }}
       />

@@ -29,6 +29,7 @@ import { useAddPart, useAddPhoto, useUpdateWorkOrder } from '../api/mutations';
 import { CompleteCard, CostsSummary } from '../components/complete-card';
 import { StatusPill } from '../components/work-order-bits';
 import { WorkOrderFiles } from '../components/work-order-files';
+import { toastFailure } from '@/components/toast-failure';
 
 /** A work order: status, tasks, notes, parts, photos, completion; printable (issue 27). */
 export default function WorkOrderPage() {
@@ -53,8 +54,7 @@ function WorkOrderView({ w }: { w: WorkOrderDto }) {
   const manager = user?.role === 'owner' || user?.role === 'manager';
   const closed = isClosedStatus(w.status);
   const update = useUpdateWorkOrder(w.id);
-  const fail = (err: unknown) =>
-    toast({ title: t('failed'), description: translateError(t, err), variant: 'destructive' });
+  const fail = (err: unknown) => toastFailure(t, t('failed'), err);
   const setStatus = (status: 'open' | 'in_progress' | 'on_hold' | 'canceled') =>
     update.mutateAsync({ status }).catch(fail);
   const toggleTask = (taskId: string) =>
@@ -178,13 +178,7 @@ function NotesCard({ w, closed }: { w: WorkOrderDto; closed: boolean }) {
             void update
               .mutateAsync({ notes: notes || null })
               .then(() => toast({ title: t('saved') }))
-              .catch((err: unknown) =>
-                toast({
-                  title: t('failed'),
-                  description: translateError(t, err),
-                  variant: 'destructive',
-                }),
-              )
+              .catch((err: unknown) => toastFailure(t, t('failed'), err))
           }
         >
           {t('saveNotes')}
@@ -326,13 +320,7 @@ function PhotosCard({ w, closed }: { w: WorkOrderDto; closed: boolean }) {
               void toBase64(file)
                 .then((data) => add.mutateAsync(data))
                 .then(() => toast({ title: t('photoAdded') }))
-                .catch((err: unknown) =>
-                  toast({
-                    title: t('failed'),
-                    description: translateError(t, err),
-                    variant: 'destructive',
-                  }),
-                );
+                .catch((err: unknown) => toastFailure(t, t('failed'), err));
             }}
           />
         </FormField>
