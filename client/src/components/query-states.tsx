@@ -1,5 +1,7 @@
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { translateError } from '@/lib/translate-message';
 import { PageSpinner } from './page-spinner';
 
 type Query = { isLoading: boolean; isError: boolean; refetch: () => unknown };
@@ -36,4 +38,13 @@ export function QueryStates({
   if (isEmpty)
     return <p className="rounded-md border p-6 text-center text-muted-foreground">{empty}</p>;
   return <>{children}</>;
+}
+
+/** Why a query failed, in the user's language (`translateError` with the caller's `t`), as an alert. */
+export function LoadError({ t, error }: { t: TFunction; error: unknown }) {
+  return (
+    <p role="alert" className="text-destructive">
+      {translateError(t, error)}
+    </p>
+  );
 }

@@ -15,8 +15,8 @@ import {
   useWholeListActions,
   WholeListButtons,
 } from '../components/paged-equipment';
-import { translateError } from '@/lib/translate-message';
 import { companyToday } from '@/lib/auth';
+import { LoadError } from '@/components/query-states';
 
 const PAGE = EQUIPMENT_PAGE_SIZE;
 const isSlug = (s: string | undefined): s is StatusPageSlug =>
@@ -131,9 +131,7 @@ export default function EquipmentByStatusPage() {
       {list.isLoading ? (
         <PageSpinner />
       ) : list.isError && !data ? (
-        <p role="alert" className="text-destructive">
-          {translateError(t, list.error)}
-        </p>
+        <LoadError t={t} error={list.error} />
       ) : (
         <div className="no-print">
           <EquipmentResults

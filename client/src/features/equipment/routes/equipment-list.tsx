@@ -30,8 +30,8 @@ import {
   useWholeListActions,
   WholeListButtons,
 } from '../components/paged-equipment';
-import { translateError } from '@/lib/translate-message';
 import { companyToday } from '@/lib/auth';
+import { LoadError } from '@/components/query-states';
 
 const PAGE = EQUIPMENT_PAGE_SIZE;
 // Apply a program to the chosen machines (issue 40): loads when first opened.
@@ -194,9 +194,7 @@ export default function EquipmentListPage() {
       {list.isLoading ? (
         <PageSpinner />
       ) : list.isError && !data ? (
-        <p role="alert" className="text-destructive">
-          {translateError(t, list.error)}
-        </p>
+        <LoadError t={t} error={list.error} />
       ) : fleet === 0 ? (
         <EmptyState title={t('list.empty')} body={t('list.emptyBody')}>
           <Button asChild>

@@ -14,8 +14,8 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { exportCsv } from '../components/export';
 import { EquipmentNameCell } from '../components/equipment-name-cell';
 import { RetiredActions } from '../components/retired-actions';
-import { translateError } from '@/lib/translate-message';
 import { companyToday } from '@/lib/auth';
+import { LoadError } from '@/components/query-states';
 
 function totalsByUnit(items: RetiredEquipmentDto[]) {
   const by = new Map<string, number>();
@@ -95,9 +95,7 @@ export default function RetiredEquipmentPage() {
       {q.isLoading ? (
         <PageSpinner />
       ) : q.isError ? (
-        <p role="alert" className="text-destructive">
-          {translateError(t, q.error)}
-        </p>
+        <LoadError t={t} error={q.error} />
       ) : (
         <>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">

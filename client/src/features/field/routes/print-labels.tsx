@@ -9,7 +9,7 @@ import { machineLinkPath } from '@domain/schemas/field';
 import { Button } from '@/components/ui/button';
 import { api } from '@/lib/api';
 import { useCurrentUser } from '@/lib/auth';
-import { translateError } from '@/lib/translate-message';
+import { LoadError } from '@/components/query-states';
 
 /**
  * Print labels (issue 13): a sheet of QR stickers, one per machine, each linking to `/m/<id>` with the
@@ -106,11 +106,7 @@ export default function PrintLabels() {
           <Printer aria-hidden /> {t('labels.print')}
         </Button>
       </div>
-      {list.isError ? (
-        <p role="alert" className="text-destructive">
-          {translateError(t, list.error)}
-        </p>
-      ) : null}
+      {list.isError ? <LoadError t={t} error={list.error} /> : null}
       {list.isSuccess && machines.length === 0 ? <p>{t('labels.none')}</p> : null}
       <p className="no-print text-sm text-muted-foreground">
         {t('labels.count', { count: machines.length })}

@@ -4,9 +4,9 @@ import { Link, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import { translateError } from '@/lib/translate-message';
 import { useInspectionReport } from '../api/inspections-api';
 import { useStarterText } from '@/lib/starter-text';
+import { LoadError } from '@/components/query-states';
 
 /**
  * A machine's inspection report for audits (issue 16): the machine, its out-of-service state, every
@@ -21,9 +21,7 @@ export default function InspectionReportPage() {
   if (report.isError)
     return (
       <main className="p-6">
-        <p role="alert" className="text-destructive">
-          {translateError(t, report.error)}
-        </p>
+        <LoadError t={t} error={report.error} />
       </main>
     );
   const r = report.data;

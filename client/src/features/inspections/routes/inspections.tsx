@@ -29,7 +29,6 @@ import { toast } from '@/components/ui/use-toast';
 import { api } from '@/lib/api';
 import { downloadText } from '@/lib/download';
 import { formatDateTime } from '@/lib/format';
-import { translateError } from '@/lib/translate-message';
 import {
   useArchiveTemplate,
   useCopyStarter,
@@ -45,6 +44,7 @@ import { useStarterText } from '@/lib/starter-text';
 import { historyLang } from '@domain/history-text';
 import { inReaderLanguage } from '@domain/inspection-starters';
 import { toastFailure } from '@/components/toast-failure';
+import { LoadError } from '@/components/query-states';
 
 /**
  * Inspections (issue 16) for owners and managers: open defects (with the inspection, the machine and
@@ -116,9 +116,7 @@ export default function InspectionsPage() {
           <Badge variant={open.length ? 'destructive' : 'success'}>{open.length}</Badge>
         </h2>
         {defects.isError ? (
-          <p role="alert" className="text-destructive">
-            {translateError(t, defects.error)}
-          </p>
+          <LoadError t={t} error={defects.error} />
         ) : defects.isLoading ? null : open.length === 0 ? (
           <p className="text-muted-foreground">{t('defects.none')}</p>
         ) : (

@@ -14,8 +14,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LazyDropdown } from '@/components/ui/lazy-dropdown';
 import { toast } from '@/components/ui/use-toast';
-import { translateError } from '@/lib/translate-message';
 import { toastFailure } from '@/components/toast-failure';
+import { LoadError } from '@/components/query-states';
 
 const UploadDialog = lazy(() => import('@/components/documents/upload-dialog'));
 const EditDialog = lazy(() => import('@/components/documents/edit-dialog'));
@@ -69,9 +69,7 @@ export default function DocumentsCard({
       </CardHeader>
       <CardContent className="text-sm">
         {docs.isError ? (
-          <p role="alert" className="text-destructive">
-            {translateError(t, docs.error)}
-          </p>
+          <LoadError t={t} error={docs.error} />
         ) : !docs.data ? (
           <p className="text-muted-foreground">{t('loading')}</p>
         ) : docs.data.length === 0 ? (

@@ -24,10 +24,10 @@ import { ChoiceButtons } from '@/components/choice-buttons';
 import { companyToday, useCurrentUser } from '@/lib/auth';
 import { downloadText } from '@/lib/download';
 import { formatDate, formatNumber } from '@/lib/format';
-import { translateError } from '@/lib/translate-message';
 import { cn } from '@/lib/utils';
 import { lowStockQueryOptions, useDueList, useLowStock } from '../api/get-due';
 import { DueMachineCard } from '../components/due-machine-card';
+import { LoadError } from '@/components/query-states';
 
 /** A group of the page: Overdue, Past due or a week; in it, each machine with its tasks due. */
 type Group = { key: string; label: string; machines: DueTask[][] };
@@ -177,9 +177,7 @@ export default function DueSoonPage() {
       {loading ? (
         <PageSpinner />
       ) : q.isError ? (
-        <p role="alert" className="text-destructive">
-          {translateError(t, q.error)}
-        </p>
+        <LoadError t={t} error={q.error} />
       ) : items.length === 0 ? (
         <EmptyState className="gap-2" title={t('empty')} body={t('emptyBody')} />
       ) : (

@@ -7,8 +7,8 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { downloadText } from '@/lib/download';
-import { translateError } from '@/lib/translate-message';
 import { ReportHeader, SortableHead, sortRows, type Sort } from './sortable';
+import { LoadError } from '@/components/query-states';
 
 type Machine = { equipmentId: string; name: string; type: string };
 
@@ -75,9 +75,7 @@ export function ReportTab<
       {query.isLoading ? (
         <PageSpinner />
       ) : query.isError || !data ? (
-        <p role="alert" className="text-destructive">
-          {translateError(t, query.error)}
-        </p>
+        <LoadError t={t} error={query.error} />
       ) : (
         <>
           <p className="text-sm" data-testid={`${name}-summary`}>

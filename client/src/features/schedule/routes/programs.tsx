@@ -13,8 +13,8 @@ import { DataTable } from '@/components/data-table';
 import { toast } from '@/components/ui/use-toast';
 import { formatNumber, formatUsd } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { translateError } from '@/lib/translate-message';
 import { toastFailure } from '@/components/toast-failure';
+import { LoadError } from '@/components/query-states';
 
 // The form (zod, react-hook-form) loads when first opened.
 const ProgramFormDialog = lazy(() => import('../components/program-form-dialog'));
@@ -117,9 +117,7 @@ export default function ProgramsPage() {
       {programs.isLoading ? (
         <PageSpinner />
       ) : programs.isError ? (
-        <p role="alert" className="text-destructive">
-          {translateError(t, programs.error)}
-        </p>
+        <LoadError t={t} error={programs.error} />
       ) : (programs.data ?? []).length === 0 ? (
         <Card className="p-6 text-center text-sm text-muted-foreground">{t('programs.empty')}</Card>
       ) : (

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-spinner';
 import { Card } from '@/components/ui/card';
-import { translateError } from '@/lib/translate-message';
+import { LoadError } from '@/components/query-states';
 
 /**
  * A work-orders list's states (the work orders, the parts): the spinner while it loads, the failure in
@@ -21,12 +21,7 @@ export function ListStates({
 }) {
   const { t } = useTranslation('workOrders');
   if (query.isLoading) return <PageSpinner />;
-  if (query.isError)
-    return (
-      <p role="alert" className="text-destructive">
-        {translateError(t, query.error)}
-      </p>
-    );
+  if (query.isError) return <LoadError t={t} error={query.error} />;
   if (isEmpty) return <Card className="p-8 text-center text-muted-foreground">{empty}</Card>;
   return children;
 }

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '@/components/page-spinner';
 import { Card } from '@/components/ui/card';
 import { ChoiceButtons } from '@/components/choice-buttons';
-import { translateError } from '@/lib/translate-message';
 import { useCosts } from '../api/get-lookups';
 import { CostsPanel } from '../components/costs-panel';
+import { LoadError } from '@/components/query-states';
 
 /** The Costs report (issue 27): maintenance cost per month, cost per unit of usage, top machines. */
 export default function CostsPage() {
@@ -27,9 +27,7 @@ export default function CostsPage() {
         {q.isLoading ? (
           <PageSpinner />
         ) : q.isError || !q.data ? (
-          <p role="alert" className="text-destructive">
-            {translateError(t, q.error)}
-          </p>
+          <LoadError t={t} error={q.error} />
         ) : (
           <CostsPanel data={q.data} fleet />
         )}

@@ -30,6 +30,7 @@ import { CompleteCard, CostsSummary } from '../components/complete-card';
 import { StatusPill } from '../components/work-order-bits';
 import { WorkOrderFiles } from '../components/work-order-files';
 import { toastFailure } from '@/components/toast-failure';
+import { LoadError } from '@/components/query-states';
 
 /** A work order: status, tasks, notes, parts, photos, completion; printable (issue 27). */
 export default function WorkOrderPage() {
@@ -40,9 +41,7 @@ export default function WorkOrderPage() {
   if (q.isError || !q.data)
     return (
       <main className="p-6">
-        <p role="alert" className="text-destructive">
-          {translateError(t, q.error)}
-        </p>
+        <LoadError t={t} error={q.error} />
       </main>
     );
   return <WorkOrderView w={q.data} />;
