@@ -25,6 +25,7 @@ import { seedLongTexts } from './long-texts';
  *   locale files that Spanish says differently);
  * - axe finds no serious or critical violation at 390 px (e2e/a11y.spec.ts scans the desktop pages);
  * - no console error (the `test` fixture fails on any).
+ * A walk loads its first page whole and reaches the others through the app's router (`settle`).
  */
 type Who = 'signedOut' | 'owner' | 'manager' | 'technician' | 'operator' | 'platformAdmin';
 const WIDTHS = [390, 1366] as const;
@@ -126,13 +127,47 @@ async function quiet(page: Page) {
     .toBe(true);
 }
 
+/** What the page before showed in its main region, per page of a walk. */
+const shown = new WeakMap<Page, string>();
+const mainOf = (page: Page) => page.locator('main, [role="main"]').first();
+
+/**
+ * The walk's first page of a context is loaded whole (the app starts and signs in from its cookie);
+ * each next one is reached as a link in the app reaches it (the history API, which the router follows),
+ * not by loading the app again for each of the walk's ~330 pages. Each page still renders from its
+ * route, with its own requests and chunks, and a console error on any fails the walk. The router shows
+ * the page before until the next one's code has come (a transition): the next page is awaited by its
+ * main region showing something else.
+ */
 async function settle(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForLoadState('load');
+  const before = shown.get(page);
+  if (before === undefined) {
+    await page.goto(url);
+    await page.waitForLoadState('load');
+  } else {
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, url);
+    await expect(page).toHaveURL((u) => u.pathname === url);
+    await expect
+      .poll(
+        () =>
+          mainOf(page)
+            .innerText()
+            .catch(() => before),
+        {
+          message: `${url} still shows the page before it`,
+          timeout: 30_000,
+        },
+      )
+      .not.toBe(before);
+  }
   await quiet(page);
   await expect(page.locator('#root')).not.toBeEmpty();
   await expect(page.locator('[data-page-spinner]')).toHaveCount(0);
-  await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+  await expect(mainOf(page)).toBeVisible();
+  shown.set(page, await mainOf(page).innerText());
 }
 
 async function checkPage(page: Page, url: string, lang: 'en' | 'es', width: number) {

@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectFitsWindow, signupOwnerViaApi, test, uniqueName } from './fixtures';
 
@@ -9,10 +7,10 @@ import { expect, expectFitsWindow, signupOwnerViaApi, test, uniqueName } from '.
  * landing of a sticker, and the operator screen (picker and preview, the queue with a refusal, the
  * camera message). Each screen fails the run when the page is wider than the window (sideways
  * scrolling) or shows a tap target of the operator screen smaller than 48 px (gloves). The screenshots
- * go to FIELD_SHOTS=<folder> to look at (a temporary folder otherwise):
+ * go to FIELD_SHOTS=<folder> to look at (none are taken otherwise):
  *   FIELD_SHOTS=/tmp/shots E2E_PORT=5181 npx playwright test e2e/field-shots.spec.ts
  */
-const dir = process.env.FIELD_SHOTS ?? mkdtempSync(path.join(os.tmpdir(), 'ems-field-shots-'));
+const dir = process.env.FIELD_SHOTS;
 
 const SHARED = 'Tractor-Blue-77';
 const SIZES = [
@@ -25,8 +23,9 @@ const LANGS = [
 ] as const;
 
 async function snap(page: Page, name: string, fullPage = true) {
-  mkdirSync(dir, { recursive: true });
   await expectFitsWindow(page, `${name}: wider than the window`);
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
 }
 
