@@ -70,14 +70,6 @@ export function markBuilt(part, print) {
   writeFileSync(STATE_FILE, JSON.stringify(state, null, 2) + '\n');
 }
 
-/** Forgets a part's record: the next ensureBuilt builds it (npm run dev rewrites the server bundle). */
-export function forget(part) {
-  const state = readState();
-  delete state[part];
-  if (existsSync(path.dirname(STATE_FILE)))
-    writeFileSync(STATE_FILE, JSON.stringify(state, null, 2) + '\n');
-}
-
 /** Why a part needs building, or null when its build is current. */
 export function staleReason(part, print = fingerprint(part)) {
   const missing = PARTS[part].outputs.find((o) => !existsSync(path.join(ROOT, o)));

@@ -1,13 +1,14 @@
 // npm run dev: the API server (rebuilt and restarted on change) on PORT (5000) and Vite with hot reload
 // on VITE_PORT (5173), proxying /api to the API server (vite.config.ts reads PORT too).
 import { spawn } from 'node:child_process';
+import { cpSync } from 'node:fs';
 import { context } from 'esbuild';
-import { forget } from './build-state.mjs';
 import { serverBundle } from './lib/server-bundle.mjs';
 
-// The watch below rewrites dist/server/main.js from the sources being edited: npm start must not take
-// that bundle for the one its record describes.
-forget('server');
+// Its own bundle in dist/dev-server, never the build's dist/server: npm start keeps serving what
+// npm run build made, and a test run's README step (npm run dev) leaves the build the browser and ops
+// tests run as it was. The migrations and the common-password list go beside it, as the build puts them.
+const OUT = 'dist/dev-server';
 process.env.PORT ??= '5000';
 
 let server = null;
@@ -24,16 +25,18 @@ let restarting = Promise.resolve();
 const restart = () => {
   restarting = restarting.then(async () => {
     await stopServer();
-    server = spawn('node', ['dist/server/main.js'], { stdio: 'inherit', env: process.env });
+    cpSync('server/src/db/migrations', `${OUT}/migrations`, { recursive: true });
+    cpSync('server/src/lib/common-passwords.txt', `${OUT}/common-passwords.txt`);
+    server = spawn('node', [`${OUT}/main.js`], { stdio: 'inherit', env: process.env });
   });
 };
 const ctx = await context({
   entryPoints: { main: 'server/src/main.ts' },
   ...serverBundle,
+  outdir: OUT,
   sourcemap: true,
   plugins: [{ name: 'restart', setup: (b) => b.onEnd((r) => r.errors.length === 0 && restart()) }],
 });
-await import('./build-server.mjs');
 await ctx.watch();
 const vite = spawn(
   'node_modules/.bin/vite',

@@ -273,7 +273,6 @@ export const STEPS = [
     },
   },
   {
-    // Last: npm run dev rewrites dist/server/main.js from the sources (the next npm start rebuilds it).
     title: 'npm run dev serves the client with hot reload and proxies /api to the API server',
     covers: ['npm run dev'],
     only: 'pglite',

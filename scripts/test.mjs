@@ -1,7 +1,7 @@
 // npm test: every layer. typecheck, lint, unit, API (PGlite, and PostgreSQL when DATABASE_URL is set),
 // build, the README smoke test (PGlite, and PostgreSQL when DATABASE_URL is set), browser tests in
-// Chromium, then the built app as processes (ops: backup/restore commands and, with DATABASE_URL, the
-// two-server cluster behind HAProxy). Installs Chromium (and HAProxy) from apt when missing.
+// Chromium, beside them the built app as processes (ops: backup/restore commands and, with DATABASE_URL,
+// the two-server cluster behind HAProxy). Installs Chromium (and HAProxy) from apt when missing.
 // `npm test -- <layer>` runs one layer: static, unit, api, budgets, readme, e2e, ops (the last four build first).
 // budgets: the JavaScript each first screen loads, in gzip bytes from the build (scripts/check-budgets.mjs).
 import { spawn, spawnSync } from 'node:child_process';
@@ -179,39 +179,51 @@ if (!only) {
   if (want('budgets') || want('readme') || want('e2e') || only === 'ops') await build();
   if (want('readme')) await Promise.all(readmeRuns(both));
 }
-if (want('e2e')) {
+const e2e = (buffered) => {
   ensureChromium();
-  await run('e2e (Chromium)', bin('playwright'), ['test']);
-}
+  return run('e2e (Chromium)', bin('playwright'), ['test'], {}, { buffered });
+};
 // The built app as processes: backup/restore commands, and with DATABASE_URL two app servers behind
 // HAProxy (npm run cluster; installed from apt when missing) with one killed under load, and one server
 // on a PostgreSQL cluster of its own (initdb + pg_ctl, never the shared one) restarted under writes.
-if (want('ops')) {
-  if (process.env.DATABASE_URL) {
-    // Installed here, not inside the cluster test's time to start (apt can take a while).
-    try {
-      console.log(`\n${ensureHaproxy()}`);
-    } catch (err) {
-      console.error(err.message);
-      results.push({ name: 'HAProxy for the cluster test', ok: false, seconds: 0 });
-      summary();
-      process.exit(1);
-    }
-    await run('ops (cluster, database restart, backup and restore commands)', bin('vitest'), [
-      'run',
-      '--project',
-      'ops',
-    ]);
-  } else {
-    await run('ops (backup and restore commands)', bin('vitest'), [
-      'run',
-      '--project',
-      'ops',
-      'scripts/backup-cli.test.ts',
-    ]);
+const ops = (buffered) => {
+  if (!process.env.DATABASE_URL) {
     console.log(
-      '\nDATABASE_URL not set: the cluster test (two servers on PostgreSQL) did not run.',
+      '\nDATABASE_URL not set: the cluster test (two servers on PostgreSQL) will not run.',
+    );
+    return run(
+      'ops (backup and restore commands)',
+      bin('vitest'),
+      ['run', '--project', 'ops', 'scripts/backup-cli.test.ts'],
+      {},
+      { buffered },
     );
   }
+  // Installed here, not inside the cluster test's time to start (apt can take a while).
+  try {
+    console.log(`\n${ensureHaproxy()}`);
+  } catch (err) {
+    console.error(err.message);
+    results.push({ name: 'HAProxy for the cluster test', ok: false, seconds: 0 });
+    summary();
+    process.exit(1);
+  }
+  return run(
+    'ops (cluster, database restart, backup and restore commands)',
+    bin('vitest'),
+    ['run', '--project', 'ops'],
+    {},
+    { buffered },
+  );
+};
+if (!only) {
+  // Side by side in a whole run: the ops tests spend much of their time waiting on the processes they
+  // start (servers, HAProxy, a PostgreSQL cluster), which the browser tests' CPU fills; each starts its
+  // servers on ports and data directories of its own, from the build neither writes (npm run dev, in the
+  // README step before them, bundles into dist/dev-server).
+  await Promise.all([e2e(false), ops(true)]);
+} else {
+  if (want('e2e')) await e2e(false);
+  if (want('ops')) await ops(false);
 }
 summary();
