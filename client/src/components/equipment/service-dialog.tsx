@@ -9,7 +9,7 @@ import type { TaskDto } from '@domain/schemas/schedule';
 import { FormField } from '@/components/form-field';
 import { defaultTaskIds } from '@/components/schedule/default-tasks';
 import { useTasks } from '@/components/schedule/schedule-queries';
-import { useTaskWords } from '@/components/schedule/task-words';
+import { fieldErrorsOf, useTaskWords } from '@/components/schedule/task-words';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormProvider, get, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
 import { companyToday } from '@/lib/auth';
 import { useMessage } from '@/lib/use-message';
 import { useEquipment, useRecordService } from './equipment-queries';
@@ -160,19 +160,19 @@ function ServiceForm({
               close();
             },
             (err: unknown) => {
-              if (err instanceof ApiError && err.fieldErrors)
-                for (const [field, message] of Object.entries(err.fieldErrors))
-                  if (field in form.getValues())
-                    setError(field as Fields, { type: 'server', message: String(message) });
+              // A field's refusal in the user's words with its values ("… the current usage (1,200)").
+              for (const [field, message] of fieldErrorsOf(err, t))
+                if (field in form.getValues())
+                  setError(field as Fields, { type: 'server', message });
               toastFailure(t, t('toast.error'), err, t('toast.serviceFailed'));
             },
           ),
   );
 
-  const fieldError = (f: Fields) => <FieldError id={`service-${f}-error`} message={errorOf(f)} />;
-  const described = (f: Fields) => ({
+  // A control's error, read out with it (FormField shows it under the control as `${id}-error`).
+  const described = (f: Fields, id: string) => ({
     'aria-invalid': Boolean(errorOf(f)) || undefined,
-    'aria-describedby': errorOf(f) ? `service-${f}-error` : undefined,
+    'aria-describedby': errorOf(f) ? `${id}-error` : undefined,
   });
 
   return (
@@ -187,24 +187,28 @@ function ServiceForm({
             })}
           </DialogDescription>
         </DialogHeader>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <div className="grid gap-2">
-            <Label htmlFor="service-date">{t('service.date')}</Label>
+        <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-2">
+          <FormField
+            id="service-date"
+            label={t('service.date')}
+            error={errorOf('serviceDate')}
+            className="gap-2"
+          >
             <Input
               id="service-date"
               type="date"
               max={today}
               required
-              {...described('serviceDate')}
+              {...described('serviceDate', 'service-date')}
               {...register('serviceDate')}
             />
-            {fieldError('serviceDate')}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="service-usage">
-              {t('service.usage')}
-              {unit ? ` (${unit})` : ''}
-            </Label>
+          </FormField>
+          <FormField
+            id="service-usage"
+            label={unit ? `${t('service.usage')} (${unit})` : t('service.usage')}
+            error={errorOf('usage')}
+            className="gap-2"
+          >
             <Input
               id="service-usage"
               type="number"
@@ -212,11 +216,10 @@ function ServiceForm({
               step="0.1"
               min="0"
               max={equipment.currentUsage}
-              {...described('usage')}
+              {...described('usage', 'service-usage')}
               {...register('usage')}
             />
-            {fieldError('usage')}
-          </div>
+          </FormField>
         </div>
         {tasks.length ? (
           <fieldset className="grid gap-2" data-testid="service-tasks">
@@ -258,7 +261,7 @@ function ServiceForm({
             <p className="text-xs text-muted-foreground">{t('service.stockHint')}</p>
           ) : null}
         </fieldset>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-2">
           <FormField
             id="service-cost"
             label={t('service.cost')}
@@ -271,21 +274,24 @@ function ServiceForm({
               inputMode="decimal"
               step="0.01"
               min="0"
-              {...described('cost')}
+              {...described('cost', 'service-cost')}
               {...register('cost')}
             />
           </FormField>
-          <div className="grid gap-2">
-            <Label htmlFor="service-by">{t('service.performedBy')}</Label>
+          <FormField
+            id="service-by"
+            label={t('service.performedBy')}
+            error={errorOf('performedBy')}
+            className="gap-2"
+          >
             <Input
               id="service-by"
               maxLength={200}
               placeholder={t('service.performedByPlaceholder')}
-              {...described('performedBy')}
+              {...described('performedBy', 'service-by')}
               {...register('performedBy')}
             />
-            {fieldError('performedBy')}
-          </div>
+          </FormField>
         </div>
         <FormField
           id="service-notes"
@@ -297,7 +303,7 @@ function ServiceForm({
             id="service-notes"
             rows={2}
             maxLength={2000}
-            {...described('notes')}
+            {...described('notes', 'service-notes')}
             {...register('notes')}
           />
         </FormField>
