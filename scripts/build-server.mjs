@@ -1,7 +1,6 @@
 // Bundles the server (TypeScript, domain included) into dist/server with esbuild; npm packages stay external.
-import { cpSync, mkdirSync } from 'node:fs';
 import { build } from 'esbuild';
-import { serverBundle } from './lib/server-bundle.mjs';
+import { copyServerFiles, serverBundle } from './lib/server-bundle.mjs';
 
 await build({
   entryPoints: {
@@ -16,7 +15,5 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-mkdirSync('dist/server', { recursive: true });
-cpSync('server/src/db/migrations', 'dist/server/migrations', { recursive: true });
-cpSync('server/src/lib/common-passwords.txt', 'dist/server/common-passwords.txt');
+copyServerFiles();
 console.log('server built to dist/server');

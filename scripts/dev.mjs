@@ -1,9 +1,8 @@
 // npm run dev: the API server (rebuilt and restarted on change) on PORT (5000) and Vite with hot reload
 // on VITE_PORT (5173), proxying /api to the API server (vite.config.ts reads PORT too).
 import { spawn } from 'node:child_process';
-import { cpSync } from 'node:fs';
 import { context } from 'esbuild';
-import { serverBundle } from './lib/server-bundle.mjs';
+import { copyServerFiles, serverBundle } from './lib/server-bundle.mjs';
 
 // Its own bundle in dist/dev-server, never the build's dist/server: npm start keeps serving what
 // npm run build made, and a test run's README step (npm run dev) leaves the build the browser and ops
@@ -25,8 +24,7 @@ let restarting = Promise.resolve();
 const restart = () => {
   restarting = restarting.then(async () => {
     await stopServer();
-    cpSync('server/src/db/migrations', `${OUT}/migrations`, { recursive: true });
-    cpSync('server/src/lib/common-passwords.txt', `${OUT}/common-passwords.txt`);
+    copyServerFiles(OUT);
     server = spawn('node', [`${OUT}/main.js`], { stdio: 'inherit', env: process.env });
   });
 };
