@@ -69,3 +69,18 @@ export function translateError(t: TFunction, err: unknown, fallback?: string): s
   if (fallback) return fallback;
   return err instanceof Error ? (translateMessage(t, err.message) ?? err.message) : String(err);
 }
+
+/**
+ * A 400's field errors as [field path, text] in the reader's language: a field whose message is the
+ * error's own is shown with the error's parameters ("… above the machine's current usage (601)").
+ */
+export function fieldErrorsOf(err: unknown, t: TFunction): [string, string][] {
+  if (!(err instanceof ApiError) || !err.fieldErrors) return [];
+  const whole = translateError(t, err);
+  return Object.entries(err.fieldErrors).map(([path, message]) => [
+    path,
+    String(message) === err.key || messageKeyOf(String(message)) === err.key
+      ? whole
+      : String(message),
+  ]);
+}

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { companyToday } from '@/lib/auth';
 import { useMessage } from '@/lib/use-message';
-import { fieldErrorsOf } from './task-words';
+import { fieldErrorsOf } from '@/lib/translate-message';
 import { toastFailure } from '@/components/toast-failure';
 
 /**

@@ -1,10 +1,7 @@
-import { loadedMessageKeyOf } from '@domain/messages/registry';
 import { PRIMARY_TASK_NAME } from '@domain/schedule';
 import type { TaskDto } from '@domain/schemas/schedule';
 import { useTranslation } from 'react-i18next';
 import { formatUsage } from '@/components/equipment/format';
-import { ApiError } from '@/lib/api';
-import { translateError } from '@/lib/translate-message';
 
 type Interval = Pick<TaskDto, 'everyUsage' | 'everyTime'>;
 
@@ -27,22 +24,4 @@ export function useTaskWords() {
     return usage || when ? t('every', { what: usage ?? when }) : '';
   };
   return { name, time, interval };
-}
-
-/**
- * A 400's field errors as [field path, text] in the reader's language: a field whose message is the
- * error's own is shown with the error's parameters ("… above the machine's current usage (601)").
- */
-export function fieldErrorsOf(
-  err: unknown,
-  t: Parameters<typeof translateError>[0],
-): [string, string][] {
-  if (!(err instanceof ApiError) || !err.fieldErrors) return [];
-  const whole = translateError(t, err);
-  return Object.entries(err.fieldErrors).map(([path, message]) => [
-    path,
-    String(message) === err.key || loadedMessageKeyOf(String(message)) === err.key
-      ? whole
-      : String(message),
-  ]);
 }

@@ -17,6 +17,7 @@ import { AuthShell } from '../components/auth-shell';
 import { FormField } from '@/components/form-field';
 import { fieldProps } from '@/components/form-field-props';
 import { useMessage } from '@/lib/use-message';
+import { fieldErrorsOf } from '@/lib/translate-message';
 
 type SignupValues = {
   businessName: string;
@@ -72,12 +73,9 @@ export default function SignupPage() {
       toast({ title: t('signup.successTitle'), description: t('signup.successBody') });
       void navigate('/security-questions', { replace: true });
     } catch (err) {
-      if (err instanceof ApiError && err.fieldErrors) {
-        for (const [field, message] of Object.entries(err.fieldErrors)) {
-          if (field === 'businessName' || field === 'email' || field === 'password')
-            form.setError(field, { message });
-        }
-      }
+      for (const [field, message] of fieldErrorsOf(err, t))
+        if (field === 'businessName' || field === 'email' || field === 'password')
+          form.setError(field, { message });
       const description = err instanceof ApiError ? msg(err) : t('signup.failedBody');
       toast({ title: t('signup.failedTitle'), description, variant: 'destructive' });
     }

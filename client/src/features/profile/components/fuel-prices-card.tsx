@@ -10,7 +10,7 @@ import {
   type FuelPriceInput,
 } from '@domain/schemas/fuel';
 import { FormField } from '@/components/form-field';
-import { fieldErrorsOf } from '@/components/schedule/task-words';
+import { fieldErrorsOf } from '@/lib/translate-message';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
