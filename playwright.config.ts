@@ -10,8 +10,9 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'ems-e2e-'));
 // The tests run in Chromium's headless shell (Debian's chromium-headless-shell, what Playwright itself
 // runs headless tests in): the same engine as the full browser without its window machinery, and about a
 // quarter less CPU a test on the 2-core machines (issue 44: a11y, field and equipment specs 277 -> 203
-// test-seconds). The full browser (CHROMIUM_PATH) when the shell is not installed, and for the camera
-// tests (e2e/field.spec.ts), whose permission prompt the shell never puts to the context.
+// test-seconds). The full browser (CHROMIUM_PATH) when the shell is not installed, for the camera tests
+// (e2e/field.spec.ts), whose permission prompt the shell never puts to the context, and for the specs
+// that open a PDF in the browser's viewer (`inFullChromium` in e2e/fixtures.ts).
 const headlessShell = process.env.HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 const executablePath = existsSync(headlessShell)
   ? headlessShell
