@@ -21,6 +21,10 @@ import {
   inFullChromium,
 } from './fixtures';
 
+// This spec's behaviour depends on the app's service worker (offline, the installed app's cache), which
+// playwright.config.ts blocks by default.
+test.use({ serviceWorkers: 'allow' });
+
 // The PDF opens in the browser's own viewer, which the headless shell lacks.
 test.use(inFullChromium);
 

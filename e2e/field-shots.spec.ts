@@ -2,6 +2,10 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectFitsWindow, signupOwnerViaApi, test, uniqueName } from './fixtures';
 
+// This spec's behaviour depends on the app's service worker (offline, the installed app's cache), which
+// playwright.config.ts blocks by default.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The field app (issue 13) at 1280x800 and 390x844 in English and Spanish: the labels page, the owner's
  * landing of a sticker, and the operator screen (picker and preview, the queue with a refusal, the

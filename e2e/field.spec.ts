@@ -20,6 +20,10 @@ import {
   operatorPhone,
 } from './fixtures';
 
+// This spec's behaviour depends on the app's service worker (offline, the installed app's cache), which
+// playwright.config.ts blocks by default.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The field-ready operator screen (issue 13): a sticker's link, the offline outbox (three readings
  * made with no signal reach the server exactly once each, in order, also after a reload), and a

@@ -10,6 +10,10 @@ import {
   test,
 } from './fixtures';
 
+// This spec's behaviour depends on the app's service worker (offline, the installed app's cache), which
+// playwright.config.ts blocks by default.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Pre-use inspections (issue 16), phone size: an operator completes a checklist with one failed item
  * and a photo; the manager sees the defect, takes the machine out of service; the operator sees it when

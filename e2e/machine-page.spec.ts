@@ -13,6 +13,10 @@ import {
   uniqueName,
 } from './fixtures';
 
+// This spec's behaviour depends on the app's service worker (offline, the installed app's cache), which
+// playwright.config.ts blocks by default.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The machine page (issue 24), opened from the Equipment List, the dashboard and a sticker's link
  * (/m/:id), at 1366x900 and 390x844, in English and Spanish: its charts are drawn, its timeline shows

@@ -10,6 +10,10 @@ import {
   type FieldTeam,
 } from './fixtures';
 
+// This spec's behaviour depends on the app's service worker (offline, the installed app's cache), which
+// playwright.config.ts blocks by default.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 25 item 2: a network failure is not a sign-out. An operator who reloads the app with no signal
  * keeps the operator screen, its queue and an "Offline" banner; back online the queue is sent without a

@@ -1,6 +1,10 @@
 import { test as base } from '@playwright/test';
 import { expect, signupOwnerViaApi, test } from './fixtures';
 
+// This spec's behaviour depends on the app's service worker (offline, the installed app's cache), which
+// playwright.config.ts blocks by default.
+test.use({ serviceWorkers: 'allow' });
+
 /** Captures mailto: link clicks instead of leaving the page (the headless browser has no mail client). */
 async function captureMailto(page: import('@playwright/test').Page) {
   await page.addInitScript(() => {
