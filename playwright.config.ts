@@ -82,7 +82,9 @@ export default defineConfig({
       DIGEST_HOUR: '0',
       ADMIN_EMAIL: 'platform-admin@e2e.test',
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-1',
-      DATABASE_URL: '',
+      // A PostgreSQL database of the run's own when scripts/test.mjs made one (DATABASE_URL set), else the
+      // embedded database in E2E_DATA_DIR.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
     },
   },
 });

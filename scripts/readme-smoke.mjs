@@ -7,14 +7,13 @@
 //
 // It also fails when a document shows a command that no step runs and NOT_RUN does not explain.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { ROOT } from './build-state.mjs';
+import { PG_BASE, freshDatabase } from './lib/fresh-database.mjs';
 import { DOCUMENTS, NOT_RUN, STEPS } from './readme-steps.mjs';
 
 const COMMAND_TIMEOUT_MS = 10 * 60_000;
@@ -260,24 +259,15 @@ async function prepare(db) {
   for (const k of Object.keys(env)) if (k.startsWith('npm_')) delete env[k];
   if (db === 'pglite') return { env, cleanup: async () => rmSync(dataDir, { recursive: true }) };
 
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl)
+  if (!process.env.DATABASE_URL)
     throw new Error('--db postgres needs DATABASE_URL (a server where databases can be created)');
-  const name = `readme_smoke_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.toString();
+  const fresh = await freshDatabase('postgres', 'readme-smoke');
+  if (!fresh) throw new Error(`PostgreSQL not reachable at ${PG_BASE}`);
+  env.DATABASE_URL = fresh.env.DATABASE_URL;
   return {
     env,
     cleanup: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await fresh.drop();
       rmSync(dataDir, { recursive: true });
     },
   };

@@ -8,14 +8,16 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import pg from 'pg';
+import { PG_BASE, freshDatabase } from './fresh-database.mjs';
 import { serverBundle } from './server-bundle.mjs';
+
+export { PG_BASE, freshDatabase };
 
 export const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 // Operators' readings per second sent while the dashboard calls are measured again ("while readings arrive").
 export const READINGS_PER_SECOND = 20;
 export const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
-export const PG_BASE = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 export const APP_SECRET = randomBytes(32).toString('base64url');
 export const PASSWORD = `Bench-${randomBytes(9).toString('base64url')}`;
 export const SHARED = `Shared-${randomBytes(9).toString('base64url')}`;
@@ -304,40 +306,4 @@ export function measureMetricsCost() {
     stdio: ['ignore', 'pipe', 'inherit'],
   }).toString();
   return JSON.parse(out.trim().split('\n').pop());
-}
-
-/**
- * A database of its own for one measurement: a fresh PGlite data directory, or a new PostgreSQL database
- * created next to DATABASE_URL's. Returns its server environment and how to drop it, or null when
- * PostgreSQL cannot be reached (that measurement is skipped).
- */
-export async function freshDatabase(kind, prefix) {
-  if (kind === 'pglite') {
-    const dir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
-    return {
-      env: { DATA_DIR: dir, DATABASE_URL: '' },
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const name = `${prefix.replaceAll('-', '_')}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_BASE });
-  try {
-    await admin.connect();
-  } catch (err) {
-    console.warn(`PostgreSQL not reachable at ${PG_BASE}: ${err.message}; skipping`);
-    return null;
-  }
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_BASE });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
