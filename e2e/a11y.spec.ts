@@ -1,6 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, PASSWORD, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import {
+  expect,
+  PASSWORD,
+  seriousViolations,
+  signupOwnerViaApi,
+  test,
+  uniqueName,
+  WCAG,
+} from './fixtures';
 
 /**
  * Accessibility: axe-core on every page, in English and Spanish, signed out, as owner and as operator.
@@ -37,15 +44,7 @@ async function expectNoSeriousViolations(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('#root')).not.toBeEmpty();
   await expect(page.locator('[data-page-spinner]')).toHaveCount(0); // page spinners gone
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
+  const serious = await seriousViolations(page, { tags: [...WCAG, 'best-practice'] });
   expect(serious, `axe violations on ${path}`).toEqual([]);
 }
 
@@ -66,12 +65,7 @@ for (const lng of LANGUAGES) {
         .getByRole('button', { name: lng === 'en' ? 'Install the App' : 'Instalar la aplicación' })
         .click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-      expect(
-        results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => v.id),
-      ).toEqual([]);
+      expect(await seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
     });
 
     test(`owner pages have no serious violations (${lng})`, async ({ page }) => {

@@ -7,6 +7,7 @@ import {
   test,
   uniqueName,
   rowAction,
+  seriousViolations,
 } from './fixtures';
 
 async function pick(page: Page, label: string | RegExp, option: string | RegExp) {
@@ -288,7 +289,6 @@ test('equipment list export and the two-step permanent delete', async ({ page })
 test('the list shows one page at a time: pages, search, status filter, counts; export and reload keep the whole filtered list', async ({
   page,
 }) => {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
   await signupOwnerViaApi(page.request);
   await subscribeViaApi(page, 'enterprise');
   for (let i = 1; i <= 28; i++)
@@ -360,13 +360,7 @@ test('the list shows one page at a time: pages, search, status filter, counts; e
   await expect(summary).toHaveText('Showing 1–1 of 1 machine');
   await expect(page.getByRole('combobox', { name: 'Service status' })).toHaveText('Overdue (1)');
 
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = result.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
 
   // Export CSV takes every machine matching the filters, not just the page on screen.
   await pick(page, 'Service status', 'All statuses (30)');
@@ -424,7 +418,6 @@ test('edit from /add?edit={id}, the plan-limit alert, and no serious accessibili
 }) => {
   // Four axe scans and fifteen machines added: more than the default minute on a busy machine.
   test.slow();
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
   await signupOwnerViaApi(page.request);
   const name = uniqueName('Mower');
   const e = await addViaApi(page, {
@@ -441,13 +434,7 @@ test('edit from /add?edit={id}, the plan-limit alert, and no serious accessibili
   for (const url of ['/equipment-list', '/equipment/all', '/add-equipment', '/retired-equipment']) {
     await page.goto(url);
     await expect(page.locator('main h1')).toBeVisible();
-    const result = await new AxeBuilder({ page }).include('main').analyze();
-    const serious = result.violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    );
-    expect(
-      serious.map((v) => `${url}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    expect(await seriousViolations(page, { include: 'main' }), url).toEqual([]);
   }
 
   for (let i = 0; i < 14; i++) await addViaApi(page, { name: `Fill ${i}` });

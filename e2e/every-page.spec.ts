@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { ROUTE_TABLES } from '../client/src/app/route-table';
 import {
@@ -13,6 +12,8 @@ import {
   setupFieldTeam,
   test,
   uniqueName,
+  seriousViolations,
+  WCAG,
 } from './fixtures';
 import { seedLongTexts } from './long-texts';
 
@@ -196,16 +197,8 @@ async function checkPage(page: Page, url: string, lang: 'en' | 'es', width: numb
     expect
       .soft(overflow, `${url} scrolls sideways at 390 px (${lang}): ${wide.join(' | ')}`)
       .toBeLessThanOrEqual(1);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
     expect
-      .soft(
-        results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        `axe on ${url} at 390 px (${lang})`,
-      )
+      .soft(await seriousViolations(page, { tags: WCAG }), `axe on ${url} at 390 px (${lang})`)
       .toEqual([]);
   }
   if (lang === 'es') {

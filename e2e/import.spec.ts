@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signupOwnerViaApi, test } from './fixtures';
+import { expect, seriousViolations, signupOwnerViaApi, test, WCAG } from './fixtures';
 
 /** Screenshots for a human look (SCREENSHOTS=dir): both layouts are taken by the runs that set it. */
 async function shot(page: Page, name: string) {
@@ -64,14 +63,7 @@ test('upload good and bad rows, fix the mapping, import, the list shows them; ex
   await expect(rows.getByText('Current usage: Current usage must be 0 or more')).toBeVisible();
   await shot(page, 'import-preview');
   // The wizard with its preview shown has no serious accessibility violations.
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(await seriousViolations(page, { tags: [...WCAG, 'best-practice'] })).toEqual([]);
   await page.getByRole('button', { name: 'Import 2 rows' }).click();
   await expect(page.getByText('Machines added: 2 · Updated: 0')).toBeVisible();
   await page.getByRole('link', { name: 'View the Equipment List' }).click();
