@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * operation the status must be declared, a JSON body must match the declared schema and each declared
  * header that is sent must match its schema; an answer to an API key must carry the declared
  * RateLimit-* headers; a route that answered an API key with success must be in the document. The
- * document's schemas are compiled once per app and operation. A mismatch is recorded here and fails the
+ * document's schemas are compiled once per process and schema. A mismatch is recorded here and fails the
  * test that made the request (test/setup.ts).
  */
 export const answerViolations: string[] = [];
@@ -22,16 +22,37 @@ const DOC_ID = 'https://ems.test/openapi.json';
 
 const openApiPath = (p: string) => p.replace(/:(\w+)/g, '{$1}');
 
+/**
+ * The document's components in an Ajv instance, and the validators compiled against them by schema text:
+ * shared by the test apps of one process (a worker runs many test files, test/helpers.ts) whose documents
+ * have the same components, instead of compiled again for each app (issue 44, the test run's length).
+ */
+type Compiler = { ajv: Ajv2020; byText: Map<string, ValidateFunction> };
+const compilers = new Map<string, Compiler>();
+const compilerFor = (components: unknown): Compiler => {
+  const key = JSON.stringify(components);
+  let c = compilers.get(key);
+  if (!c) {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false });
+    ajv.addSchema({ $id: DOC_ID, components }, DOC_ID);
+    c = { ajv, byText: new Map() };
+    compilers.set(key, c);
+  }
+  return c;
+};
+
 export function installAnswerCheck(app: FastifyInstance): void {
   let paths: Record<string, Record<string, Operation>> | null = null;
-  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false });
+  let compiler: Compiler | null = null;
   const compiled = new Map<string, ValidateFunction>();
   const validatorFor = (key: string, schema: Json): ValidateFunction => {
     let v = compiled.get(key);
     if (!v) {
       // `#/components/...` of an operation's schema means the document's components.
       const text = JSON.stringify(schema).split('"#/components/').join(`"${DOC_ID}#/components/`);
-      v = ajv.compile(JSON.parse(text) as Json);
+      const { ajv, byText } = compiler!;
+      v = byText.get(text) ?? ajv.compile(JSON.parse(text) as Json);
+      byText.set(text, v);
       compiled.set(key, v);
     }
     return v;
@@ -39,7 +60,7 @@ export function installAnswerCheck(app: FastifyInstance): void {
   const load = () => {
     if (paths) return paths;
     const doc = app.swagger() as unknown as Json;
-    ajv.addSchema({ $id: DOC_ID, components: doc.components }, DOC_ID);
+    compiler = compilerFor(doc.components);
     paths = doc.paths as typeof paths;
     return paths!;
   };
@@ -92,7 +113,9 @@ export function installAnswerCheck(app: FastifyInstance): void {
         return done(null, payload);
       }
       if (!check(body))
-        answerViolations.push(`${name}: body does not match: ${ajv.errorsText(check.errors)}`);
+        answerViolations.push(
+          `${name}: body does not match: ${compiler!.ajv.errorsText(check.errors)}`,
+        );
     }
     done(null, payload);
   });
