@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { cookieFrom } from '../test/helpers';
+import { cookieFrom, migratedImage } from '../test/helpers';
 import { call, createEquipmentViaApi, signupOwner } from '../test/factories';
 import { multipartBody } from '../test/multipart';
 import {
@@ -95,7 +95,9 @@ beforeAll(async () => {
   const dataDir = tmp('ems-backup-src-');
   source = kind === 'postgres' ? { kind, databaseUrl: await newPgDatabase() } : { kind, dataDir };
   database = await openDatabase(
-    source.kind === 'postgres' ? { databaseUrl: source.databaseUrl, poolSize: 10 } : { dataDir },
+    source.kind === 'postgres'
+      ? { databaseUrl: source.databaseUrl, poolSize: 10 }
+      : { dataDir, image: migratedImage() },
   );
   const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET, LOG_LEVEL: 'silent' });
   ({ app } = await buildApp({ config, database, clientDir: null, logger: false }));
@@ -350,7 +352,7 @@ if (kind === 'pglite')
   describe('backup of a stopped embedded database', () => {
     it('opens the data directory itself when no server runs, and restores it equal', async () => {
       const dataDir = tmp('ems-stopped-');
-      const db = await openDatabase({ dataDir });
+      const db = await openDatabase({ dataDir, image: migratedImage() });
       await db.systemDb.execute(sql`insert into company (name) values ('Stopped Co')`);
       const expected = await tableDigests(queryOf(db));
       await db.close();

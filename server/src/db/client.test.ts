@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
+import { migratedImage } from '../test/helpers';
 import { DataDirLockedError, openDatabase } from './client';
 
 // Runs in the embedded database's pass of the API tests: these open embedded databases of their own,
@@ -14,7 +15,7 @@ if (process.env.TEST_DB !== 'postgres')
   describe('embedded database (PGlite)', () => {
     it('refuses a second opener of the same data directory, and reopens after close', async () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-lock-'));
-      const first = await openDatabase({ dataDir: dir });
+      const first = await openDatabase({ dataDir: dir, image: migratedImage() });
       await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
       await first.close();
       const again = await openDatabase({ dataDir: dir });
@@ -24,7 +25,10 @@ if (process.env.TEST_DB !== 'postgres')
     it('lets the event loop turn before each query (a long run of queries does not shut other requests out)', async () => {
       // PGlite answers on the server's one thread and its answers settle as microtasks: without a turn
       // of the loop per query, 20 exports at once were served one after the other (issue 43, "Speed").
-      const db = await openDatabase({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'ems-turn-')) });
+      const db = await openDatabase({
+        dataDir: mkdtempSync(path.join(os.tmpdir(), 'ems-turn-')),
+        image: migratedImage(),
+      });
       try {
         let turns = 0;
         const count = () => {
@@ -42,7 +46,7 @@ if (process.env.TEST_DB !== 'postgres')
 
     it('keeps committed data after the server process is killed with SIGKILL', async () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'ems-kill-'));
-      const migrated = await openDatabase({ dataDir: dir });
+      const migrated = await openDatabase({ dataDir: dir, image: migratedImage() });
       await migrated.close();
       // A child process writes a row, reports, then is killed without any shutdown.
       const script = `

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { cookieFrom } from '../test/helpers';
+import { cookieFrom, migratedImage } from '../test/helpers';
 import {
   call,
   createEquipmentViaApi,
@@ -61,12 +61,13 @@ async function newPgDatabase(opts: { owner?: string; login?: string } = {}): Pro
 }
 
 type Running = { app: FastifyInstance; database: Database; control: ControlChannel | null };
-async function serve(target: Target, migrate = true): Promise<Running> {
+/** A server on the target; `fresh`: an embedded target is empty and starts from the migrated image. */
+async function serve(target: Target, migrate = true, fresh = false): Promise<Running> {
   const dataDir = target.kind === 'pglite' ? target.dataDir : tmp('ems-restored-cfg-');
   const database = await openDatabase(
     target.kind === 'postgres'
       ? { databaseUrl: target.databaseUrl, poolSize: 4, migrate }
-      : { dataDir, migrate },
+      : { dataDir, migrate, ...(fresh ? { image: migratedImage() } : {}) },
   );
   const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET, LOG_LEVEL: 'silent' });
   const { app } = await buildApp({ config, database, clientDir: null, logger: false });
@@ -92,7 +93,7 @@ beforeAll(async () => {
     kind === 'postgres'
       ? { kind, databaseUrl: await newPgDatabase() }
       : { kind, dataDir: tmp('ems-restored-src-') };
-  running = await serve(source);
+  running = await serve(source, true, true);
   owner = await signupOwner(running.app);
   expect(
     await statusOf(running.app, owner.cookie, 'POST', '/api/company-settings', {

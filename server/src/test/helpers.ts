@@ -40,9 +40,14 @@ export type TestAppOptions = {
   poolSize?: number;
 };
 
-/** The migrated image of test/global-setup.ts, read once per process (absent on PostgreSQL). */
+/**
+ * The migrated image of test/global-setup.ts, read once per process (absent on PostgreSQL): an embedded
+ * database opened with it (`openDatabase({ dataDir, image })`) starts migrated, in ~0.3 s instead of the
+ * ~5 s initdb and the migrations take on a data directory on disk (db/migrations.test.ts migrates from
+ * nothing).
+ */
 let image: Blob | undefined;
-const migratedImage = () => {
+export const migratedImage = () => {
   const file = inject('pgliteImage');
   if (file) image ??= new Blob([readFileSync(file)]);
   return image;
