@@ -40,7 +40,8 @@ export default defineConfig({
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     // No service worker unless a spec asks for one (`test.use({ serviceWorkers: 'allow' })`: the offline,
-    // field, documents and pages specs, whose behaviour depends on it). With it, every new context installs
+    // field, field-shots, documents, documents-offline, pages, inspections and machine-page specs, whose
+    // behaviour depends on it). With it, every new context installs
     // the app's worker and precaches the whole build (153 files) before its test goes on: about a sixth of
     // the browser tests' time (issue 44; 160 -> 132 s on six specs). The app's code is the same either way.
     serviceWorkers: 'block',
