@@ -41,7 +41,13 @@ describe('company data version', () => {
       order by 1`);
     const tables = rowsOf(r) as { name: string; has_trigger: boolean }[];
     expect(tables.map((x) => x.name)).toEqual(
-      expect.arrayContaining(['company', 'equipment', 'operator_update', 'fuel_price', 'work_order']),
+      expect.arrayContaining([
+        'company',
+        'equipment',
+        'operator_update',
+        'fuel_price',
+        'work_order',
+      ]),
     );
     expect(tables.filter((x) => !x.has_trigger).map((x) => x.name)).toEqual([]);
   });

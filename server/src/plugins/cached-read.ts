@@ -55,7 +55,8 @@ export async function cachedRead<T>(
     const answer = await compute(ctx);
     const text = answer instanceof JsonText ? answer.text : String(reply.serialize(answer));
     // Kept only if no write finished while it was computed (else the next call computes it again).
-    if ((await companyDataVersion(database, ctx.companyId)) === version) cache.set(key, version, text);
+    if ((await companyDataVersion(database, ctx.companyId)) === version)
+      cache.set(key, version, text);
     return text;
   });
   reply.type(JSON_TYPE).send(body);
