@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { TaskDto } from '@domain/schemas/schedule';
 import { FormField } from '@/components/form-field';
+import { invalidProps } from '@/components/form-field-props';
 import { defaultTaskIds } from '@/components/schedule/default-tasks';
 import { useTasks } from '@/components/schedule/schedule-queries';
 import { useTaskWords } from '@/components/schedule/task-words';
@@ -171,10 +172,7 @@ function ServiceForm({
   );
 
   // A control's error, read out with it (FormField shows it under the control as `${id}-error`).
-  const described = (f: Fields, id: string) => ({
-    'aria-invalid': Boolean(errorOf(f)) || undefined,
-    'aria-describedby': errorOf(f) ? `${id}-error` : undefined,
-  });
+  const described = (f: Fields, id: string) => invalidProps(errorOf(f), id);
 
   return (
     <FormProvider {...form}>

@@ -2,6 +2,7 @@ import { taskCategories, taskTimeUnits } from '@domain/schedule';
 import type { ComponentProps } from 'react';
 import { get, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { invalidProps } from '@/components/form-field-props';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { companyToday } from '@/lib/auth';
@@ -28,8 +29,7 @@ export function useTaskFormFields<T extends FieldValues, O>(form: UseFormReturn<
     msg((get(form.formState.errors, path) as { message?: string } | undefined)?.message);
   const field = (path: FieldPath<T>, id: string) => ({
     id,
-    'aria-invalid': Boolean(errorOf(path)) || undefined,
-    'aria-describedby': errorOf(path) ? `${id}-error` : undefined,
+    ...invalidProps(errorOf(path), id),
     ...form.register(path),
   });
   const refused =
