@@ -11,10 +11,13 @@ import {
   overviewSchema,
 } from '@domain/schemas/dashboard';
 import type { Deps } from '../../deps';
+import { MANAGERS, documented } from '../../lib/route-options';
 import { cachedRead } from '../../plugins/cached-read';
 import * as dashboard from './dashboard.service';
 
-const managers = ['owner', 'manager'] as const;
+const historyApi = documented('History');
+const fuelApi = documented('Fuel');
+const dashboardApi = documented('Dashboard');
 
 /**
  * Read models of the manager dashboard (the equipment and operator modules own the writes). On the
@@ -26,15 +29,10 @@ export async function dashboardRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/equipment-history',
-    {
-      config: { access: managers, apiScope: 'read' },
-      schema: {
-        tags: ['History'],
-        summary: 'The latest history entries of every machine',
-        querystring: historyListQuerySchema,
-        response: { 200: z.array(historyEntrySchema) },
-      },
-    },
+    historyApi.read(MANAGERS, 'The latest history entries of every machine', {
+      querystring: historyListQuerySchema,
+      response: { 200: z.array(historyEntrySchema) },
+    }),
     async (req, reply) => {
       const lang = historyLang(req.headers['accept-language']);
       return cachedRead(deps, req, reply, (ctx) =>
@@ -51,29 +49,17 @@ export async function dashboardRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/dashboard/fuel-summary',
-    {
-      config: { access: managers, apiScope: 'read' },
-      schema: {
-        tags: ['Fuel'],
-        summary: 'Fuel totals by type',
-        response: { 200: fuelSummarySchema },
-      },
-    },
+    fuelApi.read(MANAGERS, 'Fuel totals by type', { response: { 200: fuelSummarySchema } }),
     async (req, reply) =>
       cachedRead(deps, req, reply, (ctx) => dashboard.fuelSummary(db, ctx.companyId)),
   );
 
   app.get(
     '/api/dashboard/overview',
-    {
-      config: { access: managers, apiScope: 'read' },
-      schema: {
-        tags: ['Dashboard'],
-        summary: 'The fleet overview: counts by status and a page of machines',
-        querystring: overviewQuerySchema,
-        response: { 200: overviewSchema },
-      },
-    },
+    dashboardApi.read(MANAGERS, 'The fleet overview: counts by status and a page of machines', {
+      querystring: overviewQuerySchema,
+      response: { 200: overviewSchema },
+    }),
     async (req, reply) =>
       cachedRead(deps, req, reply, (ctx) => dashboard.overview(deps, ctx, req.query)),
   );

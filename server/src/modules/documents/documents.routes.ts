@@ -13,18 +13,18 @@ import {
 import type { Deps } from '../../deps';
 import { sendPhoto } from '../../lib/request';
 import { idParams, okDto } from '../../lib/route-schemas';
+import { COMPANY_PEOPLE, MANAGERS, WORKSHOP, documented } from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
 import { cachedRead } from '../../plugins/cached-read';
 import * as svc from './documents.service';
 import { sendDocumentFile } from './send-file';
 import { uploadDocument } from './upload';
 
-/** Who may read documents: the company's people (operators see their chosen machine's manual). */
-const READERS = ['owner', 'manager', 'operator', 'technician'] as const;
-const MANAGERS = ['owner', 'manager'] as const;
-/** A work order's files: technicians too (a receipt photo when completing it). */
-const WORKSHOP = ['owner', 'manager', 'technician'] as const;
-const tags = ['Documents'];
+/**
+ * Who may read documents: the company's people (COMPANY_PEOPLE: operators see their chosen machine's
+ * manual). A work order's files: the WORKSHOP too (a technician's receipt photo when completing it).
+ */
+const documentsApi = documented('Documents');
 
 /** The multipart body as the OpenAPI document shows it (the server streams `file`; the rest is above). */
 const documentUploadBodyJsonSchema = {
@@ -109,7 +109,7 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
     const upload = (
       url: string,
       summary: string,
-      access: readonly ('owner' | 'manager' | 'technician')[],
+      access: typeof MANAGERS | typeof WORKSHOP,
       target: (
         req: { params: { id: string } },
         ctx: ReturnType<typeof companyCtx>,
@@ -117,20 +117,12 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
     ) =>
       app.post(
         url,
-        {
-          config: {
-            access: access as typeof WORKSHOP,
-            keepsSessions: true,
-            apiScope: 'write',
-            openapi: uploadDoc,
-          },
-          schema: {
-            tags,
-            summary,
-            params: idParams,
-            response: { 201: documentDtoSchema },
-          },
-        },
+        documentsApi.write(
+          access,
+          summary,
+          { params: idParams, response: { 201: documentDtoSchema } },
+          { openapi: uploadDoc },
+        ),
         async (req, reply) => {
           const ctx = companyCtx(req);
           const dto = await uploadDocument(deps, ctx, req, await target(req, ctx));
@@ -170,94 +162,82 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
   });
 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const read = { access: READERS, apiScope: 'read' as const };
   app.get(
     '/api/equipment/:id/documents',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: "A machine's documents, newest first (replaced ones left out)",
+    documentsApi.read(
+      COMPANY_PEOPLE,
+      "A machine's documents, newest first (replaced ones left out)",
+      {
         params: idParams,
         response: { 200: documentListSchema },
       },
-    },
+    ),
     async (req, reply) =>
       cachedRead(deps, req, reply, (ctx) => svc.machineDocuments(deps, ctx, req.params.id)),
   );
-  app.get(
-    '/api/work-orders/:id/documents',
+  // A work order's and a service entry's files (svc.recordDocuments; not kept by the read cache).
+  const records = [
     {
-      config: { access: WORKSHOP, apiScope: 'read' },
-      schema: {
-        tags,
-        summary: "A work order's files, newest first",
+      url: '/api/work-orders/:id/documents',
+      access: WORKSHOP,
+      summary: "A work order's files, newest first",
+      on: (id: string) => ({ workOrderId: id }),
+    },
+    {
+      url: '/api/service-entries/:id/documents',
+      access: COMPANY_PEOPLE,
+      summary: "A service entry's files, newest first",
+      on: (id: string) => ({ serviceEntryId: id }),
+    },
+  ];
+  for (const { url, access, summary, on } of records)
+    app.get(
+      url,
+      documentsApi.read(access, summary, {
         params: idParams,
         response: { 200: documentListSchema },
-      },
-    },
-    async (req) => svc.recordDocuments(deps, companyCtx(req), { workOrderId: req.params.id }),
-  );
-  app.get(
-    '/api/service-entries/:id/documents',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: "A service entry's files, newest first",
-        params: idParams,
-        response: { 200: documentListSchema },
-      },
-    },
-    async (req) => svc.recordDocuments(deps, companyCtx(req), { serviceEntryId: req.params.id }),
-  );
+      }),
+      async (req) => svc.recordDocuments(deps, companyCtx(req), on(req.params.id)),
+    );
   app.get(
     '/api/documents/:id',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: "A document's description (no bytes)",
-        params: idParams,
-        response: { 200: documentDtoSchema },
-      },
-    },
+    documentsApi.read(COMPANY_PEOPLE, "A document's description (no bytes)", {
+      params: idParams,
+      response: { 200: documentDtoSchema },
+    }),
     async (req) => svc.getDocument(deps, companyCtx(req), req.params.id),
   );
   app.get(
     '/api/documents/:id/file',
-    {
-      config: { ...read, openapi: fileDoc },
-      schema: {
-        tags,
-        summary: "A document's bytes (ETag, Range)",
+    documentsApi.read(
+      COMPANY_PEOPLE,
+      "A document's bytes (ETag, Range)",
+      {
         params: idParams,
         headers: z.object({ range: z.string().optional(), 'if-none-match': z.string().optional() }),
       },
-    },
+      { openapi: fileDoc },
+    ),
     async (req, reply) => sendDocumentFile(deps, companyCtx(req), req.params.id, req, reply),
   );
   app.get(
     '/api/documents/:id/thumbnail',
-    {
-      config: { ...read, openapi: thumbDoc },
-      schema: { tags, summary: "An image document's thumbnail (WebP)", params: idParams },
-    },
+    documentsApi.read(
+      COMPANY_PEOPLE,
+      "An image document's thumbnail (WebP)",
+      { params: idParams },
+      { openapi: thumbDoc },
+    ),
     async (req, reply) =>
       sendPhoto(reply, await svc.thumbnailOf(deps, companyCtx(req), req.params.id)),
   );
   app.patch(
     '/api/documents/:id',
-    {
-      config: { access: MANAGERS, keepsSessions: true, apiScope: 'write' },
-      schema: {
-        tags,
-        summary: "Change a document's title, category, expiry or notes",
-        params: idParams,
-        body: documentPatchSchema,
-        response: { 200: documentDtoSchema },
-      },
-    },
+    documentsApi.write(MANAGERS, "Change a document's title, category, expiry or notes", {
+      params: idParams,
+      body: documentPatchSchema,
+      response: { 200: documentDtoSchema },
+    }),
     async (req) =>
       svc.updateDocument(
         deps,
@@ -269,15 +249,11 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
   );
   app.delete(
     '/api/documents/:id',
-    {
-      config: { access: MANAGERS, keepsSessions: true, apiScope: 'write' },
-      schema: {
-        tags,
-        summary: 'Remove a document and its bytes (each machine it was on records it)',
-        params: idParams,
-        response: { 200: okDto },
-      },
-    },
+    documentsApi.write(
+      MANAGERS,
+      'Remove a document and its bytes (each machine it was on records it)',
+      { params: idParams, response: { 200: okDto } },
+    ),
     async (req) => {
       await svc.deleteDocument(deps, companyCtx(req), req.params.id);
       return { ok: true as const };
@@ -285,16 +261,11 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
   );
   app.post(
     '/api/documents/:id/machines',
-    {
-      config: { access: MANAGERS, keepsSessions: true, apiScope: 'write' },
-      schema: {
-        tags,
-        summary: 'Put a document on more machines (stored once)',
-        params: idParams,
-        body: documentMachinesSchema,
-        response: { 200: documentDtoSchema },
-      },
-    },
+    documentsApi.write(MANAGERS, 'Put a document on more machines (stored once)', {
+      params: idParams,
+      body: documentMachinesSchema,
+      response: { 200: documentDtoSchema },
+    }),
     async (req) =>
       svc.linkMachines(
         deps,

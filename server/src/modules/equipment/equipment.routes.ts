@@ -28,6 +28,7 @@ import type { Deps } from '../../deps';
 import { cachedRead } from '../../plugins/cached-read';
 import { sendJsonArray } from '../../lib/json-stream';
 import { idParams, okDto } from '../../lib/route-schemas';
+import { COMPANY_USERS, MANAGERS, documented } from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
 import { restoreTasksOfVoidedService } from '../schedule/index';
 import { voidEntry } from './corrections.service';
@@ -43,14 +44,16 @@ import { listRetired, restoreEquipment, retireEquipment } from './retirement.ser
 import { serviceExportBatches } from './service-export';
 import { serviceLog } from './service-log.service';
 
-const managers = { config: { access: ['owner', 'manager'] as const } };
+const managers = { config: { access: MANAGERS } };
 /** Equipment writes change no user, company or session: cached sign-ins stay valid (plugins/session.ts). */
-const managerWrites = { config: { access: ['owner', 'manager'] as const, keepsSessions: true } };
+const managerWrites = { config: { access: MANAGERS, keepsSessions: true } };
 /** Operators may only pick a machine for an update (the operator screen's search). */
-const companyUsers = { config: { access: ['owner', 'manager', 'operator'] as const } };
-/** The same, open to API keys too (plugins/api-keys.ts: the public API, every such route documented). */
-const keyReads = { config: { ...managers.config, apiScope: 'read' as const } };
-const keyWrites = { config: { ...managerWrites.config, apiScope: 'write' as const } };
+const companyUsers = { config: { access: COMPANY_USERS } };
+/** The tags of its documented routes, which API keys may call too (plugins/api-keys.ts: the public API). */
+const equipmentApi = documented('Equipment');
+const readingsApi = documented('Readings');
+const historyApi = documented('History');
+const serviceApi = documented('Service');
 
 /** Each route declares its schemas (plugins/validation.ts); the tagged ones are the v1 surface (integrations/openapi.ts). */
 export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
@@ -58,15 +61,10 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   // The full list with every field: owners and managers only (exports, reports); operators use /api/equipment/options.
   app.get(
     '/api/equipment',
-    {
-      ...keyReads,
-      schema: {
-        tags: ['Equipment'],
-        summary: 'Every active machine with its status',
-        querystring: equipmentListQuerySchema,
-        response: { 200: z.array(equipmentDtoSchema) },
-      },
-    },
+    equipmentApi.read(MANAGERS, 'Every active machine with its status', {
+      querystring: equipmentListQuerySchema,
+      response: { 200: z.array(equipmentDtoSchema) },
+    }),
     // Streamed, batch by batch (equipment-export.ts, lib/json-stream.ts): not kept by the read cache.
     async (req, reply) =>
       sendJsonArray(reply, svc.equipmentBatches(deps, companyCtx(req), req.query), (e) =>
@@ -77,15 +75,10 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   // The Equipment List page: one bounded, searchable, filterable page (GET /api/equipment above stays the full list for exports).
   app.get(
     '/api/equipment/page',
-    {
-      ...keyReads,
-      schema: {
-        tags: ['Equipment'],
-        summary: 'A page of machines (search, filters, sort)',
-        querystring: equipmentPageQuerySchema,
-        response: { 200: equipmentPageSchema },
-      },
-    },
+    equipmentApi.read(MANAGERS, 'A page of machines (search, filters, sort)', {
+      querystring: equipmentPageQuerySchema,
+      response: { 200: equipmentPageSchema },
+    }),
     async (req, reply) => {
       const q = req.query;
       return cachedRead(deps, req, reply, async (ctx): Promise<EquipmentPage> => {
@@ -115,14 +108,9 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   // (docs/decisions/api-shapes.md).
   app.get(
     '/api/equipment/count',
-    {
-      ...keyReads,
-      schema: {
-        tags: ['Equipment'],
-        summary: 'How many active machines, and the plan limit',
-        response: { 200: equipmentCountDtoSchema },
-      },
-    },
+    equipmentApi.read(MANAGERS, 'How many active machines, and the plan limit', {
+      response: { 200: equipmentCountDtoSchema },
+    }),
     async (req) => {
       const ctx = companyCtx(req);
       return {
@@ -134,15 +122,10 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/equipment',
-    {
-      ...keyWrites,
-      schema: {
-        tags: ['Equipment'],
-        summary: 'Add a machine',
-        body: equipmentInputSchema,
-        response: { 201: equipmentDtoSchema },
-      },
-    },
+    equipmentApi.write(MANAGERS, 'Add a machine', {
+      body: equipmentInputSchema,
+      response: { 201: equipmentDtoSchema },
+    }),
     async (req, reply) => {
       const created = await svc.createEquipment(deps, companyCtx(req), req.body);
       req.log.info({ event: 'equipment_created', equipmentId: created.id }, 'equipment added');
@@ -152,30 +135,20 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/equipment/:id',
-    {
-      ...keyReads,
-      schema: {
-        tags: ['Equipment'],
-        summary: 'One machine',
-        params: idParams,
-        response: { 200: equipmentDtoSchema },
-      },
-    },
+    equipmentApi.read(MANAGERS, 'One machine', {
+      params: idParams,
+      response: { 200: equipmentDtoSchema },
+    }),
     async (req) => svc.getEquipment(deps, companyCtx(req), req.params.id),
   );
 
   app.patch(
     '/api/equipment/:id',
-    {
-      ...keyWrites,
-      schema: {
-        tags: ['Equipment'],
-        summary: 'Change a machine',
-        params: idParams,
-        body: equipmentUpdateSchema,
-        response: { 200: equipmentDtoSchema },
-      },
-    },
+    equipmentApi.write(MANAGERS, 'Change a machine', {
+      params: idParams,
+      body: equipmentUpdateSchema,
+      response: { 200: equipmentDtoSchema },
+    }),
     async (req) => svc.updateEquipment(deps, companyCtx(req), req.params.id, req.body),
   );
 
@@ -191,16 +164,11 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.patch(
     '/api/equipment/:id/usage',
-    {
-      ...keyWrites,
-      schema: {
-        tags: ['Readings'],
-        summary: 'Add an increase to the usage',
-        params: idParams,
-        body: usageIncreaseSchema,
-        response: { 200: equipmentDtoSchema },
-      },
-    },
+    readingsApi.write(MANAGERS, 'Add an increase to the usage', {
+      params: idParams,
+      body: usageIncreaseSchema,
+      response: { 200: equipmentDtoSchema },
+    }),
     async (req) => svc.increaseUsage(deps, companyCtx(req), req.params.id, req.body.usageIncrease),
   );
   app.post(
@@ -219,31 +187,21 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/equipment/:id/notes',
-    {
-      ...keyReads,
-      schema: {
-        tags: ['History'],
-        summary: "A machine's notes and history",
-        params: idParams,
-        response: { 200: z.array(noteDtoSchema) },
-      },
-    },
+    historyApi.read(MANAGERS, "A machine's notes and history", {
+      params: idParams,
+      response: { 200: z.array(noteDtoSchema) },
+    }),
     async (req) =>
       listNotes(deps, companyCtx(req), req.params.id, historyLang(req.headers['accept-language'])),
   );
 
   app.post(
     '/api/equipment/:id/notes',
-    {
-      ...keyWrites,
-      schema: {
-        tags: ['History'],
-        summary: 'Add a note',
-        params: idParams,
-        body: noteInputSchema,
-        response: { 201: noteDtoSchema },
-      },
-    },
+    historyApi.write(MANAGERS, 'Add a note', {
+      params: idParams,
+      body: noteInputSchema,
+      response: { 201: noteDtoSchema },
+    }),
     async (req, reply) =>
       reply
         .status(201)
@@ -252,16 +210,11 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/equipment/:id/retire',
-    {
-      ...keyWrites,
-      schema: {
-        tags: ['Equipment'],
-        summary: 'Retire a machine (it leaves the active list, its record is kept)',
-        params: idParams,
-        body: retireInputSchema,
-        response: { 200: retiredEquipmentDtoSchema },
-      },
-    },
+    equipmentApi.write(
+      MANAGERS,
+      'Retire a machine (it leaves the active list, its record is kept)',
+      { params: idParams, body: retireInputSchema, response: { 200: retiredEquipmentDtoSchema } },
+    ),
     async (req) => {
       const retired = await retireEquipment(
         deps,
@@ -278,15 +231,10 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/equipment/:id/services',
-    {
-      ...keyReads,
-      schema: {
-        tags: ['Service'],
-        summary: "A machine's service log",
-        params: idParams,
-        response: { 200: serviceLogDtoSchema },
-      },
-    },
+    serviceApi.read(MANAGERS, "A machine's service log", {
+      params: idParams,
+      response: { 200: serviceLogDtoSchema },
+    }),
     async (req) => serviceLog(deps, companyCtx(req), req.params.id),
   );
 
@@ -298,16 +246,11 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   // The entry id is checked by the service (a malformed one: 404 with the entry's own message).
   app.post(
     '/api/equipment/:id/history/:entryId/void',
-    {
-      ...keyWrites,
-      schema: {
-        tags: ['History'],
-        summary: 'Void a reading (it stays, struck through)',
-        params: idParams.extend({ entryId: z.string() }),
-        body: voidInputSchema,
-        response: { 200: historyRecordDtoSchema },
-      },
-    },
+    historyApi.write(MANAGERS, 'Void a reading (it stays, struck through)', {
+      params: idParams.extend({ entryId: z.string() }),
+      body: voidInputSchema,
+      response: { 200: historyRecordDtoSchema },
+    }),
     async (req) =>
       voidEntry(
         deps,
@@ -321,15 +264,10 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/retired-equipment/:id/restore',
-    {
-      ...keyWrites,
-      schema: {
-        tags: ['Equipment'],
-        summary: 'Bring a retired machine back',
-        params: idParams,
-        response: { 200: equipmentDtoSchema },
-      },
-    },
+    equipmentApi.write(MANAGERS, 'Bring a retired machine back', {
+      params: idParams,
+      response: { 200: equipmentDtoSchema },
+    }),
     async (req) => {
       const restored = await restoreEquipment(deps, companyCtx(req), req.params.id);
       req.log.info({ event: 'equipment_restored', equipmentId: restored.id }, 'equipment restored');
@@ -351,16 +289,15 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
   // timeline); without: every entry as an array (the Notes & History dialog). Text per Accept-Language.
   app.get(
     '/api/equipment/:id/history',
-    {
-      ...keyReads,
-      schema: {
-        tags: ['History'],
-        summary: "A machine's history, newest first (paged with limit, cursor or kind)",
+    historyApi.read(
+      MANAGERS,
+      "A machine's history, newest first (paged with limit, cursor or kind)",
+      {
         params: idParams,
         querystring: historyPageQuerySchema,
         response: { 200: z.union([timelinePageSchema, z.array(historyRecordDtoSchema)]) },
       },
-    },
+    ),
     // Kept until the company's data changes, as the page (plugins/cached-read.ts): the page's two
     // requests, 20 at once, compute each once.
     async (req, reply) =>
@@ -375,14 +312,9 @@ export async function equipmentRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/retired-equipment',
-    {
-      ...keyReads,
-      schema: {
-        tags: ['Equipment'],
-        summary: 'Retired machines',
-        response: { 200: z.array(retiredEquipmentDtoSchema) },
-      },
-    },
+    equipmentApi.read(MANAGERS, 'Retired machines', {
+      response: { 200: z.array(retiredEquipmentDtoSchema) },
+    }),
     async (req) => listRetired(deps, companyCtx(req)),
   );
 }

@@ -8,12 +8,10 @@ import {
 import type { Deps } from '../../deps';
 import { sendPhoto } from '../../lib/request';
 import { idParams } from '../../lib/route-schemas';
+import { COMPANY_USERS, MANAGERS } from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
 import { photoOfUpdate, savePhoto, updatesWithPhotos } from './field-photos.service';
 import { fieldMachine, fieldMachineList, stickerName } from './field.service';
-
-const COMPANY_USERS = ['owner', 'manager', 'operator'] as const;
-const MANAGERS = ['owner', 'manager'] as const;
 
 /** The field app (issue 13): the company's machine list, the machine a sticker or a scan names, photos. */
 export async function fieldRoutes(fastify: FastifyInstance, deps: Deps) {

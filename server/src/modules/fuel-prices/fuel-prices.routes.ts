@@ -9,53 +9,40 @@ import {
   volumeUnitSchema,
 } from '@domain/schemas/fuel';
 import type { Deps } from '../../deps';
+import { MANAGERS, documented } from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
 import { addFuelPrice, listFuelPrices, setVolumeUnit } from './fuel-prices.service';
 
-const MANAGERS = ['owner', 'manager'] as const;
-const tags = ['Fuel'];
+const fuelApi = documented('Fuel');
 
 /** The company's fuel prices and volume unit (issue 45). */
 export async function fuelPricesRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/fuel-prices',
-    {
-      config: { access: MANAGERS, apiScope: 'read' },
-      schema: {
-        tags,
-        summary: "The company's volume unit and its fuel prices per type, newest start first",
-        response: { 200: fuelPricesDtoSchema },
-      },
-    },
+    fuelApi.read(
+      MANAGERS,
+      "The company's volume unit and its fuel prices per type, newest start first",
+      { response: { 200: fuelPricesDtoSchema } },
+    ),
     async (req) => listFuelPrices(deps, companyCtx(req)),
   );
   app.post(
     '/api/fuel-prices',
-    {
-      config: { access: MANAGERS, keepsSessions: true, apiScope: 'write' },
-      schema: {
-        tags,
-        summary: 'A fuel price per gallon or litre, in force from a day on',
-        body: fuelPriceInputSchema,
-        response: { 201: fuelPriceDtoSchema },
-      },
-    },
+    fuelApi.write(MANAGERS, 'A fuel price per gallon or litre, in force from a day on', {
+      body: fuelPriceInputSchema,
+      response: { 201: fuelPriceDtoSchema },
+    }),
     async (req, reply) =>
       reply.status(201).send(await addFuelPrice(deps, companyCtx(req), req.body)),
   );
   app.put(
     '/api/fuel-unit',
-    {
-      // It changes the company row: signed-in sessions read the new unit on their next request.
-      config: { access: MANAGERS },
-      schema: {
-        tags,
-        summary: 'Count fuel in gallons or litres',
-        body: fuelUnitInputSchema,
-        response: { 200: z.object({ volumeUnit: volumeUnitSchema }) },
-      },
-    },
+    // It changes the company row: signed-in sessions read the new unit on their next request.
+    fuelApi.people(MANAGERS, 'Count fuel in gallons or litres', {
+      body: fuelUnitInputSchema,
+      response: { 200: z.object({ volumeUnit: volumeUnitSchema }) },
+    }),
     async (req) => setVolumeUnit(deps, companyCtx(req), req.body),
   );
 }

@@ -22,6 +22,7 @@ import type { Deps } from '../../deps';
 import { sendJsonArray } from '../../lib/json-stream';
 import { idempotencyKeyOf, sendPhoto } from '../../lib/request';
 import { idParams, okDto } from '../../lib/route-schemas';
+import { COMPANY_USERS, MANAGERS, OPERATORS, documented } from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
 import { inspectionExportBatches } from './inspections-export';
 import {
@@ -37,9 +38,7 @@ import { defectPhoto, listDefects, resolveDefect } from './defects.service';
 import { returnToService, setOutOfService } from './out-of-service.service';
 import { reportProblem, saveReportPhoto } from './problem-reports.service';
 
-const MANAGERS = ['owner', 'manager'] as const;
-const COMPANY_USERS = ['owner', 'manager', 'operator'] as const;
-const OPERATORS = ['operator'] as const;
+const inspectionsApi = documented('Inspections');
 
 /**
  * Pre-use inspections (issue 16): templates, inspections, defects, out of service. Each route declares its
@@ -151,15 +150,10 @@ export async function inspectionsRoutes(fastify: FastifyInstance, deps: Deps) {
   // ---- History, export, report (owners and managers)
   app.get(
     '/api/inspections',
-    {
-      config: { access: MANAGERS, apiScope: 'read' },
-      schema: {
-        tags: ['Inspections'],
-        summary: 'Inspections, newest first',
-        querystring: inspectionsQuerySchema,
-        response: { 200: z.array(inspectionDtoSchema) },
-      },
-    },
+    inspectionsApi.read(MANAGERS, 'Inspections, newest first', {
+      querystring: inspectionsQuerySchema,
+      response: { 200: z.array(inspectionDtoSchema) },
+    }),
     async (req) => listInspections(deps, companyCtx(req), req.query),
   );
   // Streamed, batch by batch (inspections-export.ts, lib/json-stream.ts).
@@ -178,29 +172,19 @@ export async function inspectionsRoutes(fastify: FastifyInstance, deps: Deps) {
   // ---- Defects and out of service (owners and managers)
   app.get(
     '/api/defects',
-    {
-      config: { access: MANAGERS, apiScope: 'read' },
-      schema: {
-        tags: ['Inspections'],
-        summary: 'Defects found by inspections and problem reports',
-        querystring: defectsQuerySchema,
-        response: { 200: z.array(defectDtoSchema) },
-      },
-    },
+    inspectionsApi.read(MANAGERS, 'Defects found by inspections and problem reports', {
+      querystring: defectsQuerySchema,
+      response: { 200: z.array(defectDtoSchema) },
+    }),
     async (req) => listDefects(deps, companyCtx(req), req.query),
   );
   app.post(
     '/api/defects/:id/resolve',
-    {
-      config: { access: MANAGERS, keepsSessions: true, apiScope: 'write' },
-      schema: {
-        tags: ['Inspections'],
-        summary: 'Resolve a defect',
-        params: idParams,
-        body: resolveDefectInputSchema,
-        response: { 200: defectDtoSchema },
-      },
-    },
+    inspectionsApi.write(MANAGERS, 'Resolve a defect', {
+      params: idParams,
+      body: resolveDefectInputSchema,
+      response: { 200: defectDtoSchema },
+    }),
     async (req) => resolveDefect(deps, companyCtx(req), req.params.id, req.body),
   );
   app.get(

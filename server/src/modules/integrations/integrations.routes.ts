@@ -12,6 +12,7 @@ import {
 import type { Deps } from '../../deps';
 import { idempotencyKeyOf } from '../../lib/request';
 import { idParams, idsParams, okDto } from '../../lib/route-schemas';
+import { MANAGERS, OWNER, documented } from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
 import { submitReadingsBatch } from './readings-batch.service';
 import {
@@ -22,9 +23,8 @@ import {
   resendDelivery,
 } from './webhooks.service';
 
-/** Only the owner, in person (keys never manage webhooks). */
-const owner = { config: { access: ['owner'] as const } };
-const tags = ['Webhooks'];
+/** Webhooks: only the OWNER, in person (keys never manage webhooks). */
+const webhooksApi = documented('Webhooks');
 
 export async function integrationsRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -33,7 +33,7 @@ export async function integrationsRoutes(fastify: FastifyInstance, deps: Deps) {
     '/api/readings/batch',
     {
       config: {
-        access: ['owner', 'manager'] as const,
+        access: MANAGERS,
         apiScope: 'readings',
         keepsSessions: true,
         idempotencyKey: true,
@@ -51,32 +51,21 @@ export async function integrationsRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/webhooks',
-    {
-      ...owner,
-      schema: {
-        tags,
-        summary: 'Register an endpoint (the secret is answered once)',
-        body: createWebhookSchema,
-        response: { 201: createdWebhookDto },
-      },
-    },
+    webhooksApi.people(OWNER, 'Register an endpoint (the secret is answered once)', {
+      body: createWebhookSchema,
+      response: { 201: createdWebhookDto },
+    }),
     async (req, reply) =>
       reply.status(201).send(await createWebhook(deps, companyCtx(req), req.body)),
   );
   app.get(
     '/api/webhooks',
-    {
-      ...owner,
-      schema: { tags, summary: 'Registered endpoints', response: { 200: webhookListDto } },
-    },
+    webhooksApi.people(OWNER, 'Registered endpoints', { response: { 200: webhookListDto } }),
     async (req) => listWebhooks(deps, companyCtx(req)),
   );
   app.delete(
     '/api/webhooks/:id',
-    {
-      ...owner,
-      schema: { tags, summary: 'Remove an endpoint', params: idParams, response: { 200: okDto } },
-    },
+    webhooksApi.people(OWNER, 'Remove an endpoint', { params: idParams, response: { 200: okDto } }),
     async (req) => {
       await deleteWebhook(deps, companyCtx(req), req.params.id);
       return { ok: true as const };
@@ -84,28 +73,18 @@ export async function integrationsRoutes(fastify: FastifyInstance, deps: Deps) {
   );
   app.get(
     '/api/webhooks/:id/deliveries',
-    {
-      ...owner,
-      schema: {
-        tags,
-        summary: "An endpoint's delivery log (the last 100)",
-        params: idParams,
-        response: { 200: webhookDeliveryListDto },
-      },
-    },
+    webhooksApi.people(OWNER, "An endpoint's delivery log (the last 100)", {
+      params: idParams,
+      response: { 200: webhookDeliveryListDto },
+    }),
     async (req) => deliveryLog(deps, companyCtx(req), req.params.id),
   );
   app.post(
     '/api/webhooks/:id/deliveries/:deliveryId/resend',
-    {
-      ...owner,
-      schema: {
-        tags,
-        summary: 'Send a delivery again (same event id)',
-        params: idsParams('deliveryId'),
-        response: { 200: webhookDeliveryDto },
-      },
-    },
+    webhooksApi.people(OWNER, 'Send a delivery again (same event id)', {
+      params: idsParams('deliveryId'),
+      response: { 200: webhookDeliveryDto },
+    }),
     async (req) => resendDelivery(deps, companyCtx(req), req.params.id, req.params.deliveryId),
   );
 

@@ -9,12 +9,14 @@ import {
 import { publicUrlOf } from '../../config';
 import type { Deps } from '../../deps';
 import { notFound } from '../../lib/errors';
+import { MANAGERS, documented } from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
 import * as svc from './maintenance.service';
 
-const managers = { config: { access: ['owner', 'manager'] as const } };
+const managers = { config: { access: MANAGERS } };
 /** Changes a company row, not a sign-in (cached sessions stay valid). */
-const managerWrites = { config: { access: ['owner', 'manager'] as const, keepsSessions: true } };
+const managerWrites = { config: { access: MANAGERS, keepsSessions: true } };
+const serviceApi = documented('Service');
 
 /** The feed's address: PUBLIC_URL (else the configured host), never the request's Host headers. */
 const feedUrl = (deps: Deps, token: string) =>
@@ -25,15 +27,11 @@ export async function maintenanceRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/maintenance/due',
-    {
-      config: { ...managers.config, apiScope: 'read' },
-      schema: {
-        tags: ['Service'],
-        summary: 'Service tasks due soon (one row per task), by date or usage forecast',
-        querystring: dueQuerySchema,
-        response: { 200: dueListSchema },
-      },
-    },
+    serviceApi.read(
+      MANAGERS,
+      'Service tasks due soon (one row per task), by date or usage forecast',
+      { querystring: dueQuerySchema, response: { 200: dueListSchema } },
+    ),
     async (req, reply) => {
       // Sent as made once per change of the company's tasks (svc.dueListText), by this route's serializer.
       const answer = await svc.dueListText(deps, companyCtx(req), req.query, (list) =>

@@ -23,6 +23,7 @@ import { cachedRead } from '../../plugins/cached-read';
 import { idempotencyKeyOf } from '../../lib/request';
 import { sendJsonArray } from '../../lib/json-stream';
 import { idParams } from '../../lib/route-schemas';
+import { COMPANY_USERS, MANAGERS, OWNER, documented } from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
 import { startSession } from '../../plugins/session';
 import { companyOf, toCurrentUser } from '../auth/index';
@@ -32,9 +33,8 @@ import * as updates from './operator-updates.service';
 import * as review from './update-review';
 import * as team from './team.service';
 
-const MANAGERS = ['owner', 'manager'] as const;
-const OWNER = ['owner'] as const;
-const COMPANY_USERS = ['owner', 'manager', 'operator'] as const;
+const readingsApi = documented('Readings');
+const fuelApi = documented('Fuel');
 
 /** Team (operators, managers, company settings), operator sign-in, operator updates, fuel and history exports. */
 export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
@@ -205,15 +205,10 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
   );
   typed.get(
     '/api/operator-updates',
-    {
-      config: { access: MANAGERS, apiScope: 'read' },
-      schema: {
-        tags: ['Readings'],
-        summary: 'Readings held for review and the latest applied ones',
-        querystring: operatorUpdatesQuerySchema,
-        response: { 200: z.array(operatorUpdateDto) },
-      },
-    },
+    readingsApi.read(MANAGERS, 'Readings held for review and the latest applied ones', {
+      querystring: operatorUpdatesQuerySchema,
+      response: { 200: z.array(operatorUpdateDto) },
+    }),
     async (req, reply) =>
       cachedRead(deps, req, reply, (ctx) => review.listUpdates(deps, ctx, req.query.limit)),
   );
@@ -243,14 +238,7 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
   );
   typed.get(
     '/api/fuel-usage/export',
-    {
-      config: { access: MANAGERS, apiScope: 'read' },
-      schema: {
-        tags: ['Fuel'],
-        summary: 'Every fuel entry',
-        response: { 200: z.array(fuelExportRow) },
-      },
-    },
+    fuelApi.read(MANAGERS, 'Every fuel entry', { response: { 200: z.array(fuelExportRow) } }),
     // Streamed, batch by batch (exports.service.ts), each row encoded by the declared schema.
     async (req, reply) =>
       sendJsonArray(reply, fuelExportBatches(deps, companyCtx(req)), (f) =>

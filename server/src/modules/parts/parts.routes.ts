@@ -10,84 +10,64 @@ import {
 import type { Deps } from '../../deps';
 import { idempotencyKeyOf } from '../../lib/request';
 import { idParams } from '../../lib/route-schemas';
+import { MANAGERS, WORKSHOP, documented } from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
 import * as svc from './parts.service';
 
-const MANAGERS = ['owner', 'manager'] as const;
-/** Technicians read the catalogue to pick the parts they use on a work order. */
-const WORKSHOP = ['owner', 'manager', 'technician'] as const;
 const partsQuerySchema = z.object({ low: z.enum(['1', 'true']).optional() });
-const tags = ['Parts'];
+const partsApi = documented('Parts');
 
 /** Parts inventory (issue 27): the catalogue and its stock moves. */
 export async function partsRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/parts',
-    {
-      config: { access: WORKSHOP, apiScope: 'read' },
-      schema: {
-        tags,
-        summary: 'The parts catalogue with stock on hand (low=1: at or below the reorder point)',
-        querystring: partsQuerySchema,
-        response: { 200: z.array(partDtoSchema) },
-      },
-    },
+    // Technicians read the catalogue to pick the parts they use on a work order.
+    partsApi.read(
+      WORKSHOP,
+      'The parts catalogue with stock on hand (low=1: at or below the reorder point)',
+      { querystring: partsQuerySchema, response: { 200: z.array(partDtoSchema) } },
+    ),
     async (req) => svc.listParts(deps, companyCtx(req), { low: req.query.low !== undefined }),
   );
   app.post(
     '/api/parts',
-    {
-      config: { access: MANAGERS, keepsSessions: true, apiScope: 'write' },
-      schema: {
-        tags,
-        summary: 'Add a part',
-        body: partInputSchema,
-        response: { 201: partDtoSchema },
-      },
-    },
+    partsApi.write(MANAGERS, 'Add a part', {
+      body: partInputSchema,
+      response: { 201: partDtoSchema },
+    }),
     async (req, reply) =>
       reply.status(201).send(await svc.createPart(deps, companyCtx(req), req.body)),
   );
   app.patch(
     '/api/parts/:id',
-    {
-      config: { access: MANAGERS, keepsSessions: true, apiScope: 'write' },
-      schema: {
-        tags,
-        summary: 'Change a part',
-        params: idParams,
-        body: partInputSchema,
-        response: { 200: partDtoSchema },
-      },
-    },
+    partsApi.write(MANAGERS, 'Change a part', {
+      params: idParams,
+      body: partInputSchema,
+      response: { 200: partDtoSchema },
+    }),
     async (req) => svc.updatePart(deps, companyCtx(req), req.params.id, req.body),
   );
   app.get(
     '/api/parts/:id/moves',
-    {
-      config: { access: MANAGERS, apiScope: 'read' },
-      schema: {
-        tags,
-        summary: "A part's stock moves",
-        params: idParams,
-        response: { 200: z.object({ part: partDtoSchema, moves: z.array(stockMoveDtoSchema) }) },
-      },
-    },
+    partsApi.read(MANAGERS, "A part's stock moves", {
+      params: idParams,
+      response: { 200: z.object({ part: partDtoSchema, moves: z.array(stockMoveDtoSchema) }) },
+    }),
     async (req) => svc.partMoves(deps, companyCtx(req), req.params.id),
   );
   app.post(
     '/api/parts/:id/stock',
-    {
-      config: { access: MANAGERS, keepsSessions: true, idempotencyKey: true, apiScope: 'write' },
-      schema: {
-        tags,
-        summary: 'Receive or adjust stock (201; the same Idempotency-Key again: 200)',
+    partsApi.write(
+      MANAGERS,
+      'Receive or adjust stock (201; the same Idempotency-Key again: 200)',
+      {
         params: idParams,
         body: stockInputSchema,
         response: { 201: partDtoSchema, 200: partDtoSchema },
       },
-    },
+      { idempotencyKey: true },
+    ),
     async (req, reply) => {
       const { created, part } = await svc.changeStock(
         deps,

@@ -10,6 +10,7 @@ import {
   type ReportQuery,
 } from '@domain/schemas/reports';
 import type { Deps } from '../../deps';
+import { MANAGERS, documented } from '../../lib/route-options';
 import type { CompanyContext } from '../../plugins/auth-context';
 import { cachedRead } from '../../plugins/cached-read';
 import { costsReport } from './costs.service';
@@ -17,8 +18,7 @@ import { downtimeReport } from './downtime.service';
 import { fuelReport } from './fuel.service';
 import { utilizationReport } from './utilization.service';
 
-const MANAGERS = ['owner', 'manager'] as const;
-const tags = ['Reports'];
+const reportsApi = documented('Reports');
 
 type ReportOf = (deps: Deps, ctx: CompanyContext, q: ReportQuery) => Promise<unknown>;
 
@@ -63,15 +63,10 @@ export async function reportsRoutes(fastify: FastifyInstance, deps: Deps) {
   for (const r of REPORTS)
     app.get(
       `/api/reports/${r.name}`,
-      {
-        config: { access: MANAGERS, apiScope: 'read' },
-        schema: {
-          tags,
-          summary: r.summary,
-          querystring: reportQuerySchema,
-          response: { 200: r.response },
-        },
-      },
+      reportsApi.read(MANAGERS, r.summary, {
+        querystring: reportQuerySchema,
+        response: { 200: r.response },
+      }),
       (req, reply) => cachedRead(deps, req, reply, (ctx) => r.compute(deps, ctx, req.query)),
     );
 }

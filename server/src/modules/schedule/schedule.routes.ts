@@ -18,17 +18,15 @@ import {
 import { equipmentDtoSchema, serviceInputSchema } from '@domain/schemas/equipment';
 import type { Deps } from '../../deps';
 import { idParams } from '../../lib/route-schemas';
+import { MANAGERS, documented } from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
 import * as programMachines from './program-machines';
 import * as programs from './programs.service';
 import { markServiced } from './service-done';
 import * as tasks from './tasks.service';
 
-const MANAGERS = ['owner', 'manager'] as const;
-const reads = { config: { access: MANAGERS, apiScope: 'read' as const } };
-/** Changes company rows, not a sign-in (cached sessions stay valid). */
-const writes = { config: { access: MANAGERS, keepsSessions: true, apiScope: 'write' as const } };
-const tags = ['Schedule'];
+const scheduleApi = documented('Schedule');
+const serviceApi = documented('Service');
 
 /**
  * The maintenance schedule (issue 40, docs/api.md): a machine's service tasks and the programs that
@@ -41,70 +39,44 @@ export async function scheduleRoutes(fastify: FastifyInstance, deps: Deps) {
   // the tasks it did reset (`taskIds`; without them the primary task, as before tasks existed).
   app.patch(
     '/api/equipment/:id/reset-service',
-    {
-      ...writes,
-      schema: {
-        tags: ['Service'],
-        summary: 'Record a service (Mark as Serviced), resetting the tasks it did',
-        params: idParams,
-        body: serviceInputSchema,
-        response: { 200: equipmentDtoSchema },
-      },
-    },
+    serviceApi.write(MANAGERS, 'Record a service (Mark as Serviced), resetting the tasks it did', {
+      params: idParams,
+      body: serviceInputSchema,
+      response: { 200: equipmentDtoSchema },
+    }),
     async (req) => markServiced(deps, companyCtx(req), req.params.id, req.body),
   );
 
   app.get(
     '/api/programs',
-    {
-      ...reads,
-      schema: {
-        tags,
-        summary: 'Programs: task templates, and the machines following each',
-        response: { 200: programListSchema },
-      },
-    },
+    scheduleApi.read(MANAGERS, 'Programs: task templates, and the machines following each', {
+      response: { 200: programListSchema },
+    }),
     async (req) => programs.listPrograms(deps, companyCtx(req)),
   );
   app.post(
     '/api/programs',
-    {
-      ...writes,
-      schema: {
-        tags,
-        summary: 'Add a program',
-        body: programInputSchema,
-        response: { 201: programDtoSchema },
-      },
-    },
+    scheduleApi.write(MANAGERS, 'Add a program', {
+      body: programInputSchema,
+      response: { 201: programDtoSchema },
+    }),
     async (req, reply) =>
       reply.status(201).send(await programs.createProgram(deps, companyCtx(req), req.body)),
   );
   app.patch(
     '/api/programs/:id',
-    {
-      ...writes,
-      schema: {
-        tags,
-        summary:
-          'Change a program: machines following a changed task take the change unless their task was changed on its own',
-        params: idParams,
-        body: programPatchSchema,
-        response: { 200: programDtoSchema },
-      },
-    },
+    scheduleApi.write(
+      MANAGERS,
+      'Change a program: machines following a changed task take the change unless their task was changed on its own',
+      { params: idParams, body: programPatchSchema, response: { 200: programDtoSchema } },
+    ),
     async (req) => programs.updateProgram(deps, companyCtx(req), req.params.id, req.body),
   );
   app.delete(
     '/api/programs/:id',
-    {
-      ...writes,
-      schema: {
-        tags,
-        summary: 'Delete a program (machines keep its tasks as their own)',
-        params: idParams,
-      },
-    },
+    scheduleApi.write(MANAGERS, 'Delete a program (machines keep its tasks as their own)', {
+      params: idParams,
+    }),
     async (req, reply) => {
       await programs.deleteProgram(deps, companyCtx(req), req.params.id);
       return reply.status(204).send();
@@ -112,30 +84,20 @@ export async function scheduleRoutes(fastify: FastifyInstance, deps: Deps) {
   );
   app.post(
     '/api/programs/:id/machines',
-    {
-      ...writes,
-      schema: {
-        tags,
-        summary: 'Apply a program to machines (applying it twice adds nothing)',
-        params: idParams,
-        body: applyProgramSchema,
-        response: { 200: applyResultSchema },
-      },
-    },
+    scheduleApi.write(MANAGERS, 'Apply a program to machines (applying it twice adds nothing)', {
+      params: idParams,
+      body: applyProgramSchema,
+      response: { 200: applyResultSchema },
+    }),
     async (req) => programMachines.applyProgram(deps, companyCtx(req), req.params.id, req.body),
   );
   app.delete(
     '/api/programs/:id/machines/:equipmentId',
-    {
-      ...writes,
-      schema: {
-        tags,
-        summary:
-          "Take a program off a machine: keep its tasks as the machine's own, or remove them",
-        params: programMachineParamsSchema,
-        querystring: removeProgramQuerySchema,
-      },
-    },
+    scheduleApi.write(
+      MANAGERS,
+      "Take a program off a machine: keep its tasks as the machine's own, or remove them",
+      { params: programMachineParamsSchema, querystring: removeProgramQuerySchema },
+    ),
     async (req, reply) => {
       await programMachines.removeProgram(
         deps,
@@ -150,29 +112,20 @@ export async function scheduleRoutes(fastify: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/equipment/:id/tasks',
-    {
-      ...reads,
-      schema: {
-        tags,
-        summary: "A machine's service tasks with each one's status, next due and forecast",
-        params: idParams,
-        response: { 200: taskListSchema },
-      },
-    },
+    scheduleApi.read(
+      MANAGERS,
+      "A machine's service tasks with each one's status, next due and forecast",
+      { params: idParams, response: { 200: taskListSchema } },
+    ),
     async (req) => tasks.listTasks(deps, companyCtx(req), req.params.id),
   );
   app.post(
     '/api/equipment/:id/tasks',
-    {
-      ...writes,
-      schema: {
-        tags,
-        summary: 'Add a service task',
-        params: idParams,
-        body: taskInputSchema,
-        response: { 201: taskDtoSchema },
-      },
-    },
+    scheduleApi.write(MANAGERS, 'Add a service task', {
+      params: idParams,
+      body: taskInputSchema,
+      response: { 201: taskDtoSchema },
+    }),
     async (req, reply) =>
       reply
         .status(201)
@@ -180,25 +133,17 @@ export async function scheduleRoutes(fastify: FastifyInstance, deps: Deps) {
   );
   app.patch(
     '/api/equipment/:id/tasks/:taskId',
-    {
-      ...writes,
-      schema: {
-        tags,
-        summary: 'Change a service task',
-        params: taskParamsSchema,
-        body: taskPatchSchema,
-        response: { 200: taskDtoSchema },
-      },
-    },
+    scheduleApi.write(MANAGERS, 'Change a service task', {
+      params: taskParamsSchema,
+      body: taskPatchSchema,
+      response: { 200: taskDtoSchema },
+    }),
     async (req) =>
       tasks.updateTask(deps, companyCtx(req), req.params.id, req.params.taskId, req.body),
   );
   app.delete(
     '/api/equipment/:id/tasks/:taskId',
-    {
-      ...writes,
-      schema: { tags, summary: 'Remove a service task', params: taskParamsSchema },
-    },
+    scheduleApi.write(MANAGERS, 'Remove a service task', { params: taskParamsSchema }),
     async (req, reply) => {
       await tasks.deleteTask(deps, companyCtx(req), req.params.id, req.params.taskId);
       return reply.status(204).send();

@@ -17,6 +17,7 @@ import {
 import type { Deps } from '../../deps';
 import { idempotencyKeyOf, sendPhoto } from '../../lib/request';
 import { idParams, idsParams } from '../../lib/route-schemas';
+import { MANAGERS, WORKSHOP, documented } from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
 import { costs } from './costs.service';
 import { addPart, completeWorkOrder } from './completion.service';
@@ -24,38 +25,31 @@ import { addPhoto, photoOf } from './photos.service';
 import { getWorkOrder, listWorkOrders } from './read';
 import * as svc from './work-orders.service';
 
-const MANAGERS = ['owner', 'manager'] as const;
-/** Owners, managers and technicians (issue 27); operators and platform admins are refused (403). */
-const WORKSHOP = ['owner', 'manager', 'technician'] as const;
-const tags = ['Work orders'];
+/** Owners, managers and technicians (WORKSHOP, issue 27); operators and platform admins are refused (403). */
+const workOrdersApi = documented('Work orders');
 
 /** Work orders and the costs report (issue 27, docs/work-orders.md). */
 export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/work-orders',
-    {
-      config: { access: WORKSHOP, apiScope: 'read' },
-      schema: {
-        tags,
-        summary: 'Work orders (filters)',
-        querystring: workOrderListQuerySchema,
-        response: { 200: z.array(workOrderDtoSchema) },
-      },
-    },
+    workOrdersApi.read(WORKSHOP, 'Work orders (filters)', {
+      querystring: workOrderListQuerySchema,
+      response: { 200: z.array(workOrderDtoSchema) },
+    }),
     async (req) => listWorkOrders(deps, companyCtx(req), req.query),
   );
   app.post(
     '/api/work-orders',
-    {
-      config: { access: MANAGERS, keepsSessions: true, idempotencyKey: true, apiScope: 'write' },
-      schema: {
-        tags,
-        summary: 'Open a work order (201; the same Idempotency-Key again: 200)',
+    workOrdersApi.write(
+      MANAGERS,
+      'Open a work order (201; the same Idempotency-Key again: 200)',
+      {
         body: workOrderInputSchema,
         response: { 201: workOrderDtoSchema, 200: workOrderDtoSchema },
       },
-    },
+      { idempotencyKey: true },
+    ),
     async (req, reply) => {
       const { created, workOrder } = await svc.createWorkOrder(
         deps,
@@ -80,43 +74,33 @@ export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
   );
   app.get(
     '/api/work-orders/:id',
-    {
-      config: { access: WORKSHOP, apiScope: 'read' },
-      schema: {
-        tags,
-        summary: 'One work order',
-        params: idParams,
-        response: { 200: workOrderDtoSchema },
-      },
-    },
+    workOrdersApi.read(WORKSHOP, 'One work order', {
+      params: idParams,
+      response: { 200: workOrderDtoSchema },
+    }),
     async (req) => getWorkOrder(deps, companyCtx(req), req.params.id),
   );
   app.patch(
     '/api/work-orders/:id',
-    {
-      config: { access: WORKSHOP, keepsSessions: true, apiScope: 'write' },
-      schema: {
-        tags,
-        summary: 'Change a work order (status, assignee, notes, labour)',
-        params: idParams,
-        body: workOrderPatchSchema,
-        response: { 200: workOrderDtoSchema },
-      },
-    },
+    workOrdersApi.write(WORKSHOP, 'Change a work order (status, assignee, notes, labour)', {
+      params: idParams,
+      body: workOrderPatchSchema,
+      response: { 200: workOrderDtoSchema },
+    }),
     async (req) => svc.updateWorkOrder(deps, companyCtx(req), req.params.id, req.body),
   );
   app.post(
     '/api/work-orders/:id/parts',
-    {
-      config: { access: WORKSHOP, keepsSessions: true, idempotencyKey: true, apiScope: 'write' },
-      schema: {
-        tags,
-        summary: 'Use a part on a work order (taken from stock)',
+    workOrdersApi.write(
+      WORKSHOP,
+      'Use a part on a work order (taken from stock)',
+      {
         params: idParams,
         body: workOrderPartInputSchema,
         response: { 201: workOrderDtoSchema, 200: workOrderDtoSchema },
       },
-    },
+      { idempotencyKey: true },
+    ),
     async (req, reply) => {
       const { created, workOrder } = await addPart(
         deps,
@@ -130,16 +114,12 @@ export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
   );
   app.post(
     '/api/work-orders/:id/complete',
-    {
-      config: { access: WORKSHOP, keepsSessions: true, idempotencyKey: true, apiScope: 'write' },
-      schema: {
-        tags,
-        summary: 'Complete a work order (its service entry, and its defect resolved)',
-        params: idParams,
-        body: completeInputSchema,
-        response: { 200: workOrderDtoSchema },
-      },
-    },
+    workOrdersApi.write(
+      WORKSHOP,
+      'Complete a work order (its service entry, and its defect resolved)',
+      { params: idParams, body: completeInputSchema, response: { 200: workOrderDtoSchema } },
+      { idempotencyKey: true },
+    ),
     async (req, reply) => {
       const { workOrder } = await completeWorkOrder(
         deps,
@@ -171,15 +151,10 @@ export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
   );
   app.get(
     '/api/costs',
-    {
-      config: { access: MANAGERS, apiScope: 'read' },
-      schema: {
-        tags,
-        summary: 'Maintenance costs per month (parts, labour, other)',
-        querystring: costsQuerySchema,
-        response: { 200: costsDtoSchema },
-      },
-    },
+    workOrdersApi.read(MANAGERS, 'Maintenance costs per month (parts, labour, other)', {
+      querystring: costsQuerySchema,
+      response: { 200: costsDtoSchema },
+    }),
     async (req) => costs(deps, companyCtx(req), req.query),
   );
 }
