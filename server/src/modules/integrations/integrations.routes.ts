@@ -11,9 +11,10 @@ import {
 } from '@domain/schemas/integrations';
 import type { Deps } from '../../deps';
 import { idempotencyKeyOf } from '../../lib/request';
-import { idParams, idsParams, okDto } from '../../lib/route-schemas';
+import { idParams, idsParams } from '../../lib/route-schemas';
 import { MANAGERS, OWNER, documented } from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
+import { ownerResource } from './api-keys.routes';
 import { submitReadingsBatch } from './readings-batch.service';
 import {
   createWebhook,
@@ -23,7 +24,7 @@ import {
   resendDelivery,
 } from './webhooks.service';
 
-/** Webhooks: only the OWNER, in person (keys never manage webhooks). */
+/** Webhooks: only the OWNER, in person (keys never manage webhooks; ownerResource). */
 const webhooksApi = documented('Webhooks');
 
 export async function integrationsRoutes(fastify: FastifyInstance, deps: Deps) {
@@ -49,28 +50,16 @@ export async function integrationsRoutes(fastify: FastifyInstance, deps: Deps) {
     async (req) => submitReadingsBatch(deps, companyCtx(req), req.body, idempotencyKeyOf(req)),
   );
 
-  app.post(
-    '/api/webhooks',
-    webhooksApi.people(OWNER, 'Register an endpoint (the secret is answered once)', {
-      body: createWebhookSchema,
-      response: { 201: createdWebhookDto },
-    }),
-    async (req, reply) =>
-      reply.status(201).send(await createWebhook(deps, companyCtx(req), req.body)),
-  );
-  app.get(
-    '/api/webhooks',
-    webhooksApi.people(OWNER, 'Registered endpoints', { response: { 200: webhookListDto } }),
-    async (req) => listWebhooks(deps, companyCtx(req)),
-  );
-  app.delete(
-    '/api/webhooks/:id',
-    webhooksApi.people(OWNER, 'Remove an endpoint', { params: idParams, response: { 200: okDto } }),
-    async (req) => {
-      await deleteWebhook(deps, companyCtx(req), req.params.id);
-      return { ok: true as const };
-    },
-  );
+  ownerResource(fastify, deps, {
+    tag: 'Webhooks',
+    path: '/api/webhooks',
+    body: createWebhookSchema,
+    created: createdWebhookDto,
+    list: webhookListDto,
+    create: { summary: 'Register an endpoint (the secret is answered once)', run: createWebhook },
+    read: { summary: 'Registered endpoints', run: listWebhooks },
+    remove: { summary: 'Remove an endpoint', run: deleteWebhook },
+  });
   app.get(
     '/api/webhooks/:id/deliveries',
     webhooksApi.people(OWNER, "An endpoint's delivery log (the last 100)", {
