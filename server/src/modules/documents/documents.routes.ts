@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCUMENT_MAX_BYTES, documentCategories } from '@domain/documents';
-import { historyLang } from '@domain/history-text';
+import { historyLang, type HistoryLang } from '@domain/history-text';
 import {
+  type DocumentDto,
   documentDtoSchema,
   documentListSchema,
   documentMachinesSchema,
@@ -15,6 +16,7 @@ import { sendPhoto } from '../../lib/request';
 import { idParams, okDto } from '../../lib/route-schemas';
 import { COMPANY_PEOPLE, MANAGERS, WORKSHOP, documented } from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
+import type { CompanyContext } from '../../plugins/auth-context';
 import { cachedRead } from '../../plugins/cached-read';
 import * as svc from './documents.service';
 import { sendDocumentFile } from './send-file';
@@ -231,21 +233,44 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
     async (req, reply) =>
       sendPhoto(reply, await svc.thumbnailOf(deps, companyCtx(req), req.params.id)),
   );
-  app.patch(
+  /** A change to a document: answered with the document, its machines' history in the caller's language. */
+  const change = <Body extends z.ZodType>(
+    method: 'PATCH' | 'POST',
+    url: string,
+    summary: string,
+    body: Body,
+    run: (
+      deps: Deps,
+      ctx: CompanyContext,
+      id: string,
+      input: z.output<Body>,
+      lang: HistoryLang,
+    ) => Promise<DocumentDto>,
+  ) =>
+    fastify.route({
+      method,
+      url,
+      ...documentsApi.write(MANAGERS, summary, {
+        params: idParams,
+        body,
+        response: { 200: documentDtoSchema },
+      }),
+      // The id and the body are checked by the declared schemas first (plugins/validation.ts).
+      handler: async (req) =>
+        run(
+          deps,
+          companyCtx(req),
+          (req.params as z.output<typeof idParams>).id,
+          req.body as z.output<Body>,
+          historyLang(req.headers['accept-language']),
+        ),
+    });
+  change(
+    'PATCH',
     '/api/documents/:id',
-    documentsApi.write(MANAGERS, "Change a document's title, category, expiry or notes", {
-      params: idParams,
-      body: documentPatchSchema,
-      response: { 200: documentDtoSchema },
-    }),
-    async (req) =>
-      svc.updateDocument(
-        deps,
-        companyCtx(req),
-        req.params.id,
-        req.body,
-        historyLang(req.headers['accept-language']),
-      ),
+    "Change a document's title, category, expiry or notes",
+    documentPatchSchema,
+    svc.updateDocument,
   );
   app.delete(
     '/api/documents/:id',
@@ -259,20 +284,11 @@ export async function documentsRoutes(fastify: FastifyInstance, deps: Deps) {
       return { ok: true as const };
     },
   );
-  app.post(
+  change(
+    'POST',
     '/api/documents/:id/machines',
-    documentsApi.write(MANAGERS, 'Put a document on more machines (stored once)', {
-      params: idParams,
-      body: documentMachinesSchema,
-      response: { 200: documentDtoSchema },
-    }),
-    async (req) =>
-      svc.linkMachines(
-        deps,
-        companyCtx(req),
-        req.params.id,
-        req.body,
-        historyLang(req.headers['accept-language']),
-      ),
+    'Put a document on more machines (stored once)',
+    documentMachinesSchema,
+    svc.linkMachines,
   );
 }
