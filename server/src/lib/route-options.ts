@@ -1,5 +1,6 @@
 import type { FastifyContextConfig, FastifySchema } from 'fastify';
 import { companyRoles, WORKSHOP_ROLES, type Role } from '@domain/roles';
+import { PHOTO_MAX_BYTES } from '@domain/schemas/field';
 
 /**
  * What a route declares besides its handler, built from the few things that vary: who may call it
@@ -52,3 +53,14 @@ export function documented(tag: string) {
     }),
   };
 }
+
+/**
+ * A photo sent from a phone: base64 in JSON (docs/decisions/field-photos.md), so the body may be
+ * larger than the app's default limit (its encoded size and 64 KB for the rest; the bytes are checked
+ * again after decoding). It changes no sign-in (keepsSessions).
+ */
+export const photoUpload = <S extends Schemas>(access: Roles, schema: S) => ({
+  config: { access, keepsSessions: true },
+  bodyLimit: Math.ceil(PHOTO_MAX_BYTES / 3) * 4 + 64 * 1024,
+  schema,
+});

@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  PHOTO_MAX_BYTES,
-  fieldMachineParamsSchema,
-  fieldPhotoInputSchema,
-} from '@domain/schemas/field';
+import { fieldMachineParamsSchema, fieldPhotoInputSchema } from '@domain/schemas/field';
 import type { Deps } from '../../deps';
 import { sendPhoto } from '../../lib/request';
 import { idParams } from '../../lib/route-schemas';
-import { COMPANY_USERS, MANAGERS } from '../../lib/route-options';
+import { COMPANY_USERS, MANAGERS, photoUpload } from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
 import { photoOfUpdate, savePhoto, updatesWithPhotos } from './field-photos.service';
 import { fieldMachine, fieldMachineList, stickerName } from './field.service';
@@ -37,15 +33,10 @@ export async function fieldRoutes(fastify: FastifyInstance, deps: Deps) {
     async (req) => stickerName(deps, req.params.id),
   );
 
-  // A photo with an operator update: base64 in JSON (docs/decisions/field-photos.md), so the body may
-  // be larger than the app's default limit; the bytes are checked again after decoding.
+  // A photo with an operator update (photoUpload: base64 in JSON, a larger body limit).
   app.post(
     '/api/field/photos',
-    {
-      config: { access: COMPANY_USERS, keepsSessions: true },
-      bodyLimit: Math.ceil(PHOTO_MAX_BYTES / 3) * 4 + 64 * 1024,
-      schema: { body: fieldPhotoInputSchema },
-    },
+    photoUpload(COMPANY_USERS, { body: fieldPhotoInputSchema }),
     async (req, reply) => {
       const { created, photo } = await savePhoto(deps, companyCtx(req), req.body);
       return reply.status(created ? 201 : 200).send(photo);

@@ -17,12 +17,17 @@ import {
   starterInputSchema,
   templateInputSchema,
 } from '@domain/schemas/inspections';
-import { PHOTO_MAX_BYTES } from '@domain/schemas/field';
 import type { Deps } from '../../deps';
 import { sendJsonArray } from '../../lib/json-stream';
 import { idempotencyKeyOf, sendPhoto } from '../../lib/request';
 import { idParams, okDto } from '../../lib/route-schemas';
-import { COMPANY_USERS, MANAGERS, OPERATORS, documented } from '../../lib/route-options';
+import {
+  COMPANY_USERS,
+  MANAGERS,
+  OPERATORS,
+  documented,
+  photoUpload,
+} from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
 import { inspectionExportBatches } from './inspections-export';
 import {
@@ -106,11 +111,10 @@ export async function inspectionsRoutes(fastify: FastifyInstance, deps: Deps) {
   );
   app.post(
     '/api/inspections/photos',
-    {
-      config: { access: COMPANY_USERS, keepsSessions: true },
-      bodyLimit: Math.ceil(PHOTO_MAX_BYTES / 3) * 4 + 64 * 1024,
-      schema: { body: inspectionPhotoInputSchema, response: { 200: okDto, 201: okDto } },
-    },
+    photoUpload(COMPANY_USERS, {
+      body: inspectionPhotoInputSchema,
+      response: { 200: okDto, 201: okDto },
+    }),
     async (req, reply) => {
       const { created } = await saveInspectionPhoto(deps, companyCtx(req), req.body);
       return reply.status(created ? 201 : 200).send({ ok: true });
@@ -136,11 +140,10 @@ export async function inspectionsRoutes(fastify: FastifyInstance, deps: Deps) {
   );
   app.post(
     '/api/problem-reports/photo',
-    {
-      config: { access: OPERATORS, keepsSessions: true },
-      bodyLimit: Math.ceil(PHOTO_MAX_BYTES / 3) * 4 + 64 * 1024,
-      schema: { body: problemReportPhotoInputSchema, response: { 200: okDto, 201: okDto } },
-    },
+    photoUpload(OPERATORS, {
+      body: problemReportPhotoInputSchema,
+      response: { 200: okDto, 201: okDto },
+    }),
     async (req, reply) => {
       const { created } = await saveReportPhoto(deps, companyCtx(req), req.body);
       return reply.status(created ? 201 : 200).send({ ok: true });

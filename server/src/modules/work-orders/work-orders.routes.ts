@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PHOTO_MAX_BYTES } from '@domain/schemas/field';
 import {
   completeInputSchema,
   costsDtoSchema,
@@ -17,7 +16,7 @@ import {
 import type { Deps } from '../../deps';
 import { idempotencyKeyOf, sendPhoto } from '../../lib/request';
 import { idParams, idsParams } from '../../lib/route-schemas';
-import { MANAGERS, WORKSHOP, documented } from '../../lib/route-options';
+import { MANAGERS, WORKSHOP, documented, photoUpload } from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
 import { costs } from './costs.service';
 import { addPart, completeWorkOrder } from './completion.service';
@@ -133,11 +132,7 @@ export async function workOrdersRoutes(fastify: FastifyInstance, deps: Deps) {
   );
   app.post(
     '/api/work-orders/:id/photos',
-    {
-      config: { access: WORKSHOP, keepsSessions: true },
-      bodyLimit: Math.ceil(PHOTO_MAX_BYTES / 3) * 4 + 64 * 1024,
-      schema: { params: idParams, body: workOrderPhotoInputSchema },
-    },
+    photoUpload(WORKSHOP, { params: idParams, body: workOrderPhotoInputSchema }),
     async (req, reply) => {
       const { created, workOrder } = await addPhoto(deps, companyCtx(req), req.params.id, req.body);
       return reply.status(created ? 201 : 200).send(workOrder);
