@@ -9,7 +9,7 @@ import type { CompanyContext } from '../../plugins/auth-context';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 
 /** One operation of an owner's resource: its summary in the document and its service. */
-type Operation<Run> = { summary: string; run: Run };
+type Operation<Run> = [summary: string, run: Run];
 
 /**
  * An integration the owner keeps (API keys, webhooks): created with its secret answered once (201),
@@ -19,50 +19,46 @@ type Operation<Run> = { summary: string; run: Run };
 export function ownerResource<Body extends z.ZodType>(
   app: FastifyInstance,
   deps: Deps,
+  tag: string,
+  path: string,
   resource: {
-    tag: string;
-    path: string;
-    body: Body;
-    created: z.ZodType;
-    list: z.ZodType;
+    /** The body of a creation, the created answer (its secret shown once) and the list. */
+    schemas: { body: Body; created: z.ZodType; list: z.ZodType };
     create: Operation<(deps: Deps, ctx: CompanyContext, input: z.output<Body>) => Promise<unknown>>;
     read: Operation<(deps: Deps, ctx: CompanyContext) => Promise<unknown>>;
     remove: Operation<(deps: Deps, ctx: CompanyContext, id: string) => Promise<void>>;
   },
 ) {
-  const { path, create, read, remove } = resource;
-  const api = documented(resource.tag);
+  const { schemas } = resource;
+  const [createSummary, create] = resource.create;
+  const [readSummary, read] = resource.read;
+  const [removeSummary, remove] = resource.remove;
+  const api = documented(tag);
   // The body and the id are checked by the declared schemas before a handler runs (plugins/validation.ts).
   app.post(
     path,
-    api.people(OWNER, create.summary, { body: resource.body, response: { 201: resource.created } }),
+    api.people(OWNER, createSummary, { body: schemas.body, response: { 201: schemas.created } }),
     async (req, reply) =>
-      reply.status(201).send(await create.run(deps, companyCtx(req), req.body as z.output<Body>)),
+      reply.status(201).send(await create(deps, companyCtx(req), req.body as z.output<Body>)),
   );
-  app.get(
-    path,
-    api.people(OWNER, read.summary, { response: { 200: resource.list } }),
-    async (req) => read.run(deps, companyCtx(req)),
+  app.get(path, api.people(OWNER, readSummary, { response: { 200: schemas.list } }), async (req) =>
+    read(deps, companyCtx(req)),
   );
   app.delete(
     `${path}/:id`,
-    api.people(OWNER, remove.summary, { params: idParams, response: { 200: okDto } }),
+    api.people(OWNER, removeSummary, { params: idParams, response: { 200: okDto } }),
     async (req) => {
-      await remove.run(deps, companyCtx(req), (req.params as z.output<typeof idParams>).id);
+      await remove(deps, companyCtx(req), (req.params as z.output<typeof idParams>).id);
       return { ok: true as const };
     },
   );
 }
 
 export async function apiKeysRoutes(app: FastifyInstance, deps: Deps) {
-  ownerResource(app, deps, {
-    tag: 'API keys',
-    path: '/api/api-keys',
-    body: createApiKeySchema,
-    created: createdApiKeyDto,
-    list: apiKeyListDto,
-    create: { summary: 'Create a key (the token is answered once)', run: createApiKey },
-    read: { summary: 'Keys with their last use', run: listApiKeys },
-    remove: { summary: 'Revoke a key (401 from its next request)', run: revokeApiKey },
+  ownerResource(app, deps, 'API keys', '/api/api-keys', {
+    schemas: { body: createApiKeySchema, created: createdApiKeyDto, list: apiKeyListDto },
+    create: ['Create a key (the token is answered once)', createApiKey],
+    read: ['Keys with their last use', listApiKeys],
+    remove: ['Revoke a key (401 from its next request)', revokeApiKey],
   });
 }

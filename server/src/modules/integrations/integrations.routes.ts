@@ -50,15 +50,11 @@ export async function integrationsRoutes(fastify: FastifyInstance, deps: Deps) {
     async (req) => submitReadingsBatch(deps, companyCtx(req), req.body, idempotencyKeyOf(req)),
   );
 
-  ownerResource(fastify, deps, {
-    tag: 'Webhooks',
-    path: '/api/webhooks',
-    body: createWebhookSchema,
-    created: createdWebhookDto,
-    list: webhookListDto,
-    create: { summary: 'Register an endpoint (the secret is answered once)', run: createWebhook },
-    read: { summary: 'Registered endpoints', run: listWebhooks },
-    remove: { summary: 'Remove an endpoint', run: deleteWebhook },
+  ownerResource(fastify, deps, 'Webhooks', '/api/webhooks', {
+    schemas: { body: createWebhookSchema, created: createdWebhookDto, list: webhookListDto },
+    create: ['Register an endpoint (the secret is answered once)', createWebhook],
+    read: ['Registered endpoints', listWebhooks],
+    remove: ['Remove an endpoint', deleteWebhook],
   });
   app.get(
     '/api/webhooks/:id/deliveries',
