@@ -7,6 +7,18 @@ import { cookieFrom, unique } from './helpers';
 
 export const DEFAULT_PASSWORD = 'Harvest-Moon-42';
 
+/** The fields of a machine in the operator's picker (equipment options, the field machine list), sorted. */
+export const PICKER_FIELDS = [
+  'currentUsage',
+  'fuelType',
+  'id',
+  'name',
+  'outOfService',
+  'serialNumber',
+  'type',
+  'unit',
+];
+
 /** A photo's bytes as the API takes them (base64): the start of a JPEG, enough for its type check. */
 export const JPEG = Buffer.from([
   0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1,

@@ -11,6 +11,7 @@ import { company, equipment, equipmentNote } from '../../db/schema/index';
 import {
   call,
   createEquipmentViaApi,
+  PICKER_FIELDS,
   sessionForRole,
   type SignedIn,
   signInAgain,
@@ -45,6 +46,9 @@ async function insertMachines(
 }
 const unlimited = async (companyId: string) =>
   t.deps.systemDb.update(company).set({ equipmentLimit: -1 }).where(eq(company.id, companyId));
+/** POST /api/equipment of a tool with no meter (the least a machine needs), as `cookie`. */
+const addTool = (cookie: string | null, name: string) =>
+  call(t.app, cookie, 'POST', '/api/equipment', { name, type: 'tools', unit: 'n/a' });
 
 describe('POST /api/equipment', () => {
   it('creates with the save defaults and the computed status and next date', async () => {
@@ -212,26 +216,11 @@ describe('POST /api/equipment', () => {
   });
 
   it('needs a session (401) and the owner or manager role (operator 403)', async () => {
-    expect(
-      (await call(t.app, null, 'POST', '/api/equipment', { name: 'X', type: 'tools', unit: 'n/a' }))
-        .statusCode,
-    ).toBe(401);
+    expect((await addTool(null, 'X')).statusCode).toBe(401);
     const op = await sessionForRole(t.deps.systemDb, owner.companyId, 'operator');
-    expect(
-      await statusOf(t.app, op.cookie, 'POST', '/api/equipment', {
-        name: 'X',
-        type: 'tools',
-        unit: 'n/a',
-      }),
-    ).toBe(403);
+    expect((await addTool(op.cookie, 'X')).statusCode).toBe(403);
     const mgr = await sessionForRole(t.deps.systemDb, owner.companyId, 'manager');
-    expect(
-      await statusOf(t.app, mgr.cookie, 'POST', '/api/equipment', {
-        name: 'Mgr tool',
-        type: 'tools',
-        unit: 'n/a',
-      }),
-    ).toBe(201);
+    expect((await addTool(mgr.cookie, 'Mgr tool')).statusCode).toBe(201);
   });
 });
 
@@ -239,11 +228,7 @@ describe('plan limit', () => {
   it('refuses the 16th machine on a 15 plan with 403 plan_limit', async () => {
     const o = await fresh();
     for (let i = 0; i < 15; i++) await createEquipmentViaApi(t.app, o.cookie, { name: `M${i}` });
-    const res = await call(t.app, o.cookie, 'POST', '/api/equipment', {
-      name: 'One too many',
-      type: 'tools',
-      unit: 'n/a',
-    });
+    const res = await addTool(o.cookie, 'One too many');
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('plan_limit');
     expect(res.json().message).toMatch(/upgrade your plan or remove equipment/);
@@ -255,13 +240,7 @@ describe('plan limit', () => {
     const o = await fresh();
     for (let i = 0; i < 14; i++) await createEquipmentViaApi(t.app, o.cookie, { name: `M${i}` });
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        call(t.app, o.cookie, 'POST', '/api/equipment', {
-          name: `Race ${i}`,
-          type: 'tools',
-          unit: 'n/a',
-        }),
-      ),
+      Array.from({ length: 10 }, (_, i) => addTool(o.cookie, `Race ${i}`)),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 403)).toHaveLength(9);
@@ -275,21 +254,9 @@ describe('plan limit', () => {
       .set({ equipmentLimit: 1 })
       .where(eq(company.id, o.companyId));
     await createEquipmentViaApi(t.app, o.cookie);
-    expect(
-      await statusOf(t.app, o.cookie, 'POST', '/api/equipment', {
-        name: 'B',
-        type: 'tools',
-        unit: 'n/a',
-      }),
-    ).toBe(403);
+    expect((await addTool(o.cookie, 'B')).statusCode).toBe(403);
     await unlimited(o.companyId);
-    expect(
-      await statusOf(t.app, o.cookie, 'POST', '/api/equipment', {
-        name: 'B',
-        type: 'tools',
-        unit: 'n/a',
-      }),
-    ).toBe(201);
+    expect((await addTool(o.cookie, 'B')).statusCode).toBe(201);
   });
 });
 
@@ -653,17 +620,7 @@ describe("GET /api/equipment/options (the operator screen's picker)", () => {
       currentUsage: 12.5,
       outOfService: false,
     });
-    for (const item of all.items)
-      expect(Object.keys(item).sort()).toEqual([
-        'currentUsage',
-        'fuelType',
-        'id',
-        'name',
-        'outOfService',
-        'serialNumber',
-        'type',
-        'unit',
-      ]);
+    for (const item of all.items) expect(Object.keys(item).sort()).toEqual(PICKER_FIELDS);
 
     expect(names(await options(op.cookie, 'search=LOADER'))).toEqual(['Loader 2']);
     expect(names(await options(op.cookie, 'search=ld-'))).toEqual(['Loader 2']);

@@ -6,6 +6,7 @@ import { equipment, equipmentNote, fieldPhoto, operatorUpdate } from '../../db/s
 import { useTestApp } from '../../test/helpers';
 import {
   call,
+  PICKER_FIELDS,
   type SignedIn,
   signInOperatorViaApi,
   signupOwner,
@@ -123,18 +124,7 @@ describe('GET /api/field/machines (the machine list the phone keeps for offline 
       Array.from({ length: 70 }, (_, i) => `Unit ${String(i).padStart(3, '0')}`),
     );
     // Only what the picker needs.
-    expect(Object.keys(body.items[0]!).sort()).toEqual(
-      [
-        'currentUsage',
-        'fuelType',
-        'id',
-        'name',
-        'outOfService',
-        'serialNumber',
-        'type',
-        'unit',
-      ].sort(),
-    );
+    expect(Object.keys(body.items[0]!).sort()).toEqual(PICKER_FIELDS);
     expect(res.body).not.toContain('Secret Crane');
     expect(await statusOf(t.app, null, 'GET', '/api/field/machines')).toBe(401);
   });

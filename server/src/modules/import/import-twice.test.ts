@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EquipmentDto, EquipmentPage, HistoryRecordDto } from '@domain/schemas/equipment';
 import type { EquipmentImportResult, HistoryImportResult } from '@domain/schemas/import';
-import {
-  call,
-  createEquipmentViaApi,
-  signInAgain,
-  signupOwner,
-  type SignedIn,
-} from '../../test/factories';
+import { call, signupOwner, type SignedIn } from '../../test/factories';
 import { useTestApp } from '../../test/helpers';
-import { ES, importCalls, US } from '../../test/imports';
+import { ES, importCalls, ownerWithLoaderToImportInto, US } from '../../test/imports';
 
 /** Issue 25 items 3 and 4: the same file imported twice writes once; imported past readings feed the forecast. */
 const t = useTestApp();
@@ -46,18 +40,7 @@ describe('importing the same history twice', () => {
     { date: '11/24/2026', machine: 'Loader', kind: 'Service', reading: '115', cost: '250' },
     { date: '11/24/2026', machine: 'loader', reading: '121.456' },
   ];
-  const setup = async () => {
-    t.clock.set(new Date('2026-11-20T15:00:00Z'));
-    const o = await signupOwner(t.app);
-    const m = await createEquipmentViaApi(t.app, o.cookie, {
-      name: 'Loader',
-      serialNumber: 'SN-1',
-      currentUsage: 100,
-    });
-    t.clock.set(new Date('2026-11-25T15:00:00Z'));
-    o.cookie = await signInAgain(t.app, o);
-    return { o, m };
-  };
+  const setup = () => ownerWithLoaderToImportInto(t);
 
   it('the second preview says every row is unchanged, and the second import writes nothing', async () => {
     const { o, m } = await setup();

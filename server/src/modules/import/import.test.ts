@@ -10,12 +10,11 @@ import {
   call,
   createEquipmentViaApi,
   sessionForRole,
-  signInAgain,
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
 import { useTestApp } from '../../test/helpers';
-import { ES, importCalls, US } from '../../test/imports';
+import { ES, importCalls, ownerWithLoaderToImportInto, US } from '../../test/imports';
 
 const t = useTestApp();
 
@@ -410,18 +409,7 @@ describe('past readings and services import', () => {
     { date: '12/30/2026', machine: 'Loader', reading: '130' },
     { date: '11/10/2026', machine: 'Loader', reading: '90', note: 'From the paper log' },
   ];
-  const setup = async () => {
-    t.clock.set(new Date('2026-11-20T15:00:00Z'));
-    const o = await signupOwner(t.app);
-    const m = await createEquipmentViaApi(t.app, o.cookie, {
-      name: 'Loader',
-      serialNumber: 'SN-1',
-      currentUsage: 100,
-    });
-    t.clock.set(new Date('2026-11-25T15:00:00Z'));
-    o.cookie = await signInAgain(t.app, o);
-    return { o, m };
-  };
+  const setup = () => ownerWithLoaderToImportInto(t);
   const get = async (o: SignedIn, id: string) =>
     (await call(t.app, o.cookie, 'GET', `/api/equipment/${id}`)).json<EquipmentDto>();
 
