@@ -44,6 +44,25 @@ async function insertMachines(
     .values(rows.map((r) => ({ companyId, unit: 'hours', ...r })));
   await bumpEquipmentVersion(t.deps.systemDb, companyId);
 }
+/**
+ * insertMachines of named rows: machinery with no serial number unless the row says, a service interval
+ * of 100, and the fields `more` gives for the row.
+ */
+const insertNamed = <R extends { name: string; type?: string; serialNumber?: string }>(
+  companyId: string,
+  rows: R[],
+  more: (row: R) => Partial<typeof equipment.$inferInsert>,
+) =>
+  insertMachines(
+    companyId,
+    rows.map((r) => ({
+      name: r.name,
+      type: r.type ?? 'machinery',
+      serialNumber: r.serialNumber ?? null,
+      serviceInterval: 100,
+      ...more(r),
+    })),
+  );
 const unlimited = async (companyId: string) =>
   t.deps.systemDb.update(company).set({ equipmentLimit: -1 }).where(eq(company.id, companyId));
 /** POST /api/equipment of a tool with no meter (the least a machine needs), as `cookie`. */
@@ -401,18 +420,7 @@ describe('GET /api/equipment/page (the Equipment List)', () => {
   const insert = (
     companyId: string,
     rows: { name: string; pct?: number; type?: string; serialNumber?: string }[],
-  ) =>
-    insertMachines(
-      companyId,
-      rows.map((r) => ({
-        name: r.name,
-        type: r.type ?? 'machinery',
-        serialNumber: r.serialNumber ?? null,
-        currentUsage: r.pct ?? 10,
-        serviceInterval: 100,
-        lastServiceUsage: 0,
-      })),
-    );
+  ) => insertNamed(companyId, rows, (r) => ({ currentUsage: r.pct ?? 10, lastServiceUsage: 0 }));
 
   it("pages, searches and filters the company's machines by name, with the counts; another company's never show", async () => {
     const o = await fresh();
@@ -572,19 +580,12 @@ describe("GET /api/equipment/options (the operator screen's picker)", () => {
     companyId: string,
     rows: { name: string; type?: string; serialNumber?: string; fuelType?: string }[],
   ) =>
-    insertMachines(
-      companyId,
-      rows.map((r) => ({
-        name: r.name,
-        type: r.type ?? 'machinery',
-        serialNumber: r.serialNumber ?? null,
-        fuelType: r.fuelType ?? 'n/a',
-        currentUsage: 12.5,
-        serviceInterval: 100,
-        totalFuelUsed: 99,
-        description: 'owner only',
-      })),
-    );
+    insertNamed(companyId, rows, (r) => ({
+      fuelType: r.fuelType ?? 'n/a',
+      currentUsage: 12.5,
+      totalFuelUsed: 99,
+      description: 'owner only',
+    }));
   const options = async (cookie: string, qs = '') => {
     const res = await call(t.app, cookie, 'GET', `/api/equipment/options${qs ? `?${qs}` : ''}`);
     expect(res.statusCode, res.body).toBe(200);
