@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defectDtoSchema, templateDtoSchema } from '@domain/schemas/inspections';
+import { defectDtoSchema } from '@domain/schemas/inspections';
 import { useTestApp } from '../test/helpers';
 import {
   addSignedInUser,
   call,
+  operatorWithTruckCheck,
   createEquipmentViaApi,
   signInOperatorViaApi,
   signupOwner,
@@ -170,21 +171,11 @@ describe('dates (item 8)', () => {
 
   it('refuses an impossible service date when a defect is resolved with a service entry', async () => {
     const owner = await signupOwner(t.app);
-    const operator = await signInOperatorViaApi(t.app, owner);
-    const truck = await createEquipmentViaApi(t.app, owner.cookie, {
-      type: 'vehicle',
-      unit: 'miles',
-    });
-    const tpl = await call(t.app, owner.cookie, 'POST', '/api/inspection-templates', {
-      name: 'Daily truck check',
-      equipmentTypes: ['vehicle'],
-      daily: true,
-      items: [{ id: 'tires', label: 'Tires', kind: 'passFail', required: true }],
-    });
-    expect(tpl.statusCode, tpl.body).toBe(201);
-    const sent = await call(t.app, operator, 'POST', '/api/inspections', {
+    const items = [{ id: 'tires', label: 'Tires', kind: 'passFail', required: true }];
+    const { op, truck, templateId } = await operatorWithTruckCheck(t.app, owner, items, {});
+    const sent = await call(t.app, op, 'POST', '/api/inspections', {
       equipmentId: truck.id,
-      templateId: templateDtoSchema.parse(tpl.json()).id,
+      templateId,
       answers: [{ itemId: 'tires', result: 'fail', note: 'Flat' }],
     });
     expect(sent.statusCode, sent.body).toBe(201);

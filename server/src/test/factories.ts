@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { CurrentUser } from '@domain/schemas/auth';
+import { templateDtoSchema } from '@domain/schemas/inspections';
 import { equipment } from '../db/schema/index';
 import type { Db } from '../db/client';
 import { cookieFrom, unique } from './helpers';
@@ -134,6 +135,19 @@ export async function callOk<T>(
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   else expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
   return (res.body ? res.json<T>() : undefined) as T;
+}
+
+/**
+ * (operator readings) A manager's word on an operator's update, POST /api/operator-updates/<id>/<action>:
+ * approve or reject a held reading.
+ */
+export function reviewUpdate(
+  app: FastifyInstance,
+  cookie: string,
+  id: string,
+  action: 'approve' | 'reject',
+) {
+  return call(app, cookie, 'POST', `/api/operator-updates/${id}/${action}`);
 }
 
 /** (equipment) Adds a machine through the API; returns the created record. */
@@ -285,6 +299,34 @@ export async function signInOperatorViaApi(
   if (res.statusCode !== 200)
     throw new Error(`operator login failed: ${res.statusCode} ${res.body}`);
   return cookieFrom(res);
+}
+
+/**
+ * (inspections) Where an operator's inspection starts: an operator of the owner's company signed in
+ * (signInOperatorViaApi), a truck (a vehicle in miles, at 1,000 unless `truckFields` says otherwise)
+ * and the "Daily truck check" every vehicle takes, with `items`. Returns the operator's cookie, the
+ * truck and the check's id.
+ */
+export async function operatorWithTruckCheck(
+  app: FastifyInstance,
+  owner: SignedIn,
+  items: object[],
+  truckFields: Record<string, unknown> = { currentUsage: 1000 },
+) {
+  const op = await signInOperatorViaApi(app, owner);
+  const truck = await createEquipmentViaApi(app, owner.cookie, {
+    type: 'vehicle',
+    unit: 'miles',
+    ...truckFields,
+  });
+  const tpl = await call(app, owner.cookie, 'POST', '/api/inspection-templates', {
+    name: 'Daily truck check',
+    equipmentTypes: ['vehicle'],
+    daily: true,
+    items,
+  });
+  expect(tpl.statusCode, tpl.body).toBe(201);
+  return { op, truck, templateId: templateDtoSchema.parse(tpl.json()).id };
 }
 
 /** Mónica, a manager of the company who reads the daily digest in Spanish: the digest tests' second reader. */

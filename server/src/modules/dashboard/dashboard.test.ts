@@ -9,6 +9,7 @@ import { useTestApp } from '../../test/helpers';
 import {
   addSignedInUser,
   call,
+  reviewUpdate,
   createEquipmentViaApi,
   sessionForRole,
   type SignedIn,
@@ -653,12 +654,7 @@ describe('overview cache: one status engine, never stale after a write', () => {
     await primed(owner.cookie);
     const v0 = await versionOf(owner.companyId);
     expect(
-      await statusOf(
-        t.app,
-        owner.cookie,
-        'POST',
-        `/api/operator-updates/${other.json().update.id}/reject`,
-      ),
+      (await reviewUpdate(t.app, owner.cookie, other.json().update.id, 'reject')).statusCode,
     ).toBe(200);
     expect(
       await statusOf(t.app, owner.cookie, 'POST', `/api/equipment/${m.id}/notes`, {
@@ -668,12 +664,7 @@ describe('overview cache: one status engine, never stale after a write', () => {
     expect(await versionOf(owner.companyId)).toBe(v0);
     expect((await primed(owner.cookie)).counts).toMatchObject({ good: 1 });
     expect(
-      await statusOf(
-        t.app,
-        owner.cookie,
-        'POST',
-        `/api/operator-updates/${held.json().update.id}/approve`,
-      ),
+      (await reviewUpdate(t.app, owner.cookie, held.json().update.id, 'approve')).statusCode,
     ).toBe(200);
     const o = await load(owner.cookie);
     expect(o.counts).toMatchObject({ good: 0, overdue: 1 });

@@ -6,9 +6,9 @@ import { company } from '../../db/schema/index';
 import {
   addSignedInUser,
   call,
+  operatorWithTruckCheck,
   createEquipmentViaApi,
   signInAgain,
-  signInOperatorViaApi,
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
@@ -174,27 +174,13 @@ describe('GET /api/equipment/:id/page', () => {
 
   it('shows the inspections, the open defects and the out-of-service state', async () => {
     const owner = await signupOwner(t.app);
-    const op = await signInOperatorViaApi(t.app, owner);
-    const truck = await createEquipmentViaApi(t.app, owner.cookie, {
-      type: 'vehicle',
-      unit: 'miles',
-      currentUsage: 1000,
-    });
-    const tpl = await ok(owner, 'POST', '/api/inspection-templates', {
-      name: 'Daily truck check',
-      equipmentTypes: ['vehicle'],
-      daily: true,
-      items: [{ id: 'brakes', label: 'Brakes', kind: 'passFail', required: true, critical: true }],
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/inspections',
-      headers: { cookie: op },
-      payload: {
-        equipmentId: truck.id,
-        templateId: tpl.json<{ id: string }>().id,
-        answers: [{ itemId: 'brakes', result: 'fail', note: 'Soft pedal' }],
-      },
+    const { op, truck, templateId } = await operatorWithTruckCheck(t.app, owner, [
+      { id: 'brakes', label: 'Brakes', kind: 'passFail', required: true, critical: true },
+    ]);
+    const res = await call(t.app, op, 'POST', '/api/inspections', {
+      equipmentId: truck.id,
+      templateId,
+      answers: [{ itemId: 'brakes', result: 'fail', note: 'Soft pedal' }],
     });
     expect(res.statusCode, res.body).toBe(201);
     const page = await pageOf(owner, truck.id);

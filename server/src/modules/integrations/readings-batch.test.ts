@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CreatedApiKeyDto, ReadingsBatchDto } from '@domain/schemas/integrations';
 import { equipment, equipmentNote, operatorUpdate } from '../../db/schema/index';
-import { call, createEquipmentViaApi, signupOwner } from '../../test/factories';
+import { call, createEquipmentViaApi, reviewUpdate, signupOwner } from '../../test/factories';
 import { useTestApp } from '../../test/helpers';
 
 /** Issue 29: POST /api/readings/batch, every reading through the operator's rules, idempotent twice over. */
@@ -105,12 +105,7 @@ describe('POST /api/readings/batch', () => {
     });
     // Approved by the owner, it is applied and still names the key.
     const pending = held.find((u) => u.equipmentId === wild.id)!;
-    const ok = await call(
-      t.app,
-      owner.cookie,
-      'POST',
-      `/api/operator-updates/${pending.id}/approve`,
-    );
+    const ok = await reviewUpdate(t.app, owner.cookie, pending.id, 'approve');
     expect(ok.statusCode, ok.body).toBe(200);
     const history = await call(t.app, owner.cookie, 'GET', `/api/equipment/${wild.id}/history`);
     expect(history.body).toContain('via GPS sync');

@@ -11,6 +11,8 @@ import type {
 import { webhookEndpoint } from '../../db/schema/index';
 import {
   call,
+  operatorWithTruckCheck,
+  reviewUpdate,
   createEquipmentViaApi,
   signInOperatorViaApi,
   signupOwner,
@@ -267,12 +269,7 @@ describe('webhooks', () => {
       expect(held.json()).toMatchObject({ status: 'pending' });
       expect(await deliverDue(t.deps)).toMatchObject({ delivered: 0, failed: 0 });
       const heldId = held.json<{ update: { id: string } }>().update.id;
-      const approved = await call(
-        t.app,
-        owner.cookie,
-        'POST',
-        `/api/operator-updates/${heldId}/approve`,
-      );
+      const approved = await reviewUpdate(t.app, owner.cookie, heldId, 'approve');
       expect(approved.statusCode, approved.body).toBe(200);
       expect(await deliverDue(t.deps)).toMatchObject({ delivered: 1, failed: 0 });
       expect(JSON.parse(r.hits[2]!.body)).toMatchObject({
@@ -290,29 +287,14 @@ describe('webhooks', () => {
     const r = await receiver();
     try {
       const { owner } = await setup(t, r.url, ['defect.opened', 'reading.created']);
-      const op = await signInOperatorViaApi(t.app, owner);
-      const truck = await createEquipmentViaApi(t.app, owner.cookie, {
-        type: 'vehicle',
-        unit: 'miles',
-        currentUsage: 1000,
-      });
-      const tpl = await call(t.app, owner.cookie, 'POST', '/api/inspection-templates', {
-        name: 'Daily truck check',
-        equipmentTypes: ['vehicle'],
-        daily: true,
-        items: [{ id: 'tires', label: 'Tires', kind: 'passFail', required: true, critical: false }],
-      });
-      expect(tpl.statusCode, tpl.body).toBe(201);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/inspections',
-        headers: { cookie: op },
-        payload: {
-          equipmentId: truck.id,
-          templateId: tpl.json<{ id: string }>().id,
-          reading: 1010,
-          answers: [{ itemId: 'tires', result: 'fail', note: 'Cut in the sidewall' }],
-        },
+      const { op, truck, templateId } = await operatorWithTruckCheck(t.app, owner, [
+        { id: 'tires', label: 'Tires', kind: 'passFail', required: true, critical: false },
+      ]);
+      const res = await call(t.app, op, 'POST', '/api/inspections', {
+        equipmentId: truck.id,
+        templateId,
+        reading: 1010,
+        answers: [{ itemId: 'tires', result: 'fail', note: 'Cut in the sidewall' }],
       });
       expect(res.statusCode, res.body).toBe(201);
       await deliverDue(t.deps);

@@ -9,6 +9,7 @@ import {
 } from '../../db/schema/index';
 import {
   call,
+  operatorWithTruckCheck,
   createEquipmentViaApi,
   signInOperatorViaApi,
   signupOwner,
@@ -129,24 +130,12 @@ describe('operator updates: the same key with another body', () => {
 describe('inspections and photos: the same key with another body', () => {
   async function setup() {
     const owner = await signupOwner(t.app);
-    const op = await signInOperatorViaApi(t.app, owner);
-    const truck = await createEquipmentViaApi(t.app, owner.cookie, {
-      type: 'vehicle',
-      unit: 'miles',
-      currentUsage: 1000,
-    });
-    const tpl = await call(t.app, owner.cookie, 'POST', '/api/inspection-templates', {
-      name: 'Daily truck check',
-      equipmentTypes: ['vehicle'],
-      daily: true,
-      items: [
-        { id: 'brakes', label: 'Brakes', kind: 'passFail', required: true, critical: false },
-        { id: 'pressure', label: 'Tire pressure', kind: 'number', unit: 'psi', required: false },
-        { id: 'notes', label: 'Comments', kind: 'text', required: false },
-      ],
-    });
-    expect(tpl.statusCode, tpl.body).toBe(201);
-    return { owner, op, truck, templateId: tpl.json<{ id: string }>().id };
+    const check = await operatorWithTruckCheck(t.app, owner, [
+      { id: 'brakes', label: 'Brakes', kind: 'passFail', required: true, critical: false },
+      { id: 'pressure', label: 'Tire pressure', kind: 'number', unit: 'psi', required: false },
+      { id: 'notes', label: 'Comments', kind: 'text', required: false },
+    ]);
+    return { owner, ...check };
   }
 
   it('an inspection: 422 and nothing written for another body, the same one replays', async () => {

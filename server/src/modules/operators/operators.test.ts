@@ -6,6 +6,7 @@ import { useTestApp, cookieFrom } from '../../test/helpers';
 import {
   addSignedInUser,
   call,
+  reviewUpdate,
   type SignedIn,
   signupOwner,
   statusOf,
@@ -621,28 +622,13 @@ describe('operator updates', () => {
     // Another company cannot approve it.
     const other = await setupTeam();
     expect(
-      await statusOf(
-        t.app,
-        other.cookie,
-        'POST',
-        `/api/operator-updates/${held.json().update.id}/approve`,
-      ),
+      (await reviewUpdate(t.app, other.cookie, held.json().update.id, 'approve')).statusCode,
     ).toBe(404);
-    const approved = await call(
-      t.app,
-      owner.cookie,
-      'POST',
-      `/api/operator-updates/${held.json().update.id}/approve`,
-    );
+    const approved = await reviewUpdate(t.app, owner.cookie, held.json().update.id, 'approve');
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await equipmentRow(eq1.id)).toMatchObject({ currentUsage: 500, totalDieselUsed: 4 });
     expect(
-      await statusOf(
-        t.app,
-        owner.cookie,
-        'POST',
-        `/api/operator-updates/${held.json().update.id}/approve`,
-      ),
+      (await reviewUpdate(t.app, owner.cookie, held.json().update.id, 'approve')).statusCode,
     ).toBe(409);
     // Miles: 1,000 a day. A pending reading that is below the usage by the time it is approved is refused.
     const truck = await addEquipment(owner.companyId, {
@@ -660,19 +646,9 @@ describe('operator updates', () => {
       .update(equipment)
       .set({ currentUsage: 3000 })
       .where(eq(equipment.id, truck.id));
-    const stale = await call(
-      t.app,
-      owner.cookie,
-      'POST',
-      `/api/operator-updates/${far.json().update.id}/approve`,
-    );
+    const stale = await reviewUpdate(t.app, owner.cookie, far.json().update.id, 'approve');
     expect(stale.statusCode).toBe(400);
-    const rejected = await call(
-      t.app,
-      owner.cookie,
-      'POST',
-      `/api/operator-updates/${far.json().update.id}/reject`,
-    );
+    const rejected = await reviewUpdate(t.app, owner.cookie, far.json().update.id, 'reject');
     expect(rejected.json().status).toBe('rejected');
     expect((await equipmentRow(truck.id)).currentUsage).toBe(3000);
   });
