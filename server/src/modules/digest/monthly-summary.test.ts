@@ -11,7 +11,7 @@ import {
   signupOwner,
   type SignedIn,
 } from '../../test/factories';
-import { makePaying } from '../../test/reports';
+import { makePaying, reportOf } from '../../test/reports';
 import { useMailTestApp } from '../../test/mail-app';
 import { digestPass } from './digest.jobs';
 import { previousMonth, runMonthlySummaries } from './monthly-summary';
@@ -24,6 +24,8 @@ import { previousMonth, runMonthlySummaries } from './monthly-summary';
  */
 const { t, smtp } = useMailTestApp();
 const at = (iso: string) => t.clock.set(new Date(iso));
+const utilizationOf = reportOf<UtilizationReport>(() => t, 'utilization');
+const costsOf = reportOf<CostsReport>(() => t, 'costs');
 
 it('previousMonth: the calendar month before, across a year end', () => {
   expect(previousMonth('2026-11-01')).toEqual({
@@ -116,25 +118,12 @@ describe('the monthly fleet summary', () => {
 
     // The figures the Reports page shows for October.
     o.cookie = await signInAgain(t.app, o);
-    const got = await call(
-      t.app,
-      o.cookie,
-      'GET',
-      '/api/reports/utilization?from=2026-10-01&to=2026-10-31',
-    );
-    expect(got.statusCode, got.body).toBe(200);
-    const report = got.json<UtilizationReport>();
+    const october = '?from=2026-10-01&to=2026-10-31';
+    const report = await utilizationOf(o, october);
     const idle = report.machines.find((m) => m.name === 'Quiet loader');
     expect(idle?.idle).toBe(true);
 
-    const costs = await call(
-      t.app,
-      o.cookie,
-      'GET',
-      '/api/reports/costs?from=2026-10-01&to=2026-10-31',
-    );
-    expect(costs.statusCode, costs.body).toBe(200);
-    const month = costs.json<CostsReport>();
+    const month = await costsOf(o, october);
     expect(month.totals).toMatchObject({ maintenance: 250, total: 250 });
     const busy = month.machines.find((m) => m.name === 'Busy excavator')!;
     expect(busy.costPerUnit).not.toBeNull();

@@ -107,12 +107,6 @@ describe('GET /api/reports/utilization', () => {
     const bad = kit.badReportQuery(t, o, 'utilization');
     await kit.checkBadPeriods(bad, '?from=2021-03-01&to=2026-03-10');
     // Two years is within the five a report covers.
-    const twoYears = await call(
-      t.app,
-      o.cookie,
-      'GET',
-      '/api/reports/utilization?from=2024-03-01&to=2026-03-01',
-    );
-    expect(twoYears.statusCode, twoYears.body).toBe(200);
+    await report(o, '?from=2024-03-01&to=2026-03-01');
   });
 });
