@@ -34,33 +34,22 @@ async function cat320(o: SignedIn) {
       onHand: 10,
     }),
   );
+  /** A work order of `kind` on the CAT 320, opened and completed with `done` (parts, labour, other). */
+  const completed = async (title: string, kind: 'repair' | 'service', done: object) => {
+    const order = workOrderDtoSchema.parse(
+      await ok(o, 'POST', '/api/work-orders', { equipmentId: e.id, title, kind }),
+    );
+    await ok(o, 'POST', `/api/work-orders/${order.id}/complete`, done);
+  };
   // A repair: 5 hoses ($101.50) and 1.5 h at $100 = $251.50.
-  const repair = workOrderDtoSchema.parse(
-    await ok(o, 'POST', '/api/work-orders', {
-      equipmentId: e.id,
-      title: 'Hydraulic leak',
-      kind: 'repair',
-    }),
-  );
-  await ok(o, 'POST', `/api/work-orders/${repair.id}/complete`, {
+  await completed('Hydraulic leak', 'repair', {
     parts: [{ partId: part.id, quantity: 5 }],
     laborHours: 1.5,
     laborRate: 100,
   });
   // A service order: 1 h at $120 and $41 other = $161. It writes a service entry of its own, which must
   // not be counted a second time.
-  const service = workOrderDtoSchema.parse(
-    await ok(o, 'POST', '/api/work-orders', {
-      equipmentId: e.id,
-      title: '250-hour service',
-      kind: 'service',
-    }),
-  );
-  await ok(o, 'POST', `/api/work-orders/${service.id}/complete`, {
-    laborHours: 1,
-    laborRate: 120,
-    otherCost: 41,
-  });
+  await completed('250-hour service', 'service', { laborHours: 1, laborRate: 120, otherCost: 41 });
   return e;
 }
 
