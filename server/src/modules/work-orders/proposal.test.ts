@@ -53,6 +53,22 @@ const proposal = (owner: SignedIn, equipmentId: string, defectId?: string) =>
     `/api/work-orders/proposal/${equipmentId}${defectId ? `?defectId=${defectId}` : ''}`,
   );
 
+/** POST /api/work-orders of a repair made from a defect (as the form sends it): one task, `task`. */
+const repairFrom = (
+  owner: SignedIn,
+  equipmentId: string,
+  defectId: string,
+  title: string,
+  task: string,
+) =>
+  call(t.app, owner.cookie, 'POST', '/api/work-orders', {
+    equipmentId,
+    title,
+    kind: 'repair',
+    tasks: [{ label: task }],
+    defectId,
+  });
+
 describe('a new work order from a defect', () => {
   it('proposes the defect’s item as its task and the operator’s words and photo, not the machine’s service parts', async () => {
     const { owner, op, m } = await setUp();
@@ -90,13 +106,13 @@ describe('a new work order from a defect', () => {
     });
 
     // The order made from it carries the words and the photo (the form sends what it proposed).
-    const created = await call(t.app, owner.cookie, 'POST', '/api/work-orders', {
-      equipmentId: m.id,
-      title: 'Repair: Hydraulic leak at the boom (CAT 320)',
-      kind: 'repair',
-      tasks: [{ label: 'Hydraulic leak at the boom' }],
-      defectId: d!.id,
-    });
+    const created = await repairFrom(
+      owner,
+      m.id,
+      d!.id,
+      'Repair: Hydraulic leak at the boom (CAT 320)',
+      'Hydraulic leak at the boom',
+    );
     expect(created.statusCode, created.body).toBe(201);
     const w = workOrderDtoSchema.parse(created.json());
     expect(w.tasks.map((x) => x.label)).toEqual(['Hydraulic leak at the boom']);
@@ -143,13 +159,13 @@ describe('a new work order from a defect', () => {
     expect(seen.statusCode, seen.body).toBe(404);
     expect(seen.json()).toMatchObject({ key: 'inspections.defectNotFound' });
 
-    const made = await call(t.app, mine.owner.cookie, 'POST', '/api/work-orders', {
-      equipmentId: mine.m.id,
-      title: 'Repair: their mirror',
-      kind: 'repair',
-      tasks: [{ label: 'Mirror' }],
-      defectId: their!.id,
-    });
+    const made = await repairFrom(
+      mine.owner,
+      mine.m.id,
+      their!.id,
+      'Repair: their mirror',
+      'Mirror',
+    );
     expect(made.statusCode, made.body).toBe(404);
     expect(made.json()).toMatchObject({ key: 'inspections.defectNotFound' });
 
@@ -166,13 +182,7 @@ describe('a new work order from a defect', () => {
       note: 'Tightened',
     });
     expect(resolved.statusCode, resolved.body).toBeLessThan(300);
-    const made = await call(t.app, owner.cookie, 'POST', '/api/work-orders', {
-      equipmentId: m.id,
-      title: 'Repair: step',
-      kind: 'repair',
-      tasks: [{ label: 'Step' }],
-      defectId: d!.id,
-    });
+    const made = await repairFrom(owner, m.id, d!.id, 'Repair: step', 'Step');
     expect(made.statusCode, made.body).toBe(409);
     expect(made.json()).toMatchObject({ key: 'inspections.defectResolved' });
   });
