@@ -91,6 +91,22 @@ export async function signInStatus(
   return res.statusCode;
 }
 
+/**
+ * After a password change or reset: the sessions in `sessions` answer GET /api/auth/user with the status
+ * given (kept 200, ended 401), the old password (who.password) signs in no more and `newPassword` does.
+ */
+export async function expectNewPassword(
+  app: FastifyInstance,
+  who: { email: string; password: string },
+  newPassword: string,
+  sessions: [cookie: string, status: 200 | 401][],
+) {
+  for (const [cookie, status] of sessions)
+    expect(await statusOf(app, cookie, 'GET', '/api/auth/user')).toBe(status);
+  expect(await signInStatus(app, who.email, who.password)).toBe(401);
+  expect(await signInStatus(app, who.email, newPassword)).toBe(200);
+}
+
 /** inject() with a session cookie and a JSON body. */
 export function call(
   app: FastifyInstance,

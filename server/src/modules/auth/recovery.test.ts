@@ -3,8 +3,8 @@ import { useTestApp, cookieFrom } from '../../test/helpers';
 import {
   addCompanyUser,
   call,
+  expectNewPassword,
   setupSecurityQuestions,
-  signInStatus,
   signupOwner,
   statusOf,
 } from '../../test/factories';
@@ -205,10 +205,10 @@ describe('forgot and reset password', () => {
       newPassword: 'Brand-New-Pass-9',
     });
     expect(res.statusCode).toBe(200);
-    expect(await statusOf(t.app, owner.cookie, 'GET', '/api/auth/user')).toBe(401);
-    expect(await statusOf(t.app, second, 'GET', '/api/auth/user')).toBe(401);
-    expect(await signInStatus(t.app, owner.email, owner.password)).toBe(401);
-    expect(await signInStatus(t.app, owner.email, 'Brand-New-Pass-9')).toBe(200);
+    await expectNewPassword(t.app, owner, 'Brand-New-Pass-9', [
+      [owner.cookie, 401],
+      [second, 401],
+    ]);
   });
 
   it('refuses wrong answers and counts them as failed sign-ins (429, not for good)', async () => {
