@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceEntryDto } from '@domain/schemas/equipment';
 import { useTestApp } from '../../test/helpers';
-import { call, createEquipmentViaApi, signupOwner } from '../../test/factories';
+import { createEquipmentViaApi, signupOwner } from '../../test/factories';
+import { expectQueriesPerBatch, streamedExport } from '../../test/exports';
 import { SERVICE_EXPORT_BATCH } from './service-export';
 
 /**
@@ -31,13 +32,11 @@ describe('GET /api/service-entries/export, streamed', () => {
     await t.database.ownerSql(seed, [o.companyId, m.id, count]);
     await t.database.ownerSql(seed, [other.companyId, theirs.id, 5]);
 
-    const before = t.database.queryCount.value;
-    const res = await call(t.app, o.cookie, 'GET', '/api/service-entries/export');
-    const queries = t.database.queryCount.value - before;
-    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-    expect(res.headers['transfer-encoding']).toBe('chunked');
-    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    const rows = res.json<ServiceEntryDto[]>();
+    const { rows, queries } = await streamedExport<ServiceEntryDto>(
+      t,
+      o,
+      '/api/service-entries/export',
+    );
 
     // The same entries in the same order as one query in the service log's order (before streaming).
     const { rows: one } = await t.database.ownerSql(
@@ -55,9 +54,6 @@ describe('GET /api/service-entries/export, streamed', () => {
     const dates = rows.slice(undated).map((r) => r.serviceDate);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(rows.every((r) => r.equipmentName === 'Serviced Loader' && !r.retired)).toBe(true);
-    // One query per batch (the last one shorter), plus the session's.
-    const batches = Math.ceil(expected.length / SERVICE_EXPORT_BATCH);
-    expect(queries).toBeGreaterThanOrEqual(batches);
-    expect(queries).toBeLessThanOrEqual(batches + 2);
+    expectQueriesPerBatch(queries, expected.length, SERVICE_EXPORT_BATCH);
   });
 });

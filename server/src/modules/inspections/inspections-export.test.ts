@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { InspectionDto } from '@domain/schemas/inspections';
 import { useTestApp } from '../../test/helpers';
-import { call, createEquipmentViaApi, signupOwner } from '../../test/factories';
+import { createEquipmentViaApi, signupOwner } from '../../test/factories';
+import { expectQueriesPerBatch, streamedExport } from '../../test/exports';
 import { INSPECTION_EXPORT_BATCH } from './inspections-export';
 
 /**
@@ -27,13 +28,7 @@ describe('GET /api/inspections/export, streamed', () => {
     await t.database.ownerSql(seed, [o.companyId, m.id, count]);
     await t.database.ownerSql(seed, [other.companyId, theirs.id, 4]);
 
-    const before = t.database.queryCount.value;
-    const res = await call(t.app, o.cookie, 'GET', '/api/inspections/export');
-    const queries = t.database.queryCount.value - before;
-    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-    expect(res.headers['transfer-encoding']).toBe('chunked');
-    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    const rows = res.json<InspectionDto[]>();
+    const { rows, queries } = await streamedExport<InspectionDto>(t, o, '/api/inspections/export');
     expect(rows).toHaveLength(count);
     const { rows: one } = await t.database.ownerSql(
       `select id from inspection where company_id = $1 order by created_at desc, id desc`,
@@ -46,8 +41,6 @@ describe('GET /api/inspections/export, streamed', () => {
     const instants = got.map((g) => Math.floor(g / 3));
     expect(instants).toEqual([...instants].sort((a, b) => a - b));
     expect(rows.every((r) => r.equipmentName === 'Inspected Loader')).toBe(true);
-    const batches = Math.ceil(count / INSPECTION_EXPORT_BATCH);
-    expect(queries).toBeGreaterThanOrEqual(batches);
-    expect(queries).toBeLessThanOrEqual(batches + 2);
+    expectQueriesPerBatch(queries, count, INSPECTION_EXPORT_BATCH);
   });
 });

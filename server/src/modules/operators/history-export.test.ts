@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers';
 import { call, createEquipmentViaApi, signupOwner } from '../../test/factories';
+import { expectQueriesPerBatch, streamedExport } from '../../test/exports';
 import { FUEL_EXPORT_BATCH, HISTORY_EXPORT_BATCH } from './exports.service';
 
 /**
@@ -23,13 +24,12 @@ describe('GET /api/equipment-history/export, streamed', () => {
        from generate_series(1, $3::int) g`,
       [o.companyId, m.id, count],
     );
-    const before = t.database.queryCount.value;
-    const res = await call(t.app, o.cookie, 'GET', '/api/equipment-history/export');
-    const queries = t.database.queryCount.value - before;
-    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-    expect(res.headers['transfer-encoding']).toBe('chunked');
-    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    const rows = res.json<{ id: string; text: string; equipmentName: string; unit: string }[]>();
+    const { rows, queries } = await streamedExport<{
+      id: string;
+      text: string;
+      equipmentName: string;
+      unit: string;
+    }>(t, o, '/api/equipment-history/export');
     // The seeded notes and the machine's own first entry (its creation).
     expect(rows).toHaveLength(count + 1);
     expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
@@ -42,10 +42,7 @@ describe('GET /api/equipment-history/export, streamed', () => {
     expect(seeded).toEqual(expected);
     expect(rows[0]!.equipmentName).toBe('Exported Loader');
     expect(rows.every((r) => r.unit === 'hours')).toBe(true);
-    // One query per batch of HISTORY_EXPORT_BATCH (the last one shorter), plus the session's.
-    const batches = Math.ceil((count + 1) / HISTORY_EXPORT_BATCH);
-    expect(queries).toBeGreaterThanOrEqual(batches);
-    expect(queries).toBeLessThanOrEqual(batches + 2);
+    expectQueriesPerBatch(queries, count + 1, HISTORY_EXPORT_BATCH);
   });
 
   it('streams the fuel export too: every applied fuel entry once, newest first, in batches', async () => {

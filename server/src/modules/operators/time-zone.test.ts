@@ -7,33 +7,28 @@ import { call, createEquipmentViaApi, sessionForRole, signupOwner } from '../../
 
 const t = useTestApp({ SESSION_CACHE_SECONDS: '0' });
 
+/** POST /api/auth/signup of a new company with the time zone given (as the sign-up form sends it). */
+const signupInZone = (timeZone: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: {
+      businessName: unique('Zone Co '),
+      email: `${unique('zone')}@example.com`,
+      password: 'Harvest-Moon-42',
+      timeZone,
+    },
+  });
+
 describe('the company time zone', () => {
   it('is captured at signup, returned with the current user, and refused when not a real zone', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        businessName: unique('Zone Co '),
-        email: `${unique('zone')}@example.com`,
-        password: 'Harvest-Moon-42',
-        timeZone: 'America/Chicago',
-      },
-    });
+    const res = await signupInZone('America/Chicago');
     expect(res.statusCode).toBe(201);
     expect(res.json<CurrentUser>().timeZone).toBe('America/Chicago');
     const me = await call(t.app, cookieFrom(res), 'GET', '/api/auth/user');
     expect(me.json<CurrentUser>().timeZone).toBe('America/Chicago');
 
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        businessName: unique('Zone Co '),
-        email: `${unique('zone')}@example.com`,
-        password: 'Harvest-Moon-42',
-        timeZone: 'Mars/Olympus_Mons',
-      },
-    });
+    const bad = await signupInZone('Mars/Olympus_Mons');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({
       key: 'auth.timeZone',
@@ -86,16 +81,7 @@ describe('the company time zone', () => {
   });
 
   it('finds a zone from its city, at signup and in Company Settings (issue 26)', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        businessName: unique('Zone Co '),
-        email: `${unique('zone')}@example.com`,
-        password: 'Harvest-Moon-42',
-        timeZone: 'são paulo',
-      },
-    });
+    const res = await signupInZone('são paulo');
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json<CurrentUser>().timeZone).toBe('America/Sao_Paulo');
     const owner = await signupOwner(t.app);
