@@ -166,6 +166,19 @@ export function reviewUpdate(
   return call(app, cookie, 'POST', `/api/operator-updates/${id}/${action}`);
 }
 
+/** (equipment) Voids an entry of a machine's history with the reason given, as `cookie`. */
+export function voidHistoryEntry(
+  app: FastifyInstance,
+  cookie: string,
+  equipmentId: string,
+  entryId: string,
+  reason: string,
+) {
+  return call(app, cookie, 'POST', `/api/equipment/${equipmentId}/history/${entryId}/void`, {
+    reason,
+  });
+}
+
 /** (equipment) Adds a machine through the API; returns the created record. */
 export async function createEquipmentViaApi(
   app: FastifyInstance,

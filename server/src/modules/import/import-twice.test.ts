@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EquipmentDto, EquipmentPage, HistoryRecordDto } from '@domain/schemas/equipment';
 import type { EquipmentImportResult, HistoryImportResult } from '@domain/schemas/import';
-import { call, signupOwner, type SignedIn } from '../../test/factories';
+import { call, signupOwner, type SignedIn, voidHistoryEntry } from '../../test/factories';
 import { useTestApp } from '../../test/helpers';
 import { ES, importCalls, ownerWithLoaderToImportInto, US } from '../../test/imports';
 
@@ -135,15 +135,7 @@ describe('importing the same history twice', () => {
 
     const history = await get<HistoryRecordDto[]>(o, `/api/equipment/${m.id}/history`);
     const entry = history.find((h) => h.usage === 130);
-    const v = await call(
-      t.app,
-      o.cookie,
-      'POST',
-      `/api/equipment/${m.id}/history/${entry!.id}/void`,
-      {
-        reason: 'typed twice',
-      },
-    );
+    const v = await voidHistoryEntry(t.app, o.cookie, m.id, entry!.id, 'typed twice');
     expect(v.statusCode).toBe(200);
     const p2 = (
       await historyPreview(o, [
@@ -258,15 +250,7 @@ describe('imported past readings feed the forecast', () => {
     const history = await get<HistoryRecordDto[]>(o, `/api/equipment/${id}/history`);
     const oldest = history.find((h) => h.usage === 1000);
     expect(oldest?.reading).toBe('past');
-    const v = await call(
-      t.app,
-      o.cookie,
-      'POST',
-      `/api/equipment/${id}/history/${oldest!.id}/void`,
-      {
-        reason: 'wrong log',
-      },
-    );
+    const v = await voidHistoryEntry(t.app, o.cookie, id, oldest!.id, 'wrong log');
     expect(v.statusCode).toBe(200);
     const after = await get<EquipmentDto>(o, `/api/equipment/${id}`);
     expect(after.currentUsage).toBe(1500);

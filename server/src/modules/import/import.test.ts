@@ -12,6 +12,7 @@ import {
   sessionForRole,
   signupOwner,
   type SignedIn,
+  voidHistoryEntry,
 } from '../../test/factories';
 import { useTestApp } from '../../test/helpers';
 import { ES, importCalls, ownerWithLoaderToImportInto, US } from '../../test/imports';
@@ -479,15 +480,7 @@ describe('past readings and services import', () => {
     });
     expect((await get(other, theirs.id)).currentUsage).toBe(100);
     // Voiding the imported reading replays the usage from the readings left (the past one is not a meter reading).
-    const v = await call(
-      t.app,
-      o.cookie,
-      'POST',
-      `/api/equipment/${m.id}/history/${applied!.id}/void`,
-      {
-        reason: 'typo',
-      },
-    );
+    const v = await voidHistoryEntry(t.app, o.cookie, m.id, applied!.id, 'typo');
     expect(v.statusCode).toBe(200);
     expect(await get(o, m.id)).toMatchObject({
       currentUsage: 100,
