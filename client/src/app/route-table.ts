@@ -28,120 +28,85 @@ export type PageSpec = {
   readonly data?: readonly string[];
 };
 
+/** A page's spec: its module is `features/<feature>/routes/<file>.tsx`. */
+function page(
+  feature: string,
+  file: string,
+  namespaces: readonly string[],
+  data?: readonly string[],
+): PageSpec {
+  const module = `features/${feature}/routes/${file}.tsx`;
+  return data ? { module, namespaces, data } : { module, namespaces };
+}
+
+const AUTH = ['auth', 'messages'];
+
 /** Every page: its module under client/src and the namespaces it shows. */
 export const PAGES = {
-  landing: { module: 'features/pages/routes/landing.tsx', namespaces: ['pages'] },
-  instructions: { module: 'features/pages/routes/instructions.tsx', namespaces: ['pages'] },
-  contact: { module: 'features/pages/routes/contact.tsx', namespaces: ['pages'] },
-  notFound: { module: 'features/pages/routes/not-found.tsx', namespaces: ['pages'] },
-  settings: { module: 'features/pages/routes/settings.tsx', namespaces: ['pages'] },
-  login: { module: 'features/auth/routes/login.tsx', namespaces: ['auth', 'messages'] },
-  signup: { module: 'features/auth/routes/signup.tsx', namespaces: ['auth', 'messages'] },
-  forgotPassword: {
-    module: 'features/auth/routes/forgot-password.tsx',
-    namespaces: ['auth', 'messages'],
-  },
-  securityQuestions: {
-    module: 'features/auth/routes/security-questions.tsx',
-    namespaces: ['auth', 'messages'],
-  },
-  profile: {
-    module: 'features/profile/routes/profile.tsx',
-    namespaces: ['profile', 'maintenance'],
-  },
-  dashboard: {
-    module: 'features/dashboard/routes/dashboard.tsx',
-    namespaces: ['dashboard', 'equipment', 'field', 'inspections'],
-    // The tiles and first overview page, the operator updates card (and which updates have a photo),
-    // the history card.
-    data: [
+  landing: page('pages', 'landing', ['pages']),
+  instructions: page('pages', 'instructions', ['pages']),
+  contact: page('pages', 'contact', ['pages']),
+  notFound: page('pages', 'not-found', ['pages']),
+  settings: page('pages', 'settings', ['pages']),
+  login: page('auth', 'login', AUTH),
+  signup: page('auth', 'signup', AUTH),
+  forgotPassword: page('auth', 'forgot-password', AUTH),
+  securityQuestions: page('auth', 'security-questions', AUTH),
+  profile: page('profile', 'profile', ['profile', 'maintenance']),
+  // The tiles and first overview page, the operator updates card (and which updates have a photo),
+  // the history card.
+  dashboard: page(
+    'dashboard',
+    'dashboard',
+    ['dashboard', 'equipment', 'field', 'inspections'],
+    [
       '/api/dashboard/overview?limit=50',
       `/api/operator-updates?limit=${UPDATES_PAGE}`,
       '/api/field/photos',
       '/api/equipment-history?limit=50',
     ],
-  },
-  equipmentList: {
-    module: 'features/equipment/routes/equipment-list.tsx',
-    namespaces: ['equipment', 'field', 'schedule'],
-  },
-  equipmentByStatus: {
-    module: 'features/equipment/routes/equipment-by-status.tsx',
-    namespaces: ['equipment', 'field'],
-  },
-  addEquipment: {
-    module: 'features/equipment/routes/add-equipment.tsx',
-    namespaces: ['equipment', 'schedule'],
-  },
-  retiredEquipment: {
-    module: 'features/equipment/routes/retired-equipment.tsx',
-    namespaces: ['equipment'],
-  },
-  dueSoon: {
-    module: 'features/maintenance/routes/due-soon.tsx',
-    namespaces: ['maintenance', 'equipment', 'schedule'],
-  },
-  importData: {
-    module: 'features/import/routes/import.tsx',
-    namespaces: ['import'],
-  },
-  employees: {
-    module: 'features/operators/routes/employees.tsx',
-    namespaces: ['operators', 'workOrders'],
-  },
-  operatorLogin: {
-    module: 'features/operators/routes/operator-login.tsx',
-    namespaces: ['operators', 'messages'],
-  },
-  operatorScreen: {
-    module: 'features/operators/routes/operator-screen.tsx',
-    namespaces: ['operators', 'field', 'inspections'],
-    data: ['/api/field/machines'],
-  },
-  subscription: {
-    module: 'features/subscription/routes/subscription.tsx',
-    namespaces: ['subscription'],
-  },
-  checkout: { module: 'features/subscription/routes/checkout.tsx', namespaces: ['subscription'] },
+  ),
+  equipmentList: page('equipment', 'equipment-list', ['equipment', 'field', 'schedule']),
+  equipmentByStatus: page('equipment', 'equipment-by-status', ['equipment', 'field']),
+  addEquipment: page('equipment', 'add-equipment', ['equipment', 'schedule']),
+  retiredEquipment: page('equipment', 'retired-equipment', ['equipment']),
+  dueSoon: page('maintenance', 'due-soon', ['maintenance', 'equipment', 'schedule']),
+  importData: page('import', 'import', ['import']),
+  employees: page('operators', 'employees', ['operators', 'workOrders']),
+  operatorLogin: page('operators', 'operator-login', ['operators', 'messages']),
+  operatorScreen: page(
+    'operators',
+    'operator-screen',
+    ['operators', 'field', 'inspections'],
+    ['/api/field/machines'],
+  ),
+  subscription: page('subscription', 'subscription', ['subscription']),
+  checkout: page('subscription', 'checkout', ['subscription']),
   // A machine's page (issue 24): the page's figures and the timeline's first page. `:id` is the path's
   // (domain/routes.ts fillDataUrl).
-  machine: {
-    module: 'features/machines/routes/machine.tsx',
-    namespaces: ['machines', 'equipment', 'schedule'],
-    data: ['/api/equipment/:id/page', `/api/equipment/:id/history?limit=${TIMELINE_PAGE}`],
-  },
-  printLabels: { module: 'features/field/routes/print-labels.tsx', namespaces: ['field'] },
-  inspections: {
-    module: 'features/inspections/routes/inspections.tsx',
-    namespaces: ['inspections', 'equipment'],
-  },
-  inspectionReport: {
-    module: 'features/inspections/routes/inspection-report.tsx',
-    namespaces: ['inspections', 'equipment'],
-  },
+  machine: page(
+    'machines',
+    'machine',
+    ['machines', 'equipment', 'schedule'],
+    ['/api/equipment/:id/page', `/api/equipment/:id/history?limit=${TIMELINE_PAGE}`],
+  ),
+  printLabels: page('field', 'print-labels', ['field']),
+  inspections: page('inspections', 'inspections', ['inspections', 'equipment']),
+  inspectionReport: page('inspections', 'inspection-report', ['inspections', 'equipment']),
   // Work orders, parts and costs (issue 27).
-  workOrders: {
-    module: 'features/work-orders/routes/work-orders.tsx',
-    namespaces: ['workOrders'],
-  },
-  workOrder: {
-    module: 'features/work-orders/routes/work-order.tsx',
-    namespaces: ['workOrders'],
-  },
-  costs: { module: 'features/work-orders/routes/costs.tsx', namespaces: ['workOrders'] },
+  workOrders: page('work-orders', 'work-orders', ['workOrders']),
+  workOrder: page('work-orders', 'work-order', ['workOrders']),
+  costs: page('work-orders', 'costs', ['workOrders']),
   // Maintenance programs (issue 40): task templates applied to many machines.
-  programs: { module: 'features/schedule/routes/programs.tsx', namespaces: ['schedule'] },
+  programs: page('schedule', 'programs', ['schedule']),
   // Fleet insight (issue 45): utilisation; costs, fuel and downtime to come.
-  reports: { module: 'features/reports/routes/reports.tsx', namespaces: ['reports', 'equipment'] },
-  parts: { module: 'features/work-orders/routes/parts.tsx', namespaces: ['workOrders'] },
+  reports: page('reports', 'reports', ['reports', 'equipment']),
+  parts: page('work-orders', 'parts', ['workOrders']),
   // API keys and webhooks (issue 29): the owner's, from Settings.
-  integrations: {
-    module: 'features/integrations/routes/integrations.tsx',
-    namespaces: ['integrations'],
-  },
-  adminAccounts: { module: 'features/admin/routes/admin-accounts.tsx', namespaces: ['admin'] },
-  adminOutbox: { module: 'features/admin/routes/admin-outbox.tsx', namespaces: ['admin'] },
-} as const satisfies Record<string, PageSpec>;
+  integrations: page('integrations', 'integrations', ['integrations']),
+  adminAccounts: page('admin', 'admin-accounts', ['admin']),
+  adminOutbox: page('admin', 'admin-outbox', ['admin']),
+} satisfies Record<string, PageSpec>;
 
 export type PageName = keyof typeof PAGES;
 
