@@ -64,35 +64,45 @@ export default function SecurityQuestionsPage() {
     }
   });
 
-  const questionSelect = (name: 'securityQuestion1' | 'securityQuestion2', label: string) => (
-    <FormField
-      id={name}
-      label={label}
-      error={name === 'securityQuestion2' ? msg(errors.securityQuestion2?.message) : undefined}
-    >
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
-          <Select value={field.value} onValueChange={field.onChange} disabled={!list.data}>
-            <SelectTrigger
-              id={name}
-              aria-invalid={name === 'securityQuestion2' && Boolean(errors.securityQuestion2)}
-            >
-              <SelectValue placeholder={t('securityQuestions.choose')} />
-            </SelectTrigger>
-            <SelectContent>
-              {questions.map((q) => (
-                <SelectItem key={q.id} value={q.id}>
-                  {questionText(q, i18n.resolvedLanguage)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      />
-    </FormField>
-  );
+  // A question to choose and its answer (only the second question's error is shown: "the same twice").
+  const questionAndAnswer = (n: 1 | 2) => {
+    const name = `securityQuestion${n}` as const;
+    const answer = `securityAnswer${n}` as const;
+    return (
+      <>
+        <FormField
+          id={name}
+          label={t(`securityQuestions.question${n}`)}
+          error={n === 2 ? msg(errors.securityQuestion2?.message) : undefined}
+        >
+          <Controller
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange} disabled={!list.data}>
+                <SelectTrigger
+                  id={name}
+                  aria-invalid={n === 2 && Boolean(errors.securityQuestion2)}
+                >
+                  <SelectValue placeholder={t('securityQuestions.choose')} />
+                </SelectTrigger>
+                <SelectContent>
+                  {questions.map((q) => (
+                    <SelectItem key={q.id} value={q.id}>
+                      {questionText(q, i18n.resolvedLanguage)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </FormField>
+        <FormField id={answer} label={t(`securityQuestions.answer${n}`)}>
+          <Input id={answer} autoComplete="off" {...form.register(answer)} />
+        </FormField>
+      </>
+    );
+  };
 
   return (
     <main className="mx-auto max-w-xl p-4 md:p-6">
@@ -118,22 +128,8 @@ export default function SecurityQuestionsPage() {
             </p>
           ) : null}
           <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
-            {questionSelect('securityQuestion1', t('securityQuestions.question1'))}
-            <FormField id="securityAnswer1" label={t('securityQuestions.answer1')}>
-              <Input
-                id="securityAnswer1"
-                autoComplete="off"
-                {...form.register('securityAnswer1')}
-              />
-            </FormField>
-            {questionSelect('securityQuestion2', t('securityQuestions.question2'))}
-            <FormField id="securityAnswer2" label={t('securityQuestions.answer2')}>
-              <Input
-                id="securityAnswer2"
-                autoComplete="off"
-                {...form.register('securityAnswer2')}
-              />
-            </FormField>
+            {questionAndAnswer(1)}
+            {questionAndAnswer(2)}
             {formError ? (
               <p role="alert" className="text-sm text-destructive">
                 {msg(formError)}

@@ -71,6 +71,11 @@ export function FuelPricesCard() {
     );
 
   const list = prices.data?.prices ?? [];
+  const unitOptions = volumeUnits.map((u) => (
+    <option key={u} value={u}>
+      {t(`fuel.units.${u}`)}
+    </option>
+  ));
   return (
     <Card>
       <CardHeader>
@@ -99,11 +104,7 @@ export function FuelPricesCard() {
             aria-describedby="fuel-unit-hint"
             onChange={(e) => void changeUnit(e.target.value === 'L' ? 'L' : 'gal')}
           >
-            {volumeUnits.map((u) => (
-              <option key={u} value={u}>
-                {t(`fuel.units.${u}`)}
-              </option>
-            ))}
+            {unitOptions}
           </NativeSelect>
         </FormField>
 
@@ -186,11 +187,7 @@ export function FuelPricesCard() {
               error={msg(errors.volumeUnit?.message)}
             >
               <NativeSelect id="fuel-price-unit" {...form.register('volumeUnit')}>
-                {volumeUnits.map((u) => (
-                  <option key={u} value={u}>
-                    {t(`fuel.units.${u}`)}
-                  </option>
-                ))}
+                {unitOptions}
               </NativeSelect>
             </FormField>
             <FormField id="fuel-from" label={t('fuel.from')} error={msg(errors.from?.message)}>

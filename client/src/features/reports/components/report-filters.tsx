@@ -32,6 +32,20 @@ export type ReportFilters = ReturnType<typeof useReportFilters>;
 export function ReportFiltersBar({ f }: { f: ReportFilters }) {
   const { t } = useTranslation('reports');
   const { t: te } = useTranslation('equipment');
+  // A custom period's first or last day, no later than `max`.
+  const dateField = (end: 'from' | 'to', max: string) => (
+    <label className="grid gap-1 text-sm">
+      <span className="text-muted-foreground">{t(`filters.${end}`)}</span>
+      <Input
+        type="date"
+        className="h-11"
+        aria-label={t(`filters.${end}`)}
+        max={max}
+        value={f.custom[end]}
+        onChange={(e) => e.target.value && f.setCustom((c) => ({ ...c, [end]: e.target.value }))}
+      />
+    </label>
+  );
   return (
     <div className="no-print flex flex-wrap items-end gap-4">
       <div role="radiogroup" aria-label={t('filters.period')} className="flex flex-wrap gap-2">
@@ -56,30 +70,8 @@ export function ReportFiltersBar({ f }: { f: ReportFilters }) {
       </div>
       {f.period === 'custom' ? (
         <div className="flex flex-wrap gap-3">
-          <label className="grid gap-1 text-sm">
-            <span className="text-muted-foreground">{t('filters.from')}</span>
-            <Input
-              type="date"
-              className="h-11"
-              aria-label={t('filters.from')}
-              max={f.custom.to}
-              value={f.custom.from}
-              onChange={(e) =>
-                e.target.value && f.setCustom((c) => ({ ...c, from: e.target.value }))
-              }
-            />
-          </label>
-          <label className="grid gap-1 text-sm">
-            <span className="text-muted-foreground">{t('filters.to')}</span>
-            <Input
-              type="date"
-              className="h-11"
-              aria-label={t('filters.to')}
-              max={f.today}
-              value={f.custom.to}
-              onChange={(e) => e.target.value && f.setCustom((c) => ({ ...c, to: e.target.value }))}
-            />
-          </label>
+          {dateField('from', f.custom.to)}
+          {dateField('to', f.today)}
         </div>
       ) : null}
       <label className="grid gap-1 text-sm">
