@@ -9,6 +9,7 @@ import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ConfirmButton } from './confirm-button';
 import { StorageUsage } from './storage-usage';
+import { UsageMeter } from './usage-meter';
 import { formatUsd } from '@/lib/format';
 import { isMessageKeyShaped as isMessageKey } from '@domain/messages/registry';
 import { translateKey } from '@/lib/translate-message';
@@ -165,34 +166,20 @@ export function CurrentPlanCard(props: {
         <Badge variant={statusVariant[sub.status]}>{t(`status.${sub.status}`)}</Badge>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div>
-          <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 text-sm">
-            <span className="font-medium">{t('current.equipmentUsage')}</span>
-            <span className={cn(sub.overLimit && 'font-semibold text-red-700')}>
-              {unlimited
-                ? t('current.usageUnlimited', { count: sub.equipmentCount })
-                : t('current.usage', { count: sub.equipmentCount, limit: sub.equipmentLimit })}
-            </span>
-          </div>
-          {!unlimited && (
-            <div
-              className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
-              role="progressbar"
-              aria-label={t('current.equipmentUsage')}
-              aria-valuemin={0}
-              aria-valuemax={sub.equipmentLimit}
-              aria-valuenow={sub.equipmentCount}
-            >
-              <div
-                className={cn(
-                  'h-full rounded-full',
-                  sub.overLimit ? 'bg-red-600' : pct >= 80 ? 'bg-amber-500' : 'bg-primary',
-                )}
-                style={{ width: `${pct}%` }}
-              />
-            </div>
-          )}
-        </div>
+        <UsageMeter
+          label={t('current.equipmentUsage')}
+          figures={
+            unlimited
+              ? t('current.usageUnlimited', { count: sub.equipmentCount })
+              : t('current.usage', { count: sub.equipmentCount, limit: sub.equipmentLimit })
+          }
+          figuresClassName={cn(sub.overLimit && 'font-semibold text-red-700')}
+          bar={!unlimited}
+          value={sub.equipmentCount}
+          max={sub.equipmentLimit}
+          pct={pct}
+          barColor={sub.overLimit ? 'bg-red-600' : pct >= 80 ? 'bg-amber-500' : 'bg-primary'}
+        />
         <StorageUsage storage={sub.storage} />
         {sub.canManage && (sub.canPause || sub.canReactivate || sub.canCancel) && (
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
