@@ -4,18 +4,14 @@ import { Outlet } from 'react-router';
 import { RouteLoadBoundary } from '@/components/load-error-boundary';
 import { PageSpinner } from '@/components/page-spinner';
 import { Header } from './header';
+import { SkipLink } from '@/components/skip-link';
 
 /** The signed-in frame: the header (only for a signed-in user) and the page. */
 export function AppLayout() {
   const { t } = useTranslation('shell');
   return (
     <div className="min-h-screen">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-      >
-        {t('skipToContent')}
-      </a>
+      <SkipLink>{t('skipToContent')}</SkipLink>
       <Header />
       <div id="main">
         {/* A page that fails to load says so, with Reload, under the header (issue 43). */}

@@ -25,6 +25,7 @@ import { cn } from '@/lib/utils';
 import { useMountOnOpen } from '@/lib/use-mount-on-open';
 import { usePublicConfig } from '../api/get-config';
 import { ContactForm } from '../components/contact-form';
+import { SkipLink } from '@/components/skip-link';
 
 const OWNER_FEATURES = ['usage', 'service', 'calendar', 'fuel', 'parts', 'operators'] as const;
 const OPERATOR_FEATURES = ['phone', 'readings', 'search', 'language'] as const;
@@ -255,12 +256,7 @@ export default function LandingPage() {
 
   return (
     <div className="min-h-screen bg-background">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-      >
-        {t('landing.skipToContent')}
-      </a>
+      <SkipLink>{t('landing.skipToContent')}</SkipLink>
       <header className="border-b bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3 md:px-6">
           <span className="flex items-center gap-2 font-semibold text-primary">
