@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { AdminAccount } from '@domain/schemas/subscription';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { DataTable } from '@/components/data-table';
 import { formatDate } from '@/lib/format';
 import { useAccounts } from '../api/get-accounts';
-import { QueryStates } from '@/components/query-states';
+import { AdminCard, AdminListStates } from '../components/admin-list';
 import { SearchInput } from '@/components/search-input';
 
 const PAGE_SIZE = 20;
@@ -72,13 +72,7 @@ export default function AdminAccountsPage() {
         )}
       </div>
 
-      <QueryStates
-        query={q}
-        isEmpty={items.length === 0}
-        failed={t('fetchFailed')}
-        retry={t('retry')}
-        empty={t('empty')}
-      >
+      <AdminListStates query={q} isEmpty={items.length === 0} empty={t('empty')}>
         <>
           <div className="hidden lg:block">
             <Card>
@@ -109,29 +103,19 @@ export default function AdminAccountsPage() {
           </div>
           <ul className="space-y-3 lg:hidden">
             {items.map((a) => (
-              <li key={a.id}>
-                <Card>
-                  <CardContent className="space-y-2 p-4">
-                    <div className="flex items-start justify-between gap-2">
-                      <p className="font-semibold">{a.businessName}</p>
-                      {status(a)}
-                    </div>
-                    <p className="break-all text-sm text-muted-foreground">
-                      {a.email ?? t('none')}
-                    </p>
-                    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-                      <dt className="text-muted-foreground">{t('columns.tier')}</dt>
-                      <dd>{tier(a)}</dd>
-                      <dt className="text-muted-foreground">{t('columns.limit')}</dt>
-                      <dd>{limit(a)}</dd>
-                      <dt className="text-muted-foreground">{t('columns.expiry')}</dt>
-                      <dd>{date(a.expiry)}</dd>
-                      <dt className="text-muted-foreground">{t('columns.created')}</dt>
-                      <dd>{date(a.createdAt)}</dd>
-                    </dl>
-                  </CardContent>
-                </Card>
-              </li>
+              <AdminCard key={a.id} title={a.businessName} badge={status(a)}>
+                <p className="break-all text-sm text-muted-foreground">{a.email ?? t('none')}</p>
+                <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                  <dt className="text-muted-foreground">{t('columns.tier')}</dt>
+                  <dd>{tier(a)}</dd>
+                  <dt className="text-muted-foreground">{t('columns.limit')}</dt>
+                  <dd>{limit(a)}</dd>
+                  <dt className="text-muted-foreground">{t('columns.expiry')}</dt>
+                  <dd>{date(a.expiry)}</dd>
+                  <dt className="text-muted-foreground">{t('columns.created')}</dt>
+                  <dd>{date(a.createdAt)}</dd>
+                </dl>
+              </AdminCard>
             ))}
           </ul>
           <nav
@@ -151,7 +135,7 @@ export default function AdminAccountsPage() {
             </Button>
           </nav>
         </>
-      </QueryStates>
+      </AdminListStates>
     </main>
   );
 }

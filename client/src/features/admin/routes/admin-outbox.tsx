@@ -3,12 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { OutboxList } from '@domain/schemas/digest';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { useMessage } from '@/lib/use-message';
 import { useOutbox, useRunDigests } from '../api/outbox';
-import { QueryStates } from '@/components/query-states';
+import { AdminCard, AdminListStates } from '../components/admin-list';
 
 type Message = OutboxList['messages'][number];
 const statusVariant: Record<
@@ -66,47 +65,38 @@ export default function AdminOutboxPage() {
           </Button>
         </div>
       </div>
-      <QueryStates
-        query={q}
-        isEmpty={items.length === 0}
-        failed={t('fetchFailed')}
-        retry={t('retry')}
-        empty={t('outbox.empty')}
-      >
+      <AdminListStates query={q} isEmpty={items.length === 0} empty={t('outbox.empty')}>
         <ul className="space-y-3" aria-label={t('outbox.title')}>
           {items.map((m) => (
-            <li key={m.id}>
-              <Card>
-                <CardContent className="space-y-2 p-4">
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <p className="font-semibold wrap-anywhere">{m.subject}</p>
-                    <Badge variant={statusVariant[m.status]}>
-                      {t(`outbox.status.${m.status}`)}
-                    </Badge>
-                  </div>
-                  <p className="text-sm text-muted-foreground break-all">
-                    {t('outbox.to', { address: m.toAddress })}
-                    {m.companyName ? ` · ${m.companyName}` : ''} · {formatDateTime(m.createdAt)}
-                  </p>
-                  {m.lastError ? (
-                    <p className="text-sm text-destructive">
-                      {t('outbox.error', { count: m.attempts, error: m.lastError })}
-                    </p>
-                  ) : null}
-                  <details>
-                    <summary className="cursor-pointer py-2 text-sm font-medium">
-                      {t('outbox.show')}
-                    </summary>
-                    <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap rounded-md bg-muted p-3 text-xs">
-                      {m.textBody}
-                    </pre>
-                  </details>
-                </CardContent>
-              </Card>
-            </li>
+            <AdminCard
+              key={m.id}
+              wrap
+              title={m.subject}
+              badge={
+                <Badge variant={statusVariant[m.status]}>{t(`outbox.status.${m.status}`)}</Badge>
+              }
+            >
+              <p className="text-sm text-muted-foreground break-all">
+                {t('outbox.to', { address: m.toAddress })}
+                {m.companyName ? ` · ${m.companyName}` : ''} · {formatDateTime(m.createdAt)}
+              </p>
+              {m.lastError ? (
+                <p className="text-sm text-destructive">
+                  {t('outbox.error', { count: m.attempts, error: m.lastError })}
+                </p>
+              ) : null}
+              <details>
+                <summary className="cursor-pointer py-2 text-sm font-medium">
+                  {t('outbox.show')}
+                </summary>
+                <pre className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap rounded-md bg-muted p-3 text-xs">
+                  {m.textBody}
+                </pre>
+              </details>
+            </AdminCard>
           ))}
         </ul>
-      </QueryStates>
+      </AdminListStates>
     </main>
   );
 }
