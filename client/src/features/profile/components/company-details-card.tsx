@@ -1,18 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { companySettingsSchema, type CompanySettingsInput } from '@domain/schemas/profile';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useCompanySettings } from '../api/get-company-settings';
 import { useUpdateCompanySettings } from '../api/update-company-settings';
 import { useMessage } from '@/lib/use-message';
 import { DetailRow } from './detail-row';
+import { EditableCardHeader } from './editable-card-header';
 import { EditFormActions } from './edit-form-actions';
 import { useCardSave } from './use-card-save';
 
@@ -41,23 +40,17 @@ export function CompanyDetailsCard() {
 
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
-        <CardTitle>{t('company.title')}</CardTitle>
-        {!editing && c ? (
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label={`${t('edit')}: ${t('company.title')}`}
-            onClick={() => {
-              form.reset({ companyName: c.companyName });
-              setEditing(true);
-            }}
-          >
-            <Pencil aria-hidden />
-            {t('edit')}
-          </Button>
-        ) : null}
-      </CardHeader>
+      <EditableCardHeader
+        title={t('company.title')}
+        onEdit={
+          !editing && c
+            ? () => {
+                form.reset({ companyName: c.companyName });
+                setEditing(true);
+              }
+            : undefined
+        }
+      />
       <CardContent>
         {company.isError ? (
           <p role="alert" className="text-sm text-destructive">

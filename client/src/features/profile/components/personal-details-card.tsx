@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,14 +10,14 @@ import {
 } from '@domain/schemas/profile';
 import { FormField } from '@/components/form-field';
 import { fieldProps } from '@/components/form-field-props';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { roleLabelKey } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { useUpdateProfile } from '../api/update-profile';
 import { useMessage } from '@/lib/use-message';
 import { DetailRow } from './detail-row';
+import { EditableCardHeader } from './editable-card-header';
 import { EditFormActions } from './edit-form-actions';
 import { useCardSave } from './use-card-save';
 
@@ -62,20 +61,7 @@ export function PersonalDetailsCard({ user }: { user: CurrentUser }) {
 
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
-        <CardTitle>{t('personal.title')}</CardTitle>
-        {!editing ? (
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={startEdit}
-            aria-label={`${t('edit')}: ${t('personal.title')}`}
-          >
-            <Pencil aria-hidden />
-            {t('edit')}
-          </Button>
-        ) : null}
-      </CardHeader>
+      <EditableCardHeader title={t('personal.title')} onEdit={editing ? undefined : startEdit} />
       <CardContent>
         {!editing ? (
           <dl className="grid gap-3">

@@ -8,6 +8,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/componen
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useLocalCheckout, usePayLocalCheckout } from '../api/local-checkout';
+import { LoadFailed } from '../components/load-failed';
 import { formatUsd } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
 
@@ -22,17 +23,20 @@ export default function CheckoutPage() {
   if (session.isLoading) return <PageSpinner />;
   if (session.isError || !session.data) {
     return (
-      <main className="mx-auto max-w-lg p-4 md:p-6">
-        <h1 className="text-2xl font-bold">{t('checkout.title')}</h1>
-        <p className="mt-4" role="alert">
-          {session.error instanceof ApiError
+      <LoadFailed
+        width="max-w-lg"
+        title={t('checkout.title')}
+        alertClassName="mt-4"
+        reason={
+          session.error instanceof ApiError
             ? translateError(t, session.error)
-            : t('checkout.notFound')}
-        </p>
+            : t('checkout.notFound')
+        }
+      >
         <Button asChild variant="outline" className="mt-4">
           <Link to="/subscription">{t('checkout.backToSubscription')}</Link>
         </Button>
-      </main>
+      </LoadFailed>
     );
   }
   const s = session.data;

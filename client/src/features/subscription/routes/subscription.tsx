@@ -25,6 +25,7 @@ import { useChangeSubscription, type SubscriptionChange } from '../api/change-su
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { subscriptionKeys } from '../api/keys';
 import { CurrentPlanCard, Notice, SubscriptionAlerts } from '../components/current-plan';
+import { LoadFailed } from '../components/load-failed';
 import { PlanCards } from '../components/plan-cards';
 import { useStripeScript } from '../components/use-stripe-script';
 
@@ -70,15 +71,16 @@ export default function SubscriptionPage() {
   if (sub.isLoading) return <PageSpinner />;
   if (sub.isError || !sub.data) {
     return (
-      <main className="mx-auto max-w-6xl p-4 md:p-6">
-        <h1 className="text-2xl font-bold">{t('title')}</h1>
-        <p className="mt-4 text-red-700" role="alert">
-          {messageOf(t, sub.error, t('loadFailed'))}
-        </p>
+      <LoadFailed
+        width="max-w-6xl"
+        title={t('title')}
+        alertClassName="mt-4 text-red-700"
+        reason={messageOf(t, sub.error, t('loadFailed'))}
+      >
         <Button className="mt-3" variant="outline" onClick={() => void sub.refetch()}>
           {t('retry')}
         </Button>
-      </main>
+      </LoadFailed>
     );
   }
   const data = sub.data;
