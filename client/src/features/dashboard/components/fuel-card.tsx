@@ -4,7 +4,8 @@ import { useInView } from '@/lib/use-in-view';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { IconCardTitle } from '@/components/icon-card-title';
 import { useExportRun } from './use-export-run';
 import { toast } from '@/components/ui/use-toast';
 import { volumeIn } from '@domain/fuel';
@@ -67,10 +68,7 @@ export function FuelCard() {
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
-        <CardTitle className="flex items-center gap-2">
-          <Fuel className="h-5 w-5" aria-hidden />
-          {t('fuel.title')}
-        </CardTitle>
+        <IconCardTitle icon={Fuel}>{t('fuel.title')}</IconCardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         <dl className="grid grid-cols-3 gap-2 text-center">

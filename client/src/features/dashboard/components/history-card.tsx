@@ -5,7 +5,8 @@ import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { IconCardTitle } from '@/components/icon-card-title';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -59,10 +60,7 @@ export function HistoryCard() {
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
-        <CardTitle className="flex items-center gap-2">
-          <History className="h-5 w-5" aria-hidden />
-          {t('history.title')}
-        </CardTitle>
+        <IconCardTitle icon={History}>{t('history.title')}</IconCardTitle>
         <div className="flex flex-wrap gap-2">
           <Button
             variant="outline"

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { IconCardTitle } from '@/components/icon-card-title';
 import { usePublicConfig } from '../api/get-config';
 import { ContactForm } from '../components/contact-form';
 
@@ -24,10 +25,9 @@ function IconCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Icon className="h-5 w-5 text-primary" aria-hidden />
+        <IconCardTitle icon={Icon} iconClassName="text-primary">
           {title}
-        </CardTitle>
+        </IconCardTitle>
       </CardHeader>
       <CardContent className={className}>{children}</CardContent>
     </Card>

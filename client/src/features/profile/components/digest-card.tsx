@@ -11,7 +11,8 @@ import {
 } from '@domain/schemas/digest';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { IconCardTitle } from '@/components/icon-card-title';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -66,10 +67,7 @@ export function DigestCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Mail className="h-5 w-5" aria-hidden />
-          {t('digest.title')}
-        </CardTitle>
+        <IconCardTitle icon={Mail}>{t('digest.title')}</IconCardTitle>
         <CardDescription>{t('digest.description')}</CardDescription>
       </CardHeader>
       <CardContent>

@@ -12,7 +12,8 @@ import {
 import { FormField } from '@/components/form-field';
 import { fieldErrorsOf } from '@/lib/translate-message';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { IconCardTitle } from '@/components/icon-card-title';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
@@ -79,10 +80,7 @@ export function FuelPricesCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Fuel className="h-5 w-5" aria-hidden />
-          {t('fuel.title')}
-        </CardTitle>
+        <IconCardTitle icon={Fuel}>{t('fuel.title')}</IconCardTitle>
         <CardDescription>{t('fuel.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
