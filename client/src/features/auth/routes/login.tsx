@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
+import { HintedCheckbox } from '@/components/hinted-checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -105,21 +105,13 @@ export default function LoginPage() {
             </p>
           ) : null}
         </div>
-        <div className="flex items-start gap-2">
-          <Checkbox
-            id="rememberMe"
-            checked={fields.rememberMe}
-            onCheckedChange={(v) => set({ rememberMe: v === true })}
-            aria-describedby="rememberMe-hint"
-            className="mt-0.5"
-          />
-          <div className="grid gap-0.5">
-            <Label htmlFor="rememberMe">{t('login.rememberMe')}</Label>
-            <p id="rememberMe-hint" className="text-xs text-muted-foreground">
-              {t('login.rememberHint')}
-            </p>
-          </div>
-        </div>
+        <HintedCheckbox
+          id="rememberMe"
+          label={t('login.rememberMe')}
+          hint={t('login.rememberHint')}
+          checked={fields.rememberMe}
+          onCheckedChange={(rememberMe) => set({ rememberMe })}
+        />
         <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending ? t('login.submitting') : t('login.submit')}
         </Button>

@@ -13,8 +13,7 @@ import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { IconCardTitle } from '@/components/icon-card-title';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Label } from '@/components/ui/label';
+import { HintedCheckbox } from '@/components/hinted-checkbox';
 import { NativeSelect } from '@/components/ui/native-select';
 import { formatWeekday } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
@@ -125,21 +124,14 @@ export function DigestCard() {
               control={form.control}
               name="monthlySummary"
               render={({ field }) => (
-                <div className="flex items-start gap-3">
-                  <Checkbox
-                    id="digest-monthly"
-                    checked={field.value === true}
-                    onCheckedChange={(v) => field.onChange(v === true)}
-                    aria-describedby="digest-monthly-hint"
-                    className="mt-0.5 h-5 w-5"
-                  />
-                  <div className="grid gap-0.5">
-                    <Label htmlFor="digest-monthly">{t('digest.monthly')}</Label>
-                    <p id="digest-monthly-hint" className="text-sm text-muted-foreground">
-                      {t('digest.monthlyHint')}
-                    </p>
-                  </div>
-                </div>
+                <HintedCheckbox
+                  id="digest-monthly"
+                  large
+                  label={t('digest.monthly')}
+                  hint={t('digest.monthlyHint')}
+                  checked={field.value === true}
+                  onCheckedChange={field.onChange}
+                />
               )}
             />
             <p className="text-sm text-muted-foreground">
