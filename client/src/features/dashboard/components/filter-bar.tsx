@@ -2,7 +2,6 @@ import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { SearchInput } from '@/components/search-input';
 import type { StatusFilter } from './summary-tiles';
@@ -57,8 +56,7 @@ export function FilterBar({
           onChange={(e) => onSearch(e.target.value)}
         />
       </FormField>
-      <div className="grid gap-1.5">
-        <Label htmlFor="dashboard-status">{t('filters.status')}</Label>
+      <FormField id="dashboard-status" label={t('filters.status')}>
         <NativeSelect
           id="dashboard-status"
           value={status}
@@ -70,9 +68,8 @@ export function FilterBar({
             </option>
           ))}
         </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="dashboard-type">{t('filters.type')}</Label>
+      </FormField>
+      <FormField id="dashboard-type" label={t('filters.type')}>
         <NativeSelect
           id="dashboard-type"
           value={type}
@@ -84,7 +81,7 @@ export function FilterBar({
             </option>
           ))}
         </NativeSelect>
-      </div>
+      </FormField>
       <Button
         variant="outline"
         onClick={onExport}

@@ -9,11 +9,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { MappingProblem } from '../lib/outcome';
 import type { Sheet } from '../lib/read-file';
 import type { ImportKind } from '../lib/template';
+import { FormField } from '@/components/form-field';
 
 /** A cell as the mapping table shows it: an .xlsx number with the language's decimal mark, no grouping (serial numbers stay as typed). */
 const sampleOf = (c: Cell, lang: 'en' | 'es') =>
@@ -65,8 +65,7 @@ export function ColumnsStep({
       <CardContent className="grid gap-4">
         <p className="text-sm text-muted-foreground">{t('columns.help')}</p>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <div className="grid gap-1.5">
-            <Label htmlFor="import-decimal">{t('columns.decimal')}</Label>
+          <FormField id="import-decimal" label={t('columns.decimal')}>
             <NativeSelect
               id="import-decimal"
               value={format.decimal}
@@ -75,9 +74,8 @@ export function ColumnsStep({
               <option value=".">{t('columns.decimalDot')}</option>
               <option value=",">{t('columns.decimalComma')}</option>
             </NativeSelect>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="import-dates">{t('columns.dateOrder')}</Label>
+          </FormField>
+          <FormField id="import-dates" label={t('columns.dateOrder')}>
             <NativeSelect
               id="import-dates"
               value={format.dateOrder}
@@ -86,7 +84,7 @@ export function ColumnsStep({
               <option value="mdy">{t('columns.mdy')}</option>
               <option value="dmy">{t('columns.dmy')}</option>
             </NativeSelect>
-          </div>
+          </FormField>
         </div>
         <div className="overflow-x-auto">
           <table className="w-full text-sm">
