@@ -115,9 +115,7 @@ export default function ForgotPasswordPage() {
             <Input
               id="emailOrBusinessName"
               autoComplete="username"
-              aria-invalid={Boolean(aErr.emailOrBusinessName)}
-              aria-describedby={aErr.emailOrBusinessName ? 'emailOrBusinessName-error' : undefined}
-              {...accountForm.register('emailOrBusinessName')}
+              {...fieldProps(accountForm, 'emailOrBusinessName')}
             />
           </FormField>
           <Button type="submit" className="w-full" disabled={forgot.isPending}>
