@@ -1,8 +1,7 @@
 import { Plus, Truck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { IconLinkButton } from '@/components/icon-link-button';
 
 /** A new company: nothing to show yet, one clear next step. */
 export function EmptyState() {
@@ -15,12 +14,9 @@ export function EmptyState() {
         </div>
         <h2 className="text-xl font-semibold">{t('empty.title')}</h2>
         <p className="max-w-md text-muted-foreground">{t('empty.body')}</p>
-        <Button asChild size="lg">
-          <Link to="/add-equipment">
-            <Plus aria-hidden />
-            {t('empty.action')}
-          </Link>
-        </Button>
+        <IconLinkButton to="/add-equipment" icon={Plus} size="lg">
+          {t('empty.action')}
+        </IconLinkButton>
       </CardContent>
     </Card>
   );

@@ -26,6 +26,7 @@ import { useMountOnOpen } from '@/lib/use-mount-on-open';
 import { usePublicConfig } from '../api/get-config';
 import { ContactForm } from '../components/contact-form';
 import { SkipLink } from '@/components/skip-link';
+import { IconLinkButton } from '@/components/icon-link-button';
 
 const OWNER_FEATURES = ['usage', 'service', 'calendar', 'fuel', 'parts', 'operators'] as const;
 const OPERATOR_FEATURES = ['phone', 'readings', 'search', 'language'] as const;
@@ -230,12 +231,9 @@ function PlansSection({ trialDays }: { trialDays: number }) {
         <p className="text-muted-foreground">{t('landing.freeTrial', { days: trialDays })}</p>
         <p className="flex flex-wrap items-center justify-center gap-2">
           <span>{t('landing.haveAccount')}</span>
-          <Button asChild variant="outline">
-            <Link to="/login">
-              <LogIn aria-hidden />
-              {t('landing.signIn')}
-            </Link>
-          </Button>
+          <IconLinkButton to="/login" icon={LogIn} variant="outline">
+            {t('landing.signIn')}
+          </IconLinkButton>
         </p>
       </div>
     </section>
@@ -275,12 +273,13 @@ export default function LandingPage() {
                 {t('landing.operatorLogin')}
               </Link>
             </Button>
-            <Button asChild className="h-auto min-h-10 whitespace-normal text-center">
-              <Link to="/login">
-                <LogIn aria-hidden />
-                {t('landing.ownerSignIn')}
-              </Link>
-            </Button>
+            <IconLinkButton
+              to="/login"
+              icon={LogIn}
+              className="h-auto min-h-10 whitespace-normal text-center"
+            >
+              {t('landing.ownerSignIn')}
+            </IconLinkButton>
           </div>
         </div>
       </header>

@@ -11,6 +11,7 @@ import { useLocalCheckout, usePayLocalCheckout } from '../api/local-checkout';
 import { LoadFailed } from '../components/load-failed';
 import { formatUsd } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
+import { IconLinkButton } from '@/components/icon-link-button';
 
 /** The local billing provider's checkout page: plan and price, Pay and Cancel. */
 export default function CheckoutPage() {
@@ -56,12 +57,15 @@ export default function CheckoutPage() {
 
   return (
     <main className="mx-auto max-w-lg space-y-4 p-4 md:p-6">
-      <Button asChild variant="ghost" size="sm" className="-ml-2">
-        <Link to="/subscription?canceled=true">
-          <ArrowLeft aria-hidden />
-          {t('checkout.backToSubscription')}
-        </Link>
-      </Button>
+      <IconLinkButton
+        to="/subscription?canceled=true"
+        icon={ArrowLeft}
+        variant="ghost"
+        size="sm"
+        className="-ml-2"
+      >
+        {t('checkout.backToSubscription')}
+      </IconLinkButton>
       <Card>
         <CardHeader>
           <CardTitle className="text-2xl" role="heading" aria-level={1}>

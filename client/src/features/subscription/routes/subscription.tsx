@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { ArrowLeft, CheckCircle2, Sparkles, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   DEFAULT_TRIAL_DAYS,
   LAUNCH_SPECIAL_PERCENT,
@@ -28,6 +28,7 @@ import { CurrentPlanCard, Notice, SubscriptionAlerts } from '../components/curre
 import { LoadFailed } from '../components/load-failed';
 import { PlanCards } from '../components/plan-cards';
 import { useStripeScript } from '../components/use-stripe-script';
+import { IconLinkButton } from '@/components/icon-link-button';
 
 const WHATS_NEW = 4;
 const FAQ = 6;
@@ -147,12 +148,9 @@ export default function SubscriptionPage() {
   return (
     <main className="mx-auto max-w-6xl space-y-6 p-4 md:p-6">
       <div>
-        <Button asChild variant="ghost" size="sm" className="-ml-2">
-          <Link to="/">
-            <ArrowLeft aria-hidden />
-            {t('backToDashboard')}
-          </Link>
-        </Button>
+        <IconLinkButton to="/" icon={ArrowLeft} variant="ghost" size="sm" className="-ml-2">
+          {t('backToDashboard')}
+        </IconLinkButton>
         <h1 className="mt-2 text-2xl font-bold md:text-3xl">{t('title')}</h1>
         <p className="text-muted-foreground">{t('subtitle')}</p>
       </div>
