@@ -1,5 +1,23 @@
-import { Check, Download, HardHat, LogIn, Mail, Smartphone, Truck, Users } from 'lucide-react';
-import { lazy, startTransition, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  Check,
+  Download,
+  HardHat,
+  LogIn,
+  Mail,
+  Smartphone,
+  Truck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -31,16 +49,34 @@ import { IconLinkButton } from '@/components/icon-link-button';
 const OWNER_FEATURES = ['usage', 'service', 'calendar', 'fuel', 'parts', 'operators'] as const;
 const OPERATOR_FEATURES = ['phone', 'readings', 'search', 'language'] as const;
 
-function FeatureList({ items }: { items: string[] }) {
+/** Who it is for (owners, operators): a title after its icon, what they get, and a way in. */
+function FeatureCard({
+  icon: Icon,
+  title,
+  items,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  items: string[];
+  children?: ReactNode;
+}) {
   return (
-    <ul className="grid gap-2.5">
-      {items.map((text) => (
-        <li key={text} className="flex gap-2.5">
-          <Check className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden />
-          <span>{text}</span>
-        </li>
-      ))}
-    </ul>
+    <div className="grid content-start gap-4 rounded-lg border bg-card p-6 shadow-sm">
+      <h2 className="flex items-center gap-2 text-2xl font-bold">
+        <Icon className="h-6 w-6 text-primary" aria-hidden />
+        {title}
+      </h2>
+      <ul className="grid gap-2.5">
+        {items.map((text) => (
+          <li key={text} className="flex gap-2.5">
+            <Check className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden />
+            <span>{text}</span>
+          </li>
+        ))}
+      </ul>
+      {children}
+    </div>
   );
 }
 
@@ -310,23 +346,12 @@ export default function LandingPage() {
           aria-label={t('landing.ownersTitle')}
           className="mx-auto grid grid-cols-1 max-w-6xl gap-6 px-4 py-14 md:grid-cols-2 md:px-6"
         >
-          <div className="grid content-start gap-4 rounded-lg border bg-card p-6 shadow-sm">
-            <h2 className="flex items-center gap-2 text-2xl font-bold">
-              <Users className="h-6 w-6 text-primary" aria-hidden />
-              {t('landing.ownersTitle')}
-            </h2>
-            <FeatureList items={ownerItems} />
-          </div>
-          <div className="grid content-start gap-4 rounded-lg border bg-card p-6 shadow-sm">
-            <h2 className="flex items-center gap-2 text-2xl font-bold">
-              <HardHat className="h-6 w-6 text-primary" aria-hidden />
-              {t('landing.operatorsTitle')}
-            </h2>
-            <FeatureList items={operatorItems} />
+          <FeatureCard icon={Users} title={t('landing.ownersTitle')} items={ownerItems} />
+          <FeatureCard icon={HardHat} title={t('landing.operatorsTitle')} items={operatorItems}>
             <Button asChild variant="outline" className="justify-self-start">
               <Link to="/employee-login">{t('landing.operatorLogin')}</Link>
             </Button>
-          </div>
+          </FeatureCard>
         </section>
 
         {showBelowFold && (
