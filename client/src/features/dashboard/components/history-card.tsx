@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { IconCardTitle } from '@/components/icon-card-title';
 import { toast } from '@/components/ui/use-toast';
-import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
+import { VoidedNote } from './voided-note';
 import { cn } from '@/lib/utils';
 import { exportFileName, historyColumnsIn, serviceEntryColumns } from '@domain/csv';
 import type { HistoryEntry } from '@domain/schemas/dashboard';
@@ -152,15 +153,7 @@ function HistoryItems({ entries }: { entries: HistoryEntry[] }) {
       <p className={cn('wrap-anywhere', h.voided && 'line-through opacity-70')}>
         {entryText(lang, h, false, volumeUnit)}
       </p>
-      {h.voided ? (
-        <p className="text-xs text-destructive" data-testid="history-voided">
-          {t('updates.voidedBy', {
-            who: h.voided.by ?? '—',
-            date: formatDateTime(h.voided.at),
-            reason: h.voided.reason,
-          })}
-        </p>
-      ) : null}
+      {h.voided ? <VoidedNote voided={h.voided} testId="history-voided" /> : null}
     </li>
   ));
 }

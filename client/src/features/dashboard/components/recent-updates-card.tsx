@@ -15,6 +15,7 @@ import { useHistoryLang } from '@/components/equipment/entry-text';
 import { starterText } from '@domain/inspection-starters';
 import { historyTables } from '@domain/history-text';
 import { deviceLabel } from '@/lib/device-label';
+import { VoidedNote } from './voided-note';
 import { formatDateTime, formatNumber, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useOperatorUpdates, useReviewUpdate, useVoidUpdate } from '../api/operator-updates';
@@ -205,15 +206,7 @@ export function RecentUpdatesCard({
                       </Button>
                     </div>
                   ) : null}
-                  {u.voided ? (
-                    <p className="text-xs text-destructive">
-                      {t('updates.voidedBy', {
-                        who: u.voided.by ?? '—',
-                        date: formatDateTime(u.voided.at),
-                        reason: u.voided.reason,
-                      })}
-                    </p>
-                  ) : null}
+                  {u.voided ? <VoidedNote voided={u.voided} /> : null}
                   {withPhotos.has(u.id) ? (
                     <a
                       href={`/api/field/photos/${u.id}`}
