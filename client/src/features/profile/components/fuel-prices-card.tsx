@@ -10,6 +10,7 @@ import {
   type FuelPriceInput,
 } from '@domain/schemas/fuel';
 import { FormField } from '@/components/form-field';
+import { invalidProps } from '@/components/form-field-props';
 import { fieldErrorsOf } from '@/lib/translate-message';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -174,8 +175,7 @@ export function FuelPricesCard() {
                 inputMode="decimal"
                 step="0.0001"
                 min={0}
-                aria-invalid={errors.price ? true : undefined}
-                aria-describedby={errors.price ? 'fuel-price-error' : undefined}
+                {...invalidProps(errors.price, 'fuel-price')}
                 {...form.register('price', { valueAsNumber: true })}
               />
             </FormField>
@@ -192,8 +192,7 @@ export function FuelPricesCard() {
               <Input
                 id="fuel-from"
                 type="date"
-                aria-invalid={errors.from ? true : undefined}
-                aria-describedby={errors.from ? 'fuel-from-error' : undefined}
+                {...invalidProps(errors.from, 'fuel-from')}
                 {...form.register('from')}
               />
             </FormField>
