@@ -114,6 +114,12 @@ export function HistoryCard() {
   );
 }
 
+/** The kind's badge: a service green, a usage update filled, any other kind outlined. */
+const KIND_BADGE: Partial<Record<HistoryEntry['noteType'], 'success' | 'default'>> = {
+  maintenance: 'success',
+  usage_update: 'default',
+};
+
 /** The list's entries: each machine, when, its kind, who, the reading and what happened. */
 function HistoryItems({ entries }: { entries: HistoryEntry[] }) {
   const { t } = useTranslation('dashboard');
@@ -131,15 +137,7 @@ function HistoryItems({ entries }: { entries: HistoryEntry[] }) {
         <Badge variant="outline">
           {t(`types.${h.equipmentType}`, { defaultValue: h.equipmentType })}
         </Badge>
-        <Badge
-          variant={
-            h.noteType === 'maintenance'
-              ? 'success'
-              : h.noteType === 'usage_update'
-                ? 'default'
-                : 'outline'
-          }
-        >
+        <Badge variant={KIND_BADGE[h.noteType] ?? 'outline'}>
           {t(`history.kind.${h.noteType}`, { defaultValue: h.noteType })}
         </Badge>
         {h.voided ? <Badge variant="destructive">{t('updates.voided')}</Badge> : null}
