@@ -112,6 +112,17 @@ const numberTaken = () =>
     fieldErrors: { partNumber: 'workOrders.partNumberTaken' },
   });
 
+/** A part's catalogue columns from its input, as a new part is written and an edit rewrites them. */
+const catalogueFields = (input: PartInput) => ({
+  name: input.name,
+  partNumber: input.partNumber ?? null,
+  unit: input.unit,
+  unitCost: input.unitCost ?? 0,
+  reorderPoint: input.reorderPoint ?? 0,
+  location: input.location ?? null,
+  vendor: input.vendor ?? null,
+});
+
 /** A new part; its first quantity on hand is a "received" stock move. */
 export async function createPart(
   deps: Deps,
@@ -125,13 +136,7 @@ export async function createPart(
         .insert(part)
         .values({
           companyId: ctx.companyId,
-          name: input.name,
-          partNumber: input.partNumber ?? null,
-          unit: input.unit,
-          unitCost: input.unitCost ?? 0,
-          reorderPoint: input.reorderPoint ?? 0,
-          location: input.location ?? null,
-          vendor: input.vendor ?? null,
+          ...catalogueFields(input),
           createdAt: now,
           updatedAt: now,
         })
@@ -168,16 +173,7 @@ export async function updatePart(
   try {
     await deps.db
       .update(part)
-      .set({
-        name: input.name,
-        partNumber: input.partNumber ?? null,
-        unit: input.unit,
-        unitCost: input.unitCost ?? 0,
-        reorderPoint: input.reorderPoint ?? 0,
-        location: input.location ?? null,
-        vendor: input.vendor ?? null,
-        updatedAt: deps.now(),
-      })
+      .set({ ...catalogueFields(input), updatedAt: deps.now() })
       .where(and(eq(part.id, id), eq(part.companyId, ctx.companyId)));
   } catch (err) {
     if (isUniqueViolation(err)) throw numberTaken();
