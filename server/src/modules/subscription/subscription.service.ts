@@ -57,60 +57,58 @@ export async function getView(
   };
 }
 
-export async function changePlan(
-  deps: Deps,
-  provider: BillingProvider,
-  ctx: CompanyContext,
-  tier: Tier,
-) {
-  const now = deps.now();
-  const { row, state } = await refreshCompany(deps.db, ctx.companyId, now);
-  const next = transition(() => sm.changeTier(state, tier, now));
-  if (row.paymentSubscriptionId && provider.kind === 'stripe') {
-    await provider.changeTier(row.paymentSubscriptionId, tier, next.billingInterval ?? 'month');
-  }
-  await saveState(deps.db, ctx.companyId, next, now);
+/** What one change asks: the state machine's step, and what a Stripe subscription is told after it. */
+type Change = {
+  step: (state: sm.SubscriptionState, now: Date) => sm.SubscriptionState;
+  tellStripe: (
+    provider: BillingProvider,
+    subscriptionId: string,
+    next: sm.SubscriptionState,
+    before: sm.SubscriptionState,
+  ) => Promise<void>;
+};
+
+/**
+ * A change of the subscription, from the change its arguments ask for: the company's state brought up
+ * to date, the step taken (a refused one is a conflict), the payment provider told when the company
+ * pays through Stripe, and the new state saved.
+ */
+function subscriptionChange<A extends unknown[]>(change: (...args: A) => Change) {
+  return async (deps: Deps, provider: BillingProvider, ctx: CompanyContext, ...args: A) => {
+    const { step, tellStripe } = change(...args);
+    const now = deps.now();
+    const { row, state } = await refreshCompany(deps.db, ctx.companyId, now);
+    const next = transition(() => step(state, now));
+    if (row.paymentSubscriptionId && provider.kind === 'stripe')
+      await tellStripe(provider, row.paymentSubscriptionId, next, state);
+    await saveState(deps.db, ctx.companyId, next, now);
+  };
 }
 
-export async function pauseSubscription(
-  deps: Deps,
-  provider: BillingProvider,
-  ctx: CompanyContext,
-  months: number,
-) {
-  const now = deps.now();
-  const { row, state } = await refreshCompany(deps.db, ctx.companyId, now);
-  const next = transition(() => sm.pause(state, months, now));
-  if (row.paymentSubscriptionId && provider.kind === 'stripe' && next.pauseEndDate) {
-    await provider.pause(row.paymentSubscriptionId, next.pauseEndDate);
-  }
-  await saveState(deps.db, ctx.companyId, next, now);
-}
+export const changePlan = subscriptionChange((tier: Tier) => ({
+  step: (state, now) => sm.changeTier(state, tier, now),
+  tellStripe: (provider, id, next) =>
+    provider.changeTier(id, tier, next.billingInterval ?? 'month'),
+}));
 
-export async function reactivateSubscription(
-  deps: Deps,
-  provider: BillingProvider,
-  ctx: CompanyContext,
-) {
-  const now = deps.now();
-  const { row, state } = await refreshCompany(deps.db, ctx.companyId, now);
-  const next = transition(() => sm.reactivate(state, now));
-  if (row.paymentSubscriptionId && provider.kind === 'stripe')
-    await provider.resume(row.paymentSubscriptionId);
-  await saveState(deps.db, ctx.companyId, next, now);
-}
+export const pauseSubscription = subscriptionChange((months: number) => ({
+  step: (state, now) => sm.pause(state, months, now),
+  tellStripe: async (provider, id, next) => {
+    if (next.pauseEndDate) await provider.pause(id, next.pauseEndDate);
+  },
+}));
 
-export async function cancelSubscription(
-  deps: Deps,
-  provider: BillingProvider,
-  ctx: CompanyContext,
-) {
-  const now = deps.now();
-  const { row, state } = await refreshCompany(deps.db, ctx.companyId, now);
-  const next = transition(() => sm.cancel(state, now));
-  if (row.paymentSubscriptionId && provider.kind === 'stripe' && state.status !== 'trial') {
-    if (next.status === 'canceled') await provider.cancelNow(row.paymentSubscriptionId);
-    else await provider.cancelAtPeriodEnd(row.paymentSubscriptionId);
-  }
-  await saveState(deps.db, ctx.companyId, next, now);
-}
+export const reactivateSubscription = subscriptionChange(() => ({
+  step: sm.reactivate,
+  tellStripe: (provider, id) => provider.resume(id),
+}));
+
+/** Canceling a trial tells Stripe nothing. */
+export const cancelSubscription = subscriptionChange(() => ({
+  step: sm.cancel,
+  tellStripe: async (provider, id, next, before) => {
+    if (before.status === 'trial') return;
+    if (next.status === 'canceled') await provider.cancelNow(id);
+    else await provider.cancelAtPeriodEnd(id);
+  },
+}));
