@@ -50,6 +50,37 @@ type PlannedHistory = HistoryImportRow & {
   previousUsage?: number;
 };
 
+/** The last reading a row's reading follows: its usage and date (null: none yet). */
+type LastReading = { usage: number; at: string | null };
+
+/**
+ * A reading after `last`: below it an error, rising faster than the unit's plausible rate per day a
+ * hold for review, else it becomes the last reading.
+ */
+function followReading(
+  r: PlannedHistory,
+  reading: number,
+  date: string,
+  last: LastReading,
+  perDay: number | undefined,
+) {
+  if (reading < last.usage) {
+    r.action = 'error';
+    r.issues.push(issue('reading', 'import.belowPrevious', { current: last.usage }));
+  } else if (
+    perDay !== undefined &&
+    last.at !== null &&
+    reading - last.usage > perDay * Math.max(1, daysBetween(last.at, date))
+  ) {
+    r.action = 'held';
+    r.issues.push(issue('reading', 'import.held'));
+  } else {
+    r.previousUsage = last.usage;
+    last.usage = reading;
+    last.at = date;
+  }
+}
+
 /**
  * Reads every history row, matches its machine (serial number, else name: active machines of this
  * company only), and runs each machine's rows in date order through the reading rules: a reading
@@ -127,12 +158,10 @@ async function planHistory(
     const perDay = MAX_INCREASE_PER_DAY[m.unit];
     // Stable: rows of one date keep the file's order.
     list.sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || a.row - b.row);
-    let usage = m.currentUsage;
-    let at = dayOf(m.lastReadingAt);
-    const lastDay = at;
+    const lastDay = dayOf(m.lastReadingAt);
+    const latest: LastReading = { usage: m.currentUsage, at: lastDay };
     // Past readings: each between the previous past reading and the machine's usage at its last reading.
-    let pastUsage = 0;
-    let pastAt: string | null = null;
+    const past: LastReading = { usage: 0, at: null };
     for (const r of list) {
       const inp = r.input as HistoryRowInput;
       const date = r.date ?? today;
@@ -144,17 +173,17 @@ async function planHistory(
           kind === 'reading' &&
           inp.reading !== null &&
           date < lastDay &&
-          inp.reading >= pastUsage
+          inp.reading >= past.usage
         ) {
-          pastUsage = inp.reading;
-          pastAt = date;
+          past.usage = inp.reading;
+          past.at = date;
         }
         continue;
       }
       if (r.action === 'service') {
-        if (inp.reading !== null && inp.reading > usage) {
+        if (inp.reading !== null && inp.reading > latest.usage) {
           r.action = 'error';
-          r.issues.push(issue('reading', 'import.serviceAbove', { current: usage }));
+          r.issues.push(issue('reading', 'import.serviceAbove', { current: latest.usage }));
         }
         continue;
       }
@@ -164,37 +193,10 @@ async function planHistory(
         if (inp.reading > m.currentUsage) {
           r.action = 'error';
           r.issues.push(issue('reading', 'import.aboveLater', { current: m.currentUsage }));
-        } else if (inp.reading < pastUsage) {
-          r.action = 'error';
-          r.issues.push(issue('reading', 'import.belowPrevious', { current: pastUsage }));
-        } else if (
-          perDay !== undefined &&
-          pastAt !== null &&
-          inp.reading - pastUsage > perDay * Math.max(1, daysBetween(pastAt, date))
-        ) {
-          r.action = 'held';
-          r.issues.push(issue('reading', 'import.held'));
-        } else {
-          r.previousUsage = pastUsage;
-          pastUsage = inp.reading;
-          pastAt = date;
-        }
+        } else followReading(r, inp.reading, date, past, perDay);
         continue;
       }
-      if (inp.reading < usage) {
-        r.action = 'error';
-        r.issues.push(issue('reading', 'import.belowPrevious', { current: usage }));
-      } else if (
-        perDay !== undefined &&
-        inp.reading - usage > perDay * Math.max(1, daysBetween(at, date))
-      ) {
-        r.action = 'held';
-        r.issues.push(issue('reading', 'import.held'));
-      } else {
-        r.previousUsage = usage;
-        usage = inp.reading;
-        at = date;
-      }
+      followReading(r, inp.reading, date, latest, perDay);
     }
   }
   return { rows, machines };
