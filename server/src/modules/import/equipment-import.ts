@@ -14,11 +14,12 @@ import {
   usageUnits,
   type EquipmentInput,
 } from '@domain/schemas/equipment';
-import type {
-  EquipmentImportRequest,
-  EquipmentImportResult,
-  EquipmentImportRow,
-  ImportIssue,
+import {
+  equipmentImportRowSchema,
+  type EquipmentImportRequest,
+  type EquipmentImportResult,
+  type EquipmentImportRow,
+  type ImportIssue,
 } from '@domain/schemas/import';
 import { intervalUnits } from '@domain/dates';
 import type { DbOrTx } from '../../db/client';
@@ -44,6 +45,7 @@ import {
   activeMachines,
   indexMachines,
   countByAction,
+  answerFields,
 } from './sheet';
 
 type PlannedEquipment = EquipmentImportRow & {
@@ -217,23 +219,7 @@ function cellIssuesOf(input: Record<string, unknown>, adding: boolean): ImportIs
 const summaryOf = (rows: EquipmentImportRow[]) =>
   countByAction(rows, { add: 0, update: 0, unchanged: 0, error: 0, overLimit: 0 });
 
-const publicRow = ({
-  row,
-  name,
-  action,
-  equipmentId,
-  changes,
-  issues,
-  notes,
-}: PlannedEquipment): EquipmentImportRow => ({
-  row,
-  name,
-  action,
-  equipmentId,
-  changes,
-  issues,
-  notes,
-});
+const publicRow = answerFields<EquipmentImportRow>(equipmentImportRowSchema);
 
 /** What importing the file would do, row by row (nothing is written). */
 export async function previewEquipmentImport(

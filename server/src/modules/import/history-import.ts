@@ -1,10 +1,11 @@
 import { historyRowInput, matchText, type HistoryRowInput } from '@domain/import';
 import { MAX_USAGE } from '@domain/schemas/equipment';
-import type {
-  HistoryImportRequest,
-  HistoryImportResult,
-  HistoryImportRow,
-  ImportIssue,
+import {
+  historyImportRowSchema,
+  type HistoryImportRequest,
+  type HistoryImportResult,
+  type HistoryImportRow,
+  type ImportIssue,
 } from '@domain/schemas/import';
 import { MAX_INCREASE_PER_DAY } from '@domain/schemas/operators';
 import { isDateInRange } from '@domain/schemas/primitives';
@@ -34,6 +35,7 @@ import {
   activeMachines,
   indexMachines,
   countByAction,
+  answerFields,
 } from './sheet';
 
 const DAY_MS = 86_400_000;
@@ -205,14 +207,7 @@ async function planHistory(
 const historySummary = (rows: HistoryImportRow[]) =>
   countByAction(rows, { reading: 0, service: 0, unchanged: 0, held: 0, error: 0 });
 
-const publicHistoryRow = ({
-  row,
-  machine,
-  equipmentId,
-  date,
-  action,
-  issues,
-}: PlannedHistory): HistoryImportRow => ({ row, machine, equipmentId, date, action, issues });
+const publicHistoryRow = answerFields<HistoryImportRow>(historyImportRowSchema);
 
 export async function previewHistoryImport(
   deps: Deps,

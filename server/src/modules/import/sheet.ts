@@ -70,3 +70,12 @@ export function countByAction<A extends string>(
   for (const r of rows) counts[r.action] += 1;
   return counts;
 }
+
+/**
+ * A planned row as the API answers it: the fields of its schema only, in the schema's order (not the
+ * parsed input and the patch kept for writing).
+ */
+export function answerFields<T extends object>(schema: { shape: object }): (row: T) => T {
+  const keys = Object.keys(schema.shape) as (keyof T)[];
+  return (row) => Object.fromEntries(keys.map((k) => [k, row[k]])) as T;
+}
