@@ -28,7 +28,7 @@ import {
 import { fuelFlagsOf, fuelSnapshot, newFuelFlags, type FuelFlag } from './digest-fuel';
 
 import { appUrl, effectiveFrequency, FREQUENCY_SQL, unsubscribeUrl } from './preferences.service';
-import { recipientColumns, recipientsAfter } from './recipients';
+import { everyRecipient, recipientColumns, recipientsAfter } from './recipients';
 import { scheduledMailRow } from './outbox.service';
 export {
   preferences,
@@ -55,7 +55,6 @@ const REVIEW_LINES = 5;
 const LOW_STOCK_LINES = 10;
 /** A low part in the digest state's snapshot (beside machine ids): `part:<id>` -> 'low'. */
 const lowKey = (partId: string) => `part:${partId}`;
-const USERS_PER_PAGE = 500;
 
 const weekdayOf = (ymd: string) => new Date(`${ymd}T00:00:00Z`).getUTCDay();
 
@@ -191,10 +190,9 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
     notEntitled: 0,
   };
   const views = new Map<string, Promise<CompanyView>>();
-  let after = '00000000-0000-0000-0000-000000000000';
-  for (;;) {
-    // Who is due, across companies (system scope); each user's digest is then made in their company.
-    const users = await deps.systemDb
+  // Who is due, across companies (system scope); each user's digest is then made in their company.
+  const users = everyRecipient((after, limit) =>
+    deps.systemDb
       .select({
         ...recipientColumns,
         frequency: user.digestFrequency,
@@ -208,128 +206,125 @@ export async function runDigests(deps: Deps): Promise<DigestRunResult> {
       .leftJoin(digestState, eq(digestState.userId, user.id))
       .where(and(...recipientsAfter(after), sql`${FREQUENCY_SQL} <> 'off'`))
       .orderBy(asc(user.id))
-      .limit(USERS_PER_PAGE);
-    if (users.length === 0) break;
-    after = users[users.length - 1]!.id;
-    for (const u of users) {
-      const companyId = u.companyId!;
-      const { today, hour } = clockIn(u.timeZone, now);
-      const frequency = effectiveFrequency(u.role, u.frequency);
-      if (
-        frequency === 'off' ||
-        hour < deps.config.DIGEST_HOUR ||
-        (frequency === 'weekly' && weekdayOf(today) !== u.weekday) ||
-        (u.lastPeriod !== null && u.lastPeriod >= today)
-      ) {
-        result.notDue += 1;
-        continue;
-      }
-      // The digest is part of the service: it stops when the trial ends or the company pauses or
-      // cancels (reading and exporting stay open to them; the digest comes back with the subscription).
-      if (!entitlement(stateOf(u), now).entitled) {
-        result.notEntitled += 1;
-        continue;
-      }
-      const key = `${companyId}:${today}`;
-      if (!views.has(key))
-        views.set(
-          key,
-          asCompany(companyId, () =>
-            companyView(
-              deps,
-              { id: companyId, timeZone: u.timeZone, volumeUnit: u.volumeUnit },
-              today,
-            ),
-          ),
-        );
-      const view = await views.get(key)!;
-      const before = u.statuses ?? {};
-      const first = u.lastPeriod === null || u.lastPeriod === '';
-      // Keyed by task (issue 40): a task whose status (or renewal window) is new since the last digest.
-      const changed = view.tasks
-        .filter((m) => ATTENTION.includes(m.attention) && before[m.id] !== m.attention)
-        .sort(
-          (a, b) =>
-            ORDER[a.attention] - ORDER[b.attention] ||
-            (a.forecast.dueDate ?? today).localeCompare(b.forecast.dueDate ?? today) ||
-            a.machine.localeCompare(b.machine) ||
-            a.task.localeCompare(b.task),
-        );
-      const newReviews =
-        view.reviewCount > 0 &&
-        (first ||
-          !u.lastRunAt ||
-          (view.newestReviewAt !== null && view.newestReviewAt > u.lastRunAt));
-      // A part that went low since the last digest is news too; one still low is listed, not news.
-      const newLowStock = view.lowStockIds.some((id) => before[lowKey(id)] !== 'low');
-      // A fuel-rate flag is news the first day it is up, not while it stays (issue 45).
-      const fuelFlags = newFuelFlags(view.fuelFlags, before);
-      const snapshot = Object.fromEntries([
-        ...view.tasks.filter((m) => m.attention !== 'good').map((m) => [m.id, m.attention]),
-        ...view.lowStockIds.map((id) => [lowKey(id), 'low']),
-        ...fuelSnapshot(view.fuelFlags),
-      ]);
-      const unsubscribe = unsubscribeUrl(deps, u.id);
-      const language = mailLanguageOf(u.language);
-      const mail =
-        changed.length > 0 || newReviews || newLowStock || fuelFlags.length > 0
-          ? renderDigest({
-              language,
-              name: u.firstName ?? '',
-              company: u.companyName,
-              today,
-              timeZone: u.timeZone,
-              first,
-              frequency,
-              tasks: changed,
-              reviewCount: view.reviewCount,
-              reviews: view.reviews,
-              lowStockCount: view.lowStockCount,
-              lowStock: view.lowStock,
-              fuelFlags,
-              appUrl: appUrl(deps),
-              unsubscribeUrl: unsubscribe,
-            })
-          : null;
-      const outcome = await asCompany(companyId, () =>
-        deps.db.transaction(async (tx) => {
-          await tx
-            .insert(digestState)
-            .values({ userId: u.id, companyId, lastPeriod: '', lastRunAt: new Date(0) })
-            .onConflictDoNothing();
-          const [state] = await tx
-            .select({ lastPeriod: digestState.lastPeriod })
-            .from(digestState)
-            .where(eq(digestState.userId, u.id))
-            .for('update');
-          // Another server handled this user since we read their state: leave it to that one.
-          if (!state || state.lastPeriod !== (u.lastPeriod ?? '')) return 'raced' as const;
-          if (mail)
-            await tx
-              .insert(mailOutbox)
-              .values(
-                scheduledMailRow({
-                  companyId,
-                  userId: u.id,
-                  dedupeKey: `digest:${u.id}:${today}`,
-                  kind: 'digest',
-                  toAddress: u.email!,
-                  mail,
-                  unsubscribe,
-                  now,
-                }),
-              )
-              .onConflictDoNothing();
-          await tx
-            .update(digestState)
-            .set({ lastPeriod: today, lastRunAt: now, statuses: snapshot })
-            .where(eq(digestState.userId, u.id));
-          return mail ? ('queued' as const) : ('nothingNew' as const);
-        }),
-      );
-      result[outcome] += 1;
+      .limit(limit),
+  );
+  for await (const u of users) {
+    const companyId = u.companyId!;
+    const { today, hour } = clockIn(u.timeZone, now);
+    const frequency = effectiveFrequency(u.role, u.frequency);
+    if (
+      frequency === 'off' ||
+      hour < deps.config.DIGEST_HOUR ||
+      (frequency === 'weekly' && weekdayOf(today) !== u.weekday) ||
+      (u.lastPeriod !== null && u.lastPeriod >= today)
+    ) {
+      result.notDue += 1;
+      continue;
     }
-    if (users.length < USERS_PER_PAGE) break;
+    // The digest is part of the service: it stops when the trial ends or the company pauses or
+    // cancels (reading and exporting stay open to them; the digest comes back with the subscription).
+    if (!entitlement(stateOf(u), now).entitled) {
+      result.notEntitled += 1;
+      continue;
+    }
+    const key = `${companyId}:${today}`;
+    if (!views.has(key))
+      views.set(
+        key,
+        asCompany(companyId, () =>
+          companyView(
+            deps,
+            { id: companyId, timeZone: u.timeZone, volumeUnit: u.volumeUnit },
+            today,
+          ),
+        ),
+      );
+    const view = await views.get(key)!;
+    const before = u.statuses ?? {};
+    const first = u.lastPeriod === null || u.lastPeriod === '';
+    // Keyed by task (issue 40): a task whose status (or renewal window) is new since the last digest.
+    const changed = view.tasks
+      .filter((m) => ATTENTION.includes(m.attention) && before[m.id] !== m.attention)
+      .sort(
+        (a, b) =>
+          ORDER[a.attention] - ORDER[b.attention] ||
+          (a.forecast.dueDate ?? today).localeCompare(b.forecast.dueDate ?? today) ||
+          a.machine.localeCompare(b.machine) ||
+          a.task.localeCompare(b.task),
+      );
+    const newReviews =
+      view.reviewCount > 0 &&
+      (first ||
+        !u.lastRunAt ||
+        (view.newestReviewAt !== null && view.newestReviewAt > u.lastRunAt));
+    // A part that went low since the last digest is news too; one still low is listed, not news.
+    const newLowStock = view.lowStockIds.some((id) => before[lowKey(id)] !== 'low');
+    // A fuel-rate flag is news the first day it is up, not while it stays (issue 45).
+    const fuelFlags = newFuelFlags(view.fuelFlags, before);
+    const snapshot = Object.fromEntries([
+      ...view.tasks.filter((m) => m.attention !== 'good').map((m) => [m.id, m.attention]),
+      ...view.lowStockIds.map((id) => [lowKey(id), 'low']),
+      ...fuelSnapshot(view.fuelFlags),
+    ]);
+    const unsubscribe = unsubscribeUrl(deps, u.id);
+    const language = mailLanguageOf(u.language);
+    const mail =
+      changed.length > 0 || newReviews || newLowStock || fuelFlags.length > 0
+        ? renderDigest({
+            language,
+            name: u.firstName ?? '',
+            company: u.companyName,
+            today,
+            timeZone: u.timeZone,
+            first,
+            frequency,
+            tasks: changed,
+            reviewCount: view.reviewCount,
+            reviews: view.reviews,
+            lowStockCount: view.lowStockCount,
+            lowStock: view.lowStock,
+            fuelFlags,
+            appUrl: appUrl(deps),
+            unsubscribeUrl: unsubscribe,
+          })
+        : null;
+    const outcome = await asCompany(companyId, () =>
+      deps.db.transaction(async (tx) => {
+        await tx
+          .insert(digestState)
+          .values({ userId: u.id, companyId, lastPeriod: '', lastRunAt: new Date(0) })
+          .onConflictDoNothing();
+        const [state] = await tx
+          .select({ lastPeriod: digestState.lastPeriod })
+          .from(digestState)
+          .where(eq(digestState.userId, u.id))
+          .for('update');
+        // Another server handled this user since we read their state: leave it to that one.
+        if (!state || state.lastPeriod !== (u.lastPeriod ?? '')) return 'raced' as const;
+        if (mail)
+          await tx
+            .insert(mailOutbox)
+            .values(
+              scheduledMailRow({
+                companyId,
+                userId: u.id,
+                dedupeKey: `digest:${u.id}:${today}`,
+                kind: 'digest',
+                toAddress: u.email!,
+                mail,
+                unsubscribe,
+                now,
+              }),
+            )
+            .onConflictDoNothing();
+        await tx
+          .update(digestState)
+          .set({ lastPeriod: today, lastRunAt: now, statuses: snapshot })
+          .where(eq(digestState.userId, u.id));
+        return mail ? ('queued' as const) : ('nothingNew' as const);
+      }),
+    );
+    result[outcome] += 1;
   }
   return result;
 }

@@ -19,7 +19,7 @@ import { costsReport, downtimeReport, fuelReport, utilizationReport } from '../r
 import { stateOf } from '../subscription/index';
 import { mailLanguageOf } from './digest-text';
 import { renderMonthly, type MonthlyContent } from './monthly-text';
-import { recipientColumns, recipientsAfter } from './recipients';
+import { everyRecipient, recipientColumns, recipientsAfter } from './recipients';
 import { appUrl, unsubscribeUrl } from './preferences.service';
 import { scheduledMailRow } from './outbox.service';
 
@@ -27,7 +27,6 @@ import { scheduledMailRow } from './outbox.service';
 const LAST_DAY_TO_SEND = 3;
 const TOP_MACHINES = 5;
 const IDLE_LINES = 10;
-const USERS_PER_PAGE = 500;
 
 export type MonthlyRunResult = {
   queued: number;
@@ -103,104 +102,100 @@ export async function runMonthlySummaries(deps: Deps): Promise<MonthlyRunResult>
   const now = deps.now();
   const result: MonthlyRunResult = { queued: 0, notDue: 0, already: 0, notEntitled: 0 };
   const figures = new Map<string, Promise<CompanyFigures>>();
-  let after = '00000000-0000-0000-0000-000000000000';
-  for (;;) {
-    const users = await deps.systemDb
+  const users = everyRecipient((after, limit) =>
+    deps.systemDb
       .select({ ...recipientColumns, lastName: user.lastName, createdAt: user.createdAt })
       .from(user)
       .innerJoin(company, eq(company.id, user.companyId))
       .where(and(...recipientsAfter(after), eq(user.monthlySummary, true)))
       .orderBy(asc(user.id))
-      .limit(USERS_PER_PAGE);
-    if (users.length === 0) break;
-    after = users[users.length - 1]!.id;
-    for (const u of users) {
-      const companyId = u.companyId!;
-      const { today, hour } = clockIn(u.timeZone, now);
-      if (Number(today.slice(8, 10)) > LAST_DAY_TO_SEND || hour < deps.config.DIGEST_HOUR) {
-        result.notDue += 1;
-        continue;
-      }
-      if (!entitlement(stateOf(u), now).entitled) {
-        result.notEntitled += 1;
-        continue;
-      }
-      const period = previousMonth(today);
-      const dedupeKey = `monthly:${u.id}:${period.month}`;
-      const [sent] = await deps.systemDb
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(eq(mailOutbox.dedupeKey, dedupeKey));
-      if (sent) {
-        result.already += 1;
-        continue;
-      }
-      const ctx: CompanyContext = {
-        sessionId: 'monthly-summary',
-        userId: u.id,
-        role: u.role === 'owner' ? 'owner' : 'manager',
-        companyId,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        email: u.email,
-        operatorUsername: null,
-        profile: {
-          secondaryEmail: null,
-          profileImageUrl: null,
-          hasSecurityQuestions: false,
-          createdAt: u.createdAt,
-        },
-        company: {
-          id: companyId,
-          name: u.companyName,
-          subscriptionStatus: u.subscriptionStatus,
-          subscriptionTier: u.subscriptionTier,
-          equipmentLimit: u.equipmentLimit,
-          trialEndDate: u.trialEndDate,
-          subscriptionEndDate: u.subscriptionEndDate,
-          pauseEndDate: u.pauseEndDate,
-          cancelAtPeriodEnd: u.cancelAtPeriodEnd,
-          timeZone: u.timeZone,
-          volumeUnit: u.volumeUnit,
-        },
-      };
-      const key = `${companyId}:${period.month}`;
-      if (!figures.has(key))
-        figures.set(
-          key,
-          asCompany(companyId, () => companyFigures(deps, ctx, period)),
-        );
-      const unsubscribe = unsubscribeUrl(deps, u.id, 'monthly');
-      const mail = renderMonthly({
-        ...(await figures.get(key)!),
-        language: mailLanguageOf(u.language),
-        name: u.firstName ?? '',
-        appUrl: appUrl(deps),
-        unsubscribeUrl: unsubscribe,
-      });
-      const inserted = await asCompany(companyId, () =>
-        deps.db
-          .insert(mailOutbox)
-          .values(
-            scheduledMailRow({
-              companyId,
-              userId: u.id,
-              dedupeKey,
-              kind: 'monthly',
-              toAddress: u.email!,
-              mail,
-              unsubscribe,
-              now,
-            }),
-          )
-          .onConflictDoNothing()
-          .returning({ id: mailOutbox.id }),
-      );
-      // Another server queued it between the check and the insert: the unique key kept it to one.
-      if (inserted.length > 0) result.queued += 1;
-      else result.already += 1;
+      .limit(limit),
+  );
+  for await (const u of users) {
+    const companyId = u.companyId!;
+    const { today, hour } = clockIn(u.timeZone, now);
+    if (Number(today.slice(8, 10)) > LAST_DAY_TO_SEND || hour < deps.config.DIGEST_HOUR) {
+      result.notDue += 1;
+      continue;
     }
-    if (users.length < USERS_PER_PAGE) break;
+    if (!entitlement(stateOf(u), now).entitled) {
+      result.notEntitled += 1;
+      continue;
+    }
+    const period = previousMonth(today);
+    const dedupeKey = `monthly:${u.id}:${period.month}`;
+    const [sent] = await deps.systemDb
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, dedupeKey));
+    if (sent) {
+      result.already += 1;
+      continue;
+    }
+    const ctx: CompanyContext = {
+      sessionId: 'monthly-summary',
+      userId: u.id,
+      role: u.role === 'owner' ? 'owner' : 'manager',
+      companyId,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      email: u.email,
+      operatorUsername: null,
+      profile: {
+        secondaryEmail: null,
+        profileImageUrl: null,
+        hasSecurityQuestions: false,
+        createdAt: u.createdAt,
+      },
+      company: {
+        id: companyId,
+        name: u.companyName,
+        subscriptionStatus: u.subscriptionStatus,
+        subscriptionTier: u.subscriptionTier,
+        equipmentLimit: u.equipmentLimit,
+        trialEndDate: u.trialEndDate,
+        subscriptionEndDate: u.subscriptionEndDate,
+        pauseEndDate: u.pauseEndDate,
+        cancelAtPeriodEnd: u.cancelAtPeriodEnd,
+        timeZone: u.timeZone,
+        volumeUnit: u.volumeUnit,
+      },
+    };
+    const key = `${companyId}:${period.month}`;
+    if (!figures.has(key))
+      figures.set(
+        key,
+        asCompany(companyId, () => companyFigures(deps, ctx, period)),
+      );
+    const unsubscribe = unsubscribeUrl(deps, u.id, 'monthly');
+    const mail = renderMonthly({
+      ...(await figures.get(key)!),
+      language: mailLanguageOf(u.language),
+      name: u.firstName ?? '',
+      appUrl: appUrl(deps),
+      unsubscribeUrl: unsubscribe,
+    });
+    const inserted = await asCompany(companyId, () =>
+      deps.db
+        .insert(mailOutbox)
+        .values(
+          scheduledMailRow({
+            companyId,
+            userId: u.id,
+            dedupeKey,
+            kind: 'monthly',
+            toAddress: u.email!,
+            mail,
+            unsubscribe,
+            now,
+          }),
+        )
+        .onConflictDoNothing()
+        .returning({ id: mailOutbox.id }),
+    );
+    // Another server queued it between the check and the insert: the unique key kept it to one.
+    if (inserted.length > 0) result.queued += 1;
+    else result.already += 1;
   }
   return result;
 }

@@ -27,3 +27,24 @@ export const recipientsAfter = (after: string) => [
   isNotNull(user.email),
   gt(user.id, after),
 ];
+
+/** Recipients read at a time. */
+const PAGE = 500;
+
+/**
+ * Every recipient a scheduled mail's query finds, in id order, read a page at a time (the next page is
+ * read once the last one has been handled): `page(after, limit)` reads up to `limit` of them with an id
+ * above `after` (recipientsAfter), in id order.
+ */
+export async function* everyRecipient<R extends { id: string }>(
+  page: (after: string, limit: number) => Promise<R[]>,
+): AsyncGenerator<R> {
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const users = await page(after, PAGE);
+    if (users.length === 0) return;
+    after = users[users.length - 1]!.id;
+    yield* users;
+    if (users.length < PAGE) return;
+  }
+}
