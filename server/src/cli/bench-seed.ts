@@ -80,20 +80,15 @@ const tasksInsert = (companyId: string, machineOf: string, count: number) =>
      ('Registration', 'renewal', null, 1, 'years', 19, 5)
    ) t(name, category, every_usage, every_count, every_unit, k, pos)`;
 
-/** Bulk SQL as the tables' owner (Database.ownerSql): ANALYZE needs the owner, and no policy is checked per row. */
+/**
+ * The main data set, by `run` (bulk SQL as the tables' owner, timed); `hash` is the owners' password
+ * hash and `enc` the operators' shared password, encrypted.
+ */
 async function seed(
-  ownerSql: (text: string) => Promise<unknown>,
-  secretBox: SecretBox,
-  password: string,
-  sharedPassword: string,
+  run: (label: string, text: string) => Promise<unknown>,
+  hash: string,
+  enc: string,
 ) {
-  const hash = await hashPassword(password);
-  const enc = secretBox.encrypt(sharedPassword);
-  const run = async (label: string, text: string) => {
-    const t0 = performance.now();
-    await ownerSql(text);
-    console.error(`  ${label} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  };
   await run(
     'companies',
     `insert into company (id, name, subscription_status, subscription_tier, equipment_limit, trial_start_date, trial_end_date, operator_password_enc)
@@ -148,14 +143,7 @@ const GROWTH_UPDATES_PER_MACHINE = 10;
  * turn), 10 operator updates and 6 service tasks (tasksInsert): how a call's cost grows with the fleet,
  * nothing else in the database.
  */
-async function seedGrowth(
-  ownerSql: (text: string) => Promise<unknown>,
-  secretBox: SecretBox,
-  password: string,
-  sharedPassword: string,
-) {
-  const hash = await hashPassword(password);
-  const enc = secretBox.encrypt(sharedPassword);
+async function seedGrowth(ownerSql: (text: string) => Promise<unknown>, hash: string, enc: string) {
   for (const size of GROWTH_SIZES) {
     const company = uuidOf(`growth-company-${size}`, '1');
     const machine = (g: string) => uuidOf(`growth-${size}-equipment`, g);
@@ -266,14 +254,16 @@ async function main() {
     if (!password || !sharedPassword)
       throw new Error('BENCH_PASSWORD and BENCH_SHARED_PASSWORD are required');
     const t0 = performance.now();
+    const hash = await hashPassword(password);
+    const enc = new SecretBox(config.APP_SECRET).encrypt(sharedPassword);
+    /** Bulk SQL as the tables' owner (Database.ownerSql): ANALYZE needs the owner, and no policy is checked per row. */
+    const run = async (label: string, text: string) => {
+      const t = performance.now();
+      await database.ownerSql(text);
+      console.error(`  ${label} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    };
     if (process.argv[2] === 'reports') {
-      const run = async (label: string, text: string) => {
-        const t = performance.now();
-        await database.ownerSql(text);
-        console.error(`  ${label} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-      };
-      const enc = new SecretBox(config.APP_SECRET).encrypt(sharedPassword);
-      await seedReports(run, await hashPassword(password), enc);
+      await seedReports(run, hash, enc);
       await run('analyze', 'analyze');
       console.info(
         JSON.stringify({
@@ -285,12 +275,7 @@ async function main() {
       return;
     }
     if (process.argv[2] === 'growth') {
-      await seedGrowth(
-        (text) => database.ownerSql(text),
-        new SecretBox(config.APP_SECRET),
-        password,
-        sharedPassword,
-      );
+      await seedGrowth((text) => database.ownerSql(text), hash, enc);
       console.info(
         JSON.stringify({
           seconds: Math.round((performance.now() - t0) / 100) / 10,
@@ -302,12 +287,7 @@ async function main() {
       );
       return;
     }
-    await seed(
-      (text) => database.ownerSql(text),
-      new SecretBox(config.APP_SECRET),
-      password,
-      sharedPassword,
-    );
+    await seed(run, hash, enc);
     const counts = await database.systemDb.execute(
       sql.raw(`select (select count(*) from company) as companies, (select count(*) from equipment) as machines,
         (select count(*) from operator_update) as updates, (select count(*) from equipment_note) as history`),
