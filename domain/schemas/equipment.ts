@@ -238,13 +238,16 @@ export const noteInputSchema = z.object({
 });
 export type NoteInput = z.infer<typeof noteInputSchema>;
 
-/** Fields of a machine whose every change is written to its history (old and new values). */
+/**
+ * Fields of a machine whose changes are written to its history as one change entry (old and new
+ * values), in this order; usage has its own correction entry.
+ */
 export const auditedFields = [
   'name',
   'type',
   'serialNumber',
   'unit',
-  'currentUsage',
+  'threshold',
   'serviceInterval',
   'lastServiceUsage',
   'hasScheduledMaintenance',
@@ -253,7 +256,7 @@ export const auditedFields = [
   'maintenanceIntervalUnit',
   'nextMaintenanceDate',
   'serviceParts',
-  'threshold',
+  'tankCapacity',
 ] as const;
 export type AuditedField = (typeof auditedFields)[number];
 

@@ -6,6 +6,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import {
+  auditedFields,
   checkSchedule,
   equipmentFieldsSchema,
   type EquipmentDto,
@@ -83,24 +84,8 @@ export async function assertRoomForOneMore(
 
 /** Audited fields whose value differs (usage has its own correction entry). */
 function changesOf(before: Row, after: Row): FieldChange[] {
-  const fields = [
-    'name',
-    'type',
-    'serialNumber',
-    'unit',
-    'threshold',
-    'serviceInterval',
-    'lastServiceUsage',
-    'hasScheduledMaintenance',
-    'maintenanceStartDate',
-    'maintenanceInterval',
-    'maintenanceIntervalUnit',
-    'nextMaintenanceDate',
-    'serviceParts',
-    'tankCapacity',
-  ] as const;
   const out: FieldChange[] = [];
-  for (const f of fields) {
+  for (const f of auditedFields) {
     const from = before[f] ?? null;
     const to = after[f] ?? null;
     if (JSON.stringify(from) !== JSON.stringify(to)) out.push({ field: f, from, to });
