@@ -307,6 +307,20 @@ function valueText(lang: HistoryLang, field: string, v: unknown): string {
   return JSON.stringify(v);
 }
 
+/** A change's fields, each with its old and new value: "Unit: miles → kilometers; Name: …". */
+function changesText(
+  lang: HistoryLang,
+  changes: readonly { field: string; from: unknown; to: unknown }[],
+): string {
+  const T = historyTables[lang];
+  return changes
+    .map(
+      (c) =>
+        `${T.fields[c.field] ?? c.field}: ${valueText(lang, c.field, c.from)} → ${valueText(lang, c.field, c.to)}`,
+    )
+    .join('; ');
+}
+
 /** A task's name as a reader sees it: the primary task's default name in their language. */
 export function taskName(lang: HistoryLang, t: { task: string; primary?: boolean }): string {
   return t.primary && t.task === 'Service' ? historyTables[lang].primaryTask : t.task;
@@ -396,12 +410,7 @@ export function historyText(
       return e.params.text;
     case 'change':
       if (brief) return T.changed;
-      return `${T.changed}: ${e.params.changes
-        .map(
-          (c) =>
-            `${T.fields[c.field] ?? c.field}: ${valueText(lang, c.field, c.from)} → ${valueText(lang, c.field, c.to)}`,
-        )
-        .join('; ')}`;
+      return `${T.changed}: ${changesText(lang, e.params.changes)}`;
     case 'retired':
       return withNotes([T.retired], e.params.remark);
     case 'restored':
@@ -433,12 +442,7 @@ export function historyText(
       return T.taskAdded(taskName(lang, e.params), e.params.program ?? null);
     case 'task_changed':
       if (brief) return T.taskChanged(taskName(lang, e.params));
-      return `${T.taskChanged(taskName(lang, e.params))}: ${e.params.changes
-        .map(
-          (c) =>
-            `${T.fields[c.field] ?? c.field}: ${valueText(lang, c.field, c.from)} → ${valueText(lang, c.field, c.to)}`,
-        )
-        .join('; ')}`;
+      return `${T.taskChanged(taskName(lang, e.params))}: ${changesText(lang, e.params.changes)}`;
     case 'task_removed':
       return T.taskRemoved(taskName(lang, e.params));
     case 'document_added':
