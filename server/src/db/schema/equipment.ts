@@ -28,6 +28,14 @@ export type ServicePart = {
 const usage = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 const fuel = (name: string) => numeric(name, { precision: 14, scale: 3, mode: 'number' });
 
+/** A voided row stays: when it was voided, by whom (their name then, and their user) and why. */
+const voidColumns = () => ({
+  voidedAt: tz('voided_at'),
+  voidedBy: text('voided_by'),
+  voidedByUserId: userRef('voided_by_user_id'),
+  voidReason: text('void_reason'),
+});
+
 export const equipment = pgTable(
   'equipment',
   {
@@ -137,10 +145,7 @@ export const equipmentNote = pgTable(
     /** change entries: [{ field, from, to }] */
     changes: jsonb('changes').$type<{ field: string; from: unknown; to: unknown }[]>(),
     /** A voided reading stays, with who voided it, when and why. */
-    voidedAt: tz('voided_at'),
-    voidedBy: text('voided_by'),
-    voidedByUserId: userRef('voided_by_user_id'),
-    voidReason: text('void_reason'),
+    ...voidColumns(),
   },
   (t) => [
     index('equipment_note_equipment_idx').on(t.equipmentId, t.createdAt),
@@ -197,10 +202,7 @@ export const operatorUpdate = pgTable(
     reviewedBy: userRef('reviewed_by'),
     reviewedAt: tz('reviewed_at'),
     createdAt: createdAt(),
-    voidedAt: tz('voided_at'),
-    voidedBy: text('voided_by'),
-    voidedByUserId: userRef('voided_by_user_id'),
-    voidReason: text('void_reason'),
+    ...voidColumns(),
   },
   (t) => [
     index('operator_update_company_idx').on(t.companyId, t.status, t.createdAt),
