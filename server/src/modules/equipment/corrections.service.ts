@@ -17,7 +17,7 @@ import {
 import { returnServiceParts } from '../parts/index';
 import { nextDateOf } from './equipment.columns';
 import { canVoid, toHistoryDto, type NoteRow, type Row } from './equipment.dto';
-import { assertId, findRow } from './equipment.queries';
+import { assertId, entriesOf, findRow } from './equipment.queries';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -27,12 +27,7 @@ async function allReadingsOf(tx: Tx, n: NoteRow): Promise<NoteRow[]> {
     .select()
     .from(equipmentNote)
     .where(
-      and(
-        eq(equipmentNote.equipmentId, n.equipmentId),
-        eq(equipmentNote.companyId, n.companyId),
-        eq(equipmentNote.type, 'usage_update'),
-        isNotNull(equipmentNote.reading),
-      ),
+      and(entriesOf(n.companyId, n.equipmentId, 'usage_update'), isNotNull(equipmentNote.reading)),
     )
     .orderBy(equipmentNote.seq);
 }
@@ -196,9 +191,7 @@ async function voidServiceTx(
     .from(equipmentNote)
     .where(
       and(
-        eq(equipmentNote.companyId, ctx.companyId),
-        eq(equipmentNote.equipmentId, e.id),
-        eq(equipmentNote.type, 'maintenance'),
+        entriesOf(ctx.companyId, e.id, 'maintenance'),
         isNull(equipmentNote.voidedAt),
         ne(equipmentNote.id, n.id),
       ),
@@ -247,13 +240,7 @@ export async function voidEntry(
     const [n] = await tx
       .select()
       .from(equipmentNote)
-      .where(
-        and(
-          eq(equipmentNote.id, assertEntryId(entryId)),
-          eq(equipmentNote.equipmentId, e.id),
-          eq(equipmentNote.companyId, ctx.companyId),
-        ),
-      )
+      .where(and(eq(equipmentNote.id, assertEntryId(entryId)), entriesOf(ctx.companyId, e.id)))
       .for('update');
     if (!n) throw new AppError('not_found', 'equipment.entryNotFound');
     const voided = await voidEntryTx(tx, ctx, e, n, reason, deps.now());

@@ -55,6 +55,21 @@ export function assertId(id: string): string {
 export const companyToday = (deps: Deps, ctx: CompanyContext) =>
   todayIn(ctx.company.timeZone, deps.now());
 
+/**
+ * A machine's history entries (the company's own): all of them, or those of one entry type
+ * ('maintenance': its services, 'usage_update': its readings).
+ */
+export const entriesOf = (
+  companyId: string,
+  equipmentId: string,
+  type?: 'maintenance' | 'usage_update',
+) =>
+  and(
+    eq(equipmentNote.companyId, companyId),
+    eq(equipmentNote.equipmentId, equipmentId),
+    type ? eq(equipmentNote.type, type) : undefined,
+  );
+
 /** What a listing's filter looks at of one machine. */
 type ListedMachine = SearchableMachine & { serviceStatus: ServiceStatus; hasSchedule: boolean };
 

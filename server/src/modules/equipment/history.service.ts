@@ -12,7 +12,7 @@ import { equipment, equipmentNote, fieldPhoto, operatorUpdate } from '../../db/s
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
 import { toHistoryDto, toNoteDto } from './equipment.dto';
-import { assertId, findAnyRow } from './equipment.queries';
+import { assertId, entriesOf, findAnyRow } from './equipment.queries';
 
 export async function listNotes(
   deps: Deps,
@@ -24,7 +24,7 @@ export async function listNotes(
   const rows = await deps.db
     .select()
     .from(equipmentNote)
-    .where(and(eq(equipmentNote.equipmentId, e.id), eq(equipmentNote.companyId, ctx.companyId)))
+    .where(entriesOf(ctx.companyId, e.id))
     .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.seq));
   return rows.map((n) => toNoteDto(n, lang, asVolumeUnit(ctx.company.volumeUnit)));
 }
@@ -100,7 +100,7 @@ export async function history(
 ): Promise<HistoryRecordDto[]> {
   const e = await findAnyRow(deps.db, ctx, id);
   const rows = await historyRows(deps, ctx)
-    .where(and(eq(equipmentNote.equipmentId, e.id), eq(equipmentNote.companyId, ctx.companyId)))
+    .where(entriesOf(ctx.companyId, e.id))
     .orderBy(desc(equipmentNote.createdAt), desc(equipmentNote.seq));
   return rows.map(historyDtoOf(lang, asVolumeUnit(ctx.company.volumeUnit)));
 }
@@ -162,8 +162,7 @@ export async function historyPage(
   const rows = await historyRows(deps, ctx, { defectPhoto, workOrder: workOrderOf })
     .where(
       and(
-        eq(equipmentNote.equipmentId, machineId),
-        eq(equipmentNote.companyId, ctx.companyId),
+        entriesOf(ctx.companyId, machineId),
         q.cursor !== undefined ? lt(equipmentNote.seq, q.cursor) : undefined,
         kindFilter(q.kind),
       ),

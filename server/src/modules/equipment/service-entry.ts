@@ -1,6 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { equipmentNote } from '../../db/schema/index';
+import { entriesOf } from './equipment.queries';
 import type { CompanyContext } from '../../plugins/session';
 
 /**
@@ -15,13 +16,7 @@ export async function latestServiceEntryIdTx(
   const [entry] = await tx
     .select({ id: equipmentNote.id })
     .from(equipmentNote)
-    .where(
-      and(
-        eq(equipmentNote.companyId, ctx.companyId),
-        eq(equipmentNote.equipmentId, equipmentId),
-        eq(equipmentNote.type, 'maintenance'),
-      ),
-    )
+    .where(entriesOf(ctx.companyId, equipmentId, 'maintenance'))
     .orderBy(desc(equipmentNote.seq))
     .limit(1);
   return entry?.id ?? null;

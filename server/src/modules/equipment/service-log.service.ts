@@ -12,7 +12,7 @@ import { enqueueEvents } from '../events/index';
 import { actorName, actorOf, bumpEquipmentVersion, record } from '../ledger/index';
 import { drawServiceParts } from '../parts/index';
 import { nextDateOf } from './equipment.columns';
-import { findAnyRow } from './equipment.queries';
+import { entriesOf, findAnyRow } from './equipment.queries';
 import { partsOf, type NoteRow, type Row } from './equipment.dto';
 import { tasksByMachine } from './machine-tasks';
 
@@ -206,14 +206,7 @@ export async function serviceLog(
   const rows = await deps.db
     .select()
     .from(equipmentNote)
-    .where(
-      and(
-        eq(equipmentNote.equipmentId, e.id),
-        eq(equipmentNote.companyId, ctx.companyId),
-        eq(equipmentNote.type, 'maintenance'),
-        isNull(equipmentNote.voidedAt),
-      ),
-    )
+    .where(and(entriesOf(ctx.companyId, e.id, 'maintenance'), isNull(equipmentNote.voidedAt)))
     .orderBy(...serviceOrder)
     .limit(EXPORT_LIMIT);
   // The machine's maintenance cost, all time (services + completed work orders): the machine page's
