@@ -6,7 +6,7 @@ import { equipment, fieldPhoto, inspection, inspectionDefect } from '../../db/sc
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { photoBody, photoUnder } from '../field/index';
+import { photoBody, photoUnder, storePhotoByKey } from '../field/index';
 import { actorName, actorOf, record } from '../ledger/index';
 import {
   companyToday,
@@ -17,6 +17,35 @@ import {
 } from '../equipment/index';
 import { LIST_LIMIT } from './inspection-rows';
 import { returnToServiceTx } from './out-of-service.service';
+
+/**
+ * A defect's photo, sent after the inspection or the report under its key: kept in field_photo under
+ * `photoKey` (the same photo again is a no-op, another one under the key is refused, 422) and the key
+ * set on the defect, in one transaction. `keepFirst`: the key is set only on a defect without one.
+ */
+export function storeDefectPhoto(
+  deps: Deps,
+  ctx: CompanyContext,
+  defectId: string,
+  photoKey: string,
+  photo: { bytes: Buffer; contentType: string },
+  keepFirst = false,
+): Promise<{ created: boolean }> {
+  return deps.db.transaction(async (tx) => {
+    const { created } = await storePhotoByKey(tx, ctx, photoKey, photo);
+    await tx
+      .update(inspectionDefect)
+      .set({ photoKey })
+      .where(
+        and(
+          eq(inspectionDefect.id, defectId),
+          eq(inspectionDefect.companyId, ctx.companyId),
+          keepFirst ? isNull(inspectionDefect.photoKey) : undefined,
+        ),
+      );
+    return { created };
+  });
+}
 
 export async function defectPhoto(
   deps: Deps,

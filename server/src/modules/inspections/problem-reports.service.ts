@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
   ProblemReportInput,
   ProblemReportPhotoInput,
@@ -13,8 +13,9 @@ import type { CompanyContext } from '../../plugins/session';
 import { findRow } from '../equipment/index';
 import { enqueueEvents, kickDelivery } from '../events/index';
 import { actorOf, record } from '../ledger/index';
-import { decodePhoto, storePhotoByKey } from '../field/index';
+import { decodePhoto } from '../field/index';
 import { operatorDisplayName } from '../operators/index';
+import { storeDefectPhoto } from './defects.service';
 
 /**
  * "Report a problem" (issue 27): an operator tells the manager what is wrong with a machine from the
@@ -145,24 +146,9 @@ export async function saveReportPhoto(
   ctx: CompanyContext,
   input: ProblemReportPhotoInput,
 ): Promise<{ created: boolean }> {
-  const { bytes, contentType } = decodePhoto(input.data);
+  const photo = decodePhoto(input.data);
   const row = await reportByKey(deps.db, ctx, input.reportKey);
   if (!row || row.d.reportedById !== ctx.userId)
     throw new AppError('validation', 'inspections.reportPhoto');
-  const photoKey = photoKeyOf(input.reportKey);
-  return deps.db.transaction(async (tx) => {
-    // Already stored under this key: the same photo again is a no-op, another one is refused (422).
-    const { created } = await storePhotoByKey(tx, ctx, photoKey, { bytes, contentType });
-    await tx
-      .update(inspectionDefect)
-      .set({ photoKey })
-      .where(
-        and(
-          eq(inspectionDefect.id, row.d.id),
-          eq(inspectionDefect.companyId, ctx.companyId),
-          isNull(inspectionDefect.photoKey),
-        ),
-      );
-    return { created };
-  });
+  return storeDefectPhoto(deps, ctx, row.d.id, photoKeyOf(input.reportKey), photo, true);
 }

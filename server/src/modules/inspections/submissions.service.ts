@@ -23,11 +23,12 @@ import type { CompanyContext } from '../../plugins/session';
 import { enqueueEvents, kickDelivery } from '../events/index';
 import { actorOf, record } from '../ledger/index';
 import { companyToday, findRow } from '../equipment/index';
-import { decodePhoto, storePhotoByKey } from '../field/index';
+import { decodePhoto } from '../field/index';
 import { operatorDisplayName, submitUpdateInTx } from '../operators/index';
 import { outOfServiceOf, todayFilter, toInspectionDto, inspectionRows } from './inspection-rows';
 import { activeTemplates, appliesTo, toTemplateDto } from './templates.service';
 import { setOutOfServiceTx } from './out-of-service.service';
+import { storeDefectPhoto } from './defects.service';
 
 /** The checklists that apply to a picked machine, its out-of-service state, whether inspected today. */
 export async function machineChecklists(
@@ -297,7 +298,7 @@ export async function saveInspectionPhoto(
   ctx: CompanyContext,
   input: InspectionPhotoInput,
 ): Promise<{ created: boolean }> {
-  const { bytes, contentType } = decodePhoto(input.data);
+  const photo = decodePhoto(input.data);
   const [row] = await deps.db
     .select({ defectId: inspectionDefect.id, operatorId: inspection.operatorId })
     .from(inspection)
@@ -318,15 +319,5 @@ export async function saveInspectionPhoto(
   if (!row || (ctx.role === 'operator' && row.operatorId !== ctx.userId))
     throw new AppError('validation', 'inspections.photoItem');
   const photoKey = photoKeyOf(input.inspectionKey, input.itemId);
-  return deps.db.transaction(async (tx) => {
-    // Already stored under this key: the same photo again is a no-op, another one is refused (422).
-    const { created } = await storePhotoByKey(tx, ctx, photoKey, { bytes, contentType });
-    await tx
-      .update(inspectionDefect)
-      .set({ photoKey })
-      .where(
-        and(eq(inspectionDefect.id, row.defectId), eq(inspectionDefect.companyId, ctx.companyId)),
-      );
-    return { created };
-  });
+  return storeDefectPhoto(deps, ctx, row.defectId, photoKey, photo);
 }
