@@ -220,32 +220,23 @@ async function updateTemplates(
   const keptIds = tasks.flatMap((t) => (t.id ? [t.id] : []));
   const removed = existing.filter((t) => !keptIds.includes(t.id));
   if (removed.length > 0) {
+    // The machines' copies of the removed tasks.
+    const copies = and(
+      eq(serviceTask.companyId, ctx.companyId),
+      inArray(
+        serviceTask.programTaskId,
+        removed.map((t) => t.id),
+      ),
+    );
     const gone = await tx
       .delete(serviceTask)
-      .where(
-        and(
-          eq(serviceTask.companyId, ctx.companyId),
-          inArray(
-            serviceTask.programTaskId,
-            removed.map((t) => t.id),
-          ),
-          eq(serviceTask.changedFromProgram, false),
-        ),
-      )
+      .where(and(copies, eq(serviceTask.changedFromProgram, false)))
       .returning({ equipmentId: serviceTask.equipmentId, name: serviceTask.name });
     for (const g of gone) entry(g.equipmentId, { kind: 'task_removed', params: { task: g.name } });
     await tx
       .update(serviceTask)
       .set({ programId: null, programTaskId: null, updatedAt: now })
-      .where(
-        and(
-          eq(serviceTask.companyId, ctx.companyId),
-          inArray(
-            serviceTask.programTaskId,
-            removed.map((t) => t.id),
-          ),
-        ),
-      );
+      .where(copies);
     await tx
       .delete(serviceProgramTask)
       .where(

@@ -23,6 +23,14 @@ import {
 import { kickDelivery } from '../events/index';
 import { everyTimeOf } from './task-rows';
 
+/** The tasks of `ids` that are the machine's own (the company's). */
+const machineTasksIn = (ctx: CompanyContext, equipmentId: string, ids: string[]) =>
+  and(
+    eq(serviceTask.companyId, ctx.companyId),
+    eq(serviceTask.equipmentId, equipmentId),
+    inArray(serviceTask.id, ids),
+  );
+
 /**
  * The tasks a service did, of one machine the caller has locked: each id must be one of the machine's
  * tasks (else 404, nothing written). Their rows are locked until the service's transaction ends.
@@ -40,13 +48,7 @@ export async function tasksDoneOf(
   const rows = await tx
     .select()
     .from(serviceTask)
-    .where(
-      and(
-        eq(serviceTask.companyId, ctx.companyId),
-        eq(serviceTask.equipmentId, equipmentId),
-        inArray(serviceTask.id, wanted),
-      ),
-    )
+    .where(machineTasksIn(ctx, equipmentId, wanted))
     .orderBy(serviceTask.position, serviceTask.createdAt, serviceTask.id)
     .for('update');
   if (missing === 'refuse' && rows.length !== wanted.length)
@@ -110,13 +112,7 @@ export async function machineTaskIdsOf(
   const rows = await db
     .select({ id: serviceTask.id })
     .from(serviceTask)
-    .where(
-      and(
-        eq(serviceTask.companyId, ctx.companyId),
-        eq(serviceTask.equipmentId, equipmentId),
-        inArray(serviceTask.id, wanted),
-      ),
-    );
+    .where(machineTasksIn(ctx, equipmentId, wanted));
   if (rows.length !== wanted.length)
     throw new AppError('not_found', 'schedule.taskNotFound', {
       fieldErrors: { taskIds: 'schedule.taskNotFound' },
