@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import {
   expect,
   machineViaApi,
+  OPERATOR_LOGIN_ES,
   operatorPhone,
   pageAt,
   setupFieldTeam,
@@ -72,7 +73,7 @@ const languages = [
     badge: 'vence en 12 días',
     none: /Aún no hay documentos/,
     operator: {
-      labels: { user: 'Usuario de operador', password: 'Contraseña', submit: 'Iniciar sesión' },
+      labels: OPERATOR_LOGIN_ES,
       machine: 'Equipo',
       panel: 'Manuales y documentos',
     },

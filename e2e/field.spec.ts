@@ -1,28 +1,33 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type APIRequestContext } from '@playwright/test';
+import { chromium, type APIRequestContext, type Browser } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import {
   controlledBySw,
   expect,
+  fieldTest as test,
   FULL_CHROMIUM,
+  OPERATOR_LOGIN_ES,
   phoneContext,
   screenshotsTo,
   setupFieldTeam,
   signupOwnerViaApi,
   signInOperator,
   fleetBeyondFirstPage,
-  test,
   rowAction,
   operatorPhone,
+  type FieldTeam,
 } from './fixtures';
+
+/** Every test's machine (`team`, fixtures.ts): a diesel loader at 100 h. */
+const LOADER = { namePrefix: 'Loader', currentUsage: 100, fuelType: 'diesel' };
 
 // This spec's behaviour depends on the app's service worker (offline, the installed app's cache), which
 // playwright.config.ts blocks by default.
-test.use({ serviceWorkers: 'allow' });
+test.use({ serviceWorkers: 'allow', fieldMachine: LOADER });
 
 /**
  * The field-ready operator screen (issue 13): a sticker's link, the offline outbox (three readings
@@ -31,8 +36,20 @@ test.use({ serviceWorkers: 'allow' });
  */
 
 const shot = screenshotsTo(process.env.FIELD_SHOTS);
-const setupTeam = (request: APIRequestContext, currentUsage = 100) =>
-  setupFieldTeam(request, { namePrefix: 'Loader', currentUsage, fuelType: 'diesel' });
+
+/**
+ * The operator's phone opened at the loader's sticker (`/m/<id>`) and signed in, in English or Spanish:
+ * the loader is the chosen machine.
+ */
+async function phoneAtSticker(browser: Browser, team: FieldTeam, spanish = false) {
+  const phone = await operatorPhone(browser, team, {
+    at: `/m/${team.equipmentId}`,
+    ...(spanish ? { locale: 'es-ES', labels: OPERATOR_LOGIN_ES } : {}),
+  });
+  const picker = phone.op.getByLabel(spanish ? 'Equipo' : 'Equipment', { exact: true });
+  await expect(picker).toHaveValue(team.equipmentId);
+  return phone;
+}
 
 type Update = { equipmentId: string; newUsage: number | null; createdAt: string; status: string };
 async function updatesOf(request: APIRequestContext, equipmentId: string): Promise<Update[]> {
@@ -44,13 +61,11 @@ async function updatesOf(request: APIRequestContext, equipmentId: string): Promi
 }
 
 test('a sticker link signed out: sign in, then the machine is chosen with its last reading', async ({
-  page,
   browser,
+  team,
 }) => {
-  const team = await setupTeam(page.request);
-  const { ctx, op } = await operatorPhone(browser, team, { at: `/m/${team.equipmentId}` });
+  const { ctx, op } = await phoneAtSticker(browser, team);
   await expect(op).toHaveURL(new RegExp(`/m/${team.equipmentId}$`));
-  await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
   await expect(op.getByTestId('current-reading')).toContainText('100');
   const preview = op.getByTestId('entry-preview');
   await expect(preview).toContainText('Last reading: 100');
@@ -70,10 +85,9 @@ test('a sticker link signed out: sign in, then the machine is chosen with its la
 test('offline: three readings wait on the phone, survive a reload and reach the server once each, in order', async ({
   page,
   browser,
+  team,
 }) => {
-  const team = await setupTeam(page.request);
-  const { ctx, op } = await operatorPhone(browser, team, { at: `/m/${team.equipmentId}` });
-  await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
+  const { ctx, op } = await phoneAtSticker(browser, team);
   // The service worker has taken control (the app shell and the machine list are cached).
   await controlledBySw(op);
   await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
@@ -120,14 +134,9 @@ test('offline: three readings wait on the phone, survive a reload and reach the 
 test('a queued reading the server refuses is shown with its message, in Spanish', async ({
   page,
   browser,
+  team,
 }) => {
-  const team = await setupTeam(page.request);
-  const { ctx, op } = await operatorPhone(browser, team, {
-    at: `/m/${team.equipmentId}`,
-    locale: 'es-ES',
-    labels: { user: 'Usuario de operador', password: 'Contraseña', submit: 'Iniciar sesión' },
-  });
-  await expect(op.getByLabel('Equipo', { exact: true })).toHaveValue(team.equipmentId);
+  const { ctx, op } = await phoneAtSticker(browser, team, true);
   await ctx.setOffline(true);
   await op.getByLabel('Uso actual (horas)').fill('105');
   await op.getByRole('button', { name: 'Enviar actualización' }).click();
@@ -179,8 +188,8 @@ async function qrFrame(text: string, width: number, height: number): Promise<Uin
 test('print labels: QR images that decode to the machine links, A4 and US Letter', async ({
   page,
   baseURL,
+  team,
 }) => {
-  const team = await setupTeam(page.request);
   await page.goto(`/labels?ids=${team.equipmentId}`);
   await expect(page.getByRole('heading', { name: 'Print labels' })).toBeVisible();
   const label = page.getByRole('article', { name: team.equipmentName });
@@ -273,10 +282,9 @@ async function cameraFilming(text: string, { grantAtOnce = false } = {}) {
 }
 
 test('the Scan button reads a sticker from the camera and chooses the machine', async ({
-  page,
   baseURL,
+  team,
 }) => {
-  const team = await setupTeam(page.request);
   const browser = await cameraFilming(`${baseURL}/m/${team.equipmentId}`, {
     grantAtOnce: true,
   });
@@ -306,10 +314,9 @@ test('the Scan button reads a sticker from the camera and chooses the machine', 
 test('a photo taken with an update is resized on the phone and shown to the manager', async ({
   page,
   browser,
+  team,
 }) => {
-  const team = await setupTeam(page.request);
-  const { ctx, op } = await operatorPhone(browser, team, { at: `/m/${team.equipmentId}` });
-  await expect(op.getByLabel('Equipment', { exact: true })).toHaveValue(team.equipmentId);
+  const { ctx, op } = await phoneAtSticker(browser, team);
   // A 2400 px PNG "from the camera": the phone sends a JPEG whose longest side is 1600 px.
   const big = await QRCode.toBuffer('meter photo', { width: 2400, margin: 1 });
   await op.getByLabel('Add a photo (optional)').setInputFiles({
@@ -353,8 +360,8 @@ test('a photo taken with an update is resized on the phone and shown to the mana
 test('offline: the picker searches every machine of a fleet larger than one page, and a reading for one beyond it arrives once', async ({
   page,
   browser,
+  team,
 }) => {
-  const team = await setupTeam(page.request);
   // Zeta Grader, last by name: beyond the first 50 the picker shows.
   const farId = await fleetBeyondFirstPage(page, 58);
 
@@ -413,8 +420,8 @@ test('offline: the picker searches every machine of a fleet larger than one page
 test('two tabs sending the same queue, and an answer lost on the way: each reading is applied once', async ({
   page,
   browser,
+  team,
 }) => {
-  const team = await setupTeam(page.request);
   // No service worker: Playwright sees (and can cut) every request of the pages.
   const ctx = await phoneContext(browser, 'en-US', { serviceWorkers: 'block' });
   const one = await ctx.newPage();
@@ -473,14 +480,13 @@ test('two tabs sending the same queue, and an answer lost on the way: each readi
 });
 
 test("scanning another company's sticker, a QR that is not ours, and a camera denied: clear messages, the search still works", async ({
-  page,
   browser,
   baseURL,
+  team,
 }) => {
-  const team = await setupTeam(page.request);
   // Another company's machine.
   const other = await browser.newContext();
-  const theirs = await setupTeam(other.request);
+  const theirs = await setupFieldTeam(other.request, LOADER);
   await other.close();
 
   const camera = { baseURL, permissions: ['camera'] };
@@ -500,7 +506,7 @@ test("scanning another company's sticker, a QR that is not ours, and a camera de
     const { op: denied } = await operatorPhone(theirSticker, team, {
       locale: 'es-ES',
       more: { baseURL, permissions: [] },
-      labels: { user: 'Usuario de operador', password: 'Contraseña', submit: 'Iniciar sesión' },
+      labels: OPERATOR_LOGIN_ES,
     });
     await denied.getByRole('button', { name: 'Escanear' }).click();
     const dialog = denied.getByRole('dialog', { name: 'Escanear la etiqueta de un equipo' });
@@ -535,9 +541,8 @@ test("scanning another company's sticker, a QR that is not ours, and a camera de
 
 test('no camera on the device: a clear message, and the search still works', async ({
   browser,
-  page,
+  team,
 }) => {
-  const team = await setupTeam(page.request);
   // The test browser has no camera device at all.
   const { ctx, op } = await operatorPhone(browser, team, { more: { permissions: ['camera'] } });
   await op.getByRole('button', { name: 'Scan' }).click();

@@ -185,6 +185,13 @@ export async function fleetBeyondFirstPage(page: Page, pumps: number): Promise<s
   return far.id;
 }
 
+/** The operator login's labels in Spanish (`signInOperator`'s default is the English ones). */
+export const OPERATOR_LOGIN_ES = {
+  user: 'Usuario de operador',
+  password: 'Contraseña',
+  submit: 'Iniciar sesión',
+};
+
 /** Signs the team's operator in on the operator login the page shows (the current address is kept). */
 export async function signInOperator(
   page: Page,
@@ -253,6 +260,20 @@ export const inFullChromium: Parameters<typeof test.use>[0] = {
     { scope: 'worker' },
   ],
 };
+
+/**
+ * `team` (setupFieldTeam on the page's request, before the test): a company with its owner signed in on
+ * `page`, the operator and one machine, `fieldMachine`: a loader at 100 h unless the spec sets it
+ * (`test.use({ fieldMachine: {...} })`).
+ */
+export const fieldTest = test.extend<{
+  fieldMachine: Parameters<typeof setupFieldTeam>[1];
+  team: FieldTeam;
+}>({
+  fieldMachine: [{ namePrefix: 'Loader', currentUsage: 100 }, { option: true }],
+  team: async ({ page, fieldMachine }, use) =>
+    use(await setupFieldTeam(page.request, fieldMachine)),
+});
 
 /**
  * One action of a machine's row (Equipment List, dashboard, status pages): Update Usage is on the

@@ -1,5 +1,6 @@
 import {
   expect,
+  OPERATOR_LOGIN_ES,
   operatorPhone,
   screenshotsTo,
   setupFieldTeam,
@@ -114,7 +115,7 @@ const phones = [
     price: 'Precio por L - opcional',
     submit: 'Enviar actualización',
     sent: 'Actualización enviada',
-    labels: { user: 'Usuario de operador', password: 'Contraseña', submit: 'Iniciar sesión' },
+    labels: OPERATOR_LOGIN_ES,
   },
 ] as const;
 

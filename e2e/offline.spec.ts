@@ -1,18 +1,19 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import {
   expect as baseExpect,
+  fieldTest as test,
   phoneContext,
   screenshotsTo,
-  setupFieldTeam,
   signInOperator,
   fleetBeyondFirstPage,
-  test,
   type FieldTeam,
 } from './fixtures';
 
 // This spec's behaviour depends on the app's service worker (offline, the installed app's cache), which
-// playwright.config.ts blocks by default.
+// playwright.config.ts blocks by default. Every test starts with `team` (fixtures.ts: a company with a
+// loader at 100 h and an operator).
 test.use({ serviceWorkers: 'allow' });
+test.slow(true, 'a service worker install and reloads on a shared machine');
 
 /**
  * Issue 25 item 2: a network failure is not a sign-out. An operator who reloads the app with no signal
@@ -32,15 +33,11 @@ async function updatesOf(request: APIRequestContext, equipmentId: string): Promi
   return ((await res.json()) as Update[]).filter((u) => u.equipmentId === equipmentId);
 }
 
-/** A company with a loader at 100 h and an operator (the team every test here starts with). */
-const loaderTeam = (page: Page) =>
-  setupFieldTeam(page.request, { namePrefix: 'Loader', currentUsage: 100 });
-
 /**
  * On a phone of its own: signed in on the operator login, the operator screen shown and the service
- * worker in control.
+ * worker in control; then the phone loses its signal.
  */
-async function operatorOnPhone(
+async function operatorOffline(
   browser: Browser,
   team: FieldTeam,
 ): Promise<{ ctx: BrowserContext; op: Page }> {
@@ -56,11 +53,16 @@ async function operatorOnPhone(
   await expect
     .poll(() => op.evaluate(() => navigator.serviceWorker.controller !== null))
     .toBe(true);
+  await ctx.setOffline(true);
   return { ctx, op };
 }
 
-/** Two readings submitted with no signal; returns the span of time each was made in. */
-async function twoReadingsOffline(op: Page, team: FieldTeam) {
+/**
+ * The operator's phone (`operatorOffline`) submits two readings with no signal, then the app is
+ * reloaded; with the span of time each reading was made in.
+ */
+async function twoReadingsThenReload(browser: Browser, team: FieldTeam) {
+  const { ctx, op } = await operatorOffline(browser, team);
   await op.getByLabel('Equipment', { exact: true }).selectOption(team.equipmentId);
   const usage = op.getByLabel('Current usage (hours)');
   const spans: [number, number][] = [];
@@ -72,15 +74,22 @@ async function twoReadingsOffline(op: Page, team: FieldTeam) {
     spans.push([before, Date.now()]);
   }
   await expect(op.getByRole('heading', { name: 'Waiting to send (2)' })).toBeVisible();
-  return spans;
+  await op.reload();
+  return { ctx, op, spans };
 }
 
-/** The manager's list has both readings, each recorded at the time it was made on the phone. */
-async function bothAtTheirTimes(
+/**
+ * The phone says both readings were sent and nothing waits; the manager's list has both, each recorded
+ * at the time it was made on the phone.
+ */
+async function bothSentAtTheirTimes(
+  op: Page,
   request: APIRequestContext,
   team: FieldTeam,
   spans: [number, number][],
 ) {
+  await expect(op.getByText('2 readings sent', { exact: true })).toBeVisible();
+  await expect(op.getByRole('heading', { name: /Waiting to send/ })).toHaveCount(0);
   await expect.poll(async () => (await updatesOf(request, team.equipmentId)).length).toBe(2);
   const applied = (await updatesOf(request, team.equipmentId)).sort((a, b) =>
     a.createdAt.localeCompare(b.createdAt),
@@ -101,16 +110,10 @@ async function bothAtTheirTimes(
 test('reloaded with no signal: the operator screen, its queue and "Offline"; back online sent without a sign-in', async ({
   page,
   browser,
+  team,
 }) => {
-  test.slow(); // a service worker install and several reloads on a shared machine
-  const team = await loaderTeam(page);
-  const { ctx, op } = await operatorOnPhone(browser, team);
-
-  await ctx.setOffline(true);
-  const spans = await twoReadingsOffline(op, team);
-
   // The reload of the issue: no sign-in form, the operator screen with the queue and the banner.
-  await op.reload();
+  const { ctx, op, spans } = await twoReadingsThenReload(browser, team);
   await expect(op.getByRole('heading', { name: `Welcome, ${team.username}` })).toBeVisible();
   await expect(op.getByRole('heading', { name: 'Waiting to send (2)' })).toBeVisible();
   const list = op.getByRole('list', { name: 'Updates waiting to send' });
@@ -138,25 +141,18 @@ test('reloaded with no signal: the operator screen, its queue and "Offline"; bac
 
   // Signal again: sent by themselves with the session the phone kept, and said so.
   await ctx.setOffline(false);
-  await expect(op.getByText('2 readings sent', { exact: true })).toBeVisible();
-  await expect(op.getByRole('heading', { name: /Waiting to send/ })).toHaveCount(0);
+  await bothSentAtTheirTimes(op, page.request, team, spans);
   await expect(banner).toHaveCount(0);
   await expect(op.getByRole('heading', { name: `Welcome, ${team.username}` })).toBeVisible();
-  await bothAtTheirTimes(page.request, team, spans);
   await ctx.close();
 });
 
 test('the session ended while the phone was offline: sign-in asked, the queue kept and sent after it at the original times', async ({
   page,
   browser,
+  team,
 }) => {
-  test.slow(); // a service worker install and several reloads on a shared machine
-  const team = await loaderTeam(page);
-  const { ctx, op } = await operatorOnPhone(browser, team);
-
-  await ctx.setOffline(true);
-  const spans = await twoReadingsOffline(op, team);
-  await op.reload();
+  const { ctx, op, spans } = await twoReadingsThenReload(browser, team);
   await expect(op.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
   await expect(op.getByRole('heading', { name: 'Waiting to send (2)' })).toBeVisible();
 
@@ -178,23 +174,19 @@ test('the session ended while the phone was offline: sign-in asked, the queue ke
   expect(await updatesOf(page.request, team.equipmentId)).toHaveLength(0);
   await shot(op, 'offline-session-ended-en-390');
   await signInOperator(op, team);
-  await expect(op.getByText('2 readings sent', { exact: true })).toBeVisible();
-  await expect(op.getByRole('heading', { name: /Waiting to send/ })).toHaveCount(0);
-  await bothAtTheirTimes(page.request, team, spans);
+  await bothSentAtTheirTimes(op, page.request, team, spans);
   await ctx.close();
 });
 
 test('reloaded with no signal right after sign-in: the picker finds a machine beyond the first page', async ({
   page,
   browser,
+  team,
 }) => {
-  test.slow(); // a service worker install and several reloads on a shared machine
-  const team = await loaderTeam(page);
   // Zeta Grader, last by name: beyond the first 50 the picker lists.
   const farId = await fleetBeyondFirstPage(page, 55);
 
-  const { ctx, op } = await operatorOnPhone(browser, team);
-  await ctx.setOffline(true);
+  const { ctx, op } = await operatorOffline(browser, team);
   await op.reload();
   await expect(op.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
   const picker = op.getByLabel('Equipment', { exact: true });
@@ -212,12 +204,9 @@ test('reloaded with no signal right after sign-in: the picker finds a machine be
 test('a weak signal: the first send and the first check of the session get no answer; both are tried again by themselves', async ({
   page,
   browser,
+  team,
 }) => {
-  test.slow(); // a service worker install and a reload on a shared machine
-  const team = await loaderTeam(page);
-  const { ctx, op } = await operatorOnPhone(browser, team);
-
-  await ctx.setOffline(true);
+  const { ctx, op } = await operatorOffline(browser, team);
   await op.reload();
   const banner = op.getByRole('status').filter({ hasText: 'Offline' });
   await expect(banner).toBeVisible();

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, operatorPhone, setupFieldTeam, test } from './fixtures';
+import { expect, OPERATOR_LOGIN_ES, operatorPhone, setupFieldTeam, test } from './fixtures';
 
 const dir = process.env.OPERATOR_SHOTS;
 async function snap(page: Page, name: string) {
@@ -24,7 +24,7 @@ for (const L of [
   },
   {
     locale: 'es-MX',
-    labels: { user: 'Usuario de operador', password: 'Contraseña', submit: 'Iniciar sesión' },
+    labels: OPERATOR_LOGIN_ES,
     machine: 'Equipo',
     next: /^Próximo servicio: Hydraulic filter, al llegar a 1,050 horas/,
     then: /^Próximo servicio: Servicio, al llegar a 1,150 horas/,
