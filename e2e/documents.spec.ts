@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import {
   expect,
   machineViaApi,
+  machineryViaApi,
   OPERATOR_LOGIN_ES,
   operatorPhone,
   pageAt,
@@ -217,10 +218,7 @@ for (const L of [
   }) => {
     const { ctx, page } = await pageAt(browser, L.locale, 390);
     await signupOwnerViaApi(page.request);
-    const { id: equipmentId } = await machineViaApi(page.request, {
-      name: uniqueName('Loader'),
-      type: 'machinery',
-      unit: 'hours',
+    const { id: equipmentId } = await machineryViaApi(page.request, 'Loader', {
       currentUsage: 100,
     });
     const order = await page.request.post('/api/work-orders', {

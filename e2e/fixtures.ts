@@ -95,13 +95,8 @@ export async function setupFieldTeam(
   expect(op.status(), await op.text()).toBe(201);
   const { operatorUsername } = (await op.json()) as { operatorUsername: string };
   const { namePrefix, ...fields } = machine;
-  const equipmentName = uniqueName(namePrefix);
-  const created = await request.post('/api/equipment', {
-    data: { name: equipmentName, type: 'machinery', unit: 'hours', ...fields },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  return { username: operatorUsername, equipmentId: id, equipmentName };
+  const { id, name } = await machineryViaApi(request, namePrefix, fields);
+  return { username: operatorUsername, equipmentId: id, equipmentName: name };
 }
 
 /** A phone-sized touch browser context (390x844). */
@@ -163,6 +158,17 @@ export async function machineViaApi(
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: string; name: string };
 }
+
+/**
+ * A machine counted in hours added through the API (201 checked), named `prefix` made unique:
+ * machinery unless `fields` (more of its fields) say otherwise. Its id and name.
+ */
+export const machineryViaApi = (
+  request: APIRequestContext,
+  prefix: string,
+  fields: Record<string, unknown> = {},
+) =>
+  machineViaApi(request, { name: uniqueName(prefix), type: 'machinery', unit: 'hours', ...fields });
 
 /**
  * A fleet larger than the operator picker's first page (Enterprise plan): `pumps` pumps, then 'Zeta

@@ -1,12 +1,11 @@
 import {
   expect,
   expectFitsWindow,
-  machineViaApi,
+  machineryViaApi,
   pageAt,
   screenshotsTo,
   signupOwnerViaApi,
   test,
-  uniqueName,
 } from './fixtures';
 
 /**
@@ -44,10 +43,7 @@ for (const L of languages)
   }) => {
     const { ctx, page } = await pageAt(browser, L.locale);
     await signupOwnerViaApi(page.request);
-    const loader = await machineViaApi(page.request, {
-      name: uniqueName('Loader'),
-      type: 'machinery',
-      unit: 'hours',
+    const loader = await machineryViaApi(page.request, 'Loader', {
       currentUsage: 100,
       fuelType: 'diesel',
     });

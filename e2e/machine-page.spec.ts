@@ -4,13 +4,12 @@ import {
   controlledBySw,
   expect,
   FIELD_PASSWORD,
-  machineViaApi,
+  machineryViaApi,
   pageAt,
   setupFieldTeam,
   signupOwnerViaApi,
   SIZES,
   test,
-  uniqueName,
 } from './fixtures';
 
 // This spec's behaviour depends on the app's service worker (offline, the installed app's cache), which
@@ -227,12 +226,7 @@ test('es 390 px: the machine page offline says it could not load the machine, no
 }) => {
   const { ctx, page } = await pageAt(browser, 'es-MX', 390);
   await signupOwnerViaApi(page.request);
-  const { id } = await machineViaApi(page.request, {
-    name: uniqueName('Retroexcavadora'),
-    type: 'machinery',
-    unit: 'hours',
-    currentUsage: 100,
-  });
+  const { id } = await machineryViaApi(page.request, 'Retroexcavadora', { currentUsage: 100 });
   const heading = page.getByRole('heading', { level: 1 });
   await page.goto(`/machines/${id}`);
   await expect(heading).toContainText('Retroexcavadora');

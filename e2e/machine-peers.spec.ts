@@ -1,12 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
-import {
-  expect,
-  expectFitsWindow,
-  screenshotsTo,
-  signupOwnerViaApi,
-  test,
-  uniqueName,
-} from './fixtures';
+import { expect, expectFitsWindow, pageAt, screenshotsTo, test } from './fixtures';
+import { excavatorsFillingUp, type FillUp } from './fleets';
 
 /**
  * The machine page's own figures beside its peers' (issue 45), in English and Spanish at 1366 and
@@ -32,45 +25,19 @@ const languages = [
   },
 ] as const;
 
-async function fleet(request: APIRequestContext) {
-  await signupOwnerViaApi(request);
-  const add = async (name: string) => {
-    const res = await request.post('/api/equipment', {
-      data: { name: uniqueName(name), type: 'machinery', unit: 'hours', currentUsage: 100 },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()) as { id: string; name: string };
-  };
-  const sound = await add('Sound excavator');
-  const leak = await add('Leaking excavator');
-  // Fill to fill: 40 gal over 20 h (2 gal/h) against 56 gal over 20 h (2.8 gal/h).
-  for (const [usage, soundGal, leakGal] of [
-    [101, 50, 50],
-    [111, 20, 28],
-    [121, 20, 28],
-  ] as const)
-    for (const [m, gal] of [
-      [sound, soundGal],
-      [leak, leakGal],
-    ] as const) {
-      const res = await request.post('/api/operator-updates', {
-        data: { equipmentId: m.id, newUsage: usage, fuelAdded: gal, fuelType: 'diesel' },
-      });
-      expect(res.status(), await res.text()).toBe(201);
-    }
-  return { sound, leak };
-}
+/** Fill to fill: 40 gal over 20 h (2 gal/h) against 56 gal over 20 h (2.8 gal/h). */
+const FILL_UPS: FillUp[] = [
+  [101, 50, 50],
+  [111, 20, 28],
+  [121, 20, 28],
+];
 
 for (const L of languages)
   test(`${L.tag}: the machine page shows its fuel rate beside its peers' and the flag`, async ({
     browser,
   }) => {
-    const ctx = await browser.newContext({
-      locale: L.locale,
-      viewport: { width: 1366, height: 900 },
-    });
-    const page = await ctx.newPage();
-    const f = await fleet(page.request);
+    const { ctx, page } = await pageAt(browser, L.locale);
+    const f = await excavatorsFillingUp(page.request, FILL_UPS);
     await page.goto(`/machines/${f.leak.id}`);
     const peers = page.getByTestId('machine-peers');
     await expect(peers.getByTestId('fuel-flag')).toHaveText(L.flag);

@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import {
-  expect,
-  expectFitsWindow,
-  screenshotsTo,
-  signupOwnerViaApi,
-  test,
-  uniqueName,
-} from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectFitsWindow, pageAt, screenshotsTo, test } from './fixtures';
+import { costlyFleet, excavatorsFillingUp, usageFleet, type FillUp } from './fleets';
 
 /** Clicks a report's Export CSV button; the downloaded file's lines. */
 async function exportedLines(button: Locator): Promise<string[]> {
@@ -73,46 +67,12 @@ const languages = [
   },
 ] as const;
 
-async function fleet(request: APIRequestContext) {
-  await signupOwnerViaApi(request);
-  const add = async (body: Record<string, unknown>) => {
-    const res = await request.post('/api/equipment', {
-      data: { type: 'machinery', unit: 'hours', ...body },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()) as { id: string; name: string };
-  };
-  const busy = await add({ name: uniqueName('Busy excavator'), currentUsage: 100 });
-  const quiet = await add({ name: uniqueName('Quiet excavator'), currentUsage: 500 });
-  const truck = await add({
-    name: uniqueName('Truck'),
-    type: 'vehicle',
-    unit: 'miles',
-    currentUsage: 1000,
-  });
-  // 60 hours today on the busy one: 2 hours a day over the 30 days; 3 on the quiet one.
-  for (const [m, by] of [
-    [busy, 60],
-    [quiet, 3],
-  ] as const) {
-    const res = await request.patch(`/api/equipment/${m.id}/usage`, {
-      data: { usageIncrease: by },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  return { busy, quiet, truck };
-}
-
 for (const L of languages)
   test(`${L.tag}: utilisation per machine against its type, sorted, filtered, linked and exported`, async ({
     browser,
   }) => {
-    const ctx = await browser.newContext({
-      locale: L.locale,
-      viewport: { width: 1366, height: 900 },
-    });
-    const page = await ctx.newPage();
-    const f = await fleet(page.request);
+    const { ctx, page } = await pageAt(browser, L.locale);
+    const f = await usageFleet(page.request);
     await page.goto('/reports?tab=utilization');
     await expect(page.getByRole('heading', { name: L.title, level: 1 })).toBeVisible();
     await expect(page.getByTestId('utilization-summary')).toHaveText(L.summary);
@@ -186,12 +146,8 @@ for (const L of downtimeLanguages)
   test(`${L.tag}: downtime per machine and per type, in its own tab, linked, filtered and exported`, async ({
     browser,
   }) => {
-    const ctx = await browser.newContext({
-      locale: L.locale,
-      viewport: { width: 1366, height: 900 },
-    });
-    const page = await ctx.newPage();
-    const f = await fleet(page.request);
+    const { ctx, page } = await pageAt(browser, L.locale);
+    const f = await usageFleet(page.request);
     // The busy excavator out of service and back; the quiet one still out.
     for (const [m, path] of [
       [f.busy, 'out-of-service'],
@@ -277,50 +233,11 @@ const costsLanguages = [
   },
 ] as const;
 
-/**
- * Two machines; diesel at $4 a gallon from yesterday. The loader: +10 h, 25 gal at the company price
- * ($100) and a $50 service: $150, $15 an hour. The quiet one: nothing.
- */
-async function costlyFleet(request: APIRequestContext) {
-  await signupOwnerViaApi(request);
-  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  const price = await request.post('/api/fuel-prices', {
-    data: { fuelType: 'diesel', price: 4, volumeUnit: 'gal', from: yesterday },
-  });
-  expect(price.status(), await price.text()).toBe(201);
-  const add = async (name: string) => {
-    const res = await request.post('/api/equipment', {
-      data: { name, type: 'machinery', unit: 'hours', currentUsage: 100, fuelType: 'diesel' },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()) as { id: string; name: string };
-  };
-  const loader = await add(uniqueName('Costly loader'));
-  const quiet = await add(uniqueName('Quiet loader'));
-  for (const [url, method, data] of [
-    [`/api/equipment/${loader.id}/usage`, 'patch', { usageIncrease: 10 }],
-    [
-      '/api/operator-updates',
-      'post',
-      { equipmentId: loader.id, fuelAdded: 25, fuelType: 'diesel' },
-    ],
-    [`/api/equipment/${loader.id}/reset-service`, 'patch', { cost: 50 }],
-  ] as const) {
-    const res = await request[method](url, { data });
-    expect(res.status(), await res.text()).toBeLessThan(300);
-  }
-  return { loader, quiet };
-}
-
 for (const L of costsLanguages)
   test(`${L.tag}: costs of ownership first, per machine, exported and linked`, async ({
     browser,
   }) => {
-    const ctx = await browser.newContext({
-      locale: L.locale,
-      viewport: { width: 1366, height: 900 },
-    });
-    const page = await ctx.newPage();
+    const { ctx, page } = await pageAt(browser, L.locale);
     const f = await costlyFleet(page.request);
     await page.goto('/reports');
     await expect(page.getByRole('tab', { name: L.costs })).toHaveAttribute('aria-selected', 'true');
@@ -380,44 +297,18 @@ const fuelLanguages = [
  * Two excavators filling up three times with a reading each (110, 120, 130 h): the sound one 50, 20 and
  * 20 gal (2 gal/h), the leaking one 50, 28 and 28 gal (2.8 gal/h, 40 % more).
  */
-async function thirstyFleet(request: APIRequestContext) {
-  await signupOwnerViaApi(request);
-  const add = async (name: string) => {
-    const res = await request.post('/api/equipment', {
-      data: { name, type: 'machinery', unit: 'hours', currentUsage: 100, fuelType: 'diesel' },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()) as { id: string; name: string };
-  };
-  const sound = await add(uniqueName('Sound excavator'));
-  const leak = await add(uniqueName('Leaking excavator'));
-  for (const [usage, soundGal, leakGal] of [
-    [110, 50, 50],
-    [120, 20, 28],
-    [130, 20, 28],
-  ] as const)
-    for (const [m, fuelAdded] of [
-      [sound, soundGal],
-      [leak, leakGal],
-    ] as const) {
-      const res = await request.post('/api/operator-updates', {
-        data: { equipmentId: m.id, newUsage: usage, fuelAdded, fuelType: 'diesel' },
-      });
-      expect(res.status(), await res.text()).toBe(201);
-    }
-  return { sound, leak };
-}
+const FILL_UPS: FillUp[] = [
+  [110, 50, 50],
+  [120, 20, 28],
+  [130, 20, 28],
+];
 
 for (const L of fuelLanguages)
   test(`${L.tag}: fuel rate against peers, the leak flagged, exported and linked`, async ({
     browser,
   }) => {
-    const ctx = await browser.newContext({
-      locale: L.locale,
-      viewport: { width: 1366, height: 900 },
-    });
-    const page = await ctx.newPage();
-    const f = await thirstyFleet(page.request);
+    const { ctx, page } = await pageAt(browser, L.locale);
+    const f = await excavatorsFillingUp(page.request, FILL_UPS, { fuelType: 'diesel' });
     await page.goto('/reports');
     await page.getByRole('tab', { name: L.fuel, exact: true }).click();
     await expect(page).toHaveURL(/\/reports\?tab=fuel$/);

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, machineViaApi, pageAt, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import { expect, machineryViaApi, pageAt, signupOwnerViaApi, test } from './fixtures';
 
 const dir = process.env.DOCUMENTS_SHOTS;
 async function snap(page: Page, name: string) {
@@ -50,12 +50,7 @@ for (const L of languages)
     }) => {
       const { ctx, page } = await pageAt(browser, L.locale, width);
       await signupOwnerViaApi(page.request);
-      const { id } = await machineViaApi(page.request, {
-        name: uniqueName('Loader'),
-        type: 'machinery',
-        unit: 'hours',
-        currentUsage: 300,
-      });
+      const { id } = await machineryViaApi(page.request, 'Loader', { currentUsage: 300 });
       const served = await page.request.patch(`/api/equipment/${id}/reset-service`, {
         data: { notes: 'Oil change' },
       });
