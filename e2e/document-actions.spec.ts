@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, machineViaApi, pageAt, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import { expect, machineViaApi, ownerPageAt, test, uniqueName } from './fixtures';
 
 const dir = process.env.DOCUMENTS_SHOTS;
 async function snap(page: Page, name: string, fullPage = false) {
@@ -81,8 +81,7 @@ for (const L of languages)
     test(`${L.tag} ${width} px: edit a document, replace it with a new version, put a manual on every machine of the type`, async ({
       browser,
     }) => {
-      const { ctx, page } = await pageAt(browser, L.locale, width);
-      await signupOwnerViaApi(page.request);
+      const { ctx, page } = await ownerPageAt(browser, L.locale, width);
       const truck = await machine(page.request, 'Dump truck', 'vehicle');
       const others = [
         await machine(page.request, 'Pickup', 'vehicle'),

@@ -10,17 +10,17 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
   expect,
-  machineViaApi,
+  inFullChromium,
   machineryViaApi,
+  machineViaApi,
   OPERATOR_LOGIN_ES,
   operatorPhone,
-  pageAt,
+  ownerPageAt,
   setupFieldTeam,
   signupOwnerViaApi,
   test,
   tinyPdf as pdf,
   uniqueName,
-  inFullChromium,
 } from './fixtures';
 
 // This spec's behaviour depends on the app's service worker (offline, the installed app's cache), which
@@ -86,8 +86,7 @@ for (const L of languages)
     test(`${L.tag} ${width} px: upload a PDF and a phone photo, see the thumbnail and the expiry, open the PDF`, async ({
       browser,
     }) => {
-      const { ctx, page } = await pageAt(browser, L.locale, width);
-      await signupOwnerViaApi(page.request);
+      const { ctx, page } = await ownerPageAt(browser, L.locale, width);
       const name = uniqueName('Dump truck');
       const { id } = await machineViaApi(page.request, {
         name,
@@ -216,8 +215,7 @@ for (const L of [
   test(`${L.tag} 390 px: a receipt photo attached while completing a work order on a phone`, async ({
     browser,
   }) => {
-    const { ctx, page } = await pageAt(browser, L.locale, 390);
-    await signupOwnerViaApi(page.request);
+    const { ctx, page } = await ownerPageAt(browser, L.locale, 390);
     const { id: equipmentId } = await machineryViaApi(page.request, 'Loader', {
       currentUsage: 100,
     });
@@ -283,8 +281,7 @@ for (const L of [
   test(`${L.tag} ${L.width} px: one manual for the machines chosen in the Equipment List, stored once`, async ({
     browser,
   }) => {
-    const { ctx, page } = await pageAt(browser, L.locale, L.width);
-    await signupOwnerViaApi(page.request);
+    const { ctx, page } = await ownerPageAt(browser, L.locale, L.width);
     const names = [uniqueName('Excavator A'), uniqueName('Excavator B')];
     const ids: string[] = [];
     for (const name of names) {

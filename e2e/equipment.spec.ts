@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   expect,
+  machineViaApi,
   signupOwnerViaApi,
   subscribeViaApi,
   test,
@@ -9,18 +10,11 @@ import {
   rowAction,
   seriousViolations,
 } from './fixtures';
+import { unrelatedEditThenHistory } from './equipment-steps';
 
 async function pick(page: Page, label: string | RegExp, option: string | RegExp) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option }).click();
-}
-
-async function addViaApi(page: Page, body: Record<string, unknown>) {
-  const res = await page.request.post('/api/equipment', {
-    data: { type: 'machinery', unit: 'hours', ...body },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string; name: string };
 }
 
 test('add with scheduled maintenance and parts, edit, usage, note, service, retire, export', async ({
@@ -148,13 +142,7 @@ test('add with scheduled maintenance and parts, edit, usage, note, service, reti
   await expect(page.getByText('Service recorded', { exact: true })).toBeHidden({ timeout: 15_000 });
 
   // An unrelated edit keeps the service: the machine stays Good.
-  await rowAction(page, name, 'Edit');
-  await page.getByLabel('Description (optional)').fill('Yellow, cab heater');
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page).toHaveURL(/\/equipment-list$/);
-  await expect(row.getByText('Good', { exact: true })).toBeVisible();
-  await rowAction(page, name, 'Notes & History');
-  const serviced = page.getByRole('dialog', { name: 'Equipment Notes & History' });
+  const serviced = await unrelatedEditThenHistory(page, name, row);
   const details = serviced.getByTestId('service-details');
   await expect(details.getByText('Oil filter (OF-42) x3')).toBeVisible();
   await expect(details.getByText('$85.40')).toBeVisible();
@@ -244,7 +232,7 @@ test('a tool with no meter (unit N/A) is not asked its usage, lifespan or servic
 test('equipment list export and the two-step permanent delete', async ({ page }) => {
   await signupOwnerViaApi(page.request);
   const name = uniqueName('Truck');
-  await addViaApi(page, {
+  await machineViaApi(page.request, {
     name,
     type: 'vehicle',
     unit: 'miles',
@@ -292,20 +280,20 @@ test('the list shows one page at a time: pages, search, status filter, counts; e
   await signupOwnerViaApi(page.request);
   await subscribeViaApi(page, 'enterprise');
   for (let i = 1; i <= 28; i++)
-    await addViaApi(page, {
+    await machineViaApi(page.request, {
       name: `Pump ${String(i).padStart(2, '0')}`,
       currentUsage: 10,
       serviceInterval: 100,
       lastServiceUsage: 0,
     });
-  await addViaApi(page, {
+  await machineViaApi(page.request, {
     name: 'Zeta Loader',
     serialNumber: 'ZL-9',
     currentUsage: 10,
     serviceInterval: 100,
     lastServiceUsage: 0,
   });
-  await addViaApi(page, {
+  await machineViaApi(page.request, {
     name: 'Crane X',
     type: 'vehicle',
     unit: 'miles',
@@ -379,7 +367,7 @@ test.describe('phone', () => {
   test('shows cards, not the table, and the dialogs work', async ({ page }) => {
     await signupOwnerViaApi(page.request);
     const name = uniqueName('Drill');
-    await addViaApi(page, {
+    await machineViaApi(page.request, {
       name,
       type: 'tools',
       unit: 'hours',
@@ -420,7 +408,7 @@ test('edit from /add?edit={id}, the plan-limit alert, and no serious accessibili
   test.slow();
   await signupOwnerViaApi(page.request);
   const name = uniqueName('Mower');
-  const e = await addViaApi(page, {
+  const e = await machineViaApi(page.request, {
     name,
     type: 'other',
     unit: 'hours',
@@ -437,7 +425,7 @@ test('edit from /add?edit={id}, the plan-limit alert, and no serious accessibili
     expect(await seriousViolations(page, { include: 'main' }), url).toEqual([]);
   }
 
-  for (let i = 0; i < 14; i++) await addViaApi(page, { name: `Fill ${i}` });
+  for (let i = 0; i < 14; i++) await machineViaApi(page.request, { name: `Fill ${i}` });
   await page.goto('/add-equipment');
   await expect(
     page.getByRole('alert').filter({ hasText: /reached your plan's limit of 15/ }),

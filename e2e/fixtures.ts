@@ -122,20 +122,33 @@ export const SIZES = [
 
 /**
  * A page in a new browser context in this language, `width` px wide: 390 is a phone (844 high, touch),
- * any other width 900 high.
+ * any other width 900 high. `more`: more of the context's options (a signed-in `storageState`).
  */
 export async function pageAt(
   browser: Browser,
   locale: string,
   width = 1366,
+  more: BrowserContextOptions = {},
 ): Promise<{ ctx: BrowserContext; page: Page }> {
   const phone = width === 390;
   const ctx = await browser.newContext({
     locale,
     viewport: { width, height: phone ? 844 : 900 },
     ...(phone ? { isMobile: true, hasTouch: true } : {}),
+    ...more,
   });
   return { ctx, page: await ctx.newPage() };
+}
+
+/** `pageAt` with a new owner signed up through the API in its context (the page is signed in). */
+export async function ownerPageAt(
+  browser: Browser,
+  locale: string,
+  width = 1366,
+): Promise<{ ctx: BrowserContext; page: Page }> {
+  const at = await pageAt(browser, locale, width);
+  await signupOwnerViaApi(at.page.request);
+  return at;
 }
 
 /** Waits until the service worker controls the page (the app shell and the field API calls are cached). */
@@ -149,26 +162,27 @@ export async function controlledBySw(op: Page) {
     .toBe(true);
 }
 
-/** A machine added through the API in the request's company (201 checked): its id and name. */
+/**
+ * A machine added through the API in the request's company (201 checked), machinery counted in hours
+ * unless `body` says otherwise: its id and name.
+ */
 export async function machineViaApi(
   request: APIRequestContext,
   body: Record<string, unknown>,
 ): Promise<{ id: string; name: string }> {
-  const res = await request.post('/api/equipment', { data: body });
+  const res = await request.post('/api/equipment', {
+    data: { type: 'machinery', unit: 'hours', ...body },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: string; name: string };
 }
 
-/**
- * A machine counted in hours added through the API (201 checked), named `prefix` made unique:
- * machinery unless `fields` (more of its fields) say otherwise. Its id and name.
- */
+/** `machineViaApi` named `prefix` made unique (`fields`: the machine's other fields). */
 export const machineryViaApi = (
   request: APIRequestContext,
   prefix: string,
   fields: Record<string, unknown> = {},
-) =>
-  machineViaApi(request, { name: uniqueName(prefix), type: 'machinery', unit: 'hours', ...fields });
+) => machineViaApi(request, { name: uniqueName(prefix), ...fields });
 
 /**
  * A fleet larger than the operator picker's first page (Enterprise plan): `pumps` pumps, then 'Zeta
@@ -207,6 +221,14 @@ export async function signInOperator(
   await page.getByLabel(labels.user).fill(team.username);
   await page.getByLabel(labels.password, { exact: true }).fill(FIELD_PASSWORD);
   await page.getByRole('button', { name: labels.submit }).click();
+}
+
+/** Signs the team's operator in through the API on `request` (200 checked). */
+export async function operatorViaApi(request: APIRequestContext, team: FieldTeam) {
+  const login = await request.post('/api/employee/login', {
+    data: { operatorName: team.username, password: FIELD_PASSWORD },
+  });
+  expect(login.status(), await login.text()).toBe(200);
 }
 
 /**

@@ -2,9 +2,8 @@ import {
   expect,
   expectFitsWindow,
   machineryViaApi,
-  pageAt,
+  ownerPageAt,
   screenshotsTo,
-  signupOwnerViaApi,
   test,
 } from './fixtures';
 
@@ -41,8 +40,7 @@ for (const L of languages)
   test(`${L.tag}: a fill-up over the tank capacity is flagged on its entry`, async ({
     browser,
   }) => {
-    const { ctx, page } = await pageAt(browser, L.locale);
-    await signupOwnerViaApi(page.request);
+    const { ctx, page } = await ownerPageAt(browser, L.locale);
     const loader = await machineryViaApi(page.request, 'Loader', {
       currentUsage: 100,
       fuelType: 'diesel',

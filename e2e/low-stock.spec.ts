@@ -1,4 +1,4 @@
-import { expect, pageAt, signupOwnerViaApi, test } from './fixtures';
+import { expect, ownerPageAt, test } from './fixtures';
 
 /**
  * Low stock (issue 27): a part at or below its reorder point shows on Due soon, in English and
@@ -23,8 +23,7 @@ for (const L of languages) {
   test(`${L.locale}: a part at or below its reorder point shows on Due soon`, async ({
     browser,
   }) => {
-    const { ctx, page } = await pageAt(browser, L.locale);
-    await signupOwnerViaApi(page.request);
+    const { ctx, page } = await ownerPageAt(browser, L.locale);
     for (const body of [
       { name: 'Air filter', unit: 'each', onHand: 1, reorderPoint: 2 },
       { name: 'Fan belt', unit: 'each', onHand: 10, reorderPoint: 2 },

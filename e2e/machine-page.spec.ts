@@ -3,11 +3,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import {
   controlledBySw,
   expect,
-  FIELD_PASSWORD,
   machineryViaApi,
+  operatorViaApi,
+  ownerPageAt,
   pageAt,
   setupFieldTeam,
-  signupOwnerViaApi,
   SIZES,
   test,
 } from './fixtures';
@@ -103,10 +103,7 @@ async function seedMachine(page: Page, request: APIRequestContext) {
   });
   const id = team.equipmentId;
   // An operator's reading with fuel, a manager's wrong increase voided, a service with parts and cost.
-  const login = await request.post('/api/employee/login', {
-    data: { operatorName: team.username, password: FIELD_PASSWORD },
-  });
-  expect(login.status(), await login.text()).toBe(200);
+  await operatorViaApi(request, team);
   const sent = await request.post('/api/operator-updates', {
     data: { equipmentId: id, newUsage: 120, fuelAdded: 30, fuelType: 'diesel' },
   });
@@ -145,14 +142,9 @@ for (const size of SIZES)
       const id = team.equipmentId;
       const owner = await page.context().storageState();
       const tag = `${lang.lng}-${size.name}`;
-      const ctx = await browser.newContext({
+      const { ctx, page: p } = await pageAt(browser, lang.locale, size.width, {
         storageState: owner,
-        viewport: { width: size.width, height: size.height },
-        locale: lang.locale,
-        isMobile: size.phone,
-        hasTouch: size.phone,
       });
-      const p = await ctx.newPage();
       const errors: string[] = [];
       p.on('pageerror', (err) => errors.push(err.message));
 
@@ -224,8 +216,7 @@ for (const size of SIZES)
 test('es 390 px: the machine page offline says it could not load the machine, not that it is missing', async ({
   browser,
 }) => {
-  const { ctx, page } = await pageAt(browser, 'es-MX', 390);
-  await signupOwnerViaApi(page.request);
+  const { ctx, page } = await ownerPageAt(browser, 'es-MX', 390);
   const { id } = await machineryViaApi(page.request, 'Retroexcavadora', { currentUsage: 100 });
   const heading = page.getByRole('heading', { level: 1 });
   await page.goto(`/machines/${id}`);

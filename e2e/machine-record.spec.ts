@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, FIELD_PASSWORD, setupFieldTeam, SIZES, test } from './fixtures';
+import { expect, operatorViaApi, pageAt, setupFieldTeam, SIZES, test } from './fixtures';
 
 /**
  * Issue 43, "one machine, one truth", on the machine page: an operator's photos (a reported problem's,
@@ -29,12 +29,7 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
   };
   // The operator: a reported problem with its photo, a checklist with a failed item and its photo,
   // and a reading the meter cannot do since the last one (held for review).
-  await ok(
-    request.post('/api/employee/login', {
-      data: { operatorName: team.username, password: FIELD_PASSWORD },
-    }),
-    200,
-  );
+  await operatorViaApi(request, team);
   const tpl = await ok(
     page.request.post('/api/inspection-templates', {
       data: {
@@ -232,14 +227,9 @@ test('the machine page with everything on it, in English and Spanish, desktop an
   if (dir) mkdirSync(dir, { recursive: true });
   for (const size of SIZES)
     for (const lang of LANGS) {
-      const ctx = await browser.newContext({
+      const { ctx, page: p } = await pageAt(browser, lang.locale, size.width, {
         storageState: owner,
-        viewport: { width: size.width, height: size.height },
-        locale: lang.locale,
-        isMobile: size.phone,
-        hasTouch: size.phone,
       });
-      const p = await ctx.newPage();
       await p.goto(`/machines/${m.id}`);
       await expect(p.getByTestId('pending-readings')).toContainText(lang.held);
       await expect(p.getByRole('heading', { name: lang.orders })).toBeVisible();

@@ -1,25 +1,19 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import { E2E_ADMIN, expect, machineViaApi, signupOwnerViaApi, test, uniqueName } from './fixtures';
 
 /** YYYY-MM-DD of today + n days in UTC (the company's zone when signed up through the API). */
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function fleet(page: Page) {
   await signupOwnerViaApi(page.request);
-  const add = async (body: Record<string, unknown>) => {
-    const res = await page.request.post('/api/equipment', {
-      data: { type: 'machinery', unit: 'hours', ...body },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  };
   const names = {
     soon: uniqueName('Soon'),
     later: uniqueName('Later'),
     meter: uniqueName('Meter'),
   };
   // Every 10 days from a week ago: due in 3 days.
-  await add({
+  await machineViaApi(page.request, {
     name: names.soon,
     hasScheduledMaintenance: true,
     maintenanceStartDate: day(-7),
@@ -28,7 +22,7 @@ async function fleet(page: Page) {
     serviceParts: [{ part: 'Grease', qty: 2 }],
   });
   // Every 60 days from today: due in 60 days, outside every window.
-  await add({
+  await machineViaApi(page.request, {
     name: names.later,
     hasScheduledMaintenance: true,
     maintenanceStartDate: day(0),
@@ -36,7 +30,7 @@ async function fleet(page: Page) {
     maintenanceIntervalUnit: 'days',
   });
   // A usage interval and a single reading: no forecast yet, and the screen says why.
-  await add({ name: names.meter, currentUsage: 10, serviceInterval: 100 });
+  await machineViaApi(page.request, { name: names.meter, currentUsage: 10, serviceInterval: 100 });
   return names;
 }
 
@@ -142,18 +136,13 @@ test('the owner chooses the digest in Spanish in Profile; the platform admin see
   });
   expect(off.status(), await off.text()).toBe(200);
   const name = uniqueName('Vencida');
-  const res = await page.request.post('/api/equipment', {
-    data: {
-      name,
-      type: 'machinery',
-      unit: 'hours',
-      hasScheduledMaintenance: true,
-      maintenanceStartDate: day(-40),
-      maintenanceInterval: 30,
-      maintenanceIntervalUnit: 'days',
-    },
+  await machineViaApi(page.request, {
+    name,
+    hasScheduledMaintenance: true,
+    maintenanceStartDate: day(-40),
+    maintenanceInterval: 30,
+    maintenanceIntervalUnit: 'days',
   });
-  expect(res.status(), await res.text()).toBe(201);
 
   await page.goto('/profile');
   const card = page.getByRole('heading', { name: 'Maintenance digest email' });

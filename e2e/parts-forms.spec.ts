@@ -1,4 +1,4 @@
-import { expect, pageAt, signupOwnerViaApi, test } from './fixtures';
+import { expect, ownerPageAt, test } from './fixtures';
 
 /**
  * The parts forms (issue 27) check with the domain schemas through react-hook-form: each message under
@@ -42,8 +42,7 @@ for (const L of languages) {
   test(`${L.locale}: adding a part and adjusting its stock, with the schema's messages under the fields`, async ({
     browser,
   }) => {
-    const { ctx, page } = await pageAt(browser, L.locale);
-    await signupOwnerViaApi(page.request);
+    const { ctx, page } = await ownerPageAt(browser, L.locale);
     await page.goto('/parts');
     await page.getByRole('button', { name: L.add }).click();
     const form = page.getByRole('form', { name: L.add });

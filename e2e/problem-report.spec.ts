@@ -1,7 +1,8 @@
 import QRCode from 'qrcode';
 import {
   expect,
-  FIELD_PASSWORD,
+  operatorViaApi,
+  pageAt,
   phoneContext,
   screenshotsTo,
   setupFieldTeam,
@@ -59,20 +60,13 @@ for (const L of languages) {
     browser,
   }) => {
     test.slow();
-    const desk = await browser.newContext({
-      locale: L.locale,
-      viewport: { width: 1366, height: 900 },
-    });
-    const page = await desk.newPage();
+    const { ctx: desk, page } = await pageAt(browser, L.locale);
     const team = await setupFieldTeam(page.request, { namePrefix: 'Excavator', currentUsage: 500 });
 
     // The operator, on a phone in the language, signed in.
     const ctx = await phoneContext(browser, L.locale);
     const op = await ctx.newPage();
-    const login = await op.request.post('/api/employee/login', {
-      data: { operatorName: team.username, password: FIELD_PASSWORD },
-    });
-    expect(login.status()).toBe(200);
+    await operatorViaApi(op.request, team);
     await op.goto('/');
     const open = op.getByRole('button', { name: L.button });
     await expect(open).toBeVisible();

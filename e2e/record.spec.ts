@@ -1,15 +1,7 @@
-import type { Page } from '@playwright/test';
-import { expect, signupOwnerViaApi, test, uniqueName, rowAction } from './fixtures';
+import { expect, machineViaApi, signupOwnerViaApi, test, uniqueName, rowAction } from './fixtures';
+import { unrelatedEditThenHistory } from './equipment-steps';
 
 // Issue 12, "a maintenance record you can trust", as a manager sees it.
-
-async function addViaApi(page: Page, body: Record<string, unknown>) {
-  const res = await page.request.post('/api/equipment', {
-    data: { type: 'machinery', unit: 'hours', ...body },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string; name: string };
-}
 
 /** A date `days` before today (UTC; the new company's zone is the browser's, close enough for months). */
 const daysAgo = (days: number) =>
@@ -21,7 +13,7 @@ test('a service with parts and cost, then an unrelated edit: the machine stays G
   await signupOwnerViaApi(page.request);
   const name = uniqueName('Excavator');
   // Due by usage (1200 - 1000 of 250 hours) and overdue by the calendar (monthly since 90 days ago).
-  await addViaApi(page, {
+  await machineViaApi(page.request, {
     name,
     currentUsage: 1200,
     serviceInterval: 250,
@@ -71,14 +63,7 @@ test('a service with parts and cost, then an unrelated edit: the machine stays G
   await expect(row.getByText('Good', { exact: true })).toBeVisible();
 
   // An unrelated edit (the description) used to send the next date back to start + interval.
-  await rowAction(page, name, 'Edit');
-  await page.getByLabel('Description (optional)').fill('Yellow, cab heater');
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page).toHaveURL(/\/equipment-list$/);
-  await expect(row.getByText('Good', { exact: true })).toBeVisible();
-
-  await rowAction(page, name, 'Notes & History');
-  const notes = page.getByRole('dialog', { name: 'Equipment Notes & History' });
+  const notes = await unrelatedEditThenHistory(page, name, row);
   const details = notes.getByTestId('service-details');
   await expect(details).toHaveCount(1);
   await expect(details.getByText('Oil filter (OF-42) x2; Air filter x1')).toBeVisible();
@@ -100,7 +85,7 @@ test('retire keeps the history; the Retired Equipment page opens it read only, s
 }) => {
   await signupOwnerViaApi(page.request);
   const name = uniqueName('Tractor');
-  const e = await addViaApi(page, { name, currentUsage: 40, serviceInterval: 100 });
+  const e = await machineViaApi(page.request, { name, currentUsage: 40, serviceInterval: 100 });
   expect(
     (
       await page.request.post(`/api/equipment/${e.id}/notes`, { data: { content: 'New tires' } })
@@ -148,7 +133,7 @@ test('retire keeps the history; the Retired Equipment page opens it read only, s
 
 test('restore at the plan limit is refused in the user’s language', async ({ page }) => {
   await signupOwnerViaApi(page.request);
-  const retired = await addViaApi(page, { name: uniqueName('Old Mower') });
+  const retired = await machineViaApi(page.request, { name: uniqueName('Old Mower') });
   expect(
     (
       await page.request.post(`/api/equipment/${retired.id}/retire`, {
@@ -156,7 +141,7 @@ test('restore at the plan limit is refused in the user’s language', async ({ p
       })
     ).status(),
   ).toBe(200);
-  for (let i = 0; i < 15; i++) await addViaApi(page, { name: `Fill ${i}` });
+  for (let i = 0; i < 15; i++) await machineViaApi(page.request, { name: `Fill ${i}` });
 
   await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'es'));
   await page.goto('/retired-equipment');
@@ -179,7 +164,7 @@ test('a wrong reading is voided from the history: usage goes back, the entry sta
 }) => {
   await signupOwnerViaApi(page.request);
   const name = uniqueName('Loader');
-  const e = await addViaApi(page, { name, currentUsage: 100, serviceInterval: 250 });
+  const e = await machineViaApi(page.request, { name, currentUsage: 100, serviceInterval: 250 });
   const inc = await page.request.patch(`/api/equipment/${e.id}/usage`, {
     data: { usageIncrease: 900 },
   });
@@ -213,7 +198,7 @@ test('a wrong operator update is voided from the dashboard: struck through with 
 }) => {
   await signupOwnerViaApi(page.request);
   const name = uniqueName('Dozer');
-  const e = await addViaApi(page, {
+  const e = await machineViaApi(page.request, {
     name,
     fuelType: 'diesel',
     currentUsage: 50,

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, machineryViaApi, pageAt, signupOwnerViaApi, test } from './fixtures';
+import { expect, machineryViaApi, ownerPageAt, test } from './fixtures';
 
 const dir = process.env.DOCUMENTS_SHOTS;
 async function snap(page: Page, name: string) {
@@ -48,8 +48,7 @@ for (const L of languages)
     test(`${L.tag} ${width} px: attach an invoice to a service entry from the timeline`, async ({
       browser,
     }) => {
-      const { ctx, page } = await pageAt(browser, L.locale, width);
-      await signupOwnerViaApi(page.request);
+      const { ctx, page } = await ownerPageAt(browser, L.locale, width);
       const { id } = await machineryViaApi(page.request, 'Loader', { currentUsage: 300 });
       const served = await page.request.patch(`/api/equipment/${id}/reset-service`, {
         data: { notes: 'Oil change' },

@@ -1,4 +1,4 @@
-import { expect, screenshotsTo, signupOwnerViaApi, test, uniqueName } from './fixtures';
+import { expect, machineryViaApi, ownerPageAt, screenshotsTo, test } from './fixtures';
 
 /**
  * One set of status words (issue 43, defect 6), in English and Spanish: a machine 7.5 hours past its
@@ -32,24 +32,12 @@ for (const L of languages)
   test(`${L.tag}: a machine 7.5 hours past its service is past due, listed under Past due, not overdue`, async ({
     browser,
   }) => {
-    const desk = await browser.newContext({
-      locale: L.locale,
-      viewport: { width: 1366, height: 900 },
+    const { ctx: desk, page } = await ownerPageAt(browser, L.locale);
+    const { name } = await machineryViaApi(page.request, 'CAT 320', {
+      currentUsage: 257.5,
+      serviceInterval: 250,
+      lastServiceUsage: 0,
     });
-    const page = await desk.newPage();
-    await signupOwnerViaApi(page.request);
-    const name = uniqueName('CAT 320');
-    const m = await page.request.post('/api/equipment', {
-      data: {
-        name,
-        type: 'machinery',
-        unit: 'hours',
-        currentUsage: 257.5,
-        serviceInterval: 250,
-        lastServiceUsage: 0,
-      },
-    });
-    expect(m.status(), await m.text()).toBe(201);
 
     await page.goto('/due-soon');
     const item = page.getByTestId('due-item').filter({ hasText: name });

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import {
   expect,
-  FIELD_PASSWORD,
+  operatorViaApi,
+  pageAt,
   phoneContext,
   PNG_1PX,
   screenshotsTo,
@@ -72,11 +73,7 @@ for (const L of languages) {
     browser,
   }) => {
     test.slow();
-    const desk = await browser.newContext({
-      locale: L.locale,
-      viewport: { width: 1366, height: 900 },
-    });
-    const page = await desk.newPage();
+    const { ctx: desk, page } = await pageAt(browser, L.locale);
     // A machine past its service, with a service part (which a defect's order must not propose).
     const team = await setupFieldTeam(page.request, {
       namePrefix: 'CAT 320',
@@ -100,10 +97,7 @@ for (const L of languages) {
 
     // 2. From a defect: the operator reports a hydraulic leak with a photo.
     const phone = await phoneContext(browser, L.locale);
-    const login = await phone.request.post('/api/employee/login', {
-      data: { operatorName: team.username, password: FIELD_PASSWORD },
-    });
-    expect(login.status()).toBe(200);
+    await operatorViaApi(phone.request, team);
     const reported = await phone.request.post('/api/problem-reports', {
       headers: { 'idempotency-key': `leak-${L.tag}` },
       data: { equipmentId: id, problem: L.problem },

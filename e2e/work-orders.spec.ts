@@ -1,10 +1,10 @@
 import {
   expect,
+  ownerPageAt,
   PASSWORD,
   phoneContext,
   PNG_1PX,
   screenshotsTo,
-  signupOwnerViaApi,
   test,
   uniqueName,
 } from './fixtures';
@@ -72,12 +72,7 @@ for (const L of languages) {
   }) => {
     test.slow();
     // The owner and the data, through the API, in a desktop context in the language.
-    const desk = await browser.newContext({
-      locale: L.locale,
-      viewport: { width: 1366, height: 900 },
-    });
-    const page = await desk.newPage();
-    await signupOwnerViaApi(page.request);
+    const { ctx: desk, page } = await ownerPageAt(browser, L.locale);
     const machineName = uniqueName('Loader');
     const m = await page.request.post('/api/equipment', {
       data: {
