@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { QUIET_CHROMIUM_ARGS } from './scripts/lib/chromium-args.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 5180);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -50,15 +51,7 @@ export default defineConfig({
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: QUIET_CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -29,6 +29,7 @@ import lighthouse from 'lighthouse';
 import { throttling as lighthouseThrottling } from 'lighthouse/core/config/constants.js';
 import puppeteer from 'puppeteer-core';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
+import { QUIET_CHROMIUM_ARGS } from './lib/chromium-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -247,13 +248,7 @@ try {
     CHROME,
     [
       '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...QUIET_CHROMIUM_ARGS,
       `--user-data-dir=${profile}`,
       `--remote-debugging-port=${chromePort}`,
       'about:blank',

@@ -126,45 +126,37 @@ if (want('static')) {
 // grows, which a busy machine changes (it failed once when the unit tests ran beside them).
 if (want('unit')) await run('unit', bin('vitest'), ['run', '--project', 'unit']);
 const both = Boolean(process.env.DATABASE_URL);
+/**
+ * One layer on PGlite and, when DATABASE_URL is set, beside it on PostgreSQL (always buffered: it runs
+ * beside another); `args` and `env` are the command's for a database, `what` names the layer when
+ * PostgreSQL is left out.
+ */
+const onBothDatabases =
+  ({ name, what, cmd, args, env = () => ({}) }) =>
+  (buffered) => [
+    run(`${name} (PGlite)`, cmd, args('pglite'), env('pglite'), { buffered }),
+    both
+      ? run(`${name} (PostgreSQL)`, cmd, args('postgres'), env('postgres'), { buffered: true })
+      : console.log(`\nDATABASE_URL not set: ${what} ran against PGlite only.`),
+  ];
 // Side by side when both run (issue 44: the test run's length): vitest gives each one worker on two
 // cores, and the PostgreSQL layer spends much of its time waiting on the server, so together they
 // take about as long as the PGlite layer alone. Each has its own databases (PGlite in memory, one
 // PostgreSQL database per test file) and listens on ports the system picks.
-const apiRuns = (buffered) => [
-  run(
-    'api (PGlite)',
-    bin('vitest'),
-    ['run', '--project', 'api'],
-    { TEST_DB: 'pglite' },
-    { buffered },
-  ),
-  both
-    ? run(
-        'api (PostgreSQL)',
-        bin('vitest'),
-        ['run', '--project', 'api'],
-        { TEST_DB: 'postgres' },
-        {
-          buffered: true,
-        },
-      )
-    : console.log('\nDATABASE_URL not set: API tests ran against PGlite only.'),
-];
+const apiRuns = onBothDatabases({
+  name: 'api',
+  what: 'API tests',
+  cmd: bin('vitest'),
+  args: () => ['run', '--project', 'api'],
+  env: (db) => ({ TEST_DB: db }),
+});
 // Side by side too: each starts its servers on free ports with data directories of its own.
-const readmeRuns = (buffered) => [
-  run('readme (PGlite)', 'node', ['scripts/readme-smoke.mjs', '--db', 'pglite'], {}, { buffered }),
-  both
-    ? run(
-        'readme (PostgreSQL)',
-        'node',
-        ['scripts/readme-smoke.mjs', '--db', 'postgres'],
-        {},
-        {
-          buffered: true,
-        },
-      )
-    : console.log('\nDATABASE_URL not set: the README smoke test ran against PGlite only.'),
-];
+const readmeRuns = onBothDatabases({
+  name: 'readme',
+  what: 'the README smoke test',
+  cmd: 'node',
+  args: (db) => ['scripts/readme-smoke.mjs', '--db', db],
+});
 const build = async () => {
   await run('build', 'npm', ['run', 'build']);
   if (want('budgets'))

@@ -1,3 +1,7 @@
+export function ownerWithLoader(
+  base: string,
+  password: string,
+): Promise<{ cookie: string; equipmentId: string; statuses: [number, number] }>;
 export function rssOf(pid: number): number;
 export function streamUpload(
   base: string,

@@ -1,0 +1,1 @@
+export const QUIET_CHROMIUM_ARGS: string[];
