@@ -1,7 +1,3 @@
-export function ownerWithLoader(
-  base: string,
-  password: string,
-): Promise<{ cookie: string; equipmentId: string; statuses: [number, number] }>;
 export function rssOf(pid: number): number;
 export function streamUpload(
   base: string,

@@ -7,33 +7,6 @@ import http from 'node:http';
 
 const MB = 1024 * 1024;
 
-/**
- * A new company on the running server, signed up over HTTP with this password, and one machine
- * ('Loader', in hours) to upload to: the owner's cookie, the machine's id and both answers' statuses.
- */
-export async function ownerWithLoader(base, password) {
-  const signup = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      businessName: `Docs ${randomBytes(3).toString('hex')}`,
-      email: `docs-${randomBytes(4).toString('hex')}@example.com`,
-      password,
-    }),
-  });
-  const cookie = signup.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const machine = await fetch(`${base}/api/equipment`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, origin: base },
-    body: JSON.stringify({ name: 'Loader', type: 'machinery', unit: 'hours' }),
-  });
-  const { id } = await machine.json();
-  return { cookie, equipmentId: id, statuses: [signup.status, machine.status] };
-}
-
 /** The resident set size of a process, in bytes (Linux: /proc/<pid>/status VmRSS). */
 export function rssOf(pid) {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
