@@ -8,17 +8,16 @@ import {
 } from '@/components/ui/dialog';
 
 /**
- * A dialog holding one form: its title, description (and an optional note under them), then the form,
- * left to the browser-free checks of its schema (`noValidate`). `onSubmit` is usually
- * `form.handleSubmit(onValid, onInvalid)`; the fields and the footer are the children.
+ * A dialog with a title and a description (and an optional note under them), then its content: the
+ * shell of FormDialog, and of dialogs whose form mounts only once its data has loaded (service-dialog.tsx)
+ * or that hold more than a form (notes-history-dialog.tsx).
  */
-export function FormDialog({
+export function TitledDialog({
   open = true,
   onOpenChange,
   title,
   description,
   note,
-  onSubmit,
   className,
   children,
 }: {
@@ -28,9 +27,8 @@ export function FormDialog({
   title: ReactNode;
   description: ReactNode;
   note?: ReactNode;
-  onSubmit: (e: FormEvent<HTMLFormElement>) => Promise<void> | void;
   /** The dialog's size and scrolling (DialogContent's class). */
-  className?: string;
+  className?: string | undefined;
   children: ReactNode;
 }) {
   return (
@@ -41,10 +39,30 @@ export function FormDialog({
           <DialogDescription>{description}</DialogDescription>
           {note}
         </DialogHeader>
-        <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
-          {children}
-        </form>
+        {children}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * A dialog holding one form: its title, description (and an optional note under them), then the form,
+ * left to the browser-free checks of its schema (`noValidate`). `onSubmit` is usually
+ * `form.handleSubmit(onValid, onInvalid)`; the fields and the footer are the children.
+ */
+export function FormDialog({
+  onSubmit,
+  children,
+  ...dialog
+}: Omit<Parameters<typeof TitledDialog>[0], 'children'> & {
+  onSubmit: (e: FormEvent<HTMLFormElement>) => Promise<void> | void;
+  children: ReactNode;
+}) {
+  return (
+    <TitledDialog {...dialog}>
+      <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
+        {children}
+      </form>
+    </TitledDialog>
   );
 }

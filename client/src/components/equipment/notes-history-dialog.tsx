@@ -5,13 +5,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { TitledDialog } from '@/components/form-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { companyToday } from '@/lib/auth';
 import { downloadText } from '@/lib/download';
@@ -51,14 +45,19 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange, readOnly = f
   const voidEntry = useVoidEntry();
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[96dvh] max-w-2xl overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{t('notes.title')}</DialogTitle>
-          <DialogDescription>
-            {equipment?.name ?? ''}
-            {readOnly ? ` · ${t('notes.retiredReadOnly')}` : ''}
-          </DialogDescription>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-h-[96dvh] max-w-2xl overflow-y-auto"
+      title={t('notes.title')}
+      description={
+        <>
+          {equipment?.name ?? ''}
+          {readOnly ? ` · ${t('notes.retiredReadOnly')}` : ''}
+        </>
+      }
+      note={
+        <>
           {detail.data && !readOnly ? <ForecastText e={detail.data} className="text-sm" /> : null}
           {equipment ? (
             <Link
@@ -69,58 +68,59 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange, readOnly = f
               {t('actions.openPage')}
             </Link>
           ) : null}
-        </DialogHeader>
-        {!readOnly && equipment ? <NoteForm equipment={equipment} /> : null}
-        {equipment && services.data ? (
-          <ServiceCost equipment={equipment} log={services.data} />
-        ) : null}
-        <section aria-labelledby="history-heading" className="grid gap-2">
-          <h3 id="history-heading" className="font-semibold">
-            {t('notes.history')}
-          </h3>
-          <div className="h-[400px] overflow-y-auto rounded-md border" data-testid="history-list">
-            {history.isLoading ? (
-              <p className="p-4 text-sm text-muted-foreground">{t('loading')}</p>
-            ) : history.isError ? (
-              <p className="p-4 text-sm text-destructive">{t('notes.loadFailed')}</p>
-            ) : !history.data?.length ? (
-              <p className="p-4 text-sm text-muted-foreground">{t('notes.empty')}</p>
-            ) : (
-              <ul className="divide-y">
-                {history.data.map((h) => (
-                  <HistoryEntry
-                    key={h.id}
-                    entry={h}
-                    unit={equipment?.unit ?? 'n/a'}
-                    onVoid={!readOnly && h.canVoid ? () => setVoiding(h) : undefined}
-                  />
-                ))}
-              </ul>
-            )}
-          </div>
-        </section>
-        {equipment && voiding ? (
-          <Suspense fallback={null}>
-            <VoidDialog
-              open
-              onOpenChange={(o) => {
-                if (!o) setVoiding(null);
-              }}
-              what={describeReading(t, voiding, equipment.unit)}
-              service={voiding.kind === 'service'}
-              onVoid={async (reason) => {
-                await voidEntry.mutateAsync({
-                  equipmentId: equipment.id,
-                  entryId: voiding.id,
-                  reason,
-                });
-                toast(voidDone(t, voiding, equipment.name));
-              }}
-            />
-          </Suspense>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    >
+      {!readOnly && equipment ? <NoteForm equipment={equipment} /> : null}
+      {equipment && services.data ? (
+        <ServiceCost equipment={equipment} log={services.data} />
+      ) : null}
+      <section aria-labelledby="history-heading" className="grid gap-2">
+        <h3 id="history-heading" className="font-semibold">
+          {t('notes.history')}
+        </h3>
+        <div className="h-[400px] overflow-y-auto rounded-md border" data-testid="history-list">
+          {history.isLoading ? (
+            <p className="p-4 text-sm text-muted-foreground">{t('loading')}</p>
+          ) : history.isError ? (
+            <p className="p-4 text-sm text-destructive">{t('notes.loadFailed')}</p>
+          ) : !history.data?.length ? (
+            <p className="p-4 text-sm text-muted-foreground">{t('notes.empty')}</p>
+          ) : (
+            <ul className="divide-y">
+              {history.data.map((h) => (
+                <HistoryEntry
+                  key={h.id}
+                  entry={h}
+                  unit={equipment?.unit ?? 'n/a'}
+                  onVoid={!readOnly && h.canVoid ? () => setVoiding(h) : undefined}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+      {equipment && voiding ? (
+        <Suspense fallback={null}>
+          <VoidDialog
+            open
+            onOpenChange={(o) => {
+              if (!o) setVoiding(null);
+            }}
+            what={describeReading(t, voiding, equipment.unit)}
+            service={voiding.kind === 'service'}
+            onVoid={async (reason) => {
+              await voidEntry.mutateAsync({
+                equipmentId: equipment.id,
+                entryId: voiding.id,
+                reason,
+              });
+              toast(voidDone(t, voiding, equipment.name));
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </TitledDialog>
   );
 }
 

@@ -6,30 +6,20 @@ import type { PartDto } from '@domain/schemas/work-orders';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { TaskDto } from '@domain/schemas/schedule';
-import { FormField } from '@/components/form-field';
-import { invalidProps } from '@/components/form-field-props';
+import { TitledDialog } from '@/components/form-dialog';
+import { InputFormField } from '@/components/input-form-field';
 import { defaultTaskIds } from '@/components/schedule/default-tasks';
 import { useTasks } from '@/components/schedule/schedule-queries';
 import { useTaskWords } from '@/components/schedule/task-words';
 import { fieldErrorsOf } from '@/lib/translate-message';
 import { Checkbox } from '@/components/ui/checkbox';
-import { FormProvider, get, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { api } from '@/lib/api';
 import { companyToday } from '@/lib/auth';
-import { useMessage } from '@/lib/use-message';
 import { useEquipment, useRecordService } from './equipment-queries';
 import { formatUsage } from './format';
 import { ServicePartsEditor } from './service-parts-editor';
@@ -68,27 +58,35 @@ export function ServiceDialog({ equipmentId, open, onOpenChange, taskIds }: Prop
     enabled: open,
   });
   const catalogue = parts.isError ? [] : parts.data;
+  const { t } = useTranslation('equipment');
+  const ready = equipment && catalogue && tasks;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92dvh] max-w-xl overflow-y-auto">
-        {equipment && catalogue && tasks ? (
-          // A cached copy may be older than the machine: the form starts again from the fresh one.
-          <ServiceForm
-            key={`${equipment.id}:${equipment.lastUpdated}`}
-            equipment={equipment}
-            catalogue={catalogue}
-            tasks={tasks}
-            taskIds={taskIds}
-            close={() => onOpenChange(false)}
-          />
-        ) : (
-          <DialogHeader>
-            <DialogTitle>…</DialogTitle>
-            <DialogDescription />
-          </DialogHeader>
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-h-[92dvh] max-w-xl overflow-y-auto"
+      title={ready ? t('service.title') : '…'}
+      description={
+        ready
+          ? t('service.description', {
+              name: equipment.name,
+              usage: formatUsage(t, equipment.currentUsage, equipment.unit),
+            })
+          : null
+      }
+    >
+      {ready ? (
+        // A cached copy may be older than the machine: the form starts again from the fresh one.
+        <ServiceForm
+          key={`${equipment.id}:${equipment.lastUpdated}`}
+          equipment={equipment}
+          catalogue={catalogue}
+          tasks={tasks}
+          taskIds={taskIds}
+          close={() => onOpenChange(false)}
+        />
+      ) : null}
+    </TitledDialog>
   );
 }
 
@@ -111,7 +109,6 @@ function ServiceForm({
     () => new Set(defaultTaskIds(tasks, taskIds)),
   );
   const { t } = useTranslation('equipment');
-  const msg = useMessage();
   const today = companyToday();
   // The API's schema plus "not after the company's today" (domain/schemas/equipment-forms.ts).
   const resolver = useMemo(() => zodResolver(serviceFormSchema(today)), [today]);
@@ -136,11 +133,9 @@ function ServiceForm({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { register, handleSubmit, formState, setError } = form;
+  const { handleSubmit, setError } = form;
   const mutation = useRecordService();
   const unit = equipment.unit === 'n/a' ? '' : t(`units.${equipment.unit}`);
-  const errorOf = (path: string) =>
-    msg((get(formState.errors, path) as { message?: string } | undefined)?.message);
 
   // A machine with a schedule names at least one task done (the API refuses an empty list).
   const [noneTicked, setNoneTicked] = useState(false);
@@ -171,54 +166,30 @@ function ServiceForm({
           ),
   );
 
-  // A control's error, read out with it (FormField shows it under the control as `${id}-error`).
-  const described = (f: Fields, id: string) => invalidProps(errorOf(f), id);
-
   return (
     <FormProvider {...form}>
       <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-        <DialogHeader>
-          <DialogTitle>{t('service.title')}</DialogTitle>
-          <DialogDescription>
-            {t('service.description', {
-              name: equipment.name,
-              usage: formatUsage(t, equipment.currentUsage, equipment.unit),
-            })}
-          </DialogDescription>
-        </DialogHeader>
         <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-2">
-          <FormField
+          <InputFormField
+            name="serviceDate"
             id="service-date"
             label={t('service.date')}
-            error={errorOf('serviceDate')}
             className="gap-2"
-          >
-            <Input
-              id="service-date"
-              type="date"
-              max={today}
-              required
-              {...described('serviceDate', 'service-date')}
-              {...register('serviceDate')}
-            />
-          </FormField>
-          <FormField
+            type="date"
+            max={today}
+            required
+          />
+          <InputFormField
+            name="usage"
             id="service-usage"
             label={unit ? `${t('service.usage')} (${unit})` : t('service.usage')}
-            error={errorOf('usage')}
             className="gap-2"
-          >
-            <Input
-              id="service-usage"
-              type="number"
-              inputMode="decimal"
-              step="0.1"
-              min="0"
-              max={equipment.currentUsage}
-              {...described('usage', 'service-usage')}
-              {...register('usage')}
-            />
-          </FormField>
+            type="number"
+            inputMode="decimal"
+            step="0.1"
+            min="0"
+            max={equipment.currentUsage}
+          />
         </div>
         {tasks.length ? (
           <fieldset className="grid gap-2" data-testid="service-tasks">
@@ -261,51 +232,33 @@ function ServiceForm({
           ) : null}
         </fieldset>
         <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-2">
-          <FormField
+          <InputFormField
+            name="cost"
             id="service-cost"
             label={t('service.cost')}
-            error={errorOf('cost')}
             className="gap-2"
-          >
-            <Input
-              id="service-cost"
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              {...described('cost', 'service-cost')}
-              {...register('cost')}
-            />
-          </FormField>
-          <FormField
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+          />
+          <InputFormField
+            name="performedBy"
             id="service-by"
             label={t('service.performedBy')}
-            error={errorOf('performedBy')}
             className="gap-2"
-          >
-            <Input
-              id="service-by"
-              maxLength={200}
-              placeholder={t('service.performedByPlaceholder')}
-              {...described('performedBy', 'service-by')}
-              {...register('performedBy')}
-            />
-          </FormField>
+            maxLength={200}
+            placeholder={t('service.performedByPlaceholder')}
+          />
         </div>
-        <FormField
+        <InputFormField
+          name="notes"
           id="service-notes"
           label={t('service.notes')}
-          error={errorOf('notes')}
           className="gap-2"
-        >
-          <Textarea
-            id="service-notes"
-            rows={2}
-            maxLength={2000}
-            {...described('notes', 'service-notes')}
-            {...register('notes')}
-          />
-        </FormField>
+          rows={2}
+          maxLength={2000}
+        />
         <FormDialogFooter
           className="gap-2"
           cancelLabel={t('actions.cancel')}

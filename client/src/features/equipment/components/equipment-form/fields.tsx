@@ -2,6 +2,8 @@ import type { EquipmentInput } from '@domain/schemas/equipment';
 import type { ComponentProps } from 'react';
 import { Controller, get, useFormContext, useFormState } from 'react-hook-form';
 import { FormField } from '@/components/form-field';
+import { invalidProps } from '@/components/form-field-props';
+import { InputFormField } from '@/components/input-form-field';
 import { Input } from '@/components/ui/input';
 import {
   Select,
@@ -19,33 +21,15 @@ export function useFieldError() {
   const msg = useMessage();
   const err = (path: string) =>
     msg((get(errors, path) as { message?: string } | undefined)?.message);
-  const aria = (path: string) => ({
-    'aria-invalid': Boolean(err(path)) || undefined,
-    'aria-describedby': err(path) ? `${path}-error` : undefined,
-  });
+  const aria = (path: string) => invalidProps(err(path), path);
   return { err, aria };
 }
 
 /** One of the form's text or number inputs with its label, hint and error. */
-export function InputField({
-  name,
-  label,
-  hint,
-  ...input
-}: { name: StringField; label: string; hint?: string } & ComponentProps<typeof Input>) {
-  const { register } = useFormContext<FormValues, unknown, EquipmentInput>();
-  const { err, aria } = useFieldError();
-  return (
-    <FormField
-      className="content-start gap-2"
-      id={name}
-      label={label}
-      error={err(name)}
-      {...(hint ? { hint } : {})}
-    >
-      <Input id={name} {...input} {...register(name)} {...aria(name)} />
-    </FormField>
-  );
+export function InputField(
+  props: { name: StringField; label: string; hint?: string } & ComponentProps<typeof Input>,
+) {
+  return <InputFormField className="content-start gap-2" {...props} />;
 }
 
 /** One of the form's fixed-choice fields (type, unit, fuel, interval unit, alert threshold) as a Radix select. */
