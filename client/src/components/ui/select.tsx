@@ -69,3 +69,37 @@ export const SelectItem = React.forwardRef<
   </SelectPrimitive.Item>
 ));
 SelectItem.displayName = 'SelectItem';
+
+/**
+ * A select of fixed options, each shown by `optionLabel`: `id` and the other trigger props (aria) go on
+ * its trigger, which shows the chosen option's label (or the placeholder).
+ */
+export function OptionSelect<T extends string | number>({
+  value,
+  onValueChange,
+  options,
+  optionLabel,
+  placeholder,
+  ...trigger
+}: {
+  value: string;
+  onValueChange: (value: string) => void;
+  options: readonly T[];
+  optionLabel: (option: T) => string;
+  placeholder?: string | undefined;
+} & Omit<React.ComponentPropsWithoutRef<typeof SelectTrigger>, 'children'>) {
+  return (
+    <Select value={value} onValueChange={onValueChange}>
+      <SelectTrigger {...trigger}>
+        <SelectValue placeholder={placeholder} />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((o) => (
+          <SelectItem key={o} value={String(o)}>
+            {optionLabel(o)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

@@ -9,7 +9,8 @@ import {
   type EquipmentFilters,
 } from '@/components/equipment/equipment-queries';
 import { Button } from '@/components/ui/button';
-import { formatNumber } from '@/lib/format';
+import { companyToday } from '@/lib/auth';
+import { formatDate, formatNumber } from '@/lib/format';
 import { EquipmentTable, type Selection } from './equipment-table';
 import { exportCsv } from './export';
 import { toastFailure } from '@/components/toast-failure';
@@ -225,5 +226,37 @@ export function WholeListButtons({
         {busy === 'print' ? t('list.preparing') : printLabel}
       </Button>
     </>
+  );
+}
+
+/**
+ * A paged screen's heading (the Equipment List and the status pages): its title, what it counts, the
+ * date it was printed (on paper only), and its toolbar: Export CSV and Print, then the screen's own.
+ */
+export function WholeListHeader({
+  title,
+  count,
+  children,
+  ...buttons
+}: Parameters<typeof WholeListButtons>[0] & {
+  title: string;
+  count: ReactNode;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('equipment');
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold">{title}</h1>
+        {count}
+        <p className="print-only text-sm">
+          {t('list.printedOn', { date: formatDate(companyToday()) })}
+        </p>
+      </div>
+      <div className="no-print flex flex-wrap gap-2" role="toolbar" aria-label={title}>
+        <WholeListButtons {...buttons} />
+        {children}
+      </div>
+    </div>
   );
 }

@@ -7,13 +7,13 @@ import { Link, NavLink, useParams, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/data-table';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useEquipmentPage } from '../api/get-equipment-page';
 import {
   EquipmentResults,
   useWholeListActions,
-  WholeListButtons,
+  WholeListHeader,
 } from '../components/paged-equipment';
 import { companyToday } from '@/lib/auth';
 import { LoadError } from '@/components/query-states';
@@ -73,35 +73,26 @@ export default function EquipmentByStatusPage() {
   const total = data?.total ?? 0;
   const empty = total === 0;
   const title = t(`statusPage.${slug}`);
-  const { busy, onExport, onPrint, printView } = useWholeListActions({ status: slug }, data, {
+  const wholeList = useWholeListActions({ status: slug }, data, {
     fileName: () => exportFileName(`${FILE_LABEL[slug]}-equipment`, companyToday()),
     columns: statusReportColumns,
   });
 
   return (
     <main className="mx-auto grid max-w-7xl grid-cols-1 gap-4 p-4 md:p-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">{title}</h1>
-          {data ? (
+      <WholeListHeader
+        title={title}
+        count={
+          data ? (
             <p className="text-sm text-muted-foreground">
               {t('statusPage.count', { count: total, n: formatNumber(total, 0) })}
             </p>
-          ) : null}
-          <p className="print-only text-sm">
-            {t('list.printedOn', { date: formatDate(companyToday()) })}
-          </p>
-        </div>
-        <div className="no-print flex flex-wrap gap-2" role="toolbar" aria-label={title}>
-          <WholeListButtons
-            busy={busy}
-            onExport={onExport}
-            onPrint={onPrint}
-            disabled={empty}
-            printLabel={t('statusPage.printReport')}
-          />
-        </div>
-      </div>
+          ) : null
+        }
+        {...wholeList}
+        disabled={empty}
+        printLabel={t('statusPage.printReport')}
+      />
       <nav
         aria-label={t('statusPage.filterLabel')}
         className="no-print flex gap-2 overflow-x-auto pb-1"
@@ -150,7 +141,7 @@ export default function EquipmentByStatusPage() {
           />
         </div>
       )}
-      {printView}
+      {wholeList.printView}
     </main>
   );
 }

@@ -13,22 +13,15 @@ import { FormField } from '@/components/form-field';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import { EmptyState } from '@/components/data-table';
 import { SearchInput } from '@/components/search-input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
-import { formatDate, formatNumber } from '@/lib/format';
+import { OptionSelect } from '@/components/ui/select';
+import { formatNumber } from '@/lib/format';
 import { useEquipmentPage } from '../api/get-equipment-page';
 import {
   EquipmentResults,
   useWholeListActions,
-  WholeListButtons,
+  WholeListHeader,
 } from '../components/paged-equipment';
 import { companyToday } from '@/lib/auth';
 import { LoadError } from '@/components/query-states';
@@ -106,14 +99,10 @@ export default function EquipmentListPage() {
   const total = data?.total ?? 0;
   const fleet = data?.counts.all ?? 0;
   const filtered = q !== '' || status !== 'all' || type !== 'all';
-  const { busy, onExport, onPrint, printView } = useWholeListActions(
-    { status, type, search: q },
-    data,
-    {
-      fileName: () => exportFileName('equipment-list', companyToday()),
-      columns: equipmentListColumns,
-    },
-  );
+  const wholeList = useWholeListActions({ status, type, search: q }, data, {
+    fileName: () => exportFileName('equipment-list', companyToday()),
+    columns: equipmentListColumns,
+  });
 
   // The search applies a moment after typing stops (Enter applies it at once).
   useEffect(() => {
@@ -141,55 +130,43 @@ export default function EquipmentListPage() {
 
   return (
     <main className="mx-auto grid max-w-7xl grid-cols-1 gap-4 p-4 md:p-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">{tc('titles.equipmentList')}</h1>
-          {data && fleet > 0 ? (
+      <WholeListHeader
+        title={tc('titles.equipmentList')}
+        count={
+          data && fleet > 0 ? (
             <p className="no-print text-sm text-muted-foreground" data-testid="fleet-count">
               {t('list.fleet', { count: fleet, total: formatNumber(fleet, 0) })}
             </p>
-          ) : null}
-          <p className="print-only text-sm">
-            {t('list.printedOn', { date: formatDate(companyToday()) })}
-          </p>
-        </div>
-        <div
-          className="no-print flex flex-wrap gap-2"
-          role="toolbar"
-          aria-label={tc('titles.equipmentList')}
-        >
-          <WholeListButtons
-            busy={busy}
-            onExport={onExport}
-            onPrint={onPrint}
-            disabled={nothing}
-            printLabel={t('actions.print')}
-          />
-          {selected.size ? (
-            <Button variant="outline" onClick={() => setApplying(true)}>
-              <Layers aria-hidden /> {ts('apply.selected', { count: selected.size })}
-            </Button>
-          ) : null}
-          {selected.size ? (
-            <Button variant="outline" onClick={() => setUploading(true)}>
-              <FileUp aria-hidden /> {t('list.documentSelected', { count: selected.size })}
-            </Button>
-          ) : null}
-          <Button asChild variant="outline">
-            <Link to={selected.size ? `/labels?ids=${[...selected].join(',')}` : '/labels'}>
-              <QrCode aria-hidden />{' '}
-              {selected.size
-                ? t('list.labelsSelected', { count: selected.size })
-                : tf('labels.button')}
-            </Link>
+          ) : null
+        }
+        {...wholeList}
+        disabled={nothing}
+        printLabel={t('actions.print')}
+      >
+        {selected.size ? (
+          <Button variant="outline" onClick={() => setApplying(true)}>
+            <Layers aria-hidden /> {ts('apply.selected', { count: selected.size })}
           </Button>
-          <Button asChild>
-            <Link to="/add-equipment">
-              <Plus aria-hidden /> {t('actions.add')}
-            </Link>
+        ) : null}
+        {selected.size ? (
+          <Button variant="outline" onClick={() => setUploading(true)}>
+            <FileUp aria-hidden /> {t('list.documentSelected', { count: selected.size })}
           </Button>
-        </div>
-      </div>
+        ) : null}
+        <Button asChild variant="outline">
+          <Link to={selected.size ? `/labels?ids=${[...selected].join(',')}` : '/labels'}>
+            <QrCode aria-hidden />{' '}
+            {selected.size
+              ? t('list.labelsSelected', { count: selected.size })
+              : tf('labels.button')}
+          </Link>
+        </Button>
+        <Button asChild>
+          <Link to="/add-equipment">
+            <Plus aria-hidden /> {t('actions.add')}
+          </Link>
+        </Button>
+      </WholeListHeader>
 
       {list.isLoading ? (
         <PageSpinner />
@@ -225,42 +202,24 @@ export default function EquipmentListPage() {
                 onChange={(e) => setSearchInput(e.target.value)}
               />
             </FormField>
-            <div className="grid gap-1.5">
-              <Label htmlFor="equipment-status">{t('list.statusFilter')}</Label>
-              <Select
+            <FormField id="equipment-status" label={t('list.statusFilter')}>
+              <OptionSelect
+                id="equipment-status"
                 value={status}
                 onValueChange={(v) => update({ status: isSlug(v) ? v : 'all', page: 1 })}
-              >
-                <SelectTrigger id="equipment-status">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {statusPageSlugs.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {statusLabel(s)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="equipment-type">{t('list.typeFilter')}</Label>
-              <Select
+                options={statusPageSlugs}
+                optionLabel={statusLabel}
+              />
+            </FormField>
+            <FormField id="equipment-type" label={t('list.typeFilter')}>
+              <OptionSelect
+                id="equipment-type"
                 value={type}
                 onValueChange={(v) => update({ type: isType(v) ? v : 'all', page: 1 })}
-              >
-                <SelectTrigger id="equipment-type">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TYPES.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {s === 'all' ? t('list.allTypes') : t(`types.${s}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
+                options={TYPES}
+                optionLabel={(s) => (s === 'all' ? t('list.allTypes') : t(`types.${s}`))}
+              />
+            </FormField>
           </form>
 
           <EquipmentResults
@@ -291,7 +250,7 @@ export default function EquipmentListPage() {
         </div>
       )}
 
-      {printView}
+      {wholeList.printView}
       <Suspense fallback={null}>
         {applying ? (
           <ApplyProgramDialog

@@ -5,13 +5,7 @@ import { FormField } from '@/components/form-field';
 import { invalidProps } from '@/components/form-field-props';
 import { InputFormField } from '@/components/input-form-field';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { OptionSelect } from '@/components/ui/select';
 import { useMessage } from '@/lib/use-message';
 import type { FormValues, StringField } from './form-values';
 
@@ -54,18 +48,15 @@ export function SelectField({
         control={control}
         name={name}
         render={({ field }) => (
-          <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger id={name} {...aria(name)}>
-              <SelectValue placeholder={placeholder} />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((o) => (
-                <SelectItem key={o} value={String(o)}>
-                  {optionLabel(String(o))}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            id={name}
+            {...aria(name)}
+            value={field.value}
+            onValueChange={field.onChange}
+            options={options}
+            optionLabel={(o) => optionLabel(String(o))}
+            placeholder={placeholder}
+          />
         )}
       />
     </FormField>
