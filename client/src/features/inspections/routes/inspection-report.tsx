@@ -1,3 +1,4 @@
+import { HeadedSection } from '@/components/headed-section';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -66,132 +67,132 @@ export default function InspectionReportPage() {
         )}
       </header>
 
-      <section aria-labelledby="report-defects" className="grid gap-2">
-        <h3 id="report-defects" className="text-lg font-semibold">
-          {t('report.defects')}
-        </h3>
-        {r.defects.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('report.noDefects')}</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full border-collapse text-sm">
-              <thead>
-                <tr className="border-b text-left">
-                  <th className="p-2">{t('report.reported')}</th>
-                  <th className="p-2">{t('report.item')}</th>
-                  <th className="p-2">{t('report.note')}</th>
-                  <th className="p-2">{t('report.resolution')}</th>
+      <HeadedSection
+        id="report-defects"
+        level="h3"
+        heading={t('report.defects')}
+        headingClassName="text-lg font-semibold"
+        className="grid gap-2"
+        none={r.defects.length === 0 ? t('report.noDefects') : null}
+      >
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-sm">
+            <thead>
+              <tr className="border-b text-left">
+                <th className="p-2">{t('report.reported')}</th>
+                <th className="p-2">{t('report.item')}</th>
+                <th className="p-2">{t('report.note')}</th>
+                <th className="p-2">{t('report.resolution')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {r.defects.map((d) => (
+                <tr key={d.id} className="border-b align-top">
+                  <td className="p-2 whitespace-nowrap">
+                    {formatDateTime(d.createdAt)}
+                    <br />
+                    <span className="text-muted-foreground">{d.operatorName}</span>
+                  </td>
+                  <td className="p-2">
+                    {st(d.itemLabel)}
+                    {d.critical ? (
+                      <Badge variant="destructive" className="ml-1">
+                        {t('defects.critical')}
+                      </Badge>
+                    ) : null}
+                  </td>
+                  <td className="p-2">
+                    {d.note}
+                    {d.hasPhoto ? (
+                      <a
+                        href={`/api/defects/${d.id}/photo`}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="mt-1 block w-fit"
+                      >
+                        <img
+                          src={`/api/defects/${d.id}/photo`}
+                          alt={t('report.photo', { item: d.itemLabel })}
+                          className="h-32 w-32 rounded-md border object-cover print:h-40 print:w-40"
+                        />
+                      </a>
+                    ) : null}
+                  </td>
+                  <td className="p-2">
+                    {d.resolvedAt ? (
+                      <>
+                        {t('report.resolvedBy', {
+                          who: d.resolvedBy ?? '',
+                          when: formatDateTime(d.resolvedAt),
+                        })}
+                        {d.serviceEntryId ? ` · ${t('report.withService')}` : ''}
+                        {d.resolutionNote ? (
+                          <>
+                            <br />
+                            {d.resolutionNote}
+                          </>
+                        ) : null}
+                      </>
+                    ) : (
+                      <Badge variant="destructive">{t('report.open')}</Badge>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {r.defects.map((d) => (
-                  <tr key={d.id} className="border-b align-top">
-                    <td className="p-2 whitespace-nowrap">
-                      {formatDateTime(d.createdAt)}
-                      <br />
-                      <span className="text-muted-foreground">{d.operatorName}</span>
-                    </td>
-                    <td className="p-2">
-                      {st(d.itemLabel)}
-                      {d.critical ? (
-                        <Badge variant="destructive" className="ml-1">
-                          {t('defects.critical')}
-                        </Badge>
-                      ) : null}
-                    </td>
-                    <td className="p-2">
-                      {d.note}
-                      {d.hasPhoto ? (
-                        <a
-                          href={`/api/defects/${d.id}/photo`}
-                          target="_blank"
-                          rel="noreferrer"
-                          className="mt-1 block w-fit"
-                        >
-                          <img
-                            src={`/api/defects/${d.id}/photo`}
-                            alt={t('report.photo', { item: d.itemLabel })}
-                            className="h-32 w-32 rounded-md border object-cover print:h-40 print:w-40"
-                          />
-                        </a>
-                      ) : null}
-                    </td>
-                    <td className="p-2">
-                      {d.resolvedAt ? (
-                        <>
-                          {t('report.resolvedBy', {
-                            who: d.resolvedBy ?? '',
-                            when: formatDateTime(d.resolvedAt),
-                          })}
-                          {d.serviceEntryId ? ` · ${t('report.withService')}` : ''}
-                          {d.resolutionNote ? (
-                            <>
-                              <br />
-                              {d.resolutionNote}
-                            </>
-                          ) : null}
-                        </>
-                      ) : (
-                        <Badge variant="destructive">{t('report.open')}</Badge>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </HeadedSection>
 
-      <section aria-labelledby="report-inspections" className="grid gap-3">
-        <h3 id="report-inspections" className="text-lg font-semibold">
-          {t('report.inspections')}
-        </h3>
-        {r.inspections.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('report.noInspections')}</p>
-        ) : (
-          r.inspections.map((i) => (
-            <article key={i.id} className="break-inside-avoid rounded-md border p-3">
-              <h4 className="font-medium">
-                {formatDateTime(i.createdAt)} · {st(i.templateName)} · {i.operatorName}
-              </h4>
-              <p className="text-xs text-muted-foreground">
-                {i.reading !== null
-                  ? t('report.reading', { value: `${formatNumber(i.reading, 2)} ${unit}` })
-                  : t('report.noReading')}
-                {i.readingStatus === 'pending' ? ` · ${t('report.readingHeld')}` : ''}
-                {' · '}
-                {t('report.failedCount', { count: i.failedCount })}
-              </p>
-              <ul className="mt-2 grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
-                {i.answers.map((a) => (
-                  <li key={a.itemId} className="flex gap-2">
-                    <span
-                      className={
-                        a.result === 'fail'
-                          ? 'font-semibold text-red-700'
-                          : a.result === 'pass'
-                            ? 'text-green-800'
-                            : 'text-muted-foreground'
-                      }
-                    >
-                      {a.result
-                        ? t(`phone.${a.result}`)
-                        : a.number !== null
-                          ? `${formatNumber(a.number, 2)} ${a.unit}`
-                          : (a.text ?? '—')}
-                    </span>
-                    <span>
-                      {st(a.label)}
-                      {a.note ? ` — ${a.note}` : ''}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </article>
-          ))
-        )}
-      </section>
+      <HeadedSection
+        id="report-inspections"
+        level="h3"
+        heading={t('report.inspections')}
+        headingClassName="text-lg font-semibold"
+        className="grid gap-3"
+        none={r.inspections.length === 0 ? t('report.noInspections') : null}
+      >
+        {r.inspections.map((i) => (
+          <article key={i.id} className="break-inside-avoid rounded-md border p-3">
+            <h4 className="font-medium">
+              {formatDateTime(i.createdAt)} · {st(i.templateName)} · {i.operatorName}
+            </h4>
+            <p className="text-xs text-muted-foreground">
+              {i.reading !== null
+                ? t('report.reading', { value: `${formatNumber(i.reading, 2)} ${unit}` })
+                : t('report.noReading')}
+              {i.readingStatus === 'pending' ? ` · ${t('report.readingHeld')}` : ''}
+              {' · '}
+              {t('report.failedCount', { count: i.failedCount })}
+            </p>
+            <ul className="mt-2 grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
+              {i.answers.map((a) => (
+                <li key={a.itemId} className="flex gap-2">
+                  <span
+                    className={
+                      a.result === 'fail'
+                        ? 'font-semibold text-red-700'
+                        : a.result === 'pass'
+                          ? 'text-green-800'
+                          : 'text-muted-foreground'
+                    }
+                  >
+                    {a.result
+                      ? t(`phone.${a.result}`)
+                      : a.number !== null
+                        ? `${formatNumber(a.number, 2)} ${a.unit}`
+                        : (a.text ?? '—')}
+                  </span>
+                  <span>
+                    {st(a.label)}
+                    {a.note ? ` — ${a.note}` : ''}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </article>
+        ))}
+      </HeadedSection>
     </main>
   );
 }

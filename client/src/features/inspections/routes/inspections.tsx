@@ -11,6 +11,7 @@ import {
   Wrench,
 } from 'lucide-react';
 import { useState } from 'react';
+import { HeadedSection } from '@/components/headed-section';
 import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -261,33 +262,32 @@ export default function InspectionsPage() {
         </Card>
       </div>
 
-      <section aria-labelledby="recent-title" className="grid gap-2">
-        <h2 id="recent-title" className="text-xl font-semibold">
-          {t('recent.title')}
-        </h2>
-        {(recent.data ?? []).length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('recent.none')}</p>
-        ) : (
-          <ul className="grid gap-1 text-sm">
-            {recent.data?.map((i) => (
-              <li key={i.id} className="flex flex-wrap items-center gap-x-2">
-                <span className="text-muted-foreground">{formatDateTime(i.createdAt)}</span>
-                <MachineLink id={i.equipmentId}>{i.equipmentName}</MachineLink>
-                <span>
-                  {st(i.templateName)} · {i.operatorName}
-                </span>
-                {i.failedCount > 0 ? (
-                  <Badge variant="destructive">
-                    {t('report.failedCount', { count: i.failedCount })}
-                  </Badge>
-                ) : (
-                  <Badge variant="success">{t('recent.allPassed')}</Badge>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <HeadedSection
+        id="recent-title"
+        heading={t('recent.title')}
+        headingClassName="text-xl font-semibold"
+        className="grid gap-2"
+        none={(recent.data ?? []).length === 0 ? t('recent.none') : null}
+      >
+        <ul className="grid gap-1 text-sm">
+          {recent.data?.map((i) => (
+            <li key={i.id} className="flex flex-wrap items-center gap-x-2">
+              <span className="text-muted-foreground">{formatDateTime(i.createdAt)}</span>
+              <MachineLink id={i.equipmentId}>{i.equipmentName}</MachineLink>
+              <span>
+                {st(i.templateName)} · {i.operatorName}
+              </span>
+              {i.failedCount > 0 ? (
+                <Badge variant="destructive">
+                  {t('report.failedCount', { count: i.failedCount })}
+                </Badge>
+              ) : (
+                <Badge variant="success">{t('recent.allPassed')}</Badge>
+              )}
+            </li>
+          ))}
+        </ul>
+      </HeadedSection>
 
       <section aria-labelledby="templates-title" className="grid gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,3 +1,4 @@
+import { HeadedSection } from '@/components/headed-section';
 import { starterPrograms, type StarterProgram } from '@domain/schedule-starters';
 import type { ProgramDto } from '@domain/schemas/schedule';
 import { Copy, Pencil, Plus, Trash2 } from 'lucide-react';
@@ -165,10 +166,12 @@ export default function ProgramsPage() {
         </ul>
       )}
 
-      <section aria-labelledby="starters-title" className="grid gap-2">
-        <h2 id="starters-title" className="text-lg font-semibold">
-          {t('programs.fromStarter')}
-        </h2>
+      <HeadedSection
+        id="starters-title"
+        heading={t('programs.fromStarter')}
+        headingClassName="text-lg font-semibold"
+        className="grid gap-2"
+      >
         <p className="text-sm text-muted-foreground">{t('programs.startersIntro')}</p>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {starters.map((s) => (
@@ -195,7 +198,7 @@ export default function ProgramsPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </HeadedSection>
 
       <Suspense fallback={null}>
         {editing ? (
