@@ -9,6 +9,7 @@ export function FormField({
   error,
   hint,
   className,
+  labelClassName,
   children,
 }: {
   id: string;
@@ -16,11 +17,14 @@ export function FormField({
   error?: string | undefined;
   hint?: string;
   className?: string;
+  labelClassName?: string;
   children: ReactNode;
 }) {
   return (
     <div className={cn('grid gap-1.5', className)}>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} className={labelClassName}>
+        {label}
+      </Label>
       {children}
       {hint && !error ? (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">

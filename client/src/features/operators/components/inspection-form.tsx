@@ -1,5 +1,5 @@
 import { Check, ClipboardCheck, Loader2, Send, X } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TemplateDto } from '@domain/schemas/inspections';
 import { Button } from '@/components/ui/button';
@@ -9,12 +9,12 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { formatNumber } from '@/lib/format';
-import { translateError } from '@/lib/translate-message';
 import { cn } from '@/lib/utils';
 import type { EquipmentOption } from '../api/equipment-options';
 import type { InspectionBody } from '../api/machine-checklists';
-import { newKey, parseAmount } from '../lib/entry';
-import { submitThroughOutbox } from '../outbox/outbox-store';
+import { useOutboxSubmit } from '../hooks/use-outbox-submit';
+import { parseAmount } from '../lib/entry';
+import { AmountInput } from './amount-input';
 import { PhotoInput } from './photo-input';
 
 type Answer = { result?: 'pass' | 'fail'; number?: string; text?: string; note?: string };
@@ -38,14 +38,13 @@ export function InspectionForm({
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
   const [photos, setPhotos] = useState<Record<string, string>>({});
   const [reading, setReading] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const keyRef = useRef(newKey());
   const unitLabel = (unit: string) => t(`operators:screen.units.${unit}`, { defaultValue: unit });
 
   const set = (itemId: string, patch: Answer) =>
     setAnswers((a) => ({ ...a, [itemId]: { ...a[itemId], ...patch } }));
   const fail = (description: string) =>
     toast({ title: t('phone.failed'), description, variant: 'destructive' });
+  const { submitting, submit } = useOutboxSubmit({ t, onDone, fail });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -87,38 +86,27 @@ export function InspectionForm({
     const failedPhotos = Object.fromEntries(
       Object.entries(photos).filter(([id]) => answers[id]?.result === 'fail'),
     );
-    const entry = {
-      key: keyRef.current,
-      createdAt: Date.now(),
-      state: 'waiting' as const,
-      body: { equipmentId: machine.id, equipmentName: machine.name, notes: template.name },
-      inspection: body,
-      ...(Object.keys(failedPhotos).length ? { photos: failedPhotos } : {}),
-    };
-    setSubmitting(true);
-    void submitThroughOutbox(entry)
-      .then((res) => {
-        if (res.kind === 'sent') {
+    submit(
+      {
+        body: { equipmentId: machine.id, equipmentName: machine.name, notes: template.name },
+        inspection: body,
+        ...(Object.keys(failedPhotos).length ? { photos: failedPhotos } : {}),
+      },
+      {
+        sent: (res) => {
           const defects = res.inspection?.defects ?? 0;
-          toast({
+          return {
             title: t('phone.submitted'),
             description:
               defects > 0
                 ? t('phone.submittedDefects', { count: defects }) +
                   (res.inspection?.outOfService ? ` ${t('phone.nowOutOfService')}` : '')
                 : t('phone.submittedOk'),
-          });
-          onDone();
-        } else if (res.kind === 'offline') {
-          toast({ title: t('field:outbox.savedTitle'), description: t('field:outbox.savedBody') });
-          onDone();
-        } else {
-          keyRef.current = newKey();
-          fail(translateError(t, res.error));
-        }
-      })
-      .catch((err: unknown) => fail(translateError(t, err)))
-      .finally(() => setSubmitting(false));
+          };
+        },
+        savedBody: t('field:outbox.savedBody'),
+      },
+    );
   };
 
   return (
@@ -241,15 +229,10 @@ export function InspectionForm({
             <Label htmlFor="inspectionReading">
               {t('phone.reading', { unit: unitLabel(machine.unit) })}
             </Label>
-            <Input
+            <AmountInput
               id="inspectionReading"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.1}
               value={reading}
-              onChange={(e) => setReading(e.target.value)}
-              className="h-12 text-base"
+              onChange={setReading}
               aria-describedby="inspectionReadingHint"
             />
             <p id="inspectionReadingHint" className="text-xs text-muted-foreground">

@@ -1,20 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Send, TriangleAlert, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { problemReportInputSchema, type ProblemReportInput } from '@domain/schemas/inspections';
+import { FormField } from '@/components/form-field';
+import { invalidProps } from '@/components/form-field-props';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { FieldError, Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
 import type { EquipmentOption } from '../api/equipment-options';
 import { useFieldMachines } from '../api/field-machines';
-import { newKey } from '../lib/entry';
-import { submitThroughOutbox } from '../outbox/outbox-store';
+import { useOutboxSubmit } from '../hooks/use-outbox-submit';
 import { PhotoInput } from './photo-input';
 
 /**
@@ -39,9 +38,6 @@ export function ProblemReportForm({
   const list = machines.data?.items ?? [];
   const options = machine && !list.some((m) => m.id === machine.id) ? [machine, ...list] : list;
   const [photo, setPhoto] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  // One key per intended report: a retry after a lost answer is recorded once.
-  const keyRef = useRef(newKey());
   const form = useForm<ProblemReportInput>({
     resolver: zodResolver(problemReportInputSchema),
     defaultValues: { equipmentId: machine?.id ?? '', problem: '' },
@@ -50,37 +46,26 @@ export function ProblemReportForm({
   const typeLabel = (type: string) => t(`operators:screen.types.${type}`, { defaultValue: type });
   const fail = (description: string) =>
     toast({ title: t('problem.failed'), description, variant: 'destructive' });
+  // One key per intended report: a retry after a lost answer is recorded once.
+  const { submitting, submit } = useOutboxSubmit({ t, onDone, fail });
 
   const onSubmit = form.handleSubmit((values) => {
     if (submitting) return;
     const chosen = options.find((m) => m.id === values.equipmentId);
-    const entry = {
-      key: keyRef.current,
-      createdAt: Date.now(),
-      state: 'waiting' as const,
-      body: { equipmentId: values.equipmentId, equipmentName: chosen?.name ?? '' },
-      report: values,
-      ...(photo ? { photo } : {}),
-    };
-    setSubmitting(true);
-    void submitThroughOutbox(entry)
-      .then((res) => {
-        if (res.kind === 'sent') {
-          toast({
-            title: t('problem.sent'),
-            description: t('problem.sentBody', { name: chosen?.name ?? '' }),
-          });
-          onDone();
-        } else if (res.kind === 'offline') {
-          toast({ title: t('field:outbox.savedTitle'), description: t('problem.savedBody') });
-          onDone();
-        } else {
-          keyRef.current = newKey();
-          fail(translateError(t, res.error));
-        }
-      })
-      .catch((err: unknown) => fail(translateError(t, err)))
-      .finally(() => setSubmitting(false));
+    submit(
+      {
+        body: { equipmentId: values.equipmentId, equipmentName: chosen?.name ?? '' },
+        report: values,
+        ...(photo ? { photo } : {}),
+      },
+      {
+        sent: () => ({
+          title: t('problem.sent'),
+          description: t('problem.sentBody', { name: chosen?.name ?? '' }),
+        }),
+        savedBody: t('problem.savedBody'),
+      },
+    );
   });
 
   const machineError = msg(errors.equipmentId?.message);
@@ -115,15 +100,11 @@ export function ProblemReportForm({
           aria-labelledby="problem-title"
           noValidate
         >
-          <div className="grid gap-2">
-            <Label htmlFor="problemMachine" className="text-base">
-              {t('problem.machine')}
-            </Label>
+          <ReportField id="problemMachine" label={t('problem.machine')} error={machineError}>
             <select
               id="problemMachine"
               className="h-14 w-full rounded-md border border-input bg-background px-3 text-base"
-              aria-invalid={Boolean(errors.equipmentId)}
-              aria-describedby={errors.equipmentId ? 'problemMachine-error' : undefined}
+              {...invalidProps(machineError, 'problemMachine')}
               {...form.register('equipmentId')}
             >
               <option value="">{t('problem.chooseMachine')}</option>
@@ -133,25 +114,19 @@ export function ProblemReportForm({
                 </option>
               ))}
             </select>
-            <FieldError id="problemMachine-error" message={machineError} />
-          </div>
+          </ReportField>
 
-          <div className="grid gap-2">
-            <Label htmlFor="problemText" className="text-base">
-              {t('problem.whatIsWrong')}
-            </Label>
+          <ReportField id="problemText" label={t('problem.whatIsWrong')} error={problemError}>
             <Textarea
               id="problemText"
               rows={4}
               maxLength={500}
               placeholder={t('problem.placeholder')}
               className="min-h-28 text-base"
-              aria-invalid={Boolean(errors.problem)}
-              aria-describedby={errors.problem ? 'problemText-error' : undefined}
+              {...invalidProps(problemError, 'problemText')}
               {...form.register('problem')}
             />
-            <FieldError id="problemText-error" message={problemError} />
-          </div>
+          </ReportField>
 
           <PhotoInput value={photo} onChange={setPhoto} />
 
@@ -172,4 +147,11 @@ export function ProblemReportForm({
       </CardContent>
     </Card>
   );
+}
+
+/** A field of the report, its label large for gloves. */
+function ReportField(
+  props: Omit<ComponentProps<typeof FormField>, 'className' | 'labelClassName'>,
+) {
+  return <FormField className="gap-2" labelClassName="text-base" {...props} />;
 }

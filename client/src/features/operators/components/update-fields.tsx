@@ -1,13 +1,13 @@
 import { Fuel } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import type { EquipmentOption } from '../api/equipment-options';
 import type { FieldMachine } from '../api/field-machine';
 import type { UpdateForm } from '../hooks/use-update-form';
+import { AmountInput } from './amount-input';
 import { EntryPreview } from './entry-preview';
 import { PhotoInput } from './photo-input';
 
@@ -33,15 +33,10 @@ export function UpdateFields({
         <Label htmlFor="newUsage">
           {t('screen.usage', { unit: unitLabel(machine?.unit ?? 'hours') })}
         </Label>
-        <Input
+        <AmountInput
           id="newUsage"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.1}
           value={form.usage}
-          onChange={(e) => form.setUsage(e.target.value)}
-          className="h-12 text-base"
+          onChange={form.setUsage}
           aria-describedby="newUsageHint"
         />
         <p id="newUsageHint" className="text-xs text-muted-foreground">
@@ -66,14 +61,10 @@ export function UpdateFields({
             className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
             aria-hidden
           />
-          <Input
+          <AmountInput
             id="fuelAdded"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.1}
             value={form.fuel}
-            onChange={(e) => form.setFuel(e.target.value)}
+            onChange={form.setFuel}
             className="h-12 pl-9 text-base"
           />
         </div>
@@ -160,15 +151,11 @@ function MoneyField({
   return (
     <div className="grid gap-1">
       <Label htmlFor={id}>{label}</Label>
-      <Input
+      <AmountInput
         id={id}
-        type="number"
-        inputMode="decimal"
-        min={0}
         step={step}
         value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="h-12 text-base"
+        onChange={onChange}
         aria-describedby="fuelMoneyHint"
       />
     </div>

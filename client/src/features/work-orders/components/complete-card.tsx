@@ -10,10 +10,11 @@ import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormField } from '@/components/form-field';
+import { invalidProps } from '@/components/form-field-props';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime, formatUsd } from '@/lib/format';
@@ -76,22 +77,23 @@ export function CompleteCard({ w }: { w: WorkOrderDto }) {
     if (unticked.length > 0) setConfirming(body);
     else await send(body);
   });
-  const field = (id: string, label: string, name: Exclude<keyof CompleteValues, 'notes'>) => (
-    <div className="grid gap-1">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        min="0"
-        step="any"
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? `${id}-error` : undefined}
-        {...form.register(name)}
-      />
-      <FieldError id={`${id}-error`} message={msg(errors[name]?.message)} />
-    </div>
-  );
+  const notesError = msg(errors.notes?.message);
+  const field = (id: string, label: string, name: Exclude<keyof CompleteValues, 'notes'>) => {
+    const error = msg(errors[name]?.message);
+    return (
+      <FormField id={id} label={label} error={error} className="gap-1">
+        <Input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="any"
+          {...invalidProps(error, id)}
+          {...form.register(name)}
+        />
+      </FormField>
+    );
+  };
   return (
     <Card className="no-print p-4">
       <form
@@ -112,19 +114,20 @@ export function CompleteCard({ w }: { w: WorkOrderDto }) {
         {field('wo-hours', t('laborHours'), 'laborHours')}
         {field('wo-rate', t('laborRate'), 'laborRate')}
         {field('wo-other', t('otherCost'), 'otherCost')}
-        <div className="grid gap-1 sm:col-span-2">
-          <Label htmlFor="wo-complete-notes">{t('completionNotes')}</Label>
+        <FormField
+          id="wo-complete-notes"
+          label={t('completionNotes')}
+          error={notesError}
+          className="gap-1 sm:col-span-2"
+        >
           <Textarea
             id="wo-complete-notes"
             rows={2}
-            aria-invalid={Boolean(errors.notes)}
-            aria-describedby={errors.notes ? 'wo-complete-notes-error' : undefined}
+            {...invalidProps(notesError, 'wo-complete-notes')}
             {...form.register('notes')}
           />
-          <FieldError id="wo-complete-notes-error" message={msg(errors.notes?.message)} />
-        </div>
-        <div className="grid gap-1 sm:col-span-2">
-          <Label htmlFor="wo-receipt">{t('receiptPhoto')}</Label>
+        </FormField>
+        <FormField id="wo-receipt" label={t('receiptPhoto')} className="gap-1 sm:col-span-2">
           <label className="flex h-11 cursor-pointer items-center justify-center gap-2 rounded-md border text-sm">
             <Camera className="h-4 w-4" aria-hidden />
             {receipt ? receipt.name : t('receiptTake')}
@@ -137,7 +140,7 @@ export function CompleteCard({ w }: { w: WorkOrderDto }) {
               onChange={(e) => setReceipt(e.target.files?.[0] ?? null)}
             />
           </label>
-        </div>
+        </FormField>
         {error && (
           <p role="alert" className="text-sm text-destructive sm:col-span-2">
             {error}
