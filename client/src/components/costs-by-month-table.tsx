@@ -8,6 +8,9 @@ export type MonthCosts = {
   total: number;
 };
 
+/** The table's amount columns, in order (the total last, in bold). */
+const AMOUNTS = ['parts', 'labor', 'other', 'total'] as const;
+
 /**
  * Maintenance cost per month (issue 27): parts, labour, other and the month's total, one row a month.
  * The one table the Costs report and the machine page's costs card show; each passes its own words.
@@ -32,18 +35,11 @@ export function CostsByMonthTable({
         <thead>
           <tr className="text-left">
             <th scope="col">{labels.month}</th>
-            <th scope="col" className="text-right">
-              {labels.parts}
-            </th>
-            <th scope="col" className="text-right">
-              {labels.labor}
-            </th>
-            <th scope="col" className="text-right">
-              {labels.other}
-            </th>
-            <th scope="col" className="text-right">
-              {labels.total}
-            </th>
+            {AMOUNTS.map((k) => (
+              <th key={k} scope="col" className="text-right">
+                {labels[k]}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -52,10 +48,11 @@ export function CostsByMonthTable({
               <th scope="row" className="py-1 text-left font-normal">
                 {formatMonth(m.month)}
               </th>
-              <td className="text-right">{formatUsd(m.parts)}</td>
-              <td className="text-right">{formatUsd(m.labor)}</td>
-              <td className="text-right">{formatUsd(m.other)}</td>
-              <td className="text-right font-semibold">{formatUsd(m.total)}</td>
+              {AMOUNTS.map((k) => (
+                <td key={k} className={k === 'total' ? 'text-right font-semibold' : 'text-right'}>
+                  {formatUsd(m[k])}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

@@ -2,13 +2,7 @@ import { FilePen, FileUp, Link2, Trash2 } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentDto } from '@domain/schemas/documents';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import EquipmentMoreMenu from '@/components/equipment/equipment-more-menu';
 
 export type DocumentAction = 'edit' | 'replace' | 'linkType' | 'remove';
 
@@ -30,28 +24,24 @@ export default function DocumentMenu({
 }) {
   const { t } = useTranslation('documents');
   return (
-    <DropdownMenu modal={false} defaultOpen>
-      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => onAction('edit', doc)}>
-          <FilePen aria-hidden /> {t('actions.edit')}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => onAction('replace', doc)}>
-          <FileUp aria-hidden /> {t('actions.replace')}
-        </DropdownMenuItem>
-        {typeLabel ? (
-          <DropdownMenuItem onSelect={() => onAction('linkType', doc)}>
-            <Link2 aria-hidden /> {t('actions.linkType', { type: typeLabel })}
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          className="text-destructive focus:text-destructive"
-          onSelect={() => onAction('remove', doc)}
-        >
-          <Trash2 aria-hidden /> {t('actions.remove')}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <EquipmentMoreMenu
+      trigger={trigger}
+      items={[
+        { label: t('actions.edit'), icon: FilePen, onSelect: () => onAction('edit', doc) },
+        { label: t('actions.replace'), icon: FileUp, onSelect: () => onAction('replace', doc) },
+        !!typeLabel && {
+          label: t('actions.linkType', { type: typeLabel }),
+          icon: Link2,
+          onSelect: () => onAction('linkType', doc),
+        },
+        {
+          label: t('actions.remove'),
+          icon: Trash2,
+          onSelect: () => onAction('remove', doc),
+          separated: true,
+          destructive: true,
+        },
+      ]}
+    />
   );
 }

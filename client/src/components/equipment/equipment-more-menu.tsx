@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { Fragment, type ReactElement } from 'react';
+import { Link } from 'react-router';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -8,17 +9,20 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 
-/** One entry of a machine's More menu; `separated` draws a line above it. */
+/**
+ * One entry of a More menu: an action (`onSelect`) or a link (`to`); `separated` draws a line above it.
+ * Entries that are `false` are left out (the caller's conditions).
+ */
 export type MoreMenuItem = {
   label: string;
   icon: LucideIcon;
-  onSelect: () => void;
   separated?: boolean;
   destructive?: boolean;
-};
+} & ({ onSelect: () => void; to?: never } | { to: string; onSelect?: never });
 
 /**
- * A machine row's More menu (equipment-actions.tsx). Loaded on the first press of its trigger, which it
+ * A More menu: a machine row's (equipment-actions.tsx), the machine page's (machine-more-menu.tsx), a
+ * document's (document-menu.tsx). Loaded on the first press of its trigger, which it
  * then opens at once (components/ui/lazy-dropdown.tsx): a list of 50 machines renders 50 plain buttons,
  * not 50 menus, and Radix's menu code stays out of the screen until a menu is used (ADR 0007).
  */
@@ -27,23 +31,38 @@ export default function EquipmentMoreMenu({
   items,
 }: {
   trigger: ReactElement;
-  items: readonly MoreMenuItem[];
+  items: readonly (MoreMenuItem | false)[];
 }) {
   return (
     <DropdownMenu modal={false} defaultOpen>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent>
-        {items.map(({ label, icon: Icon, onSelect, separated, destructive }) => (
-          <Fragment key={label}>
-            {separated ? <DropdownMenuSeparator /> : null}
-            <DropdownMenuItem
-              onSelect={onSelect}
-              className={destructive ? 'text-destructive focus:text-destructive' : undefined}
-            >
+        {items.map((item) => {
+          if (!item) return null;
+          const { label, icon: Icon, onSelect, to, separated, destructive } = item;
+          const content = (
+            <>
               <Icon aria-hidden /> {label}
-            </DropdownMenuItem>
-          </Fragment>
-        ))}
+            </>
+          );
+          return (
+            <Fragment key={label}>
+              {separated ? <DropdownMenuSeparator /> : null}
+              {to !== undefined ? (
+                <DropdownMenuItem asChild>
+                  <Link to={to}>{content}</Link>
+                </DropdownMenuItem>
+              ) : (
+                <DropdownMenuItem
+                  onSelect={onSelect}
+                  className={destructive ? 'text-destructive focus:text-destructive' : undefined}
+                >
+                  {content}
+                </DropdownMenuItem>
+              )}
+            </Fragment>
+          );
+        })}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -39,6 +39,11 @@ export function UsageChart({
     .filter((s) => s.usage !== null)
     .map((s) => ({ t: Date.parse(`${s.date}T12:00:00Z`), usage: s.usage }));
   const all = [...kept, ...voided, ...serviced].map((p) => p.t);
+  // Services as green diamonds, voided readings as red crosses.
+  const marks = [
+    { data: serviced, name: labels.service, fill: '#16a34a', shape: 'diamond' },
+    { data: voided, name: labels.voided, fill: '#dc2626', shape: 'cross' },
+  ] as const;
   const domain = [Math.min(...all), Math.max(...all)];
   return (
     <ResponsiveContainer width="100%" height="100%">
@@ -76,26 +81,19 @@ export function UsageChart({
           dot={kept.length < 40}
           isAnimationActive={false}
         />
-        {serviced.length ? (
-          <Scatter
-            data={serviced}
-            dataKey="usage"
-            name={labels.service}
-            fill="#16a34a"
-            shape="diamond"
-            isAnimationActive={false}
-          />
-        ) : null}
-        {voided.length ? (
-          <Scatter
-            data={voided}
-            dataKey="usage"
-            name={labels.voided}
-            fill="#dc2626"
-            shape="cross"
-            isAnimationActive={false}
-          />
-        ) : null}
+        {marks.map((m) =>
+          m.data.length ? (
+            <Scatter
+              key={m.shape}
+              data={m.data}
+              dataKey="usage"
+              name={m.name}
+              fill={m.fill}
+              shape={m.shape}
+              isAnimationActive={false}
+            />
+          ) : null,
+        )}
       </ComposedChart>
     </ResponsiveContainer>
   );

@@ -1,14 +1,8 @@
 import { ClipboardCheck, Pencil, QrCode, Trash2 } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { useNavigate } from 'react-router';
+import EquipmentMoreMenu from '@/components/equipment/equipment-more-menu';
 
 /**
  * The machine page's More menu: edit, print label, inspection report, retire. Loaded on the first press
@@ -29,36 +23,28 @@ export default function MachineMoreMenu({
   const { t: te } = useTranslation('equipment');
   const navigate = useNavigate();
   return (
-    <DropdownMenu modal={false} defaultOpen>
-      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent>
-        {!retired ? (
-          <DropdownMenuItem onSelect={() => navigate(`/add-equipment?edit=${equipmentId}`)}>
-            <Pencil aria-hidden /> {te('actions.edit')}
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuItem asChild>
-          <Link to={`/labels?ids=${equipmentId}`}>
-            <QrCode aria-hidden /> {t('actions.printLabel')}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={`/inspections/report/${equipmentId}`}>
-            <ClipboardCheck aria-hidden /> {te('actions.inspectionReport')}
-          </Link>
-        </DropdownMenuItem>
-        {!retired ? (
-          <>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem
-              className="text-destructive focus:text-destructive"
-              onSelect={onRetire}
-            >
-              <Trash2 aria-hidden /> {t('actions.retire')}
-            </DropdownMenuItem>
-          </>
-        ) : null}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <EquipmentMoreMenu
+      trigger={trigger}
+      items={[
+        !retired && {
+          label: te('actions.edit'),
+          icon: Pencil,
+          onSelect: () => void navigate(`/add-equipment?edit=${equipmentId}`),
+        },
+        { label: t('actions.printLabel'), icon: QrCode, to: `/labels?ids=${equipmentId}` },
+        {
+          label: te('actions.inspectionReport'),
+          icon: ClipboardCheck,
+          to: `/inspections/report/${equipmentId}`,
+        },
+        !retired && {
+          label: t('actions.retire'),
+          icon: Trash2,
+          onSelect: onRetire,
+          separated: true,
+          destructive: true,
+        },
+      ]}
+    />
   );
 }
