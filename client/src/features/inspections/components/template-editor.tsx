@@ -16,6 +16,7 @@ import {
 } from '@domain/schemas/inspections';
 import { FormField } from '@/components/form-field';
 import { FieldError } from '@/components/ui/label';
+import { invalidProps } from '@/components/form-field-props';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { CheckboxField } from '@/components/checkbox-field';
@@ -88,10 +89,6 @@ export function TemplateEditor({
   // keyName: an item's own `id` is part of its value (answers and defects name it).
   const items = useFieldArray({ control: form.control, name: 'items', keyName: 'key' });
   const kinds = form.watch('items').map((it) => it.kind);
-  const invalid = (error: unknown, id: string) => ({
-    'aria-invalid': Boolean(error) || undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-  });
   const nameError = msg(errors.name?.message);
   const typesError = msg(errors.equipmentTypes?.message);
   const itemsError = msg(errors.items?.message ?? errors.items?.root?.message);
@@ -121,7 +118,7 @@ export function TemplateEditor({
           id="template-name"
           maxLength={100}
           {...form.register('name')}
-          {...invalid(nameError, 'template-name')}
+          {...invalidProps(nameError, 'template-name')}
         />
       </FormField>
       <fieldset className="grid gap-2">
@@ -134,7 +131,7 @@ export function TemplateEditor({
               className="flex flex-wrap gap-4"
               role="group"
               aria-label={t('templates.appliesTo')}
-              {...invalid(typesError, 'template-types')}
+              {...invalidProps(typesError, 'template-types')}
             >
               {equipmentTypes.map((type) => (
                 <label key={type} className="flex items-center gap-2 text-sm">
@@ -231,7 +228,7 @@ export function TemplateEditor({
                     id={`label-${item.id}`}
                     maxLength={120}
                     {...form.register(`items.${i}.label`)}
-                    {...invalid(labelError, `label-${item.id}`)}
+                    {...invalidProps(labelError, `label-${item.id}`)}
                   />
                 </FormField>
                 <FormField id={`kind-${item.id}`} label={t('templates.kind')} className="gap-1">
@@ -255,7 +252,7 @@ export function TemplateEditor({
                     id={`help-${item.id}`}
                     maxLength={300}
                     {...form.register(`items.${i}.help`)}
-                    {...invalid(helpError, `help-${item.id}`)}
+                    {...invalidProps(helpError, `help-${item.id}`)}
                   />
                 </FormField>
                 {kind === 'number' ? (
@@ -269,7 +266,7 @@ export function TemplateEditor({
                       id={`unit-${item.id}`}
                       maxLength={20}
                       {...form.register(`items.${i}.unit`)}
-                      {...invalid(unitError, `unit-${item.id}`)}
+                      {...invalidProps(unitError, `unit-${item.id}`)}
                     />
                   </FormField>
                 ) : null}

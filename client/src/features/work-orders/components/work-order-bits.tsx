@@ -2,6 +2,7 @@ import type { WorkOrderDto } from '@domain/schemas/work-orders';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { useAssignees } from '../api/get-lookups';
 
 const statusColor: Record<WorkOrderDto['status'], string> = {
   open: 'bg-blue-100 text-blue-900',
@@ -56,5 +57,20 @@ export function SubmitCancel({
         {t('cancel')}
       </Button>
     </div>
+  );
+}
+
+/** An assignee select's options: `none` (nobody, or anyone), then each person work can be assigned to. */
+export function AssigneeOptions({ none }: { none: string }) {
+  const assignees = useAssignees();
+  return (
+    <>
+      <option value="">{none}</option>
+      {(assignees.data ?? []).map((a) => (
+        <option key={a.id} value={a.id}>
+          {a.name}
+        </option>
+      ))}
+    </>
   );
 }

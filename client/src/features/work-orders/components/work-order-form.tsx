@@ -14,6 +14,7 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form-field';
+import { invalidProps } from '@/components/form-field-props';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
@@ -24,9 +25,9 @@ import { api } from '@/lib/api';
 import { formatUsd } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
 import { useMessage } from '@/lib/use-message';
-import { useAssignees, useProposal } from '../api/get-lookups';
+import { useProposal } from '../api/get-lookups';
 import { useCreateWorkOrder } from '../api/mutations';
-import { FormAlert, SubmitCancel } from './work-order-bits';
+import { AssigneeOptions, FormAlert, SubmitCancel } from './work-order-bits';
 
 /** At most `n` characters (a title has a length limit; a reported problem is the operator's words). */
 const clip = (v: string, n: number) => (v.length > n ? `${v.slice(0, n - 1).trimEnd()}…` : v);
@@ -97,7 +98,6 @@ export function WorkOrderForm({
     queryKey: ['work-orders', 'machines'],
     queryFn: () => api.get<EquipmentOptions>('/api/equipment/options'),
   });
-  const assignees = useAssignees();
   // The task belongs to the machine it was asked for: another machine chosen proposes without it.
   const proposal = useProposal(
     machine || null,
@@ -146,8 +146,7 @@ export function WorkOrderForm({
 
   const field = (name: keyof Values) => ({
     id: `wo-${name}`,
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': errors[name] ? `wo-${name}-error` : undefined,
+    ...invalidProps(errors[name], `wo-${name}`),
   });
   const fieldError = (name: keyof Values) => (
     <FieldError id={`wo-${name}-error`} message={msg(errors[name]?.message)} />
@@ -214,12 +213,7 @@ export function WorkOrderForm({
               },
             })}
           >
-            <option value="">{t('nobody')}</option>
-            {(assignees.data ?? []).map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
+            <AssigneeOptions none={t('nobody')} />
           </NativeSelect>
         </div>
         <div className="grid gap-1 sm:col-span-2">

@@ -10,6 +10,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { invalidProps } from '@/components/form-field-props';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -114,8 +115,7 @@ function StockForm({ p, onDone }: { p: PartDto; onDone: () => void }) {
   });
   const aria = (name: keyof StockValues, id: string) => ({
     id,
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': errors[name] ? `${id}-error` : undefined,
+    ...invalidProps(errors[name], id),
   });
   return (
     <form
@@ -205,8 +205,7 @@ function PartForm({ onDone }: { onDone: () => void }) {
         id={`part-${k}`}
         type={type}
         step={type === 'number' ? 'any' : undefined}
-        aria-invalid={Boolean(errors[k])}
-        aria-describedby={errors[k] ? `part-${k}-error` : undefined}
+        {...invalidProps(errors[k], `part-${k}`)}
         {...form.register(k)}
       />
       <FieldError id={`part-${k}-error`} message={msg(errors[k]?.message)} />

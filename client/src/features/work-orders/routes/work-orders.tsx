@@ -17,10 +17,9 @@ import { downloadText } from '@/lib/download';
 import { useStickerName } from '@/lib/use-sticker-name';
 import { formatDate, formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useAssignees } from '../api/get-lookups';
 import { useWorkOrders } from '../api/get-work-orders';
 import { ListStates } from '../components/list-states';
-import { StatusPill } from '../components/work-order-bits';
+import { AssigneeOptions, StatusPill } from '../components/work-order-bits';
 import { WorkOrderForm } from '../components/work-order-form';
 
 type View = WorkOrderListQuery['view'];
@@ -70,7 +69,6 @@ export default function WorkOrdersPage() {
     ...(assigneeId ? { assigneeId } : {}),
     ...(equipmentId && !creating ? { equipmentId } : {}),
   });
-  const assignees = useAssignees(!technician);
   const items = q.data ?? [];
 
   const onExport = () => {
@@ -138,12 +136,7 @@ export default function WorkOrdersPage() {
             value={assigneeId}
             onChange={(e) => setAssigneeId(e.target.value)}
           >
-            <option value="">{t('anyone')}</option>
-            {(assignees.data ?? []).map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
+            <AssigneeOptions none={t('anyone')} />
           </NativeSelect>
         )}
       </div>
