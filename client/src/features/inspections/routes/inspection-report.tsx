@@ -1,7 +1,7 @@
-import { HeadedSection } from '@/components/headed-section';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { HeadedSection } from '@/components/headed-section';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, formatNumber } from '@/lib/format';

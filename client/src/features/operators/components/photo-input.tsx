@@ -2,6 +2,7 @@ import { Camera, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { onFilePicked } from '@/components/file-picked';
 
 const LONGEST_SIDE = 1600;
 
@@ -44,15 +45,12 @@ export function PhotoInput({
         accept="image/*"
         capture="environment"
         className="sr-only"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (!file) return;
+        onChange={onFilePicked((file) => {
           setProblem(false);
           resize(file)
             .then(onChange)
             .catch(() => setProblem(true));
-        }}
+        })}
       />
       {problem ? (
         <p role="alert" className="text-sm text-destructive">

@@ -1,9 +1,9 @@
-import { HeadedSection } from '@/components/headed-section';
 import { starterPrograms, type StarterProgram } from '@domain/schedule-starters';
 import type { ProgramDto } from '@domain/schemas/schedule';
 import { Copy, Pencil, Plus, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HeadedSection } from '@/components/headed-section';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeleteProgram, usePrograms } from '@/components/schedule/schedule-queries';
 import { useTaskWords } from '@/components/schedule/task-words';

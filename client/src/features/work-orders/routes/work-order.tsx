@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { FormField } from '@/components/form-field';
 import { PageSpinner } from '@/components/page-spinner';
+import { onFilePicked } from '@/components/file-picked';
+import { invalidProps } from '@/components/form-field-props';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -256,8 +258,7 @@ function PartsCard({ w, closed }: { w: WorkOrderDto; closed: boolean }) {
               inputMode="decimal"
               min="0"
               step="any"
-              aria-invalid={Boolean(quantityError)}
-              aria-describedby={quantityError ? 'wo-qty-error' : undefined}
+              {...invalidProps(quantityError, 'wo-qty')}
               {...form.register('quantity')}
             />
           </FormField>
@@ -312,15 +313,13 @@ function PhotosCard({ w, closed }: { w: WorkOrderDto; closed: boolean }) {
             type="file"
             accept="image/jpeg,image/png,image/webp"
             capture="environment"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (!file) return;
-              void toBase64(file)
-                .then((data) => add.mutateAsync(data))
-                .then(() => toast({ title: t('photoAdded') }))
-                .catch((err: unknown) => toastFailure(t, t('failed'), err));
-            }}
+            onChange={onFilePicked(
+              (file) =>
+                void toBase64(file)
+                  .then((data) => add.mutateAsync(data))
+                  .then(() => toast({ title: t('photoAdded') }))
+                  .catch((err: unknown) => toastFailure(t, t('failed'), err)),
+            )}
           />
         </FormField>
       )}
