@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { documentCategories } from '@domain/documents';
 import type { documentFormSchema } from '@domain/schemas/documents';
+import { invalidProps } from '@/components/form-field-props';
 import { FormField } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -33,8 +34,7 @@ export function DocumentFields({
       <FormField id={`${id}-title`} label={t('fields.title')} error={titleError} className="gap-2">
         <Input
           id={`${id}-title`}
-          aria-invalid={Boolean(titleError) || undefined}
-          aria-describedby={titleError ? `${id}-title-error` : undefined}
+          {...invalidProps(titleError, `${id}-title`)}
           {...form.register('title')}
         />
       </FormField>
@@ -57,8 +57,7 @@ export function DocumentFields({
           <Input
             id={`${id}-expires`}
             type="date"
-            aria-invalid={Boolean(expiryError) || undefined}
-            aria-describedby={expiryError ? `${id}-expires-error` : undefined}
+            {...invalidProps(expiryError, `${id}-expires`)}
             {...form.register('expiresOn')}
           />
         </FormField>

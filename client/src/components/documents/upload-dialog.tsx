@@ -7,6 +7,7 @@ import { DOCUMENT_MAX_BYTES, formatBytes } from '@domain/documents';
 import { documentFormSchema, type DocumentDto } from '@domain/schemas/documents';
 import { DocumentFields, type DocumentForm, type DocumentFormOutput } from './document-fields';
 import { useUploadDocument } from './documents-api';
+import { invalidProps } from '@/components/form-field-props';
 import { FormDialog } from '@/components/form-dialog';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { Input } from '@/components/ui/input';
@@ -114,8 +115,7 @@ export default function DocumentUploadDialog({
           id="doc-file"
           type="file"
           accept={ACCEPT}
-          aria-invalid={Boolean(fileError) || undefined}
-          aria-describedby={fileError ? 'doc-file-error' : 'doc-file-hint'}
+          {...invalidProps(fileError, 'doc-file', true)}
           onChange={(e) => pick(e.target.files?.[0])}
         />
         <label className="inline-flex w-fit cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm md:hidden">

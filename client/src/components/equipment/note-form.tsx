@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { invalidProps } from '@/components/form-field-props';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
@@ -72,8 +73,7 @@ export function NoteForm({ equipment }: { equipment: { id: string; name: string 
           placeholder={t('notes.placeholder')}
           rows={3}
           maxLength={5000}
-          aria-invalid={Boolean(error) || undefined}
-          aria-describedby={error ? 'new-note-error' : undefined}
+          {...invalidProps(error, 'new-note')}
         />
       </FormField>
       <div className="flex justify-end">

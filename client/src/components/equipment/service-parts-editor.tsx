@@ -9,6 +9,7 @@ import {
   type FieldError as RhfFieldError,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { invalidProps } from '@/components/form-field-props';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -124,8 +125,7 @@ export function ServicePartsEditor({
                     maxLength={200}
                     placeholder={t('form.partName')}
                     aria-label={t('service.partName', { n: i + 1 })}
-                    aria-invalid={Boolean(partError) || undefined}
-                    aria-describedby={partError ? `${idPrefix}-part-${i}-error` : undefined}
+                    {...invalidProps(partError, `${idPrefix}-part-${i}`)}
                     {...register(`${path}.part`)}
                   />
                   <Input
@@ -147,8 +147,7 @@ export function ServicePartsEditor({
                     min="1"
                     step="1"
                     aria-label={t('service.partQty', { n: i + 1 })}
-                    aria-invalid={Boolean(qtyError) || undefined}
-                    aria-describedby={qtyError ? `${idPrefix}-qty-${i}-error` : undefined}
+                    {...invalidProps(qtyError, `${idPrefix}-qty-${i}`)}
                     {...register(`${path}.qty`)}
                   />
                   <Button

@@ -9,6 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { invalidProps } from '@/components/form-field-props';
 import { formatUsage } from '@/components/equipment/format';
 import { UsageAmountInput } from '@/components/equipment/usage-amount-input';
 import { FormDialog } from '@/components/form-dialog';
@@ -97,8 +98,7 @@ export default function RecordReadingDialog({ equipment: e, open, onOpenChange }
             type="date"
             required
             max={nowWall.date}
-            aria-invalid={Boolean(timeError) || undefined}
-            aria-describedby={timeError ? 'reading-time-error' : undefined}
+            {...invalidProps(timeError, 'reading-time')}
             {...form.register('date')}
           />
         </FormField>
@@ -107,8 +107,7 @@ export default function RecordReadingDialog({ equipment: e, open, onOpenChange }
             id="reading-time"
             type="time"
             required
-            aria-invalid={Boolean(timeError) || undefined}
-            aria-describedby={timeError ? 'reading-time-error' : undefined}
+            {...invalidProps(timeError, 'reading-time')}
             {...form.register('time')}
           />
         </FormField>
