@@ -1,7 +1,5 @@
-import { documentKindOf, opensInBrowser } from '@domain/documents';
 import type { DocumentDto } from '@domain/schemas/documents';
-import { documentIcons } from './document-icons';
-import { documentFileUrl, documentThumbnailUrl } from './documents-api';
+import { DocumentThumb, documentLinkProps } from './document-thumb';
 
 /**
  * A record's files, small (issue 42): a timeline entry's receipt, invoice or the document it added,
@@ -12,26 +10,19 @@ export function DocumentChips({ documents }: { documents: DocumentDto[] }) {
   return (
     <ul className="flex flex-wrap gap-2" data-testid="entry-documents">
       {documents.map((d) => {
-        const Icon = documentIcons[documentKindOf(d.contentType)];
         return (
           <li key={d.id}>
             <a
-              href={documentFileUrl(d.id)}
-              {...(opensInBrowser(d.contentType)
-                ? { target: '_blank', rel: 'noopener' }
-                : { download: d.filename })}
+              {...documentLinkProps(d)}
               className="flex max-w-56 items-center gap-2 rounded-md border p-1 pr-2 text-xs text-primary underline"
             >
-              {d.hasThumbnail ? (
-                <img
-                  src={documentThumbnailUrl(d.id)}
-                  alt=""
-                  loading="lazy"
-                  className="h-8 w-8 shrink-0 rounded object-cover"
-                />
-              ) : (
-                <Icon className="h-5 w-5 shrink-0 text-muted-foreground" aria-hidden />
-              )}
+              <DocumentThumb
+                doc={d}
+                className="h-8 w-8 shrink-0 rounded object-cover"
+                icon={(Icon) => (
+                  <Icon className="h-5 w-5 shrink-0 text-muted-foreground" aria-hidden />
+                )}
+              />
               <span className="truncate">{d.title}</span>
             </a>
           </li>

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { documentKindOf, formatBytes, opensInBrowser } from '@domain/documents';
+import { documentKindOf, formatBytes } from '@domain/documents';
 import type { DocumentDto } from '@domain/schemas/documents';
 import { formatDate } from '@/lib/format';
-import { documentIcons } from './document-icons';
-import { documentFileUrl, documentThumbnailUrl } from './documents-api';
+import { DocumentThumb, documentLinkProps } from './document-thumb';
 import { ExpiryBadge } from './expiry-badge';
 
 /** A date (or "expires Dec 10, 2026") kept on one line: a phone's narrow card broke it after the day. */
@@ -27,37 +26,22 @@ export function DocumentList({
   return (
     <ul className="divide-y" aria-label={t('list')}>
       {documents.map((d) => {
-        const Icon = documentIcons[documentKindOf(d.contentType)];
-        const inline = opensInBrowser(d.contentType);
         return (
           <li key={d.id} className="flex items-start gap-3 py-2 first:pt-0">
-            <a
-              href={documentFileUrl(d.id)}
-              {...(inline ? { target: '_blank', rel: 'noopener' } : { download: d.filename })}
-              className="shrink-0"
-              tabIndex={-1}
-              aria-hidden
-            >
-              {d.hasThumbnail ? (
-                <img
-                  src={documentThumbnailUrl(d.id)}
-                  alt=""
-                  loading="lazy"
-                  className="h-12 w-12 rounded border object-cover"
-                />
-              ) : (
-                <span className="flex h-12 w-12 items-center justify-center rounded border bg-muted">
-                  <Icon className="h-6 w-6 text-muted-foreground" aria-hidden />
-                </span>
-              )}
+            <a {...documentLinkProps(d)} className="shrink-0" tabIndex={-1} aria-hidden>
+              <DocumentThumb
+                doc={d}
+                className="h-12 w-12 rounded border object-cover"
+                icon={(Icon) => (
+                  <span className="flex h-12 w-12 items-center justify-center rounded border bg-muted">
+                    <Icon className="h-6 w-6 text-muted-foreground" aria-hidden />
+                  </span>
+                )}
+              />
             </a>
             <div className="grid min-w-0 flex-1 gap-0.5">
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                <a
-                  href={documentFileUrl(d.id)}
-                  {...(inline ? { target: '_blank', rel: 'noopener' } : { download: d.filename })}
-                  className="font-medium text-primary underline"
-                >
+                <a {...documentLinkProps(d)} className="font-medium text-primary underline">
                   {d.title}
                 </a>
                 {d.expiresOn ? <ExpiryBadge expiresOn={d.expiresOn} /> : null}
