@@ -15,7 +15,12 @@ import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
 import { firstDueDate, type MachineSchedule } from '@domain/schedule';
 import { JsonText } from '../../lib/json-text';
-import { browseOverview, type MachineTask, type OverviewPageRow } from '../equipment/index';
+import {
+  browseOverview,
+  machineIdentityOf,
+  type MachineTask,
+  type OverviewPageRow,
+} from '../equipment/index';
 
 /**
  * The newest history entries of the company (all equipment), one statement: the page of entries is
@@ -173,12 +178,7 @@ export function toOverviewMachine(
 ): OverviewMachine {
   const { status: s, forecast: f } = schedule;
   return {
-    id: e.id,
-    name: e.name,
-    type: e.type,
-    serialNumber: e.serialNumber,
-    unit: e.unit,
-    currentUsage: e.currentUsage,
+    ...machineIdentityOf(e),
     // The earliest date any task is due by (a one-task machine: its scheduled maintenance date).
     nextMaintenanceDate: firstDueDate(schedule.views.map((v) => v.task)),
     ...(e.outOfServiceReason !== null ? { outOfService: { reason: e.outOfServiceReason } } : {}),

@@ -11,6 +11,15 @@ import type { EquipmentStatus } from '@domain/status';
 import { partsOf, type Row } from './equipment.dto';
 import { tasksFromJson, tasksJson } from './machine-tasks';
 
+/** A machine as the answers name it (its id, name, type, serial number and usage unit), as columns to select. */
+export const identityColumns = {
+  id: equipment.id,
+  name: equipment.name,
+  type: equipment.type,
+  serialNumber: equipment.serialNumber,
+  unit: equipment.unit,
+};
+
 /**
  * What a machine's status is computed from (domain/schedule.ts machineStatusFromTasks: its worst task),
  * as columns to select from `equipment`: its usage, lifespan and its tasks (machine-tasks.ts tasksJson).

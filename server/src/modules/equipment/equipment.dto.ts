@@ -21,6 +21,18 @@ import type { equipment, equipmentNote } from '../../db/schema/index';
 export type Row = typeof equipment.$inferSelect;
 export type NoteRow = typeof equipmentNote.$inferSelect;
 
+/** A machine as an overview or report names it: who it is and its usage now. */
+export const machineIdentityOf = (
+  e: Pick<Row, 'id' | 'name' | 'type' | 'serialNumber' | 'unit' | 'currentUsage'>,
+) => ({
+  id: e.id,
+  name: e.name,
+  type: e.type,
+  serialNumber: e.serialNumber,
+  unit: e.unit,
+  currentUsage: e.currentUsage,
+});
+
 /** A stored list of parts as every answer shows it (part number and quantity null when not given). */
 export const partsOf = (
   parts:

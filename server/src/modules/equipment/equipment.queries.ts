@@ -25,7 +25,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
 import { toEquipmentDto, type Row } from './equipment.dto';
-import { statusColumns } from './equipment.columns';
+import { identityColumns, statusColumns } from './equipment.columns';
 import {
   scheduleOfRow,
   tasksFromJson,
@@ -158,11 +158,7 @@ const pageStatement = preparedPerDb((db: Db) =>
 const overviewPageQuery = (db: Db) =>
   db
     .select({
-      id: equipment.id,
-      name: equipment.name,
-      type: equipment.type,
-      serialNumber: equipment.serialNumber,
-      unit: equipment.unit,
+      ...identityColumns,
       ...statusColumns,
       // The reason while out of service ('' when none was given), null otherwise.
       outOfServiceReason: sql<

@@ -11,8 +11,14 @@ export {
   overviewStatementSql,
 } from './equipment.queries';
 export { updateEquipmentTx } from './equipment.commands';
-export { columnsOf, editableOf, statusColumns, statusOfColumns } from './equipment.columns';
-export { fmt, toEquipmentDto, toHistoryDto, type Row } from './equipment.dto';
+export {
+  columnsOf,
+  editableOf,
+  identityColumns,
+  statusColumns,
+  statusOfColumns,
+} from './equipment.columns';
+export { fmt, machineIdentityOf, toEquipmentDto, toHistoryDto, type Row } from './equipment.dto';
 export { entryOfUpdate, voidEntryTx, voidUpdateTx } from './corrections.service';
 export { forecastsOf, readingsOf } from './forecast.service';
 export { recordServiceTx, type TasksDone } from './service-log.service';

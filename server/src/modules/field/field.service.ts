@@ -8,7 +8,7 @@ import { equipment } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { notFound } from '../../lib/errors';
 import type { CompanyContext } from '../../plugins/session';
-import { equipmentOptions, readingsOf, tasksByMachine } from '../equipment/index';
+import { equipmentOptions, identityColumns, readingsOf, tasksByMachine } from '../equipment/index';
 
 /**
  * One machine of the company for the operator screen (`/m/<id>`, a scan): 404 for another company's
@@ -23,11 +23,7 @@ export async function fieldMachine(
 ): Promise<FieldMachine> {
   const [m] = await deps.db
     .select({
-      id: equipment.id,
-      name: equipment.name,
-      type: equipment.type,
-      serialNumber: equipment.serialNumber,
-      unit: equipment.unit,
+      ...identityColumns,
       fuelType: equipment.fuelType,
       currentUsage: equipment.currentUsage,
       lastReadingAt: equipment.lastReadingAt,

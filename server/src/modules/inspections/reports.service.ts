@@ -8,7 +8,7 @@ import type {
 import { equipment, inspection } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import type { CompanyContext } from '../../plugins/session';
-import { companyToday, findAnyRow } from '../equipment/index';
+import { companyToday, findAnyRow, machineIdentityOf } from '../equipment/index';
 import {
   LIST_LIMIT,
   EXPORT_LIMIT,
@@ -49,12 +49,7 @@ export async function inspectionReport(
   ]);
   return {
     equipment: {
-      id: e.id,
-      name: e.name,
-      type: e.type,
-      serialNumber: e.serialNumber,
-      unit: e.unit,
-      currentUsage: e.currentUsage,
+      ...machineIdentityOf(e),
       outOfService: outOfServiceOf(e),
     },
     inspections,
