@@ -11,6 +11,7 @@ import type {
 import { webhookEndpoint } from '../../db/schema/index';
 import {
   call,
+  callOk,
   operatorWithTruckCheck,
   reviewUpdate,
   createEquipmentViaApi,
@@ -183,14 +184,7 @@ describe('webhooks', () => {
         serviceInterval: 250,
         lastServiceUsage: 0,
       });
-      const serviced = await call(
-        t.app,
-        owner.cookie,
-        'PATCH',
-        `/api/equipment/${m.id}/reset-service`,
-        {},
-      );
-      expect(serviced.statusCode, serviced.body).toBe(200);
+      await callOk(t.app, owner.cookie, 'PATCH', `/api/equipment/${m.id}/reset-service`, {}, 200);
       await deliverDue(t.deps);
       const types = r.hits.map((h) => (JSON.parse(h.body) as WebhookPayload).type).sort();
       expect(types).toEqual(['equipment.status_changed', 'service.recorded']);
