@@ -6,6 +6,7 @@ import {
   equipmentBrowseFields,
   equipmentStatusCountsSchema,
   forecastDtoSchema,
+  machineIdentityFields,
   noteTypeSchema,
   readingKinds,
   voidDetailsSchema,
@@ -82,11 +83,7 @@ export type OverviewCounts = EquipmentStatusCounts;
  * id, name, unit and usage; a screen that needs more reads the machine (GET /api/equipment/:id).
  */
 export const overviewMachineSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: z.string(),
-  serialNumber: z.string().nullable(),
-  unit: z.string(),
+  ...machineIdentityFields,
   currentUsage: z.number(),
   /** YYYY-MM-DD while maintenance is scheduled by date, else null. */
   nextMaintenanceDate: z.string().nullable(),

@@ -100,13 +100,18 @@ export const equipmentOptionsQuerySchema = z.object({
 });
 export type EquipmentOptionsQuery = z.infer<typeof equipmentOptionsQuerySchema>;
 
-/** One machine as the operator screen needs it: no totals, schedule, parts or description. */
-export const equipmentOptionSchema = z.object({
+/** A machine as every answer names it: its id, name, type, serial number and usage unit. */
+export const machineIdentityFields = {
   id: z.string(),
   name: z.string(),
   type: z.string(),
   serialNumber: z.string().nullable(),
   unit: z.string(),
+};
+
+/** One machine as the operator screen needs it: no totals, schedule, parts or description. */
+export const equipmentOptionSchema = z.object({
+  ...machineIdentityFields,
   fuelType: z.string(),
   currentUsage: z.number(),
   /** Out of service (issue 16): the operator sees it when picking the machine. */

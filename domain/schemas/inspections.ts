@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateSchema, isBase64, PHOTO_MAX_BASE64, text } from './primitives';
 import { equipmentTypes } from '../kinds';
+import { machineIdentityFields } from './equipment-lists';
 import { equipmentMessages } from '../messages/equipment';
 import { inspectionsMessages } from '../messages/inspections';
 
@@ -360,11 +361,7 @@ export type InspectionsSummary = z.infer<typeof inspectionsSummarySchema>;
 /** GET /api/equipment/:id/inspection-report: one machine's inspections and defects for audits. */
 export const inspectionReportSchema = z.object({
   equipment: z.object({
-    id: z.string(),
-    name: z.string(),
-    type: z.string(),
-    serialNumber: z.string().nullable(),
-    unit: z.string(),
+    ...machineIdentityFields,
     currentUsage: z.number(),
     outOfService: outOfServiceDtoSchema.nullable(),
   }),
