@@ -19,25 +19,10 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-export async function apiRequest<T>(
-  method: Method,
-  url: string,
-  body?: unknown,
-  init?: { headers?: Record<string, string> },
-): Promise<T> {
-  let res: Response;
+/** fetch with the session's cookies; a request that cannot reach the server throws the network ApiError. */
+export async function fetchWithSession(url: string, init: RequestInit): Promise<Response> {
   try {
-    res = await fetch(url, {
-      method,
-      credentials: 'include',
-      headers: {
-        // The server writes history sentences in the reader's language (domain/history-text.ts).
-        'accept-language': i18n.resolvedLanguage ?? i18n.language ?? 'en',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...init?.headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    return await fetch(url, { ...init, credentials: 'include' });
   } catch {
     throw new ApiError(
       0,
@@ -47,6 +32,24 @@ export async function apiRequest<T>(
       'common.network',
     );
   }
+}
+
+export async function apiRequest<T>(
+  method: Method,
+  url: string,
+  body?: unknown,
+  init?: { headers?: Record<string, string> },
+): Promise<T> {
+  const res = await fetchWithSession(url, {
+    method,
+    headers: {
+      // The server writes history sentences in the reader's language (domain/history-text.ts).
+      'accept-language': i18n.resolvedLanguage ?? i18n.language ?? 'en',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...init?.headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   const text = await res.text();
   let data: unknown = null;
   if (text) {

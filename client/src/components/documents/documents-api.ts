@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import i18n from 'i18next';
 import type { DocumentDto, DocumentPatch } from '@domain/schemas/documents';
 import { equipmentKeys } from '@/components/equipment/equipment-queries';
-import { api, ApiError } from '@/lib/api';
+import { api, ApiError, fetchWithSession } from '@/lib/api';
 import { refetchOnMountUnlessFresh } from '@/lib/query-client';
 
 /** Documents (issue 42): the query keys and calls the machine page and the operator screen share. */
@@ -64,23 +64,11 @@ export async function uploadTo(
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) if (v) form.append(k, v);
   form.append('file', file, file.name);
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'accept-language': i18n.resolvedLanguage ?? 'en' },
-      body: form,
-    });
-  } catch {
-    throw new ApiError(
-      0,
-      'Unable to connect to server. Please try again.',
-      'network',
-      undefined,
-      'common.network',
-    );
-  }
+  const res = await fetchWithSession(url, {
+    method: 'POST',
+    headers: { 'accept-language': i18n.resolvedLanguage ?? 'en' },
+    body: form,
+  });
   const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok)
     throw new ApiError(
