@@ -1,11 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { TitledDialog } from '@/components/form-dialog';
 
 /**
  * How to install the app by hand (no install prompt from the browser): iPhone/iPad Safari, Android
@@ -25,21 +19,20 @@ export default function InstallInstructionsDialog({
     { title: t('landing.installDesktop'), body: t('landing.installDesktopSteps') },
   ];
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('landing.installDialogTitle')}</DialogTitle>
-          <DialogDescription>{t('landing.installDialogDescription')}</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-4 text-sm">
-          {steps.map((s) => (
-            <section key={s.title} className="grid gap-1">
-              <h3 className="font-semibold">{s.title}</h3>
-              <p>{s.body}</p>
-            </section>
-          ))}
-        </div>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('landing.installDialogTitle')}
+      description={t('landing.installDialogDescription')}
+    >
+      <div className="grid gap-4 text-sm">
+        {steps.map((s) => (
+          <section key={s.title} className="grid gap-1">
+            <h3 className="font-semibold">{s.title}</h3>
+            <p>{s.body}</p>
+          </section>
+        ))}
+      </div>
+    </TitledDialog>
   );
 }
