@@ -80,6 +80,7 @@ export function OptionSelect<T extends string | number>({
   options,
   optionLabel,
   placeholder,
+  disabled,
   ...trigger
 }: {
   value: string;
@@ -87,9 +88,11 @@ export function OptionSelect<T extends string | number>({
   options: readonly T[];
   optionLabel: (option: T) => string;
   placeholder?: string | undefined;
-} & Omit<React.ComponentPropsWithoutRef<typeof SelectTrigger>, 'children'>) {
+  /** The whole select (its trigger and the form's hidden select). */
+  disabled?: boolean | undefined;
+} & Omit<React.ComponentPropsWithoutRef<typeof SelectTrigger>, 'children' | 'disabled'>) {
   return (
-    <Select value={value} onValueChange={onValueChange}>
+    <Select value={value} onValueChange={onValueChange} disabled={disabled}>
       <SelectTrigger {...trigger}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>

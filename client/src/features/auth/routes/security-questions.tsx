@@ -11,13 +11,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { OptionSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useCurrentUser } from '@/lib/auth';
@@ -49,6 +43,7 @@ export default function SecurityQuestionsPage() {
   const { errors } = form.formState;
   const formError = (errors as { form?: { message?: string } }).form?.message;
   const questions = list.data?.questions ?? [];
+  const questionById = new Map(questions.map((q) => [q.id, q]));
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -79,21 +74,16 @@ export default function SecurityQuestionsPage() {
             control={form.control}
             name={name}
             render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange} disabled={!list.data}>
-                <SelectTrigger
-                  id={name}
-                  aria-invalid={n === 2 && Boolean(errors.securityQuestion2)}
-                >
-                  <SelectValue placeholder={t('securityQuestions.choose')} />
-                </SelectTrigger>
-                <SelectContent>
-                  {questions.map((q) => (
-                    <SelectItem key={q.id} value={q.id}>
-                      {questionText(q, i18n.resolvedLanguage)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionSelect
+                value={field.value}
+                onValueChange={field.onChange}
+                disabled={!list.data}
+                id={name}
+                aria-invalid={n === 2 && Boolean(errors.securityQuestion2)}
+                placeholder={t('securityQuestions.choose')}
+                options={questions.map((q) => q.id)}
+                optionLabel={(id) => questionText(questionById.get(id)!, i18n.resolvedLanguage)}
+              />
             )}
           />
         </FormField>
