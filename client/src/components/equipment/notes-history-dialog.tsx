@@ -1,7 +1,7 @@
 import { exportFileName, serviceEntryColumns, toCsv } from '@domain/csv';
 import type { EquipmentDto, HistoryRecordDto, ServiceLogDto } from '@domain/schemas/equipment';
 import { Download } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -19,7 +19,7 @@ import {
 import { ForecastText } from './forecast-text';
 // Loaded when a void is asked for: its form (zod, react-hook-form) stays out of the first screen. The
 // note form loads its schema when first used (note-form.tsx).
-import { VoidDialog } from './lazy-void-dialog';
+import { OpenVoidDialog } from './lazy-void-dialog';
 import { describeReading, HistoryEntry, voidDone } from './history-entry';
 import { NoteForm } from './note-form';
 
@@ -101,24 +101,19 @@ export function NotesHistoryDialog({ equipment, open, onOpenChange, readOnly = f
         </div>
       </section>
       {equipment && voiding ? (
-        <Suspense fallback={null}>
-          <VoidDialog
-            open
-            onOpenChange={(o) => {
-              if (!o) setVoiding(null);
-            }}
-            what={describeReading(t, voiding, equipment.unit)}
-            service={voiding.kind === 'service'}
-            onVoid={async (reason) => {
-              await voidEntry.mutateAsync({
-                equipmentId: equipment.id,
-                entryId: voiding.id,
-                reason,
-              });
-              toast(voidDone(t, voiding, equipment.name));
-            }}
-          />
-        </Suspense>
+        <OpenVoidDialog
+          onClose={() => setVoiding(null)}
+          what={describeReading(t, voiding, equipment.unit)}
+          service={voiding.kind === 'service'}
+          onVoid={async (reason) => {
+            await voidEntry.mutateAsync({
+              equipmentId: equipment.id,
+              entryId: voiding.id,
+              reason,
+            });
+            toast(voidDone(t, voiding, equipment.name));
+          }}
+        />
       ) : null}
     </TitledDialog>
   );

@@ -1,5 +1,5 @@
 import { Check, Undo2, Wrench, X } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { UPDATES_MAX, UPDATES_PAGE } from '@domain/operator-updates';
 import { CRITICAL_DAYS, CRITICAL_PERCENT, SEVERE_DAYS, SEVERE_PERCENT } from '@domain/status';
 import { MachineLink } from '@/components/equipment/machine-link';
@@ -22,7 +22,7 @@ import { useOperatorUpdates, useReviewUpdate, useVoidUpdate } from '../api/opera
 import { useUpdatesWithPhotos } from '../api/updates-with-photos';
 import { usePulseAlerts } from './pulse-setting';
 import { ShowMoreItem } from './show-more-item';
-import { VoidDialog } from '@/components/equipment/lazy-void-dialog';
+import { OpenVoidDialog } from '@/components/equipment/lazy-void-dialog';
 import { toastFailure } from '@/components/toast-failure';
 
 export type Criticality = 'none' | 'critical' | 'severe';
@@ -290,26 +290,21 @@ export function RecentUpdatesCard({
         )}
       </CardContent>
       {voiding ? (
-        <Suspense fallback={null}>
-          <VoidDialog
-            open
-            onOpenChange={(o) => {
-              if (!o) setVoiding(null);
-            }}
-            what={t('updates.voidWhat', {
-              name: voiding.equipmentName,
-              who: voiding.operatorName,
-              date: formatDateTime(voiding.createdAt),
-            })}
-            onVoid={async (reason) => {
-              await voidUpdate.mutateAsync({ id: voiding.id, reason });
-              toast({
-                title: t('updates.voidDone'),
-                description: t('updates.voidDoneBody', { name: voiding.equipmentName }),
-              });
-            }}
-          />
-        </Suspense>
+        <OpenVoidDialog
+          onClose={() => setVoiding(null)}
+          what={t('updates.voidWhat', {
+            name: voiding.equipmentName,
+            who: voiding.operatorName,
+            date: formatDateTime(voiding.createdAt),
+          })}
+          onVoid={async (reason) => {
+            await voidUpdate.mutateAsync({ id: voiding.id, reason });
+            toast({
+              title: t('updates.voidDone'),
+              description: t('updates.voidDoneBody', { name: voiding.equipmentName }),
+            });
+          }}
+        />
       ) : null}
     </Card>
   );

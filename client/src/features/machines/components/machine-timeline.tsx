@@ -5,7 +5,7 @@ import { Paperclip } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVoidEntry } from '@/components/equipment/equipment-queries';
-import { VoidDialog } from '@/components/equipment/lazy-void-dialog';
+import { OpenVoidDialog } from '@/components/equipment/lazy-void-dialog';
 import { NoteForm } from '@/components/equipment/note-form';
 import { describeReading, HistoryEntry, voidDone } from '@/components/equipment/history-entry';
 import { Button } from '@/components/ui/button';
@@ -106,20 +106,15 @@ export function MachineTimeline({ equipment: e }: { equipment: EquipmentDto }) {
         </Suspense>
       ) : null}
       {voiding ? (
-        <Suspense fallback={null}>
-          <VoidDialog
-            open
-            onOpenChange={(o) => {
-              if (!o) setVoiding(null);
-            }}
-            what={describeReading(te, voiding, e.unit)}
-            service={voiding.kind === 'service'}
-            onVoid={async (reason) => {
-              await voidEntry.mutateAsync({ equipmentId: e.id, entryId: voiding.id, reason });
-              toast(voidDone(te, voiding, e.name));
-            }}
-          />
-        </Suspense>
+        <OpenVoidDialog
+          onClose={() => setVoiding(null)}
+          what={describeReading(te, voiding, e.unit)}
+          service={voiding.kind === 'service'}
+          onVoid={async (reason) => {
+            await voidEntry.mutateAsync({ equipmentId: e.id, entryId: voiding.id, reason });
+            toast(voidDone(te, voiding, e.name));
+          }}
+        />
       ) : null}
     </Card>
   );
