@@ -8,7 +8,7 @@ import {
   type DueTask,
   type DueWindow,
 } from '@domain/schemas/maintenance';
-import { Download, Printer } from 'lucide-react';
+import { Printer } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { CalendarFeedCard } from '@/components/calendar-feed-card';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
+import { ExportButton } from '@/components/export-button';
 import { Card } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
@@ -142,9 +143,7 @@ export default function DueSoonPage() {
           <Button variant="outline" onClick={() => window.print()} disabled={items.length === 0}>
             <Printer aria-hidden /> {t('print')}
           </Button>
-          <Button variant="outline" onClick={onExport} disabled={items.length === 0}>
-            <Download aria-hidden /> {t('export')}
-          </Button>
+          <ExportButton label={t('export')} count={items.length} onExport={onExport} />
         </div>
       </div>
       <div className="no-print flex flex-wrap items-end gap-4">

@@ -4,11 +4,12 @@ import {
   type WorkOrderDto,
   type WorkOrderListQuery,
 } from '@domain/schemas/work-orders';
-import { Download, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ExportButton } from '@/components/export-button';
 import { Card } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ChoiceButtons } from '@/components/choice-buttons';
@@ -92,9 +93,7 @@ export default function WorkOrdersPage() {
               <Plus aria-hidden /> {t('new')}
             </Button>
           )}
-          <Button variant="outline" onClick={onExport} disabled={items.length === 0}>
-            <Download aria-hidden /> {t('export')}
-          </Button>
+          <ExportButton label={t('export')} count={items.length} onExport={onExport} />
         </div>
       </div>
       {creating && !technician && (
