@@ -2,6 +2,7 @@ import { AlertTriangle, ClipboardCheck, OctagonAlert } from 'lucide-react';
 import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CriticalBadge } from '@/components/critical-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -58,11 +59,7 @@ export function InspectionsCard() {
                   <p>
                     <MachineLink id={d.equipmentId}>{d.equipmentName}</MachineLink>:{' '}
                     {st(d.itemLabel)}
-                    {d.critical ? (
-                      <Badge variant="destructive" className="ml-1">
-                        {t('defects.critical')}
-                      </Badge>
-                    ) : null}
+                    <CriticalBadge critical={d.critical} className="ml-1" />
                   </p>
                   <p className="truncate text-xs text-muted-foreground">
                     {d.reported ? t('defects.phoneReport') : st(d.templateName)} · {d.operatorName}{' '}

@@ -2,6 +2,7 @@ import { ArrowLeft, Printer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { HeadedSection } from '@/components/headed-section';
+import { CriticalBadge } from '@/components/critical-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, formatNumber } from '@/lib/format';
@@ -95,11 +96,7 @@ export default function InspectionReportPage() {
                   </td>
                   <td className="p-2">
                     {st(d.itemLabel)}
-                    {d.critical ? (
-                      <Badge variant="destructive" className="ml-1">
-                        {t('defects.critical')}
-                      </Badge>
-                    ) : null}
+                    <CriticalBadge critical={d.critical} className="ml-1" />
                   </td>
                   <td className="p-2">
                     {d.note}

@@ -23,6 +23,7 @@ import {
   type InspectionDto,
   type TemplateDto,
 } from '@domain/schemas/inspections';
+import { CriticalBadge } from '@/components/critical-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -138,9 +139,7 @@ export default function InspectionsPage() {
                     <div className="grid min-w-0 flex-1 gap-1">
                       <div className="flex flex-wrap items-center gap-2">
                         <h3 className="wrap-anywhere font-semibold">{st(d.itemLabel)}</h3>
-                        {d.critical ? (
-                          <Badge variant="destructive">{t('defects.critical')}</Badge>
-                        ) : null}
+                        <CriticalBadge critical={d.critical} />
                         {d.outOfService ? (
                           <Badge variant="destructive">{t('outOfService.badge')}</Badge>
                         ) : null}
