@@ -3,7 +3,8 @@ import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CriticalBadge } from '@/components/critical-badge';
-import { Badge } from '@/components/ui/badge';
+import { CountBadge } from '@/components/count-badge';
+import { HeadedSection } from '@/components/headed-section';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
@@ -11,6 +12,12 @@ import { useInspectionsSummary } from '../api/inspections-summary';
 import { useStarterText } from '@/lib/starter-text';
 
 const SHOWN = 5;
+/** Each of the card's three lists: an h3 with its icon and count. */
+const SECTION = {
+  level: 'h3',
+  headingClassName: 'flex items-center gap-2 font-medium',
+  className: 'grid content-start gap-2',
+} as const;
 
 /**
  * Pre-use inspections on the dashboard (issue 16): open defects with the machine, the inspection and
@@ -36,14 +43,17 @@ export function InspectionsCard() {
         </Button>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4 md:grid-cols-3">
-        <section aria-labelledby="card-defects" className="grid content-start gap-2">
-          <h3 id="card-defects" className="flex items-center gap-2 font-medium">
-            <AlertTriangle className="h-4 w-4 text-red-700" aria-hidden />
-            {t('defects.title')}
-            <Badge variant={openDefects.length ? 'destructive' : 'success'}>
-              {openDefects.length}
-            </Badge>
-          </h3>
+        <HeadedSection
+          {...SECTION}
+          id="card-defects"
+          heading={
+            <>
+              <AlertTriangle className="h-4 w-4 text-red-700" aria-hidden />
+              {t('defects.title')}
+              <CountBadge count={openDefects.length} />
+            </>
+          }
+        >
           <ul className="grid gap-2">
             {openDefects.slice(0, SHOWN).map((d) => (
               <li key={d.id} className="flex gap-2 text-sm">
@@ -69,15 +79,18 @@ export function InspectionsCard() {
               </li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="card-oos" className="grid content-start gap-2">
-          <h3 id="card-oos" className="flex items-center gap-2 font-medium">
-            <OctagonAlert className="h-4 w-4 text-red-700" aria-hidden />
-            {t('outOfService.listTitle')}
-            <Badge variant={outOfService.length ? 'destructive' : 'success'}>
-              {outOfService.length}
-            </Badge>
-          </h3>
+        </HeadedSection>
+        <HeadedSection
+          {...SECTION}
+          id="card-oos"
+          heading={
+            <>
+              <OctagonAlert className="h-4 w-4 text-red-700" aria-hidden />
+              {t('outOfService.listTitle')}
+              <CountBadge count={outOfService.length} />
+            </>
+          }
+        >
           <ul className="grid gap-1 text-sm">
             {outOfService.slice(0, SHOWN).map((m) => (
               <li key={m.id}>
@@ -86,12 +99,17 @@ export function InspectionsCard() {
               </li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="card-not-inspected" className="grid content-start gap-2">
-          <h3 id="card-not-inspected" className="flex items-center gap-2 font-medium">
-            {t('notInspected.title')}
-            <Badge variant={notInspectedTotal ? 'warning' : 'success'}>{notInspectedTotal}</Badge>
-          </h3>
+        </HeadedSection>
+        <HeadedSection
+          {...SECTION}
+          id="card-not-inspected"
+          heading={
+            <>
+              {t('notInspected.title')}
+              <CountBadge count={notInspectedTotal} variant="warning" />
+            </>
+          }
+        >
           <ul className="grid gap-1 text-sm">
             {notInspectedToday.slice(0, SHOWN).map((m) => (
               <li key={m.id}>
@@ -104,7 +122,7 @@ export function InspectionsCard() {
               </li>
             ) : null}
           </ul>
-        </section>
+        </HeadedSection>
       </CardContent>
     </Card>
   );

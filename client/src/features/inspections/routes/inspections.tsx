@@ -11,6 +11,7 @@ import {
   Wrench,
 } from 'lucide-react';
 import { useState } from 'react';
+import { CountBadge } from '@/components/count-badge';
 import { HeadedSection } from '@/components/headed-section';
 import { MachineLink } from '@/components/equipment/machine-link';
 import { useTranslation } from 'react-i18next';
@@ -111,12 +112,18 @@ export default function InspectionsPage() {
         </Button>
       </div>
 
-      <section aria-labelledby="defects-title" className="grid gap-3">
-        <h2 id="defects-title" className="flex items-center gap-2 text-xl font-semibold">
-          <AlertTriangle className="h-5 w-5 text-red-700" aria-hidden />
-          {t('defects.title')}
-          <Badge variant={open.length ? 'destructive' : 'success'}>{open.length}</Badge>
-        </h2>
+      <HeadedSection
+        id="defects-title"
+        heading={
+          <>
+            <AlertTriangle className="h-5 w-5 text-red-700" aria-hidden />
+            {t('defects.title')}
+            <CountBadge count={open.length} />
+          </>
+        }
+        headingClassName="flex items-center gap-2 text-xl font-semibold"
+        className="grid gap-3"
+      >
         {defects.isError ? (
           <LoadError t={t} error={defects.error} />
         ) : defects.isLoading ? null : open.length === 0 ? (
@@ -191,7 +198,7 @@ export default function InspectionsPage() {
             ))}
           </ul>
         )}
-      </section>
+      </HeadedSection>
 
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <Card>
