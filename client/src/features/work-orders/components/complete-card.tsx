@@ -7,19 +7,16 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Camera } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormField } from '@/components/form-field';
-import { invalidProps } from '@/components/form-field-props';
+import { InputFormField } from '@/components/input-form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { translateError } from '@/lib/translate-message';
-import { useMessage } from '@/lib/use-message';
 import { documentKeys, uploadTo } from '@/components/documents/documents-api';
 import { useCompleteWorkOrder } from '../api/mutations';
 
@@ -37,7 +34,6 @@ type CompleteValues = {
  */
 export function CompleteCard({ w }: { w: WorkOrderDto }) {
   const { t } = useTranslation('workOrders');
-  const msg = useMessage();
   const complete = useCompleteWorkOrder(w.id);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<CompleteInput | null>(null);
@@ -53,7 +49,6 @@ export function CompleteCard({ w }: { w: WorkOrderDto }) {
     >,
     defaultValues: { usage: '', laborHours: '', laborRate: '', otherCost: '', notes: '' },
   });
-  const { errors } = form.formState;
   const send = async (body: CompleteInput) => {
     setError(null);
     setConfirming(null);
@@ -77,79 +72,70 @@ export function CompleteCard({ w }: { w: WorkOrderDto }) {
     if (unticked.length > 0) setConfirming(body);
     else await send(body);
   });
-  const notesError = msg(errors.notes?.message);
-  const field = (id: string, label: string, name: Exclude<keyof CompleteValues, 'notes'>) => {
-    const error = msg(errors[name]?.message);
-    return (
-      <FormField id={id} label={label} error={error} className="gap-1">
-        <Input
-          id={id}
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="any"
-          {...invalidProps(error, id)}
-          {...form.register(name)}
-        />
-      </FormField>
-    );
-  };
+  const field = (id: string, label: string, name: Exclude<keyof CompleteValues, 'notes'>) => (
+    <InputFormField
+      name={name}
+      id={id}
+      label={label}
+      className="gap-1"
+      type="number"
+      inputMode="decimal"
+      min="0"
+      step="any"
+    />
+  );
   return (
     <Card className="no-print p-4">
-      <form
-        onSubmit={(e) => void onSubmit(e)}
-        className="grid grid-cols-1 gap-3 sm:grid-cols-2"
-        aria-label={t('complete')}
-        noValidate
-      >
-        <h2 className="font-semibold sm:col-span-2">{t('complete')}</h2>
-        {w.kind === 'service' && (
-          <p className="text-sm text-muted-foreground sm:col-span-2">{t('completeService')}</p>
-        )}
-        {field(
-          'wo-usage',
-          t('usage', { unit: t(`unitNames.${w.unit}`, { defaultValue: w.unit }) }),
-          'usage',
-        )}
-        {field('wo-hours', t('laborHours'), 'laborHours')}
-        {field('wo-rate', t('laborRate'), 'laborRate')}
-        {field('wo-other', t('otherCost'), 'otherCost')}
-        <FormField
-          id="wo-complete-notes"
-          label={t('completionNotes')}
-          error={notesError}
-          className="gap-1 sm:col-span-2"
+      <FormProvider {...form}>
+        <form
+          onSubmit={(e) => void onSubmit(e)}
+          className="grid grid-cols-1 gap-3 sm:grid-cols-2"
+          aria-label={t('complete')}
+          noValidate
         >
-          <Textarea
+          <h2 className="font-semibold sm:col-span-2">{t('complete')}</h2>
+          {w.kind === 'service' && (
+            <p className="text-sm text-muted-foreground sm:col-span-2">{t('completeService')}</p>
+          )}
+          {field(
+            'wo-usage',
+            t('usage', { unit: t(`unitNames.${w.unit}`, { defaultValue: w.unit }) }),
+            'usage',
+          )}
+          {field('wo-hours', t('laborHours'), 'laborHours')}
+          {field('wo-rate', t('laborRate'), 'laborRate')}
+          {field('wo-other', t('otherCost'), 'otherCost')}
+          <InputFormField
+            name="notes"
             id="wo-complete-notes"
+            label={t('completionNotes')}
+            className="gap-1 sm:col-span-2"
             rows={2}
-            {...invalidProps(notesError, 'wo-complete-notes')}
-            {...form.register('notes')}
           />
-        </FormField>
-        <FormField id="wo-receipt" label={t('receiptPhoto')} className="gap-1 sm:col-span-2">
-          <label className="flex h-11 cursor-pointer items-center justify-center gap-2 rounded-md border text-sm">
-            <Camera className="h-4 w-4" aria-hidden />
-            {receipt ? receipt.name : t('receiptTake')}
-            <input
-              id="wo-receipt"
-              type="file"
-              accept="image/*,application/pdf"
-              capture="environment"
-              className="sr-only"
-              onChange={(e) => setReceipt(e.target.files?.[0] ?? null)}
-            />
-          </label>
-        </FormField>
-        {error && (
-          <p role="alert" className="text-sm text-destructive sm:col-span-2">
-            {error}
-          </p>
-        )}
-        <Button type="submit" className="h-11 sm:col-span-2" disabled={complete.isPending}>
-          {t('completeButton')}
-        </Button>
-      </form>
+          <FormField id="wo-receipt" label={t('receiptPhoto')} className="gap-1 sm:col-span-2">
+            <label className="flex h-11 cursor-pointer items-center justify-center gap-2 rounded-md border text-sm">
+              <Camera className="h-4 w-4" aria-hidden />
+              {receipt ? receipt.name : t('receiptTake')}
+              <input
+                id="wo-receipt"
+                type="file"
+                accept="image/*,application/pdf"
+                capture="environment"
+                className="sr-only"
+                onChange={(e) => setReceipt(e.target.files?.[0] ?? null)}
+              />
+            </label>
+          </FormField>
+          {error && (
+            <p role="alert" className="text-sm text-destructive sm:col-span-2">
+              {error}
+            </p>
+          )}
+          <Button type="submit" className="h-11 sm:col-span-2" disabled={complete.isPending}>
+            {t('completeButton')}
+          </Button>
+        </form>
+      </FormProvider>
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(o) => !o && setConfirming(null)}
