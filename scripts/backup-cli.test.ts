@@ -1,11 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { callJson, startBuiltServer } from './lib/built-server.mjs';
 
 /**
  * npm run backup / npm run restore as an operator runs them, against the built server running as its
@@ -25,63 +25,10 @@ function npm(script: 'backup' | 'restore', args: string[], env: Record<string, s
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 const running: ChildProcess[] = [];
-async function startServer(
-  env: Record<string, string>,
-): Promise<{ base: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  running.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    const ok = await fetch(`${base}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok)
-      return {
-        base,
-        stop: async () => {
-          const exited = new Promise((r) => child.once('exit', r));
-          child.kill('SIGTERM');
-          await exited;
-        },
-      };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
-async function post(base: string, url: string, body: unknown, cookie?: string) {
-  const res = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  const set = res.headers.getSetCookie().find((c) => c.startsWith('ems_sid='));
-  return { status: res.status, cookie: set?.split(';')[0] };
-}
+const startServer = (env: Record<string, string>) => startBuiltServer(env, running);
+const post = (base: string, url: string, body: unknown, cookie?: string | null) =>
+  callJson(base, 'POST', url, { body, cookie });
 
 afterAll(async () => {
   for (const c of running) if (c.exitCode === null) c.kill('SIGKILL');

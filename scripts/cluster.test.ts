@@ -6,6 +6,7 @@ import net from 'node:net';
 import readline from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attemptJson as attempt, callJson as http } from './lib/built-server.mjs';
 
 /**
  * npm run cluster for real: two app servers (the built server) on one fresh PostgreSQL database behind
@@ -77,37 +78,6 @@ function lineMatching(re: RegExp, timeoutMs: number, from = 0): Promise<RegExpMa
     emitter.on('line', onLine);
   });
 }
-
-type Res = { status: number; body: unknown; cookie: string | null };
-async function http(
-  base: string,
-  method: string,
-  url: string,
-  opts: { cookie?: string | null; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Res> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(opts.cookie ? { cookie: opts.cookie } : {}),
-      ...opts.headers,
-    },
-    ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
-    signal: AbortSignal.timeout(20_000),
-  });
-  const text = await res.text();
-  const set = res.headers.getSetCookie().find((c) => c.startsWith('ems_sid='));
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body, cookie: set ? set.split(';')[0]! : null };
-}
-/** The same call, a network error counted as a failed answer (status 0). */
-const attempt = (...args: Parameters<typeof http>): Promise<Res> =>
-  http(...args).catch(() => ({ status: 0, body: null, cookie: null }));
 
 beforeAll(async () => {
   const base = process.env.DATABASE_URL;

@@ -2,12 +2,19 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_pr
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  attemptJson,
+  callJson,
+  freePort,
+  type JsonAnswer,
+  type JsonCallOptions,
+} from './lib/built-server.mjs';
 
 /**
  * Issue 43, "A PostgreSQL restart kills every app server": the built server (dist/server/main.js) on a
@@ -21,17 +28,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const RECOVERY_MS = 10_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** PostgreSQL's programs: PG_BIN, else pg_config's, else the newest /usr/lib/postgresql/<version>/bin. */
 function postgresBin(): string {
@@ -109,40 +105,11 @@ class ThrowawayPostgres {
   }
 }
 
-type Res = { status: number; body: unknown; cookie: string | null; retryAfter: string | null };
 let base = '';
-async function call(
-  method: string,
-  url: string,
-  opts: { cookie?: string | null; body?: unknown } = {},
-): Promise<Res> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(opts.cookie ? { cookie: opts.cookie } : {}),
-    },
-    ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
-    signal: AbortSignal.timeout(20_000),
-  });
-  const text = await res.text();
-  const set = res.headers.getSetCookie().find((c) => c.startsWith('ems_sid='));
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return {
-    status: res.status,
-    body,
-    cookie: set ? set.split(';')[0]! : null,
-    retryAfter: res.headers.get('retry-after'),
-  };
-}
-/** A network error (nobody answered) counted as status 0. */
-const attempt = (...args: Parameters<typeof call>): Promise<Res> =>
-  call(...args).catch(() => ({ status: 0, body: null, cookie: null, retryAfter: null }));
+const call = (method: string, url: string, opts?: JsonCallOptions) =>
+  callJson(base, method, url, opts);
+const attempt = (method: string, url: string, opts?: JsonCallOptions) =>
+  attemptJson(base, method, url, opts);
 
 let postgres: ThrowawayPostgres;
 let server: ChildProcess;
@@ -242,7 +209,7 @@ describe('a PostgreSQL restart under the built server', () => {
     const hook = await call('POST', '/api/webhooks', {
       cookie,
       body: {
-        url: `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/hook`,
+        url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
         events: ['service.recorded'],
       },
     });
@@ -252,7 +219,7 @@ describe('a PostgreSQL restart under the built server', () => {
   it('keeps every acknowledged write through `pg_ctl restart -m fast`, answers 503 meanwhile and never exits', async () => {
     let stop = false;
     const acknowledged: string[] = [];
-    const refused: Res[] = [];
+    const refused: JsonAnswer[] = [];
     const writer = async (w: number) => {
       for (let i = 0; !stop; i++) {
         const content = `w${w}-${i}`;

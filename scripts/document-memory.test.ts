@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ownerWithLoader, startBuiltServer } from './lib/built-server.mjs';
 import { measureUploadMemory } from './lib/document-memory.mjs';
 
 /**
@@ -16,46 +16,6 @@ import { measureUploadMemory } from './lib/document-memory.mjs';
 const PASSWORD = `Harvest-Moon-${randomBytes(3).toString('hex')}`;
 const running: ChildProcess[] = [];
 const databases: string[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ems-docmem-')),
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  running.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    if (
-      await fetch(`${base}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { base, pid: child.pid! };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
 
 afterAll(async () => {
   for (const c of running) if (c.exitCode === null) c.kill('SIGTERM');
@@ -85,30 +45,14 @@ const kinds = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])] as c
 describe('document uploads stream (issue 42)', () => {
   for (const kind of kinds)
     it(`${kind}: 8 uploads of 20 MB at once grow the server's memory by less than 100 MB`, async () => {
-      const { base, pid } = await startServer(
-        kind === 'postgres' ? { DATABASE_URL: await newPgDatabase() } : {},
+      const { base, pid } = await startBuiltServer(
+        {
+          DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ems-docmem-')),
+          ...(kind === 'postgres' ? { DATABASE_URL: await newPgDatabase() } : {}),
+        },
+        running,
       );
-      const signup = await fetch(`${base}/api/auth/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          businessName: `Docs ${randomBytes(3).toString('hex')}`,
-          email: `docs-${randomBytes(4).toString('hex')}@example.com`,
-          password: PASSWORD,
-        }),
-      });
-      expect(signup.status).toBe(201);
-      const cookie = signup.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ');
-      const machine = await fetch(`${base}/api/equipment`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie, origin: base },
-        body: JSON.stringify({ name: 'Loader', type: 'machinery', unit: 'hours' }),
-      });
-      expect(machine.status).toBe(201);
-      const { id } = (await machine.json()) as { id: string };
+      const { cookie, id } = await ownerWithLoader(base, PASSWORD);
 
       const m = await measureUploadMemory({ base, pid, cookie, equipmentId: id });
       console.info(`documents memory (${kind}): ${JSON.stringify(m)}`);

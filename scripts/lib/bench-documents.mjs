@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { ownerWithLoader } from './built-server.mjs';
 import { measureUploadMemory } from './document-memory.mjs';
 
 export async function measureDocuments({ targets, freshDatabase, startServer }) {
@@ -13,25 +14,10 @@ export async function measureDocuments({ targets, freshDatabase, startServer }) 
     if (!db) continue;
     const { child, base } = await startServer(db.env);
     try {
-      const signup = await fetch(`${base}/api/auth/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          businessName: `Docs ${randomBytes(3).toString('hex')}`,
-          email: `docs-${randomBytes(4).toString('hex')}@example.com`,
-          password: `Bench-${randomBytes(9).toString('base64url')}`,
-        }),
-      });
-      const cookie = signup.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ');
-      const machine = await fetch(`${base}/api/equipment`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie, origin: base },
-        body: JSON.stringify({ name: 'Loader', type: 'machinery', unit: 'hours' }),
-      });
-      const { id } = await machine.json();
+      const { cookie, id } = await ownerWithLoader(
+        base,
+        `Bench-${randomBytes(9).toString('base64url')}`,
+      );
       const m = await measureUploadMemory({ base, pid: child.pid, cookie, equipmentId: id });
       console.info(`   documents (${kind}): ${JSON.stringify(m)}`);
       rows.push({ kind, ...m });
