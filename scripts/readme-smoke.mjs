@@ -8,11 +8,11 @@
 // It also fails when a document shows a command that no step runs and NOT_RUN does not explain.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from './build-state.mjs';
+import { freePort } from './lib/built-server.mjs';
 import { PG_BASE, freshDatabase } from './lib/fresh-database.mjs';
 import { DOCUMENTS, NOT_RUN, STEPS } from './readme-steps.mjs';
 
@@ -72,17 +72,6 @@ function checkCoverage() {
 // ---- Running commands as a user --------------------------------------------------------------------
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const groupAlive = (pid) => {
   try {
