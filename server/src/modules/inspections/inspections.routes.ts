@@ -1,7 +1,6 @@
 import { historyLang } from '@domain/history-text';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deviceSummary } from '@domain/device';
 import { z } from 'zod';
 import {
   defectDtoSchema,
@@ -19,7 +18,7 @@ import {
 } from '@domain/schemas/inspections';
 import type { Deps } from '../../deps';
 import { sendJsonArray } from '../../lib/json-stream';
-import { idempotencyKeyOf, sendPhoto } from '../../lib/request';
+import { sendPhoto } from '../../lib/request';
 import { idParams, okDto } from '../../lib/route-schemas';
 import {
   COMPANY_USERS,
@@ -29,6 +28,7 @@ import {
   photoUpload,
 } from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
+import { answerSubmission } from '../../plugins/phone-submission';
 import { inspectionExportBatches } from './inspections-export';
 import {
   archiveTemplate,
@@ -98,16 +98,7 @@ export async function inspectionsRoutes(fastify: FastifyInstance, deps: Deps) {
       config: { access: COMPANY_USERS, keepsSessions: true },
       schema: { body: inspectionInputSchema },
     },
-    async (req, reply) => {
-      const { created, body } = await submitInspection(
-        deps,
-        companyCtx(req),
-        req.body,
-        idempotencyKeyOf(req),
-        deviceSummary(req.headers['user-agent']),
-      );
-      return reply.status(created ? 201 : 200).send(body);
-    },
+    async (req, reply) => answerSubmission(deps, req, reply, submitInspection),
   );
   app.post(
     '/api/inspections/photos',
@@ -128,15 +119,7 @@ export async function inspectionsRoutes(fastify: FastifyInstance, deps: Deps) {
       config: { access: OPERATORS, keepsSessions: true },
       schema: { body: problemReportInputSchema },
     },
-    async (req, reply) => {
-      const { created, body } = await reportProblem(
-        deps,
-        companyCtx(req),
-        req.body,
-        idempotencyKeyOf(req),
-      );
-      return reply.status(created ? 201 : 200).send(body);
-    },
+    async (req, reply) => answerSubmission(deps, req, reply, reportProblem),
   );
   app.post(
     '/api/problem-reports/photo',

@@ -14,17 +14,16 @@ import {
   operatorUpdatesQuerySchema,
   resetUserPasswordSchema,
 } from '@domain/schemas/operators';
-import { deviceSummary } from '@domain/device';
 import { voidInputSchema } from '@domain/schemas/equipment';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { deviceCheckOf, issueDeviceCookie } from '../../lib/device-cookie';
 import { cachedRead } from '../../plugins/cached-read';
-import { idempotencyKeyOf } from '../../lib/request';
 import { sendJsonArray } from '../../lib/json-stream';
 import { idParams } from '../../lib/route-schemas';
 import { COMPANY_USERS, MANAGERS, OWNER, documented } from '../../lib/route-options';
 import { companyCtx } from '../../plugins/access';
+import { answerSubmission } from '../../plugins/phone-submission';
 import { startSession } from '../../plugins/session';
 import { companyOf, toCurrentUser } from '../auth/index';
 import { fuelExportBatches, historyExportBatches } from './exports.service';
@@ -192,16 +191,7 @@ export async function operatorsRoutes(app: FastifyInstance, deps: Deps) {
       config: { access: COMPANY_USERS, keepsSessions: true },
       schema: { body: operatorUpdateInputSchema },
     },
-    async (req, reply) => {
-      const { created, body } = await updates.submitUpdate(
-        deps,
-        companyCtx(req),
-        req.body,
-        idempotencyKeyOf(req),
-        deviceSummary(req.headers['user-agent']),
-      );
-      return reply.status(created ? 201 : 200).send(body);
-    },
+    async (req, reply) => answerSubmission(deps, req, reply, updates.submitUpdate),
   );
   typed.get(
     '/api/operator-updates',
