@@ -1,5 +1,6 @@
 import { gt, inArray, isNotNull } from 'drizzle-orm';
 import { company, user } from '../../db/schema/index';
+import { keysetBatches } from '../../lib/keyset-batches';
 import { subscriptionColumns } from '../subscription/index';
 
 /**
@@ -30,21 +31,25 @@ export const recipientsAfter = (after: string) => [
 
 /** Recipients read at a time. */
 const PAGE = 500;
+/** Below every id: the first page. */
+const FIRST_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
- * Every recipient a scheduled mail's query finds, in id order, read a page at a time (the next page is
- * read once the last one has been handled): `page(after, limit)` reads up to `limit` of them with an id
- * above `after` (recipientsAfter), in id order.
+ * Every recipient a scheduled mail's query finds, in id order, read a page at a time by the exports'
+ * keyset reader (lib/keyset-batches.ts; the next page is read once the last one has been handled):
+ * `page(after, limit)` reads up to `limit` of them with an id above `after` (recipientsAfter).
  */
 export async function* everyRecipient<R extends { id: string }>(
   page: (after: string, limit: number) => Promise<R[]>,
 ): AsyncGenerator<R> {
-  let after = '00000000-0000-0000-0000-000000000000';
-  for (;;) {
-    const users = await page(after, PAGE);
-    if (users.length === 0) return;
-    after = users[users.length - 1]!.id;
-    yield* users;
-    if (users.length < PAGE) return;
-  }
+  const pages = keysetBatches<R, string, R>(
+    {
+      read: (after, limit) => page(after ?? FIRST_ID, limit),
+      cursor: (last) => last.id,
+      map: (rows) => rows,
+    },
+    PAGE,
+    Number.POSITIVE_INFINITY,
+  );
+  for await (const users of pages) yield* users;
 }
